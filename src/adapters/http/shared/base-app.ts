@@ -1,0 +1,55 @@
+import Koa, { type Context } from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from '../../system/logger';
+import { RouteNotFoundError } from './http-error';
+import { jsonBody } from './json-body';
+import { requestId } from './request-id';
+import { requestLogger } from './request-logger';
+
+export interface ErrorOutcome {
+  readonly status: number;
+  readonly body: object;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly internalCode?: string;
+}
+
+export interface BaseAppOptions {
+  readonly service: 'sales' | 'hub';
+  readonly logger: Logger;
+  readonly routers: readonly Router[];
+  /** The service's own error format: one exhaustive mapping per service. */
+  readonly formatError: (error: unknown, ctx: Context) => ErrorOutcome;
+}
+
+/**
+ * The middleware chain both services share: request id, request log, the service's error handler,
+ * JSON body parsing (1 MiB), the routes, and a 404 for anything unmatched.
+ */
+export function buildBaseApp(options: BaseAppOptions): Koa {
+  const { logger, service } = options;
+  const app = new Koa();
+  app.use(requestId());
+  app.use(requestLogger(logger, service));
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const outcome = options.formatError(error, ctx);
+      const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
+      if (outcome.status >= 500) logger.error({ ...entry, err: error }, 'request failed');
+      else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
+      ctx.status = outcome.status;
+      ctx.set(outcome.headers);
+      ctx.body = outcome.body;
+    }
+  });
+  app.use(jsonBody());
+  for (const router of options.routers) app.use(router.routes());
+  app.use((ctx) => {
+    throw new RouteNotFoundError(ctx.method, ctx.path);
+  });
+  // Errors outside the chain (e.g. a client that hangs up mid-response) are logged, not printed.
+  app.silent = true;
+  app.on('error', (error: unknown) => logger.warn({ service, err: error }, 'http server error'));
+  return app;
+}

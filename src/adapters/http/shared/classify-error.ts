@@ -1,0 +1,57 @@
+import { MongoError, MongoServerError } from 'mongodb';
+import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
+
+/**
+ * What kind of failure reached the error middleware. Each service turns a kind into its own error
+ * body with one exhaustive switch (the two specs have different error formats).
+ */
+export type ClassifiedError =
+  | { readonly kind: 'http'; readonly error: HttpError }
+  | { readonly kind: 'route-not-found'; readonly error: RouteNotFoundError }
+  | { readonly kind: 'malformed-body' }
+  | { readonly kind: 'body-too-large' }
+  /** A unique constraint (MongoDB 11000, the spec's 23505). */
+  | { readonly kind: 'duplicate-key' }
+  /** A document-validation failure (MongoDB 121, the spec's not-null 23502). */
+  | { readonly kind: 'constraint' }
+  /** The database or another dependency cannot be reached (refused, timed out, no server). */
+  | { readonly kind: 'unavailable' }
+  /** Any other database error (query, index, command). */
+  | { readonly kind: 'database' }
+  | { readonly kind: 'missing-file' }
+  | { readonly kind: 'internal' };
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const UNAVAILABLE_MONGO_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClosedError',
+]);
+// ioredis with the offline queue disabled fails a command at once while the connection is down.
+const REDIS_UNAVAILABLE = /Stream isn't writeable|Connection is closed|MaxRetriesPerRequestError|Reached the max retries/;
+
+export function classifyError(error: unknown): ClassifiedError {
+  if (error instanceof HttpError) return { kind: 'http', error };
+  if (error instanceof RouteNotFoundError) return { kind: 'route-not-found', error };
+  if (error instanceof MalformedBodyError) return { kind: 'malformed-body' };
+  if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
+  if (!(error instanceof Error)) return { kind: 'internal' };
+  if (UNAVAILABLE_MONGO_ERRORS.has(error.name)) return { kind: 'unavailable' };
+  if (error instanceof MongoServerError) {
+    if (error.code === 11000 || error.code === 11001) return { kind: 'duplicate-key' };
+    if (error.code === 121) return { kind: 'constraint' };
+    return { kind: 'database' };
+  }
+  if (error instanceof MongoError) return { kind: 'database' };
+  const code = (error as NodeJS.ErrnoException).code;
+  // SQL-state codes the spec names, for any driver that reports them.
+  if (code === '23505') return { kind: 'duplicate-key' };
+  if (code === '23502') return { kind: 'constraint' };
+  if (code !== undefined && UNREACHABLE_CODES.has(code)) return { kind: 'unavailable' };
+  if (REDIS_UNAVAILABLE.test(error.message) || error.name === 'MaxRetriesPerRequestError') return { kind: 'unavailable' };
+  if (code === 'ENOENT') return { kind: 'missing-file' };
+  return { kind: 'internal' };
+}

@@ -1,0 +1,53 @@
+/**
+ * An error whose status and message were chosen by the code that threw it (a guard, a handler, a
+ * result mapping). Everything else reaching the error middleware is classified by `classifyError`.
+ */
+export interface HttpErrorOptions {
+  /** Validation messages (sales: `error` array outside production). */
+  readonly validation?: readonly string[];
+  /** Field -> messages (hub: `details`). */
+  readonly details?: Readonly<Record<string, readonly string[]>>;
+  /** Extra members of the error body (hub permission errors add `required`). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** Messages written for end users keep their text in production (CONTRACT 7). */
+  readonly keepMessageInProduction?: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: HttpErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The request body could not be parsed as JSON. */
+export class MalformedBodyError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('Malformed JSON body');
+    this.name = 'MalformedBodyError';
+  }
+}
+
+/** The request body is over the size limit. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`Request body exceeds ${limitBytes} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** No route matches the method and path. */
+export class RouteNotFoundError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(`Cannot ${method} ${path}`);
+    this.name = 'RouteNotFoundError';
+  }
+}

@@ -1,0 +1,35 @@
+import { MongoClient, type Db } from 'mongodb';
+
+export interface MongoConnection {
+  readonly client: MongoClient;
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * A short server-selection timeout turns a database outage into a fast 503 (and a failed start-up
+ * into a fast exit 2) instead of the driver's default 30 s wait.
+ */
+export const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 3_000;
+
+export async function connectMongo(
+  uri: string,
+  options: { serverSelectionTimeoutMS?: number } = {},
+): Promise<MongoConnection> {
+  const timeout = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
+  const client = new MongoClient(uri, {
+    appName: 'brokerhub',
+    serverSelectionTimeoutMS: timeout,
+    connectTimeoutMS: timeout,
+  });
+  try {
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+  } catch (error) {
+    await client.close(true).catch(() => undefined);
+    throw error;
+  }
+  // The database is the one named in the URI; the embedded servers get `brokerhub`.
+  const db = client.db();
+  return { client, db, close: () => client.close() };
+}

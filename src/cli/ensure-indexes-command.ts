@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import type { Db } from 'mongodb';
+import { TYPES } from '../composition-root';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
+import { withRuntime, type CliContext } from './cli-context';
+
+export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
+  program
+    .command('ensure-indexes')
+    .description('create every collection index (also done when the services start)')
+    .action(async () => {
+      const json = program.opts<{ json?: boolean }>().json === true;
+      await withRuntime(ctx, 'ensure-indexes', async (runtime) => {
+        const db = runtime.container.get<Db>(TYPES.Db);
+        const collections = await ensureIndexes(db, runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+        const ephemeral = runtime.mongoServer.kind !== 'external';
+        if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral }));
+        else {
+          ctx.io.out(`Indexes ensured on ${collections.length} collection(s) of database ${db.databaseName}${collections.length > 0 ? `: ${collections.join(', ')}` : ''}`);
+          if (ephemeral) ctx.io.out('Note: MONGODB_URI is not set, so this ran against a throw-away embedded MongoDB.');
+        }
+      });
+    });
+}

@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { registerEnsureIndexes } from './ensure-indexes-command';
+import { registerServe, waitForTerminationSignal } from './serve-command';
+
+export interface ProgramOptions {
+  /** How `serve` learns it must stop (process signals by default; tests pass their own). */
+  readonly waitForStop?: () => Promise<string>;
+}
+
+export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Command {
+  const program = new Command('brokerhub')
+    .description('brokerhub back office: the sales and hub services and their admin commands')
+    .option('--json', 'print the result as one JSON object')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text.replace(/\n$/, '')),
+      writeErr: (text) => ctx.io.err(text.replace(/\n$/, '')),
+    })
+    .showHelpAfterError();
+  registerServe(program, ctx, options.waitForStop ?? waitForTerminationSignal);
+  registerEnsureIndexes(program, ctx);
+  return program;
+}
+
+/** Runs one command and returns its exit code (CONTRACT section 2); never calls process.exit. */
+export async function runCli(argv: readonly string[], ctx: CliContext, options: ProgramOptions = {}): Promise<number> {
+  const program = buildProgram(ctx, options);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof CliFailure) {
+      ctx.io.err(error.message);
+      return error.exitCode;
+    }
+    ctx.io.err(`Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return EXIT.usage;
+  }
+}

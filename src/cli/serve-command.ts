@@ -1,0 +1,84 @@
+import { Option, type Command } from 'commander';
+import type { Server } from 'node:http';
+import type Koa from 'koa';
+import type { Db } from 'mongodb';
+import { TYPES } from '../composition-root';
+import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
+import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
+import { redactUri } from '../adapters/mongo/embedded-mongo';
+import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export type ServiceName = 'sales' | 'hub';
+
+export function registerServe(program: Command, ctx: CliContext, waitForStop: () => Promise<string>): void {
+  program
+    .command('serve')
+    .description('start the sales service and the hub service (what npm start runs)')
+    .addOption(new Option('--only <service>', 'start only one of the services').choices(['sales', 'hub']))
+    .action(async (options: { only?: ServiceName }) => {
+      await serve(ctx, options.only, waitForStop);
+    });
+}
+
+/** Resolves with the name of the first SIGTERM or SIGINT the process receives. */
+export function waitForTerminationSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.removeListener('SIGTERM', onSignal);
+      process.removeListener('SIGINT', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
+
+async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop: () => Promise<string>): Promise<void> {
+  // Listen for signals first: a Ctrl-C during start-up still shuts down cleanly.
+  const stopped = waitForStop();
+  const { config, warning } = loadConfigOrFail(ctx.io);
+  const logger = commandLogger(ctx, 'serve', config, warning);
+  const runtime = await openRuntimeOrFail(ctx, config, logger);
+  const servers: { name: ServiceName; server: Server }[] = [];
+  try {
+    await ensureIndexes(
+      runtime.container.get<Db>(TYPES.Db),
+      runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes),
+    );
+    const wanted: { name: ServiceName; app: symbol; port: number }[] = [
+      { name: 'sales', app: TYPES.SalesApp, port: config.salesPort },
+      { name: 'hub', app: TYPES.HubApp, port: config.hubPort },
+    ];
+    for (const service of wanted.filter((s) => only === undefined || only === s.name)) {
+      try {
+        servers.push({ name: service.name, server: await listen(runtime.container.get<Koa>(service.app), config.host, service.port) });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new CliFailure(
+          `Cannot listen on ${config.host}:${service.port} for the ${service.name} service: ${code ?? String(error)}`,
+          EXIT.usage,
+        );
+      }
+    }
+  } catch (error) {
+    await Promise.all(servers.map(({ server }) => closeGracefully(server, 0)));
+    await runtime.close();
+    throw error;
+  }
+
+  for (const { name, server } of servers) {
+    const url = baseUrl(server, name === 'hub' ? HUB_PREFIX : '');
+    ctx.io.out(`${name === 'sales' ? 'Sales service' : 'Hub service'}: ${url}`);
+  }
+  ctx.io.out(`MongoDB: ${runtime.mongoServer.kind} ${redactUri(runtime.mongoServer.uri)}`);
+
+  const signal = await stopped;
+  logger.info({ signal }, 'shutting down: draining in-flight requests');
+  await Promise.all(servers.map(({ server }) => closeGracefully(server, SHUTDOWN_GRACE_MS)));
+  await runtime.close();
+  logger.info('shutdown complete');
+}

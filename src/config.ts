@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+
+/**
+ * The process configuration (CONTRACT section 1), decoded once from the environment.
+ * Every variable has its own codec so that a bad value is reported with the variable's name and
+ * what is wrong with it, on one line, before anything listens.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/** Minimum HS256 key length: RFC 7518 3.2 asks for a key at least as long as the hash (256 bits). */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+export interface Config {
+  readonly nodeEnv: NodeEnv;
+  readonly isProduction: boolean;
+  readonly mongodbUri: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly host: string;
+  readonly salesPort: number;
+  readonly hubPort: number;
+  readonly salesJwtSecret: string;
+  readonly hubJwtSecret: string;
+  readonly salesWebhookUrl: string | undefined;
+  readonly salesWebhookSecret: string | undefined;
+  readonly mcpInternalSecret: string | undefined;
+  readonly cookieDomain: string | undefined;
+  readonly trustProxy: number;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string | undefined;
+  readonly publicAppUrl: string;
+  readonly aiApiUrl: string | undefined;
+  readonly aiApiKey: string | undefined;
+  readonly aiModel: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly dispatchIntervalSeconds: number | undefined;
+}
+
+export interface ConfigError {
+  readonly variable: string;
+  readonly problem: string;
+}
+
+export interface LoadedConfig {
+  readonly config: Config;
+  /** At most one line: which secrets were generated because they were missing (outside production). */
+  readonly warning: string | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+type Check<A> = (raw: string) => E.Either<string, A>;
+
+const oneOf =
+  <A extends string>(values: readonly A[]): Check<A> =>
+  (raw) =>
+    (values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`must be one of ${values.join(', ')}`);
+
+const integer =
+  (min: number, max: number): Check<number> =>
+  (raw) => {
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    return Number.isSafeInteger(n) && n >= min && n <= max
+      ? E.right(n)
+      : E.left(`must be an integer from ${min} to ${max}`);
+  };
+
+const url =
+  (protocols: readonly string[]): Check<string> =>
+  (raw) => {
+    try {
+      const parsed = new URL(raw);
+      return protocols.includes(parsed.protocol)
+        ? E.right(raw)
+        : E.left(`must be a URL with scheme ${protocols.map((p) => p.replace(/:$/, '')).join(' or ')}`);
+    } catch {
+      return E.left('must be an absolute URL');
+    }
+  };
+
+const nonEmpty: Check<string> = (raw) => (raw.trim().length > 0 ? E.right(raw) : E.left('must not be empty'));
+
+const secret =
+  (minBytes: number): Check<string> =>
+  (raw) =>
+    Buffer.byteLength(raw, 'utf8') >= minBytes ? E.right(raw) : E.left(`must be at least ${minBytes} bytes long`);
+
+const hostname: Check<string> = (raw) =>
+  /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
+
+/**
+ * An io-ts codec over one environment variable: absent (or empty) decodes to the default, present is
+ * checked. Keeping the io-ts `Type` lets the whole environment be decoded as one `t.type` below.
+ */
+function variable<A>(name: string, check: Check<A>): t.Type<A | undefined, unknown, unknown> {
+  return new t.Type<A | undefined, unknown, unknown>(
+    name,
+    (u): u is A | undefined => true,
+    (u, c) => {
+      if (u === undefined || u === '') return t.success(undefined);
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
+      const result = check(u);
+      return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
+    },
+    (a) => a,
+  );
+}
+
+const EnvCodec = t.type({
+  NODE_ENV: variable('NODE_ENV', oneOf(NODE_ENVS)),
+  MONGODB_URI: variable('MONGODB_URI', url(['mongodb:', 'mongodb+srv:'])),
+  REDIS_URL: variable('REDIS_URL', url(['redis:', 'rediss:'])),
+  HOST: variable('HOST', hostname),
+  SALES_PORT: variable('SALES_PORT', integer(0, 65535)),
+  HUB_PORT: variable('HUB_PORT', integer(0, 65535)),
+  SALES_JWT_SECRET: variable('SALES_JWT_SECRET', secret(MIN_JWT_SECRET_BYTES)),
+  HUB_JWT_SECRET: variable('HUB_JWT_SECRET', secret(MIN_JWT_SECRET_BYTES)),
+  SALES_WEBHOOK_URL: variable('SALES_WEBHOOK_URL', url(['http:', 'https:'])),
+  SALES_WEBHOOK_SECRET: variable('SALES_WEBHOOK_SECRET', nonEmpty),
+  MCP_INTERNAL_SECRET: variable('MCP_INTERNAL_SECRET', nonEmpty),
+  COOKIE_DOMAIN: variable('COOKIE_DOMAIN', hostname),
+  TRUST_PROXY: variable('TRUST_PROXY', integer(0, 32)),
+  SMTP_URL: variable('SMTP_URL', url(['smtp:', 'smtps:'])),
+  MAIL_FROM: variable('MAIL_FROM', nonEmpty),
+  PUBLIC_APP_URL: variable('PUBLIC_APP_URL', url(['http:', 'https:'])),
+  AI_API_URL: variable('AI_API_URL', url(['http:', 'https:'])),
+  AI_API_KEY: variable('AI_API_KEY', nonEmpty),
+  AI_MODEL: variable('AI_MODEL', nonEmpty),
+  LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
+  DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+});
+
+function firstError(errors: t.Errors): ConfigError {
+  const error = errors[0];
+  const variableName = error?.context.find((entry) => entry.key !== '')?.key ?? 'environment';
+  const value = error?.value;
+  // Secrets are never echoed back, not even a wrong one.
+  const shown = /SECRET|KEY|URI|URL/.test(variableName) ? '' : ` (got ${JSON.stringify(value)})`;
+  return { variable: variableName, problem: `${error?.message ?? 'is invalid'}${shown}` };
+}
+
+export function formatConfigError(error: ConfigError): string {
+  return `Invalid configuration: ${error.variable} ${error.problem}`;
+}
+
+const generatedSecret = (): string => randomBytes(48).toString('base64url');
+
+export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
+  const decoded = EnvCodec.decode(env);
+  if (E.isLeft(decoded)) return E.left(firstError(decoded.left));
+  const v = decoded.right;
+  const nodeEnv = v.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+
+  const missingSecrets = (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined);
+  const missing = missingSecrets[0];
+  if (isProduction && missing !== undefined) {
+    return E.left({ variable: missing, problem: 'is required in production' });
+  }
+  const warning =
+    missingSecrets.length > 0
+      ? `${missingSecrets.join(' and ')} not set: using a random secret for this process only (tokens do not survive a restart; required in production)`
+      : undefined;
+
+  return E.right({
+    warning,
+    config: {
+      nodeEnv,
+      isProduction,
+      mongodbUri: v.MONGODB_URI,
+      redisUrl: v.REDIS_URL,
+      host: v.HOST ?? '0.0.0.0',
+      salesPort: v.SALES_PORT ?? 3000,
+      hubPort: v.HUB_PORT ?? 3001,
+      salesJwtSecret: v.SALES_JWT_SECRET ?? generatedSecret(),
+      hubJwtSecret: v.HUB_JWT_SECRET ?? generatedSecret(),
+      salesWebhookUrl: v.SALES_WEBHOOK_URL,
+      salesWebhookSecret: v.SALES_WEBHOOK_SECRET,
+      mcpInternalSecret: v.MCP_INTERNAL_SECRET,
+      cookieDomain: v.COOKIE_DOMAIN,
+      trustProxy: v.TRUST_PROXY ?? 0,
+      smtpUrl: v.SMTP_URL,
+      mailFrom: v.MAIL_FROM,
+      publicAppUrl: v.PUBLIC_APP_URL ?? 'http://localhost:3000',
+      aiApiUrl: v.AI_API_URL,
+      aiApiKey: v.AI_API_KEY,
+      aiModel: v.AI_MODEL,
+      logLevel: v.LOG_LEVEL ?? 'info',
+      dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+    },
+  });
+}

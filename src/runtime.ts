@@ -1,0 +1,84 @@
+import type { Container } from 'inversify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import { buildContainer, type Overrides } from './composition-root';
+import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/embedded-mongo';
+import { connectMongo, type MongoConnection } from './adapters/mongo/mongo-connection';
+import { closeRedis, connectRedis } from './adapters/redis/redis-client';
+import type { Logger } from './adapters/system/logger';
+
+/** A dependency could not be reached at start-up (CLI exit code 2). */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: 'MongoDB' | 'Redis',
+    reason: string,
+  ) {
+    super(`${dependency} is unreachable: ${reason}`);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
+export interface Runtime {
+  readonly container: Container;
+  readonly mongoServer: MongoServerHandle;
+  /** Closes Redis, the MongoDB client and the embedded server, in that order; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  readonly overrides?: Overrides;
+  readonly mongoStrategies?: readonly EmbeddedMongoStrategy[];
+  readonly serverSelectionTimeoutMS?: number;
+}
+
+/** Opens every connection the container needs, then builds the container. */
+export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  let mongoServer: MongoServerHandle;
+  try {
+    mongoServer = await startMongoServer({
+      uri: config.mongodbUri,
+      log: (line) => logger.info(line),
+      ...(options.mongoStrategies === undefined ? {} : { strategies: options.mongoStrategies }),
+    });
+  } catch (error) {
+    throw new DependencyUnavailableError('MongoDB', messageOf(error));
+  }
+
+  let mongo: MongoConnection;
+  try {
+    mongo = await connectMongo(mongoServer.uri, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS });
+  } catch (error) {
+    await mongoServer.stop();
+    throw new DependencyUnavailableError('MongoDB', messageOf(error));
+  }
+
+  let redis: Redis | undefined;
+  if (config.redisUrl !== undefined) {
+    try {
+      redis = await connectRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'));
+    } catch (error) {
+      await mongo.close();
+      await mongoServer.stop();
+      throw new DependencyUnavailableError('Redis', messageOf(error));
+    }
+  }
+
+  const container = buildContainer(config, { db: mongo.db, redis, logger }, options.overrides);
+  let closing: Promise<void> | undefined;
+  return {
+    container,
+    mongoServer,
+    close: () => {
+      closing ??= (async () => {
+        if (redis !== undefined) await closeRedis(redis);
+        await mongo.close();
+        await mongoServer.stop();
+      })();
+      return closing;
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { formatConfigError, loadConfig, type ConfigError, type LoadedConfig } from '../src/config';
+
+const SECRET = 'x'.repeat(32);
+
+function ok(env: Record<string, string>): LoadedConfig {
+  const result = loadConfig(env);
+  if (E.isLeft(result)) throw new Error(`expected a config, got ${formatConfigError(result.left)}`);
+  return result.right;
+}
+
+function bad(env: Record<string, string>): ConfigError {
+  const result = loadConfig(env);
+  if (E.isRight(result)) throw new Error('expected a configuration error');
+  return result.left;
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults of CONTRACT section 1 to an empty environment', () => {
+    const { config } = ok({});
+    expect(config).to.include({
+      nodeEnv: 'development',
+      isProduction: false,
+      host: '0.0.0.0',
+      salesPort: 3000,
+      hubPort: 3001,
+      trustProxy: 0,
+      publicAppUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      mongodbUri: undefined,
+      redisUrl: undefined,
+      salesWebhookUrl: undefined,
+      mcpInternalSecret: undefined,
+    });
+  });
+
+  it('decodes every variable it is given', () => {
+    const { config, warning } = ok({
+      NODE_ENV: 'production',
+      MONGODB_URI: 'mongodb://db.internal:27017/brokerhub?replicaSet=rs0',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      HOST: '127.0.0.1',
+      SALES_PORT: '8080',
+      HUB_PORT: '8081',
+      SALES_JWT_SECRET: SECRET,
+      HUB_JWT_SECRET: `${SECRET}y`,
+      SALES_WEBHOOK_URL: 'https://downstream.example/hook',
+      SALES_WEBHOOK_SECRET: 'whsec_abc',
+      MCP_INTERNAL_SECRET: 'internal-secret',
+      COOKIE_DOMAIN: '.example.com.br',
+      TRUST_PROXY: '2',
+      SMTP_URL: 'smtp://mail.internal:2525',
+      MAIL_FROM: 'brokerhub <no-reply@example.com>',
+      PUBLIC_APP_URL: 'https://app.example.com',
+      AI_API_URL: 'https://ai.example/v1',
+      AI_API_KEY: 'k',
+      AI_MODEL: 'm',
+      LOG_LEVEL: 'warn',
+      DISPATCH_INTERVAL_SECONDS: '300',
+    });
+    expect(warning).to.equal(undefined);
+    expect(config).to.deep.include({
+      isProduction: true,
+      salesPort: 8080,
+      hubPort: 8081,
+      salesJwtSecret: SECRET,
+      hubJwtSecret: `${SECRET}y`,
+      trustProxy: 2,
+      cookieDomain: '.example.com.br',
+      logLevel: 'warn',
+      dispatchIntervalSeconds: 300,
+      redisUrl: 'redis://127.0.0.1:6379/2',
+    });
+  });
+
+  it('names the variable and the problem of a bad port, with the value', () => {
+    const error = bad({ SALES_PORT: 'abc' });
+    expect(error.variable).to.equal('SALES_PORT');
+    expect(formatConfigError(error)).to.equal(
+      'Invalid configuration: SALES_PORT must be an integer from 0 to 65535 (got "abc")',
+    );
+    expect(bad({ HUB_PORT: '70000' }).variable).to.equal('HUB_PORT');
+    expect(bad({ TRUST_PROXY: '-1' }).variable).to.equal('TRUST_PROXY');
+  });
+
+  it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {
+    expect(formatConfigError(bad({ NODE_ENV: 'prod' }))).to.contain('NODE_ENV must be one of development, production, test');
+    expect(bad({ LOG_LEVEL: 'verbose' }).variable).to.equal('LOG_LEVEL');
+  });
+
+  it('rejects URLs with the wrong scheme or shape', () => {
+    expect(bad({ MONGODB_URI: 'postgres://x/y' }).variable).to.equal('MONGODB_URI');
+    expect(bad({ REDIS_URL: 'not a url' }).variable).to.equal('REDIS_URL');
+    expect(bad({ SALES_WEBHOOK_URL: 'ftp://x' }).variable).to.equal('SALES_WEBHOOK_URL');
+    expect(bad({ SMTP_URL: 'http://mail' }).variable).to.equal('SMTP_URL');
+  });
+
+  it('never echoes a secret or a connection string in the message', () => {
+    const error = bad({ SALES_JWT_SECRET: 'short-secret-value' });
+    expect(error.variable).to.equal('SALES_JWT_SECRET');
+    expect(formatConfigError(error)).to.equal('Invalid configuration: SALES_JWT_SECRET must be at least 32 bytes long');
+    expect(formatConfigError(bad({ MONGODB_URI: 'mongodb//user:pw@x' }))).not.to.contain('pw');
+  });
+
+  it('stops production without its JWT secrets', () => {
+    expect(bad({ NODE_ENV: 'production' })).to.deep.equal({ variable: 'SALES_JWT_SECRET', problem: 'is required in production' });
+    expect(bad({ NODE_ENV: 'production', SALES_JWT_SECRET: SECRET }).variable).to.equal('HUB_JWT_SECRET');
+  });
+
+  it('generates distinct random secrets outside production, with one warning line', () => {
+    const first = ok({});
+    const second = ok({});
+    expect(first.config.salesJwtSecret).to.have.length.greaterThanOrEqual(32);
+    expect(first.config.salesJwtSecret).not.to.equal(first.config.hubJwtSecret);
+    expect(first.config.salesJwtSecret).not.to.equal(second.config.salesJwtSecret);
+    expect(first.warning).to.be.a('string').and.not.contain('\n');
+    expect(first.warning).to.contain('SALES_JWT_SECRET and HUB_JWT_SECRET');
+    expect(ok({ SALES_JWT_SECRET: SECRET }).warning).to.match(/^HUB_JWT_SECRET not set/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(ok({ SALES_PORT: '', REDIS_URL: '' }).config).to.include({ salesPort: 3000, redisUrl: undefined });
+  });
+});

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/embedded-mongo';
+import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/mongo-connection';
+
+/**
+ * One MongoDB for the whole test run, chosen exactly as `npm start` chooses it (MONGODB_URI, else
+ * mongodb-memory-server, else jongodb). Each test file works in its own database.
+ */
+let shared: MongoServerHandle | undefined;
+
+export async function startSharedMongo(): Promise<void> {
+  shared = await startMongoServer({
+    uri: process.env.MONGODB_URI,
+    // The choice is printed once so a test log says which server the suite ran against.
+    log: (line) => process.stdout.write(`  ${line}\n`),
+  });
+}
+
+export async function stopSharedMongo(): Promise<void> {
+  await shared?.stop();
+  shared = undefined;
+}
+
+export function sharedMongo(): MongoServerHandle {
+  if (shared === undefined) throw new Error('the shared test MongoDB is not started (test/support/hooks.ts)');
+  return shared;
+}
+
+/** A connection to a new, empty database on the shared server. */
+export async function connectTestDatabase(): Promise<MongoConnection> {
+  const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const connection = await connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000 });
+  return {
+    ...connection,
+    close: async () => {
+      await connection.db.dropDatabase().catch(() => undefined);
+      await connection.close();
+    },
+  };
+}

@@ -54,7 +54,8 @@ export async function startMongoServer(options: StartMongoOptions): Promise<Mong
     try {
       const handle = await strategy.start(databaseName);
       const fallback = reasons.length > 0 ? ` (${reasons.join('; ')})` : '';
-      options.log(`MongoDB: embedded ephemeral ${handle.kind} at ${handle.uri}${fallback}`);
+      const pid = handle.pid === undefined ? '' : ` (pid ${handle.pid})`;
+      options.log(`MongoDB: embedded ephemeral ${handle.kind}${pid} at ${handle.uri}${fallback}`);
       return handle;
     } catch (error) {
       reasons.push(`${strategy.kind} unavailable: ${describe(error)}`);

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { sharedMongo } from '../support/mongo';
+import { runCliCaptured } from '../support/cli';
+
+function stopSwitch(): { wait: () => Promise<string>; stop: () => void } {
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => {
+    stop = () => resolve('TEST');
+  });
+  return { wait: () => stopped, stop };
+}
+
+const ENV = () => ({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0', MONGODB_URI: sharedMongo().uri });
+
+describe('serve command (in-process)', () => {
+  it('serves both services, prints their base URLs and MongoDB, and stops cleanly', async () => {
+    const control = stopSwitch();
+    const urls: string[] = [];
+    const run = runCliCaptured(['serve'], ENV(), {
+      waitForStop: control.wait,
+      onOut: (line) => {
+        if (line.startsWith('MongoDB:')) void probe();
+        else urls.push(line);
+      },
+    });
+    let probed: Record<string, number> = {};
+    const probe = async () => {
+      const sales = (urls.find((u) => u.startsWith('Sales service: ')) ?? '').slice('Sales service: '.length);
+      const hub = (urls.find((u) => u.startsWith('Hub service: ')) ?? '').slice('Hub service: '.length);
+      probed = {
+        salesHealth: (await fetch(`${sales}/healthz`)).status,
+        salesReady: (await fetch(`${sales}/readyz`)).status,
+        hubHealth: (await fetch(`${hub}/healthz`)).status,
+        hubReady: (await fetch(`${hub}/readyz`)).status,
+      };
+      control.stop();
+    };
+    const result = await run;
+    expect(result.code).to.equal(0);
+    expect(result.out[0]).to.match(/^Sales service: http:\/\/127\.0\.0\.1:\d+$/);
+    expect(result.out[1]).to.match(/^Hub service: http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(result.out[2]).to.match(/^MongoDB: external mongodb:\/\//);
+    expect(probed).to.deep.equal({ salesHealth: 200, salesReady: 200, hubHealth: 200, hubReady: 200 });
+  });
+
+  it('--only hub starts the hub service alone', async () => {
+    const control = stopSwitch();
+    const result = await runCliCaptured(['serve', '--only', 'hub'], ENV(), {
+      waitForStop: control.wait,
+      onOut: (line) => {
+        if (line.startsWith('MongoDB:')) control.stop();
+      },
+    });
+    expect(result.code).to.equal(0);
+    expect(result.out.filter((line) => line.includes('service:'))).to.have.length(1);
+    expect(result.out[0]).to.match(/^Hub service: /);
+  });
+
+  it('exits 1 with a clear message when a port is taken', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const control = stopSwitch();
+      const result = await runCliCaptured(['serve'], { ...ENV(), SALES_PORT: String(port) }, { waitForStop: control.wait });
+      expect(result.code).to.equal(1);
+      expect(result.err[0]).to.equal(`Cannot listen on 127.0.0.1:${port} for the sales service: EADDRINUSE`);
+    } finally {
+      blocker.close();
+    }
+  });
+});

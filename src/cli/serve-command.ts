@@ -24,14 +24,14 @@ export function registerServe(program: Command, ctx: CliContext, waitForStop: ()
     });
 }
 
-/** Resolves with the name of the first SIGTERM or SIGINT the process receives. */
+/**
+ * Resolves with the name of the first SIGTERM or SIGINT the process receives. The handlers stay
+ * installed: a second signal must not kill the process mid-drain (npm forwards the terminal's Ctrl-C
+ * to its child, so `npm start` delivers SIGINT twice). The drain itself is bounded.
+ */
 export function waitForTerminationSignal(): Promise<string> {
   return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.removeListener('SIGTERM', onSignal);
-      process.removeListener('SIGINT', onSignal);
-      resolve(signal);
-    };
+    const onSignal = (signal: NodeJS.Signals): void => resolve(signal);
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   });

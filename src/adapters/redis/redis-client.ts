@@ -20,17 +20,23 @@ export async function connectRedis(url: string, onError: (error: Error) => void)
   const redis = createRedisClient(url);
   // Without a listener ioredis raises every reconnect failure as an unhandled 'error' event.
   redis.on('error', onError);
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Stop the background reconnect loop, or it keeps the process alive.
+    redis.disconnect();
+    throw error;
+  }
   return redis;
 }
 
+/** QUIT when connected (pending replies arrive first), then waits until the connection has ended. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'end') return;
-  try {
-    await redis.quit();
-  } catch {
-    redis.disconnect();
-  }
+  const ended = new Promise<void>((resolve) => redis.once('end', () => resolve()));
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
+  await ended;
 }
 
 export class RedisReadinessCheck implements ReadinessCheck {

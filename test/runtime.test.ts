@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import type { Redis } from 'ioredis';
+import type Koa from 'koa';
+import request from 'supertest';
+import * as E from 'fp-ts/Either';
+import { loadConfig, type Config } from '../src/config';
+import { TYPES } from '../src/composition-root';
+import { DependencyUnavailableError, openRuntime } from '../src/runtime';
+import { memoryLogger } from './support/logs';
+import { sharedMongo } from './support/mongo';
+import { redisUrlIfReachable } from './support/redis';
+
+function config(env: Record<string, string>): Config {
+  const loaded = loadConfig(env);
+  if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  return loaded.right.config;
+}
+
+describe('openRuntime and the composition root', () => {
+  it('binds the apps to the container and applies overrides (a fixed clock)', async () => {
+    const fixed = new Date('2030-01-02T03:04:05.000Z');
+    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
+      overrides: { clock: { now: () => fixed } },
+    });
+    try {
+      const sales = runtime.container.get<Koa>(TYPES.SalesApp);
+      const res = await request(sales.callback()).get('/missing').expect(404);
+      expect(res.body.timestamp).to.equal(fixed.toISOString());
+      await request(runtime.container.get<Koa>(TYPES.HubApp).callback()).get('/api/v1/readyz').expect(200, {
+        status: 'ready',
+        checks: { mongodb: 'up' },
+      });
+      expect(runtime.container.isBound(TYPES.Redis)).to.equal(false);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('creates one shared Redis client when REDIS_URL is set, pings it on /readyz and closes it', async function () {
+    const redisUrl = await redisUrlIfReachable();
+    if (redisUrl === undefined) this.skip();
+    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: redisUrl }), memoryLogger().logger);
+    const redis = runtime.container.get<Redis>(TYPES.Redis);
+    try {
+      expect(runtime.container.get<Redis>(TYPES.Redis)).to.equal(redis);
+      await request(runtime.container.get<Koa>(TYPES.SalesApp).callback()).get('/readyz').expect(200, {
+        status: 'ready',
+        checks: { mongodb: 'up', redis: 'up' },
+      });
+    } finally {
+      await runtime.close();
+    }
+    expect(redis.status).to.equal('end');
+  });
+
+  it('fails with DependencyUnavailableError when REDIS_URL cannot be reached', async () => {
+    let caught: unknown;
+    try {
+      await openRuntime(config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: 'redis://127.0.0.1:9' }), memoryLogger().logger);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).to.be.instanceOf(DependencyUnavailableError);
+    expect((caught as DependencyUnavailableError).dependency).to.equal('Redis');
+  });
+});

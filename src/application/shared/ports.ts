@@ -17,3 +17,51 @@ export interface ReadinessCheck {
   /** Resolves when the dependency answers; rejects with the reason otherwise. */
   check(): Promise<void>;
 }
+
+/** Random secrets: API keys, refresh and reset tokens. */
+export interface SecretGenerator {
+  /** `bytes` random bytes as lower-case hex (2 * bytes characters). */
+  hex(bytes: number): string;
+  /** A random UUID v4 (opaque tokens whose format the spec fixes as UUID). */
+  uuid(): string;
+}
+
+/** One-way fingerprint of a high-entropy secret, for storing and looking up tokens and keys. */
+export interface SecretHasher {
+  hash(secret: string): string;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /**
+   * Does the work of a verification against a hash that matches nothing, so an unknown account
+   * costs the same time as a wrong password. Always resolves false.
+   */
+  verifyAgainstDummy(password: string): Promise<false>;
+}
+
+export interface RateLimitHit {
+  /** Requests counted in the current window, this one included. */
+  readonly count: number;
+  /** Milliseconds until the window (fixed from its first request) restarts. */
+  readonly resetInMs: number;
+}
+
+/**
+ * Fixed-window counters: the window starts at the first hit of a key and its expiry is never moved
+ * by later hits (spec: "when the window expires the counter restarts").
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+}
+
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

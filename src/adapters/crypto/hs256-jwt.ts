@@ -15,10 +15,7 @@ export class Hs256Jwt {
 
   /** Signs `claims` (iat added) valid for `expiresInSeconds`. */
   sign(claims: Record<string, unknown>, expiresInSeconds: number, nowSeconds: number): string {
-    return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + expiresInSeconds }, this.key, {
-      algorithm: 'HS256',
-      noTimestamp: true,
-    });
+    return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + expiresInSeconds }, this.key, { algorithm: 'HS256' });
   }
 
   /** The payload of a valid, unexpired token; undefined for anything else (tampered, expired, alg none...). */

@@ -1,0 +1,89 @@
+import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
+import type { DeliveryResult, SaleWebhookSender } from '../../application/sales/ports';
+import type { SaleEnvelope } from '../../domain/sales/envelope';
+
+/** Spec part 6 rule 4: 30 s, set explicitly (undici's own defaults are minutes). */
+export const DELIVERY_TIMEOUT_MS = 30_000;
+
+export interface HttpSenderOptions {
+  readonly timeoutMs?: number;
+  /** CONTRACT 4.3: when set, deliveries carry Standard Webhooks headers. */
+  readonly signingSecret?: string | undefined;
+  readonly now?: () => Date;
+  readonly newMessageId?: () => string;
+}
+
+/**
+ * POSTs the envelope with exactly the headers of spec part 6 over a keep-alive connection pool.
+ * Redirects are not followed (a 3xx is a failed delivery: the destination did not accept it).
+ * A destination failure is a result, not an exception.
+ */
+export class HttpSaleWebhookSender implements SaleWebhookSender {
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: HttpSenderOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.agent = new Agent({
+      keepAliveTimeout: 10_000,
+      connectTimeout: this.timeoutMs,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+  }
+
+  async send(envelope: SaleEnvelope): Promise<DeliveryResult> {
+    const body = JSON.stringify(envelope);
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const response = await request(this.url, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: { 'content-type': 'application/json', 'user-agent': 'ServiceAPI/1.0', ...this.signatureHeaders(body) },
+        body,
+        // One deadline for the whole exchange, whatever phase is slow.
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      // Drain the body so the connection goes back to the pool.
+      await response.body.dump();
+      const status = response.statusCode;
+      return status >= 200 && status < 300
+        ? { ok: true, status, durationMs: elapsed() }
+        : { ok: false, status, error: null, durationMs: elapsed() };
+    } catch (error) {
+      return { ok: false, status: null, error: transportError(error), durationMs: elapsed() };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /**
+   * Standard Webhooks: `webhook-id`, `webhook-timestamp` (seconds) and `webhook-signature`
+   * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64 secret after `whsec_`.
+   */
+  private signatureHeaders(body: string): Record<string, string> {
+    const secret = this.options.signingSecret;
+    if (secret === undefined) return {};
+    const id = this.options.newMessageId?.() ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+    const timestamp = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000).toString();
+    const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+    const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+    return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  }
+}
+
+function transportError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError' || /Timeout/i.test(error.name)) return 'timeout';
+    const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+    return code ?? error.message;
+  }
+  return String(error);
+}

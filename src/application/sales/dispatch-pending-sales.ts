@@ -1,0 +1,103 @@
+import * as E from 'fp-ts/Either';
+import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
+import type { Clock, IdGenerator } from '../shared/ports';
+import { outcomeOf, type DispatchSettings } from './dispatch-settings';
+import type { DeliveryAttemptLog, DeliveryResult, SaleRepository, SaleWebhookSender } from './ports';
+
+export interface DispatchInput {
+  /** Claim at most this many sales in the pass. */
+  readonly limit?: number;
+  /** Build what would be sent and change nothing. */
+  readonly dryRun?: boolean;
+  readonly onBatch?: (progress: DispatchReport) => void;
+}
+
+export interface DispatchReport {
+  readonly claimed: number;
+  readonly delivered: number;
+  readonly failed: number;
+  readonly skipped: number;
+  /** Destination answers (or transport errors) and how many batches got each. */
+  readonly outcomes: Readonly<Record<string, number>>;
+  /** Dry run only: the envelopes that would be sent. */
+  readonly envelopes?: readonly SaleEnvelope[];
+}
+
+export type DispatchError = { readonly _tag: 'WebhookNotConfigured' };
+
+/**
+ * One pass of the dispatch job (spec part 6, CONTRACT 3.3): lease eligible sales batch by batch, POST
+ * each batch, mark it processed on 2xx or leave it pending on anything else, record every attempt.
+ * At-least-once: a crash between a 2xx and the flag update means one extra delivery later.
+ */
+export class DispatchPendingSales {
+  constructor(
+    private readonly sales: SaleRepository,
+    private readonly sender: SaleWebhookSender | undefined,
+    private readonly attempts: DeliveryAttemptLog,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly settings: DispatchSettings,
+  ) {}
+
+  async execute(input: DispatchInput = {}): Promise<E.Either<DispatchError, DispatchReport>> {
+    if (this.sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
+    const passStart = this.clock.now();
+    const window = {
+      now: passStart,
+      eligibleSince: new Date(passStart.getTime() - this.settings.windowDays * 86_400_000),
+      notAttemptedSince: passStart,
+    };
+    const limit = input.limit ?? Number.POSITIVE_INFINITY;
+    const skipped = await this.sales.countSkipped(window);
+
+    if (input.dryRun === true) {
+      const entries = await this.sales.peekEligible(window, Math.min(limit, this.settings.batchSize * 20));
+      const envelopes: SaleEnvelope[] = [];
+      for (let i = 0; i < entries.length; i += this.settings.batchSize) {
+        envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), passStart));
+      }
+      return E.right({ claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {}, envelopes });
+    }
+
+    const owner = this.ids.next();
+    const report = { claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {} as Record<string, number> };
+    while (report.claimed < limit) {
+      const now = this.clock.now();
+      const batch = await this.sales.claimEligible({
+        ...window,
+        now,
+        limit: Math.min(this.settings.batchSize, limit - report.claimed),
+        leaseMs: this.settings.leaseMs,
+        owner,
+      });
+      if (batch.length === 0) break;
+      report.claimed += batch.length;
+      const saleIds = batch.map((entry) => entry.sale.id);
+      const result = await this.sender.send(buildEnvelope(batch, now));
+      await this.settle(saleIds, owner, result);
+      const outcome = outcomeOf(result);
+      report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      if (result.ok) report.delivered += batch.length;
+      else report.failed += batch.length;
+      input.onBatch?.({ ...report, outcomes: { ...report.outcomes } });
+    }
+    return E.right(report);
+  }
+
+  private async settle(saleIds: readonly string[], owner: string, result: DeliveryResult): Promise<void> {
+    const at = this.clock.now();
+    const outcome = { at, outcome: outcomeOf(result) };
+    if (result.ok) await this.sales.markDelivered(saleIds, owner, outcome);
+    else await this.sales.markFailed(saleIds, owner, outcome);
+    await this.attempts.record({
+      id: this.ids.next(),
+      at,
+      trigger: 'dispatch',
+      saleIds,
+      status: result.status,
+      error: result.ok ? null : result.error,
+      durationMs: result.durationMs,
+    });
+  }
+}

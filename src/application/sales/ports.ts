@@ -1,0 +1,97 @@
+import type { SaleEnvelope } from '../../domain/sales/envelope';
+import type { Person, Sale, SaleEntry, SaleStatusEvent, Vendor } from '../../domain/sales/sale';
+
+export interface EligibilityWindow {
+  readonly now: Date;
+  /** Sales created before this are eligible only when forced (CONTRACT 3.3: 7 days by default). */
+  readonly eligibleSince: Date;
+  /** Sales attempted at or after this time are not taken again in the same pass. */
+  readonly notAttemptedSince: Date;
+}
+
+export interface ClaimRequest extends EligibilityWindow {
+  readonly limit: number;
+  readonly leaseMs: number;
+  readonly owner: string;
+}
+
+export interface DeliveryOutcome {
+  readonly at: Date;
+  /** `200`, `500`, `302`, `timeout`, `ECONNREFUSED`... */
+  readonly outcome: string;
+}
+
+export interface SaleListFilter {
+  readonly processed?: boolean;
+  readonly dateFrom?: Date;
+  readonly dateTo?: Date;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+export interface SaleRepository {
+  insert(sale: Sale): Promise<void>;
+  findEntry(id: string): Promise<SaleEntry | undefined>;
+  list(filter: SaleListFilter, page: number, limit: number): Promise<Page<SaleEntry>>;
+  /**
+   * Atomically leases up to `limit` eligible sales to `owner` (not processed; created since
+   * `eligibleSince` or forced; vendor without webhookEnabled=false; lease free; not attempted in this
+   * pass). Two concurrent callers never receive the same sale.
+   */
+  claimEligible(request: ClaimRequest): Promise<SaleEntry[]>;
+  /** What `claimEligible` would take, changing nothing (dry run). */
+  peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]>;
+  /** Sales the window would take but whose vendor has webhookEnabled=false. */
+  countSkipped(window: EligibilityWindow): Promise<number>;
+  /** Sets forceReprocess=true and webhookProcessed=false; false when the sale does not exist. */
+  force(id: string): Promise<boolean>;
+  /** Leases one sale regardless of eligibility; 'busy' when another run holds it, undefined when unknown. */
+  claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined>;
+  /** 2xx: processed, forceReprocess cleared, lease released, attempt counted (only sales still leased to `owner`). */
+  markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
+  /** Failure: stays pending (flags untouched), lease released, attempt counted. */
+  markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
+  /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
+  recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
+}
+
+export interface PersonRepository {
+  /** Inserts the person, or updates the one with the same CPF (keeping its id); returns the stored person. */
+  saveByCpf(person: Person): Promise<Person>;
+  findById(id: string): Promise<Person | undefined>;
+}
+
+export interface VendorRepository {
+  insert(vendor: Vendor): Promise<void>;
+  findById(id: string): Promise<Vendor | undefined>;
+  /** Replaces the mutable fields; undefined when unknown. */
+  replace(vendor: Vendor): Promise<Vendor | undefined>;
+  list(page: number, limit: number): Promise<Page<Vendor>>;
+}
+
+export interface DeliveryAttempt {
+  readonly id: string;
+  readonly at: Date;
+  readonly trigger: 'dispatch' | 'manual';
+  readonly saleIds: readonly string[];
+  readonly status: number | null;
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
+/** Every attempt, for operators (CONTRACT 3.3). */
+export interface DeliveryAttemptLog {
+  record(attempt: DeliveryAttempt): Promise<void>;
+}
+
+export type DeliveryResult =
+  | { readonly ok: true; readonly status: number; readonly durationMs: number }
+  | { readonly ok: false; readonly status: number | null; readonly error: string | null; readonly durationMs: number };
+
+/** POSTs an envelope to the one destination (spec part 6). Never throws for a destination failure. */
+export interface SaleWebhookSender {
+  send(envelope: SaleEnvelope): Promise<DeliveryResult>;
+}

@@ -1,0 +1,60 @@
+import * as E from 'fp-ts/Either';
+import { buildEnvelope } from '../../domain/sales/envelope';
+import type { Clock, IdGenerator } from '../shared/ports';
+import { outcomeOf, type DispatchSettings } from './dispatch-settings';
+import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
+
+export interface ResendOutput {
+  readonly saleId: string;
+  readonly success: boolean;
+  /** The destination's HTTP status; null on a transport error (then `error` says which). */
+  readonly destinationStatus: number | null;
+  readonly error: string | null;
+}
+
+export type ResendError =
+  | { readonly _tag: 'SaleNotFound'; readonly saleId: string }
+  | { readonly _tag: 'WebhookNotConfigured' }
+  /** A dispatch run holds the sale right now; it stays forced and that run (or the next) sends it. */
+  | { readonly _tag: 'SaleBusy'; readonly saleId: string };
+
+/**
+ * The manual trigger (POST /api/sales/{id}/trigger-webhook and `brokerhub resend-sale`): force the
+ * sale (always, spec part 3), then send it alone (`totalVendas: 1`) under a lease so a concurrent
+ * dispatch run cannot send it at the same time.
+ */
+export class ResendSale {
+  constructor(
+    private readonly sales: SaleRepository,
+    private readonly sender: SaleWebhookSender | undefined,
+    private readonly attempts: DeliveryAttemptLog,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly settings: DispatchSettings,
+  ) {}
+
+  async execute(saleId: string): Promise<E.Either<ResendError, ResendOutput>> {
+    if (this.sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
+    if (!(await this.sales.force(saleId))) return E.left({ _tag: 'SaleNotFound', saleId });
+    const owner = this.ids.next();
+    const claimed = await this.sales.claimOne(saleId, this.clock.now(), this.settings.leaseMs, owner);
+    if (claimed === undefined) return E.left({ _tag: 'SaleNotFound', saleId });
+    if (claimed === 'busy') return E.left({ _tag: 'SaleBusy', saleId });
+
+    const result = await this.sender.send(buildEnvelope([claimed], this.clock.now()));
+    const at = this.clock.now();
+    const outcome = { at, outcome: outcomeOf(result) };
+    if (result.ok) await this.sales.markDelivered([saleId], owner, outcome);
+    else await this.sales.markFailed([saleId], owner, outcome);
+    await this.attempts.record({
+      id: this.ids.next(),
+      at,
+      trigger: 'manual',
+      saleIds: [saleId],
+      status: result.status,
+      error: result.ok ? null : result.error,
+      durationMs: result.durationMs,
+    });
+    return E.right({ saleId, success: result.ok, destinationStatus: result.status, error: result.ok ? null : result.error });
+  }
+}

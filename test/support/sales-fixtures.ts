@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from 'mongodb';
+import { NEW_DELIVERY_STATE, type Person, type Sale, type Vendor } from '../../src/domain/sales/sale';
+import { MongoPersonRepository } from '../../src/adapters/mongo/mongo-person-repository';
+import { MongoSaleRepository } from '../../src/adapters/mongo/mongo-sale-repository';
+import { MongoVendorRepository } from '../../src/adapters/mongo/mongo-vendor-repository';
+
+/** Valid CPFs (check digits correct) for fixtures. */
+export function validCpf(seed: number): string {
+  const base = String(100_000_000 + (seed % 800_000_000)).padStart(9, '0').slice(0, 9).split('').map(Number);
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  const first = digit(base);
+  const second = digit([...base, first]);
+  return [...base, first, second].join('');
+}
+
+export function person(overrides: Partial<Person> = {}): Person {
+  const now = overrides.createdAt ?? new Date();
+  return {
+    id: randomUUID(),
+    fullName: 'Maria da Silva',
+    cpf: validCpf(Math.floor(Math.random() * 700_000_000)),
+    rg: '12.345.678-9',
+    cnh: '01234567890',
+    birthDate: '1985-04-12',
+    gender: 'F',
+    maritalStatus: 'married',
+    personalEmail: 'maria@example.com',
+    commercialEmail: null,
+    residentialPhone: '551133334444',
+    commercialPhone: null,
+    mobile: '5511987654321',
+    optionalPhone: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function vendor(overrides: Partial<Vendor> = {}): Vendor {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    vendorId: `V-${randomUUID().slice(0, 8)}`,
+    name: 'João Vendedor',
+    store: 'Loja Centro',
+    phone: '5511912345678',
+    isActive: true,
+    webhookEnabled: true,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function sale(personId: string, overrides: Partial<Sale> = {}): Sale {
+  const now = overrides.createdAt ?? new Date();
+  return {
+    id: randomUUID(),
+    sellerId: 'S-1',
+    sellerName: 'Carlos',
+    financingApprovalDate: new Date('2026-11-01T12:00:00.000Z'),
+    personId,
+    address: null,
+    vehicle: null,
+    vendorId: null,
+    lastEvent: null,
+    delivery: NEW_DELIVERY_STATE,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+/** Stores `count` pending sales of one person; returns their ids. */
+export async function seedSales(db: Db, count: number, overrides: Partial<Sale> = {}): Promise<string[]> {
+  const owner = await new MongoPersonRepository(db).saveByCpf(person());
+  const repo = new MongoSaleRepository(db);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const s = sale(owner.id, overrides);
+    await repo.insert(s);
+    ids.push(s.id);
+  }
+  return ids;
+}
+
+export const repositories = (db: Db) => ({
+  sales: new MongoSaleRepository(db),
+  people: new MongoPersonRepository(db),
+  vendors: new MongoVendorRepository(db),
+});

@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** The client's port: the same port on two requests means one reused connection. */
+  readonly remotePort: number | undefined;
 }
 
 export type Behaviour = { status: number; delayMs?: number; location?: string };
@@ -21,7 +23,13 @@ export class TestReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        this.received.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          remotePort: req.socket.remotePort,
+        });
         const { status, delayMs, location } = this.behaviour;
         const answer = () => {
           if (res.destroyed) return;

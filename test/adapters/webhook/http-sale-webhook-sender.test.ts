@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { Webhook } from 'standardwebhooks';
+import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
+import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
+import { TestReceiver } from '../../support/receiver';
+
+const ENVELOPE: SaleEnvelope = { vendas: [], totalVendas: 0, timestamp: '2026-11-21T10:00:00.000Z' };
+
+describe('HttpSaleWebhookSender', () => {
+  let receiver: TestReceiver;
+  let url: string;
+  beforeEach(async () => {
+    receiver = new TestReceiver();
+    url = await receiver.start();
+  });
+  afterEach(async () => {
+    await receiver.stop();
+  });
+
+  it('reuses one keep-alive connection across deliveries', async () => {
+    const sender = new HttpSaleWebhookSender(url);
+    for (let i = 0; i < 6; i += 1) await sender.send(ENVELOPE);
+    await sender.close();
+    expect(receiver.received).to.have.length(6);
+    // undici's pool may open a second socket while the first is being released; six deliveries
+    // over at most two connections is reuse, one connection per delivery would be six.
+    expect(new Set(receiver.received.map((r) => r.remotePort)).size).to.be.at.most(2);
+  });
+
+  it('signs with Standard Webhooks headers when a secret is set, verifiable by the reference library', async () => {
+    const secret = `whsec_${Buffer.from('a-32-byte-long-secret-for-tests!').toString('base64')}`;
+    const sender = new HttpSaleWebhookSender(url, { signingSecret: secret });
+    const result = await sender.send(ENVELOPE);
+    await sender.close();
+    expect(result.ok).to.equal(true);
+    const request = receiver.received[0];
+    const headers = {
+      'webhook-id': String(request?.headers['webhook-id']),
+      'webhook-timestamp': String(request?.headers['webhook-timestamp']),
+      'webhook-signature': String(request?.headers['webhook-signature']),
+    };
+    expect(headers['webhook-id']).to.match(/^msg_/);
+    expect(new Webhook(secret).verify(request?.body ?? '', headers)).to.deep.equal(ENVELOPE);
+    // A body changed in transit no longer verifies.
+    expect(() => new Webhook(secret).verify((request?.body ?? '').replace('0', '1'), headers)).to.throw();
+  });
+
+  it('sends no signature headers without a secret (spec part 6: unsigned)', async () => {
+    const sender = new HttpSaleWebhookSender(url);
+    await sender.send(ENVELOPE);
+    await sender.close();
+    const headers = receiver.received[0]?.headers ?? {};
+    expect(Object.keys(headers).filter((h) => h.startsWith('webhook-'))).to.deep.equal([]);
+  });
+});

@@ -27,6 +27,20 @@ import { FallbackRateLimitStore } from './adapters/rate-limit/fallback-rate-limi
 import { InMemoryRateLimitStore } from './adapters/rate-limit/in-memory-rate-limit-store';
 import { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store';
 import type { Logger } from './adapters/system/logger';
+import { MongoDeliveryAttemptLog, deliveryAttemptsIndexes } from './adapters/mongo/delivery-attempts-collection';
+import { MongoPersonRepository } from './adapters/mongo/mongo-person-repository';
+import { MongoSaleRepository } from './adapters/mongo/mongo-sale-repository';
+import { MongoVendorRepository } from './adapters/mongo/mongo-vendor-repository';
+import { peopleIndexes } from './adapters/mongo/people-collection';
+import { salesIndexes } from './adapters/mongo/sales-collection';
+import { vendorsIndexes } from './adapters/mongo/vendors-collection';
+import { HttpSaleWebhookSender } from './adapters/webhook/http-sale-webhook-sender';
+import { CreateManualSale } from './application/sales/create-manual-sale';
+import { DispatchPendingSales } from './application/sales/dispatch-pending-sales';
+import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from './application/sales/dispatch-settings';
+import type { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository } from './application/sales/ports';
+import { ResendSale } from './application/sales/resend-sale';
+import { UpdateSaleStatus } from './application/sales/update-sale-status';
 import { SystemClock } from './adapters/system/system-clock';
 import { UuidIdGenerator } from './adapters/system/uuid-id-generator';
 
@@ -52,7 +66,22 @@ export const TYPES = {
   CollectionIndexes: Symbol.for('CollectionIndexes'),
   SalesApp: Symbol.for('SalesApp'),
   HubApp: Symbol.for('HubApp'),
+  // Things closed when the runtime closes (connection pools, buffered writers).
+  Closables: Symbol.for('Closables'),
+  // Sales and outbound webhooks (issue 5)
+  SaleRepository: Symbol.for('SaleRepository'),
+  PersonRepository: Symbol.for('PersonRepository'),
+  VendorRepository: Symbol.for('VendorRepository'),
+  DeliveryAttemptLog: Symbol.for('DeliveryAttemptLog'),
+  DispatchPendingSales: Symbol.for('DispatchPendingSales'),
+  ResendSale: Symbol.for('ResendSale'),
+  CreateManualSale: Symbol.for('CreateManualSale'),
+  UpdateSaleStatus: Symbol.for('UpdateSaleStatus'),
 } as const;
+
+export interface Closable {
+  close(): Promise<void> | void;
+}
 
 export interface Infrastructure {
   readonly db: Db;
@@ -67,11 +96,19 @@ export interface Overrides {
   readonly passwordHasher?: PasswordHasher;
   readonly rateLimitStore?: RateLimitStore;
   readonly mailer?: Mailer;
+  readonly dispatchSettings?: Partial<DispatchSettings>;
+  /** The outbound delivery timeout (tests use a short one). */
+  readonly webhookTimeoutMs?: number;
   readonly readinessChecks?: readonly ReadinessCheck[];
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
-const COLLECTION_INDEXES: readonly CollectionIndexes[] = [];
+const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
+  salesIndexes,
+  peopleIndexes,
+  vendorsIndexes,
+  deliveryAttemptsIndexes,
+];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -128,5 +165,49 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
         buildHubApp({ logger, readinessChecks: checks, routers }),
       [TYPES.Logger, TYPES.ReadinessChecks, TYPES.HubRouters],
     );
+  bindSales(container, config, overrides);
   return container;
+}
+
+/** Sales, vendors and outbound sale webhooks (spec sales part 2, 3, 6; CONTRACT 3.3, 4). */
+function bindSales(container: Container, config: Config, overrides: Overrides): void {
+  const closables: Closable[] = [];
+  container.bind<Closable[]>(TYPES.Closables).toConstantValue(closables);
+  const settings: DispatchSettings = { ...DEFAULT_DISPATCH_SETTINGS, ...overrides.dispatchSettings };
+  const sender =
+    config.salesWebhookUrl === undefined
+      ? undefined
+      : new HttpSaleWebhookSender(config.salesWebhookUrl, {
+          signingSecret: config.salesWebhookSecret,
+          ...(overrides.webhookTimeoutMs === undefined ? {} : { timeoutMs: overrides.webhookTimeoutMs }),
+        });
+  if (sender !== undefined) closables.push(sender);
+
+  container.bind<SaleRepository>(TYPES.SaleRepository).toResolvedValue((db: Db) => new MongoSaleRepository(db), [TYPES.Db]);
+  container.bind<PersonRepository>(TYPES.PersonRepository).toResolvedValue((db: Db) => new MongoPersonRepository(db), [TYPES.Db]);
+  container.bind<VendorRepository>(TYPES.VendorRepository).toResolvedValue((db: Db) => new MongoVendorRepository(db), [TYPES.Db]);
+  container.bind<DeliveryAttemptLog>(TYPES.DeliveryAttemptLog).toResolvedValue((db: Db) => new MongoDeliveryAttemptLog(db), [TYPES.Db]);
+  container
+    .bind<DispatchPendingSales>(TYPES.DispatchPendingSales)
+    .toResolvedValue(
+      (sales: SaleRepository, log: DeliveryAttemptLog, clock: Clock, ids: IdGenerator) =>
+        new DispatchPendingSales(sales, sender, log, clock, ids, settings),
+      [TYPES.SaleRepository, TYPES.DeliveryAttemptLog, TYPES.Clock, TYPES.IdGenerator],
+    );
+  container
+    .bind<ResendSale>(TYPES.ResendSale)
+    .toResolvedValue(
+      (sales: SaleRepository, log: DeliveryAttemptLog, clock: Clock, ids: IdGenerator) => new ResendSale(sales, sender, log, clock, ids, settings),
+      [TYPES.SaleRepository, TYPES.DeliveryAttemptLog, TYPES.Clock, TYPES.IdGenerator],
+    );
+  container
+    .bind<CreateManualSale>(TYPES.CreateManualSale)
+    .toResolvedValue(
+      (sales: SaleRepository, people: PersonRepository, vendors: VendorRepository, clock: Clock, ids: IdGenerator) =>
+        new CreateManualSale(sales, people, vendors, clock, ids),
+      [TYPES.SaleRepository, TYPES.PersonRepository, TYPES.VendorRepository, TYPES.Clock, TYPES.IdGenerator],
+    );
+  container
+    .bind<UpdateSaleStatus>(TYPES.UpdateSaleStatus)
+    .toResolvedValue((sales: SaleRepository, clock: Clock) => new UpdateSaleStatus(sales, clock), [TYPES.SaleRepository, TYPES.Clock]);
 }

@@ -7,6 +7,7 @@ const io = {
   env: process.env,
   out: (text: string) => process.stdout.write(`${text}\n`),
   err: (text: string) => process.stderr.write(`${text}\n`),
+  isTerminal: process.stdout.isTTY === true,
 };
 
 void runCli(process.argv.slice(2), { io }).then((code) => {

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import { buildContainer, type Overrides } from './composition-root';
+import { buildContainer, TYPES, type Closable, type Overrides } from './composition-root';
 import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/embedded-mongo';
 import { connectMongo, type MongoConnection } from './adapters/mongo/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
@@ -70,6 +70,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     mongoServer,
     close: () => {
       closing ??= (async () => {
+        for (const closable of container.get<Closable[]>(TYPES.Closables)) await closable.close();
         if (redis !== undefined) await closeRedis(redis);
         await mongo.close();
         await mongoServer.stop();

@@ -22,6 +22,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** stdout is a terminal (progress bars); false or absent for pipes, files and tests. */
+  readonly isTerminal?: boolean;
 }
 
 export interface CliContext {

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { registerDispatch } from './dispatch-command';
 import { registerEnsureIndexes } from './ensure-indexes-command';
+import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
 
 export interface ProgramOptions {
@@ -20,6 +22,8 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
     .showHelpAfterError();
   registerServe(program, ctx, options.waitForStop ?? waitForTerminationSignal);
   registerEnsureIndexes(program, ctx);
+  registerDispatch(program, ctx);
+  registerResendSale(program, ctx);
   return program;
 }
 

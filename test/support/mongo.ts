@@ -26,15 +26,11 @@ export function sharedMongo(): MongoServerHandle {
   return shared;
 }
 
-/** A connection to a new, empty database on the shared server. */
+/**
+ * A connection to a new, empty database on the shared server. Databases are not dropped afterwards
+ * (jongodb has no dropDatabase); the server is thrown away at the end of the run.
+ */
 export async function connectTestDatabase(): Promise<MongoConnection> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const connection = await connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000 });
-  return {
-    ...connection,
-    close: async () => {
-      await connection.db.dropDatabase().catch(() => undefined);
-      await connection.close();
-    },
-  };
+  return connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000 });
 }

@@ -68,6 +68,10 @@ export class MongoSaleRepository implements SaleRepository {
     return this.entries(docs);
   }
 
+  async countEligible(window: EligibilityWindow): Promise<number> {
+    return this.sales.countDocuments(await this.eligibleFilter(window));
+  }
+
   async countSkipped(window: EligibilityWindow): Promise<number> {
     const disabled = await this.disabledVendorIds();
     if (disabled.length === 0) return 0;

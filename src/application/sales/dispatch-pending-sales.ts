@@ -7,12 +7,14 @@ import type { DeliveryAttemptLog, DeliveryResult, SaleRepository, SaleWebhookSen
 export interface DispatchInput {
   /** Claim at most this many sales in the pass. */
   readonly limit?: number;
-  /** Build what would be sent and change nothing. */
+  /** Build what would be sent and change nothing (works without a destination). */
   readonly dryRun?: boolean;
   readonly onBatch?: (progress: DispatchReport) => void;
 }
 
 export interface DispatchReport {
+  /** Sales eligible when the pass started (the progress total). */
+  readonly eligible: number;
   readonly claimed: number;
   readonly delivered: number;
   readonly failed: number;
@@ -41,7 +43,6 @@ export class DispatchPendingSales {
   ) {}
 
   async execute(input: DispatchInput = {}): Promise<E.Either<DispatchError, DispatchReport>> {
-    if (this.sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
     const passStart = this.clock.now();
     const window = {
       now: passStart,
@@ -50,6 +51,7 @@ export class DispatchPendingSales {
     };
     const limit = input.limit ?? Number.POSITIVE_INFINITY;
     const skipped = await this.sales.countSkipped(window);
+    const eligible = await this.sales.countEligible(window);
 
     if (input.dryRun === true) {
       const entries = await this.sales.peekEligible(window, Math.min(limit, this.settings.batchSize * 20));
@@ -57,11 +59,13 @@ export class DispatchPendingSales {
       for (let i = 0; i < entries.length; i += this.settings.batchSize) {
         envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), passStart));
       }
-      return E.right({ claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {}, envelopes });
+      return E.right({ eligible, claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {}, envelopes });
     }
+    const sender = this.sender;
+    if (sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
 
     const owner = this.ids.next();
-    const report = { claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {} as Record<string, number> };
+    const report = { eligible, claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {} as Record<string, number> };
     while (report.claimed < limit) {
       const now = this.clock.now();
       const batch = await this.sales.claimEligible({
@@ -74,7 +78,7 @@ export class DispatchPendingSales {
       if (batch.length === 0) break;
       report.claimed += batch.length;
       const saleIds = batch.map((entry) => entry.sale.id);
-      const result = await this.sender.send(buildEnvelope(batch, now));
+      const result = await sender.send(buildEnvelope(batch, now));
       await this.settle(saleIds, owner, result);
       const outcome = outcomeOf(result);
       report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;

@@ -44,6 +44,8 @@ export interface SaleRepository {
   claimEligible(request: ClaimRequest): Promise<SaleEntry[]>;
   /** What `claimEligible` would take, changing nothing (dry run). */
   peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]>;
+  /** How many sales `claimEligible` could take now (the progress total of a pass). */
+  countEligible(window: EligibilityWindow): Promise<number>;
   /** Sales the window would take but whose vendor has webhookEnabled=false. */
   countSkipped(window: EligibilityWindow): Promise<number>;
   /** Sets forceReprocess=true and webhookProcessed=false; false when the sale does not exist. */

@@ -1,0 +1,59 @@
+import { Option, type Command } from 'commander';
+import { SingleBar } from 'cli-progress';
+import * as E from 'fp-ts/Either';
+import { TYPES } from '../composition-root';
+import type { DispatchPendingSales, DispatchReport } from '../application/sales/dispatch-pending-sales';
+import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+
+export function registerDispatch(program: Command, ctx: CliContext): void {
+  program
+    .command('dispatch')
+    .description('one pass of the sale dispatch job (what cron runs): send pending sales to SALES_WEBHOOK_URL')
+    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(positiveInteger))
+    .option('--dry-run', 'print the envelopes that would be sent and change nothing')
+    .action(async (options: { limit?: number; dryRun?: boolean }) => {
+      const json = program.opts<{ json?: boolean }>().json === true;
+      await withRuntime(ctx, 'dispatch', async (runtime) => {
+        const dispatch = runtime.container.get<DispatchPendingSales>(TYPES.DispatchPendingSales);
+        const bar = !json && options.dryRun !== true && ctx.io.isTerminal === true ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout }) : undefined;
+        let started = false;
+        const result = await dispatch.execute({
+          ...(options.limit === undefined ? {} : { limit: options.limit }),
+          dryRun: options.dryRun === true,
+          onBatch: (progress) => {
+            if (bar === undefined) {
+              if (!json) ctx.io.out(`batch: ${progress.claimed} claimed so far, ${progress.delivered} delivered, ${progress.failed} failed`);
+              return;
+            }
+            if (!started) bar.start(Math.min(progress.eligible, options.limit ?? Number.POSITIVE_INFINITY), 0);
+            started = true;
+            bar.update(progress.claimed);
+          },
+        });
+        bar?.stop();
+        if (E.isLeft(result)) throw new CliFailure('SALES_WEBHOOK_URL is not configured: nothing was sent', EXIT.usage);
+        print(ctx, result.right, json, options.dryRun === true);
+      });
+    });
+}
+
+function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: boolean): void {
+  if (json) {
+    ctx.io.out(JSON.stringify(report));
+    return;
+  }
+  if (dryRun) {
+    for (const envelope of report.envelopes ?? []) ctx.io.out(JSON.stringify(envelope, null, 2));
+    ctx.io.out(`dry run: ${report.eligible} eligible, ${report.skipped} skipped (vendor webhooks disabled); nothing was sent or changed`);
+    return;
+  }
+  const outcomes = Object.entries(report.outcomes).map(([outcome, batches]) => `${outcome} x${batches}`);
+  ctx.io.out(`claimed ${report.claimed}, delivered ${report.delivered}, failed ${report.failed}, skipped ${report.skipped}`);
+  ctx.io.out(`destination: ${outcomes.length === 0 ? 'nothing sent' : outcomes.join(', ')}`);
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new CliFailure(`--limit must be a positive integer (got "${value}")`, EXIT.usage);
+  return n;
+}

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { registerEnsureIndexes } from './ensure-indexes-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
+import { registerHub } from './hub-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -20,6 +21,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
     .showHelpAfterError();
   registerServe(program, ctx, options.waitForStop ?? waitForTerminationSignal);
   registerEnsureIndexes(program, ctx);
+  registerHub(program, ctx);
   return program;
 }
 

@@ -1,0 +1,67 @@
+import type { Db } from 'mongodb';
+import type { RefreshTokenRecord } from '../../domain/hub/refresh-token';
+import type { CollectionIndexes } from './collection-indexes';
+
+export const HUB_REFRESH_TOKENS = 'hub_refresh_tokens';
+/** One document per rotated token (`_id` = the rotated token's id): see MongoRefreshTokenStore.rotate. */
+export const HUB_REFRESH_ROTATIONS = 'hub_refresh_rotations';
+
+export interface RefreshTokenDocument {
+  _id: string;
+  tokenHash: string;
+  userId: string;
+  orgId: string;
+  familyId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  replacedBy: string | null;
+}
+
+export interface RotationDocument {
+  _id: string;
+  successorId: string;
+  at: Date;
+}
+
+export const hubRefreshTokenIndexes: CollectionIndexes = {
+  collection: HUB_REFRESH_TOKENS,
+  async ensure(db: Db) {
+    const collection = db.collection(HUB_REFRESH_TOKENS);
+    await collection.createIndex({ tokenHash: 1 }, { unique: true, name: 'token_hash_unique' });
+    await collection.createIndex({ userId: 1, revokedAt: 1 }, { name: 'user_revoked' });
+  },
+};
+
+export const hubRefreshRotationIndexes: CollectionIndexes = {
+  collection: HUB_REFRESH_ROTATIONS,
+  // Only the _id index; creating the collection up front lets transactions insert into it on any server version.
+  async ensure(db: Db) {
+    const exists = await db.listCollections({ name: HUB_REFRESH_ROTATIONS }, { nameOnly: true }).hasNext();
+    if (!exists) await db.createCollection(HUB_REFRESH_ROTATIONS).catch(() => undefined);
+  },
+};
+
+export const refreshTokenToDocument = (r: RefreshTokenRecord): RefreshTokenDocument => ({
+  _id: r.id,
+  tokenHash: r.tokenHash,
+  userId: r.userId,
+  orgId: r.orgId,
+  familyId: r.familyId,
+  createdAt: r.createdAt,
+  expiresAt: r.expiresAt,
+  revokedAt: r.revokedAt,
+  replacedBy: r.replacedBy,
+});
+
+export const refreshTokenFromDocument = (d: RefreshTokenDocument): RefreshTokenRecord => ({
+  id: d._id,
+  tokenHash: d.tokenHash,
+  userId: d.userId,
+  orgId: d.orgId,
+  familyId: d.familyId,
+  createdAt: d.createdAt,
+  expiresAt: d.expiresAt,
+  revokedAt: d.revokedAt ?? null,
+  replacedBy: d.replacedBy ?? null,
+});

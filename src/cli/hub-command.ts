@@ -25,14 +25,15 @@ export function registerHub(program: Command, ctx: CliContext): void {
       if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
         throw new CliFailure('--slug must be lower-case letters, digits and single dashes (e.g. acme-motors)', EXIT.usage);
       }
-      if (options.webhookSecret !== undefined) {
-        // The webhook settings arrive with the inbound-webhook feature; refusing beats silently dropping a secret.
-        throw new CliFailure('--webhook-secret is not supported yet (webhook settings arrive with the webhook feature)', EXIT.usage);
-      }
+      if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
       await withRuntime(ctx, 'hub create-org', async (runtime) => {
         const result = await runtime.container
           .get<CreateOrganization>(TYPES.CreateOrganization)
-          .execute({ name, ...(options.slug === undefined ? {} : { slug: options.slug }) });
+          .execute({
+          name,
+          ...(options.slug === undefined ? {} : { slug: options.slug }),
+          ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
+        });
         if (E.isLeft(result)) throw new CliFailure(`Slug already taken: ${result.left.slug}`, EXIT.usage);
         const org = result.right;
         ctx.io.out(json() ? JSON.stringify({ id: org.id, name: org.name, slug: org.slug }) : `Organization created: ${org.id} (slug ${org.slug})`);

@@ -37,20 +37,27 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
   }
 
   /**
-   * One transaction: claim the rotation, revoke the presented token if it is still active, insert the
-   * successor. Two guards make "at most one winner" hold on every server:
-   * - the claim document's `_id` is the presented token's id, so a second claim is a duplicate key
-   *   (the unique _id index holds across concurrent transactions on mongod and on jongodb, whose
-   *   transactions do not detect write conflicts on a conditional update);
-   * - the conditional update (revokedAt null, not expired) refuses a token revoked or expired by anything else
-   *   (reuse revocation, logout, reset), and on mongod a concurrent writer gets a WriteConflict.
-   * Any of these means another request got there first: 'lost', with nothing written.
+   * Two steps, each atomic on any server:
+   * 1. the claim: a document whose `_id` is the presented token's id. The unique `_id` index lets
+   *    exactly one of any number of concurrent rotations insert it; the others are 'lost' and write
+   *    nothing. (A conditional update inside a transaction is not enough on its own: jongodb, the
+   *    embedded test server, does not detect write conflicts between transactions.)
+   * 2. the claim's owner, in one transaction, revokes the presented token (only if still active:
+   *    logout, a reuse revocation or a reset may have revoked it meanwhile) with replacedBy and inserts
+   *    the successor.
+   * A fault between the steps leaves a claimed, never-rotated token: its next refresh is 'lost', i.e.
+   * treated as reuse and the user logs in again. Failing closed is the safe side for a credential.
    */
   async rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome> {
+    try {
+      await this.rotations.insertOne({ _id: presentedId, successorId: successor.id, at: now });
+    } catch (error) {
+      if (isDuplicateKey(error)) return 'lost';
+      throw error;
+    }
     const session = this.db.client.startSession();
     try {
       session.startTransaction();
-      await this.rotations.insertOne({ _id: presentedId, successorId: successor.id, at: now }, { session });
       const revoked = await this.tokens.updateOne(
         { _id: presentedId, revokedAt: null, expiresAt: { $gt: now } },
         { $set: { revokedAt: now, replacedBy: successor.id } },
@@ -65,7 +72,7 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
       return 'rotated';
     } catch (error) {
       if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
-      if (isDuplicateKey(error) || isWriteConflict(error)) return 'lost';
+      if (isWriteConflict(error)) return 'lost';
       throw error;
     } finally {
       await session.endSession();

@@ -9,6 +9,7 @@ export interface OrganizationDocument {
   name: string;
   slug: string;
   createdAt: Date;
+  webhookSecret?: string;
 }
 
 export const hubOrganizationIndexes: CollectionIndexes = {
@@ -18,5 +19,17 @@ export const hubOrganizationIndexes: CollectionIndexes = {
   },
 };
 
-export const organizationToDocument = (o: Organization): OrganizationDocument => ({ _id: o.id, name: o.name, slug: o.slug, createdAt: o.createdAt });
-export const organizationFromDocument = (d: OrganizationDocument): Organization => ({ id: d._id, name: d.name, slug: d.slug, createdAt: d.createdAt });
+export const organizationToDocument = (o: Organization): OrganizationDocument => ({
+  _id: o.id,
+  name: o.name,
+  slug: o.slug,
+  createdAt: o.createdAt,
+  ...(o.webhookSecret === undefined ? {} : { webhookSecret: o.webhookSecret }),
+});
+export const organizationFromDocument = (d: OrganizationDocument): Organization => ({
+  id: d._id,
+  name: d.name,
+  slug: d.slug,
+  createdAt: d.createdAt,
+  ...(d.webhookSecret === undefined ? {} : { webhookSecret: d.webhookSecret }),
+});

@@ -35,10 +35,10 @@ export const hubRefreshTokenIndexes: CollectionIndexes = {
 
 export const hubRefreshRotationIndexes: CollectionIndexes = {
   collection: HUB_REFRESH_ROTATIONS,
-  // Only the _id index; creating the collection up front lets transactions insert into it on any server version.
+  // The _id index is the guard; this index also creates the collection up front, which transactions on
+  // older servers need before they insert into it.
   async ensure(db: Db) {
-    const exists = await db.listCollections({ name: HUB_REFRESH_ROTATIONS }, { nameOnly: true }).hasNext();
-    if (!exists) await db.createCollection(HUB_REFRESH_ROTATIONS).catch(() => undefined);
+    await db.collection(HUB_REFRESH_ROTATIONS).createIndex({ successorId: 1 }, { name: 'successor' });
   },
 };
 

@@ -5,6 +5,8 @@ export interface Organization {
   readonly name: string;
   readonly slug: string;
   readonly createdAt: Date;
+  /** HMAC secret of the organization's inbound webhooks (spec part 5.7); kept readable because HMAC needs it. */
+  readonly webhookSecret?: string;
 }
 
 export interface HubUser {

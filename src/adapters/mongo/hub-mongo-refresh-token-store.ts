@@ -69,7 +69,6 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
       }
       await this.tokens.insertOne(refreshTokenToDocument(successor), { session });
       await session.commitTransaction();
-      return 'rotated';
     } catch (error) {
       if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
       if (isWriteConflict(error)) return 'lost';
@@ -77,6 +76,16 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
     } finally {
       await session.endSession();
     }
+    // A loser that judged its replay as reuse while we were committing may have revoked the family
+    // before our successor was visible; it marked the claim first, so we revoke the successor ourselves.
+    // The rotation itself did happen (this request won), exactly as if the revocation had come after it.
+    const claim = await this.rotations.findOne({ _id: presentedId });
+    if (claim?.contestedAt !== undefined) await this.revoke(successor.id, now);
+    return 'rotated';
+  }
+
+  async contest(presentedId: string, now: Date): Promise<void> {
+    await this.rotations.updateOne({ _id: presentedId }, { $set: { contestedAt: now } });
   }
 
   async revoke(id: string, now: Date): Promise<void> {

@@ -22,6 +22,8 @@ export interface RotationDocument {
   _id: string;
   successorId: string;
   at: Date;
+  /** Set when a replay of the rotated token was judged as reuse (see RefreshTokenStore.contest). */
+  contestedAt?: Date;
 }
 
 export const hubRefreshTokenIndexes: CollectionIndexes = {

@@ -38,6 +38,12 @@ export interface RefreshTokenStore {
   findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
   findById(id: string): Promise<RefreshTokenRecord | undefined>;
   rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome>;
+  /**
+   * Records that a replay of `presentedId` was judged as reuse. A rotation of that token still in
+   * flight (the race winner) sees the mark when it completes and revokes its own successor, so a
+   * family revocation cannot miss a successor that was not yet visible.
+   */
+  contest(presentedId: string, now: Date): Promise<void>;
   /** Revokes one token if it is not revoked yet. */
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every not-yet-revoked token of the user; returns how many. */

@@ -82,6 +82,8 @@ export class RotateRefreshToken {
     const revoked = current.revokedAt === null ? { ...current, revokedAt: now } : current;
     const state = presentedTokenState(revoked, now, this.graceMs, await this.successorIfGraceMayApply(revoked, now));
     if (state.kind === 'grace') return E.left({ _tag: 'RefreshTokenInGrace' });
+    // Mark first, revoke second: a winner still committing either sees the mark or is visible to the revocation.
+    await this.tokens.contest(record.id, now);
     await this.tokens.revokeAllOfUser(record.userId, now);
     return E.left({ _tag: 'RefreshTokenReused' });
   }

@@ -34,6 +34,11 @@ export class InMemoryRefreshTokenStore implements RefreshTokenStore {
     return 'rotated';
   }
 
+  /** Nothing to do: a rotation here completes in one step, so none is ever in flight when a replay is judged. */
+  async contest(_presentedId: string, _now: Date): Promise<void> {
+    await Promise.resolve();
+  }
+
   async revoke(id: string, now: Date): Promise<void> {
     await Promise.resolve();
     const record = this.byId.get(id);

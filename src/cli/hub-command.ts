@@ -6,7 +6,15 @@ import type { CreateOrganization } from '../application/hub/create-organization'
 import { isEmail, normalizeEmail } from '../domain/hub/email';
 import { isPermission, ROLES, type Role } from '../domain/hub/role';
 import { SLUG_PATTERN } from '../domain/hub/slug';
+import type { Db } from 'mongodb';
+import type { Runtime } from '../runtime';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+
+/** Uniqueness (slug, e-mail) lives in indexes: make sure they exist even if `serve` never ran on this database. */
+async function withIndexes(runtime: Runtime): Promise<void> {
+  await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+}
 
 /** `hub create-org` and `hub create-user` (CONTRACT section 2). */
 export function registerHub(program: Command, ctx: CliContext): void {
@@ -27,6 +35,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
       }
       if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
       await withRuntime(ctx, 'hub create-org', async (runtime) => {
+        await withIndexes(runtime);
         const result = await runtime.container
           .get<CreateOrganization>(TYPES.CreateOrganization)
           .execute({
@@ -63,6 +72,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
       if (permissions.length > 0 && options.role !== 'CLIENT') throw new CliFailure('--permission applies to the CLIENT role only', EXIT.usage);
 
       await withRuntime(ctx, 'hub create-user', async (runtime) => {
+        await withIndexes(runtime);
         const result = await runtime.container.get<CreateHubUser>(TYPES.CreateHubUser).execute({
           email,
           password: options.password,

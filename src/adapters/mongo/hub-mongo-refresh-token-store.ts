@@ -65,7 +65,7 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
       );
       if (revoked.matchedCount !== 1) {
         await session.abortTransaction();
-        return 'lost';
+        return this.afterRevokedUnderUs(presentedId, successor, now);
       }
       await this.tokens.insertOne(refreshTokenToDocument(successor), { session });
       await session.commitTransaction();
@@ -81,6 +81,20 @@ export class MongoRefreshTokenStore implements RefreshTokenStore {
     // The rotation itself did happen (this request won), exactly as if the revocation had come after it.
     const claim = await this.rotations.findOne({ _id: presentedId });
     if (claim?.contestedAt !== undefined) await this.revoke(successor.id, now);
+    return 'rotated';
+  }
+
+  /**
+   * We own the claim but the presented token was revoked before our transaction. If a replay of this
+   * very token did it (it marks the claim before revoking the family), the race is still ours: the
+   * rotation is recorded with a successor born revoked, as if the replay had come just after us. Any
+   * other revocation (logout, reset, reuse elsewhere) means there is nothing to rotate.
+   */
+  private async afterRevokedUnderUs(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome> {
+    const claim = await this.rotations.findOne({ _id: presentedId });
+    if (claim?.contestedAt === undefined) return 'lost';
+    await this.tokens.updateOne({ _id: presentedId, replacedBy: null }, { $set: { replacedBy: successor.id } });
+    await this.tokens.insertOne(refreshTokenToDocument({ ...successor, revokedAt: now }));
     return 'rotated';
   }
 

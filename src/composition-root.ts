@@ -43,6 +43,46 @@ import { ResendSale } from './application/sales/resend-sale';
 import { UpdateSaleStatus } from './application/sales/update-sale-status';
 import { SystemClock } from './adapters/system/system-clock';
 import { UuidIdGenerator } from './adapters/system/uuid-id-generator';
+// --- hub identity (issue 4) ---
+import type {
+  ChannelRepository,
+  HubUserRepository,
+  MembershipRepository,
+  OrganizationRepository,
+  RefreshTokenStore,
+  ResetTokenStore,
+} from './application/hub/ports';
+import { CreateChannel } from './application/hub/create-channel';
+import { CreateHubUser } from './application/hub/create-hub-user';
+import { CreateOrganization } from './application/hub/create-organization';
+import { GetHubMe } from './application/hub/get-hub-me';
+import { GetOrganizationSummary } from './application/hub/get-organization-summary';
+import { ListChannels } from './application/hub/list-channels';
+import { LoginHubUser } from './application/hub/login-hub-user';
+import { RegisterHubUser } from './application/hub/register-hub-user';
+import { RequestHubPasswordReset } from './application/hub/request-hub-password-reset';
+import { ResetHubPassword } from './application/hub/reset-hub-password';
+import { RevokeHubSessions } from './application/hub/revoke-hub-sessions';
+import { RotateRefreshToken } from './application/hub/rotate-refresh-token';
+import { SessionIssuer } from './application/hub/session-issuer';
+import { Hs256Jwt } from './adapters/crypto/hs256-jwt';
+import { authRoutes } from './adapters/http/hub/auth-routes';
+import { channelRoutes } from './adapters/http/hub/channel-routes';
+import { HubAccessTokens } from './adapters/http/hub/hub-access-tokens';
+import { internalRoutes } from './adapters/http/hub/internal-routes';
+import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from './adapters/http/hub/ip-rate-limit';
+import { hubChannelIndexes } from './adapters/mongo/hub-channel-collection';
+import { hubMembershipIndexes } from './adapters/mongo/hub-membership-collection';
+import { MongoChannelRepository } from './adapters/mongo/hub-mongo-channel-repository';
+import { MongoMembershipRepository } from './adapters/mongo/hub-mongo-membership-repository';
+import { MongoOrganizationRepository } from './adapters/mongo/hub-mongo-organization-repository';
+import { MongoRefreshTokenStore } from './adapters/mongo/hub-mongo-refresh-token-store';
+import { MongoResetTokenStore } from './adapters/mongo/hub-mongo-reset-token-store';
+import { MongoHubUserRepository } from './adapters/mongo/hub-mongo-user-repository';
+import { hubOrganizationIndexes } from './adapters/mongo/hub-organization-collection';
+import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './adapters/mongo/hub-refresh-token-collection';
+import { hubResetTokenIndexes } from './adapters/mongo/hub-reset-token-collection';
+import { hubUserIndexes } from './adapters/mongo/hub-user-collection';
 
 /**
  * The only place that binds ports to adapters. Connections (MongoDB, Redis) are opened before and
@@ -77,6 +117,19 @@ export const TYPES = {
   ResendSale: Symbol.for('ResendSale'),
   CreateManualSale: Symbol.for('CreateManualSale'),
   UpdateSaleStatus: Symbol.for('UpdateSaleStatus'),
+  // --- hub identity (issue 4) ---
+  HubOrganizationRepository: Symbol.for('HubOrganizationRepository'),
+  HubUserRepository: Symbol.for('HubUserRepository'),
+  HubMembershipRepository: Symbol.for('HubMembershipRepository'),
+  HubRefreshTokenStore: Symbol.for('HubRefreshTokenStore'),
+  HubResetTokenStore: Symbol.for('HubResetTokenStore'),
+  HubChannelRepository: Symbol.for('HubChannelRepository'),
+  HubAccessTokens: Symbol.for('HubAccessTokens'),
+  HubSessionIssuer: Symbol.for('HubSessionIssuer'),
+  CreateOrganization: Symbol.for('CreateOrganization'),
+  CreateHubUser: Symbol.for('CreateHubUser'),
+  RotateRefreshToken: Symbol.for('RotateRefreshToken'),
+  HubIdentityRouters: Symbol.for('HubIdentityRouters'),
 } as const;
 
 export interface Closable {
@@ -100,6 +153,11 @@ export interface Overrides {
   /** The outbound delivery timeout (tests use a short one). */
   readonly webhookTimeoutMs?: number;
   readonly readinessChecks?: readonly ReadinessCheck[];
+  // --- hub identity (issue 4) ---
+  /** CONTRACT 5.3 grace interval for the immediate predecessor of an active refresh token (default 0: strict). */
+  readonly hubRefreshGraceMs?: number;
+  /** The hub IP limiter of spec part 8 (default 10 requests per 5 minutes). */
+  readonly hubIpRateLimit?: IpRateLimitOptions;
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
@@ -108,6 +166,14 @@ const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
   peopleIndexes,
   vendorsIndexes,
   deliveryAttemptsIndexes,
+  // --- hub identity (issue 4) ---
+  hubOrganizationIndexes,
+  hubUserIndexes,
+  hubMembershipIndexes,
+  hubRefreshTokenIndexes,
+  hubRefreshRotationIndexes,
+  hubResetTokenIndexes,
+  hubChannelIndexes,
 ];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
@@ -142,7 +208,11 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
 
   // Each feature appends its routers here (hub routers carry the /api/v1 prefix themselves).
   container.bind<readonly Router[]>(TYPES.SalesRouters).toResolvedValue(() => [], []);
-  container.bind<readonly Router[]>(TYPES.HubRouters).toResolvedValue(() => [], []);
+  container.bind<readonly Router[]>(TYPES.HubRouters).toResolvedValue(
+    (hubIdentity: readonly Router[]) => [...hubIdentity],
+    [TYPES.HubIdentityRouters],
+  );
+  bindHubIdentity(container, config, overrides);
 
   container.bind<readonly ReadinessCheck[]>(TYPES.ReadinessChecks).toConstantValue(
     overrides.readinessChecks ?? [
@@ -210,4 +280,101 @@ function bindSales(container: Container, config: Config, overrides: Overrides): 
   container
     .bind<UpdateSaleStatus>(TYPES.UpdateSaleStatus)
     .toResolvedValue((sales: SaleRepository, clock: Clock) => new UpdateSaleStatus(sales, clock), [TYPES.SaleRepository, TYPES.Clock]);
+}
+
+// --- hub identity (issue 4) ---
+function bindHubIdentity(container: Container, config: Config, overrides: Overrides): void {
+  const T = TYPES;
+  container.bind<OrganizationRepository>(T.HubOrganizationRepository).toResolvedValue((db: Db) => new MongoOrganizationRepository(db), [T.Db]);
+  container.bind<HubUserRepository>(T.HubUserRepository).toResolvedValue((db: Db) => new MongoHubUserRepository(db), [T.Db]);
+  container.bind<MembershipRepository>(T.HubMembershipRepository).toResolvedValue((db: Db) => new MongoMembershipRepository(db), [T.Db]);
+  container.bind<RefreshTokenStore>(T.HubRefreshTokenStore).toResolvedValue((db: Db) => new MongoRefreshTokenStore(db), [T.Db]);
+  container.bind<ResetTokenStore>(T.HubResetTokenStore).toResolvedValue((db: Db) => new MongoResetTokenStore(db), [T.Db]);
+  container.bind<ChannelRepository>(T.HubChannelRepository).toResolvedValue((db: Db) => new MongoChannelRepository(db), [T.Db]);
+  container.bind<HubAccessTokens>(T.HubAccessTokens).toConstantValue(new HubAccessTokens(new Hs256Jwt(config.hubJwtSecret)));
+  container
+    .bind<SessionIssuer>(T.HubSessionIssuer)
+    .toResolvedValue(
+      (tokens: RefreshTokenStore, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher) => new SessionIssuer(tokens, access, secrets, hasher),
+      [T.HubRefreshTokenStore, T.HubAccessTokens, T.SecretGenerator, T.SecretHasher],
+    );
+  container
+    .bind<CreateOrganization>(T.CreateOrganization)
+    .toResolvedValue(
+      (orgs: OrganizationRepository, ids: IdGenerator, secrets: SecretGenerator, clock: Clock) => new CreateOrganization(orgs, ids, secrets, clock),
+      [T.HubOrganizationRepository, T.IdGenerator, T.SecretGenerator, T.Clock],
+    );
+  container
+    .bind<CreateHubUser>(T.CreateHubUser)
+    .toResolvedValue(
+      (users: HubUserRepository, members: MembershipRepository, orgs: OrganizationRepository, passwords: PasswordHasher, ids: IdGenerator, clock: Clock) =>
+        new CreateHubUser(users, members, orgs, passwords, ids, clock),
+      [T.HubUserRepository, T.HubMembershipRepository, T.HubOrganizationRepository, T.PasswordHasher, T.IdGenerator, T.Clock],
+    );
+  container
+    .bind<RotateRefreshToken>(T.RotateRefreshToken)
+    .toResolvedValue(
+      (tokens: RefreshTokenStore, users: HubUserRepository, members: MembershipRepository, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher, clock: Clock) =>
+        new RotateRefreshToken(tokens, users, members, access, secrets, hasher, clock, overrides.hubRefreshGraceMs ?? 0),
+      [T.HubRefreshTokenStore, T.HubUserRepository, T.HubMembershipRepository, T.HubAccessTokens, T.SecretGenerator, T.SecretHasher, T.Clock],
+    );
+  container.bind<readonly Router[]>(T.HubIdentityRouters).toResolvedValue(
+    (
+      rateLimits: RateLimitStore,
+      tokens: RefreshTokenStore,
+      users: HubUserRepository,
+      members: MembershipRepository,
+      orgs: OrganizationRepository,
+      resets: ResetTokenStore,
+      channels: ChannelRepository,
+      access: HubAccessTokens,
+      sessions: SessionIssuer,
+      createOrganization: CreateOrganization,
+      createUser: CreateHubUser,
+      rotate: RotateRefreshToken,
+      passwords: PasswordHasher,
+      secrets: SecretGenerator,
+      hasher: SecretHasher,
+      mailer: Mailer,
+      ids: IdGenerator,
+      clock: Clock,
+    ) => [
+      // First: the IP limiter must run before the routes it protects (and before the 404 of unknown webhook paths).
+      ipRateLimitRouter(rateLimits, config.trustProxy, overrides.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT),
+      authRoutes({
+        login: new LoginHubUser(users, members, orgs, passwords, sessions, clock),
+        rotate,
+        logout: new RevokeHubSessions(tokens, clock),
+        me: new GetHubMe(users, orgs),
+        register: new RegisterHubUser(createUser, createOrganization, members, orgs, sessions, clock),
+        forgotPassword: new RequestHubPasswordReset(users, resets, mailer, secrets, hasher, clock, config.publicAppUrl),
+        resetPassword: new ResetHubPassword(resets, users, tokens, passwords, hasher, clock),
+        accessTokens: access,
+        clock,
+        secureCookies: config.isProduction,
+      }),
+      channelRoutes({ list: new ListChannels(channels), create: new CreateChannel(channels, ids, clock), accessTokens: access, clock }),
+      internalRoutes({ summary: new GetOrganizationSummary(orgs, channels), secret: config.mcpInternalSecret }),
+    ],
+    [
+      T.RateLimitStore,
+      T.HubRefreshTokenStore,
+      T.HubUserRepository,
+      T.HubMembershipRepository,
+      T.HubOrganizationRepository,
+      T.HubResetTokenStore,
+      T.HubChannelRepository,
+      T.HubAccessTokens,
+      T.HubSessionIssuer,
+      T.CreateOrganization,
+      T.CreateHubUser,
+      T.RotateRefreshToken,
+      T.PasswordHasher,
+      T.SecretGenerator,
+      T.SecretHasher,
+      T.Mailer,
+      T.IdGenerator,
+      T.Clock,
+    ],
+  );
 }

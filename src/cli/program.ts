@@ -4,6 +4,7 @@ import { registerDispatch } from './dispatch-command';
 import { registerEnsureIndexes } from './ensure-indexes-command';
 import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
+import { registerHub } from './hub-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -24,6 +25,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerEnsureIndexes(program, ctx);
   registerDispatch(program, ctx);
   registerResendSale(program, ctx);
+  registerHub(program, ctx);
   return program;
 }
 

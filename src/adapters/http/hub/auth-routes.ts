@@ -1,0 +1,135 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import type { Context } from 'koa';
+import type { GetHubMe } from '../../../application/hub/get-hub-me';
+import type { LoginHubUser } from '../../../application/hub/login-hub-user';
+import type { RegisterHubUser } from '../../../application/hub/register-hub-user';
+import type { RequestHubPasswordReset } from '../../../application/hub/request-hub-password-reset';
+import type { ResetHubPassword } from '../../../application/hub/reset-hub-password';
+import type { RevokeHubSessions } from '../../../application/hub/revoke-hub-sessions';
+import type { RotateRefreshToken } from '../../../application/hub/rotate-refresh-token';
+import type { HubSession } from '../../../application/hub/session-issuer';
+import type { Clock } from '../../../application/shared/ports';
+import { HttpError } from '../shared/http-error';
+import { accessTokenGuard, hubAuthOf } from './access-token-guard';
+import { HUB_PREFIX } from './hub-app';
+import type { HubAccessTokens } from './hub-access-tokens';
+import { decodeBody, decodeBodyFirstMessage, emailField, field, passwordField, textField } from './hub-codecs';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+
+export interface AuthRoutesDeps {
+  readonly login: LoginHubUser;
+  readonly rotate: RotateRefreshToken;
+  readonly logout: RevokeHubSessions;
+  readonly me: GetHubMe;
+  readonly register: RegisterHubUser;
+  readonly forgotPassword: RequestHubPasswordReset;
+  readonly resetPassword: ResetHubPassword;
+  readonly accessTokens: HubAccessTokens;
+  readonly clock: Clock;
+  readonly secureCookies: boolean;
+}
+
+const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('password') }));
+const RegisterBody = t.exact(
+  t.type({ email: emailField, password: passwordField('password'), name: textField('name'), organizationName: textField('organizationName') }),
+);
+const ForgotBody = t.exact(t.type({ email: field('email', (raw) => E.right(raw)) }));
+const ResetBody = t.exact(t.type({ newPassword: passwordField('newPassword') }));
+const INVALID_REFRESH = 'Invalid or reused refresh token';
+const NO_MEMBERSHIP = 'User has no organization membership';
+
+/** Spec part 4 and CONTRACT 5.2/7: the /auth routes of the hub. */
+export function authRoutes(deps: AuthRoutesDeps): Router {
+  const router = new Router({ prefix: `${HUB_PREFIX}/auth` });
+  const guard = accessTokenGuard(deps.accessTokens, deps.clock);
+  const answerSession = (ctx: Context, status: number, session: HubSession): void => {
+    setRefreshCookie(ctx, session.refreshToken, deps.secureCookies);
+    ctx.status = status;
+    ctx.body = { accessToken: session.accessToken, expiresAt: session.expiresAt, user: session.user, org: session.org };
+  };
+
+  router.post('/login', async (ctx) => {
+    const body = decodeBodyFirstMessage(LoginBody, ctx.request.body);
+    const result = await deps.login.execute(body);
+    if (E.isRight(result)) return answerSession(ctx, 200, result.right);
+    switch (result.left._tag) {
+      case 'InvalidCredentials':
+        throw new HttpError(401, 'Invalid credentials');
+      case 'NoMembership':
+        throw new HttpError(403, NO_MEMBERSHIP);
+    }
+  });
+
+  router.post('/refresh', async (ctx) => {
+    const refreshToken = refreshCookieOf(ctx);
+    if (refreshToken === undefined) throw new HttpError(401, 'No refresh token');
+    const result = await deps.rotate.execute({ refreshToken });
+    if (E.isRight(result)) {
+      setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies);
+      ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt };
+      return;
+    }
+    switch (result.left._tag) {
+      case 'UnknownRefreshToken':
+      case 'RefreshTokenReused':
+      case 'RefreshTokenExpired':
+        // The token is dead either way; dropping the cookie stops the client from retrying it.
+        clearRefreshCookie(ctx, deps.secureCookies);
+        throw new HttpError(401, INVALID_REFRESH);
+      case 'RefreshTokenInGrace':
+        // A racing tab: the winner's response carries the new cookie, which this one must not clear.
+        throw new HttpError(401, INVALID_REFRESH);
+      case 'NoMembership':
+        clearRefreshCookie(ctx, deps.secureCookies);
+        throw new HttpError(403, NO_MEMBERSHIP);
+    }
+  });
+
+  router.post('/logout', guard, async (ctx) => {
+    await deps.logout.execute({ userId: hubAuthOf(ctx).userId });
+    clearRefreshCookie(ctx, deps.secureCookies);
+    ctx.body = { message: 'Logged out' };
+  });
+
+  router.get('/me', guard, async (ctx) => {
+    const auth = hubAuthOf(ctx);
+    const result = await deps.me.execute(auth);
+    if (E.isLeft(result)) throw new HttpError(401, 'Invalid or expired token');
+    ctx.body = result.right;
+  });
+
+  router.post('/register', async (ctx) => {
+    const body = decodeBody(RegisterBody, ctx.request.body);
+    const result = await deps.register.execute(body);
+    if (E.isLeft(result)) throw new HttpError(409, 'Email already registered');
+    answerSession(ctx, 201, result.right);
+  });
+
+  router.post('/forgot-password', async (ctx) => {
+    const { email } = decodeBody(ForgotBody, ctx.request.body);
+    await deps.forgotPassword.execute({ email: email.trim().toLowerCase() });
+    ctx.body = { message: 'If the e-mail is registered, a reset link has been sent' };
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    const raw = ctx.request.body as Record<string, unknown> | undefined;
+    const token = raw?.token;
+    if (typeof token !== 'string' || token === '') throw new HttpError(400, 'Token is required');
+    const { newPassword } = decodeBody(ResetBody, raw);
+    const result = await deps.resetPassword.execute({ token, newPassword });
+    if (E.isRight(result)) {
+      ctx.body = { message: 'Password updated' };
+      return;
+    }
+    switch (result.left._tag) {
+      case 'InvalidResetToken':
+        throw new HttpError(401, 'Invalid or expired reset token');
+      case 'ResetTokenUsed':
+        throw new HttpError(401, 'Reset link already used');
+    }
+  });
+
+  return router;
+}

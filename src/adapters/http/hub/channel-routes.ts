@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import type { CreateChannel } from '../../../application/hub/create-channel';
+import type { ListChannels } from '../../../application/hub/list-channels';
+import type { Clock } from '../../../application/shared/ports';
+import { CHANNEL_TYPES, type Channel } from '../../../domain/hub/tenancy';
+import { HttpError } from '../shared/http-error';
+import { accessTokenGuard, hubAuthOf } from './access-token-guard';
+import { HUB_PREFIX } from './hub-app';
+import type { HubAccessTokens } from './hub-access-tokens';
+import { decodeBody, oneOfField, textField } from './hub-codecs';
+import { orgScope } from './org-scope';
+import { requirePermission } from './permission-guard';
+
+export interface ChannelRoutesDeps {
+  readonly list: ListChannels;
+  readonly create: CreateChannel;
+  readonly accessTokens: HubAccessTokens;
+  readonly clock: Clock;
+}
+
+const CreateChannelBody = t.exact(t.type({ name: textField('name', 100), type: oneOfField('type', CHANNEL_TYPES) }));
+
+const channelView = (c: Channel) => ({ id: c.id, orgId: c.orgId, name: c.name, type: c.type, createdAt: c.createdAt.toISOString() });
+
+/** CONTRACT 5.2: GET|POST /orgs/{orgId}/channels [channels:read|channels:edit]. */
+export function channelRoutes(deps: ChannelRoutesDeps): Router {
+  const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId/channels` });
+  // Token first, then the organization (404 for another one), then the permission.
+  router.use(accessTokenGuard(deps.accessTokens, deps.clock), orgScope());
+
+  router.get('/', requirePermission('channels:read'), async (ctx) => {
+    const channels = await deps.list.execute({ orgId: hubAuthOf(ctx).orgId });
+    ctx.body = { channels: channels.map(channelView) };
+  });
+
+  router.post('/', requirePermission('channels:edit'), async (ctx) => {
+    const body = decodeBody(CreateChannelBody, ctx.request.body);
+    const result = await deps.create.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
+    if (E.isLeft(result)) throw new HttpError(409, 'Name already exists');
+    ctx.status = 201;
+    ctx.body = channelView(result.right);
+  });
+
+  return router;
+}

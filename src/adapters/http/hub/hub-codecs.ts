@@ -1,0 +1,68 @@
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { isEmail, normalizeEmail } from '../../../domain/hub/email';
+import { HttpError } from '../shared/http-error';
+
+/**
+ * Field codecs whose failure message is the one the client reads. Bodies are decoded with `t.exact`
+ * (unknown keys are stripped, never stored) and anything that is not a string where a string is
+ * expected (`{"$ne": null}`, numbers, arrays) fails with the field's message.
+ */
+export function field<A>(name: string, check: (raw: string) => E.Either<string, A>, missing = `${name} is required`): t.Type<A, unknown, unknown> {
+  return new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => false,
+    (u, c) => {
+      if (u === undefined || u === null) return t.failure(u, c, missing);
+      if (typeof u !== 'string') return t.failure(u, c, `${name} must be a string`);
+      const checked = check(u);
+      return E.isRight(checked) ? t.success(checked.right) : t.failure(u, c, checked.left);
+    },
+    (a) => a,
+  );
+}
+
+export const emailField = field('email', (raw) => {
+  const email = normalizeEmail(raw);
+  return isEmail(email) ? E.right(email) : E.left('Invalid email');
+});
+
+export const passwordField = (name: string, minLength = 8) =>
+  field(name, (raw) => (raw.length >= minLength ? E.right(raw) : E.left(`${name} must be at least ${minLength} characters`)));
+
+export const textField = (name: string, maxLength = 200) =>
+  field(name, (raw) => {
+    const trimmed = raw.trim();
+    if (trimmed === '') return E.left(`${name} must not be empty`);
+    return trimmed.length <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
+  });
+
+export const oneOfField = <A extends string>(name: string, values: readonly A[]) =>
+  field(name, (raw) => ((values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`${name} must be one of ${values.join(', ')}`)));
+
+/** field -> messages, from io-ts errors (the first path segment under the body). */
+export function detailsOf(errors: t.Errors): Record<string, string[]> {
+  const details: Record<string, string[]> = {};
+  for (const error of errors) {
+    const key = error.context.slice(1).find((entry) => entry.key !== '')?.key ?? 'body';
+    const message = error.message ?? 'is invalid';
+    (details[key] ??= []).includes(message) || details[key].push(message);
+  }
+  return details;
+}
+
+const asObject = (body: unknown): unknown => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
+
+/** Decodes a body or throws 400 `{error: "Validation error", details}` (spec part 7). */
+export function decodeBody<A>(codec: t.Type<A, unknown, unknown>, body: unknown): A {
+  const decoded = codec.decode(asObject(body));
+  if (E.isLeft(decoded)) throw new HttpError(400, 'Validation error', { details: detailsOf(decoded.left) });
+  return decoded.right;
+}
+
+/** Decodes a body or throws 400 `{error: <first message>}` (the login shape of spec part 4). */
+export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown, unknown>, body: unknown): A {
+  const decoded = codec.decode(asObject(body));
+  if (E.isLeft(decoded)) throw new HttpError(400, decoded.left[0]?.message ?? 'Invalid payload');
+  return decoded.right;
+}

@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import type { GetOrganizationSummary } from '../../../application/hub/get-organization-summary';
+import { HttpError } from '../shared/http-error';
+import { HUB_PREFIX } from './hub-app';
+import { internalCredentialGuard } from './internal-credential-guard';
+
+/** Server-to-server routes behind MCP_INTERNAL_SECRET (spec part 5.5). */
+export function internalRoutes(deps: { readonly summary: GetOrganizationSummary; readonly secret: string | undefined }): Router {
+  const router = new Router({ prefix: `${HUB_PREFIX}/internal` });
+  router.use(internalCredentialGuard(deps.secret));
+
+  router.get('/orgs/:orgId', async (ctx) => {
+    const result = await deps.summary.execute({ orgId: ctx.params.orgId ?? '' });
+    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
+    ctx.body = result.right;
+  });
+
+  return router;
+}

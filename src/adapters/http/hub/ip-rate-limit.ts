@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import type { RateLimitStore } from '../../../application/shared/ports';
+import { HttpError } from '../shared/http-error';
+import { clientIp } from '../shared/client-ip';
+import { HUB_PREFIX } from './hub-app';
+
+export interface IpRateLimitOptions {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** Spec part 8: 10 requests per 5 minutes per IP and path. */
+export const DEFAULT_IP_RATE_LIMIT: IpRateLimitOptions = { limit: 10, windowMs: 5 * 60 * 1000 };
+
+const POST_PREFIXES = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/refresh'].map((p) => `${HUB_PREFIX}${p}`);
+const ANY_METHOD_PREFIXES = [`${HUB_PREFIX}/webhooks/`];
+
+/** Spec part 8 rule 1: POST on the auth paths, any method under /webhooks/, by prefix. */
+export function isIpLimited(method: string, path: string): boolean {
+  return (
+    (method === 'POST' && POST_PREFIXES.some((prefix) => path.startsWith(prefix))) ||
+    ANY_METHOD_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
+}
+
+/**
+ * The IP limiter, as a router that matches every path so it runs before the routers after it (and
+ * also before the 404 of a webhook route that does not exist yet). Counts live in the shared
+ * RateLimitStore (Redis when configured), so the limit holds across instances; the client IP follows
+ * CONTRACT 5.1 so a forged X-Forwarded-For does not open a new bucket.
+ */
+export function ipRateLimitRouter(store: RateLimitStore, trustedHops: number, options: IpRateLimitOptions = DEFAULT_IP_RATE_LIMIT): Router {
+  const router = new Router();
+  const retryAfter = String(Math.ceil(options.windowMs / 1000));
+  router.all('/{*path}', async (ctx, next) => {
+    // The catch-all's own parameter must not leak into the params of the routes after it.
+    ctx.params = {};
+    if (!isIpLimited(ctx.method, ctx.path)) return next();
+    const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.req.socket.remoteAddress }, trustedHops);
+    const hit = await store.hit(`hub-ip:${ip}:${ctx.path}`, options.windowMs);
+    if (hit.count > options.limit) throw new HttpError(429, 'Too many requests', { headers: { 'Retry-After': retryAfter } });
+    ctx.set('X-RateLimit-Remaining', String(options.limit - hit.count));
+    await next();
+  });
+  return router;
+}

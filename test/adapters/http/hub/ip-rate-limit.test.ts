@@ -1,0 +1,129 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Redis } from 'ioredis';
+import request from 'supertest';
+import type { RateLimitStore } from '../../../../src/application/shared/ports';
+import { buildHubApp, HUB_PREFIX } from '../../../../src/adapters/http/hub/hub-app';
+import { ipRateLimitRouter, isIpLimited } from '../../../../src/adapters/http/hub/ip-rate-limit';
+import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
+import { closeRedis, connectRedis } from '../../../../src/adapters/redis/redis-client';
+import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
+import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import { memoryLogger } from '../../../support/logs';
+import { connectTestDatabase } from '../../../support/mongo';
+import { redisUrlIfReachable } from '../../../support/redis';
+import { hubHarness, ManualClock } from '../../../support/hub';
+
+const WINDOW_MS = 5 * 60 * 1000;
+
+function appWith(store: RateLimitStore, trustedHops: number): Koa {
+  const routes = new Router({ prefix: HUB_PREFIX });
+  routes.post('/auth/login', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  routes.get('/auth/login', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  return buildHubApp({ logger: memoryLogger().logger, readinessChecks: [], routers: [ipRateLimitRouter(store, trustedHops, { limit: 10, windowMs: WINDOW_MS }), routes] });
+}
+
+/** The IP limiter of spec part 8 over any RateLimitStore; run on memory and on the real Redis. */
+function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateLimitStore; clock?: ManualClock }>): void {
+  describe(`hub IP limiter contract: ${name}`, () => {
+    it('lets 10 requests per IP and path through with X-RateLimit-Remaining, the 11th is 429 with Retry-After: 300', async () => {
+      const { store } = await makeStore();
+      const app = appWith(store, 0);
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+      }
+      const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(429, { error: 'Too many requests' });
+      expect(res.headers['retry-after']).to.equal('300');
+      // Another path has its own bucket, and unlisted methods on auth paths are not counted.
+      const other = await request(app.callback()).post('/api/v1/auth/refresh').expect(404);
+      expect(other.headers['x-ratelimit-remaining']).to.equal('9');
+      const get = await request(app.callback()).get('/api/v1/auth/login').expect(200);
+      expect(get.headers['x-ratelimit-remaining']).to.equal(undefined);
+    });
+
+    it('counts any method under /webhooks/ by prefix, even before a webhook route exists', async () => {
+      const { store } = await makeStore();
+      const app = appWith(store, 0);
+      const path = `/api/v1/webhooks/${randomUUID()}/leadprovider`;
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await request(app.callback()).get(path).expect(404);
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+      }
+      await request(app.callback()).put(path).expect(429, { error: 'Too many requests' });
+    });
+
+    it('does not let a forged X-Forwarded-For escape the limit unless TRUST_PROXY trusts that hop', async () => {
+      const { store } = await makeStore();
+      const untrusted = appWith(store, 0);
+      for (let i = 0; i < 10; i += 1) {
+        await request(untrusted.callback()).post('/api/v1/auth/register').set('X-Forwarded-For', `10.0.0.${i}`).expect(404);
+      }
+      await request(untrusted.callback()).post('/api/v1/auth/register').set('X-Forwarded-For', '10.9.9.9').expect(429);
+
+      // Behind one trusted proxy the client is the rightmost entry: a forged left part changes nothing.
+      const trusted = appWith(store, 1);
+      const client = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      for (let i = 0; i < 10; i += 1) {
+        await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', `6.6.6.${i}, ${client}`).expect(404);
+      }
+      await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', `7.7.7.7, ${client}`).expect(429);
+      await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', '198.51.100.7').expect(404);
+    });
+  });
+}
+
+describe('hub IP limiter', () => {
+  it('limits POST on the auth paths and any method under /webhooks/ (spec part 8 rule 1)', () => {
+    expect(isIpLimited('POST', '/api/v1/auth/login')).to.equal(true);
+    expect(isIpLimited('POST', '/api/v1/auth/reset-password/x')).to.equal(true);
+    expect(isIpLimited('GET', '/api/v1/auth/login')).to.equal(false);
+    expect(isIpLimited('POST', '/api/v1/auth/logout')).to.equal(false);
+    expect(isIpLimited('DELETE', '/api/v1/webhooks/o/crm/crmprovider')).to.equal(true);
+    expect(isIpLimited('GET', '/api/v1/orgs/o/channels')).to.equal(false);
+  });
+
+  ipLimiterContract('in memory', async () => {
+    const clock = new ManualClock();
+    return { store: new InMemoryRateLimitStore(clock, 10_000, 0), clock };
+  });
+
+  describe('on Redis', () => {
+    let redis: Redis | undefined;
+    before(async function () {
+      const url = await redisUrlIfReachable();
+      if (url === undefined) this.skip();
+      redis = await connectRedis(url, () => undefined);
+    });
+    after(async () => {
+      if (redis !== undefined) await closeRedis(redis);
+    });
+    ipLimiterContract('Redis', async () => ({ store: new RedisRateLimitStore(redis as Redis, `test:${randomUUID()}:`) }));
+  });
+
+  describe('in the real hub app', () => {
+    let mongo: MongoConnection;
+    before(async () => {
+      mongo = await connectTestDatabase();
+    });
+    after(async () => {
+      await mongo.close();
+    });
+
+    it('answers the 11th login in a window with 429, with the default limits', async () => {
+      const hub = await hubHarness(mongo, { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(401);
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+      }
+      const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(429, { error: 'Too many requests' });
+      expect(res.headers['retry-after']).to.equal('300');
+    });
+  });
+});

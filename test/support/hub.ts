@@ -1,0 +1,94 @@
+import * as E from 'fp-ts/Either';
+import type Koa from 'koa';
+import type { Container } from 'inversify';
+import type { Db } from 'mongodb';
+import type { Response } from 'supertest';
+import { buildContainer, TYPES, type Overrides } from '../../src/composition-root';
+import { loadConfig } from '../../src/config';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
+import type { MongoConnection } from '../../src/adapters/mongo/mongo-connection';
+import type { CreateHubUser } from '../../src/application/hub/create-hub-user';
+import type { CreateOrganization } from '../../src/application/hub/create-organization';
+import type { Role } from '../../src/domain/hub/role';
+import type { MailMessage } from '../../src/application/shared/ports';
+import { memoryLogger } from './logs';
+
+export const HUB_SECRET = 'hub-test-secret-0123456789-abcdefghijklmnop';
+export const INTERNAL_SECRET = 'internal-test-secret-0123456789';
+
+/** A clock tests move by hand (expiry without sleeping). */
+export class ManualClock {
+  constructor(private current: Date = new Date()) {}
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface HubHarness {
+  readonly app: Koa;
+  readonly container: Container;
+  readonly clock: ManualClock;
+  readonly mails: MailMessage[];
+  createOrg(name: string): Promise<string>;
+  createUser(input: { email: string; password: string; name?: string; orgId?: string; role?: Role; permissions?: string[] }): Promise<string>;
+}
+
+/** The real hub app on the real container and a test database; only the clock and the mailer are replaced. */
+export async function hubHarness(
+  mongo: MongoConnection,
+  options: { env?: Record<string, string>; overrides?: Overrides } = {},
+): Promise<HubHarness> {
+  const loaded = loadConfig({ HUB_JWT_SECRET: HUB_SECRET, SALES_JWT_SECRET: HUB_SECRET, MCP_INTERNAL_SECRET: INTERNAL_SECRET, ...options.env });
+  if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  const clock = new ManualClock();
+  const mails: MailMessage[] = [];
+  const container = buildContainer(
+    loaded.right.config,
+    { db: mongo.db, redis: undefined, logger: memoryLogger().logger },
+    {
+      clock,
+      mailer: { send: async (message) => void mails.push(message) },
+      hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
+      ...options.overrides,
+    },
+  );
+  await ensureIndexes(container.get<Db>(TYPES.Db), container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+  return {
+    app: container.get<Koa>(TYPES.HubApp),
+    container,
+    clock,
+    mails,
+    async createOrg(name) {
+      const result = await container.get<CreateOrganization>(TYPES.CreateOrganization).execute({ name });
+      if (E.isLeft(result)) throw new Error('slug taken');
+      return result.right.id;
+    },
+    async createUser(input) {
+      const result = await container.get<CreateHubUser>(TYPES.CreateHubUser).execute({
+        email: input.email,
+        password: input.password,
+        name: input.name ?? 'Test User',
+        ...(input.orgId === undefined ? {} : { membership: { orgId: input.orgId, role: input.role ?? 'MEMBER', permissions: input.permissions ?? [] } }),
+      });
+      if (E.isLeft(result)) throw new Error(result.left._tag);
+      return result.right.id;
+    },
+  };
+}
+
+/** The refresh_token Set-Cookie line of a response, if any. */
+export function refreshSetCookie(res: Response): string | undefined {
+  const raw = res.headers['set-cookie'] as unknown;
+  const lines = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
+  return lines.find((line) => line.startsWith('refresh_token='));
+}
+
+export function refreshTokenOf(res: Response): string {
+  const line = refreshSetCookie(res);
+  const value = line?.split(';')[0]?.slice('refresh_token='.length);
+  if (value === undefined || value === '') throw new Error('no refresh_token cookie');
+  return value;
+}

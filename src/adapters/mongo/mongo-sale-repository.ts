@@ -57,7 +57,14 @@ export class MongoSaleRepository implements SaleRepository {
       const candidates = await this.sales.find(eligible, { sort: { createdAt: 1, _id: 1 }, limit: request.limit }).toArray();
       if (candidates.length === 0) return [];
       const ids = candidates.map((doc) => doc._id);
-      await this.sales.updateMany({ $and: [eligible, { _id: { $in: ids } }] }, { $set: { leaseOwner: request.owner, leaseUntil } });
+      const { modifiedCount } = await this.sales.updateMany(
+        { $and: [eligible, { _id: { $in: ids } }] },
+        { $set: { leaseOwner: request.owner, leaseUntil } },
+      );
+      // Usually every candidate was ours: no need to read them again.
+      if (modifiedCount === candidates.length) {
+        return this.entries(candidates.map((doc) => ({ ...doc, leaseOwner: request.owner, leaseUntil })));
+      }
       const claimed = await this.sales.find({ _id: { $in: ids }, leaseOwner: request.owner, leaseUntil }).toArray();
       if (claimed.length > 0) return this.entries(claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
     }

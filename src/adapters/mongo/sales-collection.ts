@@ -43,7 +43,8 @@ export const salesIndexes: CollectionIndexes = {
     const sales = salesCollection(db);
     // The dispatch claim: pending sales by age, and forced ones regardless of age.
     await sales.createIndex({ webhookProcessed: 1, createdAt: 1 }, { name: 'pending_by_age' });
-    await sales.createIndex({ forceReprocess: 1, webhookProcessed: 1 }, { name: 'forced' });
+    // Both branches of the claim's $or are ordered by createdAt, so mongod merges them without a blocking sort.
+    await sales.createIndex({ forceReprocess: 1, webhookProcessed: 1, createdAt: 1 }, { name: 'forced_by_age' });
     await sales.createIndex({ personId: 1, createdAt: -1 }, { name: 'by_person' });
     await sales.createIndex({ createdAt: -1 }, { name: 'newest_first' });
     await saleStatusEventsCollection(db).createIndex({ saleId: 1, at: -1 }, { name: 'by_sale' });

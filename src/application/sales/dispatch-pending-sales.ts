@@ -67,36 +67,49 @@ export class DispatchPendingSales {
     const owner = this.ids.next();
     const report = { eligible, claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {} as Record<string, number> };
     while (report.claimed < limit) {
-      const now = this.clock.now();
-      const batch = await this.sales.claimEligible({
+      const chunk = await this.sales.claimEligible({
         ...window,
-        now,
-        limit: Math.min(this.settings.batchSize, limit - report.claimed),
+        now: this.clock.now(),
+        limit: Math.min(this.settings.claimSize, limit - report.claimed),
         leaseMs: this.settings.leaseMs,
         owner,
       });
-      if (batch.length === 0) break;
-      report.claimed += batch.length;
-      const saleIds = batch.map((entry) => entry.sale.id);
-      const result = await sender.send(buildEnvelope(batch, now));
-      await this.settle(saleIds, owner, result);
-      const outcome = outcomeOf(result);
-      report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
-      if (result.ok) report.delivered += batch.length;
-      else report.failed += batch.length;
-      input.onBatch?.({ ...report, outcomes: { ...report.outcomes } });
+      if (chunk.length === 0) break;
+      report.claimed += chunk.length;
+      // Settled per distinct destination answer, so each sale keeps the outcome of its own batch.
+      const settled = new Map<string, { ok: boolean; ids: string[] }>();
+      for (let i = 0; i < chunk.length; i += this.settings.batchSize) {
+        const batch = chunk.slice(i, i + this.settings.batchSize);
+        const saleIds = batch.map((entry) => entry.sale.id);
+        const result = await sender.send(buildEnvelope(batch, this.clock.now()));
+        await this.recordAttempt(saleIds, result);
+        const outcome = outcomeOf(result);
+        const group = settled.get(outcome) ?? { ok: result.ok, ids: [] };
+        group.ids.push(...saleIds);
+        settled.set(outcome, group);
+        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+        if (result.ok) report.delivered += batch.length;
+        else report.failed += batch.length;
+        input.onBatch?.({ ...report, outcomes: { ...report.outcomes } });
+      }
+      await this.settle(owner, settled);
     }
     return E.right(report);
   }
 
-  private async settle(saleIds: readonly string[], owner: string, result: DeliveryResult): Promise<void> {
+  /** 2xx batches become processed, the rest stay pending; either way the chunk's lease is released. */
+  private async settle(owner: string, settled: ReadonlyMap<string, { ok: boolean; ids: string[] }>): Promise<void> {
     const at = this.clock.now();
-    const outcome = { at, outcome: outcomeOf(result) };
-    if (result.ok) await this.sales.markDelivered(saleIds, owner, outcome);
-    else await this.sales.markFailed(saleIds, owner, outcome);
+    for (const [outcome, { ok, ids }] of settled) {
+      if (ok) await this.sales.markDelivered(ids, owner, { at, outcome });
+      else await this.sales.markFailed(ids, owner, { at, outcome });
+    }
+  }
+
+  private async recordAttempt(saleIds: readonly string[], result: DeliveryResult): Promise<void> {
     await this.attempts.record({
       id: this.ids.next(),
-      at,
+      at: this.clock.now(),
       trigger: 'dispatch',
       saleIds,
       status: result.status,

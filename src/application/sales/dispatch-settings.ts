@@ -1,12 +1,21 @@
 /** CONTRACT 3.3 defaults; all configurable (tests use small values). */
 export interface DispatchSettings {
+  /** Sales per POST (CONTRACT 3.3: 50). */
   readonly batchSize: number;
+  /**
+   * Sales leased per database round trip; sent in batches, settled together. Fewer, larger claims
+   * keep the database cost per sale low; a crash re-sends at most one chunk (at-least-once).
+   */
+  readonly claimSize: number;
   readonly windowDays: number;
-  /** Longer than one delivery can take (30 s timeout), so a lease never expires mid-send. */
+  /**
+   * How long a claimed chunk is held: longer than sending all its batches can take with the 30 s
+   * timeout (10 x 30 s), so a lease never expires mid-send. A crashed run's sales wait this long.
+   */
   readonly leaseMs: number;
 }
 
-export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { batchSize: 50, windowDays: 7, leaseMs: 120_000 };
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { batchSize: 50, claimSize: 500, windowDays: 7, leaseMs: 360_000 };
 
 export function outcomeOf(result: { status: number | null; error?: string | null }): string {
   return result.status !== null ? String(result.status) : (result.error ?? 'error');

@@ -155,6 +155,8 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     const rest = await run(dispatcher());
     expect(rest).to.deep.include({ claimed: 90, delivered: 90 });
     expect(receiver.envelopes().map((e) => e.totalVendas)).to.deep.equal([30, 50, 40]);
+    expect(limited.outcomes).to.deep.equal({ '200': 1 });
+    expect(rest.outcomes).to.deep.equal({ '200': 2 });
     expect(new Set(receiver.saleIdsReceived()).size).to.equal(120);
   });
 
@@ -177,7 +179,8 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
   it('two passes running at the same time deliver each sale exactly once', async () => {
     const ids = await seedSales(mongo.db, 200);
     receiver.behaviour = { status: 200, delayMs: 5 };
-    const [a, b] = await Promise.all([run(dispatcher({ settings: { batchSize: 20 } })), run(dispatcher({ settings: { batchSize: 20 } }))]);
+    const settings = { batchSize: 20, claimSize: 20 };
+    const [a, b] = await Promise.all([run(dispatcher({ settings })), run(dispatcher({ settings }))]);
     expect((a?.delivered ?? 0) + (b?.delivered ?? 0)).to.equal(200);
     const received = receiver.saleIdsReceived();
     expect(received).to.have.length(200);

@@ -7,7 +7,9 @@ import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
 import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
 import { redactUri } from '../adapters/mongo/embedded-mongo';
+import type { DispatchPendingSales } from '../application/sales/dispatch-pending-sales';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
+import { scheduleDispatch } from './dispatch-schedule';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -75,10 +77,15 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
     ctx.io.out(`${name === 'sales' ? 'Sales service' : 'Hub service'}: ${url}`);
   }
   ctx.io.out(`MongoDB: ${runtime.mongoServer.kind} ${redactUri(runtime.mongoServer.uri)}`);
+  const schedule =
+    config.dispatchIntervalSeconds === undefined
+      ? undefined
+      : scheduleDispatch(runtime.container.get<DispatchPendingSales>(TYPES.DispatchPendingSales), config.dispatchIntervalSeconds, logger);
+  if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
 
   const signal = await stopped;
   logger.info({ signal }, 'shutting down: draining in-flight requests');
-  await Promise.all(servers.map(({ server }) => closeGracefully(server, SHUTDOWN_GRACE_MS)));
+  await Promise.all([...servers.map(({ server }) => closeGracefully(server, SHUTDOWN_GRACE_MS)), schedule?.stop()]);
   await runtime.close();
   logger.info('shutdown complete');
 }

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
+import { connectMongo } from '../../src/adapters/mongo/mongo-connection';
 import { sharedMongo } from '../support/mongo';
+import { waitUntil } from '../support/processes';
+import { TestReceiver } from '../support/receiver';
+import { seedSales } from '../support/sales-fixtures';
 import { runCliCaptured } from '../support/cli';
 
 function stopSwitch(): { wait: () => Promise<string>; stop: () => void } {
@@ -69,6 +74,31 @@ describe('serve command (in-process)', () => {
       expect(result.err[0]).to.equal(`Cannot listen on 127.0.0.1:${port} for the sales service: EADDRINUSE`);
     } finally {
       blocker.close();
+    }
+  });
+});
+
+describe('serve with DISPATCH_INTERVAL_SECONDS', () => {
+  it('runs dispatch passes on the interval and stops them at shutdown', async () => {
+    const uri = withDatabase(sharedMongo().uri, `serve_dispatch_${Date.now()}`);
+    const mongo = await connectMongo(uri);
+    const receiver = new TestReceiver();
+    const url = await receiver.start();
+    try {
+      const ids = await seedSales(mongo.db, 2);
+      const control = stopSwitch();
+      const run = runCliCaptured(['serve', '--only', 'sales'], { ...ENV(), MONGODB_URI: uri, SALES_WEBHOOK_URL: url, DISPATCH_INTERVAL_SECONDS: '1' }, {
+        waitForStop: control.wait,
+      });
+      expect(await waitUntil(() => receiver.saleIdsReceived().length === 2, 10_000)).to.equal(true);
+      control.stop();
+      const result = await run;
+      expect(result.code).to.equal(0);
+      expect(result.out).to.include('Dispatch: every 1 s');
+      expect(receiver.saleIdsReceived()).to.have.members(ids);
+    } finally {
+      await receiver.stop();
+      await mongo.close();
     }
   });
 });

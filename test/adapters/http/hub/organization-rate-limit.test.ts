@@ -100,6 +100,7 @@ organizationLimiterContract('Redis', async () => {
 organizationLimiterContract('Redis down: the in-memory fallback takes over', async () => {
   // A client whose server is gone: every command fails at once, the fallback counts in memory.
   const dead = createRedisClient('redis://127.0.0.1:9');
+  dead.on('error', () => undefined);
   const memory = new InMemoryRateLimitStore(new SystemClock());
   const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead, `test:${randomUUID()}:`), memory, () => undefined);
   return {

@@ -83,6 +83,37 @@ import { hubOrganizationIndexes } from './adapters/mongo/hub-organization-collec
 import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './adapters/mongo/hub-refresh-token-collection';
 import { hubResetTokenIndexes } from './adapters/mongo/hub-reset-token-collection';
 import { hubUserIndexes } from './adapters/mongo/hub-user-collection';
+// --- hub inbound webhooks (issue 7) ---
+import type { CrmCardReader, CrmCredentialsRepository, LeadEventLog, LeadRepository, LeadTemplateRepository, Outbox, PipelineRepository, WebhookSettingsRepository } from './application/hub/webhook-ports';
+import { CreateLeadTemplate } from './application/hub/create-lead-template';
+import { CreatePipeline } from './application/hub/create-pipeline';
+import { FindOrCreatePipeline } from './application/hub/find-or-create-pipeline';
+import { GetLead } from './application/hub/get-lead';
+import { ListLeads } from './application/hub/list-leads';
+import { ReceiveCrmEvent } from './application/hub/receive-crm-event';
+import { ReceiveLeadForm } from './application/hub/receive-lead-form';
+import { SetCrmCredentials } from './application/hub/set-crm-credentials';
+import { SetWebhookSettings } from './application/hub/set-webhook-settings';
+import { DEFAULT_REDELIVERY_WINDOW_MS, UpsertLeadFromWebhook } from './application/hub/upsert-lead-from-webhook';
+import { DEFAULT_CRM_TIMEOUT_MS, GraphqlCrmCardReader } from './adapters/crm/graphql-crm-card-reader';
+import { internalLeadRoutes } from './adapters/http/hub/internal-lead-routes';
+import { leadRoutes } from './adapters/http/hub/lead-routes';
+import { orgSetupRoutes } from './adapters/http/hub/org-setup-routes';
+import { DEFAULT_WEBHOOK_RATE_LIMIT, organizationRateLimit, type WebhookRateLimitOptions } from './adapters/http/hub/organization-rate-limit';
+import { webhookRoutes } from './adapters/http/hub/webhook-routes';
+import { hubCrmCredentialsIndexes } from './adapters/mongo/hub-crm-credentials-collection';
+import { hubLeadIndexes } from './adapters/mongo/hub-lead-collection';
+import { hubLeadEventIndexes } from './adapters/mongo/hub-lead-event-collection';
+import { hubLeadTemplateIndexes } from './adapters/mongo/hub-lead-template-collection';
+import { MongoCrmCredentialsRepository } from './adapters/mongo/hub-mongo-crm-credentials-repository';
+import { MongoLeadEventLog } from './adapters/mongo/hub-mongo-lead-event-log';
+import { MongoLeadRepository } from './adapters/mongo/hub-mongo-lead-repository';
+import { MongoLeadTemplateRepository } from './adapters/mongo/hub-mongo-lead-template-repository';
+import { MongoOutbox } from './adapters/mongo/hub-mongo-outbox';
+import { MongoPipelineRepository } from './adapters/mongo/hub-mongo-pipeline-repository';
+import { MongoWebhookSettingsRepository } from './adapters/mongo/hub-mongo-webhook-settings-repository';
+import { hubOutboxIndexes } from './adapters/mongo/hub-outbox-collection';
+import { hubPipelineIndexes } from './adapters/mongo/hub-pipeline-collection';
 
 /**
  * The only place that binds ports to adapters. Connections (MongoDB, Redis) are opened before and
@@ -130,6 +161,19 @@ export const TYPES = {
   CreateHubUser: Symbol.for('CreateHubUser'),
   RotateRefreshToken: Symbol.for('RotateRefreshToken'),
   HubIdentityRouters: Symbol.for('HubIdentityRouters'),
+  // --- hub inbound webhooks (issue 7) ---
+  HubPipelineRepository: Symbol.for('HubPipelineRepository'),
+  HubLeadRepository: Symbol.for('HubLeadRepository'),
+  HubLeadEventLog: Symbol.for('HubLeadEventLog'),
+  HubLeadTemplateRepository: Symbol.for('HubLeadTemplateRepository'),
+  HubOutbox: Symbol.for('HubOutbox'),
+  HubWebhookSettingsRepository: Symbol.for('HubWebhookSettingsRepository'),
+  HubCrmCredentialsRepository: Symbol.for('HubCrmCredentialsRepository'),
+  HubCrmCardReader: Symbol.for('HubCrmCardReader'),
+  SetWebhookSettings: Symbol.for('SetWebhookSettings'),
+  SetCrmCredentials: Symbol.for('SetCrmCredentials'),
+  CreateLeadTemplate: Symbol.for('CreateLeadTemplate'),
+  HubWebhookRouters: Symbol.for('HubWebhookRouters'),
 } as const;
 
 export interface Closable {
@@ -158,6 +202,13 @@ export interface Overrides {
   readonly hubRefreshGraceMs?: number;
   /** The hub IP limiter of spec part 8 (default 10 requests per 5 minutes). */
   readonly hubIpRateLimit?: IpRateLimitOptions;
+  // --- hub inbound webhooks (issue 7) ---
+  /** The per-organization webhook limiter of spec part 8 (default 30 per minute). */
+  readonly hubWebhookRateLimit?: WebhookRateLimitOptions;
+  /** How long an identical body counts as a redelivery (default 24 h). */
+  readonly hubRedeliveryWindowMs?: number;
+  /** Bound of one CRM GraphQL exchange (default 5 s). */
+  readonly crmTimeoutMs?: number;
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
@@ -174,6 +225,13 @@ const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
   hubRefreshRotationIndexes,
   hubResetTokenIndexes,
   hubChannelIndexes,
+  // --- hub inbound webhooks (issue 7) ---
+  hubPipelineIndexes,
+  hubLeadIndexes,
+  hubLeadEventIndexes,
+  hubLeadTemplateIndexes,
+  hubOutboxIndexes,
+  hubCrmCredentialsIndexes,
 ];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
@@ -209,10 +267,11 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
   // Each feature appends its routers here (hub routers carry the /api/v1 prefix themselves).
   container.bind<readonly Router[]>(TYPES.SalesRouters).toResolvedValue(() => [], []);
   container.bind<readonly Router[]>(TYPES.HubRouters).toResolvedValue(
-    (hubIdentity: readonly Router[]) => [...hubIdentity],
-    [TYPES.HubIdentityRouters],
+    (hubIdentity: readonly Router[], hubWebhooks: readonly Router[]) => [...hubIdentity, ...hubWebhooks],
+    [TYPES.HubIdentityRouters, TYPES.HubWebhookRouters],
   );
   bindHubIdentity(container, config, overrides);
+  bindHubWebhooks(container, config, overrides);
 
   container.bind<readonly ReadinessCheck[]>(TYPES.ReadinessChecks).toConstantValue(
     overrides.readinessChecks ?? [
@@ -375,6 +434,90 @@ function bindHubIdentity(container: Container, config: Config, overrides: Overri
       T.Mailer,
       T.IdGenerator,
       T.Clock,
+    ],
+  );
+}
+
+// --- hub inbound webhooks (issue 7) ---
+/** Inbound webhooks, leads, pipelines, templates and webhook settings (spec hub parts 4-8; CONTRACT 6). */
+function bindHubWebhooks(container: Container, config: Config, overrides: Overrides): void {
+  const T = TYPES;
+  const windowMs = overrides.hubRedeliveryWindowMs ?? DEFAULT_REDELIVERY_WINDOW_MS;
+  container.bind<PipelineRepository>(T.HubPipelineRepository).toResolvedValue((db: Db) => new MongoPipelineRepository(db), [T.Db]);
+  container.bind<LeadRepository>(T.HubLeadRepository).toResolvedValue((db: Db) => new MongoLeadRepository(db), [T.Db]);
+  container.bind<LeadEventLog>(T.HubLeadEventLog).toResolvedValue((db: Db) => new MongoLeadEventLog(db), [T.Db]);
+  container.bind<LeadTemplateRepository>(T.HubLeadTemplateRepository).toResolvedValue((db: Db) => new MongoLeadTemplateRepository(db), [T.Db]);
+  container.bind<Outbox>(T.HubOutbox).toResolvedValue((db: Db) => new MongoOutbox(db), [T.Db]);
+  container.bind<WebhookSettingsRepository>(T.HubWebhookSettingsRepository).toResolvedValue((db: Db) => new MongoWebhookSettingsRepository(db), [T.Db]);
+  container.bind<CrmCredentialsRepository>(T.HubCrmCredentialsRepository).toResolvedValue((db: Db) => new MongoCrmCredentialsRepository(db), [T.Db]);
+  container.bind<CrmCardReader>(T.HubCrmCardReader).toConstantValue(new GraphqlCrmCardReader(overrides.crmTimeoutMs ?? DEFAULT_CRM_TIMEOUT_MS));
+  container
+    .bind<SetWebhookSettings>(T.SetWebhookSettings)
+    .toResolvedValue((settings: WebhookSettingsRepository) => new SetWebhookSettings(settings), [T.HubWebhookSettingsRepository]);
+  container
+    .bind<SetCrmCredentials>(T.SetCrmCredentials)
+    .toResolvedValue(
+      (orgs: OrganizationRepository, credentials: CrmCredentialsRepository) => new SetCrmCredentials(orgs, credentials),
+      [T.HubOrganizationRepository, T.HubCrmCredentialsRepository],
+    );
+  container
+    .bind<CreateLeadTemplate>(T.CreateLeadTemplate)
+    .toResolvedValue(
+      (orgs: OrganizationRepository, templates: LeadTemplateRepository, ids: IdGenerator, clock: Clock) => new CreateLeadTemplate(orgs, templates, ids, clock),
+      [T.HubOrganizationRepository, T.HubLeadTemplateRepository, T.IdGenerator, T.Clock],
+    );
+  container.bind<readonly Router[]>(T.HubWebhookRouters).toResolvedValue(
+    (
+      rateLimits: RateLimitStore,
+      pipelines: PipelineRepository,
+      leads: LeadRepository,
+      events: LeadEventLog,
+      templates: LeadTemplateRepository,
+      outbox: Outbox,
+      settings: WebhookSettingsRepository,
+      credentials: CrmCredentialsRepository,
+      cards: CrmCardReader,
+      orgs: OrganizationRepository,
+      createTemplate: CreateLeadTemplate,
+      access: HubAccessTokens,
+      hasher: SecretHasher,
+      ids: IdGenerator,
+      clock: Clock,
+      logger: Logger,
+    ) => {
+      const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(pipelines, ids, clock), leads, events, ids, clock, windowMs);
+      const list = new ListLeads(leads);
+      const get = new GetLead(leads, events);
+      return [
+        webhookRoutes({
+          settings,
+          crm: new ReceiveCrmEvent(upsert, leads, events, credentials, cards, hasher, clock, windowMs),
+          leadForm: new ReceiveLeadForm(upsert, templates, events, outbox, hasher, clock, windowMs),
+          organizationLimit: organizationRateLimit(rateLimits, overrides.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT),
+          logger,
+        }),
+        leadRoutes({ list, get, accessTokens: access, clock }),
+        orgSetupRoutes({ pipelines, templates, createPipeline: new CreatePipeline(pipelines, ids, clock), createTemplate, accessTokens: access, clock }),
+        internalLeadRoutes({ list, get, organizations: orgs, secret: config.mcpInternalSecret }),
+      ];
+    },
+    [
+      T.RateLimitStore,
+      T.HubPipelineRepository,
+      T.HubLeadRepository,
+      T.HubLeadEventLog,
+      T.HubLeadTemplateRepository,
+      T.HubOutbox,
+      T.HubWebhookSettingsRepository,
+      T.HubCrmCredentialsRepository,
+      T.HubCrmCardReader,
+      T.HubOrganizationRepository,
+      T.CreateLeadTemplate,
+      T.HubAccessTokens,
+      T.SecretHasher,
+      T.IdGenerator,
+      T.Clock,
+      T.Logger,
     ],
   );
 }

@@ -10,6 +10,7 @@ import type { Db } from 'mongodb';
 import type { Runtime } from '../runtime';
 import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { registerHubWebhookCommands } from './hub-webhook-commands';
 
 /** Uniqueness (slug, e-mail) lives in indexes: make sure they exist even if `serve` never ran on this database. */
 async function withIndexes(runtime: Runtime): Promise<void> {
@@ -92,4 +93,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
         );
       });
     });
+
+  // --- hub inbound webhooks (issue 7) ---
+  registerHubWebhookCommands(hub, program, ctx);
 }

@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import type { GetLead } from '../../../application/hub/get-lead';
+import type { ListLeads } from '../../../application/hub/list-leads';
+import type { OrganizationRepository } from '../../../application/hub/ports';
+import { HttpError } from '../shared/http-error';
+import { HUB_PREFIX } from './hub-app';
+import { internalCredentialGuard } from './internal-credential-guard';
+import { leadQueryOf } from './lead-query';
+import { leadEventView, leadView } from './lead-views';
+
+export interface InternalLeadRoutesDeps {
+  readonly list: ListLeads;
+  readonly get: GetLead;
+  readonly organizations: OrganizationRepository;
+  readonly secret: string | undefined;
+}
+
+/** CONTRACT 5.2: GET /internal/orgs/{orgId}/leads and /internal/orgs/{orgId}/leads/{id} (MCP secret). */
+export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
+  const router = new Router({ prefix: `${HUB_PREFIX}/internal/orgs/:orgId/leads` });
+  router.use(internalCredentialGuard(deps.secret), async (ctx, next) => {
+    if ((await deps.organizations.findById(ctx.params.orgId ?? '')) === undefined) throw new HttpError(404, 'Not found');
+    await next();
+  });
+
+  router.get('/', async (ctx) => {
+    const page = await deps.list.execute(leadQueryOf(ctx.params.orgId ?? '', ctx.query));
+    ctx.body = { ...page, leads: page.leads.map(leadView) };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const result = await deps.get.execute({ orgId: ctx.params.orgId ?? '', id: ctx.params.id ?? '' });
+    if (E.isLeft(result)) throw new HttpError(404, 'Lead not found');
+    ctx.body = { ...leadView(result.right.lead), events: result.right.events.map(leadEventView) };
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import type { CreateLeadTemplate } from '../../../application/hub/create-lead-template';
+import type { CreatePipeline } from '../../../application/hub/create-pipeline';
+import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub/webhook-ports';
+import type { Clock } from '../../../application/shared/ports';
+import { LEAD_PROVIDERS } from '../../../domain/hub/lead';
+import { HttpError } from '../shared/http-error';
+import { accessTokenGuard, hubAuthOf } from './access-token-guard';
+import { HUB_PREFIX } from './hub-app';
+import type { HubAccessTokens } from './hub-access-tokens';
+import { decodeBody, oneOfField, textField } from './hub-codecs';
+import { conditionPairs, LeadTemplateBody } from './lead-template-codec';
+import { pipelineView, templateView } from './lead-views';
+import { orgScope } from './org-scope';
+import { requirePermission } from './permission-guard';
+
+export interface OrgSetupRoutesDeps {
+  readonly pipelines: PipelineRepository;
+  readonly templates: LeadTemplateRepository;
+  readonly createPipeline: CreatePipeline;
+  readonly createTemplate: CreateLeadTemplate;
+  readonly accessTokens: HubAccessTokens;
+  readonly clock: Clock;
+}
+
+const PipelineBody = t.exact(t.type({ name: textField('name', 100), provider: oneOfField('provider', LEAD_PROVIDERS), externalId: textField('externalId', 200) }));
+
+/** CONTRACT 5.2: GET|POST /orgs/{orgId}/pipelines and /orgs/{orgId}/lead-templates. */
+export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
+  const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId` });
+  const guard = accessTokenGuard(deps.accessTokens, deps.clock);
+
+  router.get('/pipelines', guard, orgScope(), requirePermission('pipelines:read'), async (ctx) => {
+    ctx.body = { pipelines: (await deps.pipelines.listOf(hubAuthOf(ctx).orgId)).map(pipelineView) };
+  });
+
+  router.post('/pipelines', guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
+    const body = decodeBody(PipelineBody, ctx.request.body);
+    const result = await deps.createPipeline.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
+    if (E.isLeft(result)) throw new HttpError(409, 'Pipeline already exists for this provider + externalId');
+    ctx.status = 201;
+    ctx.body = pipelineView(result.right);
+  });
+
+  router.get('/lead-templates', guard, orgScope(), requirePermission('templates:read'), async (ctx) => {
+    ctx.body = { templates: (await deps.templates.listOf(hubAuthOf(ctx).orgId)).map(templateView) };
+  });
+
+  router.post('/lead-templates', guard, orgScope(), requirePermission('templates:edit'), async (ctx) => {
+    const body = decodeBody(LeadTemplateBody, ctx.request.body);
+    const result = await deps.createTemplate.execute({ orgId: hubAuthOf(ctx).orgId, ...body, conditions: conditionPairs(body.conditions) });
+    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
+    ctx.status = 201;
+    ctx.body = templateView(result.right);
+  });
+
+  return router;
+}

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { buildContainer, type Overrides } from './composition-root';
+import { TYPES, type Closable } from './composition-root';
 import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/embedded-mongo';
 import { connectMongo, type MongoConnection } from './adapters/mongo/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
@@ -70,6 +71,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     mongoServer,
     close: () => {
       closing ??= (async () => {
+        // Buffers that write to the databases (the sales API event log) flush before connections close.
+        for (const closable of container.get<readonly Closable[]>(TYPES.Closables)) await closable.close();
         if (redis !== undefined) await closeRedis(redis);
         await mongo.close();
         await mongoServer.stop();

@@ -2,6 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { registerEnsureIndexes } from './ensure-indexes-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
+import { registerCreateUser } from './create-user-command';
+import { registerCreateApiKey } from './create-api-key-command';
+import { registerRevokeApiKey } from './revoke-api-key-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -20,6 +23,9 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
     .showHelpAfterError();
   registerServe(program, ctx, options.waitForStop ?? waitForTerminationSignal);
   registerEnsureIndexes(program, ctx);
+  registerCreateUser(program, ctx);
+  registerCreateApiKey(program, ctx);
+  registerRevokeApiKey(program, ctx);
   return program;
 }
 

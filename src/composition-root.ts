@@ -118,6 +118,7 @@ export const TYPES = {
   SalesAuthRouter: Symbol.for('SalesAuthRouter'),
   SalesApiKeyRouter: Symbol.for('SalesApiKeyRouter'),
   SalesAuditLogRouter: Symbol.for('SalesAuditLogRouter'),
+  SalesExtraRouters: Symbol.for('SalesExtraRouters'),
 } as const;
 
 /** Something the runtime closes at shutdown, before the connections it uses (e.g. a write buffer). */
@@ -144,6 +145,8 @@ export interface Overrides {
   readonly salesRateLimitRuleFor?: (declared: RateLimitRule) => RateLimitRule;
   readonly apiKeyCacheTtlMs?: number;
   readonly apiEventFlushIntervalMs?: number;
+  /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
+  readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
@@ -188,12 +191,14 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
 
   // Each feature appends its routers here (hub routers carry the /api/v1 prefix themselves).
   container.bind<readonly Router[]>(TYPES.SalesRouters).toResolvedValue(
-    (...routers: Router[]) => routers,
+    // Each entry resolves to a router or a list of routers.
+    (...routers: (Router | readonly Router[])[]) => routers.flat(),
     [
       // Sales identity (issue 3).
       TYPES.SalesAuthRouter,
       TYPES.SalesApiKeyRouter,
       TYPES.SalesAuditLogRouter,
+      TYPES.SalesExtraRouters,
     ],
   );
   container.bind<readonly Router[]>(TYPES.HubRouters).toResolvedValue(() => [], []);
@@ -323,5 +328,9 @@ function bindSalesIdentity(container: Container, config: Config, overrides: Over
   container.bind<Router>(TYPES.SalesAuditLogRouter).toResolvedValue(
     (guards: GuardDeps, listApiEvents: ListApiEvents, getApiEvent: GetApiEvent) => auditLogRoutes({ guards, listApiEvents, getApiEvent }),
     [TYPES.SalesGuards, TYPES.ListApiEvents, TYPES.GetApiEvent],
+  );
+  container.bind<readonly Router[]>(TYPES.SalesExtraRouters).toResolvedValue(
+    (guards: GuardDeps) => overrides.extraSalesRouters?.(guards) ?? [],
+    [TYPES.SalesGuards],
   );
 }

@@ -25,7 +25,7 @@ function messagesOf(errors: t.Errors): string[] {
     if (error.message !== undefined) return `${name} ${error.message}`;
     if (error.value === undefined) return `${name} is required`;
     const expected = error.context[error.context.length - 1]?.type.name ?? 'valid';
-    return `${name} must be ${expected}`;
+    return `${name} must be ${expected === 'string' ? 'a string' : expected}`;
   });
   return [...new Set(messages)];
 }
@@ -34,6 +34,9 @@ function messagesOf(errors: t.Errors): string[] {
 export const NonBlankString = new t.Type<string, string, unknown>(
   'a non-empty string',
   (u): u is string => typeof u === 'string' && u.trim() !== '',
-  (u, c) => (typeof u === 'string' && u.trim() !== '' ? t.success(u) : t.failure(u, c, typeof u === 'string' ? 'must not be empty' : 'must be a string')),
+  (u, c) => {
+    if (typeof u === 'string') return u.trim() !== '' ? t.success(u) : t.failure(u, c, 'must not be empty');
+    return t.failure(u, c, u === undefined ? 'is required' : 'must be a string');
+  },
   t.identity,
 );

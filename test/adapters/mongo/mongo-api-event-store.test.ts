@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../../../src/adapters/mongo/mongo-connection';
 import { MongoApiEventStore } from '../../../src/adapters/mongo/mongo-api-event-store';
 import { apiEventCollection, apiEventIndexes } from '../../../src/adapters/mongo/api-event-collection';
-import { apiEventStoreContract } from '../../contracts/api-event-store-contract';
+import { apiEventStoreContract } from '../../support/contracts/api-event-store-contract';
 import { InMemoryApiEventStore } from '../../support/fakes/in-memory-api-event-store';
 import { connectTestDatabase } from '../../support/mongo';
 

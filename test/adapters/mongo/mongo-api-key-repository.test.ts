@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../../../src/adapters/mongo/mongo-connection';
 import { MongoApiKeyRepository } from '../../../src/adapters/mongo/mongo-api-key-repository';
 import { apiKeyIndexes } from '../../../src/adapters/mongo/api-key-collection';
-import { apiKeyRepositoryContract } from '../../contracts/api-key-repository-contract';
+import { apiKeyRepositoryContract } from '../../support/contracts/api-key-repository-contract';
 import { InMemoryApiKeyRepository } from '../../support/fakes/in-memory-api-key-repository';
 import { connectTestDatabase } from '../../support/mongo';
 

@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../../../src/adapters/mongo/mongo-connection';
 import { MongoPasswordResetTokenStore } from '../../../src/adapters/mongo/mongo-password-reset-token-store';
 import { passwordResetTokenIndexes } from '../../../src/adapters/mongo/password-reset-token-collection';
-import { passwordResetTokenStoreContract } from '../../contracts/password-reset-token-store-contract';
+import { passwordResetTokenStoreContract } from '../../support/contracts/password-reset-token-store-contract';
 import { InMemoryPasswordResetTokenStore } from '../../support/fakes/in-memory-password-reset-token-store';
 import { connectTestDatabase } from '../../support/mongo';
 

@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../../../src/adapters/mongo/mongo-connection';
 import { MongoSalesRefreshTokenStore } from '../../../src/adapters/mongo/mongo-sales-refresh-token-store';
 import { salesRefreshTokenIndexes } from '../../../src/adapters/mongo/sales-refresh-token-collection';
-import { salesRefreshTokenStoreContract } from '../../contracts/sales-refresh-token-store-contract';
+import { salesRefreshTokenStoreContract } from '../../support/contracts/sales-refresh-token-store-contract';
 import { InMemorySalesRefreshTokenStore } from '../../support/fakes/in-memory-sales-refresh-token-store';
 import { connectTestDatabase } from '../../support/mongo';
 

@@ -1,7 +1,7 @@
 import type { MongoConnection } from '../../../src/adapters/mongo/mongo-connection';
 import { MongoSalesUserRepository } from '../../../src/adapters/mongo/mongo-sales-user-repository';
 import { salesUserIndexes } from '../../../src/adapters/mongo/sales-user-collection';
-import { salesUserRepositoryContract } from '../../contracts/sales-user-repository-contract';
+import { salesUserRepositoryContract } from '../../support/contracts/sales-user-repository-contract';
 import { InMemorySalesUserRepository } from '../../support/fakes/in-memory-sales-user-repository';
 import { connectTestDatabase } from '../../support/mongo';
 

@@ -1,62 +1,99 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Redis } from 'ioredis';
-import type { RateLimitStore } from '../../../src/application/shared/ports';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { RateLimitHit, RateLimitStore } from '../../../src/application/shared/ports';
 import { FallbackRateLimitStore } from '../../../src/adapters/rate-limit/fallback-rate-limit-store';
 import { InMemoryRateLimitStore } from '../../../src/adapters/rate-limit/in-memory-rate-limit-store';
-import { closeRedis, connectRedis } from '../../../src/adapters/redis/redis-client';
+import { closeRedis, connectRedis, createRedisClient } from '../../../src/adapters/redis/redis-client';
 import { RedisRateLimitStore } from '../../../src/adapters/redis/redis-rate-limit-store';
-import { rateLimitStoreContract } from '../../contracts/rate-limit-store-contract';
-import { ManualClock } from '../../support/fakes/fixed-clock';
+import { SystemClock } from '../../../src/adapters/system/system-clock';
+import { rateLimitStoreContract } from '../../support/contracts/rate-limit-store-contract';
 import { redisUrlIfReachable } from '../../support/redis';
 
-describe('RateLimitStore contract', () => {
-  describe('in memory', () => {
-    rateLimitStoreContract(async () => {
-      const clock = new ManualClock();
-      return { store: new InMemoryRateLimitStore(clock, 1_000, 0), wait: async (ms) => clock.advance(ms) };
-    });
+rateLimitStoreContract('in memory', async () => {
+  const store = new InMemoryRateLimitStore(new SystemClock());
+  return { store, teardown: async () => store.close() };
+});
 
-    it('stays bounded: a flood of distinct keys evicts the oldest windows', async () => {
-      const store = new InMemoryRateLimitStore(new ManualClock(), 100, 0);
-      for (let i = 0; i < 1_000; i += 1) await store.hit(`k${i}`, 60_000);
-      expect(store.size).to.equal(100);
-    });
+rateLimitStoreContract('Redis', async () => {
+  const url = await redisUrlIfReachable();
+  if (url === undefined) throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
+  const redis = await connectRedis(url, () => undefined);
+  return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
+});
+
+rateLimitStoreContract('Redis with in-memory fallback', async () => {
+  const url = await redisUrlIfReachable();
+  if (url === undefined) throw new Error('Redis is not reachable');
+  const redis = await connectRedis(url, () => undefined);
+  const memory = new InMemoryRateLimitStore(new SystemClock());
+  const store = new FallbackRateLimitStore(new RedisRateLimitStore(redis, `test:${randomUUID()}:`), memory, () => undefined);
+  return {
+    store,
+    teardown: async () => {
+      memory.close();
+      await closeRedis(redis);
+    },
+  };
+});
+
+describe('InMemoryRateLimitStore', () => {
+  it('stays within its entry bound under a flood of distinct keys', async () => {
+    let now = 0;
+    const store = new InMemoryRateLimitStore({ now: () => new Date(now) }, 100, 0);
+    for (let i = 0; i < 1_000; i += 1) await store.hit(`ip-${i}`, 60_000);
+    expect(store.size).to.equal(100);
+    // The newest keys are kept, the oldest evicted.
+    expect((await store.hit('ip-999', 60_000)).count).to.equal(2);
+    now += 61_000;
+    store.sweep();
+    expect(store.size).to.equal(0);
   });
 
-  describe('Redis (the machine\'s server)', () => {
-    let redis: Redis | undefined;
-    before(async function () {
-      const url = await redisUrlIfReachable();
-      if (url === undefined) this.skip();
-      redis = await connectRedis(url, () => undefined);
-    });
-    after(async () => {
-      if (redis !== undefined) await closeRedis(redis);
-    });
-    // A random prefix per run: parallel runs on the same Redis never share a counter.
-    rateLimitStoreContract(async () => ({
-      store: new RedisRateLimitStore(redis as Redis, `test:${randomUUID()}:`),
-      wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    }));
+  it('sweeps expired windows periodically', async () => {
+    let now = 0;
+    const store = new InMemoryRateLimitStore({ now: () => new Date(now) }, 10_000, 20);
+    await store.hit('a', 50);
+    await store.hit('b', 10_000);
+    now = 100;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(store.size).to.equal(1);
+    store.close();
+  });
+});
+
+describe('FallbackRateLimitStore', () => {
+  it('counts in memory while Redis is down, logs the switch once, and never fails the request', async () => {
+    // A client whose server is gone: every command fails at once (no offline queue).
+    const dead: Redis = createRedisClient('redis://127.0.0.1:9');
+    const events: boolean[] = [];
+    const memory = new InMemoryRateLimitStore(new SystemClock());
+    const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead), memory, ({ degraded }) => events.push(degraded));
+    const hits: RateLimitHit[] = [];
+    for (let i = 0; i < 3; i += 1) hits.push(await store.hit('k', 60_000));
+    expect(hits.map((h) => h.count)).to.deep.equal([1, 2, 3]);
+    expect(events).to.deep.equal([true]);
+    memory.close();
+    dead.disconnect();
   });
 
-  describe('fallback when the shared store fails', () => {
-    it('counts in memory instead of failing and reports the switch once each way', async () => {
-      let failing = true;
-      const primary: RateLimitStore = {
-        hit: async (key, windowMs) => {
-          if (failing) throw new Error('Connection is closed.');
-          return { count: 99, resetInMs: windowMs };
-        },
-      };
-      const events: boolean[] = [];
-      const store = new FallbackRateLimitStore(primary, new InMemoryRateLimitStore(new ManualClock(), 100, 0), ({ degraded }) => events.push(degraded));
-      expect((await store.hit('k', 1_000)).count).to.equal(1);
-      expect((await store.hit('k', 1_000)).count).to.equal(2);
-      failing = false;
-      expect((await store.hit('k', 1_000)).count).to.equal(99);
-      expect(events).to.deep.equal([true, false]);
-    });
+  it('switches back to the shared store when it answers again, and says so once', async () => {
+    let failing = true;
+    const primary: RateLimitStore = {
+      hit: async (_key, windowMs) => {
+        if (failing) throw new Error('ECONNREFUSED');
+        return { count: 42, resetInMs: windowMs };
+      },
+    };
+    const memory = new InMemoryRateLimitStore(new SystemClock());
+    const events: boolean[] = [];
+    const store = new FallbackRateLimitStore(primary, memory, ({ degraded }) => events.push(degraded));
+    await store.hit('k', 1_000);
+    await store.hit('k', 1_000);
+    failing = false;
+    expect((await store.hit('k', 1_000)).count).to.equal(42);
+    await store.hit('k', 1_000);
+    expect(events).to.deep.equal([true, false]);
+    memory.close();
   });
 });

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
+import type { Context } from 'koa';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { apiKeyGuard, combinedGuard, roleGuard } from '../../../../src/adapters/http/sales/guards';
@@ -16,7 +17,7 @@ describe('sales guards (spec part 5)', () => {
       overrides: {
         extraSalesRouters: (guards) => {
           const router = new Router({ prefix: '/test' });
-          const whoami = (ctx: Parameters<Router.Middleware>[0]) => {
+          const whoami = (ctx: Context) => {
             ctx.body = currentIdentity(ctx);
           };
           router.get('/combined', combinedGuard(guards), whoami);

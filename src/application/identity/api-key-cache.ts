@@ -17,6 +17,8 @@ interface Entry {
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, Entry>();
+  /** Keys revoked through this process: a lookup that was already under way must not cache them again. */
+  private readonly revokedIds = new Set<string>();
 
   constructor(
     private readonly clock: Clock,
@@ -35,7 +37,7 @@ export class ApiKeyCache {
   }
 
   set(keyHash: string, keyId: string, identity: SalesIdentity): void {
-    if (this.ttlMs <= 0) return;
+    if (this.ttlMs <= 0 || this.revokedIds.has(keyId)) return;
     this.entries.delete(keyHash);
     // Map keeps insertion order: the oldest entry goes first when full.
     if (this.entries.size >= this.maxEntries) {
@@ -46,6 +48,7 @@ export class ApiKeyCache {
   }
 
   evictKey(keyId: string): void {
+    this.revokedIds.add(keyId);
     for (const [hash, entry] of this.entries) if (entry.keyId === keyId) this.entries.delete(hash);
   }
 

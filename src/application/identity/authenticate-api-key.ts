@@ -9,6 +9,9 @@ export type AuthenticateApiKeyError = { readonly _tag: 'ApiKeyInvalid' };
 
 /** An API key acts as its user, with that user's role (spec part 5 rule 3). */
 export class AuthenticateApiKey {
+  /** Lookups under way, by key hash: concurrent requests with one key share one database round trip. */
+  private readonly inFlight = new Map<string, Promise<E.Either<AuthenticateApiKeyError, SalesIdentity>>>();
+
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly users: SalesUserRepository,
@@ -22,6 +25,15 @@ export class AuthenticateApiKey {
     const keyHash = this.secretHasher.hash(input.key);
     const cached = this.cache.get(keyHash);
     if (cached !== undefined) return E.right(cached);
+    // When the cached entry expires under load, every connection misses at once; one lookup serves all.
+    const pending = this.inFlight.get(keyHash);
+    if (pending !== undefined) return pending;
+    const lookup = this.lookUp(keyHash).finally(() => this.inFlight.delete(keyHash));
+    this.inFlight.set(keyHash, lookup);
+    return lookup;
+  }
+
+  private async lookUp(keyHash: string): Promise<E.Either<AuthenticateApiKeyError, SalesIdentity>> {
     const record = await this.keys.findActiveByHash(keyHash);
     if (record === undefined) return E.left({ _tag: 'ApiKeyInvalid' });
     const user = await this.users.findById(record.userId);

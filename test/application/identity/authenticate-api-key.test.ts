@@ -54,6 +54,21 @@ describe('AuthenticateApiKey with its cache', () => {
     expect(await authenticate.execute({ key: KEY })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
   });
 
+  it('shares one lookup among concurrent requests with the same key', async () => {
+    const { authenticate, keys } = await setUp();
+    const results = await Promise.all(Array.from({ length: 10 }, () => authenticate.execute({ key: KEY })));
+    expect(results.every(E.isRight)).to.equal(true);
+    expect(keys.lookups).to.equal(1);
+  });
+
+  it('does not cache a key revoked while its lookup was under way', async () => {
+    const { authenticate, revoke, record } = await setUp();
+    const lookup = authenticate.execute({ key: KEY });
+    await revoke.execute({ actor: { system: true }, id: record.id });
+    await lookup;
+    expect(await authenticate.execute({ key: KEY })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
+  });
+
   it('refuses malformed and unknown keys without caching them', async () => {
     const { authenticate, keys, cache } = await setUp();
     expect(E.isLeft(await authenticate.execute({ key: 'short' }))).to.equal(true);

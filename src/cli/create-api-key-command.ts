@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
 import type { CreateApiKey } from '../application/identity/create-api-key';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 /** CONTRACT 2: prints `{id, key, user{id,email}}`; the key is shown only here. */
 export function registerCreateApiKey(program: Command, ctx: CliContext): void {
@@ -21,6 +22,7 @@ export function registerCreateApiKey(program: Command, ctx: CliContext): void {
         else {
           ctx.io.out(JSON.stringify(created, null, 2));
           ctx.io.out('Store the key now: it cannot be shown again.');
+          if (runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
         }
       });
     });

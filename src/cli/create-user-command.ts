@@ -6,6 +6,7 @@ import type { CreateUser } from '../application/identity/create-user';
 import { SALES_ROLES, type SalesRole } from '../domain/identity/role';
 import { salesUserIndexes } from '../adapters/mongo/sales-user-collection';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 /** CONTRACT 2: `create-user --email E --password P [--name N] [--role admin|manager|operator]`. */
 export function registerCreateUser(program: Command, ctx: CliContext): void {
@@ -34,6 +35,7 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
         }
         const user = result.right;
         ctx.io.out(json ? JSON.stringify(user) : `Created ${user.role} ${user.email} with id ${user.id}`);
+        if (!json && runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
       });
     });
 }

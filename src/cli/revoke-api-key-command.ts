@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
 import type { RevokeApiKey } from '../application/identity/revoke-api-key';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
   program
@@ -16,6 +17,7 @@ export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
         if (E.isLeft(result)) throw new CliFailure(`No API key with id ${options.id}`, EXIT.usage);
         const revokedAt = result.right.revokedAt.toISOString();
         ctx.io.out(json ? JSON.stringify({ id: result.right.id, revoked: true, revokedAt }) : `API key ${result.right.id} revoked at ${revokedAt}`);
+        if (!json && runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
       });
     });
 }

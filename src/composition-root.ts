@@ -66,7 +66,7 @@ import { RevokeHubSessions } from './application/hub/revoke-hub-sessions';
 import { RotateRefreshToken } from './application/hub/rotate-refresh-token';
 import { SessionIssuer } from './application/hub/session-issuer';
 import { Hs256Jwt } from './adapters/crypto/hs256-jwt';
-import { authRoutes } from './adapters/http/hub/auth-routes';
+import { authRoutes as hubAuthRoutes } from './adapters/http/hub/auth-routes';
 import { channelRoutes } from './adapters/http/hub/channel-routes';
 import { HubAccessTokens } from './adapters/http/hub/hub-access-tokens';
 import { internalRoutes } from './adapters/http/hub/internal-routes';
@@ -114,6 +114,47 @@ import { MongoPipelineRepository } from './adapters/mongo/hub-mongo-pipeline-rep
 import { MongoWebhookSettingsRepository } from './adapters/mongo/hub-mongo-webhook-settings-repository';
 import { hubOutboxIndexes } from './adapters/mongo/hub-outbox-collection';
 import { hubPipelineIndexes } from './adapters/mongo/hub-pipeline-collection';
+// Sales identity (issue 3): accounts, sessions, API keys, guards, rate limits, API event log.
+import type {
+  AccessTokens,
+  ApiEventRecorder,
+  ApiEventStore,
+  ApiKeyRepository,
+  PasswordResetTokenStore,
+  SalesRefreshTokenStore,
+  SalesUserRepository,
+} from './application/identity/ports';
+import { ApiKeyCache } from './application/identity/api-key-cache';
+import { AuthenticateAccessToken } from './application/identity/authenticate-access-token';
+import { AuthenticateApiKey } from './application/identity/authenticate-api-key';
+import { CreateApiKey } from './application/identity/create-api-key';
+import { CreateUser } from './application/identity/create-user';
+import { GetApiEvent } from './application/identity/get-api-event';
+import { ListApiEvents } from './application/identity/list-api-events';
+import { ListApiKeys } from './application/identity/list-api-keys';
+import { LogIn } from './application/identity/log-in';
+import { LogOut } from './application/identity/log-out';
+import { RefreshSession } from './application/identity/refresh-session';
+import { RequestPasswordReset } from './application/identity/request-password-reset';
+import { ResetPassword } from './application/identity/reset-password';
+import { RevokeApiKey } from './application/identity/revoke-api-key';
+import { JwtSalesAccessTokens } from './adapters/crypto/jwt-sales-access-tokens';
+import { apiKeyRoutes } from './adapters/http/sales/api-key-routes';
+import { auditLogRoutes } from './adapters/http/sales/audit-log-routes';
+import { authRoutes as salesAuthRoutes } from './adapters/http/sales/auth-routes';
+import { BatchingApiEventRecorder, DEFAULT_BATCHING } from './adapters/http/sales/batching-api-event-recorder';
+import type { GuardDeps } from './adapters/http/sales/guards';
+import type { RateLimitRule } from './adapters/http/sales/sales-rate-limit';
+import { apiEventIndexes } from './adapters/mongo/api-event-collection';
+import { apiKeyIndexes } from './adapters/mongo/api-key-collection';
+import { MongoApiEventStore } from './adapters/mongo/mongo-api-event-store';
+import { MongoApiKeyRepository } from './adapters/mongo/mongo-api-key-repository';
+import { MongoPasswordResetTokenStore } from './adapters/mongo/mongo-password-reset-token-store';
+import { MongoSalesRefreshTokenStore } from './adapters/mongo/mongo-sales-refresh-token-store';
+import { MongoSalesUserRepository } from './adapters/mongo/mongo-sales-user-repository';
+import { passwordResetTokenIndexes } from './adapters/mongo/password-reset-token-collection';
+import { salesRefreshTokenIndexes } from './adapters/mongo/sales-refresh-token-collection';
+import { salesUserIndexes } from './adapters/mongo/sales-user-collection';
 
 /**
  * The only place that binds ports to adapters. Connections (MongoDB, Redis) are opened before and
@@ -174,8 +215,34 @@ export const TYPES = {
   SetCrmCredentials: Symbol.for('SetCrmCredentials'),
   CreateLeadTemplate: Symbol.for('CreateLeadTemplate'),
   HubWebhookRouters: Symbol.for('HubWebhookRouters'),
+  // Sales identity (issue 3).
+  SalesUserRepository: Symbol.for('SalesUserRepository'),
+  SalesRefreshTokenStore: Symbol.for('SalesRefreshTokenStore'),
+  PasswordResetTokenStore: Symbol.for('PasswordResetTokenStore'),
+  ApiKeyRepository: Symbol.for('ApiKeyRepository'),
+  ApiKeyCache: Symbol.for('ApiKeyCache'),
+  ApiEventStore: Symbol.for('ApiEventStore'),
+  ApiEventRecorder: Symbol.for('ApiEventRecorder'),
+  SalesAccessTokens: Symbol.for('SalesAccessTokens'),
+  SalesGuards: Symbol.for('SalesGuards'),
+  CreateUser: Symbol.for('CreateUser'),
+  LogIn: Symbol.for('LogIn'),
+  RefreshSession: Symbol.for('RefreshSession'),
+  LogOut: Symbol.for('LogOut'),
+  RequestPasswordReset: Symbol.for('RequestPasswordReset'),
+  ResetPassword: Symbol.for('ResetPassword'),
+  CreateApiKey: Symbol.for('CreateApiKey'),
+  ListApiKeys: Symbol.for('ListApiKeys'),
+  RevokeApiKey: Symbol.for('RevokeApiKey'),
+  ListApiEvents: Symbol.for('ListApiEvents'),
+  GetApiEvent: Symbol.for('GetApiEvent'),
+  SalesAuthRouter: Symbol.for('SalesAuthRouter'),
+  SalesApiKeyRouter: Symbol.for('SalesApiKeyRouter'),
+  SalesAuditLogRouter: Symbol.for('SalesAuditLogRouter'),
+  SalesExtraRouters: Symbol.for('SalesExtraRouters'),
 } as const;
 
+/** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
 export interface Closable {
   close(): Promise<void> | void;
 }
@@ -209,6 +276,13 @@ export interface Overrides {
   readonly hubRedeliveryWindowMs?: number;
   /** Bound of one CRM GraphQL exchange (default 5 s). */
   readonly crmTimeoutMs?: number;
+  // Sales identity (issue 3): small limits and short intervals for tests.
+  readonly salesRateLimit?: RateLimitRule;
+  readonly salesRateLimitRuleFor?: (declared: RateLimitRule) => RateLimitRule;
+  readonly apiKeyCacheTtlMs?: number;
+  readonly apiEventFlushIntervalMs?: number;
+  /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
+  readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
@@ -232,6 +306,12 @@ const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
   hubLeadTemplateIndexes,
   hubOutboxIndexes,
   hubCrmCredentialsIndexes,
+  // Sales identity (issue 3).
+  salesUserIndexes,
+  salesRefreshTokenIndexes,
+  passwordResetTokenIndexes,
+  apiKeyIndexes,
+  apiEventIndexes,
 ];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
@@ -239,6 +319,7 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
   container.bind<Config>(TYPES.Config).toConstantValue(config);
   container.bind<Logger>(TYPES.Logger).toConstantValue(infra.logger);
   container.bind<Db>(TYPES.Db).toConstantValue(infra.db);
+  container.bind<Closable[]>(TYPES.Closables).toConstantValue([]);
   if (infra.redis !== undefined) container.bind<Redis>(TYPES.Redis).toConstantValue(infra.redis);
   container.bind<Clock>(TYPES.Clock).toConstantValue(overrides.clock ?? new SystemClock());
   container.bind<IdGenerator>(TYPES.IdGenerator).toConstantValue(overrides.idGenerator ?? new UuidIdGenerator());
@@ -265,11 +346,22 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
   );
 
   // Each feature appends its routers here (hub routers carry the /api/v1 prefix themselves).
-  container.bind<readonly Router[]>(TYPES.SalesRouters).toResolvedValue(() => [], []);
+  container.bind<readonly Router[]>(TYPES.SalesRouters).toResolvedValue(
+    // Each entry resolves to a router or a list of routers.
+    (...routers: (Router | readonly Router[])[]) => routers.flat(),
+    [
+      // Sales identity (issue 3).
+      TYPES.SalesAuthRouter,
+      TYPES.SalesApiKeyRouter,
+      TYPES.SalesAuditLogRouter,
+      TYPES.SalesExtraRouters,
+    ],
+  );
   container.bind<readonly Router[]>(TYPES.HubRouters).toResolvedValue(
     (hubIdentity: readonly Router[], hubWebhooks: readonly Router[]) => [...hubIdentity, ...hubWebhooks],
     [TYPES.HubIdentityRouters, TYPES.HubWebhookRouters],
   );
+  bindSalesIdentity(container, config, overrides);
   bindHubIdentity(container, config, overrides);
   bindHubWebhooks(container, config, overrides);
 
@@ -284,7 +376,21 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
     .bind<Koa>(TYPES.SalesApp)
     .toResolvedValue(
       (logger: Logger, clock: Clock, checks: readonly ReadinessCheck[], routers: readonly Router[]) =>
-        buildSalesApp({ logger, clock, isProduction: config.isProduction, readinessChecks: checks, routers }),
+        buildSalesApp({
+          logger, clock, isProduction: config.isProduction, readinessChecks: checks, routers,
+          // Sales identity (issue 3): spec part 8 limiter and the API event log.
+          rateLimit: {
+            store: container.get<RateLimitStore>(TYPES.RateLimitStore),
+            trustProxy: config.trustProxy,
+            ...(overrides.salesRateLimit === undefined ? {} : { defaultRule: overrides.salesRateLimit }),
+            ...(overrides.salesRateLimitRuleFor === undefined ? {} : { ruleFor: overrides.salesRateLimitRuleFor }),
+          },
+          eventLog: {
+            recorder: container.get<ApiEventRecorder>(TYPES.ApiEventRecorder),
+            ids: container.get<IdGenerator>(TYPES.IdGenerator),
+            trustProxy: config.trustProxy,
+          },
+        }),
       [TYPES.Logger, TYPES.Clock, TYPES.ReadinessChecks, TYPES.SalesRouters],
     );
   container
@@ -300,8 +406,7 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
 
 /** Sales, vendors and outbound sale webhooks (spec sales part 2, 3, 6; CONTRACT 3.3, 4). */
 function bindSales(container: Container, config: Config, overrides: Overrides): void {
-  const closables: Closable[] = [];
-  container.bind<Closable[]>(TYPES.Closables).toConstantValue(closables);
+  const closables = container.get<Closable[]>(TYPES.Closables);
   const settings: DispatchSettings = { ...DEFAULT_DISPATCH_SETTINGS, ...overrides.dispatchSettings };
   const sender =
     config.salesWebhookUrl === undefined
@@ -400,7 +505,7 @@ function bindHubIdentity(container: Container, config: Config, overrides: Overri
     ) => [
       // First: the IP limiter must run before the routes it protects (and before the 404 of unknown webhook paths).
       ipRateLimitRouter(rateLimits, config.trustProxy, overrides.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT),
-      authRoutes({
+      hubAuthRoutes({
         login: new LoginHubUser(users, members, orgs, passwords, sessions, clock),
         rotate,
         logout: new RevokeHubSessions(tokens, clock),
@@ -519,5 +624,97 @@ function bindHubWebhooks(container: Container, config: Config, overrides: Overri
       T.Clock,
       T.Logger,
     ],
+  );
+}
+
+/** Sales identity (issue 3): ports, use cases and routers. */
+function bindSalesIdentity(container: Container, config: Config, overrides: Overrides): void {
+  const closables = container.get<Closable[]>(TYPES.Closables);
+  container.bind<SalesUserRepository>(TYPES.SalesUserRepository).toResolvedValue((db: Db) => new MongoSalesUserRepository(db), [TYPES.Db]);
+  container.bind<SalesRefreshTokenStore>(TYPES.SalesRefreshTokenStore).toResolvedValue((db: Db) => new MongoSalesRefreshTokenStore(db), [TYPES.Db]);
+  container.bind<PasswordResetTokenStore>(TYPES.PasswordResetTokenStore).toResolvedValue((db: Db) => new MongoPasswordResetTokenStore(db), [TYPES.Db]);
+  container.bind<ApiKeyRepository>(TYPES.ApiKeyRepository).toResolvedValue((db: Db) => new MongoApiKeyRepository(db), [TYPES.Db]);
+  container.bind<ApiEventStore>(TYPES.ApiEventStore).toResolvedValue((db: Db) => new MongoApiEventStore(db), [TYPES.Db]);
+  container.bind<ApiEventRecorder>(TYPES.ApiEventRecorder).toResolvedValue(
+    (store: ApiEventStore, logger: Logger) => {
+      const recorder = new BatchingApiEventRecorder(store, logger, {
+        ...DEFAULT_BATCHING,
+        ...(overrides.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: overrides.apiEventFlushIntervalMs }),
+      });
+      // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
+      closables.push(recorder);
+      return recorder;
+    },
+    [TYPES.ApiEventStore, TYPES.Logger],
+  );
+  container.bind<ApiKeyCache>(TYPES.ApiKeyCache).toResolvedValue((clock: Clock) => new ApiKeyCache(clock, overrides.apiKeyCacheTtlMs), [TYPES.Clock]);
+  container.bind<AccessTokens>(TYPES.SalesAccessTokens).toConstantValue(new JwtSalesAccessTokens(config.salesJwtSecret));
+
+  container.bind<CreateUser>(TYPES.CreateUser).toResolvedValue(
+    (users: SalesUserRepository, hasher: PasswordHasher, ids: IdGenerator, clock: Clock) => new CreateUser(users, hasher, ids, clock),
+    [TYPES.SalesUserRepository, TYPES.PasswordHasher, TYPES.IdGenerator, TYPES.Clock],
+  );
+  container.bind<LogIn>(TYPES.LogIn).toResolvedValue(
+    (users: SalesUserRepository, hasher: PasswordHasher, tokens: AccessTokens, refresh: SalesRefreshTokenStore, secrets: SecretGenerator, secretHasher: SecretHasher, clock: Clock) =>
+      new LogIn(users, hasher, tokens, refresh, secrets, secretHasher, clock),
+    [TYPES.SalesUserRepository, TYPES.PasswordHasher, TYPES.SalesAccessTokens, TYPES.SalesRefreshTokenStore, TYPES.SecretGenerator, TYPES.SecretHasher, TYPES.Clock],
+  );
+  container.bind<RefreshSession>(TYPES.RefreshSession).toResolvedValue(
+    (refresh: SalesRefreshTokenStore, users: SalesUserRepository, tokens: AccessTokens, secretHasher: SecretHasher, clock: Clock) =>
+      new RefreshSession(refresh, users, tokens, secretHasher, clock),
+    [TYPES.SalesRefreshTokenStore, TYPES.SalesUserRepository, TYPES.SalesAccessTokens, TYPES.SecretHasher, TYPES.Clock],
+  );
+  container.bind<LogOut>(TYPES.LogOut).toResolvedValue(
+    (refresh: SalesRefreshTokenStore, secretHasher: SecretHasher, clock: Clock) => new LogOut(refresh, secretHasher, clock),
+    [TYPES.SalesRefreshTokenStore, TYPES.SecretHasher, TYPES.Clock],
+  );
+  container.bind<RequestPasswordReset>(TYPES.RequestPasswordReset).toResolvedValue(
+    (users: SalesUserRepository, resets: PasswordResetTokenStore, mailer: Mailer, secrets: SecretGenerator, secretHasher: SecretHasher, clock: Clock) =>
+      new RequestPasswordReset(users, resets, mailer, secrets, secretHasher, clock, config.publicAppUrl),
+    [TYPES.SalesUserRepository, TYPES.PasswordResetTokenStore, TYPES.Mailer, TYPES.SecretGenerator, TYPES.SecretHasher, TYPES.Clock],
+  );
+  container.bind<ResetPassword>(TYPES.ResetPassword).toResolvedValue(
+    (resets: PasswordResetTokenStore, users: SalesUserRepository, refresh: SalesRefreshTokenStore, hasher: PasswordHasher, secretHasher: SecretHasher, clock: Clock) =>
+      new ResetPassword(resets, users, refresh, hasher, secretHasher, clock),
+    [TYPES.PasswordResetTokenStore, TYPES.SalesUserRepository, TYPES.SalesRefreshTokenStore, TYPES.PasswordHasher, TYPES.SecretHasher, TYPES.Clock],
+  );
+  container.bind<CreateApiKey>(TYPES.CreateApiKey).toResolvedValue(
+    (users: SalesUserRepository, keys: ApiKeyRepository, secrets: SecretGenerator, secretHasher: SecretHasher, ids: IdGenerator, clock: Clock) =>
+      new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
+    [TYPES.SalesUserRepository, TYPES.ApiKeyRepository, TYPES.SecretGenerator, TYPES.SecretHasher, TYPES.IdGenerator, TYPES.Clock],
+  );
+  container.bind<ListApiKeys>(TYPES.ListApiKeys).toResolvedValue((keys: ApiKeyRepository) => new ListApiKeys(keys), [TYPES.ApiKeyRepository]);
+  container.bind<RevokeApiKey>(TYPES.RevokeApiKey).toResolvedValue(
+    (keys: ApiKeyRepository, cache: ApiKeyCache, clock: Clock) => new RevokeApiKey(keys, cache, clock),
+    [TYPES.ApiKeyRepository, TYPES.ApiKeyCache, TYPES.Clock],
+  );
+  container.bind<ListApiEvents>(TYPES.ListApiEvents).toResolvedValue((store: ApiEventStore) => new ListApiEvents(store), [TYPES.ApiEventStore]);
+  container.bind<GetApiEvent>(TYPES.GetApiEvent).toResolvedValue((store: ApiEventStore) => new GetApiEvent(store), [TYPES.ApiEventStore]);
+  container.bind<GuardDeps>(TYPES.SalesGuards).toResolvedValue(
+    (tokens: AccessTokens, keys: ApiKeyRepository, users: SalesUserRepository, secretHasher: SecretHasher, cache: ApiKeyCache, clock: Clock) => ({
+      authenticateAccessToken: new AuthenticateAccessToken(tokens, clock),
+      authenticateApiKey: new AuthenticateApiKey(keys, users, secretHasher, cache),
+    }),
+    [TYPES.SalesAccessTokens, TYPES.ApiKeyRepository, TYPES.SalesUserRepository, TYPES.SecretHasher, TYPES.ApiKeyCache, TYPES.Clock],
+  );
+
+  const cookies = { isProduction: config.isProduction, cookieDomain: config.cookieDomain };
+  container.bind<Router>(TYPES.SalesAuthRouter).toResolvedValue(
+    (logIn: LogIn, refreshSession: RefreshSession, logOut: LogOut, requestPasswordReset: RequestPasswordReset, resetPassword: ResetPassword, clock: Clock, logger: Logger) =>
+      salesAuthRoutes({ logIn, refreshSession, logOut, requestPasswordReset, resetPassword, clock, logger, cookies }),
+    [TYPES.LogIn, TYPES.RefreshSession, TYPES.LogOut, TYPES.RequestPasswordReset, TYPES.ResetPassword, TYPES.Clock, TYPES.Logger],
+  );
+  container.bind<Router>(TYPES.SalesApiKeyRouter).toResolvedValue(
+    (guards: GuardDeps, createApiKey: CreateApiKey, listApiKeys: ListApiKeys, revokeApiKey: RevokeApiKey) =>
+      apiKeyRoutes({ guards, createApiKey, listApiKeys, revokeApiKey }),
+    [TYPES.SalesGuards, TYPES.CreateApiKey, TYPES.ListApiKeys, TYPES.RevokeApiKey],
+  );
+  container.bind<Router>(TYPES.SalesAuditLogRouter).toResolvedValue(
+    (guards: GuardDeps, listApiEvents: ListApiEvents, getApiEvent: GetApiEvent) => auditLogRoutes({ guards, listApiEvents, getApiEvent }),
+    [TYPES.SalesGuards, TYPES.ListApiEvents, TYPES.GetApiEvent],
+  );
+  container.bind<readonly Router[]>(TYPES.SalesExtraRouters).toResolvedValue(
+    (guards: GuardDeps) => overrides.extraSalesRouters?.(guards) ?? [],
+    [TYPES.SalesGuards],
   );
 }

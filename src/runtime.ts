@@ -70,7 +70,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     mongoServer,
     close: () => {
       closing ??= (async () => {
-        for (const closable of container.get<Closable[]>(TYPES.Closables)) await closable.close();
+        // Buffers that write to the databases (the sales API event log) flush before connections close.
+        for (const closable of container.get<readonly Closable[]>(TYPES.Closables)) await closable.close();
         if (redis !== undefined) await closeRedis(redis);
         await mongo.close();
         await mongoServer.stop();

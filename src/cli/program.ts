@@ -5,6 +5,9 @@ import { registerEnsureIndexes } from './ensure-indexes-command';
 import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
 import { registerHub } from './hub-command';
+import { registerCreateUser } from './create-user-command';
+import { registerCreateApiKey } from './create-api-key-command';
+import { registerRevokeApiKey } from './revoke-api-key-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -26,6 +29,9 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerDispatch(program, ctx);
   registerResendSale(program, ctx);
   registerHub(program, ctx);
+  registerCreateUser(program, ctx);
+  registerCreateApiKey(program, ctx);
+  registerRevokeApiKey(program, ctx);
   return program;
 }
 

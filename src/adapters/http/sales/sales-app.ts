@@ -1,11 +1,17 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import type { Clock, ReadinessCheck } from '../../../application/shared/ports';
+import type { ApiEventRecorder } from '../../../application/identity/ports';
+import type { Clock, IdGenerator, RateLimitStore, ReadinessCheck } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
 import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
+import { apiEventLog } from './api-event-log';
 import { salesErrorOutcome } from './sales-error-body';
+import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
+
+/** Orchestrator probes are never throttled: a limited probe would restart a healthy instance. */
+export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz'] as const;
 
 export interface SalesAppDeps {
   readonly logger: Logger;
@@ -13,19 +19,34 @@ export interface SalesAppDeps {
   readonly isProduction: boolean;
   readonly readinessChecks: readonly ReadinessCheck[];
   readonly routers?: readonly Router[];
+  /** Spec part 8 limiter; absent: no limiting (tests of the bare app). */
+  readonly rateLimit?: {
+    readonly store: RateLimitStore;
+    readonly trustProxy: number;
+    readonly defaultRule?: RateLimitRule;
+    readonly ruleFor?: (declared: RateLimitRule) => RateLimitRule;
+  };
+  /** The API event log; absent: nothing is recorded. */
+  readonly eventLog?: { readonly recorder: ApiEventRecorder; readonly ids: IdGenerator; readonly trustProxy: number };
 }
 
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
 export function buildSalesApp(deps: SalesAppDeps): Koa {
+  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? [])];
   return buildBaseApp({
     service: 'sales',
     logger: deps.logger,
-    routers: [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? [])],
+    routers,
     formatError: (error, ctx) =>
       salesErrorOutcome(classifyError(error), error, {
         path: ctx.originalUrl,
         now: deps.clock.now(),
         isProduction: deps.isProduction,
       }),
+    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock })],
+    innerMiddleware:
+      deps.rateLimit === undefined
+        ? []
+        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS })],
   });
 }

@@ -28,6 +28,8 @@ export interface SalesErrorOutcome {
   readonly headers: Readonly<Record<string, string>>;
   /** Spec 7 rule 4: kept in the internal log only. */
   readonly internalCode: 'HTTP_EXCEPTION' | 'INTERNAL_SERVER_ERROR';
+  /** Spec part 7 rule 1: the detailed messages (validation arrays) kept in the internal log. */
+  readonly detailMessages: readonly string[];
 }
 
 interface Described {
@@ -107,5 +109,6 @@ export function salesErrorOutcome(
     body,
     headers: d.headers,
     internalCode: d.http ? 'HTTP_EXCEPTION' : 'INTERNAL_SERVER_ERROR',
+    detailMessages: typeof d.detail === 'string' ? [d.detail] : [...d.detail],
   };
 }

@@ -1,4 +1,4 @@
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
 import type { Logger } from '../../system/logger';
 import { RouteNotFoundError } from './http-error';
@@ -11,6 +11,8 @@ export interface ErrorOutcome {
   readonly body: object;
   readonly headers: Readonly<Record<string, string>>;
   readonly internalCode?: string;
+  /** The detailed messages a production response may hide (kept for the sales API event log). */
+  readonly detailMessages?: readonly string[];
 }
 
 export interface BaseAppOptions {
@@ -19,6 +21,10 @@ export interface BaseAppOptions {
   readonly routers: readonly Router[];
   /** The service's own error format: one exhaustive mapping per service. */
   readonly formatError: (error: unknown, ctx: Context) => ErrorOutcome;
+  /** Run outside the error handler, so they see the final status (sales: the API event log). */
+  readonly outerMiddleware?: readonly Middleware[];
+  /** Run inside the error handler, before the body is parsed (sales: the rate limiter). */
+  readonly innerMiddleware?: readonly Middleware[];
 }
 
 /**
@@ -30,11 +36,13 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const app = new Koa();
   app.use(requestId());
   app.use(requestLogger(logger, service));
+  for (const middleware of options.outerMiddleware ?? []) app.use(middleware);
   app.use(async (ctx, next) => {
     try {
       await next();
     } catch (error) {
       const outcome = options.formatError(error, ctx);
+      ctx.state.errorOutcome = outcome;
       const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
       if (outcome.status >= 500) logger.error({ ...entry, err: error }, 'request failed');
       else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
@@ -43,6 +51,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       ctx.body = outcome.body;
     }
   });
+  for (const middleware of options.innerMiddleware ?? []) app.use(middleware);
   app.use(jsonBody());
   for (const router of options.routers) app.use(router.routes());
   app.use((ctx) => {

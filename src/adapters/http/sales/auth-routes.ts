@@ -1,0 +1,86 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import type { LogIn } from '../../../application/identity/log-in';
+import type { LogOut } from '../../../application/identity/log-out';
+import type { RefreshSession } from '../../../application/identity/refresh-session';
+import type { RequestPasswordReset } from '../../../application/identity/request-password-reset';
+import type { ResetPassword } from '../../../application/identity/reset-password';
+import type { Clock } from '../../../application/shared/ports';
+import type { Logger } from '../../system/logger';
+import { HttpError } from '../shared/http-error';
+import { cookieValue, REFRESH_TOKEN_COOKIE } from './credentials';
+import { decodeInput, NonBlankString } from './decode-input';
+import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
+
+export interface AuthRoutesDeps {
+  readonly logIn: LogIn;
+  readonly refreshSession: RefreshSession;
+  readonly logOut: LogOut;
+  readonly requestPasswordReset: RequestPasswordReset;
+  readonly resetPassword: ResetPassword;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly cookies: CookieSettings;
+}
+
+// Exact codecs: unknown keys are stripped, and a non-string ({"$ne": null}) is a 400, never a query.
+const LoginBody = t.exact(t.type({ email: NonBlankString, password: NonBlankString }));
+const ForgotPasswordBody = t.exact(t.type({ email: NonBlankString }));
+const ResetPasswordBody = t.exact(t.type({ token: NonBlankString, newPassword: t.string }));
+
+export const FORGOT_PASSWORD_MESSAGE = 'If the e-mail is registered, a reset link has been sent';
+
+/** Spec parts 4 and 5, CONTRACT 3.1. */
+export function authRoutes(deps: AuthRoutesDeps): Router {
+  const router = new Router({ prefix: '/auth' });
+
+  router.post('/login', async (ctx) => {
+    const body = decodeInput(LoginBody, ctx.request.body);
+    const result = await deps.logIn.execute(body);
+    if (E.isLeft(result)) throw new HttpError(401, 'Invalid credentials', { keepMessageInProduction: true });
+    const now = deps.clock.now();
+    setAccessCookie(ctx, result.right.accessToken, now, deps.cookies);
+    setRefreshCookie(ctx, result.right.refreshToken, now, deps.cookies);
+    ctx.body = { message: 'Login successful', user: result.right.user };
+  });
+
+  router.post('/refresh', async (ctx) => {
+    const result = await deps.refreshSession.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
+    if (E.isLeft(result)) throw new HttpError(401, 'Invalid or expired refresh token');
+    setAccessCookie(ctx, result.right.accessToken, deps.clock.now(), deps.cookies);
+    ctx.body = { message: 'Token refreshed' };
+  });
+
+  router.post('/logout', async (ctx) => {
+    await deps.logOut.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
+    clearSessionCookies(ctx, deps.clock.now(), deps.cookies);
+    ctx.body = { message: 'Logged out' };
+  });
+
+  router.post('/forgot-password', (ctx) => {
+    const body = decodeInput(ForgotPasswordBody, ctx.request.body);
+    // The work (lookup, token, SMTP) happens after the answer: a registered and an unknown e-mail get
+    // the same answer in the same time, and a mail failure cannot reveal that the account exists.
+    deps.requestPasswordReset.execute(body).catch((error: unknown) => deps.logger.error({ err: error }, 'password reset mail failed'));
+    ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    const body = decodeInput(ResetPasswordBody, ctx.request.body);
+    const result = await deps.resetPassword.execute(body);
+    if (E.isLeft(result)) {
+      switch (result.left._tag) {
+        case 'WeakPassword':
+          throw new HttpError(400, 'Validation failed', { validation: [`newPassword: ${result.left.problem}`] });
+        case 'ResetTokenInvalid':
+          throw new HttpError(401, 'Token inválido ou expirado', { keepMessageInProduction: true });
+        case 'ResetTokenUsed':
+          throw new HttpError(401, 'Este link já foi utilizado', { keepMessageInProduction: true });
+      }
+    }
+    ctx.body = { message: 'Password updated' };
+  });
+
+  return router;
+}

@@ -1,0 +1,29 @@
+import type { SalesRefreshTokenStore, StoredRefreshToken } from '../../../src/application/identity/ports';
+
+interface Row extends StoredRefreshToken {
+  revokedAt?: Date;
+}
+
+export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
+  private readonly rows = new Map<string, Row>();
+
+  async save(token: StoredRefreshToken & { readonly createdAt: Date }): Promise<void> {
+    if (this.rows.has(token.tokenHash)) throw new Error('duplicate refresh token');
+    this.rows.set(token.tokenHash, { tokenHash: token.tokenHash, userId: token.userId, expiresAt: token.expiresAt });
+  }
+
+  async findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined> {
+    const row = this.rows.get(tokenHash);
+    if (row === undefined || row.revokedAt !== undefined || row.expiresAt.getTime() <= now.getTime()) return undefined;
+    return { tokenHash: row.tokenHash, userId: row.userId, expiresAt: row.expiresAt };
+  }
+
+  async revoke(tokenHash: string, at: Date): Promise<void> {
+    const row = this.rows.get(tokenHash);
+    if (row !== undefined) row.revokedAt ??= at;
+  }
+
+  async revokeAllOfUser(userId: string, at: Date): Promise<void> {
+    for (const row of this.rows.values()) if (row.userId === userId) row.revokedAt ??= at;
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/Either';
+import type Koa from 'koa';
+import type { Db } from 'mongodb';
+import { Argon2PasswordHasher } from '../../src/adapters/crypto/argon2-password-hasher';
+import type { BatchingApiEventRecorder } from '../../src/adapters/http/sales/batching-api-event-recorder';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
+import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
+import type { CreateApiKey } from '../../src/application/identity/create-api-key';
+import type { CreateUser, CreateUserOutput } from '../../src/application/identity/create-user';
+import { loadConfig, type Config } from '../../src/config';
+import { TYPES, type Overrides } from '../../src/composition-root';
+import type { SalesRole } from '../../src/domain/identity/role';
+import { openRuntime, type Runtime } from '../../src/runtime';
+import { CapturingMailer } from './fakes/capturing-mailer';
+import { memoryLogger } from './logs';
+import { sharedMongo } from './mongo';
+
+/** argon2id with tiny parameters: the same code path as production, fast enough for many logins. */
+export const fastPasswordHasher = (): Argon2PasswordHasher => new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export const TEST_JWT_SECRET = 'test-sales-jwt-secret-of-at-least-32-bytes!';
+
+export interface SalesRuntime {
+  readonly runtime: Runtime;
+  readonly app: Koa;
+  readonly callback: ReturnType<Koa['callback']>;
+  readonly db: Db;
+  readonly config: Config;
+  readonly mailer: CapturingMailer;
+  readonly log: ReturnType<typeof memoryLogger>;
+  createUser(input: { email?: string; password?: string; name?: string; role?: SalesRole }): Promise<CreateUserOutput & { password: string }>;
+  createApiKey(email: string): Promise<{ id: string; key: string }>;
+  /** Writes the buffered API events now. */
+  flushEvents(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real composition root and sales app on a database of its own on the shared test MongoDB.
+ * The rate limit is lifted unless a test sets one (every test request comes from one IP).
+ */
+export async function openSalesRuntime(options: { env?: Record<string, string>; overrides?: Overrides } = {}): Promise<SalesRuntime> {
+  const loaded = loadConfig({
+    MONGODB_URI: withDatabase(sharedMongo().uri, `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`),
+    SALES_JWT_SECRET: TEST_JWT_SECRET,
+    HUB_JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_APP_URL: 'http://app.test',
+    ...options.env,
+  });
+  if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  const config = loaded.right.config;
+  const mailer = new CapturingMailer();
+  const log = memoryLogger();
+  const runtime = await openRuntime(config, log.logger, {
+    overrides: {
+      passwordHasher: fastPasswordHasher(),
+      mailer,
+      salesRateLimit: { limit: 1_000_000, windowMs: 60_000 },
+      ...options.overrides,
+    },
+  });
+  const db = runtime.container.get<Db>(TYPES.Db);
+  await ensureIndexes(db, runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+  const app = runtime.container.get<Koa>(TYPES.SalesApp);
+  return {
+    runtime,
+    app,
+    callback: app.callback(),
+    db,
+    config,
+    mailer,
+    log,
+    async createUser(input) {
+      const password = input.password ?? 'correct horse battery';
+      const result = await runtime.container.get<CreateUser>(TYPES.CreateUser).execute({
+        email: input.email ?? `${randomUUID()}@example.com`,
+        password,
+        ...(input.name === undefined ? {} : { name: input.name }),
+        role: input.role ?? 'operator',
+      });
+      if (E.isLeft(result)) throw new Error(result.left._tag);
+      return { ...result.right, password };
+    },
+    async createApiKey(email) {
+      const result = await runtime.container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
+      if (E.isLeft(result)) throw new Error(result.left._tag);
+      return result.right;
+    },
+    flushEvents: () => runtime.container.get<BatchingApiEventRecorder>(TYPES.ApiEventRecorder).flush(),
+    async close() {
+      await runtime.container.get<BatchingApiEventRecorder>(TYPES.ApiEventRecorder).flush();
+      await db.dropDatabase().catch(() => undefined);
+      await runtime.close();
+    },
+  };
+}
+
+/** The cookie pairs (`name=value`) of a response's Set-Cookie headers, for sending back. */
+export function cookiePairs(setCookie: string | string[] | undefined): string[] {
+  const all = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  return all.map((line) => line.split(';')[0] ?? '').filter((pair) => !pair.endsWith('='));
+}
+
+export function setCookieLine(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+  return all.find((line) => line.startsWith(`${name}=`));
+}
+
+export function cookieValueOf(setCookie: string | string[] | undefined, name: string): string | undefined {
+  return setCookieLine(setCookie, name)?.split(';')[0]?.slice(name.length + 1);
+}

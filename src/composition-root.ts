@@ -41,6 +41,12 @@ import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from './application/
 import type { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository } from './application/sales/ports';
 import { ResendSale } from './application/sales/resend-sale';
 import { UpdateSaleStatus } from './application/sales/update-sale-status';
+import { CreateVendor } from './application/sales/create-vendor';
+import { GetVendor } from './application/sales/get-vendor';
+import { ListVendors } from './application/sales/list-vendors';
+import { UpdateVendor } from './application/sales/update-vendor';
+import { saleRoutes } from './adapters/http/sales/sale-routes';
+import { vendorRoutes } from './adapters/http/sales/vendor-routes';
 import { SystemClock } from './adapters/system/system-clock';
 import { UuidIdGenerator } from './adapters/system/uuid-id-generator';
 // --- hub identity (issue 4) ---
@@ -189,6 +195,8 @@ export const TYPES = {
   ResendSale: Symbol.for('ResendSale'),
   CreateManualSale: Symbol.for('CreateManualSale'),
   UpdateSaleStatus: Symbol.for('UpdateSaleStatus'),
+  SalesSaleRouter: Symbol.for('SalesSaleRouter'),
+  SalesVendorRouter: Symbol.for('SalesVendorRouter'),
   // --- hub identity (issue 4) ---
   HubOrganizationRepository: Symbol.for('HubOrganizationRepository'),
   HubUserRepository: Symbol.for('HubUserRepository'),
@@ -354,6 +362,9 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
       TYPES.SalesAuthRouter,
       TYPES.SalesApiKeyRouter,
       TYPES.SalesAuditLogRouter,
+      // Sales and vendors (issue 5).
+      TYPES.SalesSaleRouter,
+      TYPES.SalesVendorRouter,
       TYPES.SalesExtraRouters,
     ],
   );
@@ -444,6 +455,22 @@ function bindSales(container: Container, config: Config, overrides: Overrides): 
   container
     .bind<UpdateSaleStatus>(TYPES.UpdateSaleStatus)
     .toResolvedValue((sales: SaleRepository, clock: Clock) => new UpdateSaleStatus(sales, clock), [TYPES.SaleRepository, TYPES.Clock]);
+  container.bind<Router>(TYPES.SalesSaleRouter).toResolvedValue(
+    (guards: GuardDeps, clock: Clock, sales: SaleRepository, createManualSale: CreateManualSale, updateSaleStatus: UpdateSaleStatus, resendSale: ResendSale) =>
+      saleRoutes({ guards, clock, sales, createManualSale, updateSaleStatus, resendSale }),
+    [TYPES.SalesGuards, TYPES.Clock, TYPES.SaleRepository, TYPES.CreateManualSale, TYPES.UpdateSaleStatus, TYPES.ResendSale],
+  );
+  container.bind<Router>(TYPES.SalesVendorRouter).toResolvedValue(
+    (guards: GuardDeps, vendors: VendorRepository, clock: Clock, ids: IdGenerator) =>
+      vendorRoutes({
+        guards,
+        createVendor: new CreateVendor(vendors, clock, ids),
+        updateVendor: new UpdateVendor(vendors, clock),
+        getVendor: new GetVendor(vendors),
+        listVendors: new ListVendors(vendors),
+      }),
+    [TYPES.SalesGuards, TYPES.VendorRepository, TYPES.Clock, TYPES.IdGenerator],
+  );
 }
 
 // --- hub identity (issue 4) ---

@@ -1,4 +1,4 @@
-import type { SaleEntry } from './sale';
+import type { Address, Person, Sale, SaleEntry, Vehicle, Vendor } from './sale';
 
 /** The outbound webhook body, exactly spec part 2 "Sale webhook envelope". */
 export interface SaleEnvelope {
@@ -7,62 +7,16 @@ export interface SaleEnvelope {
   readonly timestamp: string;
 }
 
+/** A domain record as it travels in JSON: dates become ISO strings. */
+type Wire<T> = { readonly [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** One entry of `vendas` (spec part 2): the fields listed there, nothing more. */
 export interface EnvelopeEntry {
-  readonly venda: {
-    readonly id: string;
-    readonly sellerId: string;
-    readonly sellerName: string;
-    readonly financingApprovalDate: string | null;
-    readonly createdAt: string;
-    readonly updatedAt: string;
-  };
-  readonly pessoa: {
-    readonly id: string;
-    readonly fullName: string;
-    readonly cpf: string | null;
-    readonly rg: string | null;
-    readonly cnh: string | null;
-    readonly birthDate: string | null;
-    readonly gender: string | null;
-    readonly maritalStatus: string | null;
-    readonly personalEmail: string | null;
-    readonly commercialEmail: string | null;
-    readonly residentialPhone: string | null;
-    readonly commercialPhone: string | null;
-    readonly mobile: string | null;
-    readonly optionalPhone: string | null;
-    readonly createdAt: string;
-    readonly updatedAt: string;
-  };
-  readonly endereco: {
-    readonly street: string;
-    readonly number: string;
-    readonly city: string;
-    readonly state: string;
-    readonly neighborhood: string;
-    readonly complement: string;
-    readonly zipCode: string;
-  } | null;
-  readonly veiculo: {
-    readonly id: string;
-    readonly manufacturer: string;
-    readonly brand: string;
-    readonly model: string;
-    readonly color: string;
-    readonly manufactureYear: number | null;
-    readonly modelYear: number | null;
-    readonly fipeCode: string;
-    readonly renavan: string;
-    readonly chassi: string;
-    readonly fuelType: string;
-  } | null;
-  readonly vendedor: {
-    readonly id: string;
-    readonly vendorId: string;
-    readonly name: string;
-    readonly isActive: boolean;
-    readonly webhookEnabled: boolean;
-  } | null;
+  readonly venda: Wire<Pick<Sale, 'id' | 'sellerId' | 'sellerName' | 'financingApprovalDate' | 'createdAt' | 'updatedAt'>>;
+  readonly pessoa: Wire<Person>;
+  readonly endereco: Address | null;
+  readonly veiculo: Vehicle | null;
+  readonly vendedor: Pick<Vendor, 'id' | 'vendorId' | 'name' | 'isActive' | 'webhookEnabled'> | null;
   readonly timestamp: string;
 }
 

@@ -57,7 +57,9 @@ export function sdrRoutes(deps: SdrRoutesDeps): Router {
     const decoded = SdrCreateBody.decode(raw);
     if (E.isLeft(decoded)) {
       const extra = creationProblems({ phone: stringOrUndefined(raw.phone), sessionId: stringOrUndefined(raw.session_id), cpf: stringOrUndefined(raw.cpf) });
-      throw invalid([...new Set([...validationMessagesOf(decoded.left), ...extra.filter((m) => !m.startsWith('phone or'))])]);
+      // A present but non-string phone or session_id already has its codec message; it is not "missing".
+      const present = raw.phone !== undefined || raw.session_id !== undefined;
+      throw invalid([...new Set([...validationMessagesOf(decoded.left), ...extra.filter((m) => !(present && m.startsWith('phone or')))])]);
     }
     const body = decoded.right;
     const result = await deps.createInteraction.execute({

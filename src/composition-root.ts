@@ -161,6 +161,15 @@ import { MongoSalesUserRepository } from './adapters/mongo/mongo-sales-user-repo
 import { passwordResetTokenIndexes } from './adapters/mongo/password-reset-token-collection';
 import { salesRefreshTokenIndexes } from './adapters/mongo/sales-refresh-token-collection';
 import { salesUserIndexes } from './adapters/mongo/sales-user-collection';
+// --- SDR interactions (issue 6) ---
+import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './application/sdr/ports';
+import { CreateSdrInteraction, DEFAULT_SDR_DEDUPE_WINDOW_MS } from './application/sdr/create-sdr-interaction';
+import { ListSdrInteractions } from './application/sdr/list-sdr-interactions';
+import { UpdateSdrStatus } from './application/sdr/update-sdr-status';
+import { sdrRoutes } from './adapters/http/sales/sdr-routes';
+import { MongoSaleQualificationSync } from './adapters/mongo/mongo-sale-qualification-sync';
+import { MongoSdrInteractionRepository } from './adapters/mongo/mongo-sdr-interaction-repository';
+import { sdrInteractionIndexes } from './adapters/mongo/sdr-interactions-collection';
 
 /**
  * The only place that binds ports to adapters. Connections (MongoDB, Redis) are opened before and
@@ -248,6 +257,14 @@ export const TYPES = {
   SalesApiKeyRouter: Symbol.for('SalesApiKeyRouter'),
   SalesAuditLogRouter: Symbol.for('SalesAuditLogRouter'),
   SalesExtraRouters: Symbol.for('SalesExtraRouters'),
+  // --- SDR interactions (issue 6) ---
+  SdrInteractionRepository: Symbol.for('SdrInteractionRepository'),
+  SdrPersonDirectory: Symbol.for('SdrPersonDirectory'),
+  SaleQualificationSync: Symbol.for('SaleQualificationSync'),
+  CreateSdrInteraction: Symbol.for('CreateSdrInteraction'),
+  UpdateSdrStatus: Symbol.for('UpdateSdrStatus'),
+  ListSdrInteractions: Symbol.for('ListSdrInteractions'),
+  SalesSdrRouter: Symbol.for('SalesSdrRouter'),
 } as const;
 
 /** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
@@ -291,6 +308,9 @@ export interface Overrides {
   readonly apiEventFlushIntervalMs?: number;
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
+  // --- SDR interactions (issue 6) ---
+  /** How long a new interaction of the same phone, person or web session updates the last one (default 24 h). */
+  readonly sdrDedupeWindowMs?: number;
 }
 
 /** Every collection's index definitions; each feature adds its collections here. */
@@ -320,6 +340,8 @@ const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
   passwordResetTokenIndexes,
   apiKeyIndexes,
   apiEventIndexes,
+  // --- SDR interactions (issue 6) ---
+  sdrInteractionIndexes,
 ];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
@@ -365,6 +387,8 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
       // Sales and vendors (issue 5).
       TYPES.SalesSaleRouter,
       TYPES.SalesVendorRouter,
+      // SDR interactions (issue 6).
+      TYPES.SalesSdrRouter,
       TYPES.SalesExtraRouters,
     ],
   );
@@ -412,7 +436,36 @@ export function buildContainer(config: Config, infra: Infrastructure, overrides:
       [TYPES.Logger, TYPES.ReadinessChecks, TYPES.HubRouters],
     );
   bindSales(container, config, overrides);
+  // --- SDR interactions (issue 6) ---
+  bindSdr(container, overrides);
   return container;
+}
+
+// --- SDR interactions (issue 6) ---
+/** SDR interactions: creation, status update by phone or CPF, read back (spec sales parts 2-4; CONTRACT 3.4). */
+function bindSdr(container: Container, overrides: Overrides): void {
+  const T = TYPES;
+  container.bind<SdrInteractionRepository>(T.SdrInteractionRepository).toResolvedValue((db: Db) => new MongoSdrInteractionRepository(db), [T.Db]);
+  container.bind<SdrPersonDirectory>(T.SdrPersonDirectory).toResolvedValue((db: Db) => new MongoPersonRepository(db), [T.Db]);
+  container.bind<SaleQualificationSync>(T.SaleQualificationSync).toResolvedValue((db: Db) => new MongoSaleQualificationSync(db), [T.Db]);
+  container.bind<CreateSdrInteraction>(T.CreateSdrInteraction).toResolvedValue(
+    (interactions: SdrInteractionRepository, people: SdrPersonDirectory, sales: SaleQualificationSync, clock: Clock, ids: IdGenerator) =>
+      new CreateSdrInteraction(interactions, people, sales, clock, ids, overrides.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS),
+    [T.SdrInteractionRepository, T.SdrPersonDirectory, T.SaleQualificationSync, T.Clock, T.IdGenerator],
+  );
+  container.bind<UpdateSdrStatus>(T.UpdateSdrStatus).toResolvedValue(
+    (interactions: SdrInteractionRepository, people: SdrPersonDirectory, clock: Clock) => new UpdateSdrStatus(interactions, people, clock),
+    [T.SdrInteractionRepository, T.SdrPersonDirectory, T.Clock],
+  );
+  container.bind<ListSdrInteractions>(T.ListSdrInteractions).toResolvedValue(
+    (interactions: SdrInteractionRepository, people: SdrPersonDirectory) => new ListSdrInteractions(interactions, people),
+    [T.SdrInteractionRepository, T.SdrPersonDirectory],
+  );
+  container.bind<Router>(T.SalesSdrRouter).toResolvedValue(
+    (guards: GuardDeps, createInteraction: CreateSdrInteraction, updateStatus: UpdateSdrStatus, listInteractions: ListSdrInteractions) =>
+      sdrRoutes({ guards, createInteraction, updateStatus, listInteractions }),
+    [T.SalesGuards, T.CreateSdrInteraction, T.UpdateSdrStatus, T.ListSdrInteractions],
+  );
 }
 
 /** Sales, vendors and outbound sale webhooks (spec sales part 2, 3, 6; CONTRACT 3.3, 4). */

@@ -1,9 +1,10 @@
 import { MongoServerError, type Db } from 'mongodb';
 import type { PersonRepository } from '../../application/sales/ports';
+import type { SdrPersonDirectory } from '../../application/sdr/ports';
 import type { Person } from '../../domain/sales/sale';
 import { peopleCollection, toPerson, toPersonDocument } from './people-collection';
 
-export class MongoPersonRepository implements PersonRepository {
+export class MongoPersonRepository implements PersonRepository, SdrPersonDirectory {
   constructor(private readonly db: Db) {}
 
   async saveByCpf(person: Person): Promise<Person> {
@@ -33,5 +34,26 @@ export class MongoPersonRepository implements PersonRepository {
   async findById(id: string): Promise<Person | undefined> {
     const doc = await peopleCollection(this.db).findOne({ _id: id });
     return doc === null ? undefined : toPerson(doc);
+  }
+
+  // --- SDR (issue 6) ---
+  async findByPhoneKey(key: string): Promise<Person[]> {
+    const docs = await peopleCollection(this.db).find({ phoneKeys: key }).toArray();
+    return docs.map(toPerson);
+  }
+
+  async findByCpf(cpf: string): Promise<Person | undefined> {
+    const doc = await peopleCollection(this.db).findOne({ cpf });
+    return doc === null ? undefined : toPerson(doc);
+  }
+
+  async insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'> {
+    try {
+      await peopleCollection(this.db).insertOne(toPersonDocument(person));
+      return 'inserted';
+    } catch (error) {
+      if (person.cpf !== null && error instanceof MongoServerError && error.code === 11000) return 'cpf-taken';
+      throw error;
+    }
   }
 }

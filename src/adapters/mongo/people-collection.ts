@@ -1,10 +1,15 @@
 import type { Collection, Db } from 'mongodb';
 import type { Person } from '../../domain/sales/sale';
+import { normalizePhone, phoneMatchKey } from '../../domain/shared/phone';
 import type { CollectionIndexes } from './collection-indexes';
 
 export const PEOPLE = 'people';
 
-export type PersonDocument = Omit<Person, 'id'> & { _id: string };
+/**
+ * `phoneKeys` (SDR, issue 6): the match keys (DDD + last 8 digits, CONTRACT 3.4) of the person's phones,
+ * derived at write time so a lookup by any spelling of a phone is one indexed equality.
+ */
+export type PersonDocument = Omit<Person, 'id'> & { _id: string; phoneKeys?: string[] };
 
 export const peopleCollection = (db: Db): Collection<PersonDocument> => db.collection<PersonDocument>(PEOPLE);
 
@@ -16,8 +21,22 @@ export const peopleIndexes: CollectionIndexes = {
       { cpf: 1 },
       { name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
     );
+    // SDR lookups by phone (issue 6).
+    await peopleCollection(db).createIndex({ phoneKeys: 1 }, { name: 'by_phone_key' });
   },
 };
 
-export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({ _id: id, ...rest });
-export const toPerson = ({ _id, ...rest }: PersonDocument): Person => ({ id: _id, ...rest });
+export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({ _id: id, ...rest, phoneKeys: phoneKeysOf(rest) });
+export const toPerson = ({ _id, phoneKeys, ...rest }: PersonDocument): Person => {
+  void phoneKeys;
+  return { id: _id, ...rest };
+};
+
+/** Stored phones are canonical; normalizing again only narrows their type. */
+export function phoneKeysOf(person: Pick<Person, 'residentialPhone' | 'commercialPhone' | 'mobile' | 'optionalPhone'>): string[] {
+  const keys = [person.residentialPhone, person.commercialPhone, person.mobile, person.optionalPhone].flatMap((raw) => {
+    const phone = raw === null ? undefined : normalizePhone(raw);
+    return phone === undefined ? [] : [phoneMatchKey(phone)];
+  });
+  return [...new Set(keys)];
+}

@@ -25,6 +25,20 @@ export interface SaleDocument {
   lastOutcome: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** SDR contact and qualification data (issue 6), set by the latest interaction of the sale's person. */
+  sdr?: SaleSdrData;
+}
+
+export interface SaleSdrData {
+  interactionId: string;
+  result: string;
+  contact: boolean;
+  sent: boolean;
+  sentTo: string | null;
+  convertedToLead: boolean;
+  qualified: boolean;
+  interested: boolean;
+  at: Date;
 }
 
 /** Every status event, append-only (the sale keeps the last one). */

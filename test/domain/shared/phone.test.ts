@@ -53,3 +53,66 @@ describe('normalizePhone', () => {
     );
   });
 });
+
+// Issue 6: real-world spellings as people, dialers and messaging gateways send them.
+describe('normalizePhone over real-world spellings (issue 6)', () => {
+  const table: [typed: string, canonical: string | undefined][] = [
+    ['+55 (11) 98765-4321', '5511987654321'],
+    ['5511987654321', '5511987654321'],
+    ['11987654321', '5511987654321'],
+    ['(11) 8765-4321', '5511987654321'],
+    ['011 98765 4321', '5511987654321'],
+    ['+5511987654321', '5511987654321'],
+    ['+55 11 98765 4321', '5511987654321'],
+    ['55 11 98765-4321', '5511987654321'],
+    ['(011) 98765-4321', '5511987654321'],
+    ['11 9 8765-4321', '5511987654321'],
+    ['11.98765.4321', '5511987654321'],
+    ['  (11)98765-4321  ', '5511987654321'],
+    ['0 15 11 98765 4321', '5511987654321'],
+    ['014 11 987654321', '5511987654321'],
+    ['+55 11 8765-4321', '5511987654321'],
+    ['551187654321', '5511987654321'],
+    ['1187654321', '5511987654321'],
+    ['(21) 99999-0000', '5521999990000'],
+    ['21 3333-2222', '552133332222'],
+    ['+55 21 3333-2222', '552133332222'],
+    ['(61) 3201-5000', '556132015000'],
+    ['0800 123 4567', undefined],
+    ['(55) 99876-5432', '5555998765432'],
+    ['(55) 9876-5432', '5555998765432'],
+    ['55 99876 5432', '5555998765432'],
+    ['5555998765432', '5555998765432'],
+    ['+55 55 99876-5432', '5555998765432'],
+    ['55 55 3222-1111', '555532221111'],
+    ['555532221111', '555532221111'],
+    ['(85) 98888-7777', '5585988887777'],
+    ['85 8888-7777', '5585988887777'],
+    ['(47) 3035-1000', '554730351000'],
+    ['+55 (92) 99123-4567', '5592991234567'],
+    ['0055 92 99123 4567', '5592991234567'],
+    ['98765-4321', undefined],
+    ['+1 (415) 555-2671', undefined],
+    ['(10) 98765-4321', undefined],
+    ['(11) 08765-4321', undefined],
+    ['11 98765-4321 ramal 2', undefined],
+    ['+55 11 98765-43', undefined],
+    ['wa.me/5511987654321', undefined],
+  ];
+
+  for (const [typed, canonical] of table) {
+    it(`${JSON.stringify(typed)} -> ${canonical ?? 'rejected'}`, () => {
+      expect(normalizePhone(typed)).to.equal(canonical);
+      if (canonical !== undefined) {
+        // libphonenumber-js (max metadata) is the reference for what a valid Brazilian number is.
+        const reference = parsePhoneNumberFromString(`+${canonical}`);
+        expect(reference?.isValid(), `libphonenumber-js on +${canonical}`).to.equal(true);
+      }
+    });
+  }
+
+  it('gives every spelling of one mobile, with or without the ninth digit, one match key', () => {
+    const keys = ['+55 (11) 98765-4321', '(11) 8765-4321', '551187654321', '011 98765 4321'].map((typed) => phoneMatchKey(normalizePhone(typed) as CanonicalPhone));
+    expect(new Set(keys)).to.deep.equal(new Set(['1187654321']));
+  });
+});

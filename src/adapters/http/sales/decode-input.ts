@@ -40,3 +40,6 @@ export const NonBlankString = new t.Type<string, string, unknown>(
   },
   t.identity,
 );
+
+/** The messages `decodeInput` would report, for handlers that add their own checks to the same 400 (SDR). */
+export const validationMessagesOf = messagesOf;

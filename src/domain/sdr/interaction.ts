@@ -1,0 +1,52 @@
+/** SDR interaction (spec sales part 2 and 3; CONTRACT 3.4). */
+
+export const SDR_STATUSES = ['interested', 'not_interested', 'no_response', 'callback_requested', 'converted'] as const;
+export type SdrStatus = (typeof SDR_STATUSES)[number];
+
+export const SDR_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type SdrChannel = (typeof SDR_CHANNELS)[number];
+
+export type IdentifierType = 'phone' | 'cpf';
+
+export interface SdrInteraction {
+  readonly id: string;
+  readonly personId: string;
+  /** Canonical phone the lead was contacted on; null for a web-chat lead. */
+  readonly phone: string | null;
+  /** DDD + last 8 digits of `phone` (CONTRACT 3.4 flexible matching); null without phone. */
+  readonly phoneKey: string | null;
+  readonly sessionId: string | null;
+  readonly channel: SdrChannel;
+  readonly result: SdrStatus;
+  readonly status: SdrStatus;
+  readonly contact: boolean;
+  readonly sent: boolean;
+  readonly sentTo: string | null;
+  readonly convertedToLead: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface SdrNote {
+  readonly at: Date;
+  readonly text: string;
+}
+
+/** Web chat session ids: the literal `web`, a hyphen and a UUID v4 (CONTRACT 3.4). */
+export function isWebSessionId(value: string): boolean {
+  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** `interaction_notes` as CONTRACT 3.4 writes it: one `[ISO time] text` line per note, oldest first. */
+export function formatNotes(notes: readonly SdrNote[]): string | null {
+  if (notes.length === 0) return null;
+  return notes.map((note) => `[${note.at.toISOString()}] ${note.text}`).join('\n');
+}
+
+/** Spec part 4: qualified lead = contact, sent, sent_to and converted_to_lead; interested = contact and result interested. */
+export function qualificationOf(interaction: Pick<SdrInteraction, 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'result'>) {
+  return {
+    qualified: interaction.contact && interaction.sent && interaction.sentTo !== null && interaction.sentTo !== '' && interaction.convertedToLead,
+    interested: interaction.contact && interaction.result === 'interested',
+  };
+}

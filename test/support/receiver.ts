@@ -16,6 +16,8 @@ export type Behaviour = { status: number; delayMs?: number; location?: string };
 export class TestReceiver {
   readonly received: ReceivedRequest[] = [];
   behaviour: Behaviour = { status: 200 };
+  /** Answers for the next requests, in order; `behaviour` applies once it is empty. */
+  readonly upcoming: Behaviour[] = [];
   private server: Server | undefined;
 
   async start(): Promise<string> {
@@ -30,7 +32,7 @@ export class TestReceiver {
           body: Buffer.concat(chunks).toString('utf8'),
           remotePort: req.socket.remotePort,
         });
-        const { status, delayMs, location } = this.behaviour;
+        const { status, delayMs, location } = this.upcoming.shift() ?? this.behaviour;
         const answer = () => {
           if (res.destroyed) return;
           res.writeHead(status, location === undefined ? {} : { location });

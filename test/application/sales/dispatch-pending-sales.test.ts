@@ -130,6 +130,22 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     });
   }
 
+  it('settles each batch of a claimed chunk by its own answer: 2xx batches processed, failed ones pending', async () => {
+    const ids = await seedSales(mongo.db, 6);
+    receiver.upcoming.push({ status: 200 }, { status: 500 }, { status: 201 });
+    const report = await run(dispatcher({ settings: { batchSize: 2, claimSize: 6 } }));
+    expect(report).to.deep.include({ claimed: 6, delivered: 4, failed: 2, outcomes: { '200': 1, '500': 1, '201': 1 } });
+    const [first, second, third] = receiver.envelopes().map((e) => e.vendas.map((v) => v.venda.id));
+    const { sales } = repositories(mongo.db);
+    for (const id of [...(first ?? []), ...(third ?? [])]) {
+      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: true, leaseUntil: null });
+    }
+    for (const id of second ?? []) {
+      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
+    }
+    expect(new Set([...(first ?? []), ...(second ?? []), ...(third ?? [])])).to.deep.equal(new Set(ids));
+  });
+
   it('a destination slower than the timeout: pending, outcome "timeout"', async () => {
     const [id] = await seedSales(mongo.db, 1);
     receiver.behaviour = { status: 200, delayMs: 2_000 };

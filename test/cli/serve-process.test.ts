@@ -16,10 +16,11 @@ interface Served {
   readonly exited: Promise<number | null>;
 }
 
-async function startServe(extraEnv: Record<string, string> = {}): Promise<Served> {
+async function startServe(extraEnv: Record<string, string> = {}, ownProcessGroup = false): Promise<Served & { logs: string[] }> {
   const env: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0', ...extraEnv };
   delete env.MONGODB_URI;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: ownProcessGroup });
+  const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let salesUrl = '';
   let hubUrl = '';
@@ -28,6 +29,7 @@ async function startServe(extraEnv: Record<string, string> = {}): Promise<Served
     const timer = setTimeout(() => reject(new Error('serve did not start within 30 s')), 30_000);
     void exited.then((code) => reject(new Error(`serve exited early with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
+      logs.push(line);
       const pid = /embedded ephemeral \S+ \(pid (\d+)\)/.exec(line);
       if (pid !== null) mongoPid = Number(pid[1]);
       if (line.startsWith('Sales service: ')) salesUrl = line.slice('Sales service: '.length);
@@ -38,7 +40,7 @@ async function startServe(extraEnv: Record<string, string> = {}): Promise<Served
       }
     });
   });
-  return { child, salesUrl, hubUrl, mongoPid, exited };
+  return { child, salesUrl, hubUrl, mongoPid, exited, logs };
 }
 
 describe('serve process', function () {
@@ -83,6 +85,16 @@ describe('serve process', function () {
     served.child.kill('SIGINT');
     expect(await served.exited).to.equal(0);
     expect(Date.now() - started).to.be.lessThan(10_000);
+    if (served.mongoPid !== undefined) expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
+  });
+
+  it('a terminal Ctrl-C (SIGINT to the whole process group) flushes, stops the embedded MongoDB itself and exits 0', async () => {
+    const served = await startServe({}, true);
+    expect((await fetch(`${served.salesUrl}/healthz`)).status).to.equal(200);
+    process.kill(-(served.child.pid as number), 'SIGINT');
+    expect(await served.exited).to.equal(0);
+    // The server is in its own process group, so it was still there for the final writes.
+    expect(served.logs.filter((line) => line.includes('"level":50'))).to.deep.equal([]);
     if (served.mongoPid !== undefined) expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
   });
 

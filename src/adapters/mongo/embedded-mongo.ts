@@ -128,7 +128,9 @@ export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath): E
       const child = spawn(
         'bash',
         ['-c', WATCHDOG, 'jongodb-watchdog', binary, '--port=0', '--topology-profile=singleNodeReplicaSet'],
-        { stdio: ['pipe', 'pipe', 'pipe'] },
+        // Its own process group: a terminal's Ctrl-C reaches our process only, which then flushes
+        // its buffers to the database and stops the server itself, in that order.
+        { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
       );
       try {
         const { uri, pid } = await readJongodbReady(child);

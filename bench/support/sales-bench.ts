@@ -1,0 +1,127 @@
+// What bench:auth and bench:sdr share: the real sales app on loopback (composition root, rate limiter
+// kept in the chain but never throttling, API event log, embedded MongoDB), autocannon in a separate
+// process so the load generator does not share the server's event loop, and interleaved rounds
+// summarized by their median.
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import type Koa from 'koa';
+import type { Db } from 'mongodb';
+import pino from 'pino';
+import type { GuardDeps } from '../../src/adapters/http/sales/guards';
+import { closeGracefully, listen } from '../../src/adapters/http/shared/listen';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
+import { loadConfig } from '../../src/config';
+import { TYPES } from '../../src/composition-root';
+import { openRuntime, type Runtime } from '../../src/runtime';
+
+const run = promisify(execFile);
+const AUTOCANNON = path.resolve(__dirname, '../../node_modules/autocannon/autocannon.js');
+
+export interface Target {
+  readonly name: string;
+  readonly url: string;
+  readonly method?: 'GET' | 'PATCH' | 'POST';
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface Result {
+  readonly name: string;
+  /** Median of the rounds: one disturbed round (a GC storm, the database flushing) does not decide. */
+  readonly requestsPerSecond: number;
+  /** Worst p99 of the rounds. */
+  readonly p99Ms: number;
+  readonly non2xx: number;
+}
+
+async function load(target: Target, seconds: number, connections: number): Promise<Omit<Result, 'name'>> {
+  const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(seconds), '-m', target.method ?? 'GET'];
+  for (const [key, value] of Object.entries(target.headers ?? {})) args.push('-H', `${key}=${value}`);
+  if (target.body !== undefined) args.push('-b', target.body);
+  args.push(target.url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const report = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
+  return { requestsPerSecond: report.requests.average, p99Ms: report.latency.p99, non2xx: report.non2xx };
+}
+
+/**
+ * A short warm-up per target (JIT, caches), then interleaved rounds: whatever drifts during the run
+ * (collections grow, the database competes for CPU) weighs on every target alike instead of on
+ * whichever runs last.
+ */
+export async function measureInterleaved(
+  targets: readonly Target[],
+  options: { rounds: number; seconds: number; connections: number; warmupSeconds: number },
+): Promise<Result[]> {
+  for (const target of targets) await load(target, options.warmupSeconds, options.connections);
+  const samples = new Map<string, Omit<Result, 'name'>[]>();
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const target of targets) {
+      samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
+    }
+  }
+  return targets.map(({ name }) => {
+    const runs = samples.get(name) ?? [];
+    const rates = runs.map((r) => r.requestsPerSecond).sort((a, b) => a - b);
+    return {
+      name,
+      requestsPerSecond: rates[Math.floor(rates.length / 2)] ?? 0,
+      p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+  });
+}
+
+export interface SalesBench {
+  readonly runtime: Runtime;
+  /** `http://127.0.0.1:<port>` */
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real sales app listening on loopback, indexes created, with `benchRouters` mounted after the real ones. */
+export async function startSalesBench(benchRouters: (guards: GuardDeps) => readonly Router[]): Promise<SalesBench> {
+  const loaded = loadConfig({
+    LOG_LEVEL: 'silent',
+    SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
+    HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
+  });
+  if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
+    overrides: {
+      salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+      extraSalesRouters: benchRouters,
+    },
+  });
+  let server: Server;
+  try {
+    await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+    server = await listen(runtime.container.get<Koa>(TYPES.SalesApp), '127.0.0.1', 0);
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  return {
+    runtime,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await closeGracefully(server, 1_000);
+      await runtime.close();
+    },
+  };
+}
+
+export function runBench(name: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

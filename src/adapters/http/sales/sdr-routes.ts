@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { CreateSdrInteraction } from '../../../application/sdr/create-sdr-interaction';
-import type { ListSdrInteractions } from '../../../application/sdr/list-sdr-interactions';
-import type { UpdateSdrStatus } from '../../../application/sdr/update-sdr-status';
+import type { ListSdrInteractions, ListSdrInteractionsError } from '../../../application/sdr/list-sdr-interactions';
+import type { UpdateSdrStatus, UpdateSdrStatusError } from '../../../application/sdr/update-sdr-status';
 import { creationProblems } from '../../../domain/sdr/creation-problems';
 import { parseIdentifier } from '../../../domain/sdr/identifier';
 import { formatNotes, type IdentifierType } from '../../../domain/sdr/interaction';
@@ -22,6 +22,15 @@ export interface SdrRoutesDeps {
 const invalid = (messages: readonly string[]) => new HttpError(400, 'Validation failed', { validation: messages });
 const identifierMessage = (type: IdentifierType) => (type === 'phone' ? 'identifier must be a valid Brazilian phone number' : 'identifier must be a valid CPF');
 const notFound = (type: IdentifierType, value: string) => new HttpError(404, `No SDR interaction found for ${type} ${value}`);
+/** The status update and the read back fail the same two ways. */
+function lookupError(error: UpdateSdrStatusError | ListSdrInteractionsError): HttpError {
+  switch (error._tag) {
+    case 'InvalidIdentifier':
+      return invalid([identifierMessage(error.type)]);
+    case 'InteractionNotFound':
+      return notFound(error.type, error.value);
+  }
+}
 const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -89,28 +98,14 @@ export function sdrRoutes(deps: SdrRoutesDeps): Router {
       status: body.status,
       ...(body.notes === undefined ? {} : { notes: body.notes }),
     });
-    if (E.isLeft(result)) {
-      switch (result.left._tag) {
-        case 'InvalidIdentifier':
-          throw invalid([identifierMessage(result.left.type)]);
-        case 'InteractionNotFound':
-          throw notFound(result.left.type, result.left.value);
-      }
-    }
+    if (E.isLeft(result)) throw lookupError(result.left);
     ctx.body = result.right;
   });
 
   router.get('/', combinedGuard(deps.guards), async (ctx) => {
     const query = decodeIdentified(SdrListQuery, ctx.query, 'query');
     const result = await deps.listInteractions.execute({ identifier: query.identifier, identifierType: query.identifier_type });
-    if (E.isLeft(result)) {
-      switch (result.left._tag) {
-        case 'InvalidIdentifier':
-          throw invalid([identifierMessage(result.left.type)]);
-        case 'InteractionNotFound':
-          throw notFound(result.left.type, result.left.value);
-      }
-    }
+    if (E.isLeft(result)) throw lookupError(result.left);
     const names = new Map(result.right.persons.map((p) => [p.id, p.fullName]));
     ctx.body = {
       data: result.right.interactions.map(({ interaction: i, notes }) => ({

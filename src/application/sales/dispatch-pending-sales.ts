@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
-import { outcomeOf, type DispatchSettings } from './dispatch-settings';
+import { attemptOf, outcomeOf } from './delivery-outcome';
+import type { DispatchSettings } from './dispatch-settings';
 import type { DeliveryAttemptLog, DeliveryResult, SaleRepository, SaleWebhookSender } from './ports';
 
 export interface DispatchInput {
@@ -107,14 +108,6 @@ export class DispatchPendingSales {
   }
 
   private async recordAttempt(saleIds: readonly string[], result: DeliveryResult): Promise<void> {
-    await this.attempts.record({
-      id: this.ids.next(),
-      at: this.clock.now(),
-      trigger: 'dispatch',
-      saleIds,
-      status: result.status,
-      error: result.ok ? null : result.error,
-      durationMs: result.durationMs,
-    });
+    await this.attempts.record(attemptOf(this.ids.next(), this.clock.now(), 'dispatch', saleIds, result));
   }
 }

@@ -16,7 +16,3 @@ export interface DispatchSettings {
 }
 
 export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { batchSize: 50, claimSize: 500, windowDays: 7, leaseMs: 360_000 };
-
-export function outcomeOf(result: { status: number | null; error?: string | null }): string {
-  return result.status !== null ? String(result.status) : (result.error ?? 'error');
-}

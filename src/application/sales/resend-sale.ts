@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { buildEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
-import { outcomeOf, type DispatchSettings } from './dispatch-settings';
+import { attemptOf, outcomeOf } from './delivery-outcome';
+import type { DispatchSettings } from './dispatch-settings';
 import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
 
 export interface ResendOutput {
@@ -46,15 +47,7 @@ export class ResendSale {
     const outcome = { at, outcome: outcomeOf(result) };
     if (result.ok) await this.sales.markDelivered([saleId], owner, outcome);
     else await this.sales.markFailed([saleId], owner, outcome);
-    await this.attempts.record({
-      id: this.ids.next(),
-      at,
-      trigger: 'manual',
-      saleIds: [saleId],
-      status: result.status,
-      error: result.ok ? null : result.error,
-      durationMs: result.durationMs,
-    });
+    await this.attempts.record(attemptOf(this.ids.next(), at, 'manual', [saleId], result));
     return E.right({ saleId, success: result.ok, destinationStatus: result.status, error: result.ok ? null : result.error });
   }
 }

@@ -7,9 +7,9 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
 import { combinedGuard } from '../src/adapters/http/sales/guards';
-import type { CreateApiKey } from '../src/application/identity/create-api-key';
-import type { CreateUser } from '../src/application/identity/create-user';
-import type { LogIn } from '../src/application/identity/log-in';
+import type { CreateApiKey } from '../src/application/sales-identity/create-api-key';
+import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
+import type { LoginSalesUser } from '../src/application/sales-identity/login-sales-user';
 import { TYPES } from '../src/composition-root';
 import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
 
@@ -32,9 +32,9 @@ async function main(): Promise<void> {
     const container = bench.runtime.container;
     const email = 'bench@example.com';
     const password = 'bench password 1';
-    await container.get<CreateUser>(TYPES.CreateUser).execute({ email, password, role: 'operator' });
+    await container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({ email, password, role: 'operator' });
     const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
-    const session = await container.get<LogIn>(TYPES.LogIn).execute({ email, password });
+    const session = await container.get<LoginSalesUser>(TYPES.LoginSalesUser).execute({ email, password });
     if (E.isLeft(key) || E.isLeft(session)) throw new Error('could not create the benchmark credentials');
 
     const base = `${bench.baseUrl}/bench`;

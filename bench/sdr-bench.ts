@@ -5,8 +5,8 @@
 import 'reflect-metadata';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { CreateApiKey } from '../src/application/identity/create-api-key';
-import type { CreateUser } from '../src/application/identity/create-user';
+import type { CreateApiKey } from '../src/application/sales-identity/create-api-key';
+import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
 import type { CreateSdrInteraction } from '../src/application/sdr/create-sdr-interaction';
 import { TYPES } from '../src/composition-root';
 import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   try {
     const container = bench.runtime.container;
     const email = 'bench@example.com';
-    await container.get<CreateUser>(TYPES.CreateUser).execute({ email, password: 'bench password 1', role: 'operator' });
+    await container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({ email, password: 'bench password 1', role: 'operator' });
     const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
     const create = container.get<CreateSdrInteraction>(TYPES.CreateSdrInteraction);

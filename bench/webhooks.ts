@@ -17,11 +17,11 @@ import pino from 'pino';
 import type Koa from 'koa';
 import { loadConfig } from '../src/config';
 import { buildContainer, TYPES } from '../src/composition-root';
-import { ensureIndexes, type CollectionIndexes } from '../src/adapters/mongo/collection-indexes';
-import { startMongoServer, withDatabase } from '../src/adapters/mongo/embedded-mongo';
-import { connectMongo } from '../src/adapters/mongo/mongo-connection';
-import type { CreateOrganization } from '../src/application/hub/create-organization';
-import type { CreateLeadTemplate } from '../src/application/hub/create-lead-template';
+import { ensureIndexes, type CollectionIndexes } from '../src/adapters/mongo/shared/collection-indexes';
+import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
+import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
+import type { CreateOrganization } from '../src/application/hub-identity/create-organization';
+import type { CreateLeadTemplate } from '../src/application/hub-leads/create-lead-template';
 import type { Db } from 'mongodb';
 
 const arg = (name: string, fallback: number) => {

@@ -16,8 +16,13 @@ import type {
 import type { Config } from './config';
 import { buildHubApp } from './adapters/http/hub/hub-app';
 import { buildSalesApp } from './adapters/http/sales/sales-app';
-import type { CollectionIndexes } from './adapters/mongo/collection-indexes';
-import { MongoReadinessCheck } from './adapters/mongo/mongo-readiness-check';
+import type { CollectionIndexes } from './adapters/mongo/shared/collection-indexes';
+import { salesIdentityAreaIndexes } from './adapters/mongo/sales-identity/indexes';
+import { salesAreaIndexes } from './adapters/mongo/sales/indexes';
+import { sdrAreaIndexes } from './adapters/mongo/sdr/indexes';
+import { hubIdentityAreaIndexes } from './adapters/mongo/hub-identity/indexes';
+import { hubLeadsAreaIndexes } from './adapters/mongo/hub-leads/indexes';
+import { MongoReadinessCheck } from './adapters/mongo/shared/mongo-readiness-check';
 import { RedisReadinessCheck } from './adapters/redis/redis-client';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2-password-hasher';
 import { CryptoSecretGenerator, Sha256SecretHasher } from './adapters/crypto/crypto-secrets';
@@ -27,13 +32,10 @@ import { FallbackRateLimitStore } from './adapters/rate-limit/fallback-rate-limi
 import { InMemoryRateLimitStore } from './adapters/rate-limit/in-memory-rate-limit-store';
 import { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store';
 import type { Logger } from './adapters/system/logger';
-import { MongoDeliveryAttemptLog, deliveryAttemptsIndexes } from './adapters/mongo/delivery-attempts-collection';
-import { MongoPersonRepository } from './adapters/mongo/mongo-person-repository';
-import { MongoSaleRepository } from './adapters/mongo/mongo-sale-repository';
-import { MongoVendorRepository } from './adapters/mongo/mongo-vendor-repository';
-import { peopleIndexes } from './adapters/mongo/people-collection';
-import { salesIndexes } from './adapters/mongo/sales-collection';
-import { vendorsIndexes } from './adapters/mongo/vendors-collection';
+import { MongoDeliveryAttemptLog } from './adapters/mongo/sales/delivery-attempts-collection';
+import { MongoPersonRepository } from './adapters/mongo/sales/mongo-person-repository';
+import { MongoSaleRepository } from './adapters/mongo/sales/mongo-sale-repository';
+import { MongoVendorRepository } from './adapters/mongo/sales/mongo-vendor-repository';
 import { HttpSaleWebhookSender } from './adapters/webhook/http-sale-webhook-sender';
 import { CreateManualSale } from './application/sales/create-manual-sale';
 import { DispatchPendingSales } from './application/sales/dispatch-pending-sales';
@@ -51,99 +53,86 @@ import { SystemClock } from './adapters/system/system-clock';
 import { UuidIdGenerator } from './adapters/system/uuid-id-generator';
 // --- hub identity (issue 4) ---
 import type {
-  ChannelRepository,
   HubUserRepository,
   MembershipRepository,
   OrganizationRepository,
-  RefreshTokenStore,
-  ResetTokenStore,
-} from './application/hub/ports';
-import { CreateChannel } from './application/hub/create-channel';
-import { CreateHubUser } from './application/hub/create-hub-user';
-import { CreateOrganization } from './application/hub/create-organization';
-import { GetHubMe } from './application/hub/get-hub-me';
-import { GetOrganizationSummary } from './application/hub/get-organization-summary';
-import { ListChannels } from './application/hub/list-channels';
-import { LoginHubUser } from './application/hub/login-hub-user';
-import { RegisterHubUser } from './application/hub/register-hub-user';
-import { RequestHubPasswordReset } from './application/hub/request-hub-password-reset';
-import { ResetHubPassword } from './application/hub/reset-hub-password';
-import { RevokeHubSessions } from './application/hub/revoke-hub-sessions';
-import { RotateRefreshToken } from './application/hub/rotate-refresh-token';
-import { SessionIssuer } from './application/hub/session-issuer';
+  HubRefreshTokenStore,
+  HubResetTokenStore,
+} from './application/hub-identity/ports';
+import { CreateChannel } from './application/hub-leads/create-channel';
+import { CreateHubUser } from './application/hub-identity/create-hub-user';
+import { CreateOrganization } from './application/hub-identity/create-organization';
+import { GetHubMe } from './application/hub-identity/get-hub-me';
+import { GetOrganizationSummary } from './application/hub-leads/get-organization-summary';
+import { ListChannels } from './application/hub-leads/list-channels';
+import { LoginHubUser } from './application/hub-identity/login-hub-user';
+import { RegisterHubUser } from './application/hub-identity/register-hub-user';
+import { RequestHubPasswordReset } from './application/hub-identity/request-hub-password-reset';
+import { ResetHubPassword } from './application/hub-identity/reset-hub-password';
+import { RevokeHubSessions } from './application/hub-identity/revoke-hub-sessions';
+import { RotateRefreshToken } from './application/hub-identity/rotate-refresh-token';
+import { SessionIssuer } from './application/hub-identity/session-issuer';
 import { Hs256Jwt } from './adapters/crypto/hs256-jwt';
 import { authRoutes as hubAuthRoutes } from './adapters/http/hub/auth-routes';
 import { channelRoutes } from './adapters/http/hub/channel-routes';
 import { HubAccessTokens } from './adapters/http/hub/hub-access-tokens';
 import { internalRoutes } from './adapters/http/hub/internal-routes';
 import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from './adapters/http/hub/ip-rate-limit';
-import { hubChannelIndexes } from './adapters/mongo/hub-channel-collection';
-import { hubMembershipIndexes } from './adapters/mongo/hub-membership-collection';
-import { MongoChannelRepository } from './adapters/mongo/hub-mongo-channel-repository';
-import { MongoMembershipRepository } from './adapters/mongo/hub-mongo-membership-repository';
-import { MongoOrganizationRepository } from './adapters/mongo/hub-mongo-organization-repository';
-import { MongoRefreshTokenStore } from './adapters/mongo/hub-mongo-refresh-token-store';
-import { MongoResetTokenStore } from './adapters/mongo/hub-mongo-reset-token-store';
-import { MongoHubUserRepository } from './adapters/mongo/hub-mongo-user-repository';
-import { hubOrganizationIndexes } from './adapters/mongo/hub-organization-collection';
-import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './adapters/mongo/hub-refresh-token-collection';
-import { hubResetTokenIndexes } from './adapters/mongo/hub-reset-token-collection';
-import { hubUserIndexes } from './adapters/mongo/hub-user-collection';
+import { MongoChannelRepository } from './adapters/mongo/hub-leads/mongo-channel-repository';
+import { MongoMembershipRepository } from './adapters/mongo/hub-identity/mongo-membership-repository';
+import { MongoOrganizationRepository } from './adapters/mongo/hub-identity/mongo-organization-repository';
+import { MongoHubRefreshTokenStore } from './adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
+import { MongoHubResetTokenStore } from './adapters/mongo/hub-identity/mongo-hub-reset-token-store';
+import { MongoHubUserRepository } from './adapters/mongo/hub-identity/mongo-hub-user-repository';
 // --- hub inbound webhooks (issue 7) ---
-import type { CrmCardReader, CrmCredentialsRepository, LeadEventLog, LeadRepository, LeadTemplateRepository, Outbox, PipelineRepository, WebhookSettingsRepository } from './application/hub/webhook-ports';
-import { CreateLeadTemplate } from './application/hub/create-lead-template';
-import { CreatePipeline } from './application/hub/create-pipeline';
-import { FindOrCreatePipeline } from './application/hub/find-or-create-pipeline';
-import { GetLead } from './application/hub/get-lead';
-import { ListLeads } from './application/hub/list-leads';
-import { ReceiveCrmEvent } from './application/hub/receive-crm-event';
-import { ReceiveLeadForm } from './application/hub/receive-lead-form';
-import { SetCrmCredentials } from './application/hub/set-crm-credentials';
-import { SetWebhookSettings } from './application/hub/set-webhook-settings';
-import { DEFAULT_REDELIVERY_WINDOW_MS, UpsertLeadFromWebhook } from './application/hub/upsert-lead-from-webhook';
+import type { ChannelRepository, CrmCardReader, CrmCredentialsRepository, LeadEventLog, LeadRepository, LeadTemplateRepository, Outbox, PipelineRepository, WebhookSettingsRepository } from './application/hub-leads/ports';
+import { CreateLeadTemplate } from './application/hub-leads/create-lead-template';
+import { CreatePipeline } from './application/hub-leads/create-pipeline';
+import { FindOrCreatePipeline } from './application/hub-leads/find-or-create-pipeline';
+import { GetLead } from './application/hub-leads/get-lead';
+import { ListLeads } from './application/hub-leads/list-leads';
+import { ReceiveCrmEvent } from './application/hub-leads/receive-crm-event';
+import { ReceiveLeadForm } from './application/hub-leads/receive-lead-form';
+import { SetCrmCredentials } from './application/hub-leads/set-crm-credentials';
+import { SetWebhookSettings } from './application/hub-leads/set-webhook-settings';
+import { DEFAULT_REDELIVERY_WINDOW_MS, UpsertLeadFromWebhook } from './application/hub-leads/upsert-lead-from-webhook';
 import { DEFAULT_CRM_TIMEOUT_MS, GraphqlCrmCardReader } from './adapters/crm/graphql-crm-card-reader';
 import { internalLeadRoutes } from './adapters/http/hub/internal-lead-routes';
 import { leadRoutes } from './adapters/http/hub/lead-routes';
 import { orgSetupRoutes } from './adapters/http/hub/org-setup-routes';
 import { DEFAULT_WEBHOOK_RATE_LIMIT, organizationRateLimit, type WebhookRateLimitOptions } from './adapters/http/hub/organization-rate-limit';
 import { webhookRoutes } from './adapters/http/hub/webhook-routes';
-import { hubCrmCredentialsIndexes } from './adapters/mongo/hub-crm-credentials-collection';
-import { hubLeadIndexes } from './adapters/mongo/hub-lead-collection';
-import { hubLeadEventIndexes } from './adapters/mongo/hub-lead-event-collection';
-import { hubLeadTemplateIndexes } from './adapters/mongo/hub-lead-template-collection';
-import { MongoCrmCredentialsRepository } from './adapters/mongo/hub-mongo-crm-credentials-repository';
-import { MongoLeadEventLog } from './adapters/mongo/hub-mongo-lead-event-log';
-import { MongoLeadRepository } from './adapters/mongo/hub-mongo-lead-repository';
-import { MongoLeadTemplateRepository } from './adapters/mongo/hub-mongo-lead-template-repository';
-import { MongoOutbox } from './adapters/mongo/hub-mongo-outbox';
-import { MongoPipelineRepository } from './adapters/mongo/hub-mongo-pipeline-repository';
-import { MongoWebhookSettingsRepository } from './adapters/mongo/hub-mongo-webhook-settings-repository';
-import { hubOutboxIndexes } from './adapters/mongo/hub-outbox-collection';
-import { hubPipelineIndexes } from './adapters/mongo/hub-pipeline-collection';
+import { MongoCrmCredentialsRepository } from './adapters/mongo/hub-leads/mongo-crm-credentials-repository';
+import { MongoLeadEventLog } from './adapters/mongo/hub-leads/mongo-lead-event-log';
+import { MongoLeadRepository } from './adapters/mongo/hub-leads/mongo-lead-repository';
+import { MongoLeadTemplateRepository } from './adapters/mongo/hub-leads/mongo-lead-template-repository';
+import { MongoOutbox } from './adapters/mongo/hub-leads/mongo-outbox';
+import { MongoPipelineRepository } from './adapters/mongo/hub-leads/mongo-pipeline-repository';
+import { MongoWebhookSettingsRepository } from './adapters/mongo/hub-leads/mongo-webhook-settings-repository';
 // Sales identity (issue 3): accounts, sessions, API keys, guards, rate limits, API event log.
 import type {
-  AccessTokens,
+  SalesAccessTokens,
   ApiEventRecorder,
   ApiEventStore,
   ApiKeyRepository,
   PasswordResetTokenStore,
   SalesRefreshTokenStore,
   SalesUserRepository,
-} from './application/identity/ports';
-import { ApiKeyCache } from './application/identity/api-key-cache';
-import { AuthenticateAccessToken } from './application/identity/authenticate-access-token';
-import { AuthenticateApiKey } from './application/identity/authenticate-api-key';
-import { CreateApiKey } from './application/identity/create-api-key';
-import { CreateUser } from './application/identity/create-user';
-import { GetApiEvent } from './application/identity/get-api-event';
-import { ListApiEvents } from './application/identity/list-api-events';
-import { ListApiKeys } from './application/identity/list-api-keys';
-import { LogIn } from './application/identity/log-in';
-import { LogOut } from './application/identity/log-out';
-import { RefreshSession } from './application/identity/refresh-session';
-import { RequestPasswordReset } from './application/identity/request-password-reset';
-import { ResetPassword } from './application/identity/reset-password';
-import { RevokeApiKey } from './application/identity/revoke-api-key';
+} from './application/sales-identity/ports';
+import { ApiKeyCache } from './application/sales-identity/api-key-cache';
+import { AuthenticateAccessToken } from './application/sales-identity/authenticate-access-token';
+import { AuthenticateApiKey } from './application/sales-identity/authenticate-api-key';
+import { CreateApiKey } from './application/sales-identity/create-api-key';
+import { CreateSalesUser } from './application/sales-identity/create-sales-user';
+import { GetApiEvent } from './application/sales-identity/get-api-event';
+import { ListApiEvents } from './application/sales-identity/list-api-events';
+import { ListApiKeys } from './application/sales-identity/list-api-keys';
+import { LoginSalesUser } from './application/sales-identity/login-sales-user';
+import { LogoutSalesUser } from './application/sales-identity/logout-sales-user';
+import { RefreshSalesSession } from './application/sales-identity/refresh-sales-session';
+import { RequestSalesPasswordReset } from './application/sales-identity/request-sales-password-reset';
+import { ResetSalesPassword } from './application/sales-identity/reset-sales-password';
+import { RevokeApiKey } from './application/sales-identity/revoke-api-key';
 import { JwtSalesAccessTokens } from './adapters/crypto/jwt-sales-access-tokens';
 import { apiKeyRoutes } from './adapters/http/sales/api-key-routes';
 import { auditLogRoutes } from './adapters/http/sales/audit-log-routes';
@@ -151,25 +140,19 @@ import { authRoutes as salesAuthRoutes } from './adapters/http/sales/auth-routes
 import { BatchingApiEventRecorder, DEFAULT_BATCHING } from './adapters/http/sales/batching-api-event-recorder';
 import type { GuardDeps } from './adapters/http/sales/guards';
 import type { RateLimitRule } from './adapters/http/sales/sales-rate-limit';
-import { apiEventIndexes } from './adapters/mongo/api-event-collection';
-import { apiKeyIndexes } from './adapters/mongo/api-key-collection';
-import { MongoApiEventStore } from './adapters/mongo/mongo-api-event-store';
-import { MongoApiKeyRepository } from './adapters/mongo/mongo-api-key-repository';
-import { MongoPasswordResetTokenStore } from './adapters/mongo/mongo-password-reset-token-store';
-import { MongoSalesRefreshTokenStore } from './adapters/mongo/mongo-sales-refresh-token-store';
-import { MongoSalesUserRepository } from './adapters/mongo/mongo-sales-user-repository';
-import { passwordResetTokenIndexes } from './adapters/mongo/password-reset-token-collection';
-import { salesRefreshTokenIndexes } from './adapters/mongo/sales-refresh-token-collection';
-import { salesUserIndexes } from './adapters/mongo/sales-user-collection';
+import { MongoApiEventStore } from './adapters/mongo/sales-identity/mongo-api-event-store';
+import { MongoApiKeyRepository } from './adapters/mongo/sales-identity/mongo-api-key-repository';
+import { MongoPasswordResetTokenStore } from './adapters/mongo/sales-identity/mongo-password-reset-token-store';
+import { MongoSalesRefreshTokenStore } from './adapters/mongo/sales-identity/mongo-sales-refresh-token-store';
+import { MongoSalesUserRepository } from './adapters/mongo/sales-identity/mongo-sales-user-repository';
 // --- SDR interactions (issue 6) ---
 import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './application/sdr/ports';
 import { CreateSdrInteraction, DEFAULT_SDR_DEDUPE_WINDOW_MS } from './application/sdr/create-sdr-interaction';
 import { ListSdrInteractions } from './application/sdr/list-sdr-interactions';
 import { UpdateSdrStatus } from './application/sdr/update-sdr-status';
 import { sdrRoutes } from './adapters/http/sales/sdr-routes';
-import { MongoSaleQualificationSync } from './adapters/mongo/mongo-sale-qualification-sync';
-import { MongoSdrInteractionRepository } from './adapters/mongo/mongo-sdr-interaction-repository';
-import { sdrInteractionIndexes } from './adapters/mongo/sdr-interactions-collection';
+import { MongoSaleQualificationSync } from './adapters/mongo/sdr/mongo-sale-qualification-sync';
+import { MongoSdrInteractionRepository } from './adapters/mongo/sdr/mongo-sdr-interaction-repository';
 
 /**
  * The only place that binds ports to adapters. Connections (MongoDB, Redis) are opened before and
@@ -242,12 +225,12 @@ export const TYPES = {
   ApiEventRecorder: Symbol.for('ApiEventRecorder'),
   SalesAccessTokens: Symbol.for('SalesAccessTokens'),
   SalesGuards: Symbol.for('SalesGuards'),
-  CreateUser: Symbol.for('CreateUser'),
-  LogIn: Symbol.for('LogIn'),
-  RefreshSession: Symbol.for('RefreshSession'),
-  LogOut: Symbol.for('LogOut'),
-  RequestPasswordReset: Symbol.for('RequestPasswordReset'),
-  ResetPassword: Symbol.for('ResetPassword'),
+  CreateSalesUser: Symbol.for('CreateSalesUser'),
+  LoginSalesUser: Symbol.for('LoginSalesUser'),
+  RefreshSalesSession: Symbol.for('RefreshSalesSession'),
+  LogoutSalesUser: Symbol.for('LogoutSalesUser'),
+  RequestSalesPasswordReset: Symbol.for('RequestSalesPasswordReset'),
+  ResetSalesPassword: Symbol.for('ResetSalesPassword'),
   CreateApiKey: Symbol.for('CreateApiKey'),
   ListApiKeys: Symbol.for('ListApiKeys'),
   RevokeApiKey: Symbol.for('RevokeApiKey'),
@@ -313,35 +296,13 @@ export interface Overrides {
   readonly sdrDedupeWindowMs?: number;
 }
 
-/** Every collection's index definitions; each feature adds its collections here. */
+/** Every collection's index definitions, listed by each area next to its collections. */
 const COLLECTION_INDEXES: readonly CollectionIndexes[] = [
-  salesIndexes,
-  peopleIndexes,
-  vendorsIndexes,
-  deliveryAttemptsIndexes,
-  // --- hub identity (issue 4) ---
-  hubOrganizationIndexes,
-  hubUserIndexes,
-  hubMembershipIndexes,
-  hubRefreshTokenIndexes,
-  hubRefreshRotationIndexes,
-  hubResetTokenIndexes,
-  hubChannelIndexes,
-  // --- hub inbound webhooks (issue 7) ---
-  hubPipelineIndexes,
-  hubLeadIndexes,
-  hubLeadEventIndexes,
-  hubLeadTemplateIndexes,
-  hubOutboxIndexes,
-  hubCrmCredentialsIndexes,
-  // Sales identity (issue 3).
-  salesUserIndexes,
-  salesRefreshTokenIndexes,
-  passwordResetTokenIndexes,
-  apiKeyIndexes,
-  apiEventIndexes,
-  // --- SDR interactions (issue 6) ---
-  sdrInteractionIndexes,
+  ...salesIdentityAreaIndexes,
+  ...salesAreaIndexes,
+  ...sdrAreaIndexes,
+  ...hubIdentityAreaIndexes,
+  ...hubLeadsAreaIndexes,
 ];
 
 export function buildContainer(config: Config, infra: Infrastructure, overrides: Overrides = {}): Container {
@@ -532,14 +493,14 @@ function bindHubIdentity(container: Container, config: Config, overrides: Overri
   container.bind<OrganizationRepository>(T.HubOrganizationRepository).toResolvedValue((db: Db) => new MongoOrganizationRepository(db), [T.Db]);
   container.bind<HubUserRepository>(T.HubUserRepository).toResolvedValue((db: Db) => new MongoHubUserRepository(db), [T.Db]);
   container.bind<MembershipRepository>(T.HubMembershipRepository).toResolvedValue((db: Db) => new MongoMembershipRepository(db), [T.Db]);
-  container.bind<RefreshTokenStore>(T.HubRefreshTokenStore).toResolvedValue((db: Db) => new MongoRefreshTokenStore(db), [T.Db]);
-  container.bind<ResetTokenStore>(T.HubResetTokenStore).toResolvedValue((db: Db) => new MongoResetTokenStore(db), [T.Db]);
+  container.bind<HubRefreshTokenStore>(T.HubRefreshTokenStore).toResolvedValue((db: Db) => new MongoHubRefreshTokenStore(db), [T.Db]);
+  container.bind<HubResetTokenStore>(T.HubResetTokenStore).toResolvedValue((db: Db) => new MongoHubResetTokenStore(db), [T.Db]);
   container.bind<ChannelRepository>(T.HubChannelRepository).toResolvedValue((db: Db) => new MongoChannelRepository(db), [T.Db]);
   container.bind<HubAccessTokens>(T.HubAccessTokens).toConstantValue(new HubAccessTokens(new Hs256Jwt(config.hubJwtSecret)));
   container
     .bind<SessionIssuer>(T.HubSessionIssuer)
     .toResolvedValue(
-      (tokens: RefreshTokenStore, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher) => new SessionIssuer(tokens, access, secrets, hasher),
+      (tokens: HubRefreshTokenStore, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher) => new SessionIssuer(tokens, access, secrets, hasher),
       [T.HubRefreshTokenStore, T.HubAccessTokens, T.SecretGenerator, T.SecretHasher],
     );
   container
@@ -558,18 +519,18 @@ function bindHubIdentity(container: Container, config: Config, overrides: Overri
   container
     .bind<RotateRefreshToken>(T.RotateRefreshToken)
     .toResolvedValue(
-      (tokens: RefreshTokenStore, users: HubUserRepository, members: MembershipRepository, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher, clock: Clock) =>
+      (tokens: HubRefreshTokenStore, users: HubUserRepository, members: MembershipRepository, access: HubAccessTokens, secrets: SecretGenerator, hasher: SecretHasher, clock: Clock) =>
         new RotateRefreshToken(tokens, users, members, access, secrets, hasher, clock, overrides.hubRefreshGraceMs ?? 0),
       [T.HubRefreshTokenStore, T.HubUserRepository, T.HubMembershipRepository, T.HubAccessTokens, T.SecretGenerator, T.SecretHasher, T.Clock],
     );
   container.bind<readonly Router[]>(T.HubIdentityRouters).toResolvedValue(
     (
       rateLimits: RateLimitStore,
-      tokens: RefreshTokenStore,
+      tokens: HubRefreshTokenStore,
       users: HubUserRepository,
       members: MembershipRepository,
       orgs: OrganizationRepository,
-      resets: ResetTokenStore,
+      resets: HubResetTokenStore,
       channels: ChannelRepository,
       access: HubAccessTokens,
       sessions: SessionIssuer,
@@ -728,34 +689,34 @@ function bindSalesIdentity(container: Container, config: Config, overrides: Over
     [TYPES.ApiEventStore, TYPES.Logger],
   );
   container.bind<ApiKeyCache>(TYPES.ApiKeyCache).toResolvedValue((clock: Clock) => new ApiKeyCache(clock, overrides.apiKeyCacheTtlMs), [TYPES.Clock]);
-  container.bind<AccessTokens>(TYPES.SalesAccessTokens).toConstantValue(new JwtSalesAccessTokens(config.salesJwtSecret));
+  container.bind<SalesAccessTokens>(TYPES.SalesAccessTokens).toConstantValue(new JwtSalesAccessTokens(config.salesJwtSecret));
 
-  container.bind<CreateUser>(TYPES.CreateUser).toResolvedValue(
-    (users: SalesUserRepository, hasher: PasswordHasher, ids: IdGenerator, clock: Clock) => new CreateUser(users, hasher, ids, clock),
+  container.bind<CreateSalesUser>(TYPES.CreateSalesUser).toResolvedValue(
+    (users: SalesUserRepository, hasher: PasswordHasher, ids: IdGenerator, clock: Clock) => new CreateSalesUser(users, hasher, ids, clock),
     [TYPES.SalesUserRepository, TYPES.PasswordHasher, TYPES.IdGenerator, TYPES.Clock],
   );
-  container.bind<LogIn>(TYPES.LogIn).toResolvedValue(
-    (users: SalesUserRepository, hasher: PasswordHasher, tokens: AccessTokens, refresh: SalesRefreshTokenStore, secrets: SecretGenerator, secretHasher: SecretHasher, clock: Clock) =>
-      new LogIn(users, hasher, tokens, refresh, secrets, secretHasher, clock),
+  container.bind<LoginSalesUser>(TYPES.LoginSalesUser).toResolvedValue(
+    (users: SalesUserRepository, hasher: PasswordHasher, tokens: SalesAccessTokens, refresh: SalesRefreshTokenStore, secrets: SecretGenerator, secretHasher: SecretHasher, clock: Clock) =>
+      new LoginSalesUser(users, hasher, tokens, refresh, secrets, secretHasher, clock),
     [TYPES.SalesUserRepository, TYPES.PasswordHasher, TYPES.SalesAccessTokens, TYPES.SalesRefreshTokenStore, TYPES.SecretGenerator, TYPES.SecretHasher, TYPES.Clock],
   );
-  container.bind<RefreshSession>(TYPES.RefreshSession).toResolvedValue(
-    (refresh: SalesRefreshTokenStore, users: SalesUserRepository, tokens: AccessTokens, secretHasher: SecretHasher, clock: Clock) =>
-      new RefreshSession(refresh, users, tokens, secretHasher, clock),
+  container.bind<RefreshSalesSession>(TYPES.RefreshSalesSession).toResolvedValue(
+    (refresh: SalesRefreshTokenStore, users: SalesUserRepository, tokens: SalesAccessTokens, secretHasher: SecretHasher, clock: Clock) =>
+      new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
     [TYPES.SalesRefreshTokenStore, TYPES.SalesUserRepository, TYPES.SalesAccessTokens, TYPES.SecretHasher, TYPES.Clock],
   );
-  container.bind<LogOut>(TYPES.LogOut).toResolvedValue(
-    (refresh: SalesRefreshTokenStore, secretHasher: SecretHasher, clock: Clock) => new LogOut(refresh, secretHasher, clock),
+  container.bind<LogoutSalesUser>(TYPES.LogoutSalesUser).toResolvedValue(
+    (refresh: SalesRefreshTokenStore, secretHasher: SecretHasher, clock: Clock) => new LogoutSalesUser(refresh, secretHasher, clock),
     [TYPES.SalesRefreshTokenStore, TYPES.SecretHasher, TYPES.Clock],
   );
-  container.bind<RequestPasswordReset>(TYPES.RequestPasswordReset).toResolvedValue(
+  container.bind<RequestSalesPasswordReset>(TYPES.RequestSalesPasswordReset).toResolvedValue(
     (users: SalesUserRepository, resets: PasswordResetTokenStore, mailer: Mailer, secrets: SecretGenerator, secretHasher: SecretHasher, clock: Clock) =>
-      new RequestPasswordReset(users, resets, mailer, secrets, secretHasher, clock, config.publicAppUrl),
+      new RequestSalesPasswordReset(users, resets, mailer, secrets, secretHasher, clock, config.publicAppUrl),
     [TYPES.SalesUserRepository, TYPES.PasswordResetTokenStore, TYPES.Mailer, TYPES.SecretGenerator, TYPES.SecretHasher, TYPES.Clock],
   );
-  container.bind<ResetPassword>(TYPES.ResetPassword).toResolvedValue(
+  container.bind<ResetSalesPassword>(TYPES.ResetSalesPassword).toResolvedValue(
     (resets: PasswordResetTokenStore, users: SalesUserRepository, refresh: SalesRefreshTokenStore, hasher: PasswordHasher, secretHasher: SecretHasher, clock: Clock) =>
-      new ResetPassword(resets, users, refresh, hasher, secretHasher, clock),
+      new ResetSalesPassword(resets, users, refresh, hasher, secretHasher, clock),
     [TYPES.PasswordResetTokenStore, TYPES.SalesUserRepository, TYPES.SalesRefreshTokenStore, TYPES.PasswordHasher, TYPES.SecretHasher, TYPES.Clock],
   );
   container.bind<CreateApiKey>(TYPES.CreateApiKey).toResolvedValue(
@@ -771,7 +732,7 @@ function bindSalesIdentity(container: Container, config: Config, overrides: Over
   container.bind<ListApiEvents>(TYPES.ListApiEvents).toResolvedValue((store: ApiEventStore) => new ListApiEvents(store), [TYPES.ApiEventStore]);
   container.bind<GetApiEvent>(TYPES.GetApiEvent).toResolvedValue((store: ApiEventStore) => new GetApiEvent(store), [TYPES.ApiEventStore]);
   container.bind<GuardDeps>(TYPES.SalesGuards).toResolvedValue(
-    (tokens: AccessTokens, keys: ApiKeyRepository, users: SalesUserRepository, secretHasher: SecretHasher, cache: ApiKeyCache, clock: Clock) => ({
+    (tokens: SalesAccessTokens, keys: ApiKeyRepository, users: SalesUserRepository, secretHasher: SecretHasher, cache: ApiKeyCache, clock: Clock) => ({
       authenticateAccessToken: new AuthenticateAccessToken(tokens, clock),
       authenticateApiKey: new AuthenticateApiKey(keys, users, secretHasher, cache),
     }),
@@ -780,9 +741,9 @@ function bindSalesIdentity(container: Container, config: Config, overrides: Over
 
   const cookies = { isProduction: config.isProduction, cookieDomain: config.cookieDomain };
   container.bind<Router>(TYPES.SalesAuthRouter).toResolvedValue(
-    (logIn: LogIn, refreshSession: RefreshSession, logOut: LogOut, requestPasswordReset: RequestPasswordReset, resetPassword: ResetPassword, clock: Clock, logger: Logger) =>
+    (logIn: LoginSalesUser, refreshSession: RefreshSalesSession, logOut: LogoutSalesUser, requestPasswordReset: RequestSalesPasswordReset, resetPassword: ResetSalesPassword, clock: Clock, logger: Logger) =>
       salesAuthRoutes({ logIn, refreshSession, logOut, requestPasswordReset, resetPassword, clock, logger, cookies }),
-    [TYPES.LogIn, TYPES.RefreshSession, TYPES.LogOut, TYPES.RequestPasswordReset, TYPES.ResetPassword, TYPES.Clock, TYPES.Logger],
+    [TYPES.LoginSalesUser, TYPES.RefreshSalesSession, TYPES.LogoutSalesUser, TYPES.RequestSalesPasswordReset, TYPES.ResetSalesPassword, TYPES.Clock, TYPES.Logger],
   );
   container.bind<Router>(TYPES.SalesApiKeyRouter).toResolvedValue(
     (guards: GuardDeps, createApiKey: CreateApiKey, listApiKeys: ListApiKeys, revokeApiKey: RevokeApiKey) =>

@@ -2,8 +2,8 @@ import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { buildContainer, TYPES, type Closable, type Overrides } from './composition-root';
-import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/embedded-mongo';
-import { connectMongo, type MongoConnection } from './adapters/mongo/mongo-connection';
+import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/shared/embedded-mongo';
+import { connectMongo, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
 import type { Logger } from './adapters/system/logger';
 

@@ -14,7 +14,7 @@ import type { Db } from 'mongodb';
 import pino from 'pino';
 import type { GuardDeps } from '../../src/adapters/http/sales/guards';
 import { closeGracefully, listen } from '../../src/adapters/http/shared/listen';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { loadConfig } from '../../src/config';
 import { TYPES } from '../../src/composition-root';
 import { openRuntime, type Runtime } from '../../src/runtime';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
-import type { CreateApiKey } from '../application/identity/create-api-key';
+import type { CreateApiKey } from '../application/sales-identity/create-api-key';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { EPHEMERAL_NOTE } from './ephemeral-note';
 

@@ -2,9 +2,9 @@ import { Option, type Command } from 'commander';
 import type { Db } from 'mongodb';
 import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
-import type { CreateUser } from '../application/identity/create-user';
-import { SALES_ROLES, type SalesRole } from '../domain/identity/role';
-import { salesUserIndexes } from '../adapters/mongo/sales-user-collection';
+import type { CreateSalesUser } from '../application/sales-identity/create-sales-user';
+import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
+import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { EPHEMERAL_NOTE } from './ephemeral-note';
 
@@ -22,7 +22,7 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
       await withRuntime(ctx, 'create-user', async (runtime) => {
         // The unique e-mail index is what refuses a duplicate: make sure it exists on a fresh database.
         await salesUserIndexes.ensure(runtime.container.get<Db>(TYPES.Db));
-        const result = await runtime.container.get<CreateUser>(TYPES.CreateUser).execute(options);
+        const result = await runtime.container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute(options);
         if (E.isLeft(result)) {
           switch (result.left._tag) {
             case 'InvalidEmail':

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Db } from 'mongodb';
 import { TYPES } from '../composition-root';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { withRuntime, type CliContext } from './cli-context';
 
 export function registerEnsureIndexes(program: Command, ctx: CliContext): void {

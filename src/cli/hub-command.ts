@@ -1,14 +1,14 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
-import type { CreateHubUser } from '../application/hub/create-hub-user';
-import type { CreateOrganization } from '../application/hub/create-organization';
-import { isEmail, normalizeEmail } from '../domain/hub/email';
-import { isPermission, ROLES, type Role } from '../domain/hub/role';
-import { SLUG_PATTERN } from '../domain/hub/slug';
+import type { CreateHubUser } from '../application/hub-identity/create-hub-user';
+import type { CreateOrganization } from '../application/hub-identity/create-organization';
+import { isEmail, normalizeEmail } from '../domain/hub-identity/email';
+import { isPermission, ROLES, type Role } from '../domain/hub-identity/role';
+import { SLUG_PATTERN } from '../domain/hub-identity/slug';
 import type { Db } from 'mongodb';
 import type { Runtime } from '../runtime';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { registerHubWebhookCommands } from './hub-webhook-commands';
 
@@ -94,6 +94,6 @@ export function registerHub(program: Command, ctx: CliContext): void {
       });
     });
 
-  // --- hub inbound webhooks (issue 7) ---
+  // Hub inbound webhooks (CONTRACT 2, 6).
   registerHubWebhookCommands(hub, program, ctx);
 }

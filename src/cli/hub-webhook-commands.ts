@@ -3,14 +3,14 @@ import * as E from 'fp-ts/Either';
 import { readFile } from 'node:fs/promises';
 import type { Db } from 'mongodb';
 import { TYPES } from '../composition-root';
-import type { CreateLeadTemplate } from '../application/hub/create-lead-template';
-import type { SetCrmCredentials } from '../application/hub/set-crm-credentials';
-import type { SetWebhookSettings } from '../application/hub/set-webhook-settings';
-import type { WebhookSettingsPatch } from '../application/hub/webhook-ports';
-import { isValidTimezone, parseBusinessHours } from '../domain/hub/business-hours';
+import type { CreateLeadTemplate } from '../application/hub-leads/create-lead-template';
+import type { SetCrmCredentials } from '../application/hub-leads/set-crm-credentials';
+import type { SetWebhookSettings } from '../application/hub-leads/set-webhook-settings';
+import type { WebhookSettingsPatch } from '../application/hub-leads/ports';
+import { isValidTimezone, parseBusinessHours } from '../domain/hub-leads/business-hours';
 import { detailsOf } from '../adapters/http/hub/hub-codecs';
 import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/lead-template-codec';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/collection-indexes';
+import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 /** `hub set-webhook-settings`, `hub set-crm-credentials`, `hub add-template` (CONTRACT section 2). */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { TYPES } from '../composition-root';
-import type { RevokeApiKey } from '../application/identity/revoke-api-key';
+import type { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { EPHEMERAL_NOTE } from './ephemeral-note';
 

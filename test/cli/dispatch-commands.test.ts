@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
-import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/mongo-connection';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
+import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { runCliCaptured } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 import { TestReceiver } from '../support/receiver';

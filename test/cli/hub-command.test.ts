@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { runCliCaptured } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 

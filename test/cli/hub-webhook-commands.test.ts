@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { runCliCaptured } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type Koa from 'koa';
 import request from 'supertest';
 import Router from '@koa/router';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { combinedGuard } from '../../src/adapters/http/sales/guards';
 import { currentIdentity } from '../../src/adapters/http/sales/request-identity';
 import { TYPES } from '../../src/composition-root';

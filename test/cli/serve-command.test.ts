@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
-import { connectMongo } from '../../src/adapters/mongo/mongo-connection';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
+import { connectMongo } from '../../src/adapters/mongo/shared/mongo-connection';
 import { sharedMongo } from '../support/mongo';
 import { waitUntil } from '../support/processes';
 import { TestReceiver } from '../support/receiver';

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import type { HubHarness } from './hub';
 import { TYPES } from '../../src/composition-root';
-import type { CreateOrganization } from '../../src/application/hub/create-organization';
-import type { CreateLeadTemplate, CreateLeadTemplateInput } from '../../src/application/hub/create-lead-template';
-import type { SetCrmCredentials } from '../../src/application/hub/set-crm-credentials';
-import type { SetWebhookSettings } from '../../src/application/hub/set-webhook-settings';
-import type { WebhookSettingsPatch } from '../../src/application/hub/webhook-ports';
+import type { CreateOrganization } from '../../src/application/hub-identity/create-organization';
+import type { CreateLeadTemplate, CreateLeadTemplateInput } from '../../src/application/hub-leads/create-lead-template';
+import type { SetCrmCredentials } from '../../src/application/hub-leads/set-crm-credentials';
+import type { SetWebhookSettings } from '../../src/application/hub-leads/set-webhook-settings';
+import type { WebhookSettingsPatch } from '../../src/application/hub-leads/ports';
 
 /**
  * GitHub's X-Hub-Signature-256 scheme by an independent implementation: `sha256=<hex>`. The package

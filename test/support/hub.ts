@@ -5,11 +5,11 @@ import type { Db } from 'mongodb';
 import type { Response } from 'supertest';
 import { buildContainer, TYPES, type Overrides } from '../../src/composition-root';
 import { loadConfig } from '../../src/config';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
-import type { MongoConnection } from '../../src/adapters/mongo/mongo-connection';
-import type { CreateHubUser } from '../../src/application/hub/create-hub-user';
-import type { CreateOrganization } from '../../src/application/hub/create-organization';
-import type { Role } from '../../src/domain/hub/role';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import type { CreateHubUser } from '../../src/application/hub-identity/create-hub-user';
+import type { CreateOrganization } from '../../src/application/hub-identity/create-organization';
+import type { Role } from '../../src/domain/hub-identity/role';
 import type { MailMessage } from '../../src/application/shared/ports';
 import { memoryLogger } from './logs';
 

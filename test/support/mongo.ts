@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/embedded-mongo';
-import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/mongo-connection';
+import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
+import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 
 /**
  * One MongoDB for the whole test run, chosen exactly as `npm start` chooses it (MONGODB_URI, else

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { NEW_DELIVERY_STATE, type Person, type Sale, type Vendor } from '../../src/domain/sales/sale';
-import { MongoPersonRepository } from '../../src/adapters/mongo/mongo-person-repository';
-import { MongoSaleRepository } from '../../src/adapters/mongo/mongo-sale-repository';
-import { MongoVendorRepository } from '../../src/adapters/mongo/mongo-vendor-repository';
+import { MongoPersonRepository } from '../../src/adapters/mongo/sales/mongo-person-repository';
+import { MongoSaleRepository } from '../../src/adapters/mongo/sales/mongo-sale-repository';
+import { MongoVendorRepository } from '../../src/adapters/mongo/sales/mongo-vendor-repository';
 
 /** Valid CPFs (check digits correct) for fixtures. */
 export function validCpf(seed: number): string {

@@ -4,13 +4,13 @@ import type Koa from 'koa';
 import type { Db } from 'mongodb';
 import { Argon2PasswordHasher } from '../../src/adapters/crypto/argon2-password-hasher';
 import type { BatchingApiEventRecorder } from '../../src/adapters/http/sales/batching-api-event-recorder';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/collection-indexes';
-import { withDatabase } from '../../src/adapters/mongo/embedded-mongo';
-import type { CreateApiKey } from '../../src/application/identity/create-api-key';
-import type { CreateUser, CreateUserOutput } from '../../src/application/identity/create-user';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
+import type { CreateApiKey } from '../../src/application/sales-identity/create-api-key';
+import type { CreateSalesUser, CreateSalesUserOutput } from '../../src/application/sales-identity/create-sales-user';
 import { loadConfig, type Config } from '../../src/config';
 import { TYPES, type Overrides } from '../../src/composition-root';
-import type { SalesRole } from '../../src/domain/identity/role';
+import type { SalesRole } from '../../src/domain/sales-identity/role';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { CapturingMailer } from './fakes/capturing-mailer';
 import { memoryLogger } from './logs';
@@ -29,7 +29,7 @@ export interface SalesRuntime {
   readonly config: Config;
   readonly mailer: CapturingMailer;
   readonly log: ReturnType<typeof memoryLogger>;
-  createUser(input: { email?: string; password?: string; name?: string; role?: SalesRole }): Promise<CreateUserOutput & { password: string }>;
+  createUser(input: { email?: string; password?: string; name?: string; role?: SalesRole }): Promise<CreateSalesUserOutput & { password: string }>;
   createApiKey(email: string): Promise<{ id: string; key: string }>;
   /** Writes the buffered API events now. */
   flushEvents(): Promise<void>;
@@ -73,7 +73,7 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
     log,
     async createUser(input) {
       const password = input.password ?? 'correct horse battery';
-      const result = await runtime.container.get<CreateUser>(TYPES.CreateUser).execute({
+      const result = await runtime.container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({
         email: input.email ?? `${randomUUID()}@example.com`,
         password,
         ...(input.name === undefined ? {} : { name: input.name }),

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { request } from 'undici';
-import type { CrmCardFetch, CrmCardReader, CrmCredentials } from '../../application/hub/webhook-ports';
+import type { CrmCardFetch, CrmCardReader, CrmCredentials } from '../../application/hub-leads/ports';
 
 /** CONTRACT 6.1: `card(id)` with title, current phase, fields name/value and pipe id. */
 export const CARD_QUERY = 'query Card($id: ID!) { card(id: $id) { id title current_phase { name } fields { name value } pipe { id } } }';

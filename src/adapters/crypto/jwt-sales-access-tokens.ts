@@ -1,7 +1,7 @@
-import type { AccessTokens } from '../../application/identity/ports';
-import { roleOrOperator } from '../../domain/identity/role';
-import type { SalesIdentity } from '../../domain/identity/sales-user';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../domain/identity/session-lifetimes';
+import type { SalesAccessTokens } from '../../application/sales-identity/ports';
+import { roleOrOperator } from '../../domain/sales-identity/role';
+import type { SalesIdentity } from '../../domain/sales-identity/sales-user';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../domain/sales-identity/session-lifetimes';
 import { sha256Hex } from './crypto-secrets';
 import { Hs256Jwt } from './hs256-jwt';
 
@@ -21,7 +21,7 @@ interface Verified {
  * exactly as strong as verifying again: a JWT cannot be revoked before `exp` anyway, and any other
  * token (tampered, re-signed, alg none) has another hash and goes through full verification.
  */
-export class JwtSalesAccessTokens implements AccessTokens {
+export class JwtSalesAccessTokens implements SalesAccessTokens {
   private readonly jwt: Hs256Jwt;
   private readonly verified = new Map<string, Verified>();
 

@@ -54,8 +54,8 @@ describe('normalizePhone', () => {
   });
 });
 
-// Issue 6: real-world spellings as people, dialers and messaging gateways send them.
-describe('normalizePhone over real-world spellings (issue 6)', () => {
+// CONTRACT 3.4 and 7 "Phones": real-world spellings as people, dialers and messaging gateways send them.
+describe('normalizePhone over real-world spellings', () => {
   const table: [typed: string, canonical: string | undefined][] = [
     ['+55 (11) 98765-4321', '5511987654321'],
     ['5511987654321', '5511987654321'],

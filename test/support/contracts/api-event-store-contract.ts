@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { ApiEventStore } from '../../../src/application/identity/ports';
-import type { ApiEvent } from '../../../src/domain/identity/api-event';
+import type { ApiEventStore } from '../../../src/application/sales-identity/ports';
+import type { ApiEvent } from '../../../src/domain/sales-identity/api-event';
 
 export function apiEvent(overrides: Partial<ApiEvent> = {}): ApiEvent {
   return {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { ApiKeyRepository } from '../../../src/application/identity/ports';
-import type { ApiKeyRecord } from '../../../src/domain/identity/api-key';
+import type { ApiKeyRepository } from '../../../src/application/sales-identity/ports';
+import type { ApiKeyRecord } from '../../../src/domain/sales-identity/api-key';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const T1 = new Date('2026-11-21T11:00:00.000Z');

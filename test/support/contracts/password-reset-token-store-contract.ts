@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { PasswordResetTokenStore } from '../../../src/application/identity/ports';
+import type { PasswordResetTokenStore } from '../../../src/application/sales-identity/ports';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const IN_AN_HOUR = new Date('2026-11-21T11:00:00.000Z');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { SalesRefreshTokenStore } from '../../../src/application/identity/ports';
+import type { SalesRefreshTokenStore } from '../../../src/application/sales-identity/ports';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const LATER = new Date('2026-11-28T10:00:00.000Z');

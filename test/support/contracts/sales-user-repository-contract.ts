@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { SalesUserRepository } from '../../../src/application/identity/ports';
-import type { SalesUser } from '../../../src/domain/identity/sales-user';
+import type { SalesUserRepository } from '../../../src/application/sales-identity/ports';
+import type { SalesUser } from '../../../src/domain/sales-identity/sales-user';
 
 export function user(overrides: Partial<SalesUser> = {}): SalesUser {
   const at = new Date('2026-11-21T10:00:00.000Z');

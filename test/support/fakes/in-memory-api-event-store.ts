@@ -1,5 +1,5 @@
-import type { ApiEventStore } from '../../../src/application/identity/ports';
-import type { ApiEvent, ApiEventFilter } from '../../../src/domain/identity/api-event';
+import type { ApiEventStore } from '../../../src/application/sales-identity/ports';
+import type { ApiEvent, ApiEventFilter } from '../../../src/domain/sales-identity/api-event';
 
 export class InMemoryApiEventStore implements ApiEventStore {
   readonly events: ApiEvent[] = [];

@@ -1,5 +1,5 @@
-import type { ApiKeyRepository } from '../../../src/application/identity/ports';
-import type { ApiKeyRecord } from '../../../src/domain/identity/api-key';
+import type { ApiKeyRepository } from '../../../src/application/sales-identity/ports';
+import type { ApiKeyRecord } from '../../../src/domain/sales-identity/api-key';
 
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
   private readonly keys = new Map<string, ApiKeyRecord>();

@@ -1,4 +1,4 @@
-import type { PasswordResetTokenStore, ResetTokenConsumption } from '../../../src/application/identity/ports';
+import type { PasswordResetTokenStore, ResetTokenConsumption } from '../../../src/application/sales-identity/ports';
 
 interface Row {
   readonly userId: string;

@@ -1,4 +1,4 @@
-import type { SalesRefreshTokenStore, StoredRefreshToken } from '../../../src/application/identity/ports';
+import type { SalesRefreshTokenStore, StoredRefreshToken } from '../../../src/application/sales-identity/ports';
 
 interface Row extends StoredRefreshToken {
   revokedAt?: Date;

@@ -1,5 +1,5 @@
-import type { SalesUserRepository } from '../../../src/application/identity/ports';
-import type { SalesUser } from '../../../src/domain/identity/sales-user';
+import type { SalesUserRepository } from '../../../src/application/sales-identity/ports';
+import type { SalesUser } from '../../../src/domain/sales-identity/sales-user';
 
 export class InMemorySalesUserRepository implements SalesUserRepository {
   private readonly users = new Map<string, SalesUser>();

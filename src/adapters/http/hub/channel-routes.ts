@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateChannel } from '../../../application/hub/create-channel';
-import type { ListChannels } from '../../../application/hub/list-channels';
+import type { CreateChannel } from '../../../application/hub-leads/create-channel';
+import type { ListChannels } from '../../../application/hub-leads/list-channels';
 import type { Clock } from '../../../application/shared/ports';
-import { CHANNEL_TYPES, type Channel } from '../../../domain/hub/tenancy';
+import { CHANNEL_TYPES, type Channel } from '../../../domain/hub-leads/channel';
 import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { AccessClaims, AccessTokenIssuer } from '../../../application/hub/ports';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/hub/refresh-token';
-import { isRole, type Role } from '../../../domain/hub/role';
+import type { AccessClaims, AccessTokenIssuer } from '../../../application/hub-identity/ports';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/hub-identity/refresh-token';
+import { isRole, type Role } from '../../../domain/hub-identity/role';
 import type { Hs256Jwt } from '../../crypto/hs256-jwt';
 
 /** The auth context handlers receive (spec part 2). */

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { isEmail, normalizeEmail } from '../../../domain/hub/email';
+import { isEmail, normalizeEmail } from '../../../domain/hub-identity/email';
 import { HttpError } from '../shared/http-error';
 
 /**

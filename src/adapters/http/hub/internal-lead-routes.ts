@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { GetLead } from '../../../application/hub/get-lead';
-import type { ListLeads } from '../../../application/hub/list-leads';
-import type { OrganizationRepository } from '../../../application/hub/ports';
+import type { GetLead } from '../../../application/hub-leads/get-lead';
+import type { ListLeads } from '../../../application/hub-leads/list-leads';
+import type { OrganizationRepository } from '../../../application/hub-identity/ports';
 import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
 import { internalCredentialGuard } from './internal-credential-guard';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { GetOrganizationSummary } from '../../../application/hub/get-organization-summary';
+import type { GetOrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
 import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
 import { internalCredentialGuard } from './internal-credential-guard';

@@ -1,4 +1,4 @@
-import type { LeadQuery } from '../../../application/hub/webhook-ports';
+import type { LeadQuery } from '../../../application/hub-leads/ports';
 import { normalizePhone } from '../../../domain/shared/phone';
 import { HttpError } from '../shared/http-error';
 

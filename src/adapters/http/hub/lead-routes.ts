@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { GetLead } from '../../../application/hub/get-lead';
-import type { ListLeads } from '../../../application/hub/list-leads';
+import type { GetLead } from '../../../application/hub-leads/get-lead';
+import type { ListLeads } from '../../../application/hub-leads/list-leads';
 import type { Clock } from '../../../application/shared/ports';
 import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';

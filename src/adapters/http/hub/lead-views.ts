@@ -1,6 +1,6 @@
-import type { LeadEventRecord } from '../../../application/hub/webhook-ports';
-import type { Lead, Pipeline } from '../../../domain/hub/lead';
-import type { LeadTemplate } from '../../../domain/hub/lead-template';
+import type { LeadEventRecord } from '../../../application/hub-leads/ports';
+import type { Lead, Pipeline } from '../../../domain/hub-leads/lead';
+import type { LeadTemplate } from '../../../domain/hub-leads/lead-template';
 
 export const leadView = (l: Lead) => ({
   id: l.id,

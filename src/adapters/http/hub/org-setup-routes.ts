@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateLeadTemplate } from '../../../application/hub/create-lead-template';
-import type { CreatePipeline } from '../../../application/hub/create-pipeline';
-import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub/webhook-ports';
+import type { CreateLeadTemplate } from '../../../application/hub-leads/create-lead-template';
+import type { CreatePipeline } from '../../../application/hub-leads/create-pipeline';
+import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub-leads/ports';
 import type { Clock } from '../../../application/shared/ports';
-import { LEAD_PROVIDERS } from '../../../domain/hub/lead';
+import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
 import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';

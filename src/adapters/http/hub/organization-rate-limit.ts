@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
-import type { LeadProvider } from '../../../domain/hub/lead';
+import type { LeadProvider } from '../../../domain/hub-leads/lead';
 import { HttpError } from '../shared/http-error';
 
 export interface WebhookRateLimitOptions {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../../domain/hub/refresh-token';
+import { REFRESH_TOKEN_TTL_SECONDS } from '../../../domain/hub-identity/refresh-token';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** Spec part 5.3: the browser sends the refresh token to the refresh path only. */

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { Context } from 'koa';
-import type { ReceiveCrmEvent } from '../../../application/hub/receive-crm-event';
-import type { ReceiveLeadForm } from '../../../application/hub/receive-lead-form';
-import type { WebhookSettingsRepository } from '../../../application/hub/webhook-ports';
-import { normalizeCrmEvent } from '../../../domain/hub/crm-event';
-import { normalizeLeadForm } from '../../../domain/hub/lead-form';
-import type { WebhookSettings } from '../../../domain/hub/webhook-settings';
+import type { ReceiveCrmEvent } from '../../../application/hub-leads/receive-crm-event';
+import type { ReceiveLeadForm } from '../../../application/hub-leads/receive-lead-form';
+import type { WebhookSettingsRepository } from '../../../application/hub-leads/ports';
+import { normalizeCrmEvent } from '../../../domain/hub-leads/crm-event';
+import { normalizeLeadForm } from '../../../domain/hub-leads/lead-form';
+import type { WebhookSettings } from '../../../domain/hub-leads/webhook-settings';
 import type { Logger } from '../../system/logger';
 import { hmacSignatureMatches } from '../../crypto/hmac-signature';
 import { HttpError } from '../shared/http-error';

@@ -1,5 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-import type { ApiEventRecorder } from '../../../application/identity/ports';
+import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator } from '../../../application/shared/ports';
 import { clientIp } from '../shared/client-ip';
 import { currentIdentity } from './request-identity';

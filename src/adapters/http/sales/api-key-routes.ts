@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateApiKey } from '../../../application/identity/create-api-key';
-import type { ListApiKeys } from '../../../application/identity/list-api-keys';
-import type { RevokeApiKey } from '../../../application/identity/revoke-api-key';
+import type { CreateApiKey } from '../../../application/sales-identity/create-api-key';
+import type { ListApiKeys } from '../../../application/sales-identity/list-api-keys';
+import type { RevokeApiKey } from '../../../application/sales-identity/revoke-api-key';
 import { HttpError } from '../shared/http-error';
 import { decodeInput, NonBlankString } from './decode-input';
 import { accessTokenGuard, type GuardDeps } from './guards';

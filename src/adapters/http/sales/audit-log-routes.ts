@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { GetApiEvent } from '../../../application/identity/get-api-event';
-import type { ListApiEvents } from '../../../application/identity/list-api-events';
+import type { GetApiEvent } from '../../../application/sales-identity/get-api-event';
+import type { ListApiEvents } from '../../../application/sales-identity/list-api-events';
 import { HttpError } from '../shared/http-error';
 import { decodeInput } from './decode-input';
 import { combinedGuard, roleGuard, type GuardDeps } from './guards';

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { LogIn } from '../../../application/identity/log-in';
-import type { LogOut } from '../../../application/identity/log-out';
-import type { RefreshSession } from '../../../application/identity/refresh-session';
-import type { RequestPasswordReset } from '../../../application/identity/request-password-reset';
-import type { ResetPassword } from '../../../application/identity/reset-password';
+import type { LoginSalesUser } from '../../../application/sales-identity/login-sales-user';
+import type { LogoutSalesUser } from '../../../application/sales-identity/logout-sales-user';
+import type { RefreshSalesSession } from '../../../application/sales-identity/refresh-sales-session';
+import type { RequestSalesPasswordReset } from '../../../application/sales-identity/request-sales-password-reset';
+import type { ResetSalesPassword } from '../../../application/sales-identity/reset-sales-password';
 import type { Clock } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
 import { HttpError } from '../shared/http-error';
@@ -14,11 +14,11 @@ import { decodeInput, NonBlankString } from './decode-input';
 import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
 
 export interface AuthRoutesDeps {
-  readonly logIn: LogIn;
-  readonly refreshSession: RefreshSession;
-  readonly logOut: LogOut;
-  readonly requestPasswordReset: RequestPasswordReset;
-  readonly resetPassword: ResetPassword;
+  readonly logIn: LoginSalesUser;
+  readonly refreshSession: RefreshSalesSession;
+  readonly logOut: LogoutSalesUser;
+  readonly requestPasswordReset: RequestSalesPasswordReset;
+  readonly resetPassword: ResetSalesPassword;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly cookies: CookieSettings;

@@ -1,5 +1,5 @@
-import type { ApiEventRecorder, ApiEventStore } from '../../../application/identity/ports';
-import type { ApiEvent } from '../../../domain/identity/api-event';
+import type { ApiEventRecorder, ApiEventStore } from '../../../application/sales-identity/ports';
+import type { ApiEvent } from '../../../domain/sales-identity/api-event';
 import type { Logger } from '../../system/logger';
 
 export interface BatchingOptions {

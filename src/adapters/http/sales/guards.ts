@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import type { Context, Middleware, Next } from 'koa';
-import type { AuthenticateAccessToken } from '../../../application/identity/authenticate-access-token';
-import type { AuthenticateApiKey } from '../../../application/identity/authenticate-api-key';
-import type { SalesRole } from '../../../domain/identity/role';
-import type { SalesIdentity } from '../../../domain/identity/sales-user';
+import type { AuthenticateAccessToken } from '../../../application/sales-identity/authenticate-access-token';
+import type { AuthenticateApiKey } from '../../../application/sales-identity/authenticate-api-key';
+import type { SalesRole } from '../../../domain/sales-identity/role';
+import type { SalesIdentity } from '../../../domain/sales-identity/sales-user';
 import { HttpError } from '../shared/http-error';
 import { ACCESS_TOKEN_COOKIE, apiKeyHeader, bearerToken, cookieValue } from './credentials';
 import { currentIdentity, setIdentity } from './request-identity';

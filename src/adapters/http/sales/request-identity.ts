@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { SalesIdentity } from '../../../domain/identity/sales-user';
+import type { SalesIdentity } from '../../../domain/sales-identity/sales-user';
 import { HttpError } from '../shared/http-error';
 
 /** Guards put the caller's identity on `ctx.state.identity`; handlers and the event log read it here. */

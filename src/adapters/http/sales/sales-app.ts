@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import type { ApiEventRecorder } from '../../../application/identity/ports';
+import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator, RateLimitStore, ReadinessCheck } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
 import { buildBaseApp } from '../shared/base-app';

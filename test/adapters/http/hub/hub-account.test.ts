@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../support/mongo';
 import { hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../support/hub';
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import * as jose from 'jose';
 import jwt from 'jsonwebtoken';
-import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../support/mongo';
 import { HUB_SECRET, hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../support/hub';
 

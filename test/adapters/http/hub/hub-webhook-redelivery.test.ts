@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import request from 'supertest';
 import { TYPES } from '../../../../src/composition-root';
-import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../support/mongo';
 import { hubHarness, type HubHarness } from '../../../support/hub';
 import { FakeCrmServer } from '../../../support/crm-graphql-server';

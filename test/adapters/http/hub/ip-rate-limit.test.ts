@@ -10,7 +10,7 @@ import { ipRateLimitRouter, isIpLimited } from '../../../../src/adapters/http/hu
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { closeRedis, connectRedis } from '../../../../src/adapters/redis/redis-client';
 import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
-import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { memoryLogger } from '../../../support/logs';
 import { connectTestDatabase } from '../../../support/mongo';
 import { redisUrlIfReachable } from '../../../support/redis';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import type { RateLimitStore } from '../../../../src/application/shared/ports';
-import type { MongoConnection } from '../../../../src/adapters/mongo/mongo-connection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { FallbackRateLimitStore } from '../../../../src/adapters/rate-limit/fallback-rate-limit-store';
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { closeRedis, connectRedis, createRedisClient } from '../../../../src/adapters/redis/redis-client';

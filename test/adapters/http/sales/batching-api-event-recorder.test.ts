@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BatchingApiEventRecorder } from '../../../../src/adapters/http/sales/batching-api-event-recorder';
-import type { ApiEvent } from '../../../../src/domain/identity/api-event';
+import type { ApiEvent } from '../../../../src/domain/sales-identity/api-event';
 import { apiEvent } from '../../../support/contracts/api-event-store-contract';
 import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
 import { memoryLogger } from '../../../support/logs';

@@ -5,7 +5,7 @@ import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runt
 import { TestReceiver } from '../../../support/receiver';
 import { validCpf } from '../../../support/sales-fixtures';
 import * as E from 'fp-ts/Either';
-import { salesCollection } from '../../../../src/adapters/mongo/sales-collection';
+import { salesCollection } from '../../../../src/adapters/mongo/sales/sales-collection';
 import type { DispatchPendingSales } from '../../../../src/application/sales/dispatch-pending-sales';
 import { TYPES } from '../../../../src/composition-root';
 
@@ -17,7 +17,7 @@ const manualSale = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('sales and vendor routes (issue 5)', () => {
+describe('sales and vendor routes', () => {
   let rt: SalesRuntime;
   let receiver: TestReceiver;
   let key: string;

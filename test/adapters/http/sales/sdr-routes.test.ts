@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { peopleCollection } from '../../../../src/adapters/mongo/people-collection';
-import { salesCollection } from '../../../../src/adapters/mongo/sales-collection';
-import { sdrInteractionsCollection, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr-interactions-collection';
+import { peopleCollection } from '../../../../src/adapters/mongo/sales/people-collection';
+import { salesCollection } from '../../../../src/adapters/mongo/sales/sales-collection';
+import { sdrInteractionsCollection, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import type { Clock } from '../../../../src/application/shared/ports';
 import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
 
@@ -21,7 +21,7 @@ class StepClock implements Clock {
 const HOUR = 60 * 60 * 1000;
 const CPF = '529.982.247-25';
 
-describe('SDR interaction routes (issue 6)', () => {
+describe('SDR interaction routes', () => {
   let rt: SalesRuntime;
   let clock: StepClock;
   let key: string;

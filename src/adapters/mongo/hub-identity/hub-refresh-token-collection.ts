@@ -1,0 +1,69 @@
+import type { Db } from 'mongodb';
+import type { RefreshTokenRecord } from '../../../domain/hub-identity/refresh-token';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_REFRESH_TOKENS = 'hub_refresh_tokens';
+/** One document per rotated token (`_id` = the rotated token's id): see MongoHubRefreshTokenStore.rotate. */
+export const HUB_REFRESH_ROTATIONS = 'hub_refresh_rotations';
+
+export interface RefreshTokenDocument {
+  _id: string;
+  tokenHash: string;
+  userId: string;
+  orgId: string;
+  familyId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  replacedBy: string | null;
+}
+
+export interface RotationDocument {
+  _id: string;
+  successorId: string;
+  at: Date;
+  /** Set when a replay of the rotated token was judged as reuse (see HubRefreshTokenStore.contest). */
+  contestedAt?: Date;
+}
+
+export const hubRefreshTokenIndexes: CollectionIndexes = {
+  collection: HUB_REFRESH_TOKENS,
+  async ensure(db: Db) {
+    const collection = db.collection(HUB_REFRESH_TOKENS);
+    await collection.createIndex({ tokenHash: 1 }, { unique: true, name: 'token_hash_unique' });
+    await collection.createIndex({ userId: 1, revokedAt: 1 }, { name: 'user_revoked' });
+  },
+};
+
+export const hubRefreshRotationIndexes: CollectionIndexes = {
+  collection: HUB_REFRESH_ROTATIONS,
+  // The _id index is the guard; this index also creates the collection up front, which transactions on
+  // older servers need before they insert into it.
+  async ensure(db: Db) {
+    await db.collection(HUB_REFRESH_ROTATIONS).createIndex({ successorId: 1 }, { name: 'successor' });
+  },
+};
+
+export const refreshTokenToDocument = (r: RefreshTokenRecord): RefreshTokenDocument => ({
+  _id: r.id,
+  tokenHash: r.tokenHash,
+  userId: r.userId,
+  orgId: r.orgId,
+  familyId: r.familyId,
+  createdAt: r.createdAt,
+  expiresAt: r.expiresAt,
+  revokedAt: r.revokedAt,
+  replacedBy: r.replacedBy,
+});
+
+export const refreshTokenFromDocument = (d: RefreshTokenDocument): RefreshTokenRecord => ({
+  id: d._id,
+  tokenHash: d.tokenHash,
+  userId: d.userId,
+  orgId: d.orgId,
+  familyId: d.familyId,
+  createdAt: d.createdAt,
+  expiresAt: d.expiresAt,
+  revokedAt: d.revokedAt ?? null,
+  replacedBy: d.replacedBy ?? null,
+});

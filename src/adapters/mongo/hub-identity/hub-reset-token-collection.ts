@@ -1,0 +1,19 @@
+import type { Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_RESET_TOKENS = 'hub_reset_tokens';
+
+/** `_id` is the SHA-256 of the token: the token itself is never stored. */
+export interface ResetTokenDocument {
+  _id: string;
+  userId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export const hubResetTokenIndexes: CollectionIndexes = {
+  collection: HUB_RESET_TOKENS,
+  async ensure(db: Db) {
+    await db.collection(HUB_RESET_TOKENS).createIndex({ userId: 1 }, { name: 'user' });
+  },
+};

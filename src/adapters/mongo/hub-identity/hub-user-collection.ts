@@ -1,0 +1,23 @@
+import type { Db } from 'mongodb';
+import type { HubUser } from '../../../domain/hub-identity/tenancy';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_USERS = 'hub_users';
+
+export interface HubUserDocument {
+  _id: string;
+  email: string;
+  name: string;
+  language: string;
+  passwordHash: string;
+}
+
+export const hubUserIndexes: CollectionIndexes = {
+  collection: HUB_USERS,
+  async ensure(db: Db) {
+    await db.collection(HUB_USERS).createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
+  },
+};
+
+export const hubUserToDocument = (u: HubUser): HubUserDocument => ({ _id: u.id, email: u.email, name: u.name, language: u.language, passwordHash: u.passwordHash });
+export const hubUserFromDocument = (d: HubUserDocument): HubUser => ({ id: d._id, email: d.email, name: d.name, language: d.language, passwordHash: d.passwordHash });

@@ -1,0 +1,16 @@
+import type { CollectionIndexes } from '../shared/collection-indexes';
+import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './hub-refresh-token-collection';
+import { hubResetTokenIndexes } from './hub-reset-token-collection';
+import { hubUserIndexes } from './hub-user-collection';
+import { hubMembershipIndexes } from './membership-collection';
+import { hubOrganizationIndexes } from './organization-collection';
+
+/** The collections of the hub-identity area (organizations, users, memberships, refresh and reset tokens). */
+export const hubIdentityAreaIndexes: readonly CollectionIndexes[] = [
+  hubOrganizationIndexes,
+  hubUserIndexes,
+  hubMembershipIndexes,
+  hubRefreshTokenIndexes,
+  hubRefreshRotationIndexes,
+  hubResetTokenIndexes,
+];

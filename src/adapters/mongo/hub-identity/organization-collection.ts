@@ -1,0 +1,35 @@
+import type { Db } from 'mongodb';
+import type { Organization } from '../../../domain/hub-identity/tenancy';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_ORGANIZATIONS = 'hub_organizations';
+
+export interface OrganizationDocument {
+  _id: string;
+  name: string;
+  slug: string;
+  createdAt: Date;
+  webhookSecret?: string;
+}
+
+export const hubOrganizationIndexes: CollectionIndexes = {
+  collection: HUB_ORGANIZATIONS,
+  async ensure(db: Db) {
+    await db.collection(HUB_ORGANIZATIONS).createIndex({ slug: 1 }, { unique: true, name: 'slug_unique' });
+  },
+};
+
+export const organizationToDocument = (o: Organization): OrganizationDocument => ({
+  _id: o.id,
+  name: o.name,
+  slug: o.slug,
+  createdAt: o.createdAt,
+  ...(o.webhookSecret === undefined ? {} : { webhookSecret: o.webhookSecret }),
+});
+export const organizationFromDocument = (d: OrganizationDocument): Organization => ({
+  id: d._id,
+  name: d.name,
+  slug: d.slug,
+  createdAt: d.createdAt,
+  ...(d.webhookSecret === undefined ? {} : { webhookSecret: d.webhookSecret }),
+});

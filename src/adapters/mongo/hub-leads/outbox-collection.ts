@@ -1,0 +1,24 @@
+import type { Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_OUTBOX = 'hub_outbox';
+
+/** A queued first message; the messaging channel sends it and moves `status` on (not this service). */
+export interface OutboxDocument {
+  _id: string;
+  orgId: string;
+  leadId: string;
+  templateId: string;
+  to: string;
+  text: string;
+  status: 'pending';
+  createdAt: Date;
+}
+
+export const hubOutboxIndexes: CollectionIndexes = {
+  collection: HUB_OUTBOX,
+  async ensure(db: Db) {
+    await db.collection(HUB_OUTBOX).createIndex({ status: 1, createdAt: 1 }, { name: 'status_created' });
+    await db.collection(HUB_OUTBOX).createIndex({ orgId: 1, createdAt: 1 }, { name: 'org_created' });
+  },
+};

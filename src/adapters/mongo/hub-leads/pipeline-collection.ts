@@ -1,0 +1,28 @@
+import type { Db } from 'mongodb';
+import { LEAD_PROVIDERS, type LeadProvider, type Pipeline } from '../../../domain/hub-leads/lead';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_PIPELINES = 'hub_pipelines';
+
+export interface PipelineDocument {
+  _id: string;
+  orgId: string;
+  name: string;
+  provider: string;
+  externalId: string;
+  createdAt: Date;
+}
+
+export const hubPipelineIndexes: CollectionIndexes = {
+  collection: HUB_PIPELINES,
+  async ensure(db: Db) {
+    await db.collection(HUB_PIPELINES).createIndex({ orgId: 1, provider: 1, externalId: 1 }, { unique: true, name: 'org_provider_external_unique' });
+  },
+};
+
+export const pipelineToDocument = (p: Pipeline): PipelineDocument => ({ _id: p.id, orgId: p.orgId, name: p.name, provider: p.provider, externalId: p.externalId, createdAt: p.createdAt });
+
+export function pipelineFromDocument(d: PipelineDocument): Pipeline {
+  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`pipeline ${d._id} has an unknown provider`);
+  return { id: d._id, orgId: d.orgId, name: d.name, provider: d.provider as LeadProvider, externalId: d.externalId, createdAt: d.createdAt };
+}

@@ -1,0 +1,34 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const API_EVENT_LOGS = 'api_event_logs';
+
+export interface ApiEventDocument {
+  _id: string;
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  userId?: string;
+  ip: string;
+  at: Date;
+  errorCode?: string;
+  errorMessages?: string[];
+}
+
+export function apiEventCollection(db: Db): Collection<ApiEventDocument> {
+  return db.collection<ApiEventDocument>(API_EVENT_LOGS);
+}
+
+export const apiEventIndexes: CollectionIndexes = {
+  collection: API_EVENT_LOGS,
+  async ensure(db) {
+    const collection = apiEventCollection(db);
+    await collection.createIndex({ at: -1 }, { name: 'at' });
+    await collection.createIndex({ requestId: 1 }, { name: 'request_id' });
+    await collection.createIndex({ userId: 1, at: -1 }, { name: 'user_at' });
+    await collection.createIndex({ status: 1, at: -1 }, { name: 'status_at' });
+    await collection.createIndex({ path: 1, at: -1 }, { name: 'path_at' });
+  },
+};

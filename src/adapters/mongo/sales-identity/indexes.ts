@@ -1,0 +1,15 @@
+import type { CollectionIndexes } from '../shared/collection-indexes';
+import { apiEventIndexes } from './api-event-collection';
+import { apiKeyIndexes } from './api-key-collection';
+import { passwordResetTokenIndexes } from './password-reset-token-collection';
+import { salesRefreshTokenIndexes } from './sales-refresh-token-collection';
+import { salesUserIndexes } from './sales-user-collection';
+
+/** The collections of the sales-identity area (users, sessions, reset tokens, API keys, API event log). */
+export const salesIdentityAreaIndexes: readonly CollectionIndexes[] = [
+  salesUserIndexes,
+  salesRefreshTokenIndexes,
+  passwordResetTokenIndexes,
+  apiKeyIndexes,
+  apiEventIndexes,
+];

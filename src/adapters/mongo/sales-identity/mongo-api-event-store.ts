@@ -1,0 +1,46 @@
+import type { Db, Filter } from 'mongodb';
+import type { ApiEventStore } from '../../../application/sales-identity/ports';
+import type { ApiEvent, ApiEventFilter } from '../../../domain/sales-identity/api-event';
+import { apiEventCollection, type ApiEventDocument } from './api-event-collection';
+import { apiEventFromDocument, apiEventToDocument } from './api-event-mapper';
+
+export class MongoApiEventStore implements ApiEventStore {
+  constructor(private readonly db: Db) {}
+
+  async append(events: readonly ApiEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    // Unordered: one bad document does not stop the rest of the batch.
+    await apiEventCollection(this.db).insertMany(events.map(apiEventToDocument), { ordered: false });
+  }
+
+  async list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }> {
+    const query = toQuery(filter);
+    const collection = apiEventCollection(this.db);
+    const [docs, total] = await Promise.all([
+      collection.find(query).sort({ at: -1, _id: -1 }).skip(page.skip).limit(page.limit).toArray(),
+      collection.countDocuments(query),
+    ]);
+    return { items: docs.map(apiEventFromDocument), total };
+  }
+
+  async findById(id: string): Promise<ApiEvent | undefined> {
+    const doc = await apiEventCollection(this.db).findOne({ _id: id });
+    return doc === null ? undefined : apiEventFromDocument(doc);
+  }
+}
+
+/** Every filter value is a decoded string, number or Date: nothing from the request becomes an operator. */
+function toQuery(filter: ApiEventFilter): Filter<ApiEventDocument> {
+  const query: Filter<ApiEventDocument> = {};
+  if (filter.dateFrom !== undefined || filter.dateTo !== undefined) {
+    query.at = {
+      ...(filter.dateFrom === undefined ? {} : { $gte: filter.dateFrom }),
+      ...(filter.dateTo === undefined ? {} : { $lte: filter.dateTo }),
+    };
+  }
+  if (filter.status !== undefined) query.status = filter.status;
+  if (filter.path !== undefined) query.path = filter.path;
+  if (filter.userId !== undefined) query.userId = filter.userId;
+  if (filter.requestId !== undefined) query.requestId = filter.requestId;
+  return query;
+}

@@ -1,0 +1,33 @@
+import { MongoServerError, type Db } from 'mongodb';
+import type { SalesUserRepository } from '../../../application/sales-identity/ports';
+import type { SalesUser } from '../../../domain/sales-identity/sales-user';
+import { salesUserCollection } from './sales-user-collection';
+import { salesUserFromDocument, salesUserToDocument } from './sales-user-mapper';
+
+export class MongoSalesUserRepository implements SalesUserRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(user: SalesUser): Promise<'created' | 'duplicate'> {
+    try {
+      await salesUserCollection(this.db).insertOne(salesUserToDocument(user));
+      return 'created';
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === 11000) return 'duplicate';
+      throw error;
+    }
+  }
+
+  async findByEmail(email: string): Promise<SalesUser | undefined> {
+    const doc = await salesUserCollection(this.db).findOne({ email });
+    return doc === null ? undefined : salesUserFromDocument(doc);
+  }
+
+  async findById(id: string): Promise<SalesUser | undefined> {
+    const doc = await salesUserCollection(this.db).findOne({ _id: id });
+    return doc === null ? undefined : salesUserFromDocument(doc);
+  }
+
+  async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
+    await salesUserCollection(this.db).updateOne({ _id: id }, { $set: { passwordHash, updatedAt: at } });
+  }
+}

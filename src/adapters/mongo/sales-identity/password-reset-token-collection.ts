@@ -1,0 +1,25 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const SALES_PASSWORD_RESET_TOKENS = 'sales_password_reset_tokens';
+
+export interface PasswordResetTokenDocument {
+  /** SHA-256 of the token sent by mail. */
+  _id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  usedAt?: Date;
+}
+
+export function passwordResetTokenCollection(db: Db): Collection<PasswordResetTokenDocument> {
+  return db.collection<PasswordResetTokenDocument>(SALES_PASSWORD_RESET_TOKENS);
+}
+
+export const passwordResetTokenIndexes: CollectionIndexes = {
+  collection: SALES_PASSWORD_RESET_TOKENS,
+  async ensure(db) {
+    // Kept a day past expiry so a late second use still answers "already used" rather than "invalid".
+    await passwordResetTokenCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry_ttl', expireAfterSeconds: 86_400 });
+  },
+};

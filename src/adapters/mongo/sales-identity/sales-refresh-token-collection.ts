@@ -1,0 +1,26 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const SALES_REFRESH_TOKENS = 'sales_refresh_tokens';
+
+export interface SalesRefreshTokenDocument {
+  /** SHA-256 of the opaque token. */
+  _id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  revokedAt?: Date;
+}
+
+export function salesRefreshTokenCollection(db: Db): Collection<SalesRefreshTokenDocument> {
+  return db.collection<SalesRefreshTokenDocument>(SALES_REFRESH_TOKENS);
+}
+
+export const salesRefreshTokenIndexes: CollectionIndexes = {
+  collection: SALES_REFRESH_TOKENS,
+  async ensure(db) {
+    await salesRefreshTokenCollection(db).createIndex({ userId: 1 }, { name: 'user' });
+    // Expired tokens are useless; MongoDB removes them a while after their expiry (TTL monitor).
+    await salesRefreshTokenCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry_ttl', expireAfterSeconds: 0 });
+  },
+};

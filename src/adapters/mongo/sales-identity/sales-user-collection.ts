@@ -1,0 +1,26 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const SALES_USERS = 'sales_users';
+
+export interface SalesUserDocument {
+  _id: string;
+  email: string;
+  name: string;
+  role: string;
+  passwordHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function salesUserCollection(db: Db): Collection<SalesUserDocument> {
+  return db.collection<SalesUserDocument>(SALES_USERS);
+}
+
+export const salesUserIndexes: CollectionIndexes = {
+  collection: SALES_USERS,
+  async ensure(db) {
+    // The unique index, not a read before the insert, decides that an e-mail is taken.
+    await salesUserCollection(db).createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
+  },
+};

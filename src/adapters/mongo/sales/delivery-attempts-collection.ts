@@ -1,0 +1,27 @@
+import type { Collection, Db } from 'mongodb';
+import type { DeliveryAttempt, DeliveryAttemptLog } from '../../../application/sales/ports';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const DELIVERY_ATTEMPTS = 'sale_delivery_attempts';
+
+export type DeliveryAttemptDocument = Omit<DeliveryAttempt, 'id' | 'saleIds'> & { _id: string; saleIds: string[] };
+
+export const deliveryAttemptsCollection = (db: Db): Collection<DeliveryAttemptDocument> =>
+  db.collection<DeliveryAttemptDocument>(DELIVERY_ATTEMPTS);
+
+export const deliveryAttemptsIndexes: CollectionIndexes = {
+  collection: DELIVERY_ATTEMPTS,
+  async ensure(db) {
+    const attempts = deliveryAttemptsCollection(db);
+    await attempts.createIndex({ at: -1 }, { name: 'newest_first' });
+    await attempts.createIndex({ saleIds: 1, at: -1 }, { name: 'by_sale' });
+  },
+};
+
+export class MongoDeliveryAttemptLog implements DeliveryAttemptLog {
+  constructor(private readonly db: Db) {}
+
+  async record({ id, saleIds, ...rest }: DeliveryAttempt): Promise<void> {
+    await deliveryAttemptsCollection(this.db).insertOne({ _id: id, saleIds: [...saleIds], ...rest });
+  }
+}

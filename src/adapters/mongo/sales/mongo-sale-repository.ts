@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Filter } from 'mongodb';
+import type {
+  ClaimRequest,
+  DeliveryOutcome,
+  EligibilityWindow,
+  Page,
+  SaleListFilter,
+  SaleRepository,
+} from '../../../application/sales/ports';
+import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
+import { peopleCollection, toPerson } from './people-collection';
+import { saleStatusEventsCollection, salesCollection, type SaleDocument } from './sales-collection';
+import { toVendor, vendorsCollection } from './vendors-collection';
+
+const leaseFree = (now: Date): Filter<SaleDocument> => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] });
+
+export class MongoSaleRepository implements SaleRepository {
+  constructor(private readonly db: Db) {}
+
+  private get sales() {
+    return salesCollection(this.db);
+  }
+
+  async insert(sale: Sale): Promise<void> {
+    await this.sales.insertOne(toDocument(sale));
+  }
+
+  async findEntry(id: string): Promise<SaleEntry | undefined> {
+    const doc = await this.sales.findOne({ _id: id });
+    return doc === null ? undefined : (await this.entries([doc]))[0];
+  }
+
+  async list(filter: SaleListFilter, page: number, limit: number): Promise<Page<SaleEntry>> {
+    const query: Filter<SaleDocument> = {};
+    if (filter.processed !== undefined) query.webhookProcessed = filter.processed;
+    if (filter.dateFrom !== undefined || filter.dateTo !== undefined) {
+      query.createdAt = {
+        ...(filter.dateFrom === undefined ? {} : { $gte: filter.dateFrom }),
+        ...(filter.dateTo === undefined ? {} : { $lte: filter.dateTo }),
+      };
+    }
+    const [docs, total] = await Promise.all([
+      this.sales.find(query, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }).toArray(),
+      this.sales.countDocuments(query),
+    ]);
+    return { items: await this.entries(docs), total };
+  }
+
+  async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {
+    const eligible = await this.eligibleFilter(request);
+    const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
+    // Another run may take some candidates between our find and our update: the update re-checks the
+    // whole filter per document (atomic per document), and we keep only what we actually leased. If a
+    // competitor took every candidate, look again rather than end the pass early.
+    for (;;) {
+      const candidates = await this.sales.find(eligible, { sort: { createdAt: 1, _id: 1 }, limit: request.limit }).toArray();
+      if (candidates.length === 0) return [];
+      const ids = candidates.map((doc) => doc._id);
+      const { modifiedCount } = await this.sales.updateMany(
+        { $and: [eligible, { _id: { $in: ids } }] },
+        { $set: { leaseOwner: request.owner, leaseUntil } },
+      );
+      // Usually every candidate was ours: no need to read them again.
+      if (modifiedCount === candidates.length) {
+        return this.entries(candidates.map((doc) => ({ ...doc, leaseOwner: request.owner, leaseUntil })));
+      }
+      const claimed = await this.sales.find({ _id: { $in: ids }, leaseOwner: request.owner, leaseUntil }).toArray();
+      if (claimed.length > 0) return this.entries(claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+    }
+  }
+
+  async peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]> {
+    const docs = await this.sales.find(await this.eligibleFilter(window), { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
+    return this.entries(docs);
+  }
+
+  async countEligible(window: EligibilityWindow): Promise<number> {
+    return this.sales.countDocuments(await this.eligibleFilter(window));
+  }
+
+  async countSkipped(window: EligibilityWindow): Promise<number> {
+    const disabled = await this.disabledVendorIds();
+    if (disabled.length === 0) return 0;
+    return this.sales.countDocuments({ $and: [pendingInWindow(window), { vendorId: { $in: disabled } }] });
+  }
+
+  async force(id: string): Promise<boolean> {
+    const result = await this.sales.updateOne({ _id: id }, { $set: { forceReprocess: true, webhookProcessed: false } });
+    return result.matchedCount > 0;
+  }
+
+  async claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined> {
+    const leased = await this.sales.findOneAndUpdate(
+      { $and: [{ _id: id }, leaseFree(now)] },
+      { $set: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) } },
+      { returnDocument: 'after' },
+    );
+    if (leased !== null) return (await this.entries([leased]))[0];
+    return (await this.sales.countDocuments({ _id: id })) > 0 ? 'busy' : undefined;
+  }
+
+  async markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.sales.updateMany(
+      { _id: { $in: [...ids] }, leaseOwner: owner },
+      {
+        $set: { webhookProcessed: true, forceReprocess: false, ...released(outcome) },
+        $inc: { attempts: 1 },
+      },
+    );
+  }
+
+  async markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.sales.updateMany({ _id: { $in: [...ids] }, leaseOwner: owner }, { $set: released(outcome), $inc: { attempts: 1 } });
+  }
+
+  async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
+    const updated = await this.sales.findOneAndUpdate(
+      { _id: id },
+      { $set: { lastEvent: event, updatedAt: event.at, ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}) } },
+      { returnDocument: 'after' },
+    );
+    if (updated === null) return undefined;
+    await saleStatusEventsCollection(this.db).insertOne({ _id: randomUUID(), saleId: id, ...event });
+    return toSale(updated);
+  }
+
+  private async eligibleFilter(window: EligibilityWindow): Promise<Filter<SaleDocument>> {
+    const disabled = await this.disabledVendorIds();
+    return {
+      $and: [
+        pendingInWindow(window),
+        leaseFree(window.now),
+        { $or: [{ lastAttemptAt: null }, { lastAttemptAt: { $lt: window.notAttemptedSince } }] },
+        ...(disabled.length === 0 ? [] : [{ vendorId: { $nin: disabled } }]),
+      ],
+    };
+  }
+
+  /** Few vendors ever disable webhooks, so excluding their ids beats a join on every claim. */
+  private async disabledVendorIds(): Promise<string[]> {
+    const docs = await vendorsCollection(this.db).find({ webhookEnabled: false }).toArray();
+    return docs.map((doc) => doc._id);
+  }
+
+  /** Joins each sale with its person and vendor: two queries per batch, not two per sale. */
+  private async entries(docs: readonly SaleDocument[]): Promise<SaleEntry[]> {
+    const personIds = [...new Set(docs.map((doc) => doc.personId))];
+    const vendorIds = [...new Set(docs.flatMap((doc) => (doc.vendorId === null ? [] : [doc.vendorId])))];
+    const [people, vendors] = await Promise.all([
+      peopleCollection(this.db).find({ _id: { $in: personIds } }).toArray(),
+      vendorIds.length === 0 ? [] : vendorsCollection(this.db).find({ _id: { $in: vendorIds } }).toArray(),
+    ]);
+    const personById = new Map(people.map((doc) => [doc._id, toPerson(doc)]));
+    const vendorById = new Map(vendors.map((doc) => [doc._id, toVendor(doc)]));
+    return docs.map((doc) => {
+      const person = personById.get(doc.personId);
+      if (person === undefined) throw new Error(`sale ${doc._id} references missing person ${doc.personId}`);
+      return { sale: toSale(doc), person, vendor: doc.vendorId === null ? null : (vendorById.get(doc.vendorId) ?? null) };
+    });
+  }
+}
+
+function pendingInWindow(window: EligibilityWindow): Filter<SaleDocument> {
+  return { webhookProcessed: false, $or: [{ forceReprocess: true }, { createdAt: { $gte: window.eligibleSince } }] };
+}
+
+function released(outcome: DeliveryOutcome) {
+  return { leaseOwner: null, leaseUntil: null, lastAttemptAt: outcome.at, lastOutcome: outcome.outcome };
+}
+
+function toDocument(sale: Sale): SaleDocument {
+  return {
+    _id: sale.id,
+    sellerId: sale.sellerId,
+    sellerName: sale.sellerName,
+    financingApprovalDate: sale.financingApprovalDate,
+    personId: sale.personId,
+    address: sale.address,
+    vehicle: sale.vehicle,
+    vendorId: sale.vendorId,
+    lastEvent: sale.lastEvent,
+    ...sale.delivery,
+    leaseOwner: null,
+    createdAt: sale.createdAt,
+    updatedAt: sale.updatedAt,
+  };
+}
+
+export function toSale(doc: SaleDocument): Sale {
+  return {
+    id: doc._id,
+    sellerId: doc.sellerId,
+    sellerName: doc.sellerName,
+    financingApprovalDate: doc.financingApprovalDate,
+    personId: doc.personId,
+    address: doc.address,
+    vehicle: doc.vehicle,
+    vendorId: doc.vendorId,
+    lastEvent: doc.lastEvent,
+    delivery: {
+      webhookProcessed: doc.webhookProcessed,
+      forceReprocess: doc.forceReprocess,
+      leaseUntil: doc.leaseUntil,
+      attempts: doc.attempts,
+      lastAttemptAt: doc.lastAttemptAt,
+      lastOutcome: doc.lastOutcome,
+    },
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}

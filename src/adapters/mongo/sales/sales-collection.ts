@@ -1,0 +1,66 @@
+import type { Collection, Db } from 'mongodb';
+import type { Address, SaleStatusEvent, Vehicle } from '../../../domain/sales/sale';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const SALES = 'sales';
+export const SALE_STATUS_EVENTS = 'sale_status_events';
+
+/** A sale; delivery state is kept at the top level so the dispatch query can use one index. */
+export interface SaleDocument {
+  _id: string;
+  sellerId: string;
+  sellerName: string;
+  financingApprovalDate: Date | null;
+  personId: string;
+  address: Address | null;
+  vehicle: Vehicle | null;
+  vendorId: string | null;
+  lastEvent: SaleStatusEvent | null;
+  webhookProcessed: boolean;
+  forceReprocess: boolean;
+  leaseUntil: Date | null;
+  leaseOwner: string | null;
+  attempts: number;
+  lastAttemptAt: Date | null;
+  lastOutcome: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** SDR contact and qualification data (spec sales part 4, CONTRACT 3.4), set by the latest interaction of the sale's person. */
+  sdr?: SaleSdrData;
+}
+
+export interface SaleSdrData {
+  interactionId: string;
+  result: string;
+  contact: boolean;
+  sent: boolean;
+  sentTo: string | null;
+  convertedToLead: boolean;
+  qualified: boolean;
+  interested: boolean;
+  at: Date;
+}
+
+/** Every status event, append-only (the sale keeps the last one). */
+export interface SaleStatusEventDocument extends SaleStatusEvent {
+  _id: string;
+  saleId: string;
+}
+
+export const salesCollection = (db: Db): Collection<SaleDocument> => db.collection<SaleDocument>(SALES);
+export const saleStatusEventsCollection = (db: Db): Collection<SaleStatusEventDocument> =>
+  db.collection<SaleStatusEventDocument>(SALE_STATUS_EVENTS);
+
+export const salesIndexes: CollectionIndexes = {
+  collection: SALES,
+  async ensure(db) {
+    const sales = salesCollection(db);
+    // The dispatch claim: pending sales by age, and forced ones regardless of age.
+    await sales.createIndex({ webhookProcessed: 1, createdAt: 1 }, { name: 'pending_by_age' });
+    // Both branches of the claim's $or are ordered by createdAt, so mongod merges them without a blocking sort.
+    await sales.createIndex({ forceReprocess: 1, webhookProcessed: 1, createdAt: 1 }, { name: 'forced_by_age' });
+    await sales.createIndex({ personId: 1, createdAt: -1 }, { name: 'by_person' });
+    await sales.createIndex({ createdAt: -1 }, { name: 'newest_first' });
+    await saleStatusEventsCollection(db).createIndex({ saleId: 1, at: -1 }, { name: 'by_sale' });
+  },
+};

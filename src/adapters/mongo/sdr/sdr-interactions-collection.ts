@@ -1,0 +1,37 @@
+import type { Collection, Db } from 'mongodb';
+import type { SdrInteraction, SdrNote } from '../../../domain/sdr/interaction';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const SDR_INTERACTIONS = 'sdr_interactions';
+export const SDR_INTERACTION_NOTES = 'sdr_interaction_notes';
+
+/** An interaction; `version` counts status changes (optimistic concurrency of the status update). */
+export type SdrInteractionDocument = Omit<SdrInteraction, 'id'> & { _id: string; version: number };
+
+/** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */
+export interface SdrNoteDocument extends SdrNote {
+  _id: string;
+  interactionId: string;
+}
+
+export const sdrInteractionsCollection = (db: Db): Collection<SdrInteractionDocument> => db.collection<SdrInteractionDocument>(SDR_INTERACTIONS);
+export const sdrNotesCollection = (db: Db): Collection<SdrNoteDocument> => db.collection<SdrNoteDocument>(SDR_INTERACTION_NOTES);
+
+export const sdrInteractionIndexes: CollectionIndexes = {
+  collection: SDR_INTERACTIONS,
+  async ensure(db) {
+    const interactions = sdrInteractionsCollection(db);
+    // "The most recent interaction of the person" and the person's list, newest first.
+    await interactions.createIndex({ personId: 1, createdAt: -1 }, { name: 'by_person_newest' });
+    // The create dedupe window by phone and by web session.
+    await interactions.createIndex({ phoneKey: 1, createdAt: -1 }, { name: 'by_phone_key_newest', partialFilterExpression: { phoneKey: { $type: 'string' } } });
+    await interactions.createIndex({ sessionId: 1, createdAt: -1 }, { name: 'by_session_newest', partialFilterExpression: { sessionId: { $type: 'string' } } });
+    await sdrNotesCollection(db).createIndex({ interactionId: 1, at: 1 }, { name: 'by_interaction_oldest' });
+  },
+};
+
+export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({ _id: id, version: 0, ...rest });
+export const toSdrInteraction = ({ _id, version, ...rest }: SdrInteractionDocument): SdrInteraction => {
+  void version;
+  return { id: _id, ...rest };
+};

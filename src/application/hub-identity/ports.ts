@@ -1,0 +1,85 @@
+import type { RefreshTokenRecord } from '../../domain/hub-identity/refresh-token';
+import type { Role } from '../../domain/hub-identity/role';
+import type { HubUser, Membership, Organization } from '../../domain/hub-identity/tenancy';
+
+/** The ports of the hub use cases (adapters in src/adapters/mongo/hub-identity, src/adapters/crypto). */
+
+export interface OrganizationRepository {
+  /** false when the slug is taken (unique). */
+  create(organization: Organization): Promise<boolean>;
+  findById(id: string): Promise<Organization | undefined>;
+}
+
+export interface HubUserRepository {
+  /** false when the e-mail is taken (unique). */
+  create(user: HubUser): Promise<boolean>;
+  findByEmail(normalizedEmail: string): Promise<HubUser | undefined>;
+  findById(id: string): Promise<HubUser | undefined>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+}
+
+export interface MembershipRepository {
+  /** false when the user is already a member of that organization. */
+  add(membership: Membership): Promise<boolean>;
+  find(userId: string, orgId: string): Promise<Membership | undefined>;
+  /** CONTRACT 5.2: the current membership at login is the most recently joined one. */
+  latestOf(userId: string): Promise<Membership | undefined>;
+}
+
+export type RotationOutcome = 'rotated' | 'lost';
+
+/**
+ * Refresh tokens. `rotate` is the one atomic operation of the rotation rule: it revokes the presented
+ * token (replacedBy = successor) and stores the successor only if the presented token is still active,
+ * all or nothing; of any number of concurrent calls for one token at most one answers 'rotated'.
+ */
+export interface HubRefreshTokenStore {
+  create(record: RefreshTokenRecord): Promise<void>;
+  findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
+  findById(id: string): Promise<RefreshTokenRecord | undefined>;
+  rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome>;
+  /**
+   * Records that a replay of `presentedId` was judged as reuse. A rotation of that token still in
+   * flight (the race winner) sees the mark when it completes and revokes its own successor, so a
+   * family revocation cannot miss a successor that was not yet visible.
+   */
+  contest(presentedId: string, now: Date): Promise<void>;
+  /** Revokes one token if it is not revoked yet. */
+  revoke(id: string, now: Date): Promise<void>;
+  /** Revokes every not-yet-revoked token of the user; returns how many. */
+  revokeAllOfUser(userId: string, now: Date): Promise<number>;
+  /** Tokens of the user that are neither revoked nor expired (tests and diagnostics). */
+  activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]>;
+}
+
+export interface HubResetTokenRecord {
+  readonly tokenHash: string;
+  readonly userId: string;
+  readonly expiresAt: Date;
+  readonly usedAt: Date | null;
+}
+
+export type HubResetConsumption =
+  | { readonly kind: 'consumed'; readonly userId: string }
+  | { readonly kind: 'already-used' }
+  | { readonly kind: 'invalid' };
+
+export interface HubResetTokenStore {
+  create(record: HubResetTokenRecord): Promise<void>;
+  /** Marks the token used if it is unused and unexpired (single use, atomic). */
+  consume(tokenHash: string, now: Date): Promise<HubResetConsumption>;
+}
+
+/** The claims of spec part 2 minus iat/exp, which the signer adds. */
+export interface AccessClaims {
+  readonly sub: string;
+  readonly email: string;
+  readonly orgId: string;
+  readonly role: Role;
+  readonly permissions: readonly string[];
+}
+
+export interface AccessTokenIssuer {
+  /** A signed access token valid for ACCESS_TOKEN_TTL_SECONDS from `now`, and its expiry (epoch seconds). */
+  issue(claims: AccessClaims, now: Date): { readonly accessToken: string; readonly expiresAt: number };
+}

@@ -1,0 +1,33 @@
+import * as E from 'fp-ts/Either';
+import type { LeadTemplate, TemplateCondition } from '../../domain/hub-leads/lead-template';
+import type { Clock, IdGenerator } from '../shared/ports';
+import type { OrganizationRepository } from '../hub-identity/ports';
+import type { LeadTemplateRepository } from './ports';
+
+export interface CreateLeadTemplateInput {
+  readonly orgId: string;
+  readonly name: string;
+  readonly active: boolean;
+  readonly pipelineExternalId: string;
+  readonly conditions: readonly TemplateCondition[];
+  readonly message: string;
+}
+
+export type CreateLeadTemplateError = { readonly _tag: 'OrganizationNotFound' };
+
+/** CONTRACT 6.2: POST /orgs/{orgId}/lead-templates and `hub add-template`. */
+export class CreateLeadTemplate {
+  constructor(
+    private readonly organizations: OrganizationRepository,
+    private readonly templates: LeadTemplateRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: CreateLeadTemplateInput): Promise<E.Either<CreateLeadTemplateError, LeadTemplate>> {
+    if ((await this.organizations.findById(input.orgId)) === undefined) return E.left({ _tag: 'OrganizationNotFound' });
+    const template: LeadTemplate = { id: this.ids.next(), createdAt: this.clock.now(), ...input };
+    await this.templates.create(template);
+    return E.right(template);
+  }
+}

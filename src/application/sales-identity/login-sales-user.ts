@@ -1,0 +1,52 @@
+import * as E from 'fp-ts/Either';
+import type { Clock, PasswordHasher, SecretGenerator, SecretHasher } from '../shared/ports';
+import { normalizeEmail } from '../../domain/sales-identity/email';
+import { identityOf } from '../../domain/sales-identity/sales-user';
+import { REFRESH_TOKEN_TTL_SECONDS, SECRET_BYTES } from '../../domain/sales-identity/session-lifetimes';
+import type { SalesAccessTokens, SalesRefreshTokenStore, SalesUserRepository } from './ports';
+
+export interface LoginSalesUserInput {
+  readonly email: string;
+  readonly password: string;
+}
+
+export interface LoginSalesUserOutput {
+  readonly user: { readonly id: string; readonly email: string; readonly name: string };
+  readonly accessToken: string;
+  readonly refreshToken: string;
+}
+
+/** Unknown e-mail and wrong password are one error: the caller must not learn which it was. */
+export type LoginSalesUserError = { readonly _tag: 'InvalidCredentials' };
+
+export class LoginSalesUser {
+  constructor(
+    private readonly users: SalesUserRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly accessTokens: SalesAccessTokens,
+    private readonly refreshTokens: SalesRefreshTokenStore,
+    private readonly secrets: SecretGenerator,
+    private readonly secretHasher: SecretHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: LoginSalesUserInput): Promise<E.Either<LoginSalesUserError, LoginSalesUserOutput>> {
+    const user = await this.users.findByEmail(normalizeEmail(input.email));
+    // An unknown account does the same hashing work as a wrong password (no timing oracle).
+    const valid = user === undefined ? await this.passwords.verifyAgainstDummy(input.password) : await this.passwords.verify(user.passwordHash, input.password);
+    if (user === undefined || !valid) return E.left({ _tag: 'InvalidCredentials' });
+    const now = this.clock.now();
+    const refreshToken = this.secrets.hex(SECRET_BYTES);
+    await this.refreshTokens.save({
+      tokenHash: this.secretHasher.hash(refreshToken),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return E.right({
+      user: { id: user.id, email: user.email, name: user.name },
+      accessToken: this.accessTokens.issue(identityOf(user), now),
+      refreshToken,
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import type { ApiEvent, ApiEventFilter } from '../../domain/sales-identity/api-event';
+import type { ApiKeyRecord } from '../../domain/sales-identity/api-key';
+import type { SalesIdentity, SalesUser } from '../../domain/sales-identity/sales-user';
+
+/** Sales-service operator accounts. */
+export interface SalesUserRepository {
+  /** Left-free by design: a duplicate e-mail resolves 'duplicate' (the unique index decides, not a read). */
+  create(user: SalesUser): Promise<'created' | 'duplicate'>;
+  findByEmail(email: string): Promise<SalesUser | undefined>;
+  findById(id: string): Promise<SalesUser | undefined>;
+  updatePassword(id: string, passwordHash: string, at: Date): Promise<void>;
+}
+
+export interface StoredRefreshToken {
+  readonly tokenHash: string;
+  readonly userId: string;
+  readonly expiresAt: Date;
+}
+
+/** Opaque refresh tokens, stored as SHA-256 hashes. */
+export interface SalesRefreshTokenStore {
+  save(token: StoredRefreshToken & { readonly createdAt: Date }): Promise<void>;
+  /** The token when it exists, is not revoked and has not expired at `now`. */
+  findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined>;
+  revoke(tokenHash: string, at: Date): Promise<void>;
+  revokeAllOfUser(userId: string, at: Date): Promise<void>;
+}
+
+export type ResetTokenConsumption =
+  | { readonly outcome: 'consumed'; readonly userId: string }
+  | { readonly outcome: 'expired' }
+  | { readonly outcome: 'already-used' }
+  | { readonly outcome: 'unknown' };
+
+/** Single-use password-reset tokens, stored as SHA-256 hashes. */
+export interface PasswordResetTokenStore {
+  save(token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): Promise<void>;
+  /**
+   * Marks the token used in one conditional write, so two concurrent consumptions of one token
+   * cannot both see 'consumed'.
+   */
+  consume(tokenHash: string, now: Date): Promise<ResetTokenConsumption>;
+}
+
+export interface ApiKeyRepository {
+  save(key: ApiKeyRecord): Promise<void>;
+  findActiveByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  findById(id: string): Promise<ApiKeyRecord | undefined>;
+  /** Newest first; every key when userId is undefined. */
+  list(userId: string | undefined): Promise<readonly ApiKeyRecord[]>;
+  /** Sets revokedAt once; a second revocation keeps the first time. */
+  revoke(id: string, at: Date): Promise<void>;
+}
+
+/** Signs and verifies the sales access token (JWT HS256, claims sub, email, role). */
+export interface SalesAccessTokens {
+  issue(identity: SalesIdentity, now: Date): string;
+  /** The identity of a valid, unexpired token; undefined for anything else. */
+  verify(token: string, now: Date): SalesIdentity | undefined;
+}
+
+/** Where request events end up; written in batches. */
+export interface ApiEventStore {
+  append(events: readonly ApiEvent[]): Promise<void>;
+  /** Newest first. */
+  list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }>;
+  findById(id: string): Promise<ApiEvent | undefined>;
+}
+
+/** Takes one request's event off the request path (no I/O while the request waits). */
+export interface ApiEventRecorder {
+  record(event: ApiEvent): void;
+}

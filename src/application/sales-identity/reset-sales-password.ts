@@ -1,0 +1,42 @@
+import * as E from 'fp-ts/Either';
+import type { Clock, PasswordHasher, SecretHasher } from '../shared/ports';
+import { passwordProblem } from '../../domain/sales-identity/password-policy';
+import type { PasswordResetTokenStore, SalesRefreshTokenStore, SalesUserRepository } from './ports';
+
+export type ResetSalesPasswordError =
+  | { readonly _tag: 'WeakPassword'; readonly problem: string }
+  | { readonly _tag: 'ResetTokenInvalid' }
+  | { readonly _tag: 'ResetTokenUsed' };
+
+export class ResetSalesPassword {
+  constructor(
+    private readonly resetTokens: PasswordResetTokenStore,
+    private readonly users: SalesUserRepository,
+    private readonly refreshTokens: SalesRefreshTokenStore,
+    private readonly passwords: PasswordHasher,
+    private readonly secretHasher: SecretHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { token: string; newPassword: string }): Promise<E.Either<ResetSalesPasswordError, { userId: string }>> {
+    // Checked first: a weak password must not burn the single-use token.
+    const problem = passwordProblem(input.newPassword);
+    if (problem !== undefined) return E.left({ _tag: 'WeakPassword', problem });
+    const now = this.clock.now();
+    const consumed = await this.resetTokens.consume(this.secretHasher.hash(input.token), now);
+    switch (consumed.outcome) {
+      case 'unknown':
+      case 'expired':
+        return E.left({ _tag: 'ResetTokenInvalid' });
+      case 'already-used':
+        return E.left({ _tag: 'ResetTokenUsed' });
+      case 'consumed': {
+        const passwordHash = await this.passwords.hash(input.newPassword);
+        await this.users.updatePassword(consumed.userId, passwordHash, now);
+        // Whoever held a session with the old password loses it.
+        await this.refreshTokens.revokeAllOfUser(consumed.userId, now);
+        return E.right({ userId: consumed.userId });
+      }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { MongoHubRefreshTokenStore } from '../../../../src/adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
+import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from '../../../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
+import { InMemoryHubRefreshTokenStore } from '../../../support/fakes/in-memory-hub-refresh-token-store';
+import { connectTestDatabase } from '../../../support/mongo';
+import { refreshTokenStoreContract } from '../../../support/contracts/hub-refresh-token-store-contract';
+
+describe('refresh token stores', () => {
+  let mongo: MongoConnection;
+  before(async () => {
+    mongo = await connectTestDatabase();
+    await hubRefreshTokenIndexes.ensure(mongo.db);
+    await hubRefreshRotationIndexes.ensure(mongo.db);
+  });
+  after(async () => {
+    await mongo.close();
+  });
+
+  refreshTokenStoreContract('in-memory fake', async () => new InMemoryHubRefreshTokenStore());
+  refreshTokenStoreContract('MongoDB', async () => new MongoHubRefreshTokenStore(mongo.db));
+});

@@ -1,0 +1,69 @@
+import type { HubRefreshTokenStore, RotationOutcome } from '../../../src/application/hub-identity/ports';
+import type { RefreshTokenRecord } from '../../../src/domain/hub-identity/refresh-token';
+
+/**
+ * The fake of HubRefreshTokenStore for use-case tests. Each operation checks and writes in one
+ * synchronous step after an await, so like the real store it is atomic per call; it passes the same
+ * contract suite as MongoHubRefreshTokenStore.
+ */
+export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
+  private readonly byId = new Map<string, RefreshTokenRecord>();
+
+  async create(record: RefreshTokenRecord): Promise<void> {
+    await Promise.resolve();
+    if ([...this.byId.values()].some((r) => r.tokenHash === record.tokenHash) || this.byId.has(record.id)) throw new Error('duplicate token');
+    this.byId.set(record.id, record);
+  }
+
+  async findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+    await Promise.resolve();
+    return [...this.byId.values()].find((r) => r.tokenHash === tokenHash);
+  }
+
+  async findById(id: string): Promise<RefreshTokenRecord | undefined> {
+    await Promise.resolve();
+    return this.byId.get(id);
+  }
+
+  async rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome> {
+    await Promise.resolve();
+    const presented = this.byId.get(presentedId);
+    if (presented === undefined || presented.revokedAt !== null || presented.expiresAt.getTime() <= now.getTime()) return 'lost';
+    this.byId.set(presentedId, { ...presented, revokedAt: now, replacedBy: successor.id });
+    this.byId.set(successor.id, successor);
+    return 'rotated';
+  }
+
+  /** Nothing to do: a rotation here completes in one step, so none is ever in flight when a replay is judged. */
+  async contest(_presentedId: string, _now: Date): Promise<void> {
+    await Promise.resolve();
+  }
+
+  async revoke(id: string, now: Date): Promise<void> {
+    await Promise.resolve();
+    const record = this.byId.get(id);
+    if (record !== undefined && record.revokedAt === null) this.byId.set(id, { ...record, revokedAt: now });
+  }
+
+  async revokeAllOfUser(userId: string, now: Date): Promise<number> {
+    await Promise.resolve();
+    let count = 0;
+    for (const record of this.byId.values()) {
+      if (record.userId === userId && record.revokedAt === null) {
+        this.byId.set(record.id, { ...record, revokedAt: now });
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  async activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]> {
+    await Promise.resolve();
+    return [...this.byId.values()].filter((r) => r.userId === userId && r.revokedAt === null && r.expiresAt.getTime() > now.getTime());
+  }
+
+  /** Every record (tests check invariants over all of them). */
+  all(): readonly RefreshTokenRecord[] {
+    return [...this.byId.values()];
+  }
+}

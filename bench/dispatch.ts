@@ -15,6 +15,7 @@ import { MongoDeliveryAttemptLog } from '../src/adapters/mongo/sales/delivery-at
 import { MongoSaleRepository, } from '../src/adapters/mongo/sales/mongo-sale-repository';
 import { peopleCollection, toPersonDocument } from '../src/adapters/mongo/sales/people-collection';
 import { salesCollection, salesIndexes } from '../src/adapters/mongo/sales/sales-collection';
+import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { SystemClock } from '../src/adapters/system/system-clock';
 import { UuidIdGenerator } from '../src/adapters/system/uuid-id-generator';
 import { HttpSaleWebhookSender } from '../src/adapters/webhook/http-sale-webhook-sender';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   try {
     for (const size of [Math.max(1, Math.floor(N / 5)), N]) {
       const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`));
-      await salesIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [salesIndexes]);
       const now = new Date();
       const person: Person = {
         id: randomUUID(), fullName: 'Bench Person', cpf: '52998224725', rg: null, cnh: null, birthDate: null, gender: null,

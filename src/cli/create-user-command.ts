@@ -5,6 +5,7 @@ import { TYPES } from '../composition-root';
 import type { CreateSalesUser } from '../application/sales-identity/create-sales-user';
 import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
 import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { EPHEMERAL_NOTE } from './ephemeral-note';
 
@@ -21,7 +22,7 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'create-user', async (runtime) => {
         // The unique e-mail index is what refuses a duplicate: make sure it exists on a fresh database.
-        await salesUserIndexes.ensure(runtime.container.get<Db>(TYPES.Db));
+        await ensureIndexes(runtime.container.get<Db>(TYPES.Db), [salesUserIndexes]);
         const result = await runtime.container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute(options);
         if (E.isLeft(result)) {
           switch (result.left._tag) {

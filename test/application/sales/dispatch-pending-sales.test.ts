@@ -5,8 +5,9 @@ import { DispatchPendingSales, type DispatchReport } from '../../../src/applicat
 import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from '../../../src/application/sales/dispatch-settings';
 import type { Clock } from '../../../src/application/shared/ports';
 import { MongoDeliveryAttemptLog, deliveryAttemptsCollection } from '../../../src/adapters/mongo/sales/delivery-attempts-collection';
+import { ensureIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
-import { salesIndexes } from '../../../src/adapters/mongo/sales/sales-collection';
+import { saleStatusEventIndexes, salesIndexes } from '../../../src/adapters/mongo/sales/sales-collection';
 import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
 import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
 import { connectTestDatabase } from '../../support/mongo';
@@ -23,7 +24,7 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
 
   beforeEach(async () => {
     mongo = await connectTestDatabase();
-    await salesIndexes.ensure(mongo.db);
+    await ensureIndexes(mongo.db, [salesIndexes, saleStatusEventIndexes]);
     receiver = new TestReceiver();
     url = await receiver.start();
   });

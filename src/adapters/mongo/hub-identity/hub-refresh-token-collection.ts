@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { RefreshTokenRecord } from '../../../domain/hub-identity/refresh-token';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -28,20 +27,17 @@ export interface RotationDocument {
 
 export const hubRefreshTokenIndexes: CollectionIndexes = {
   collection: HUB_REFRESH_TOKENS,
-  async ensure(db: Db) {
-    const collection = db.collection(HUB_REFRESH_TOKENS);
-    await collection.createIndex({ tokenHash: 1 }, { unique: true, name: 'token_hash_unique' });
-    await collection.createIndex({ userId: 1, revokedAt: 1 }, { name: 'user_revoked' });
-  },
+  indexes: [
+    { key: { tokenHash: 1 }, unique: true, name: 'token_hash_unique' },
+    { key: { userId: 1, revokedAt: 1 }, name: 'user_revoked' },
+  ],
 };
 
 export const hubRefreshRotationIndexes: CollectionIndexes = {
   collection: HUB_REFRESH_ROTATIONS,
   // The _id index is the guard; this index also creates the collection up front, which transactions on
   // older servers need before they insert into it.
-  async ensure(db: Db) {
-    await db.collection(HUB_REFRESH_ROTATIONS).createIndex({ successorId: 1 }, { name: 'successor' });
-  },
+  indexes: [{ key: { successorId: 1 }, name: 'successor' }],
 };
 
 export const refreshTokenToDocument = (r: RefreshTokenRecord): RefreshTokenDocument => ({

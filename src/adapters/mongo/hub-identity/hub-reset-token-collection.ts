@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_RESET_TOKENS = 'hub_reset_tokens';
@@ -13,7 +12,5 @@ export interface ResetTokenDocument {
 
 export const hubResetTokenIndexes: CollectionIndexes = {
   collection: HUB_RESET_TOKENS,
-  async ensure(db: Db) {
-    await db.collection(HUB_RESET_TOKENS).createIndex({ userId: 1 }, { name: 'user' });
-  },
+  indexes: [{ key: { userId: 1 }, name: 'user' }],
 };

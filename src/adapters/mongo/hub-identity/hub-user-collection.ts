@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { HubUser } from '../../../domain/hub-identity/tenancy';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -14,9 +13,7 @@ export interface HubUserDocument {
 
 export const hubUserIndexes: CollectionIndexes = {
   collection: HUB_USERS,
-  async ensure(db: Db) {
-    await db.collection(HUB_USERS).createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
-  },
+  indexes: [{ key: { email: 1 }, unique: true, name: 'email_unique' }],
 };
 
 export const hubUserToDocument = (u: HubUser): HubUserDocument => ({ _id: u.id, email: u.email, name: u.name, language: u.language, passwordHash: u.passwordHash });

@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import { isRole } from '../../../domain/hub-identity/role';
 import type { Membership } from '../../../domain/hub-identity/tenancy';
 import type { CollectionIndexes } from '../shared/collection-indexes';
@@ -16,11 +15,10 @@ export interface MembershipDocument {
 
 export const hubMembershipIndexes: CollectionIndexes = {
   collection: HUB_MEMBERSHIPS,
-  async ensure(db: Db) {
-    const collection = db.collection(HUB_MEMBERSHIPS);
-    await collection.createIndex({ userId: 1, joinedAt: -1 }, { name: 'user_latest' });
-    await collection.createIndex({ orgId: 1 }, { name: 'org' });
-  },
+  indexes: [
+    { key: { userId: 1, joinedAt: -1 }, name: 'user_latest' },
+    { key: { orgId: 1 }, name: 'org' },
+  ],
 };
 
 // The _id is the pair itself, so "one membership per user and organization" holds without a read.

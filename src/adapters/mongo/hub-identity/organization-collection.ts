@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { Organization } from '../../../domain/hub-identity/tenancy';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -14,9 +13,7 @@ export interface OrganizationDocument {
 
 export const hubOrganizationIndexes: CollectionIndexes = {
   collection: HUB_ORGANIZATIONS,
-  async ensure(db: Db) {
-    await db.collection(HUB_ORGANIZATIONS).createIndex({ slug: 1 }, { unique: true, name: 'slug_unique' });
-  },
+  indexes: [{ key: { slug: 1 }, unique: true, name: 'slug_unique' }],
 };
 
 export const organizationToDocument = (o: Organization): OrganizationDocument => ({

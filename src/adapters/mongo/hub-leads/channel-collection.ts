@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import { CHANNEL_TYPES, type Channel, type ChannelType } from '../../../domain/hub-leads/channel';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -14,9 +13,7 @@ export interface ChannelDocument {
 
 export const hubChannelIndexes: CollectionIndexes = {
   collection: HUB_CHANNELS,
-  async ensure(db: Db) {
-    await db.collection(HUB_CHANNELS).createIndex({ orgId: 1, name: 1 }, { unique: true, name: 'org_name_unique' });
-  },
+  indexes: [{ key: { orgId: 1, name: 1 }, unique: true, name: 'org_name_unique' }],
 };
 
 export const channelToDocument = (c: Channel): ChannelDocument => ({ _id: c.id, orgId: c.orgId, name: c.name, type: c.type, createdAt: c.createdAt });

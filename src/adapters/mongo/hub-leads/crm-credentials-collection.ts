@@ -15,7 +15,6 @@ export interface CrmCredentialsDocument {
 
 export const hubCrmCredentialsIndexes: CollectionIndexes = {
   collection: HUB_CRM_CREDENTIALS,
-  async ensure() {
-    // `_id` is the organization: no other index needed.
-  },
+  // `_id` is the organization: no other index needed.
+  indexes: [],
 };

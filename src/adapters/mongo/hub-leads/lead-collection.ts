@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../domain/hub-leads/lead';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -30,13 +29,12 @@ export interface LeadDocument {
 
 export const hubLeadIndexes: CollectionIndexes = {
   collection: HUB_LEADS,
-  async ensure(db: Db) {
-    const leads = db.collection(HUB_LEADS);
+  indexes: [
     // Spec part 2: one lead per provider identifier within a pipeline; concurrent redeliveries meet here.
-    await leads.createIndex({ pipelineId: 1, externalId: 1 }, { unique: true, name: 'pipeline_external_unique' });
-    await leads.createIndex({ orgId: 1, provider: 1, externalId: 1 }, { name: 'org_provider_external' });
-    await leads.createIndex({ orgId: 1, createdAt: -1 }, { name: 'org_created' });
-  },
+    { key: { pipelineId: 1, externalId: 1 }, unique: true, name: 'pipeline_external_unique' },
+    { key: { orgId: 1, provider: 1, externalId: 1 }, name: 'org_provider_external' },
+    { key: { orgId: 1, createdAt: -1 }, name: 'org_created' },
+  ],
 };
 
 const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] => Object.entries(fields).map(([name, value]) => ({ name, value }));

@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_LEAD_EVENTS = 'hub_lead_events';
@@ -25,9 +24,13 @@ export interface ReceiptDocument {
 
 export const hubLeadEventIndexes: CollectionIndexes = {
   collection: HUB_LEAD_EVENTS,
-  async ensure(db: Db) {
-    await db.collection(HUB_LEAD_EVENTS).createIndex({ leadId: 1, receivedAt: 1 }, { name: 'lead_received' });
-  },
+  indexes: [{ key: { leadId: 1, receivedAt: 1 }, name: 'lead_received' }],
+};
+
+export const hubWebhookReceiptIndexes: CollectionIndexes = {
+  collection: HUB_WEBHOOK_RECEIPTS,
+  // Read and written by `_id` (the receipt key) only.
+  indexes: [],
 };
 
 export const receiptKey = (orgId: string, provider: string, bodyHash: string): string => `${orgId}:${provider}:${bodyHash}`;

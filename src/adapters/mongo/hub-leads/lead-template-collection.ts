@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { LeadTemplate } from '../../../domain/hub-leads/lead-template';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -18,9 +17,7 @@ export interface LeadTemplateDocument {
 
 export const hubLeadTemplateIndexes: CollectionIndexes = {
   collection: HUB_LEAD_TEMPLATES,
-  async ensure(db: Db) {
-    await db.collection(HUB_LEAD_TEMPLATES).createIndex({ orgId: 1, createdAt: 1 }, { name: 'org_created' });
-  },
+  indexes: [{ key: { orgId: 1, createdAt: 1 }, name: 'org_created' }],
 };
 
 export const leadTemplateToDocument = (t: LeadTemplate): LeadTemplateDocument => ({

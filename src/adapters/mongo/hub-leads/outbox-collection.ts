@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_OUTBOX = 'hub_outbox';
@@ -17,8 +16,8 @@ export interface OutboxDocument {
 
 export const hubOutboxIndexes: CollectionIndexes = {
   collection: HUB_OUTBOX,
-  async ensure(db: Db) {
-    await db.collection(HUB_OUTBOX).createIndex({ status: 1, createdAt: 1 }, { name: 'status_created' });
-    await db.collection(HUB_OUTBOX).createIndex({ orgId: 1, createdAt: 1 }, { name: 'org_created' });
-  },
+  indexes: [
+    { key: { status: 1, createdAt: 1 }, name: 'status_created' },
+    { key: { orgId: 1, createdAt: 1 }, name: 'org_created' },
+  ],
 };

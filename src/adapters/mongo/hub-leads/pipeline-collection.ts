@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import { LEAD_PROVIDERS, type LeadProvider, type Pipeline } from '../../../domain/hub-leads/lead';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
@@ -15,9 +14,7 @@ export interface PipelineDocument {
 
 export const hubPipelineIndexes: CollectionIndexes = {
   collection: HUB_PIPELINES,
-  async ensure(db: Db) {
-    await db.collection(HUB_PIPELINES).createIndex({ orgId: 1, provider: 1, externalId: 1 }, { unique: true, name: 'org_provider_external_unique' });
-  },
+  indexes: [{ key: { orgId: 1, provider: 1, externalId: 1 }, unique: true, name: 'org_provider_external_unique' }],
 };
 
 export const pipelineToDocument = (p: Pipeline): PipelineDocument => ({ _id: p.id, orgId: p.orgId, name: p.name, provider: p.provider, externalId: p.externalId, createdAt: p.createdAt });

@@ -23,12 +23,11 @@ export function apiEventCollection(db: Db): Collection<ApiEventDocument> {
 
 export const apiEventIndexes: CollectionIndexes = {
   collection: API_EVENT_LOGS,
-  async ensure(db) {
-    const collection = apiEventCollection(db);
-    await collection.createIndex({ at: -1 }, { name: 'at' });
-    await collection.createIndex({ requestId: 1 }, { name: 'request_id' });
-    await collection.createIndex({ userId: 1, at: -1 }, { name: 'user_at' });
-    await collection.createIndex({ status: 1, at: -1 }, { name: 'status_at' });
-    await collection.createIndex({ path: 1, at: -1 }, { name: 'path_at' });
-  },
+  indexes: [
+    { key: { at: -1 }, name: 'at' },
+    { key: { requestId: 1 }, name: 'request_id' },
+    { key: { userId: 1, at: -1 }, name: 'user_at' },
+    { key: { status: 1, at: -1 }, name: 'status_at' },
+    { key: { path: 1, at: -1 }, name: 'path_at' },
+  ],
 };

@@ -19,8 +19,8 @@ export function apiKeyCollection(db: Db): Collection<ApiKeyDocument> {
 
 export const apiKeyIndexes: CollectionIndexes = {
   collection: API_KEYS,
-  async ensure(db) {
-    await apiKeyCollection(db).createIndex({ keyHash: 1 }, { unique: true, name: 'key_hash_unique' });
-    await apiKeyCollection(db).createIndex({ userId: 1, createdAt: -1 }, { name: 'user_created' });
-  },
+  indexes: [
+    { key: { keyHash: 1 }, unique: true, name: 'key_hash_unique' },
+    { key: { userId: 1, createdAt: -1 }, name: 'user_created' },
+  ],
 };

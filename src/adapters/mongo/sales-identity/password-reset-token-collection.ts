@@ -18,8 +18,6 @@ export function passwordResetTokenCollection(db: Db): Collection<PasswordResetTo
 
 export const passwordResetTokenIndexes: CollectionIndexes = {
   collection: SALES_PASSWORD_RESET_TOKENS,
-  async ensure(db) {
-    // Kept a day past expiry so a late second use still answers "already used" rather than "invalid".
-    await passwordResetTokenCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry_ttl', expireAfterSeconds: 86_400 });
-  },
+  // Kept a day past expiry so a late second use still answers "already used" rather than "invalid".
+  indexes: [{ key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: 86_400 }],
 };

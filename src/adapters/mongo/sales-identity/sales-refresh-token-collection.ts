@@ -18,9 +18,9 @@ export function salesRefreshTokenCollection(db: Db): Collection<SalesRefreshToke
 
 export const salesRefreshTokenIndexes: CollectionIndexes = {
   collection: SALES_REFRESH_TOKENS,
-  async ensure(db) {
-    await salesRefreshTokenCollection(db).createIndex({ userId: 1 }, { name: 'user' });
+  indexes: [
+    { key: { userId: 1 }, name: 'user' },
     // Expired tokens are useless; MongoDB removes them a while after their expiry (TTL monitor).
-    await salesRefreshTokenCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry_ttl', expireAfterSeconds: 0 });
-  },
+    { key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: 0 },
+  ],
 };

@@ -19,8 +19,6 @@ export function salesUserCollection(db: Db): Collection<SalesUserDocument> {
 
 export const salesUserIndexes: CollectionIndexes = {
   collection: SALES_USERS,
-  async ensure(db) {
-    // The unique index, not a read before the insert, decides that an e-mail is taken.
-    await salesUserCollection(db).createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
-  },
+  // The unique index, not a read before the insert, decides that an e-mail is taken.
+  indexes: [{ key: { email: 1 }, unique: true, name: 'email_unique' }],
 };

@@ -11,11 +11,10 @@ export const deliveryAttemptsCollection = (db: Db): Collection<DeliveryAttemptDo
 
 export const deliveryAttemptsIndexes: CollectionIndexes = {
   collection: DELIVERY_ATTEMPTS,
-  async ensure(db) {
-    const attempts = deliveryAttemptsCollection(db);
-    await attempts.createIndex({ at: -1 }, { name: 'newest_first' });
-    await attempts.createIndex({ saleIds: 1, at: -1 }, { name: 'by_sale' });
-  },
+  indexes: [
+    { key: { at: -1 }, name: 'newest_first' },
+    { key: { saleIds: 1, at: -1 }, name: 'by_sale' },
+  ],
 };
 
 export class MongoDeliveryAttemptLog implements DeliveryAttemptLog {

@@ -15,15 +15,12 @@ export const peopleCollection = (db: Db): Collection<PersonDocument> => db.colle
 
 export const peopleIndexes: CollectionIndexes = {
   collection: PEOPLE,
-  async ensure(db) {
+  indexes: [
     // One person per CPF; minimal persons (SDR contacts) have none.
-    await peopleCollection(db).createIndex(
-      { cpf: 1 },
-      { name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
-    );
+    { key: { cpf: 1 }, name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
     // SDR lookups by phone (CONTRACT 3.4).
-    await peopleCollection(db).createIndex({ phoneKeys: 1 }, { name: 'by_phone_key' });
-  },
+    { key: { phoneKeys: 1 }, name: 'by_phone_key' },
+  ],
 };
 
 export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({ _id: id, ...rest, phoneKeys: phoneKeysOf(rest) });

@@ -53,14 +53,17 @@ export const saleStatusEventsCollection = (db: Db): Collection<SaleStatusEventDo
 
 export const salesIndexes: CollectionIndexes = {
   collection: SALES,
-  async ensure(db) {
-    const sales = salesCollection(db);
+  indexes: [
     // The dispatch claim: pending sales by age, and forced ones regardless of age.
-    await sales.createIndex({ webhookProcessed: 1, createdAt: 1 }, { name: 'pending_by_age' });
+    { key: { webhookProcessed: 1, createdAt: 1 }, name: 'pending_by_age' },
     // Both branches of the claim's $or are ordered by createdAt, so mongod merges them without a blocking sort.
-    await sales.createIndex({ forceReprocess: 1, webhookProcessed: 1, createdAt: 1 }, { name: 'forced_by_age' });
-    await sales.createIndex({ personId: 1, createdAt: -1 }, { name: 'by_person' });
-    await sales.createIndex({ createdAt: -1 }, { name: 'newest_first' });
-    await saleStatusEventsCollection(db).createIndex({ saleId: 1, at: -1 }, { name: 'by_sale' });
-  },
+    { key: { forceReprocess: 1, webhookProcessed: 1, createdAt: 1 }, name: 'forced_by_age' },
+    { key: { personId: 1, createdAt: -1 }, name: 'by_person' },
+    { key: { createdAt: -1 }, name: 'newest_first' },
+  ],
+};
+
+export const saleStatusEventIndexes: CollectionIndexes = {
+  collection: SALE_STATUS_EVENTS,
+  indexes: [{ key: { saleId: 1, at: -1 }, name: 'by_sale' }],
 };

@@ -10,11 +10,10 @@ export const vendorsCollection = (db: Db): Collection<VendorDocument> => db.coll
 
 export const vendorsIndexes: CollectionIndexes = {
   collection: VENDORS,
-  async ensure(db) {
-    const vendors = vendorsCollection(db);
-    await vendors.createIndex({ vendorId: 1 }, { name: 'unique_vendor_code', unique: true });
-    await vendors.createIndex({ webhookEnabled: 1 }, { name: 'webhook_disabled' });
-  },
+  indexes: [
+    { key: { vendorId: 1 }, name: 'unique_vendor_code', unique: true },
+    { key: { webhookEnabled: 1 }, name: 'webhook_disabled' },
+  ],
 };
 
 export const toVendorDocument = ({ id, ...rest }: Vendor): VendorDocument => ({ _id: id, ...rest });

@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { sdrInteractionIndexes } from './sdr-interactions-collection';
+import { sdrInteractionIndexes, sdrNoteIndexes } from './sdr-interactions-collection';
 
-/** The collections of the SDR area. */
-export const sdrAreaIndexes: readonly CollectionIndexes[] = [sdrInteractionIndexes];
+/** The collections of the SDR area (interactions and their notes). */
+export const sdrAreaIndexes: readonly CollectionIndexes[] = [sdrInteractionIndexes, sdrNoteIndexes];

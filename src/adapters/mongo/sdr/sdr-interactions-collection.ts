@@ -19,15 +19,18 @@ export const sdrNotesCollection = (db: Db): Collection<SdrNoteDocument> => db.co
 
 export const sdrInteractionIndexes: CollectionIndexes = {
   collection: SDR_INTERACTIONS,
-  async ensure(db) {
-    const interactions = sdrInteractionsCollection(db);
+  indexes: [
     // "The most recent interaction of the person" and the person's list, newest first.
-    await interactions.createIndex({ personId: 1, createdAt: -1 }, { name: 'by_person_newest' });
+    { key: { personId: 1, createdAt: -1 }, name: 'by_person_newest' },
     // The create dedupe window by phone and by web session.
-    await interactions.createIndex({ phoneKey: 1, createdAt: -1 }, { name: 'by_phone_key_newest', partialFilterExpression: { phoneKey: { $type: 'string' } } });
-    await interactions.createIndex({ sessionId: 1, createdAt: -1 }, { name: 'by_session_newest', partialFilterExpression: { sessionId: { $type: 'string' } } });
-    await sdrNotesCollection(db).createIndex({ interactionId: 1, at: 1 }, { name: 'by_interaction_oldest' });
-  },
+    { key: { phoneKey: 1, createdAt: -1 }, name: 'by_phone_key_newest', partialFilterExpression: { phoneKey: { $type: 'string' } } },
+    { key: { sessionId: 1, createdAt: -1 }, name: 'by_session_newest', partialFilterExpression: { sessionId: { $type: 'string' } } },
+  ],
+};
+
+export const sdrNoteIndexes: CollectionIndexes = {
+  collection: SDR_INTERACTION_NOTES,
+  indexes: [{ key: { interactionId: 1, at: 1 }, name: 'by_interaction_oldest' }],
 };
 
 export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({ _id: id, version: 0, ...rest });

@@ -1,3 +1,4 @@
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { MongoApiEventStore } from '../../../../src/adapters/mongo/sales-identity/mongo-api-event-store';
 import { apiEventCollection, apiEventIndexes } from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
@@ -14,7 +15,7 @@ describe('ApiEventStore contract', () => {
     let mongo: MongoConnection;
     before(async () => {
       mongo = await connectTestDatabase();
-      await apiEventIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [apiEventIndexes]);
     });
     after(async () => {
       await mongo.close();

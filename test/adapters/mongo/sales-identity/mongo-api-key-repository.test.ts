@@ -1,3 +1,4 @@
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { MongoApiKeyRepository } from '../../../../src/adapters/mongo/sales-identity/mongo-api-key-repository';
 import { apiKeyIndexes } from '../../../../src/adapters/mongo/sales-identity/api-key-collection';
@@ -14,7 +15,7 @@ describe('ApiKeyRepository contract', () => {
     let mongo: MongoConnection;
     before(async () => {
       mongo = await connectTestDatabase();
-      await apiKeyIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [apiKeyIndexes]);
     });
     after(async () => {
       await mongo.close();

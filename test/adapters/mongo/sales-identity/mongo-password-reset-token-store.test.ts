@@ -1,3 +1,4 @@
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { MongoPasswordResetTokenStore } from '../../../../src/adapters/mongo/sales-identity/mongo-password-reset-token-store';
 import { passwordResetTokenIndexes } from '../../../../src/adapters/mongo/sales-identity/password-reset-token-collection';
@@ -14,7 +15,7 @@ describe('PasswordResetTokenStore contract', () => {
     let mongo: MongoConnection;
     before(async () => {
       mongo = await connectTestDatabase();
-      await passwordResetTokenIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [passwordResetTokenIndexes]);
     });
     after(async () => {
       await mongo.close();

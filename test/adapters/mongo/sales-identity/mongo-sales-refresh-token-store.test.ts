@@ -1,3 +1,4 @@
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { MongoSalesRefreshTokenStore } from '../../../../src/adapters/mongo/sales-identity/mongo-sales-refresh-token-store';
 import { salesRefreshTokenIndexes } from '../../../../src/adapters/mongo/sales-identity/sales-refresh-token-collection';
@@ -14,7 +15,7 @@ describe('SalesRefreshTokenStore contract', () => {
     let mongo: MongoConnection;
     before(async () => {
       mongo = await connectTestDatabase();
-      await salesRefreshTokenIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [salesRefreshTokenIndexes]);
     });
     after(async () => {
       await mongo.close();

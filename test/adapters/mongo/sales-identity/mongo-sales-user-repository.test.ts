@@ -1,3 +1,4 @@
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { MongoSalesUserRepository } from '../../../../src/adapters/mongo/sales-identity/mongo-sales-user-repository';
 import { salesUserIndexes } from '../../../../src/adapters/mongo/sales-identity/sales-user-collection';
@@ -14,7 +15,7 @@ describe('SalesUserRepository contract', () => {
     let mongo: MongoConnection;
     before(async () => {
       mongo = await connectTestDatabase();
-      await salesUserIndexes.ensure(mongo.db);
+      await ensureIndexes(mongo.db, [salesUserIndexes]);
     });
     after(async () => {
       await mongo.close();

@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { peopleIndexes } from '../../../../src/adapters/mongo/sales/people-collection';
-import { sdrInteractionIndexes, sdrInteractionsCollection, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import { sdrInteractionIndexes, sdrInteractionsCollection, sdrNoteIndexes, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import type { SdrInteraction } from '../../../../src/domain/sdr/interaction';
 import { connectTestDatabase } from '../../../support/mongo';
 import { person } from '../../../support/sales-fixtures';
@@ -31,8 +32,7 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
   let conn: MongoConnection;
   beforeEach(async () => {
     conn = await connectTestDatabase();
-    await sdrInteractionIndexes.ensure(conn.db);
-    await peopleIndexes.ensure(conn.db);
+    await ensureIndexes(conn.db, [sdrInteractionIndexes, sdrNoteIndexes, peopleIndexes]);
   });
   afterEach(() => conn.close());
 

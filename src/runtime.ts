@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { buildContainer, TYPES, type Closable, type Overrides } from './composition-root';
 import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/shared/embedded-mongo';
-import { connectMongo, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
+import { connectMongo, type CommandObserver, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
 import type { Logger } from './adapters/system/logger';
 
@@ -29,6 +29,8 @@ export interface RuntimeOptions {
   readonly overrides?: Overrides;
   readonly mongoStrategies?: readonly EmbeddedMongoStrategy[];
   readonly serverSelectionTimeoutMS?: number;
+  /** Sees every command the MongoDB client sends (see connectMongo). */
+  readonly commandObserver?: CommandObserver;
 }
 
 /** Opens every connection the container needs, then builds the container. */
@@ -46,7 +48,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
 
   let mongo: MongoConnection;
   try {
-    mongo = await connectMongo(mongoServer.uri, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS });
+    mongo = await connectMongo(mongoServer.uri, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS, commandObserver: options.commandObserver });
   } catch (error) {
     await mongoServer.stop();
     throw new DependencyUnavailableError('MongoDB', messageOf(error));

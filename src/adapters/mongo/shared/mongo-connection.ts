@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
 
 export interface MongoConnection {
   readonly client: MongoClient;
@@ -12,16 +12,27 @@ export interface MongoConnection {
  */
 export const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 3_000;
 
-export async function connectMongo(
-  uri: string,
-  options: { serverSelectionTimeoutMS?: number } = {},
-): Promise<MongoConnection> {
+/**
+ * Sees every command the client sends, before it is sent (the driver's command monitoring): for
+ * counting database round trips per request, or checking query shapes. Must not throw.
+ */
+export type CommandObserver = (event: CommandStartedEvent) => void;
+
+export interface ConnectMongoOptions {
+  readonly serverSelectionTimeoutMS?: number | undefined;
+  readonly commandObserver?: CommandObserver | undefined;
+}
+
+export async function connectMongo(uri: string, options: ConnectMongoOptions = {}): Promise<MongoConnection> {
   const timeout = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
   const client = new MongoClient(uri, {
     appName: 'brokerhub',
     serverSelectionTimeoutMS: timeout,
     connectTimeoutMS: timeout,
+    // Monitoring costs an event per command: only on when someone listens.
+    monitorCommands: options.commandObserver !== undefined,
   });
+  if (options.commandObserver !== undefined) client.on('commandStarted', options.commandObserver);
   try {
     await client.connect();
     await client.db('admin').command({ ping: 1 });

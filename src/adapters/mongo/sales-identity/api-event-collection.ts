@@ -25,6 +25,9 @@ export const apiEventIndexes: CollectionIndexes = {
   collection: API_EVENT_LOGS,
   indexes: [
     { key: { at: -1 }, name: 'at' },
+    // The unfiltered audit log in its page order (newest first, then _id): without the tie-breaker in the
+    // key, every page is a sort of the whole log.
+    { key: { at: -1, _id: -1 }, name: 'list_order' },
     { key: { requestId: 1 }, name: 'request_id' },
     { key: { userId: 1, at: -1 }, name: 'user_at' },
     { key: { status: 1, at: -1 }, name: 'status_at' },

@@ -60,6 +60,9 @@ export const salesIndexes: CollectionIndexes = {
     { key: { forceReprocess: 1, webhookProcessed: 1, createdAt: 1 }, name: 'forced_by_age' },
     { key: { personId: 1, createdAt: -1 }, name: 'by_person' },
     { key: { createdAt: -1 }, name: 'newest_first' },
+    // The unfiltered sales list in its page order (newest first, then _id): without the tie-breaker in the
+    // key, every page is a sort of the whole collection.
+    { key: { createdAt: -1, _id: 1 }, name: 'list_order' },
   ],
 };
 

@@ -36,6 +36,20 @@ describe('openRuntime and the composition root', () => {
     }
   });
 
+  it('hands the command observer to its MongoDB client (every command, before it is sent)', async () => {
+    const seen: string[] = [];
+    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
+      commandObserver: (event) => seen.push(event.commandName),
+    });
+    try {
+      await request(runtime.container.get<Koa>(TYPES.HubApp).callback()).get('/api/v1/readyz').expect(200);
+    } finally {
+      await runtime.close();
+    }
+    // The connect-time ping, then the readiness check's.
+    expect(seen.filter((name) => name === 'ping')).to.have.length.of.at.least(2);
+  });
+
   it('creates one shared Redis client when REDIS_URL is set, pings it on /readyz and closes it', async function () {
     const redisUrl = await redisUrlIfReachable();
     if (redisUrl === undefined) this.skip();

@@ -1,5 +1,6 @@
 import type { CliContext } from '../../src/cli/cli-context';
 import { runCli, type ProgramOptions } from '../../src/cli/program';
+import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 
 export interface CliRun {
   readonly code: number;
@@ -27,7 +28,7 @@ export async function runCliCaptured(
       },
       err: (text) => err.push(text),
     },
-    runtimeOptions: { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000 },
+    runtimeOptions: { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000, commandObserver: indexCoverageGuard.observer },
     logDestination: () => ({ write: (line: string) => void logs.push(line) }),
   };
   const code = await runCli(argv, ctx, options);

@@ -1,6 +1,8 @@
 // Test-process entry point: the one place the test run loads reflect-metadata (as src/main.ts does
-// for the real process), and the root hooks that start and stop the shared embedded MongoDB.
+// for the real process), the root hooks that start and stop the shared embedded MongoDB, and the
+// index-coverage guard that watches every test (test/support/index-coverage/index-coverage-guard.ts).
 import 'reflect-metadata';
+import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 import { startSharedMongo, stopSharedMongo } from './mongo';
 
 export const mochaHooks = {
@@ -8,7 +10,15 @@ export const mochaHooks = {
     this.timeout(60_000);
     await startSharedMongo();
   },
+  beforeEach(this: Mocha.Context): void {
+    if (this.currentTest !== undefined) indexCoverageGuard.wrapTest(this.currentTest);
+  },
   async afterAll(): Promise<void> {
     await stopSharedMongo();
+    const { line, unattributed } = indexCoverageGuard.summary();
+    process.stdout.write(`\n  ${line}\n`);
+    if (unattributed.length > 0) {
+      throw new Error(`index-coverage guard: queries no declared index covers, sent outside any test body:\n${indexCoverageGuard.describeAll(unattributed)}`);
+    }
   },
 };

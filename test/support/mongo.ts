@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 
 /**
  * One MongoDB for the whole test run, chosen exactly as `npm start` chooses it (MONGODB_URI, else
@@ -27,10 +28,11 @@ export function sharedMongo(): MongoServerHandle {
 }
 
 /**
- * A connection to a new, empty database on the shared server. Databases are not dropped afterwards
- * (jongodb has no dropDatabase); the server is thrown away at the end of the run.
+ * A connection to a new, empty database on the shared server, watched by the index-coverage guard.
+ * Databases are not dropped afterwards (jongodb has no dropDatabase); the server is thrown away at
+ * the end of the run.
  */
 export async function connectTestDatabase(): Promise<MongoConnection> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  return connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000 });
+  return connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000, commandObserver: indexCoverageGuard.observer });
 }

@@ -13,6 +13,7 @@ import { TYPES, type Overrides } from '../../src/composition-root';
 import type { SalesRole } from '../../src/domain/sales-identity/role';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { CapturingMailer } from './fakes/capturing-mailer';
+import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 import { memoryLogger } from './logs';
 import { sharedMongo } from './mongo';
 
@@ -53,6 +54,7 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
   const mailer = new CapturingMailer();
   const log = memoryLogger();
   const runtime = await openRuntime(config, log.logger, {
+    commandObserver: indexCoverageGuard.observer,
     overrides: {
       passwordHasher: fastPasswordHasher(),
       mailer,

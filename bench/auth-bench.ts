@@ -1,7 +1,7 @@
 // npm run bench:auth — the cost of authentication on the sales service, measured side by side in one
 // run: three GET routes of the real app (no credential, API key, JWT) loaded by autocannon. Not a
 // test: numbers vary by machine; the target is an authentication overhead under 20 % of the bare
-// route's throughput.
+// route's throughput. Also prints the database commands one request of each route sends.
 import 'reflect-metadata';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
@@ -11,7 +11,8 @@ import type { CreateApiKey } from '../src/application/sales-identity/create-api-
 import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
 import type { LoginSalesUser } from '../src/application/sales-identity/login-sales-user';
 import { TYPES } from '../src/composition-root';
-import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
+import { totalOf } from './support/command-count';
+import { measureInterleaved, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -46,13 +47,16 @@ async function main(): Promise<void> {
     process.stdout.write(
       `brokerhub bench:auth — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
+    const commands = await printCommandCounts(bench, targets, 'database commands per request');
     const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 2 });
 
     const bare = results[0]?.requestsPerSecond ?? 0;
-    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}\n`);
+    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}${'db cmds'.padStart(9)}\n`);
     for (const r of results) {
       const overhead = r === results[0] ? '—' : `${(((bare - r.requestsPerSecond) / bare) * 100).toFixed(1)} %`;
-      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${overhead.padStart(15)}\n`);
+      const tally = commands.get(r.name);
+      const perRequest = tally === undefined ? '—' : String(totalOf(tally));
+      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${overhead.padStart(15)}${perRequest.padStart(9)}\n`);
     }
     const worst = Math.max(...results.slice(1).map((r) => ((bare - r.requestsPerSecond) / bare) * 100));
     process.stdout.write(`\nworst authentication overhead: ${worst.toFixed(1)} % (target < 20 %)\n`);

@@ -3,8 +3,9 @@
 // against one local receiver that answers 200 at once:
 //   baseline: a plain loop POSTing the same envelopes, no database;
 //   dispatch: the real DispatchPendingSales pass (claim with leases, send, mark processed).
-// Prints sales/s for both, the ratio (target >= 50 %), and peak memory during each pass, for two
-// sizes so it is visible whether memory grows with N.
+// Prints sales/s for both, the ratio (target >= 50 %), peak memory during each pass, and the database
+// commands of the dispatch pass (a figure independent of the machine), for two sizes so it is visible
+// whether memory and commands grow with N.
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,7 @@ import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
 import { MongoDeliveryAttemptLog } from '../src/adapters/mongo/sales/delivery-attempts-collection';
 import { MongoSaleRepository, } from '../src/adapters/mongo/sales/mongo-sale-repository';
 import { peopleCollection, toPersonDocument } from '../src/adapters/mongo/sales/people-collection';
-import { salesCollection, salesIndexes } from '../src/adapters/mongo/sales/sales-collection';
+import { saleStatusEventIndexes, salesCollection, salesIndexes } from '../src/adapters/mongo/sales/sales-collection';
 import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { SystemClock } from '../src/adapters/system/system-clock';
 import { UuidIdGenerator } from '../src/adapters/system/uuid-id-generator';
@@ -23,6 +24,7 @@ import { DispatchPendingSales } from '../src/application/sales/dispatch-pending-
 import { DEFAULT_DISPATCH_SETTINGS } from '../src/application/sales/dispatch-settings';
 import { buildEnvelope } from '../src/domain/sales/envelope';
 import { NEW_DELIVERY_STATE, type Person, type Sale } from '../src/domain/sales/sale';
+import { CommandCounter, describeTally, totalOf } from './support/command-count';
 
 const argIndex = process.argv.indexOf('--sales');
 const N = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 10_000;
@@ -65,8 +67,9 @@ async function main(): Promise<void> {
 
   try {
     for (const size of [Math.max(1, Math.floor(N / 5)), N]) {
-      const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`));
-      await ensureIndexes(mongo.db, [salesIndexes]);
+      const counter = new CommandCounter();
+      const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), { commandObserver: counter.observer });
+      await ensureIndexes(mongo.db, [salesIndexes, saleStatusEventIndexes]);
       const now = new Date();
       const person: Person = {
         id: randomUUID(), fullName: 'Bench Person', cpf: '52998224725', rg: null, cnh: null, birthDate: null, gender: null,
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
       );
       const memory = peakMemory();
       t = performance.now();
-      const result = await dispatch.execute();
+      const { result, commands } = await counter.count(() => dispatch.execute());
       const dispatchSeconds = (performance.now() - t) / 1000;
       const dispatchMem = memory.stop();
       if (result._tag === 'Left' || result.right.delivered !== size) throw new Error(`dispatch delivered ${JSON.stringify(result)}`);
@@ -119,6 +122,8 @@ async function main(): Promise<void> {
       console.log(`  baseline (POST loop, no DB): ${baselineRate.toFixed(0)} sales/s  peak rss ${baselineMem.rssMiB} MiB, heap +${baselineMem.heapMiB} MiB`);
       console.log(`  dispatch (claim, send, mark): ${dispatchRate.toFixed(0)} sales/s  peak rss ${dispatchMem.rssMiB} MiB, heap +${dispatchMem.heapMiB} MiB`);
       console.log(`  dispatch / baseline: ${((dispatchRate / baselineRate) * 100).toFixed(0)} % (target >= 50 %)`);
+      const posts = received - before;
+      console.log(`  dispatch database commands: ${describeTally(commands)} (${(totalOf(commands) / Math.max(1, posts)).toFixed(1)} per POSTed batch)`);
       await mongo.close();
     }
   } finally {

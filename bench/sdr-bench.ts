@@ -1,6 +1,8 @@
 // npm run bench:sdr — the SDR status update (PATCH /sdr/interactions/status: API-key guard, body
 // decoding, phone normalization, person lookup by phone key, most recent interaction, optimistic status
-// update, one appended note) under load, beside a bare Koa route of the same app, in one run.
+// update, one appended note) under load, beside a bare Koa route of the same app, in one run; and the
+// database commands one request sends, for these routes and for interaction creation (a new contact,
+// and the same contact again within the dedupe window).
 // Not a test: the numbers vary by machine.
 import 'reflect-metadata';
 import Router from '@koa/router';
@@ -9,7 +11,8 @@ import type { CreateApiKey } from '../src/application/sales-identity/create-api-
 import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
 import type { CreateSdrInteraction } from '../src/application/sdr/create-sdr-interaction';
 import { TYPES } from '../src/composition-root';
-import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
+import { describeTally, totalOf } from './support/command-count';
+import { measureInterleaved, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -37,24 +40,40 @@ async function main(): Promise<void> {
     }
     await create.execute({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
 
+    const apiKey = { 'x-api-key': key.right.key, 'content-type': 'application/json' };
     const targets: Target[] = [
       { name: 'bare GET (no credential)', url: `${bench.baseUrl}/bench/bare` },
       {
         name: 'PATCH SDR status (+note)',
         url: `${bench.baseUrl}/sdr/interactions/status`,
         method: 'PATCH',
-        headers: { 'x-api-key': key.right.key, 'content-type': 'application/json' },
+        headers: apiKey,
         body: JSON.stringify({ identifier: '+55 (11) 8765-4321', identifier_type: 'phone', status: 'interested', notes: 'bench' }),
       },
     ];
+    const creation = (name: string, phone: string): Target => ({
+      name,
+      url: `${bench.baseUrl}/sdr/interactions`,
+      method: 'POST',
+      headers: apiKey,
+      body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response', notes: 'bench' }),
+    });
     process.stdout.write(
       `brokerhub bench:sdr — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, ${LEADS + 1} leads, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
+    const commands = await printCommandCounts(bench, targets, 'database commands per request (goal for the SDR routes: at most 5)');
+    // Creation is counted once per case: a new contact, then the same one again within the dedupe window.
+    for (const target of [creation('POST SDR interaction (new)', '(21) 99876-5432'), creation('POST SDR interaction (again)', '(21) 99876-5432')]) {
+      process.stdout.write(`  ${target.name.padEnd(30)}${describeTally(await bench.commandsOf(target))}\n`);
+    }
+
     // The notes collection grows during the run; interleaving spreads that drift over every round.
     const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 1 });
-    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}\n`);
+    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}${'db cmds'.padStart(9)}\n`);
     for (const r of results) {
-      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}\n`);
+      const tally = commands.get(r.name);
+      const perRequest = tally === undefined ? '—' : String(totalOf(tally));
+      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}${perRequest.padStart(9)}\n`);
     }
   } finally {
     await bench.close();

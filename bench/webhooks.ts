@@ -7,6 +7,7 @@
 // their requests/s is the ratio of their per-request costs. Two paths:
 //   processed:   a matching template: lead upsert, outbox message, event log (every body distinct);
 //   no template: verification, limiter and routing only (where the check weighs the most).
+// Before the load, prints the database commands one request of each mode sends.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -23,6 +24,7 @@ import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
 import type { CreateOrganization } from '../src/application/hub-identity/create-organization';
 import type { CreateLeadTemplate } from '../src/application/hub-leads/create-lead-template';
 import type { Db } from 'mongodb';
+import { CommandCounter, describeTally, totalOf } from './support/command-count';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,7 +52,8 @@ function leadForm(n: number): { body: string; signature: string } {
 
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
-  const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`));
+  const counter = new CommandCounter();
+  const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), { commandObserver: counter.observer });
   const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const container = buildContainer(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
@@ -66,7 +69,28 @@ async function main(): Promise<void> {
     if (template) await templates.execute({ orgId: org.right.id, name: 'Fiat', active: true, pipelineExternalId: 'bench', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá {{contact.name}}' });
     return org.right.id;
   };
-  const http = createServer(container.get<Koa>(TYPES.HubApp).callback());
+  const handler = container.get<Koa>(TYPES.HubApp).callback();
+  const http = createServer(handler);
+  /** One request's commands, counted twice with distinct bodies: the steady figure, and the first one's when it differs. */
+  let probeN = 10_000_000;
+  const printCommands = async (label: string, orgId: string) => {
+    const once = async () => {
+      probeN += 1;
+      const form = leadForm(probeN);
+      const probe = await counter.countRequest(handler, {
+        method: 'POST',
+        path: `/api/v1/webhooks/${orgId}/leadprovider`,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': form.signature },
+        body: form.body,
+      });
+      if (probe.status >= 300) throw new Error(`${label}: the command-count probe answered ${probe.status}`);
+      return probe.commands;
+    };
+    const first = await once();
+    const steady = await once();
+    const firstNote = totalOf(first) === totalOf(steady) ? '' : ` (first request: ${describeTally(first)})`;
+    console.log(`  database commands per request, ${label}: ${describeTally(steady)}${firstNote}`);
+  };
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 
@@ -100,6 +124,8 @@ async function main(): Promise<void> {
   ]) {
     const off = await makeOrg('Off', false, scenario.template);
     const on = await makeOrg('On', true, scenario.template);
+    await printCommands(`${scenario.name} | signature off`, off);
+    await printCommands(`${scenario.name} | signature on`, on);
     const totals = { off: [] as number[], on: [] as number[] };
     const counters = { off: { n: 0 }, on: { n: 1_000 } };
     await Promise.all([run(off, counters.off, 2), run(on, counters.on, 2)]);

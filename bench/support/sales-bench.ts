@@ -1,7 +1,7 @@
 // What bench:auth and bench:sdr share: the real sales app on loopback (composition root, rate limiter
 // kept in the chain but never throttling, API event log, embedded MongoDB), autocannon in a separate
 // process so the load generator does not share the server's event loop, and interleaved rounds
-// summarized by their median.
+// summarized by their median; and the database commands one request of each route sends.
 import { execFile } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/
 import { loadConfig } from '../../src/config';
 import { TYPES } from '../../src/composition-root';
 import { openRuntime, type Runtime } from '../../src/runtime';
+import { CommandCounter, describeTally, totalOf, type CommandTally } from './command-count';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.resolve(__dirname, '../../node_modules/autocannon/autocannon.js');
@@ -81,6 +82,8 @@ export interface SalesBench {
   readonly runtime: Runtime;
   /** `http://127.0.0.1:<port>` */
   readonly baseUrl: string;
+  /** The database commands one request of `target` sends (served in-process, counted by the MongoDB client). */
+  commandsOf(target: Target): Promise<CommandTally>;
   close(): Promise<void>;
 }
 
@@ -92,16 +95,19 @@ export async function startSalesBench(benchRouters: (guards: GuardDeps) => reado
     HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
   });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  const counter = new CommandCounter();
   const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
+    commandObserver: counter.observer,
     overrides: {
       salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
       extraSalesRouters: benchRouters,
     },
   });
   let server: Server;
+  const app = runtime.container.get<Koa>(TYPES.SalesApp);
   try {
     await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-    server = await listen(runtime.container.get<Koa>(TYPES.SalesApp), '127.0.0.1', 0);
+    server = await listen(app, '127.0.0.1', 0);
   } catch (error) {
     await runtime.close();
     throw error;
@@ -109,11 +115,40 @@ export async function startSalesBench(benchRouters: (guards: GuardDeps) => reado
   return {
     runtime,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async commandsOf(target) {
+      const url = new URL(target.url);
+      const probe = await counter.countRequest(app.callback(), {
+        path: `${url.pathname}${url.search}`,
+        ...(target.method === undefined ? {} : { method: target.method }),
+        ...(target.headers === undefined ? {} : { headers: target.headers }),
+        ...(target.body === undefined ? {} : { body: target.body }),
+      });
+      if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
+      return probe.commands;
+    },
     close: async () => {
       await closeGracefully(server, 1_000);
       await runtime.close();
     },
   };
+}
+
+/**
+ * Counts and prints the database commands of one request of each target, before any load: the
+ * steady figure (second request), and the first request's apart when it differs (a credential's
+ * first request fills the guard's cache). Answers the steady figures by target name.
+ */
+export async function printCommandCounts(bench: SalesBench, targets: readonly Target[], heading: string): Promise<Map<string, CommandTally>> {
+  const steadyByName = new Map<string, CommandTally>();
+  process.stdout.write(`\n${heading}\n`);
+  for (const target of targets) {
+    const first = await bench.commandsOf(target);
+    const steady = await bench.commandsOf(target);
+    steadyByName.set(target.name, steady);
+    process.stdout.write(`  ${target.name.padEnd(30)}${describeTally(steady)}\n`);
+    if (totalOf(first) !== totalOf(steady)) process.stdout.write(`  ${''.padEnd(30)}(first request: ${describeTally(first)})\n`);
+  }
+  return steadyByName;
 }
 
 export function runBench(name: string, main: () => Promise<void>): void {

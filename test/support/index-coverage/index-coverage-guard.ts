@@ -11,8 +11,8 @@
  *   collections and the admin, config and local databases are not.
  * - Deliberate scans are allowed by name in ./allowed-scans.ts.
  * - A command is attributed to the test whose body (an AsyncLocalStorage scope) sent it; the test
- *   fails when its body returns. Commands sent from hooks or background work are attributed to no
- *   test and fail the run at the end, in the summary printed by the root `afterAll`.
+ *   fails when its body returns. Commands sent from hooks, or by work a test left running, fail the
+ *   run at the end, in the summary printed by the root `afterAll`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CommandStartedEvent } from 'mongodb';
@@ -41,6 +41,8 @@ export class IndexCoverageGuard {
   private readonly scope = new AsyncLocalStorage<string>();
   private readonly indexes: ReadonlyMap<string, readonly IndexDeclaration[]>;
   private readonly recorded: Violation[] = [];
+  /** Violations a failed test already reported. */
+  private readonly reported = new WeakSet<Violation>();
   private readonly wrapped = new WeakSet<object>();
   private checked = 0;
   private allowedHits = 0;
@@ -78,7 +80,8 @@ export class IndexCoverageGuard {
 
   /** Throws when the test `label` sent uncovered queries (call when its body has returned). */
   assertClean(label: string): void {
-    const mine = this.recorded.filter((v) => v.test === label);
+    const mine = this.recorded.filter((v) => v.test === label && !this.reported.has(v));
+    for (const violation of mine) this.reported.add(violation);
     if (mine.length > 0) {
       throw new Error(`index-coverage guard: "${label}" sent ${mine.length} quer${mine.length === 1 ? 'y' : 'ies'} no declared index covers (a mongod with notablescan refuses ${mine.length === 1 ? 'it' : 'them'}):\n${listed(mine, false)}\n${HOW_TO_FIX}`);
     }
@@ -116,11 +119,14 @@ export class IndexCoverageGuard {
     test.fn = wrappedBody;
   }
 
-  /** One line for the run's log, and the violations no test failed for (hooks, background work). */
-  summary(): { line: string; unattributed: readonly Violation[]; checked: number; allowed: number; testOwn: number } {
-    const unattributed = this.recorded.filter((v) => v.test.startsWith(OUTSIDE_TESTS));
+  /**
+   * One line for the run's log, and the violations no test failed for: sent from hooks, or by work a
+   * test left running after its body returned.
+   */
+  summary(): { line: string; unreported: readonly Violation[]; checked: number; allowed: number; testOwn: number } {
+    const unreported = this.recorded.filter((v) => !this.reported.has(v));
     const line = `index-coverage guard: ${this.checked} product filters on declared collections checked (${this.allowedHits} allowed scans, ${this.recorded.length} uncovered); ${this.testOwn} sent by test code not judged`;
-    return { line, unattributed, checked: this.checked, allowed: this.allowedHits, testOwn: this.testOwn };
+    return { line, unreported, checked: this.checked, allowed: this.allowedHits, testOwn: this.testOwn };
   }
 
   describeAll(violations: readonly Violation[] = this.recorded): string {

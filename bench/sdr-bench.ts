@@ -1,6 +1,6 @@
 // npm run bench:sdr — the SDR status update (PATCH /sdr/interactions/status: API-key guard, body
-// decoding, phone normalization, person lookup by phone key, most recent interaction, optimistic status
-// update, one appended note) under load, beside a bare Koa route of the same app, in one run.
+// decoding, phone normalization, person lookup by phone key, one findAndModify of the most recent
+// interaction's status, one appended note) under load, beside a bare Koa route of the same app, in one run.
 // Not a test: the numbers vary by machine.
 import 'reflect-metadata';
 import Router from '@koa/router';
@@ -9,6 +9,7 @@ import type { CreateApiKey } from '../src/application/sales-identity/create-api-
 import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
 import type { CreateSdrInteraction } from '../src/application/sdr/create-sdr-interaction';
 import { TYPES } from '../src/composition-root';
+import { normalizePhone } from '../src/domain/shared/phone';
 import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
@@ -32,10 +33,15 @@ async function main(): Promise<void> {
     const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
     const create = container.get<CreateSdrInteraction>(TYPES.CreateSdrInteraction);
+    const phone = (raw: string) => {
+      const canonical = normalizePhone(raw);
+      if (canonical === undefined) throw new Error(`not a phone: ${raw}`);
+      return canonical;
+    };
     for (let i = 0; i < LEADS; i += 1) {
-      await create.execute({ phone: `11 9${String(10_000_000 + i)}`, channel: 'whatsapp', result: 'no_response' });
+      await create.execute({ phone: phone(`11 9${String(10_000_000 + i)}`), channel: 'whatsapp', result: 'no_response' });
     }
-    await create.execute({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
+    await create.execute({ phone: phone('(11) 98765-4321'), channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
 
     const targets: Target[] = [
       { name: 'bare GET (no credential)', url: `${bench.baseUrl}/bench/bare` },

@@ -32,12 +32,14 @@ import { FallbackRateLimitStore } from './adapters/rate-limit/fallback-rate-limi
 import { InMemoryRateLimitStore } from './adapters/rate-limit/in-memory-rate-limit-store';
 import { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store';
 import type { Logger } from './adapters/system/logger';
-import { MongoDeliveryAttemptLog } from './adapters/mongo/sales/delivery-attempts-collection';
+import { MongoDeliveryAttemptLog } from './adapters/mongo/sales/mongo-delivery-attempt-log';
 import { MongoPersonRepository } from './adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from './adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from './adapters/mongo/sales/mongo-vendor-repository';
 import { HttpSaleWebhookSender } from './adapters/webhook/http-sale-webhook-sender';
 import { CreateManualSale } from './application/sales/create-manual-sale';
+import { GetSale } from './application/sales/get-sale';
+import { ListSales } from './application/sales/list-sales';
 import { DispatchPendingSales } from './application/sales/dispatch-pending-sales';
 import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from './application/sales/dispatch-settings';
 import type { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository } from './application/sales/ports';
@@ -471,7 +473,7 @@ function bindSales(container: Container, config: Config, overrides: Overrides): 
     .toResolvedValue((sales: SaleRepository, clock: Clock) => new UpdateSaleStatus(sales, clock), [TYPES.SaleRepository, TYPES.Clock]);
   container.bind<Router>(TYPES.SalesSaleRouter).toResolvedValue(
     (guards: GuardDeps, clock: Clock, sales: SaleRepository, createManualSale: CreateManualSale, updateSaleStatus: UpdateSaleStatus, resendSale: ResendSale) =>
-      saleRoutes({ guards, clock, sales, createManualSale, updateSaleStatus, resendSale }),
+      saleRoutes({ guards, clock, createManualSale, getSale: new GetSale(sales), listSales: new ListSales(sales), updateSaleStatus, resendSale }),
     [TYPES.SalesGuards, TYPES.Clock, TYPES.SaleRepository, TYPES.CreateManualSale, TYPES.UpdateSaleStatus, TYPES.ResendSale],
   );
   container.bind<Router>(TYPES.SalesVendorRouter).toResolvedValue(

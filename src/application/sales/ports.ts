@@ -61,16 +61,20 @@ export interface SaleRepository {
 }
 
 export interface PersonRepository {
-  /** Inserts the person, or updates the one with the same CPF (keeping its id); returns the stored person. */
+  /** Inserts the person, or updates the one with the same CPF (keeping its id and createdAt); returns the stored person. */
   saveByCpf(person: Person): Promise<Person>;
-  findById(id: string): Promise<Person | undefined>;
 }
 
+/** The fields a vendor update sets; an omitted vendorId keeps the stored one (CONTRACT 3.3). */
+export type VendorChanges = Omit<Vendor, 'id' | 'vendorId' | 'createdAt'> & { readonly vendorId?: string };
+
 export interface VendorRepository {
+  /** Refuses a second vendor with the same business code (vendorId). */
   insert(vendor: Vendor): Promise<void>;
   findById(id: string): Promise<Vendor | undefined>;
-  /** Replaces the mutable fields; undefined when unknown. */
-  replace(vendor: Vendor): Promise<Vendor | undefined>;
+  /** Sets the changes in one atomic step and answers the vendor as updated; undefined when unknown. */
+  update(id: string, changes: VendorChanges): Promise<Vendor | undefined>;
+  /** By name, then id. */
   list(page: number, limit: number): Promise<Page<Vendor>>;
 }
 

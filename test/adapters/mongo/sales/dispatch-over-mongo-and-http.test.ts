@@ -1,17 +1,18 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { randomUUID } from 'node:crypto';
-import { DispatchPendingSales, type DispatchReport } from '../../../src/application/sales/dispatch-pending-sales';
-import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from '../../../src/application/sales/dispatch-settings';
-import type { Clock } from '../../../src/application/shared/ports';
-import { MongoDeliveryAttemptLog, deliveryAttemptsCollection } from '../../../src/adapters/mongo/sales/delivery-attempts-collection';
-import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
-import { salesIndexes } from '../../../src/adapters/mongo/sales/sales-collection';
-import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
-import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
-import { connectTestDatabase } from '../../support/mongo';
-import { closedPortUrl, TestReceiver } from '../../support/receiver';
-import { person, repositories, sale, seedSales, vendor } from '../../support/sales-fixtures';
+import { DispatchPendingSales, type DispatchReport } from '../../../../src/application/sales/dispatch-pending-sales';
+import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from '../../../../src/application/sales/dispatch-settings';
+import type { Clock } from '../../../../src/application/shared/ports';
+import { deliveryAttemptsCollection } from '../../../../src/adapters/mongo/sales/delivery-attempts-collection';
+import { MongoDeliveryAttemptLog } from '../../../../src/adapters/mongo/sales/mongo-delivery-attempt-log';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
+import { salesIndexes } from '../../../../src/adapters/mongo/sales/sales-collection';
+import { UuidIdGenerator } from '../../../../src/adapters/system/uuid-id-generator';
+import { HttpSaleWebhookSender } from '../../../../src/adapters/webhook/http-sale-webhook-sender';
+import { connectTestDatabase } from '../../../support/mongo';
+import { closedPortUrl, TestReceiver } from '../../../support/receiver';
+import { person, repositories, sale, seedSales, vendor } from '../../../support/sales-fixtures';
 
 const systemClock: Clock = { now: () => new Date() };
 

@@ -1,17 +1,18 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { DEFAULT_DISPATCH_SETTINGS } from '../../../src/application/sales/dispatch-settings';
-import { ResendSale } from '../../../src/application/sales/resend-sale';
-import { MongoDeliveryAttemptLog, deliveryAttemptsCollection } from '../../../src/adapters/mongo/sales/delivery-attempts-collection';
-import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
-import { SystemClock } from '../../../src/adapters/system/system-clock';
-import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
-import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
-import { connectTestDatabase } from '../../support/mongo';
-import { TestReceiver } from '../../support/receiver';
-import { repositories, sale, seedSales } from '../../support/sales-fixtures';
+import { DEFAULT_DISPATCH_SETTINGS } from '../../../../src/application/sales/dispatch-settings';
+import { ResendSale } from '../../../../src/application/sales/resend-sale';
+import { deliveryAttemptsCollection } from '../../../../src/adapters/mongo/sales/delivery-attempts-collection';
+import { MongoDeliveryAttemptLog } from '../../../../src/adapters/mongo/sales/mongo-delivery-attempt-log';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
+import { SystemClock } from '../../../../src/adapters/system/system-clock';
+import { UuidIdGenerator } from '../../../../src/adapters/system/uuid-id-generator';
+import { HttpSaleWebhookSender } from '../../../../src/adapters/webhook/http-sale-webhook-sender';
+import { connectTestDatabase } from '../../../support/mongo';
+import { TestReceiver } from '../../../support/receiver';
+import { repositories, sale, seedSales } from '../../../support/sales-fixtures';
 
-describe('ResendSale (manual trigger)', () => {
+describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () => {
   let mongo: MongoConnection;
   let receiver: TestReceiver;
   let sender: HttpSaleWebhookSender;

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { NEW_DELIVERY_STATE, type Person, type Sale, type Vendor } from '../../src/domain/sales/sale';
+import { salesAreaIndexes } from '../../src/adapters/mongo/sales/indexes';
 import { MongoPersonRepository } from '../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../src/adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../../src/adapters/mongo/sales/mongo-vendor-repository';
+import { sdrAreaIndexes } from '../../src/adapters/mongo/sdr/indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 
 /** Valid CPFs (check digits correct) for fixtures. */
 export function validCpf(seed: number): string {
@@ -94,3 +98,10 @@ export const repositories = (db: Db) => ({
   people: new MongoPersonRepository(db),
   vendors: new MongoVendorRepository(db),
 });
+
+/** A new, empty database on an open connection, with the sales and SDR indexes: each contract case starts empty. */
+export async function freshSalesDatabase(conn: MongoConnection): Promise<Db> {
+  const db = conn.client.db(`test_${randomUUID().replace(/-/g, '').slice(0, 16)}`);
+  await ensureIndexes(db, [...salesAreaIndexes, ...sdrAreaIndexes]);
+  return db;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { NEW_DELIVERY_STATE, type Person, type Sale, type Vendor } from '../../src/domain/sales/sale';
+import type { SdrInteraction } from '../../src/domain/sdr/interaction';
 import { salesAreaIndexes } from '../../src/adapters/mongo/sales/indexes';
 import { MongoPersonRepository } from '../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../src/adapters/mongo/sales/mongo-sale-repository';
@@ -79,6 +80,25 @@ export function sale(personId: string, overrides: Partial<Sale> = {}): Sale {
     ...overrides,
   };
 }
+
+/** An SDR interaction of a phone lead, first contact without answer. */
+export const sdrInteraction = (overrides: Partial<SdrInteraction> = {}): SdrInteraction => ({
+  id: randomUUID(),
+  personId: randomUUID(),
+  phone: '5511987654321',
+  phoneKey: '1187654321',
+  sessionId: null,
+  channel: 'whatsapp',
+  result: 'no_response',
+  status: 'no_response',
+  contact: false,
+  sent: false,
+  sentTo: null,
+  convertedToLead: false,
+  createdAt: new Date('2026-03-01T12:00:00.000Z'),
+  updatedAt: new Date('2026-03-01T12:00:00.000Z'),
+  ...overrides,
+});
 
 /** Stores `count` pending sales of one person; returns their ids. */
 export async function seedSales(db: Db, count: number, overrides: Partial<Sale> = {}): Promise<string[]> {

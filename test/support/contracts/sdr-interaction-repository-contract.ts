@@ -1,28 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { InteractionRefresh, SdrInteractionRepository } from '../../../src/application/sdr/ports';
-import type { SdrInteraction, SdrStatus } from '../../../src/domain/sdr/interaction';
+import type { SdrStatus } from '../../../src/domain/sdr/interaction';
+import { sdrInteraction } from '../sales-fixtures';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-
-export const sdrInteraction = (overrides: Partial<SdrInteraction> = {}): SdrInteraction => ({
-  id: randomUUID(),
-  personId: randomUUID(),
-  phone: '5511987654321',
-  phoneKey: '1187654321',
-  sessionId: null,
-  channel: 'whatsapp',
-  result: 'no_response',
-  status: 'no_response',
-  contact: false,
-  sent: false,
-  sentTo: null,
-  convertedToLead: false,
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
 
 const refresh: InteractionRefresh = {
   channel: 'sms',

@@ -7,7 +7,7 @@ import { NonBlankString } from './decode-input';
 import { PageQuery } from './page-query';
 
 /** An ISO 8601 timestamp string, decoded to a Date. */
-export const IsoDateTime = new t.Type<Date, string, unknown>(
+const IsoDateTime = new t.Type<Date, string, unknown>(
   'an ISO 8601 timestamp',
   (u): u is Date => u instanceof Date,
   (u, c) => {
@@ -19,7 +19,7 @@ export const IsoDateTime = new t.Type<Date, string, unknown>(
 );
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const DateOnly = new t.Type<string, string, unknown>(
+const DateOnly = new t.Type<string, string, unknown>(
   'a date (YYYY-MM-DD)',
   (u): u is string => typeof u === 'string',
   (u, c) => {

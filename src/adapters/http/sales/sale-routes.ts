@@ -23,7 +23,7 @@ export interface SaleRoutesDeps {
 }
 
 /** Spec part 8: POST /api/sales/manual has its own limit. */
-export const MANUAL_SALE_LIMIT = { limit: 10, windowMs: 300_000 };
+const MANUAL_SALE_LIMIT = { limit: 10, windowMs: 300_000 };
 
 export function saleRoutes(deps: SaleRoutesDeps): Router {
   const router = new Router({ prefix: '/api/sales' });

@@ -1,5 +1,6 @@
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 import type { Person, Sale, SaleEntry, SaleStatusEvent, Vendor } from '../../domain/sales/sale';
+import { token, type Token } from '../shared/token';
 
 export interface EligibilityWindow {
   readonly now: Date;
@@ -59,12 +60,14 @@ export interface SaleRepository {
   /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
+export const SaleRepository: Token<SaleRepository> = token('SaleRepository');
 
 export interface PersonRepository {
   /** Inserts the person, or updates the one with the same CPF (keeping its id); returns the stored person. */
   saveByCpf(person: Person): Promise<Person>;
   findById(id: string): Promise<Person | undefined>;
 }
+export const PersonRepository: Token<PersonRepository> = token('PersonRepository');
 
 export interface VendorRepository {
   insert(vendor: Vendor): Promise<void>;
@@ -73,6 +76,7 @@ export interface VendorRepository {
   replace(vendor: Vendor): Promise<Vendor | undefined>;
   list(page: number, limit: number): Promise<Page<Vendor>>;
 }
+export const VendorRepository: Token<VendorRepository> = token('VendorRepository');
 
 export interface DeliveryAttempt {
   readonly id: string;
@@ -88,6 +92,7 @@ export interface DeliveryAttempt {
 export interface DeliveryAttemptLog {
   record(attempt: DeliveryAttempt): Promise<void>;
 }
+export const DeliveryAttemptLog: Token<DeliveryAttemptLog> = token('DeliveryAttemptLog');
 
 export type DeliveryResult =
   | { readonly ok: true; readonly status: number; readonly durationMs: number }

@@ -6,7 +6,7 @@ import { buildHubApp } from './adapters/http/hub/hub-app';
 import type { GuardDeps } from './adapters/http/sales/guards';
 import { buildSalesApp } from './adapters/http/sales/sales-app';
 import type { Area } from './composition/area';
-import { resolvePort } from './composition/container';
+import { bindReplacements, resolvePort, type PortBinding } from './composition/container';
 import { composeHubIdentity, type HubIdentityOptions } from './composition/hub-identity';
 import { composeHubLeads, type HubLeadsOptions } from './composition/hub-leads';
 import { composePlatform, type Infrastructure, type PlatformOptions } from './composition/platform';
@@ -18,6 +18,8 @@ import { composeSdr, type SdrOptions } from './composition/sdr';
 export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, HubIdentityOptions, HubLeadsOptions {
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
+  /** Any port swapped for another adapter (a fake), built with `portBinding(Port, adapter)`. */
+  readonly ports?: readonly PortBinding[];
 }
 
 export type Composition = ReturnType<typeof compose>;
@@ -29,6 +31,7 @@ export type Composition = ReturnType<typeof compose>;
  */
 export function compose(config: Config, infra: Infrastructure, overrides: Overrides = {}) {
   const container = new Container({ defaultScope: 'Singleton' });
+  bindReplacements(container, overrides.ports ?? []);
   const platform = composePlatform(container, config, infra, overrides);
   // The identity areas first: the others mount their routes behind these guards and tokens.
   const salesIdentity = composeSalesIdentity(container, platform, overrides);

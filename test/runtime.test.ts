@@ -3,6 +3,8 @@ import request from 'supertest';
 import * as E from 'fp-ts/Either';
 import { loadConfig, type Config } from '../src/config';
 import { DependencyUnavailableError, openRuntime } from '../src/runtime';
+import { portBinding } from '../src/composition/container';
+import { Clock } from '../src/application/shared/ports';
 import { memoryLogger } from './support/logs';
 import { sharedMongo } from './support/mongo';
 import { redisUrlIfReachable } from './support/redis';
@@ -28,6 +30,19 @@ describe('openRuntime and the composition root', () => {
         checks: { mongodb: 'up' },
       });
       expect(runtime.app.platform.redis).to.equal(undefined);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('swaps any port for the adapter a test binds (every area then uses the replacement)', async () => {
+    const fixed = new Date('2031-05-06T07:08:09.000Z');
+    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
+      overrides: { ports: [portBinding(Clock, { now: () => fixed })] },
+    });
+    try {
+      const res = await request(runtime.app.http.sales.callback()).get('/missing').expect(404);
+      expect(res.body.timestamp).to.equal(fixed.toISOString());
     } finally {
       await runtime.close();
     }

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { isEmail, normalizeEmail } from '../domain/hub-identity/email';
+import { parseEmail } from '../domain/hub-identity/email';
 import { isPermission, ROLES, type Role } from '../domain/hub-identity/role';
 import { SLUG_PATTERN } from '../domain/hub-identity/slug';
 import type { Runtime } from '../runtime';
@@ -55,8 +55,8 @@ export function registerHub(program: Command, ctx: CliContext): void {
     .option('--permission <permission...>', 'resource:action permission records (CLIENT only)')
     .option('--language <tag>', 'locale tag', 'pt-BR')
     .action(async (options: { email: string; password: string; name: string; org?: string; role?: Role; permission?: string[]; language: string }) => {
-      const email = normalizeEmail(options.email);
-      if (!isEmail(email)) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
+      const email = parseEmail(options.email);
+      if (email === undefined) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
       if (options.password.length < 8) throw new CliFailure('--password must be at least 8 characters', EXIT.usage);
       if (options.name.trim() === '') throw new CliFailure('--name must not be empty', EXIT.usage);
       if (options.org !== undefined && options.role === undefined) throw new CliFailure('--role is required with --org', EXIT.usage);

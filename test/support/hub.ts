@@ -5,23 +5,14 @@ import { compose, type Composition, type Overrides } from '../../src/composition
 import { loadConfig } from '../../src/config';
 import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import { parseEmail } from '../../src/domain/hub-identity/email';
 import type { Role } from '../../src/domain/hub-identity/role';
 import type { MailMessage } from '../../src/application/shared/ports';
+import { ManualClock } from './fakes/fixed-clock';
 import { memoryLogger } from './logs';
 
 export const HUB_SECRET = 'hub-test-secret-0123456789-abcdefghijklmnop';
 export const INTERNAL_SECRET = 'internal-test-secret-0123456789';
-
-/** A clock tests move by hand (expiry without sleeping). */
-export class ManualClock {
-  constructor(private current: Date = new Date()) {}
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
 
 export interface HubHarness {
   readonly app: Koa;
@@ -40,7 +31,7 @@ export async function hubHarness(
 ): Promise<HubHarness> {
   const loaded = loadConfig({ HUB_JWT_SECRET: HUB_SECRET, SALES_JWT_SECRET: HUB_SECRET, MCP_INTERNAL_SECRET: INTERNAL_SECRET, ...options.env });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const clock = new ManualClock();
+  const clock = new ManualClock(new Date());
   const mails: MailMessage[] = [];
   const composition = compose(
     loaded.right.config,
@@ -65,8 +56,10 @@ export async function hubHarness(
       return result.right.id;
     },
     async createUser(input) {
+      const email = parseEmail(input.email);
+      if (email === undefined) throw new Error(`not an e-mail: ${input.email}`);
       const result = await useCases.createHubUser.execute({
-        email: input.email,
+        email,
         password: input.password,
         name: input.name ?? 'Test User',
         ...(input.orgId === undefined ? {} : { membership: { orgId: input.orgId, role: input.role ?? 'MEMBER', permissions: input.permissions ?? [] } }),

@@ -1,3 +1,4 @@
+import type { Email } from '../../domain/hub-identity/email';
 import type { RefreshTokenRecord } from '../../domain/hub-identity/refresh-token';
 import type { Role } from '../../domain/hub-identity/role';
 import type { HubUser, Membership, Organization } from '../../domain/hub-identity/tenancy';
@@ -15,7 +16,7 @@ export const OrganizationRepository: Token<OrganizationRepository> = token('Orga
 export interface HubUserRepository {
   /** false when the e-mail is taken (unique). */
   create(user: HubUser): Promise<boolean>;
-  findByEmail(normalizedEmail: string): Promise<HubUser | undefined>;
+  findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
@@ -76,9 +77,12 @@ export interface HubResetTokenStore {
 }
 export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');
 
-/** The claims of spec part 2 minus iat/exp, which the signer adds. */
+/**
+ * What an access token vouches for: the auth context of spec part 2 (the signer writes `userId` as the
+ * `sub` claim and adds iat/exp).
+ */
 export interface AccessClaims {
-  readonly sub: string;
+  readonly userId: string;
   readonly email: string;
   readonly orgId: string;
   readonly role: Role;

@@ -5,6 +5,7 @@ import type { ListLeads } from '../../../application/hub-leads/list-leads';
 import type { OrganizationRepository } from '../../../application/hub-identity/ports';
 import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
+import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
 import { leadQueryOf } from './lead-query';
 import { leadEventView, leadView } from './lead-views';
@@ -31,7 +32,7 @@ export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
 
   router.get('/:id', async (ctx) => {
     const result = await deps.get.execute({ orgId: ctx.params.orgId ?? '', id: ctx.params.id ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Lead not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = { ...leadView(result.right.lead), events: result.right.events.map(leadEventView) };
   });
 

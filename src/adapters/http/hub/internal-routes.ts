@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { GetOrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
-import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
+import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
 
 /** Server-to-server routes behind MCP_INTERNAL_SECRET (spec part 5.5). */
@@ -12,7 +12,7 @@ export function internalRoutes(deps: { readonly summary: GetOrganizationSummary;
 
   router.get('/orgs/:orgId', async (ctx) => {
     const result = await deps.summary.execute({ orgId: ctx.params.orgId ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = result.right;
   });
 

@@ -6,10 +6,10 @@ import type { CreatePipeline } from '../../../application/hub-leads/create-pipel
 import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub-leads/ports';
 import type { Clock } from '../../../application/shared/ports';
 import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
-import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
+import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, oneOfField, textField } from './hub-codecs';
 import { conditionPairs, LeadTemplateBody } from './lead-template-codec';
 import { pipelineView, templateView } from './lead-views';
@@ -39,7 +39,7 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   router.post('/pipelines', guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
     const body = decodeBody(PipelineBody, ctx.request.body);
     const result = await deps.createPipeline.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
-    if (E.isLeft(result)) throw new HttpError(409, 'Pipeline already exists for this provider + externalId');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.status = 201;
     ctx.body = pipelineView(result.right);
   });
@@ -51,7 +51,7 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   router.post('/lead-templates', guard, orgScope(), requirePermission('templates:edit'), async (ctx) => {
     const body = decodeBody(LeadTemplateBody, ctx.request.body);
     const result = await deps.createTemplate.execute({ orgId: hubAuthOf(ctx).orgId, ...body, conditions: conditionPairs(body.conditions) });
-    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.status = 201;
     ctx.body = templateView(result.right);
   });

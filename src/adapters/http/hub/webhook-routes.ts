@@ -11,6 +11,7 @@ import type { Logger } from '../../system/logger';
 import { hmacSignatureMatches } from '../../crypto/hmac-signature';
 import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
+import { hubHttpError } from './hub-error-mapping';
 import type { OrganizationRateLimit } from './organization-rate-limit';
 
 export interface WebhookRoutesDeps {
@@ -58,19 +59,11 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
       return;
     }
     const result = await deps.crm.execute({ orgId, event: normalized.right.event, rawBody: rawBodyOf(ctx) });
-    if (E.isRight(result)) {
-      ctx.body = { ok: true, leadId: result.right.leadId, created: result.right.created };
-      return;
+    if (E.isLeft(result)) {
+      if (result.left._tag === 'ProviderFetchFailed') deps.logger.warn({ orgId, reason: result.left.reason }, 'crm provider fetch failed');
+      throw hubHttpError(result.left);
     }
-    switch (result.left._tag) {
-      case 'NoCrmCredentials':
-        throw new HttpError(502, 'No credential set found for provider');
-      case 'ProviderFetchFailed':
-        deps.logger.warn({ orgId, reason: result.left.reason }, 'crm provider fetch failed');
-        throw new HttpError(502, 'Provider fetch failed');
-      case 'UnknownPipe':
-        throw validation({ 'data.card.pipe.id': ['data.card.pipe.id is required for a card this organization has not seen'] });
-    }
+    ctx.body = { ok: true, leadId: result.right.leadId, created: result.right.created };
   });
 
   router.post('/leadprovider', async (ctx) => {

@@ -53,8 +53,6 @@ export interface HubRefreshTokenStore {
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every not-yet-revoked token of the user; returns how many. */
   revokeAllOfUser(userId: string, now: Date): Promise<number>;
-  /** Tokens of the user that are neither revoked nor expired (tests and diagnostics). */
-  activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]>;
 }
 export const HubRefreshTokenStore: Token<HubRefreshTokenStore> = token('HubRefreshTokenStore');
 

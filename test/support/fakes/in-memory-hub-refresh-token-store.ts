@@ -69,6 +69,7 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
     return count;
   }
 
+  /** Tokens of the user that are neither revoked nor expired (tests check invariants over them). */
   async activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]> {
     await Promise.resolve();
     return [...this.byId.values()].filter((r) => r.userId === userId && r.revokedAt === null && r.expiresAt.getTime() > now.getTime());

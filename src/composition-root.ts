@@ -89,7 +89,11 @@ import type { ChannelRepository, CrmCardReader, CrmCredentialsRepository, LeadEv
 import { CreateLeadTemplate } from './application/hub-leads/create-lead-template';
 import { CreatePipeline } from './application/hub-leads/create-pipeline';
 import { FindOrCreatePipeline } from './application/hub-leads/find-or-create-pipeline';
+import { CheckOrganizationExists } from './application/hub-leads/check-organization-exists';
 import { GetLead } from './application/hub-leads/get-lead';
+import { GetWebhookSettings } from './application/hub-leads/get-webhook-settings';
+import { ListLeadTemplates } from './application/hub-leads/list-lead-templates';
+import { ListPipelines } from './application/hub-leads/list-pipelines';
 import { ListLeads } from './application/hub-leads/list-leads';
 import { ReceiveCrmEvent } from './application/hub-leads/receive-crm-event';
 import { ReceiveLeadForm } from './application/hub-leads/receive-lead-form';
@@ -636,15 +640,15 @@ function bindHubWebhooks(container: Container, config: Config, overrides: Overri
       const get = new GetLead(leads, events);
       return [
         webhookRoutes({
-          settings,
+          settings: new GetWebhookSettings(settings),
           crm: new ReceiveCrmEvent(upsert, leads, events, credentials, cards, hasher, clock, windowMs),
           leadForm: new ReceiveLeadForm(upsert, templates, events, outbox, hasher, clock, windowMs),
           organizationLimit: organizationRateLimit(rateLimits, overrides.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT),
           logger,
         }),
         leadRoutes({ list, get, accessTokens: access, clock }),
-        orgSetupRoutes({ pipelines, templates, createPipeline: new CreatePipeline(pipelines, ids, clock), createTemplate, accessTokens: access, clock }),
-        internalLeadRoutes({ list, get, organizations: orgs, secret: config.mcpInternalSecret }),
+        orgSetupRoutes({ listPipelines: new ListPipelines(pipelines), listTemplates: new ListLeadTemplates(templates), createPipeline: new CreatePipeline(pipelines, ids, clock), createTemplate, accessTokens: access, clock }),
+        internalLeadRoutes({ list, get, organization: new CheckOrganizationExists(orgs), secret: config.mcpInternalSecret }),
       ];
     },
     [

@@ -22,7 +22,7 @@ export type ReceiveLeadFormOutput =
 const PROVIDER = 'leadprovider';
 
 /**
- * Spec part 4 and CONTRACT 6.2/6.3: select the organization's template from the flattened form,
+ * Spec part 4 and CONTRACT 6.2/6.3: select the organization's template from the form's fields,
  * let a human team on duty take it (no side effect), else upsert the lead by (pipeline,
  * externalId) and queue the template's first message. The message id is derived from the lead and
  * the template, so a redelivery or a retry after a fault never queues it twice.

@@ -11,14 +11,18 @@ import {
   PipelineRepository,
   WebhookSettingsRepository,
 } from '../application/hub-leads/ports';
+import { CheckOrganizationExists } from '../application/hub-leads/check-organization-exists';
 import { CreateChannel } from '../application/hub-leads/create-channel';
 import { CreateLeadTemplate } from '../application/hub-leads/create-lead-template';
 import { CreatePipeline } from '../application/hub-leads/create-pipeline';
 import { FindOrCreatePipeline } from '../application/hub-leads/find-or-create-pipeline';
 import { GetLead } from '../application/hub-leads/get-lead';
 import { GetOrganizationSummary } from '../application/hub-leads/get-organization-summary';
+import { GetWebhookSettings } from '../application/hub-leads/get-webhook-settings';
 import { ListChannels } from '../application/hub-leads/list-channels';
+import { ListLeadTemplates } from '../application/hub-leads/list-lead-templates';
 import { ListLeads } from '../application/hub-leads/list-leads';
+import { ListPipelines } from '../application/hub-leads/list-pipelines';
 import { ReceiveCrmEvent } from '../application/hub-leads/receive-crm-event';
 import { ReceiveLeadForm } from '../application/hub-leads/receive-lead-form';
 import { SetCrmCredentials } from '../application/hub-leads/set-crm-credentials';
@@ -85,6 +89,10 @@ export function composeHubLeads(container: Container, platform: Platform, access
     listChannels: new ListChannels(channels),
     createChannel: new CreateChannel(channels, ids, clock),
     getOrganizationSummary: new GetOrganizationSummary(organizations, channels),
+    getWebhookSettings: new GetWebhookSettings(settings),
+    listPipelines: new ListPipelines(pipelines),
+    listLeadTemplates: new ListLeadTemplates(templates),
+    checkOrganizationExists: new CheckOrganizationExists(organizations),
   };
   const { listLeads: list, getLead: get } = useCases;
   const secret = config.mcpInternalSecret;
@@ -92,15 +100,15 @@ export function composeHubLeads(container: Container, platform: Platform, access
     channelRoutes({ list: useCases.listChannels, create: useCases.createChannel, accessTokens, clock }),
     internalRoutes({ summary: useCases.getOrganizationSummary, secret }),
     webhookRoutes({
-      settings,
+      settings: useCases.getWebhookSettings,
       crm: useCases.receiveCrmEvent,
       leadForm: useCases.receiveLeadForm,
       organizationLimit: organizationRateLimit(rateLimits, options.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT),
       logger,
     }),
     leadRoutes({ list, get, accessTokens, clock }),
-    orgSetupRoutes({ pipelines, templates, createPipeline: useCases.createPipeline, createTemplate: useCases.createLeadTemplate, accessTokens, clock }),
-    internalLeadRoutes({ list, get, organizations, secret }),
+    orgSetupRoutes({ listPipelines: useCases.listPipelines, listTemplates: useCases.listLeadTemplates, createPipeline: useCases.createPipeline, createTemplate: useCases.createLeadTemplate, accessTokens, clock }),
+    internalLeadRoutes({ list, get, organization: useCases.checkOrganizationExists, secret }),
   ];
   return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes };
 }

@@ -1,5 +1,6 @@
 import type { CrmCard } from '../../domain/hub-leads/crm-card';
 import type { Lead, LeadChanges, LeadProvider, Pipeline } from '../../domain/hub-leads/lead';
+import type { CanonicalPhone } from '../../domain/shared/phone';
 import type { LeadTemplate } from '../../domain/hub-leads/lead-template';
 import type { WebhookSettings } from '../../domain/hub-leads/webhook-settings';
 import type { Channel } from '../../domain/hub-leads/channel';
@@ -22,7 +23,7 @@ export interface LeadUpsert {
 
 export interface LeadQuery {
   readonly orgId: string;
-  readonly phone?: string;
+  readonly phone?: CanonicalPhone;
   readonly pipelineId?: string;
   readonly stage?: string;
   readonly page: number;
@@ -36,7 +37,6 @@ export interface LeadRepository {
    * creates it, and the others apply their changes to it; exactly one answers created = true.
    */
   upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert>;
-  findByKey(pipelineId: string, externalId: string): Promise<Lead | undefined>;
   /** A CRM card's lead when the event did not say its pipe (the card id is unique per provider). */
   findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined>;
   findById(orgId: string, id: string): Promise<Lead | undefined>;

@@ -3,7 +3,8 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { CreateLeadTemplate } from '../../../application/hub-leads/create-lead-template';
 import type { CreatePipeline } from '../../../application/hub-leads/create-pipeline';
-import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub-leads/ports';
+import type { ListLeadTemplates } from '../../../application/hub-leads/list-lead-templates';
+import type { ListPipelines } from '../../../application/hub-leads/list-pipelines';
 import type { Clock } from '../../../application/shared/ports';
 import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
@@ -17,8 +18,8 @@ import { orgScope } from './org-scope';
 import { requirePermission } from './permission-guard';
 
 export interface OrgSetupRoutesDeps {
-  readonly pipelines: PipelineRepository;
-  readonly templates: LeadTemplateRepository;
+  readonly listPipelines: ListPipelines;
+  readonly listTemplates: ListLeadTemplates;
   readonly createPipeline: CreatePipeline;
   readonly createTemplate: CreateLeadTemplate;
   readonly accessTokens: HubAccessTokens;
@@ -33,7 +34,7 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
 
   router.get('/pipelines', guard, orgScope(), requirePermission('pipelines:read'), async (ctx) => {
-    ctx.body = { pipelines: (await deps.pipelines.listOf(hubAuthOf(ctx).orgId)).map(pipelineView) };
+    ctx.body = { pipelines: (await deps.listPipelines.execute({ orgId: hubAuthOf(ctx).orgId })).map(pipelineView) };
   });
 
   router.post('/pipelines', guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
@@ -45,7 +46,7 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   });
 
   router.get('/lead-templates', guard, orgScope(), requirePermission('templates:read'), async (ctx) => {
-    ctx.body = { templates: (await deps.templates.listOf(hubAuthOf(ctx).orgId)).map(templateView) };
+    ctx.body = { templates: (await deps.listTemplates.execute({ orgId: hubAuthOf(ctx).orgId })).map(templateView) };
   });
 
   router.post('/lead-templates', guard, orgScope(), requirePermission('templates:edit'), async (ctx) => {

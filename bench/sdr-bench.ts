@@ -5,10 +5,6 @@
 import 'reflect-metadata';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { CreateApiKey } from '../src/application/sales-identity/create-api-key';
-import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
-import type { CreateSdrInteraction } from '../src/application/sdr/create-sdr-interaction';
-import { TYPES } from '../src/composition-root';
 import { normalizePhone } from '../src/domain/shared/phone';
 import { measureInterleaved, runBench, startSalesBench, type Target } from './support/sales-bench';
 
@@ -27,12 +23,12 @@ async function main(): Promise<void> {
     return [router];
   });
   try {
-    const container = bench.runtime.container;
+    const { salesIdentity, sdr } = bench.runtime.app;
     const email = 'bench@example.com';
-    await container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({ email, password: 'bench password 1', role: 'operator' });
-    const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
+    await salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'operator' });
+    const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
-    const create = container.get<CreateSdrInteraction>(TYPES.CreateSdrInteraction);
+    const create = sdr.useCases.createSdrInteraction;
     const phone = (raw: string) => {
       const canonical = normalizePhone(raw);
       if (canonical === undefined) throw new Error(`not a phone: ${raw}`);

@@ -14,15 +14,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
-import type Koa from 'koa';
 import { loadConfig } from '../src/config';
-import { buildContainer, TYPES } from '../src/composition-root';
-import { ensureIndexes, type CollectionIndexes } from '../src/adapters/mongo/shared/collection-indexes';
+import { compose } from '../src/composition-root';
+import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
-import type { CreateOrganization } from '../src/application/hub-identity/create-organization';
-import type { CreateLeadTemplate } from '../src/application/hub-leads/create-lead-template';
-import type { Db } from 'mongodb';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,20 +49,20 @@ async function main(): Promise<void> {
   const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`));
   const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const container = buildContainer(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
+  const app = compose(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
     hubIpRateLimit: { limit: 1e9, windowMs: 300_000 },
     hubWebhookRateLimit: { limit: 1e9, windowMs: 60_000 },
   });
-  await ensureIndexes(container.get<Db>(TYPES.Db), container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-  const orgs = container.get<CreateOrganization>(TYPES.CreateOrganization);
-  const templates = container.get<CreateLeadTemplate>(TYPES.CreateLeadTemplate);
+  await ensureIndexes(app.platform.db, app.indexes);
+  const orgs = app.hubIdentity.useCases.createOrganization;
+  const templates = app.hubLeads.useCases.createLeadTemplate;
   const makeOrg = async (name: string, secret: boolean, template: boolean) => {
     const org = await orgs.execute({ name: `${name} ${randomUUID().slice(0, 6)}`, ...(secret ? { webhookSecret: SECRET } : {}) });
     if (E.isLeft(org)) throw new Error('org');
     if (template) await templates.execute({ orgId: org.right.id, name: 'Fiat', active: true, pipelineExternalId: 'bench', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá {{contact.name}}' });
     return org.right.id;
   };
-  const http = createServer(container.get<Koa>(TYPES.HubApp).callback());
+  const http = createServer(app.http.hub.callback());
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 

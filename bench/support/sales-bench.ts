@@ -9,14 +9,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type Koa from 'koa';
-import type { Db } from 'mongodb';
 import pino from 'pino';
 import type { GuardDeps } from '../../src/adapters/http/sales/guards';
 import { closeGracefully, listen } from '../../src/adapters/http/shared/listen';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { loadConfig } from '../../src/config';
-import { TYPES } from '../../src/composition-root';
 import { openRuntime, type Runtime } from '../../src/runtime';
 
 const run = promisify(execFile);
@@ -100,8 +97,8 @@ export async function startSalesBench(benchRouters: (guards: GuardDeps) => reado
   });
   let server: Server;
   try {
-    await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-    server = await listen(runtime.container.get<Koa>(TYPES.SalesApp), '127.0.0.1', 0);
+    await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+    server = await listen(runtime.app.http.sales, '127.0.0.1', 0);
   } catch (error) {
     await runtime.close();
     throw error;

@@ -1,6 +1,7 @@
 import type { Person } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
+import { token, type Token } from '../shared/token';
 
 export interface InteractionWithNotes {
   readonly interaction: SdrInteraction;
@@ -44,6 +45,7 @@ export interface SdrInteractionRepository {
   /** The interactions of these persons, newest first, each with its notes oldest first. */
   listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
 }
+export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
 
 /** The person side of SDR: lookups by the identifiers external systems know, and minimal persons. */
 export interface SdrPersonDirectory {
@@ -55,6 +57,7 @@ export interface SdrPersonDirectory {
   /** Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). */
   insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'>;
 }
+export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDirectory');
 
 export interface SaleQualification {
   readonly interactionId: string;
@@ -73,3 +76,4 @@ export interface SaleQualificationSync {
   /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
   recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
 }
+export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');

@@ -1,5 +1,4 @@
-import type { Db } from 'mongodb';
-import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../domain/hub-leads/lead';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_LEADS = 'hub_leads';
@@ -28,67 +27,17 @@ export interface LeadDocument {
   updatedAt: Date;
 }
 
+export function leadCollection(db: Db): Collection<LeadDocument> {
+  return db.collection<LeadDocument>(HUB_LEADS);
+}
+
 export const hubLeadIndexes: CollectionIndexes = {
   collection: HUB_LEADS,
   async ensure(db: Db) {
-    const leads = db.collection(HUB_LEADS);
+    const leads = leadCollection(db);
     // Spec part 2: one lead per provider identifier within a pipeline; concurrent redeliveries meet here.
     await leads.createIndex({ pipelineId: 1, externalId: 1 }, { unique: true, name: 'pipeline_external_unique' });
     await leads.createIndex({ orgId: 1, provider: 1, externalId: 1 }, { name: 'org_provider_external' });
     await leads.createIndex({ orgId: 1, createdAt: -1 }, { name: 'org_created' });
   },
 };
-
-const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
-
-export const leadToDocument = (l: Lead): LeadDocument => ({
-  _id: l.id,
-  orgId: l.orgId,
-  pipelineId: l.pipelineId,
-  pipelineExternalId: l.pipelineExternalId,
-  externalId: l.externalId,
-  provider: l.provider,
-  title: l.title,
-  name: l.name,
-  phone: l.phone,
-  email: l.email,
-  stage: l.stage,
-  fields: toPairs(l.fields),
-  deleted: l.deleted,
-  createdAt: l.createdAt,
-  updatedAt: l.updatedAt,
-});
-
-export function leadFromDocument(d: LeadDocument): Lead {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`lead ${d._id} has an unknown provider`);
-  return {
-    id: d._id,
-    orgId: d.orgId,
-    pipelineId: d.pipelineId,
-    pipelineExternalId: d.pipelineExternalId,
-    externalId: d.externalId,
-    provider: d.provider as LeadProvider,
-    title: d.title,
-    name: d.name,
-    phone: d.phone,
-    email: d.email,
-    stage: d.stage,
-    fields: Object.fromEntries(d.fields.map((f) => [f.name, f.value])),
-    deleted: d.deleted,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
-}
-
-/** The `$set` of an event's changes: only the members it carries. */
-export function changesToSet(changes: LeadChanges, now: Date): Partial<LeadDocument> {
-  const set: Partial<LeadDocument> = { updatedAt: now };
-  if (changes.title !== undefined) set.title = changes.title;
-  if (changes.name !== undefined) set.name = changes.name;
-  if (changes.phone !== undefined) set.phone = changes.phone;
-  if (changes.email !== undefined) set.email = changes.email;
-  if (changes.stage !== undefined) set.stage = changes.stage;
-  if (changes.fields !== undefined) set.fields = toPairs(changes.fields);
-  if (changes.deleted !== undefined) set.deleted = changes.deleted;
-  return set;
-}

@@ -1,8 +1,7 @@
-import type { Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_LEAD_EVENTS = 'hub_lead_events';
-export const HUB_WEBHOOK_RECEIPTS = 'hub_webhook_receipts';
 
 /** One accepted delivery; the payload is kept as the exact text received (never parsed into keys). */
 export interface LeadEventDocument {
@@ -16,18 +15,13 @@ export interface LeadEventDocument {
   receivedAt: Date;
 }
 
-/** `_id` = org:provider:sha256(body): the unique key that recognizes exact redeliveries. */
-export interface ReceiptDocument {
-  _id: string;
-  leadId: string;
-  receivedAt: Date;
+export function leadEventCollection(db: Db): Collection<LeadEventDocument> {
+  return db.collection<LeadEventDocument>(HUB_LEAD_EVENTS);
 }
 
 export const hubLeadEventIndexes: CollectionIndexes = {
   collection: HUB_LEAD_EVENTS,
   async ensure(db: Db) {
-    await db.collection(HUB_LEAD_EVENTS).createIndex({ leadId: 1, receivedAt: 1 }, { name: 'lead_received' });
+    await leadEventCollection(db).createIndex({ leadId: 1, receivedAt: 1 }, { name: 'lead_received' });
   },
 };
-
-export const receiptKey = (orgId: string, provider: string, bodyHash: string): string => `${orgId}:${provider}:${bodyHash}`;

@@ -1,4 +1,4 @@
-import type { Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_OUTBOX = 'hub_outbox';
@@ -15,10 +15,14 @@ export interface OutboxDocument {
   createdAt: Date;
 }
 
+export function outboxCollection(db: Db): Collection<OutboxDocument> {
+  return db.collection<OutboxDocument>(HUB_OUTBOX);
+}
+
 export const hubOutboxIndexes: CollectionIndexes = {
   collection: HUB_OUTBOX,
   async ensure(db: Db) {
-    await db.collection(HUB_OUTBOX).createIndex({ status: 1, createdAt: 1 }, { name: 'status_created' });
-    await db.collection(HUB_OUTBOX).createIndex({ orgId: 1, createdAt: 1 }, { name: 'org_created' });
+    await outboxCollection(db).createIndex({ status: 1, createdAt: 1 }, { name: 'status_created' });
+    await outboxCollection(db).createIndex({ orgId: 1, createdAt: 1 }, { name: 'org_created' });
   },
 };

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { hubOrganizationIndexes } from '../../src/adapters/mongo/hub-identity/organization-collection';
-import { MongoOrganizationRepository } from '../../src/adapters/mongo/hub-identity/mongo-organization-repository';
-import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import type { Organization } from '../../src/domain/hub-identity/tenancy';
-import { connectTestDatabase } from './mongo';
+import { InMemoryOrganizationRepository } from './fakes/in-memory-organization-repository';
 
-/**
- * Hub organizations for the hub-leads use-case tests: the real MongoDB repository on the embedded
- * server (the organization fake belongs to the hub-identity tests).
- */
+/** Hub organizations for the hub-leads use-case tests, on the OrganizationRepository fake. */
 export interface TestOrganizations {
-  readonly repo: MongoOrganizationRepository;
+  readonly repo: InMemoryOrganizationRepository;
   add(): Promise<Organization>;
   close(): Promise<void>;
 }
 
 export async function testOrganizations(): Promise<TestOrganizations> {
-  const mongo: MongoConnection = await connectTestDatabase();
-  await hubOrganizationIndexes.ensure(mongo.db);
-  const repo = new MongoOrganizationRepository(mongo.db);
+  const repo = new InMemoryOrganizationRepository();
   return {
     repo,
     async add() {
@@ -27,6 +19,6 @@ export async function testOrganizations(): Promise<TestOrganizations> {
       if (!(await repo.create(organization))) throw new Error('organization not created');
       return organization;
     },
-    close: () => mongo.close(),
+    close: async () => undefined,
   };
 }

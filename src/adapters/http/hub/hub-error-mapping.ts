@@ -5,10 +5,12 @@ import type { LoginHubUserError } from '../../../application/hub-identity/login-
 import type { RegisterHubUserError } from '../../../application/hub-identity/register-hub-user';
 import type { ResetHubPasswordError } from '../../../application/hub-identity/reset-hub-password';
 import type { RotateRefreshTokenError } from '../../../application/hub-identity/rotate-refresh-token';
+import type { CheckOrganizationExistsError } from '../../../application/hub-leads/check-organization-exists';
 import type { CreateChannelError } from '../../../application/hub-leads/create-channel';
 import type { CreateLeadTemplateError } from '../../../application/hub-leads/create-lead-template';
 import type { CreatePipelineError } from '../../../application/hub-leads/create-pipeline';
 import type { GetLeadError } from '../../../application/hub-leads/get-lead';
+import type { GetWebhookSettingsError } from '../../../application/hub-leads/get-webhook-settings';
 import type { GetOrganizationSummaryError } from '../../../application/hub-leads/get-organization-summary';
 import type { ReceiveCrmEventError } from '../../../application/hub-leads/receive-crm-event';
 import type { SetCrmCredentialsError } from '../../../application/hub-leads/set-crm-credentials';
@@ -31,7 +33,9 @@ export type HubUseCaseError =
   | GetOrganizationSummaryError
   | ReceiveCrmEventError
   | SetCrmCredentialsError
-  | SetWebhookSettingsError;
+  | SetWebhookSettingsError
+  | GetWebhookSettingsError
+  | CheckOrganizationExistsError;
 
 /** Hub spec part 7 body `{error, details?}`; the messages are those of spec parts 4 and 7 and CONTRACT 5.2/7. */
 export function hubHttpError(error: HubUseCaseError): HttpError {

@@ -3,7 +3,6 @@ import * as E from 'fp-ts/Either';
 import type { CheckOrganizationExists } from '../../../application/hub-leads/check-organization-exists';
 import type { GetLead } from '../../../application/hub-leads/get-lead';
 import type { ListLeads } from '../../../application/hub-leads/list-leads';
-import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
 import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
@@ -21,7 +20,8 @@ export interface InternalLeadRoutesDeps {
 export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/internal/orgs/:orgId/leads` });
   router.use(internalCredentialGuard(deps.secret), async (ctx, next) => {
-    if (E.isLeft(await deps.organization.execute({ orgId: ctx.params.orgId ?? '' }))) throw new HttpError(404, 'Not found');
+    const organization = await deps.organization.execute({ orgId: ctx.params.orgId ?? '' });
+    if (E.isLeft(organization)) throw hubHttpError(organization.left);
     await next();
   });
 

@@ -5,6 +5,7 @@ import type { LeadProvider } from '../../../domain/hub-leads/lead';
 import type { WebhookSettings } from '../../../domain/hub-leads/webhook-settings';
 import { hmacSignatureMatches } from '../../crypto/hmac-signature';
 import { HttpError } from '../shared/http-error';
+import { hubHttpError } from './hub-error-mapping';
 import type { OrganizationRateLimit } from './organization-rate-limit';
 
 /** Where each provider puts its signature and what a missing or wrong one answers (spec part 4 and 5.7). */
@@ -34,7 +35,7 @@ export function verifiedWebhook(settingsOf: GetWebhookSettings, provider: LeadPr
   return async (ctx, next) => {
     const orgId = ctx.params.orgId ?? '';
     const settings = await settingsOf.execute({ orgId });
-    if (E.isLeft(settings)) throw new HttpError(404, 'Not found');
+    if (E.isLeft(settings)) throw hubHttpError(settings.left);
     const secret = settings.right.webhookSecret;
     if (secret !== undefined) {
       const presented = scheme.headers.map((name) => ctx.get(name)).find((value) => value !== '') ?? '';

@@ -7,10 +7,6 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
 import { combinedGuard } from '../src/adapters/http/sales/guards';
-import type { CreateApiKey } from '../src/application/sales-identity/create-api-key';
-import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
-import type { LoginSalesUser } from '../src/application/sales-identity/login-sales-user';
-import { TYPES } from '../src/composition-root';
 import { totalOf } from './support/command-count';
 import { measureInterleaved, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
 
@@ -30,12 +26,12 @@ async function main(): Promise<void> {
     return [router];
   });
   try {
-    const container = bench.runtime.container;
+    const { useCases } = bench.runtime.app.salesIdentity;
     const email = 'bench@example.com';
     const password = 'bench password 1';
-    await container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({ email, password, role: 'operator' });
-    const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
-    const session = await container.get<LoginSalesUser>(TYPES.LoginSalesUser).execute({ email, password });
+    await useCases.createSalesUser.execute({ email, password, role: 'operator' });
+    const key = await useCases.createApiKey.execute({ actor: { system: true }, email });
+    const session = await useCases.loginSalesUser.execute({ email, password });
     if (E.isLeft(key) || E.isLeft(session)) throw new Error('could not create the benchmark credentials');
 
     const base = `${bench.baseUrl}/bench`;

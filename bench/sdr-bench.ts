@@ -1,16 +1,13 @@
 // npm run bench:sdr — the SDR status update (PATCH /sdr/interactions/status: API-key guard, body
-// decoding, phone normalization, person lookup by phone key, most recent interaction, optimistic status
-// update, one appended note) under load, beside a bare Koa route of the same app, in one run; and the
-// database commands one request sends, for these routes and for interaction creation (a new contact,
-// and the same contact again within the dedupe window).
+// decoding, phone normalization, person lookup by phone key, one findAndModify of the most recent
+// interaction's status, one appended note) under load, beside a bare Koa route of the same app, in one
+// run; and the database commands one request sends, for these routes and for interaction creation (a
+// new contact, and the same contact again within the dedupe window).
 // Not a test: the numbers vary by machine.
 import 'reflect-metadata';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { CreateApiKey } from '../src/application/sales-identity/create-api-key';
-import type { CreateSalesUser } from '../src/application/sales-identity/create-sales-user';
-import type { CreateSdrInteraction } from '../src/application/sdr/create-sdr-interaction';
-import { TYPES } from '../src/composition-root';
+import { normalizePhone } from '../src/domain/shared/phone';
 import { describeTally, totalOf } from './support/command-count';
 import { measureInterleaved, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
 
@@ -29,16 +26,21 @@ async function main(): Promise<void> {
     return [router];
   });
   try {
-    const container = bench.runtime.container;
+    const { salesIdentity, sdr } = bench.runtime.app;
     const email = 'bench@example.com';
-    await container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({ email, password: 'bench password 1', role: 'operator' });
-    const key = await container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
+    await salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'operator' });
+    const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
-    const create = container.get<CreateSdrInteraction>(TYPES.CreateSdrInteraction);
+    const create = sdr.useCases.createSdrInteraction;
+    const phone = (raw: string) => {
+      const canonical = normalizePhone(raw);
+      if (canonical === undefined) throw new Error(`not a phone: ${raw}`);
+      return canonical;
+    };
     for (let i = 0; i < LEADS; i += 1) {
-      await create.execute({ phone: `11 9${String(10_000_000 + i)}`, channel: 'whatsapp', result: 'no_response' });
+      await create.execute({ phone: phone(`11 9${String(10_000_000 + i)}`), channel: 'whatsapp', result: 'no_response' });
     }
-    await create.execute({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
+    await create.execute({ phone: phone('(11) 98765-4321'), channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
 
     const apiKey = { 'x-api-key': key.right.key, 'content-type': 'application/json' };
     const targets: Target[] = [

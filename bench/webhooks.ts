@@ -15,15 +15,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
-import type Koa from 'koa';
 import { loadConfig } from '../src/config';
-import { buildContainer, TYPES } from '../src/composition-root';
-import { ensureIndexes, type CollectionIndexes } from '../src/adapters/mongo/shared/collection-indexes';
+import { compose } from '../src/composition-root';
+import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
-import type { CreateOrganization } from '../src/application/hub-identity/create-organization';
-import type { CreateLeadTemplate } from '../src/application/hub-leads/create-lead-template';
-import type { Db } from 'mongodb';
 import { CommandCounter, describeTally, totalOf } from './support/command-count';
 
 const arg = (name: string, fallback: number) => {
@@ -56,20 +52,20 @@ async function main(): Promise<void> {
   const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), { commandObserver: counter.observer });
   const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const container = buildContainer(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
+  const app = compose(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
     hubIpRateLimit: { limit: 1e9, windowMs: 300_000 },
     hubWebhookRateLimit: { limit: 1e9, windowMs: 60_000 },
   });
-  await ensureIndexes(container.get<Db>(TYPES.Db), container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-  const orgs = container.get<CreateOrganization>(TYPES.CreateOrganization);
-  const templates = container.get<CreateLeadTemplate>(TYPES.CreateLeadTemplate);
+  await ensureIndexes(app.platform.db, app.indexes);
+  const orgs = app.hubIdentity.useCases.createOrganization;
+  const templates = app.hubLeads.useCases.createLeadTemplate;
   const makeOrg = async (name: string, secret: boolean, template: boolean) => {
     const org = await orgs.execute({ name: `${name} ${randomUUID().slice(0, 6)}`, ...(secret ? { webhookSecret: SECRET } : {}) });
     if (E.isLeft(org)) throw new Error('org');
     if (template) await templates.execute({ orgId: org.right.id, name: 'Fiat', active: true, pipelineExternalId: 'bench', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá {{contact.name}}' });
     return org.right.id;
   };
-  const handler = container.get<Koa>(TYPES.HubApp).callback();
+  const handler = app.http.hub.callback();
   const http = createServer(handler);
   /** One request's commands, counted twice with distinct bodies: the steady figure, and the first one's when it differs. */
   let probeN = 10_000_000;

@@ -1,7 +1,6 @@
-import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import { buildContainer, TYPES, type Closable, type Overrides } from './composition-root';
+import { compose, type Composition, type Overrides } from './composition-root';
 import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type CommandObserver, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
@@ -19,7 +18,8 @@ export class DependencyUnavailableError extends Error {
 }
 
 export interface Runtime {
-  readonly container: Container;
+  /** The composed areas (use cases, routers, indexes) and the two Koa apps. */
+  readonly app: Composition;
   readonly mongoServer: MongoServerHandle;
   /** Closes Redis, the MongoDB client and the embedded server, in that order; safe to call twice. */
   close(): Promise<void>;
@@ -33,7 +33,7 @@ export interface RuntimeOptions {
   readonly commandObserver?: CommandObserver;
 }
 
-/** Opens every connection the container needs, then builds the container. */
+/** Opens every connection the composition needs, then composes the areas and the apps. */
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   let mongoServer: MongoServerHandle;
   try {
@@ -65,15 +65,15 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     }
   }
 
-  const container = buildContainer(config, { db: mongo.db, redis, logger }, options.overrides);
+  const app = compose(config, { db: mongo.db, redis, logger }, options.overrides);
   let closing: Promise<void> | undefined;
   return {
-    container,
+    app,
     mongoServer,
     close: () => {
       closing ??= (async () => {
         // Buffers that write to the databases (the sales API event log) flush before connections close.
-        for (const closable of container.get<readonly Closable[]>(TYPES.Closables)) await closable.close();
+        for (const closable of app.platform.closables) await closable.close();
         if (redis !== undefined) await closeRedis(redis);
         await mongo.close();
         await mongoServer.stop();

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import type { Redis } from 'ioredis';
-import type Koa from 'koa';
 import request from 'supertest';
 import * as E from 'fp-ts/Either';
 import { loadConfig, type Config } from '../src/config';
-import { TYPES } from '../src/composition-root';
 import { DependencyUnavailableError, openRuntime } from '../src/runtime';
+import { portBinding } from '../src/composition/container';
+import { Clock } from '../src/application/shared/ports';
 import { memoryLogger } from './support/logs';
 import { sharedMongo } from './support/mongo';
 import { redisUrlIfReachable } from './support/redis';
@@ -17,20 +16,33 @@ function config(env: Record<string, string>): Config {
 }
 
 describe('openRuntime and the composition root', () => {
-  it('binds the apps to the container and applies overrides (a fixed clock)', async () => {
+  it('composes the apps and applies overrides (a fixed clock)', async () => {
     const fixed = new Date('2030-01-02T03:04:05.000Z');
     const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
       overrides: { clock: { now: () => fixed } },
     });
     try {
-      const sales = runtime.container.get<Koa>(TYPES.SalesApp);
+      const sales = runtime.app.http.sales;
       const res = await request(sales.callback()).get('/missing').expect(404);
       expect(res.body.timestamp).to.equal(fixed.toISOString());
-      await request(runtime.container.get<Koa>(TYPES.HubApp).callback()).get('/api/v1/readyz').expect(200, {
+      await request(runtime.app.http.hub.callback()).get('/api/v1/readyz').expect(200, {
         status: 'ready',
         checks: { mongodb: 'up' },
       });
-      expect(runtime.container.isBound(TYPES.Redis)).to.equal(false);
+      expect(runtime.app.platform.redis).to.equal(undefined);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('swaps any port for the adapter a test binds (every area then uses the replacement)', async () => {
+    const fixed = new Date('2031-05-06T07:08:09.000Z');
+    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
+      overrides: { ports: [portBinding(Clock, { now: () => fixed })] },
+    });
+    try {
+      const res = await request(runtime.app.http.sales.callback()).get('/missing').expect(404);
+      expect(res.body.timestamp).to.equal(fixed.toISOString());
     } finally {
       await runtime.close();
     }
@@ -42,7 +54,7 @@ describe('openRuntime and the composition root', () => {
       commandObserver: (event) => seen.push(event.commandName),
     });
     try {
-      await request(runtime.container.get<Koa>(TYPES.HubApp).callback()).get('/api/v1/readyz').expect(200);
+      await request(runtime.app.http.hub.callback()).get('/api/v1/readyz').expect(200);
     } finally {
       await runtime.close();
     }
@@ -54,17 +66,17 @@ describe('openRuntime and the composition root', () => {
     const redisUrl = await redisUrlIfReachable();
     if (redisUrl === undefined) this.skip();
     const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: redisUrl }), memoryLogger().logger);
-    const redis = runtime.container.get<Redis>(TYPES.Redis);
+    const redis = runtime.app.platform.redis;
     try {
-      expect(runtime.container.get<Redis>(TYPES.Redis)).to.equal(redis);
-      await request(runtime.container.get<Koa>(TYPES.SalesApp).callback()).get('/readyz').expect(200, {
+      expect(redis?.status).to.equal('ready');
+      await request(runtime.app.http.sales.callback()).get('/readyz').expect(200, {
         status: 'ready',
         checks: { mongodb: 'up', redis: 'up' },
       });
     } finally {
       await runtime.close();
     }
-    expect(redis.status).to.equal('end');
+    expect(redis?.status).to.equal('end');
   });
 
   it('fails with DependencyUnavailableError when REDIS_URL cannot be reached', async () => {

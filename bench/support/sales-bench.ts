@@ -9,14 +9,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type Koa from 'koa';
-import type { Db } from 'mongodb';
 import pino from 'pino';
 import type { GuardDeps } from '../../src/adapters/http/sales/guards';
 import { closeGracefully, listen } from '../../src/adapters/http/shared/listen';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { loadConfig } from '../../src/config';
-import { TYPES } from '../../src/composition-root';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { CommandCounter, describeTally, totalOf, type CommandTally } from './command-count';
 
@@ -104,9 +101,9 @@ export async function startSalesBench(benchRouters: (guards: GuardDeps) => reado
     },
   });
   let server: Server;
-  const app = runtime.container.get<Koa>(TYPES.SalesApp);
+  const app = runtime.app.http.sales;
   try {
-    await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+    await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
     server = await listen(app, '127.0.0.1', 0);
   } catch (error) {
     await runtime.close();

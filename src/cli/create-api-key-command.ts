@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { TYPES } from '../composition-root';
-import type { CreateApiKey } from '../application/sales-identity/create-api-key';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { EPHEMERAL_NOTE } from './ephemeral-note';
 
@@ -15,7 +13,7 @@ export function registerCreateApiKey(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'create-api-key', async (runtime) => {
         // The CLI runs at the machine, with the database credentials: it acts as an administrator.
-        const result = await runtime.container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email: options.email });
+        const result = await runtime.app.salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email: options.email });
         if (E.isLeft(result)) throw new CliFailure(`No user with e-mail ${options.email}`, EXIT.usage);
         const created = result.right;
         if (json) ctx.io.out(JSON.stringify(created));

@@ -1,8 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { Db } from 'mongodb';
 import * as E from 'fp-ts/Either';
-import { TYPES } from '../composition-root';
-import type { CreateSalesUser } from '../application/sales-identity/create-sales-user';
 import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
 import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
@@ -22,8 +19,8 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'create-user', async (runtime) => {
         // The unique e-mail index is what refuses a duplicate: make sure it exists on a fresh database.
-        await ensureIndexes(runtime.container.get<Db>(TYPES.Db), [salesUserIndexes]);
-        const result = await runtime.container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute(options);
+        await ensureIndexes(runtime.app.platform.db, [salesUserIndexes]);
+        const result = await runtime.app.salesIdentity.useCases.createSalesUser.execute(options);
         if (E.isLeft(result)) {
           switch (result.left._tag) {
             case 'InvalidEmail':

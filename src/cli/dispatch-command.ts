@@ -1,8 +1,7 @@
 import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { TYPES } from '../composition-root';
-import type { DispatchPendingSales, DispatchReport } from '../application/sales/dispatch-pending-sales';
+import type { DispatchReport } from '../application/sales/dispatch-pending-sales';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 export function registerDispatch(program: Command, ctx: CliContext): void {
@@ -14,7 +13,7 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
     .action(async (options: { limit?: number; dryRun?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'dispatch', async (runtime) => {
-        const dispatch = runtime.container.get<DispatchPendingSales>(TYPES.DispatchPendingSales);
+        const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
         const bar = !json && options.dryRun !== true && ctx.io.isTerminal === true ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout }) : undefined;
         let started = false;
         const result = await dispatch.execute({

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import type { Db } from 'mongodb';
-import { TYPES } from '../composition-root';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { withRuntime, type CliContext } from './cli-context';
 
 export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
@@ -11,8 +9,8 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
     .action(async () => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'ensure-indexes', async (runtime) => {
-        const db = runtime.container.get<Db>(TYPES.Db);
-        const collections = await ensureIndexes(db, runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+        const db = runtime.app.platform.db;
+        const collections = await ensureIndexes(db, runtime.app.indexes);
         const ephemeral = runtime.mongoServer.kind !== 'external';
         if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral }));
         else {

@@ -1,20 +1,16 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { TYPES } from '../composition-root';
-import type { CreateHubUser } from '../application/hub-identity/create-hub-user';
-import type { CreateOrganization } from '../application/hub-identity/create-organization';
-import { isEmail, normalizeEmail } from '../domain/hub-identity/email';
+import { parseEmail } from '../domain/hub-identity/email';
 import { isPermission, ROLES, type Role } from '../domain/hub-identity/role';
 import { SLUG_PATTERN } from '../domain/hub-identity/slug';
-import type { Db } from 'mongodb';
 import type { Runtime } from '../runtime';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { registerHubWebhookCommands } from './hub-webhook-commands';
 
 /** Uniqueness (slug, e-mail) lives in indexes: make sure they exist even if `serve` never ran on this database. */
 async function withIndexes(runtime: Runtime): Promise<void> {
-  await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+  await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
 }
 
 /** `hub create-org` and `hub create-user` (CONTRACT section 2). */
@@ -37,9 +33,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
       if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
       await withRuntime(ctx, 'hub create-org', async (runtime) => {
         await withIndexes(runtime);
-        const result = await runtime.container
-          .get<CreateOrganization>(TYPES.CreateOrganization)
-          .execute({
+        const result = await runtime.app.hubIdentity.useCases.createOrganization.execute({
           name,
           ...(options.slug === undefined ? {} : { slug: options.slug }),
           ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
@@ -61,8 +55,8 @@ export function registerHub(program: Command, ctx: CliContext): void {
     .option('--permission <permission...>', 'resource:action permission records (CLIENT only)')
     .option('--language <tag>', 'locale tag', 'pt-BR')
     .action(async (options: { email: string; password: string; name: string; org?: string; role?: Role; permission?: string[]; language: string }) => {
-      const email = normalizeEmail(options.email);
-      if (!isEmail(email)) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
+      const email = parseEmail(options.email);
+      if (email === undefined) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
       if (options.password.length < 8) throw new CliFailure('--password must be at least 8 characters', EXIT.usage);
       if (options.name.trim() === '') throw new CliFailure('--name must not be empty', EXIT.usage);
       if (options.org !== undefined && options.role === undefined) throw new CliFailure('--role is required with --org', EXIT.usage);
@@ -74,7 +68,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
 
       await withRuntime(ctx, 'hub create-user', async (runtime) => {
         await withIndexes(runtime);
-        const result = await runtime.container.get<CreateHubUser>(TYPES.CreateHubUser).execute({
+        const result = await runtime.app.hubIdentity.useCases.createHubUser.execute({
           email,
           password: options.password,
           name: options.name.trim(),

@@ -1,16 +1,11 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { readFile } from 'node:fs/promises';
-import type { Db } from 'mongodb';
-import { TYPES } from '../composition-root';
-import type { CreateLeadTemplate } from '../application/hub-leads/create-lead-template';
-import type { SetCrmCredentials } from '../application/hub-leads/set-crm-credentials';
-import type { SetWebhookSettings } from '../application/hub-leads/set-webhook-settings';
 import type { WebhookSettingsPatch } from '../application/hub-leads/ports';
 import { isValidTimezone, parseBusinessHours } from '../domain/hub-leads/business-hours';
 import { detailsOf } from '../adapters/http/hub/hub-codecs';
 import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/lead-template-codec';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 /** `hub set-webhook-settings`, `hub set-crm-credentials`, `hub add-template` (CONTRACT section 2). */
@@ -28,7 +23,7 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
     .action(async (options: { org: string; webhookSecret?: string; humanTeam?: string; businessHours?: string; timezone?: string }) => {
       const patch = settingsPatch(options);
       await withRuntime(ctx, 'hub set-webhook-settings', async (runtime) => {
-        const result = await runtime.container.get<SetWebhookSettings>(TYPES.SetWebhookSettings).execute({ orgId: options.org, patch });
+        const result = await runtime.app.hubLeads.useCases.setWebhookSettings.execute({ orgId: options.org, patch });
         if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
         const s = result.right;
         // The secret itself is never printed back.
@@ -51,7 +46,7 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       if (!isHttpUrl(options.endpoint)) throw new CliFailure('--endpoint must be an http(s) URL', EXIT.usage);
       if (options.token.trim() === '') throw new CliFailure('--token must not be empty', EXIT.usage);
       await withRuntime(ctx, 'hub set-crm-credentials', async (runtime) => {
-        const result = await runtime.container.get<SetCrmCredentials>(TYPES.SetCrmCredentials).execute({ orgId: options.org, endpoint: options.endpoint, token: options.token.trim() });
+        const result = await runtime.app.hubLeads.useCases.setCrmCredentials.execute({ orgId: options.org, endpoint: options.endpoint, token: options.token.trim() });
         if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
         ctx.io.out(json() ? JSON.stringify({ orgId: options.org, endpoint: options.endpoint }) : `CRM credentials set for ${options.org} (${options.endpoint})`);
       });
@@ -76,8 +71,8 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       }
       const body = decoded.right;
       await withRuntime(ctx, 'hub add-template', async (runtime) => {
-        await ensureIndexes(runtime.container.get<Db>(TYPES.Db), runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-        const result = await runtime.container.get<CreateLeadTemplate>(TYPES.CreateLeadTemplate).execute({ orgId: options.org, ...body, conditions: conditionPairs(body.conditions) });
+        await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+        const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({ orgId: options.org, ...body, conditions: conditionPairs(body.conditions) });
         if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
         const t = result.right;
         ctx.io.out(json() ? JSON.stringify({ id: t.id, name: t.name, active: t.active }) : `Template added: ${t.id} (${t.name}${t.active ? '' : ', inactive'})`);

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { TYPES } from '../composition-root';
-import type { ResendSale } from '../application/sales/resend-sale';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 export function registerResendSale(program: Command, ctx: CliContext): void {
@@ -12,7 +10,7 @@ export function registerResendSale(program: Command, ctx: CliContext): void {
     .action(async (saleId: string) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'resend-sale', async (runtime) => {
-        const result = await runtime.container.get<ResendSale>(TYPES.ResendSale).execute(saleId);
+        const result = await runtime.app.sales.useCases.resendSale.execute(saleId);
         if (E.isLeft(result)) {
           switch (result.left._tag) {
             case 'SaleNotFound':

@@ -1,13 +1,9 @@
 import { Option, type Command } from 'commander';
 import type { Server } from 'node:http';
-import type Koa from 'koa';
-import type { Db } from 'mongodb';
-import { TYPES } from '../composition-root';
 import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
-import { ensureIndexes, type CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
-import type { DispatchPendingSales } from '../application/sales/dispatch-pending-sales';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 
@@ -47,17 +43,14 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   const servers: { name: ServiceName; server: Server }[] = [];
   try {
-    await ensureIndexes(
-      runtime.container.get<Db>(TYPES.Db),
-      runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes),
-    );
-    const wanted: { name: ServiceName; app: symbol; port: number }[] = [
-      { name: 'sales', app: TYPES.SalesApp, port: config.salesPort },
-      { name: 'hub', app: TYPES.HubApp, port: config.hubPort },
+    await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+    const wanted: { name: ServiceName; port: number }[] = [
+      { name: 'sales', port: config.salesPort },
+      { name: 'hub', port: config.hubPort },
     ];
     for (const service of wanted.filter((s) => only === undefined || only === s.name)) {
       try {
-        servers.push({ name: service.name, server: await listen(runtime.container.get<Koa>(service.app), config.host, service.port) });
+        servers.push({ name: service.name, server: await listen(runtime.app.http[service.name], config.host, service.port) });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw new CliFailure(
@@ -80,7 +73,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const schedule =
     config.dispatchIntervalSeconds === undefined
       ? undefined
-      : scheduleDispatch(runtime.container.get<DispatchPendingSales>(TYPES.DispatchPendingSales), config.dispatchIntervalSeconds, logger);
+      : scheduleDispatch(runtime.app.sales.useCases.dispatchPendingSales, config.dispatchIntervalSeconds, logger);
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
 
   const signal = await stopped;

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type Koa from 'koa';
 import request from 'supertest';
 import Router from '@koa/router';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { combinedGuard } from '../../src/adapters/http/sales/guards';
 import { currentIdentity } from '../../src/adapters/http/sales/request-identity';
-import { TYPES } from '../../src/composition-root';
 import { sharedMongo } from '../support/mongo';
 import { runCliCaptured } from '../support/cli';
 import { openSalesRuntime } from '../support/sales-runtime';
@@ -40,7 +38,7 @@ describe('CLI create-user, create-api-key, revoke-api-key', () => {
       },
     });
     try {
-      const app = sales.runtime.container.get<Koa>(TYPES.SalesApp);
+      const app = sales.runtime.app.http.sales;
       const who = await request(app.callback()).get('/test/whoami').set('x-api-key', issued.key).expect(200);
       expect(who.body).to.deep.equal({ id: user.id, username: email.toLowerCase(), role: 'manager' });
 

@@ -1,10 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { HubHarness } from './hub';
-import { TYPES } from '../../src/composition-root';
-import type { CreateOrganization } from '../../src/application/hub-identity/create-organization';
-import type { CreateLeadTemplate, CreateLeadTemplateInput } from '../../src/application/hub-leads/create-lead-template';
-import type { SetCrmCredentials } from '../../src/application/hub-leads/set-crm-credentials';
-import type { SetWebhookSettings } from '../../src/application/hub-leads/set-webhook-settings';
+import type { CreateLeadTemplateInput } from '../../src/application/hub-leads/create-lead-template';
 import type { WebhookSettingsPatch } from '../../src/application/hub-leads/ports';
 
 /**
@@ -17,23 +13,23 @@ export async function signBody(secret: string, body: string): Promise<string> {
 }
 
 export async function createOrgWithSecret(hub: HubHarness, name: string, webhookSecret?: string): Promise<string> {
-  const result = await hub.container.get<CreateOrganization>(TYPES.CreateOrganization).execute({ name, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+  const result = await hub.composition.hubIdentity.useCases.createOrganization.execute({ name, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
   if (E.isLeft(result)) throw new Error('slug taken');
   return result.right.id;
 }
 
 export async function setSettings(hub: HubHarness, orgId: string, patch: WebhookSettingsPatch): Promise<void> {
-  const result = await hub.container.get<SetWebhookSettings>(TYPES.SetWebhookSettings).execute({ orgId, patch });
+  const result = await hub.composition.hubLeads.useCases.setWebhookSettings.execute({ orgId, patch });
   if (E.isLeft(result)) throw new Error('no such org');
 }
 
 export async function setCrmCredentials(hub: HubHarness, orgId: string, endpoint: string, token: string): Promise<void> {
-  const result = await hub.container.get<SetCrmCredentials>(TYPES.SetCrmCredentials).execute({ orgId, endpoint, token });
+  const result = await hub.composition.hubLeads.useCases.setCrmCredentials.execute({ orgId, endpoint, token });
   if (E.isLeft(result)) throw new Error('no such org');
 }
 
 export async function addTemplate(hub: HubHarness, input: CreateLeadTemplateInput): Promise<string> {
-  const result = await hub.container.get<CreateLeadTemplate>(TYPES.CreateLeadTemplate).execute(input);
+  const result = await hub.composition.hubLeads.useCases.createLeadTemplate.execute(input);
   if (E.isLeft(result)) throw new Error('no such org');
   return result.right.id;
 }

@@ -1,51 +1,39 @@
 import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
-import type { Container } from 'inversify';
-import type { Db } from 'mongodb';
 import type { Response } from 'supertest';
-import { buildContainer, TYPES, type Overrides } from '../../src/composition-root';
+import { compose, type Composition, type Overrides } from '../../src/composition-root';
 import { loadConfig } from '../../src/config';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
-import type { CreateHubUser } from '../../src/application/hub-identity/create-hub-user';
-import type { CreateOrganization } from '../../src/application/hub-identity/create-organization';
+import { parseEmail } from '../../src/domain/hub-identity/email';
 import type { Role } from '../../src/domain/hub-identity/role';
 import type { MailMessage } from '../../src/application/shared/ports';
+import { ManualClock } from './fakes/fixed-clock';
 import { memoryLogger } from './logs';
 
 export const HUB_SECRET = 'hub-test-secret-0123456789-abcdefghijklmnop';
 export const INTERNAL_SECRET = 'internal-test-secret-0123456789';
 
-/** A clock tests move by hand (expiry without sleeping). */
-export class ManualClock {
-  constructor(private current: Date = new Date()) {}
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
 export interface HubHarness {
   readonly app: Koa;
-  readonly container: Container;
+  /** The whole composition (use cases of every area, the database). */
+  readonly composition: Composition;
   readonly clock: ManualClock;
   readonly mails: MailMessage[];
   createOrg(name: string): Promise<string>;
   createUser(input: { email: string; password: string; name?: string; orgId?: string; role?: Role; permissions?: string[] }): Promise<string>;
 }
 
-/** The real hub app on the real container and a test database; only the clock and the mailer are replaced. */
+/** The real hub app on the real composition and a test database; only the clock and the mailer are replaced. */
 export async function hubHarness(
   mongo: MongoConnection,
   options: { env?: Record<string, string>; overrides?: Overrides } = {},
 ): Promise<HubHarness> {
   const loaded = loadConfig({ HUB_JWT_SECRET: HUB_SECRET, SALES_JWT_SECRET: HUB_SECRET, MCP_INTERNAL_SECRET: INTERNAL_SECRET, ...options.env });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const clock = new ManualClock();
+  const clock = new ManualClock(new Date());
   const mails: MailMessage[] = [];
-  const container = buildContainer(
+  const composition = compose(
     loaded.right.config,
     { db: mongo.db, redis: undefined, logger: memoryLogger().logger },
     {
@@ -55,20 +43,23 @@ export async function hubHarness(
       ...options.overrides,
     },
   );
-  await ensureIndexes(container.get<Db>(TYPES.Db), container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
+  await ensureIndexes(composition.platform.db, composition.indexes);
+  const { useCases } = composition.hubIdentity;
   return {
-    app: container.get<Koa>(TYPES.HubApp),
-    container,
+    app: composition.http.hub,
+    composition,
     clock,
     mails,
     async createOrg(name) {
-      const result = await container.get<CreateOrganization>(TYPES.CreateOrganization).execute({ name });
+      const result = await useCases.createOrganization.execute({ name });
       if (E.isLeft(result)) throw new Error('slug taken');
       return result.right.id;
     },
     async createUser(input) {
-      const result = await container.get<CreateHubUser>(TYPES.CreateHubUser).execute({
-        email: input.email,
+      const email = parseEmail(input.email);
+      if (email === undefined) throw new Error(`not an e-mail: ${input.email}`);
+      const result = await useCases.createHubUser.execute({
+        email,
         password: input.password,
         name: input.name ?? 'Test User',
         ...(input.orgId === undefined ? {} : { membership: { orgId: input.orgId, role: input.role ?? 'MEMBER', permissions: input.permissions ?? [] } }),

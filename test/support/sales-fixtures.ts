@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import { NEW_DELIVERY_STATE, type Person, type Sale, type Vendor } from '../../src/domain/sales/sale';
+import type { SdrInteraction } from '../../src/domain/sdr/interaction';
+import { salesAreaIndexes } from '../../src/adapters/mongo/sales/indexes';
 import { MongoPersonRepository } from '../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../src/adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../../src/adapters/mongo/sales/mongo-vendor-repository';
+import { sdrAreaIndexes } from '../../src/adapters/mongo/sdr/indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 
 /** Valid CPFs (check digits correct) for fixtures. */
 export function validCpf(seed: number): string {
@@ -76,6 +81,25 @@ export function sale(personId: string, overrides: Partial<Sale> = {}): Sale {
   };
 }
 
+/** An SDR interaction of a phone lead, first contact without answer. */
+export const sdrInteraction = (overrides: Partial<SdrInteraction> = {}): SdrInteraction => ({
+  id: randomUUID(),
+  personId: randomUUID(),
+  phone: '5511987654321',
+  phoneKey: '1187654321',
+  sessionId: null,
+  channel: 'whatsapp',
+  result: 'no_response',
+  status: 'no_response',
+  contact: false,
+  sent: false,
+  sentTo: null,
+  convertedToLead: false,
+  createdAt: new Date('2026-03-01T12:00:00.000Z'),
+  updatedAt: new Date('2026-03-01T12:00:00.000Z'),
+  ...overrides,
+});
+
 /** Stores `count` pending sales of one person; returns their ids. */
 export async function seedSales(db: Db, count: number, overrides: Partial<Sale> = {}): Promise<string[]> {
   const owner = await new MongoPersonRepository(db).saveByCpf(person());
@@ -94,3 +118,10 @@ export const repositories = (db: Db) => ({
   people: new MongoPersonRepository(db),
   vendors: new MongoVendorRepository(db),
 });
+
+/** A new, empty database on an open connection, with the sales and SDR indexes: each contract case starts empty. */
+export async function freshSalesDatabase(conn: MongoConnection): Promise<Db> {
+  const db = conn.client.db(`test_${randomUUID().replace(/-/g, '').slice(0, 16)}`);
+  await ensureIndexes(db, [...salesAreaIndexes, ...sdrAreaIndexes]);
+  return db;
+}

@@ -3,13 +3,11 @@ import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
 import type { Db } from 'mongodb';
 import { Argon2PasswordHasher } from '../../src/adapters/crypto/argon2-password-hasher';
-import type { BatchingApiEventRecorder } from '../../src/adapters/http/sales/batching-api-event-recorder';
-import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
+import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
-import type { CreateApiKey } from '../../src/application/sales-identity/create-api-key';
-import type { CreateSalesUser, CreateSalesUserOutput } from '../../src/application/sales-identity/create-sales-user';
+import type { CreateSalesUserOutput } from '../../src/application/sales-identity/create-sales-user';
 import { loadConfig, type Config } from '../../src/config';
-import { TYPES, type Overrides } from '../../src/composition-root';
+import type { Overrides } from '../../src/composition-root';
 import type { SalesRole } from '../../src/domain/sales-identity/role';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { CapturingMailer } from './fakes/capturing-mailer';
@@ -62,9 +60,10 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
       ...options.overrides,
     },
   });
-  const db = runtime.container.get<Db>(TYPES.Db);
-  await ensureIndexes(db, runtime.container.get<readonly CollectionIndexes[]>(TYPES.CollectionIndexes));
-  const app = runtime.container.get<Koa>(TYPES.SalesApp);
+  const { platform, salesIdentity, indexes, http } = runtime.app;
+  const db = platform.db;
+  await ensureIndexes(db, indexes);
+  const app = http.sales;
   return {
     runtime,
     app,
@@ -75,7 +74,7 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
     log,
     async createUser(input) {
       const password = input.password ?? 'correct horse battery';
-      const result = await runtime.container.get<CreateSalesUser>(TYPES.CreateSalesUser).execute({
+      const result = await salesIdentity.useCases.createSalesUser.execute({
         email: input.email ?? `${randomUUID()}@example.com`,
         password,
         ...(input.name === undefined ? {} : { name: input.name }),
@@ -85,13 +84,13 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
       return { ...result.right, password };
     },
     async createApiKey(email) {
-      const result = await runtime.container.get<CreateApiKey>(TYPES.CreateApiKey).execute({ actor: { system: true }, email });
+      const result = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
       if (E.isLeft(result)) throw new Error(result.left._tag);
       return result.right;
     },
-    flushEvents: () => runtime.container.get<BatchingApiEventRecorder>(TYPES.ApiEventRecorder).flush(),
+    flushEvents: () => salesIdentity.eventRecorder.flush(),
     async close() {
-      await runtime.container.get<BatchingApiEventRecorder>(TYPES.ApiEventRecorder).flush();
+      await salesIdentity.eventRecorder.flush();
       await db.dropDatabase().catch(() => undefined);
       await runtime.close();
     },

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
+import type { Email } from '../../domain/hub-identity/email';
 import type { Role } from '../../domain/hub-identity/role';
 import { DEFAULT_LANGUAGE, type HubUser } from '../../domain/hub-identity/tenancy';
 import type { Clock, IdGenerator, PasswordHasher } from '../shared/ports';
 import type { HubUserRepository, MembershipRepository, OrganizationRepository } from './ports';
 
 export interface CreateHubUserInput {
-  /** Normalized. */
-  readonly email: string;
+  readonly email: Email;
   readonly password: string;
   readonly name: string;
   readonly language?: string;

@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/Either';
+import type { Role } from '../../domain/hub-identity/role';
 import type { HubUserRepository, OrganizationRepository } from './ports';
 
 export interface GetHubMeInput {
   readonly userId: string;
   readonly orgId: string;
-  readonly role: string;
+  readonly role: Role;
   readonly permissions: readonly string[];
 }
 

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
+import type { Email } from '../../domain/hub-identity/email';
 import type { Clock, PasswordHasher } from '../shared/ports';
 import type { HubUserRepository, MembershipRepository, OrganizationRepository } from './ports';
 import type { HubSession, SessionIssuer } from './session-issuer';
 
 export interface LoginHubUserInput {
-  /** Already normalized and validated by the caller. */
-  readonly email: string;
+  readonly email: Email;
   readonly password: string;
 }
 

@@ -1,6 +1,8 @@
+import type { Email } from '../../domain/hub-identity/email';
 import type { RefreshTokenRecord } from '../../domain/hub-identity/refresh-token';
 import type { Role } from '../../domain/hub-identity/role';
 import type { HubUser, Membership, Organization } from '../../domain/hub-identity/tenancy';
+import { token, type Token } from '../shared/token';
 
 /** The ports of the hub use cases (adapters in src/adapters/mongo/hub-identity, src/adapters/crypto). */
 
@@ -9,14 +11,16 @@ export interface OrganizationRepository {
   create(organization: Organization): Promise<boolean>;
   findById(id: string): Promise<Organization | undefined>;
 }
+export const OrganizationRepository: Token<OrganizationRepository> = token('OrganizationRepository');
 
 export interface HubUserRepository {
   /** false when the e-mail is taken (unique). */
   create(user: HubUser): Promise<boolean>;
-  findByEmail(normalizedEmail: string): Promise<HubUser | undefined>;
+  findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
+export const HubUserRepository: Token<HubUserRepository> = token('HubUserRepository');
 
 export interface MembershipRepository {
   /** false when the user is already a member of that organization. */
@@ -25,6 +29,7 @@ export interface MembershipRepository {
   /** CONTRACT 5.2: the current membership at login is the most recently joined one. */
   latestOf(userId: string): Promise<Membership | undefined>;
 }
+export const MembershipRepository: Token<MembershipRepository> = token('MembershipRepository');
 
 export type RotationOutcome = 'rotated' | 'lost';
 
@@ -48,9 +53,8 @@ export interface HubRefreshTokenStore {
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every not-yet-revoked token of the user; returns how many. */
   revokeAllOfUser(userId: string, now: Date): Promise<number>;
-  /** Tokens of the user that are neither revoked nor expired (tests and diagnostics). */
-  activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]>;
 }
+export const HubRefreshTokenStore: Token<HubRefreshTokenStore> = token('HubRefreshTokenStore');
 
 export interface HubResetTokenRecord {
   readonly tokenHash: string;
@@ -69,10 +73,14 @@ export interface HubResetTokenStore {
   /** Marks the token used if it is unused and unexpired (single use, atomic). */
   consume(tokenHash: string, now: Date): Promise<HubResetConsumption>;
 }
+export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');
 
-/** The claims of spec part 2 minus iat/exp, which the signer adds. */
+/**
+ * What an access token vouches for: the auth context of spec part 2 (the signer writes `userId` as the
+ * `sub` claim and adds iat/exp).
+ */
 export interface AccessClaims {
-  readonly sub: string;
+  readonly userId: string;
   readonly email: string;
   readonly orgId: string;
   readonly role: Role;
@@ -83,3 +91,4 @@ export interface AccessTokenIssuer {
   /** A signed access token valid for ACCESS_TOKEN_TTL_SECONDS from `now`, and its expiry (epoch seconds). */
   issue(claims: AccessClaims, now: Date): { readonly accessToken: string; readonly expiresAt: number };
 }
+export const AccessTokenIssuer: Token<AccessTokenIssuer> = token('AccessTokenIssuer');

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import type { Email } from '../../domain/hub-identity/email';
 import type { Clock } from '../shared/ports';
 import type { CreateHubUser } from './create-hub-user';
 import type { CreateOrganization } from './create-organization';
@@ -6,7 +7,7 @@ import type { MembershipRepository, OrganizationRepository } from './ports';
 import type { HubSession, SessionIssuer } from './session-issuer';
 
 export interface RegisterHubUserInput {
-  readonly email: string;
+  readonly email: Email;
   readonly password: string;
   readonly name: string;
   readonly organizationName: string;

@@ -1,3 +1,4 @@
+import type { Email } from '../../domain/hub-identity/email';
 import type { Clock, Mailer, SecretGenerator, SecretHasher } from '../shared/ports';
 import type { HubUserRepository, HubResetTokenStore } from './ports';
 
@@ -18,7 +19,7 @@ export class RequestHubPasswordReset {
     private readonly publicAppUrl: string,
   ) {}
 
-  async execute(input: { readonly email: string }): Promise<void> {
+  async execute(input: { readonly email: Email }): Promise<void> {
     const user = await this.users.findByEmail(input.email);
     if (user === undefined) return;
     const token = this.secrets.hex(32);

@@ -15,7 +15,7 @@ export interface HubSession {
 
 export function accessClaimsOf(user: HubUser, membership: Membership): AccessClaims {
   return {
-    sub: user.id,
+    userId: user.id,
     email: user.email,
     orgId: membership.orgId,
     role: membership.role,

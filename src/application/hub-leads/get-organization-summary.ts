@@ -6,7 +6,7 @@ export interface OrganizationSummary {
   readonly id: string;
   readonly name: string;
   readonly slug: string;
-  readonly createdAt: string;
+  readonly createdAt: Date;
   readonly channelCount: number;
 }
 
@@ -23,6 +23,6 @@ export class GetOrganizationSummary {
     const org = await this.organizations.findById(input.orgId);
     if (org === undefined) return E.left({ _tag: 'OrganizationNotFound' });
     const channels = await this.channels.listOf(org.id);
-    return E.right({ id: org.id, name: org.name, slug: org.slug, createdAt: org.createdAt.toISOString(), channelCount: channels.length });
+    return E.right({ id: org.id, name: org.name, slug: org.slug, createdAt: org.createdAt, channelCount: channels.length });
   }
 }

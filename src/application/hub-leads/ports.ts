@@ -1,8 +1,10 @@
 import type { CrmCard } from '../../domain/hub-leads/crm-card';
 import type { Lead, LeadChanges, LeadProvider, Pipeline } from '../../domain/hub-leads/lead';
+import type { CanonicalPhone } from '../../domain/shared/phone';
 import type { LeadTemplate } from '../../domain/hub-leads/lead-template';
 import type { WebhookSettings } from '../../domain/hub-leads/webhook-settings';
 import type { Channel } from '../../domain/hub-leads/channel';
+import { token, type Token } from '../shared/token';
 
 /** Ports of the inbound-webhook and lead use cases (adapters: src/adapters/mongo/hub-leads, src/adapters/crm). */
 
@@ -12,6 +14,7 @@ export interface PipelineRepository {
   find(orgId: string, provider: LeadProvider, externalId: string): Promise<Pipeline | undefined>;
   listOf(orgId: string): Promise<readonly Pipeline[]>;
 }
+export const PipelineRepository: Token<PipelineRepository> = token('PipelineRepository');
 
 export interface LeadUpsert {
   readonly lead: Lead;
@@ -20,7 +23,7 @@ export interface LeadUpsert {
 
 export interface LeadQuery {
   readonly orgId: string;
-  readonly phone?: string;
+  readonly phone?: CanonicalPhone;
   readonly pipelineId?: string;
   readonly stage?: string;
   readonly page: number;
@@ -34,12 +37,12 @@ export interface LeadRepository {
    * creates it, and the others apply their changes to it; exactly one answers created = true.
    */
   upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert>;
-  findByKey(pipelineId: string, externalId: string): Promise<Lead | undefined>;
   /** A CRM card's lead when the event did not say its pipe (the card id is unique per provider). */
   findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined>;
   findById(orgId: string, id: string): Promise<Lead | undefined>;
   list(query: LeadQuery): Promise<{ readonly leads: readonly Lead[]; readonly total: number }>;
 }
+export const LeadRepository: Token<LeadRepository> = token('LeadRepository');
 
 /** One accepted delivery, with its raw payload exactly as received. */
 export interface LeadEventRecord {
@@ -69,12 +72,14 @@ export interface LeadEventLog {
   append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim>;
   listOf(leadId: string): Promise<readonly LeadEventRecord[]>;
 }
+export const LeadEventLog: Token<LeadEventLog> = token('LeadEventLog');
 
 export interface LeadTemplateRepository {
   create(template: LeadTemplate): Promise<void>;
   /** In creation order (the order template selection walks). */
   listOf(orgId: string): Promise<readonly LeadTemplate[]>;
 }
+export const LeadTemplateRepository: Token<LeadTemplateRepository> = token('LeadTemplateRepository');
 
 export interface OutboxMessage {
   readonly id: string;
@@ -91,6 +96,7 @@ export interface Outbox {
   enqueue(message: OutboxMessage): Promise<void>;
   listOf(orgId: string): Promise<readonly OutboxMessage[]>;
 }
+export const Outbox: Token<Outbox> = token('Outbox');
 
 export interface WebhookSettingsPatch {
   readonly webhookSecret?: string;
@@ -105,6 +111,7 @@ export interface WebhookSettingsRepository {
   /** false when the organization does not exist. */
   update(orgId: string, patch: WebhookSettingsPatch): Promise<boolean>;
 }
+export const WebhookSettingsRepository: Token<WebhookSettingsRepository> = token('WebhookSettingsRepository');
 
 export interface CrmCredentials {
   readonly endpoint: string;
@@ -115,12 +122,14 @@ export interface CrmCredentialsRepository {
   set(orgId: string, credentials: CrmCredentials): Promise<void>;
   find(orgId: string): Promise<CrmCredentials | undefined>;
 }
+export const CrmCredentialsRepository: Token<CrmCredentialsRepository> = token('CrmCredentialsRepository');
 
 /** The provider's card, read through its GraphQL interface (CONTRACT 6.1). */
 export interface CrmCardReader {
   /** An unreachable, slow (bounded timeout) or failing provider is a `failed` value, not a throw: the answer is 502. */
   fetch(credentials: CrmCredentials, cardId: string): Promise<CrmCardFetch>;
 }
+export const CrmCardReader: Token<CrmCardReader> = token('CrmCardReader');
 
 export type CrmCardFetch = { readonly kind: 'found'; readonly card: CrmCard } | { readonly kind: 'not-found' } | { readonly kind: 'failed'; readonly reason: string };
 
@@ -129,3 +138,4 @@ export interface ChannelRepository {
   create(channel: Channel): Promise<boolean>;
   listOf(orgId: string): Promise<readonly Channel[]>;
 }
+export const ChannelRepository: Token<ChannelRepository> = token('ChannelRepository');

@@ -1,6 +1,5 @@
-import * as E from 'fp-ts/Either';
 import { NEW_LEAD_STAGE } from '../../domain/hub-leads/lead';
-import type { LeadFormEvent } from '../../domain/hub-leads/lead-form';
+import { leadFormExternalId, type LeadForm } from '../../domain/hub-leads/lead-form';
 import { renderMessage, selectTemplate } from '../../domain/hub-leads/lead-template';
 import { humanTeamOnDuty, type WebhookSettings } from '../../domain/hub-leads/webhook-settings';
 import type { Clock, SecretHasher } from '../shared/ports';
@@ -11,7 +10,7 @@ export interface ReceiveLeadFormInput {
   readonly orgId: string;
   /** The settings the signature was checked with (one read per delivery). */
   readonly settings: WebhookSettings;
-  readonly event: LeadFormEvent;
+  readonly form: LeadForm;
   readonly rawBody: string;
 }
 
@@ -23,7 +22,7 @@ export type ReceiveLeadFormOutput =
 const PROVIDER = 'leadprovider';
 
 /**
- * Spec part 4 and CONTRACT 6.2/6.3: select the organization's template from the flattened form,
+ * Spec part 4 and CONTRACT 6.2/6.3: select the organization's template from the form's fields,
  * let a human team on duty take it (no side effect), else upsert the lead by (pipeline,
  * externalId) and queue the template's first message. The message id is derived from the lead and
  * the template, so a redelivery or a retry after a fault never queues it twice.
@@ -39,23 +38,23 @@ export class ReceiveLeadForm {
     private readonly redeliveryWindowMs: number = DEFAULT_REDELIVERY_WINDOW_MS,
   ) {}
 
-  async execute(input: ReceiveLeadFormInput): Promise<E.Either<never, ReceiveLeadFormOutput>> {
-    const { orgId, event } = input;
-    const template = selectTemplate(await this.templates.listOf(orgId), event.flat);
-    if (template === undefined) return E.right({ kind: 'no-template' });
+  async execute(input: ReceiveLeadFormInput): Promise<ReceiveLeadFormOutput> {
+    const { orgId, form } = input;
+    const template = selectTemplate(await this.templates.listOf(orgId), form.fields);
+    if (template === undefined) return { kind: 'no-template' };
     const now = this.clock.now();
-    if (humanTeamOnDuty(input.settings, now)) return E.right({ kind: 'business-hours' });
+    if (humanTeamOnDuty(input.settings, now)) return { kind: 'business-hours' };
 
     const bodyHash = this.hasher.hash(input.rawBody);
     const seen = await this.events.recentDelivery(orgId, PROVIDER, bodyHash, now, this.redeliveryWindowMs);
-    if (seen !== undefined) return E.right({ kind: 'processed', leadId: seen, created: false });
+    if (seen !== undefined) return { kind: 'processed', leadId: seen, created: false };
 
     const result = await this.upsert.execute({
       orgId,
       provider: PROVIDER,
       pipelineExternalId: template.pipelineExternalId,
-      externalId: event.externalId,
-      changes: { name: event.name, phone: event.phone, email: event.email, fields: event.flat },
+      externalId: leadFormExternalId(form),
+      changes: { name: form.name, phone: form.phone, email: form.email, fields: form.fields },
       initial: { stage: NEW_LEAD_STAGE },
       action: 'lead.form',
       rawBody: input.rawBody,
@@ -66,11 +65,11 @@ export class ReceiveLeadForm {
           orgId,
           leadId,
           templateId: template.id,
-          to: event.phone,
-          text: renderMessage(template.message, event.flat),
+          to: form.phone,
+          text: renderMessage(template.message, form.fields),
           createdAt: now,
         }),
     });
-    return E.right({ kind: 'processed', ...result });
+    return { kind: 'processed', ...result };
   }
 }

@@ -1,6 +1,7 @@
 import type { ApiEvent, ApiEventFilter } from '../../domain/sales-identity/api-event';
 import type { ApiKeyRecord } from '../../domain/sales-identity/api-key';
 import type { SalesIdentity, SalesUser } from '../../domain/sales-identity/sales-user';
+import { token, type Token } from '../shared/token';
 
 /** Sales-service operator accounts. */
 export interface SalesUserRepository {
@@ -10,6 +11,7 @@ export interface SalesUserRepository {
   findById(id: string): Promise<SalesUser | undefined>;
   updatePassword(id: string, passwordHash: string, at: Date): Promise<void>;
 }
+export const SalesUserRepository: Token<SalesUserRepository> = token('SalesUserRepository');
 
 export interface StoredRefreshToken {
   readonly tokenHash: string;
@@ -25,6 +27,7 @@ export interface SalesRefreshTokenStore {
   revoke(tokenHash: string, at: Date): Promise<void>;
   revokeAllOfUser(userId: string, at: Date): Promise<void>;
 }
+export const SalesRefreshTokenStore: Token<SalesRefreshTokenStore> = token('SalesRefreshTokenStore');
 
 export type ResetTokenConsumption =
   | { readonly outcome: 'consumed'; readonly userId: string }
@@ -41,6 +44,7 @@ export interface PasswordResetTokenStore {
    */
   consume(tokenHash: string, now: Date): Promise<ResetTokenConsumption>;
 }
+export const PasswordResetTokenStore: Token<PasswordResetTokenStore> = token('PasswordResetTokenStore');
 
 export interface ApiKeyRepository {
   save(key: ApiKeyRecord): Promise<void>;
@@ -51,6 +55,7 @@ export interface ApiKeyRepository {
   /** Sets revokedAt once; a second revocation keeps the first time. */
   revoke(id: string, at: Date): Promise<void>;
 }
+export const ApiKeyRepository: Token<ApiKeyRepository> = token('ApiKeyRepository');
 
 /** Signs and verifies the sales access token (JWT HS256, claims sub, email, role). */
 export interface SalesAccessTokens {
@@ -58,6 +63,7 @@ export interface SalesAccessTokens {
   /** The identity of a valid, unexpired token; undefined for anything else. */
   verify(token: string, now: Date): SalesIdentity | undefined;
 }
+export const SalesAccessTokens: Token<SalesAccessTokens> = token('SalesAccessTokens');
 
 /** Where request events end up; written in batches. */
 export interface ApiEventStore {
@@ -66,8 +72,10 @@ export interface ApiEventStore {
   list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }>;
   findById(id: string): Promise<ApiEvent | undefined>;
 }
+export const ApiEventStore: Token<ApiEventStore> = token('ApiEventStore');
 
 /** Takes one request's event off the request path (no I/O while the request waits). */
 export interface ApiEventRecorder {
   record(event: ApiEvent): void;
 }
+export const ApiEventRecorder: Token<ApiEventRecorder> = token('ApiEventRecorder');

@@ -6,11 +6,11 @@ import type { Clock, IdGenerator } from '../shared/ports';
 import type { PersonRepository, SaleRepository, VendorRepository } from './ports';
 
 const PHONE_FIELDS = ['residentialPhone', 'commercialPhone', 'mobile', 'optionalPhone'] as const;
-type PhoneField = (typeof PHONE_FIELDS)[number];
+export type PhoneField = (typeof PHONE_FIELDS)[number];
 
 export interface ManualSaleInput {
-  readonly venda: { readonly sellerId: string; readonly sellerName: string; readonly financingApprovalDate?: Date | null };
-  readonly pessoa: {
+  readonly sale: { readonly sellerId: string; readonly sellerName: string; readonly financingApprovalDate?: Date | null };
+  readonly person: {
     readonly fullName: string;
     readonly cpf: string;
     readonly rg?: string | null;
@@ -21,8 +21,8 @@ export interface ManualSaleInput {
     readonly personalEmail?: string | null;
     readonly commercialEmail?: string | null;
   } & { readonly [K in PhoneField]?: string | null };
-  readonly endereco?: Address | null;
-  readonly veiculo?: {
+  readonly address?: Address | null;
+  readonly vehicle?: {
     readonly manufacturer: string;
     readonly brand: string;
     readonly model: string;
@@ -53,11 +53,11 @@ export class CreateManualSale {
   ) {}
 
   async execute(input: ManualSaleInput): Promise<E.Either<CreateManualSaleError, SaleEntry>> {
-    const cpf = parseCpf(input.pessoa.cpf);
+    const cpf = parseCpf(input.person.cpf);
     if (E.isLeft(cpf)) return E.left({ _tag: 'InvalidCpf' });
     const phones: Partial<Record<PhoneField, string | null>> = {};
     for (const field of PHONE_FIELDS) {
-      const raw = input.pessoa[field];
+      const raw = input.person[field];
       if (raw === undefined || raw === null || raw.trim() === '') {
         phones[field] = null;
         continue;
@@ -71,7 +71,7 @@ export class CreateManualSale {
     if (vendorId !== null && vendor === undefined) return E.left({ _tag: 'UnknownVendor', vendorId });
 
     const now = this.clock.now();
-    const p = input.pessoa;
+    const p = input.person;
     const person: Person = await this.people.saveByCpf({
       id: this.ids.next(),
       fullName: p.fullName.trim(),
@@ -90,14 +90,14 @@ export class CreateManualSale {
       createdAt: now,
       updatedAt: now,
     });
-    const v = input.veiculo ?? null;
+    const v = input.vehicle ?? null;
     const sale: Sale = {
       id: this.ids.next(),
-      sellerId: input.venda.sellerId,
-      sellerName: input.venda.sellerName,
-      financingApprovalDate: input.venda.financingApprovalDate ?? null,
+      sellerId: input.sale.sellerId,
+      sellerName: input.sale.sellerName,
+      financingApprovalDate: input.sale.financingApprovalDate ?? null,
       personId: person.id,
-      address: input.endereco ?? null,
+      address: input.address ?? null,
       vehicle: v === null ? null : { id: this.ids.next(), ...v, manufactureYear: v.manufactureYear ?? null, modelYear: v.modelYear ?? null },
       vendorId,
       lastEvent: null,

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either';
 import type { Vendor } from '../../domain/sales/sale';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { VendorRepository } from './ports';
@@ -11,10 +12,10 @@ export class CreateVendor {
     private readonly ids: IdGenerator,
   ) {}
 
-  async execute(input: VendorData & { readonly vendorId: string }): Promise<Vendor> {
+  async execute(input: VendorData & { readonly vendorId: string }): Promise<E.Either<never, Vendor>> {
     const now = this.clock.now();
     const vendor: Vendor = { id: this.ids.next(), ...input, createdAt: now, updatedAt: now };
     await this.vendors.insert(vendor);
-    return vendor;
+    return E.right(vendor);
   }
 }

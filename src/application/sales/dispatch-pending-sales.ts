@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
 import { attemptOf, outcomeOf } from './delivery-outcome';
-import type { DispatchSettings } from './dispatch-settings';
+import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
 import type { DeliveryAttemptLog, DeliveryResult, SaleRepository, SaleWebhookSender } from './ports';
 
 export interface DispatchInput {
@@ -26,7 +26,7 @@ export interface DispatchReport {
   readonly envelopes?: readonly SaleEnvelope[];
 }
 
-export type DispatchError = { readonly _tag: 'WebhookNotConfigured' };
+export type DispatchError = WebhookNotConfigured;
 
 /**
  * One pass of the dispatch job (spec part 6, CONTRACT 3.3): lease eligible sales batch by batch, POST

@@ -16,3 +16,6 @@ export interface DispatchSettings {
 }
 
 export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { batchSize: 50, claimSize: 500, windowDays: 7, leaseMs: 360_000 };
+
+/** SALES_WEBHOOK_URL is unset: nothing can be sent (spec part 6; the manual trigger answers 503). */
+export type WebhookNotConfigured = { readonly _tag: 'WebhookNotConfigured' };

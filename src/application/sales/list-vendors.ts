@@ -1,10 +1,11 @@
+import * as E from 'fp-ts/Either';
 import type { Vendor } from '../../domain/sales/sale';
 import type { Page, VendorRepository } from './ports';
 
 export class ListVendors {
   constructor(private readonly vendors: VendorRepository) {}
 
-  execute(page: number, limit: number): Promise<Page<Vendor>> {
-    return this.vendors.list(page, limit);
+  async execute(input: { page: number; limit: number }): Promise<E.Either<never, Page<Vendor>>> {
+    return E.right(await this.vendors.list(input.page, input.limit));
   }
 }

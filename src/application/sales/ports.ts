@@ -1,5 +1,6 @@
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 import type { Person, Sale, SaleEntry, SaleStatusEvent, Vendor } from '../../domain/sales/sale';
+import { token, type Token } from '../shared/token';
 
 export interface EligibilityWindow {
   readonly now: Date;
@@ -59,20 +60,27 @@ export interface SaleRepository {
   /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
+export const SaleRepository: Token<SaleRepository> = token('SaleRepository');
 
 export interface PersonRepository {
-  /** Inserts the person, or updates the one with the same CPF (keeping its id); returns the stored person. */
+  /** Inserts the person, or updates the one with the same CPF (keeping its id and createdAt); returns the stored person. */
   saveByCpf(person: Person): Promise<Person>;
-  findById(id: string): Promise<Person | undefined>;
 }
+export const PersonRepository: Token<PersonRepository> = token('PersonRepository');
+
+/** The fields a vendor update sets; an omitted vendorId keeps the stored one (CONTRACT 3.3). */
+export type VendorChanges = Omit<Vendor, 'id' | 'vendorId' | 'createdAt'> & { readonly vendorId?: string };
 
 export interface VendorRepository {
+  /** Refuses a second vendor with the same business code (vendorId). */
   insert(vendor: Vendor): Promise<void>;
   findById(id: string): Promise<Vendor | undefined>;
-  /** Replaces the mutable fields; undefined when unknown. */
-  replace(vendor: Vendor): Promise<Vendor | undefined>;
+  /** Sets the changes in one atomic step and answers the vendor as updated; undefined when unknown. */
+  update(id: string, changes: VendorChanges): Promise<Vendor | undefined>;
+  /** By name, then id. */
   list(page: number, limit: number): Promise<Page<Vendor>>;
 }
+export const VendorRepository: Token<VendorRepository> = token('VendorRepository');
 
 export interface DeliveryAttempt {
   readonly id: string;
@@ -88,6 +96,7 @@ export interface DeliveryAttempt {
 export interface DeliveryAttemptLog {
   record(attempt: DeliveryAttempt): Promise<void>;
 }
+export const DeliveryAttemptLog: Token<DeliveryAttemptLog> = token('DeliveryAttemptLog');
 
 export type DeliveryResult =
   | { readonly ok: true; readonly status: number; readonly durationMs: number }

@@ -2,8 +2,9 @@ import * as E from 'fp-ts/Either';
 import { buildEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
 import { attemptOf, outcomeOf } from './delivery-outcome';
-import type { DispatchSettings } from './dispatch-settings';
+import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
 import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
+import type { SaleNotFound } from './sale-not-found';
 
 export interface ResendOutput {
   readonly saleId: string;
@@ -14,8 +15,8 @@ export interface ResendOutput {
 }
 
 export type ResendError =
-  | { readonly _tag: 'SaleNotFound'; readonly saleId: string }
-  | { readonly _tag: 'WebhookNotConfigured' }
+  | SaleNotFound
+  | WebhookNotConfigured
   /** A dispatch run holds the sale right now; it stays forced and that run (or the next) sends it. */
   | { readonly _tag: 'SaleBusy'; readonly saleId: string };
 

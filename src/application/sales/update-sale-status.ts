@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { SaleEventName, SaleStatusEvent } from '../../domain/sales/sale';
 import type { Clock } from '../shared/ports';
 import type { SaleRepository } from './ports';
+import type { SaleNotFound } from './sale-not-found';
 
 export interface UpdateSaleStatusInput {
   readonly saleId: string;
@@ -18,7 +19,7 @@ export interface UpdateSaleStatusOutput {
   readonly webhookProcessed: boolean;
 }
 
-export type UpdateSaleStatusError = { readonly _tag: 'SaleNotFound'; readonly saleId: string };
+export type UpdateSaleStatusError = SaleNotFound;
 
 /** PATCH /api/sales/{id}/status: stores the event with its extra fields and time (spec part 6). */
 export class UpdateSaleStatus {

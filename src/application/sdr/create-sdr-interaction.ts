@@ -1,15 +1,17 @@
 import * as E from 'fp-ts/Either';
 import type { Person } from '../../domain/sales/sale';
-import { parseCpf } from '../../domain/shared/cpf';
-import { normalizePhone, phoneMatchKey } from '../../domain/shared/phone';
-import { creationProblems } from '../../domain/sdr/creation-problems';
-import { qualificationOf, type SdrChannel, type SdrInteraction, type SdrStatus } from '../../domain/sdr/interaction';
+import type { Cpf } from '../../domain/shared/cpf';
+import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
+import { qualificationOf, type SdrChannel, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 
-export interface CreateSdrInteractionInput {
-  readonly phone?: string;
-  readonly sessionId?: string;
+/** How the lead was reached (spec part 4): a phone, a web chat session, or both; never neither. */
+export type LeadContact =
+  | { readonly phone: CanonicalPhone; readonly sessionId?: WebSessionId }
+  | { readonly phone?: undefined; readonly sessionId: WebSessionId };
+
+export type CreateSdrInteractionInput = LeadContact & {
   readonly channel: SdrChannel;
   readonly result: SdrStatus;
   readonly contact?: boolean;
@@ -17,10 +19,10 @@ export interface CreateSdrInteractionInput {
   readonly sentTo?: string | null;
   readonly convertedToLead?: boolean;
   readonly name?: string;
-  readonly cpf?: string;
+  readonly cpf?: Cpf;
   readonly email?: string;
   readonly notes?: string;
-}
+};
 
 export interface CreateSdrInteractionOutput {
   readonly id: string;
@@ -29,13 +31,10 @@ export interface CreateSdrInteractionOutput {
   readonly created: boolean;
 }
 
-/** Every problem of the input at once (spec part 7: one message per problem). */
-export type CreateSdrInteractionError = { readonly _tag: 'InvalidInteraction'; readonly problems: readonly string[] };
-
 /** CONTRACT 3.4 default: an interaction of the same lead within 24 h is updated instead of duplicated. */
 export const DEFAULT_SDR_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Create SDR interaction (spec part 4, CONTRACT 3.4). */
+/** Create SDR interaction (spec part 4, CONTRACT 3.4); the input is already valid, so it cannot fail. */
 export class CreateSdrInteraction {
   constructor(
     private readonly interactions: SdrInteractionRepository,
@@ -46,23 +45,11 @@ export class CreateSdrInteraction {
     private readonly windowMs: number = DEFAULT_SDR_DEDUPE_WINDOW_MS,
   ) {}
 
-  async execute(input: CreateSdrInteractionInput): Promise<E.Either<CreateSdrInteractionError, CreateSdrInteractionOutput>> {
-    const problems = creationProblems(input);
-    if (problems.length > 0) return E.left({ _tag: 'InvalidInteraction', problems });
-    const phone = input.phone === undefined ? undefined : normalizePhone(input.phone);
-    const cpf = input.cpf === undefined ? undefined : parseCpf(input.cpf);
-    const validCpf = cpf !== undefined && E.isRight(cpf) ? cpf.right : undefined;
-
+  async execute(input: CreateSdrInteractionInput): Promise<E.Either<never, CreateSdrInteractionOutput>> {
     const now = this.clock.now();
-    const phoneKey = phone === undefined ? undefined : phoneMatchKey(phone);
     const since = new Date(now.getTime() - this.windowMs);
-    // A web lead is known only by its session: the same session within the window is the same lead.
-    const person =
-      phone === undefined && input.sessionId !== undefined
-        ? await this.recentSessionPerson(input.sessionId, since)
-        : await this.existingPerson(phoneKey, validCpf);
-    const personId = person?.id ?? (await this.createMinimalPerson(input, phone ?? null, validCpf, now));
-
+    const phoneKey = input.phone === undefined ? undefined : phoneMatchKey(input.phone);
+    const lead = await this.leadPerson(input, since, now);
     const fields = {
       channel: input.channel,
       result: input.result,
@@ -74,53 +61,40 @@ export class CreateSdrInteraction {
       convertedToLead: input.convertedToLead ?? false,
       updatedAt: now,
     };
-    const recent = await this.interactions.findRecent(
-      { personId, ...(phoneKey === undefined ? {} : { phoneKey }), ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }) },
-      since,
-    );
-    let id: string;
-    if (recent !== undefined) {
-      id = recent.id;
-      await this.interactions.refresh(id, fields);
-    } else {
-      id = this.ids.next();
-      const interaction: SdrInteraction = {
-        id,
-        personId,
-        phone: phone ?? null,
-        phoneKey: phoneKey ?? null,
-        sessionId: input.sessionId ?? null,
-        createdAt: now,
-        ...fields,
-      };
-      await this.interactions.insert(interaction);
+    const match = { personId: lead.id, ...(phoneKey === undefined ? {} : { phoneKey }), ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }) };
+    const recent = await this.interactions.refreshRecent(match, since, fields);
+    const id = recent?.id ?? this.ids.next();
+    if (recent === undefined) {
+      await this.interactions.insert({ id, personId: lead.id, phone: input.phone ?? null, phoneKey: phoneKey ?? null, sessionId: input.sessionId ?? null, createdAt: now, ...fields });
     }
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(id, { at: now, text: input.notes });
-    await this.sales.recordOnLatestSale(recent?.personId ?? personId, { interactionId: id, ...fields, ...qualificationOf(fields), at: now });
-    return E.right({ id, personId: recent?.personId ?? personId, status: fields.status, created: recent === undefined });
-  }
-
-  /** The CPF names one person; otherwise the newest person with a matching phone. */
-  private async existingPerson(phoneKey: string | undefined, cpf: string | undefined): Promise<Person | undefined> {
-    if (cpf !== undefined) {
-      const byCpf = await this.people.findByCpf(cpf);
-      if (byCpf !== undefined) return byCpf;
+    // The interaction refreshed may belong to another person than the one looked up (same phone key).
+    const personId = recent?.personId ?? lead.id;
+    // A person this request created has no sale to keep in sync.
+    if (!(lead.created && personId === lead.id)) {
+      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), at: now });
     }
-    if (phoneKey === undefined) return undefined;
-    const matches = await this.people.findByPhoneKey(phoneKey);
-    return matches.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    return E.right({ id, personId, status: fields.status, created: recent === undefined });
   }
 
-  private async recentSessionPerson(sessionId: string, since: Date): Promise<Person | undefined> {
-    const recent = await this.interactions.findRecent({ sessionId }, since);
-    return recent === undefined ? undefined : this.people.findById(recent.personId);
+  /** The person the lead is, created when none is known. */
+  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; created: boolean }> {
+    let known: string | undefined;
+    if (input.phone === undefined) {
+      // A web lead is known only by its session: the same session within the window is the same lead.
+      known = (await this.interactions.findRecent({ sessionId: input.sessionId }, since))?.personId;
+    } else {
+      known = pickPerson(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
+    }
+    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, created: false };
   }
 
-  private async createMinimalPerson(input: CreateSdrInteractionInput, phone: string | null, cpf: string | undefined, now: Date): Promise<string> {
+  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; created: boolean }> {
+    const phone = input.phone ?? null;
     const person: Person = {
       id: this.ids.next(),
       fullName: input.name?.trim() ?? '',
-      cpf: cpf ?? null,
+      cpf: input.cpf ?? null,
       rg: null,
       cnh: null,
       birthDate: null,
@@ -136,10 +110,16 @@ export class CreateSdrInteraction {
       createdAt: now,
       updatedAt: now,
     };
-    if ((await this.people.insertMinimal(person)) === 'inserted') return person.id;
+    if ((await this.people.insertMinimal(person)) === 'inserted') return { id: person.id, created: true };
     // A concurrent request stored this CPF first: that person is the lead.
-    const holder = cpf === undefined ? undefined : await this.people.findByCpf(cpf);
+    const holder = input.cpf === undefined ? undefined : await this.people.findByCpf(input.cpf);
     if (holder === undefined) throw new Error('minimal person refused for its CPF but no holder found');
-    return holder.id;
+    return { id: holder.id, created: false };
   }
+}
+
+/** The CPF names one person; otherwise the newest person with a matching phone. */
+function pickPerson(candidates: readonly Person[], cpf: Cpf | undefined): Person | undefined {
+  const holder = cpf === undefined ? undefined : candidates.find((p) => p.cpf === cpf);
+  return holder ?? [...candidates].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }

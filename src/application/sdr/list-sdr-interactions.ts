@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import type { Person } from '../../domain/sales/sale';
-import { parseIdentifier, type IdentifierError } from '../../domain/sdr/identifier';
-import type { IdentifierType } from '../../domain/sdr/interaction';
+import type { LeadIdentifier } from '../../domain/sdr/identifier';
 import { findIdentifiedPersons } from './find-identified-persons';
+import type { InteractionNotFound } from './interaction-not-found';
 import type { InteractionWithNotes, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 
 export interface ListSdrInteractionsOutput {
@@ -10,7 +10,7 @@ export interface ListSdrInteractionsOutput {
   readonly interactions: readonly InteractionWithNotes[];
 }
 
-export type ListSdrInteractionsError = IdentifierError | { readonly _tag: 'InteractionNotFound'; readonly type: IdentifierType; readonly value: string };
+export type ListSdrInteractionsError = InteractionNotFound;
 
 /** GET /sdr/interactions (CONTRACT 3.4): the interactions of the identified person(s), newest first. */
 export class ListSdrInteractions {
@@ -19,12 +19,10 @@ export class ListSdrInteractions {
     private readonly people: SdrPersonDirectory,
   ) {}
 
-  async execute(input: { identifier: string; identifierType: IdentifierType }): Promise<E.Either<ListSdrInteractionsError, ListSdrInteractionsOutput>> {
-    const identifier = parseIdentifier(input.identifierType, input.identifier);
-    if (E.isLeft(identifier)) return identifier;
-    const persons = await findIdentifiedPersons(this.people, identifier.right);
+  async execute(identifier: LeadIdentifier): Promise<E.Either<ListSdrInteractionsError, ListSdrInteractionsOutput>> {
+    const persons = await findIdentifiedPersons(this.people, identifier);
     const interactions = persons.length === 0 ? [] : await this.interactions.listOfPersons(persons.map((p) => p.id));
-    if (interactions.length === 0) return E.left({ _tag: 'InteractionNotFound', type: identifier.right.type, value: identifier.right.value });
+    if (interactions.length === 0) return E.left({ _tag: 'InteractionNotFound', identifier });
     return E.right({ persons, interactions });
   }
 }

@@ -1,5 +1,7 @@
 import type { Person } from '../../domain/sales/sale';
+import type { Cpf } from '../../domain/shared/cpf';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
+import { token, type Token } from '../shared/token';
 
 export interface InteractionWithNotes {
   readonly interaction: SdrInteraction;
@@ -9,33 +11,53 @@ export interface InteractionWithNotes {
 /** Fields a create-or-update replaces on an existing interaction. */
 export type InteractionRefresh = Pick<SdrInteraction, 'channel' | 'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'updatedAt'>;
 
+/** What a recent interaction of the same lead may share with a new one (CONTRACT 3.4 dedupe). */
+export interface RecentMatch {
+  readonly personId?: string;
+  readonly phoneKey?: string;
+  readonly sessionId?: string;
+}
+
+/** The interaction a status update moved and the status that update replaced. */
+export interface StatusChange {
+  readonly interactionId: string;
+  readonly personId: string;
+  readonly previous: SdrStatus;
+}
+
 export interface SdrInteractionRepository {
   insert(interaction: SdrInteraction): Promise<void>;
-  /** The newest interaction created since `since` for one of the persons, the phone key or the session id. */
-  findRecent(match: { personId?: string; phoneKey?: string; sessionId?: string }, since: Date): Promise<SdrInteraction | undefined>;
-  refresh(id: string, fields: InteractionRefresh): Promise<void>;
-  /** The newest interaction of any of these persons. */
-  findLatestOfPersons(personIds: readonly string[]): Promise<SdrInteraction | undefined>;
+  /** The newest interaction created since `since` sharing the person, the phone key or the session id. */
+  findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined>;
   /**
-   * Sets the status and answers the status it replaced. Optimistic concurrency (a version field): the
-   * update applies only to the version that was read, so the previous status is the one overwritten.
+   * Replaces the fields of the newest interaction `findRecent` would answer, in one atomic step, and
+   * answers it as refreshed; undefined (nothing written) when there is none.
    */
-  setStatus(id: string, status: SdrStatus, at: Date): Promise<{ previous: SdrStatus } | undefined>;
-  /** Append-only: one document per note, so concurrent appends can never lose one. */
+  refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined>;
+  /**
+   * Sets the status of the newest interaction of any of these persons and answers the status it
+   * replaced, in one atomic step: under concurrent updates each one reports the status its own write
+   * overwrote. Undefined when the persons have no interaction.
+   */
+  setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined>;
+  /** Append-only: one record per note, so concurrent appends can never lose one. */
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
   /** The interactions of these persons, newest first, each with its notes oldest first. */
   listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
 }
+export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
 
 /** The person side of SDR: lookups by the identifiers external systems know, and minimal persons. */
 export interface SdrPersonDirectory {
   /** Persons with a phone whose match key (DDD + last 8 digits) is `key`. */
   findByPhoneKey(key: string): Promise<Person[]>;
-  findByCpf(cpf: string): Promise<Person | undefined>;
-  findById(id: string): Promise<Person | undefined>;
+  findByCpf(cpf: Cpf): Promise<Person | undefined>;
+  /** In one lookup: the person holding `cpf` (when given) and every person with a phone matching `phoneKey`. */
+  findByCpfOrPhoneKey(cpf: Cpf | undefined, phoneKey: string): Promise<Person[]>;
   /** Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). */
   insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'>;
 }
+export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDirectory');
 
 export interface SaleQualification {
   readonly interactionId: string;
@@ -51,6 +73,7 @@ export interface SaleQualification {
 
 /** Keeps the sell store in step with SDR (spec part 4): the person's latest sale gets the contact data. */
 export interface SaleQualificationSync {
-  /** The id of the sale updated; undefined when the person has no sale. */
+  /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
   recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
 }
+export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');

@@ -1,3 +1,5 @@
+import { token, type Token } from './token';
+
 /**
  * Capabilities every area needs. Adapters implement them; use cases receive them by constructor.
  */
@@ -5,11 +7,13 @@
 export interface Clock {
   now(): Date;
 }
+export const Clock: Token<Clock> = token('Clock');
 
 export interface IdGenerator {
   /** A new UUID v4. */
   next(): string;
 }
+export const IdGenerator: Token<IdGenerator> = token('IdGenerator');
 
 /** A dependency that must answer for the service to be ready (readiness, not liveness). */
 export interface ReadinessCheck {
@@ -25,11 +29,13 @@ export interface SecretGenerator {
   /** A random UUID v4 (opaque tokens whose format the spec fixes as UUID). */
   uuid(): string;
 }
+export const SecretGenerator: Token<SecretGenerator> = token('SecretGenerator');
 
 /** One-way fingerprint of a high-entropy secret, for storing and looking up tokens and keys. */
 export interface SecretHasher {
   hash(secret: string): string;
 }
+export const SecretHasher: Token<SecretHasher> = token('SecretHasher');
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -40,6 +46,7 @@ export interface PasswordHasher {
    */
   verifyAgainstDummy(password: string): Promise<false>;
 }
+export const PasswordHasher: Token<PasswordHasher> = token('PasswordHasher');
 
 export interface RateLimitHit {
   /** Requests counted in the current window, this one included. */
@@ -55,6 +62,7 @@ export interface RateLimitHit {
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
 }
+export const RateLimitStore: Token<RateLimitStore> = token('RateLimitStore');
 
 export interface MailMessage {
   readonly to: string;
@@ -65,3 +73,4 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+export const Mailer: Token<Mailer> = token('Mailer');

@@ -1,72 +1,21 @@
-import * as E from 'fp-ts/Either';
-import { normalizePhone } from '../shared/phone';
-import { flattenPayload } from './flatten';
-import { addError, idText, isObject, type PayloadErrors } from './payload-errors';
+import type { CanonicalPhone } from '../shared/phone';
 
-/** The canonical event a lead-form delivery becomes (spec part 4). */
-export interface LeadFormEvent {
-  /** Payload `id`, else the normalized phone (spec part 6). */
-  readonly externalId: string;
-  readonly phone: string;
+/** A lead-form delivery in the domain's words (spec part 4); the route codec reads the provider's payload into it. */
+export interface LeadForm {
+  /** The provider's id of the form entry, when the payload has one. */
+  readonly formId?: string;
+  readonly phone: CanonicalPhone;
   readonly name: string | null;
   readonly email: string | null;
-  /** Dotted paths to string values: template conditions and placeholders read these. */
-  readonly flat: Readonly<Record<string, string>>;
+  /**
+   * The whole payload as dotted paths to text (`interests.brand`): what template conditions and
+   * placeholders read (CONTRACT 6.2), kept as the lead's fields.
+   */
+  readonly fields: Readonly<Record<string, string>>;
 }
-
-const GROUPS: Readonly<Record<string, readonly string[]>> = {
-  contact: ['name', 'phone', 'cellphone', 'email'],
-  attendant: ['name'],
-  team: ['name'],
-  interests: ['brand', 'product'],
-  tracking: ['source', 'medium'],
-};
 
 /**
- * Checks the known members' types (objects where the spec has objects, strings where it has text),
- * requires a phone in contact.phone, contact.cellphone or root phone (first present wins) and
- * normalizes it to the canonical Brazilian form. Members the spec does not name are flattened too,
- * so templates may also match on them.
+ * Spec part 6: a lead form's lead is keyed by the form id, else by the normalized phone, so every
+ * spelling of one phone reaches one lead and a redelivery converges to it.
  */
-export function normalizeLeadForm(payload: unknown): E.Either<PayloadErrors, LeadFormEvent> {
-  const errors: PayloadErrors = {};
-  if (!isObject(payload)) {
-    addError(errors, 'body', 'the payload must be a JSON object');
-    return E.left(errors);
-  }
-  for (const [group, members] of Object.entries(GROUPS)) {
-    const value = payload[group];
-    if (value === undefined || value === null) continue;
-    if (!isObject(value)) {
-      addError(errors, group, `${group} must be an object`);
-      continue;
-    }
-    for (const member of members) {
-      const inner = value[member];
-      if (inner !== undefined && inner !== null && typeof inner !== 'string') addError(errors, `${group}.${member}`, `${group}.${member} must be a string`);
-    }
-  }
-  if (payload.phone !== undefined && payload.phone !== null && typeof payload.phone !== 'string') addError(errors, 'phone', 'phone must be a string');
-  if (payload.id !== undefined && payload.id !== null && idText(payload.id) === undefined) addError(errors, 'id', 'id must be a non-empty string or a number');
-  if (Object.keys(errors).length > 0) return E.left(errors);
-
-  const contact = isObject(payload.contact) ? payload.contact : {};
-  const rawPhone = [contact.phone, contact.cellphone, payload.phone].find((p): p is string => typeof p === 'string' && p.trim() !== '');
-  if (rawPhone === undefined) {
-    addError(errors, 'contact.phone', 'a phone is required in contact.phone, contact.cellphone or phone');
-    return E.left(errors);
-  }
-  const phone = normalizePhone(rawPhone);
-  if (phone === undefined) {
-    addError(errors, 'contact.phone', 'the phone is not a valid Brazilian number');
-    return E.left(errors);
-  }
-  const text = (u: unknown) => (typeof u === 'string' && u.trim() !== '' ? u.trim() : null);
-  return E.right({
-    externalId: idText(payload.id) ?? phone,
-    phone,
-    name: text(contact.name),
-    email: text(contact.email),
-    flat: flattenPayload(payload),
-  });
-}
+export const leadFormExternalId = (form: LeadForm): string => form.formId ?? form.phone;

@@ -17,13 +17,13 @@ export interface TemplateCondition {
 
 /**
  * CONTRACT 6.2: the first active template (in creation order) whose conditions all equal the
- * flattened payload's values. A template without conditions matches every payload.
+ * lead form's fields (the flattened payload). A template without conditions matches every payload.
  */
-export function selectTemplate(templates: readonly LeadTemplate[], flat: Readonly<Record<string, string>>): LeadTemplate | undefined {
-  return templates.find((template) => template.active && template.conditions.every((c) => flat[c.path] === c.value));
+export function selectTemplate(templates: readonly LeadTemplate[], fields: Readonly<Record<string, string>>): LeadTemplate | undefined {
+  return templates.find((template) => template.active && template.conditions.every((c) => fields[c.path] === c.value));
 }
 
-/** Replaces `{{path}}` with the flattened value; an unknown path renders as nothing. */
-export function renderMessage(message: string, flat: Readonly<Record<string, string>>): string {
-  return message.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, path: string) => flat[path] ?? '');
+/** Replaces `{{path}}` with the field's value; an unknown path renders as nothing. */
+export function renderMessage(message: string, fields: Readonly<Record<string, string>>): string {
+  return message.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, path: string) => fields[path] ?? '');
 }

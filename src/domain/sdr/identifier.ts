@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
-import { parseCpf } from '../shared/cpf';
-import { normalizePhone, phoneMatchKey } from '../shared/phone';
+import { parseCpf, type Cpf } from '../shared/cpf';
+import { normalizePhone, phoneMatchKey, type CanonicalPhone } from '../shared/phone';
 import type { IdentifierType } from './interaction';
 
 /** An identifier external systems send (spec part 4), in its canonical form. */
 export type LeadIdentifier =
-  | { readonly type: 'phone'; readonly value: string; readonly matchKey: string }
-  | { readonly type: 'cpf'; readonly value: string };
+  | { readonly type: 'phone'; readonly value: CanonicalPhone; readonly matchKey: string }
+  | { readonly type: 'cpf'; readonly value: Cpf };
 
 export type IdentifierError = { readonly _tag: 'InvalidIdentifier'; readonly type: IdentifierType };
 

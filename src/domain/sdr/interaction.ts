@@ -33,8 +33,10 @@ export interface SdrNote {
 }
 
 /** Web chat session ids: the literal `web`, a hyphen and a UUID v4 (CONTRACT 3.4). */
-export function isWebSessionId(value: string): boolean {
-  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
+export type WebSessionId = string & { readonly __brand: 'WebSessionId' };
+
+export function parseWebSessionId(value: string): WebSessionId | undefined {
+  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value) ? (value as WebSessionId) : undefined;
 }
 
 /** `interaction_notes` as CONTRACT 3.4 writes it: one `[ISO time] text` line per note, oldest first. */

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { GraphqlCrmCardReader } from '../../../src/adapters/crm/graphql-crm-card-reader';
+import { crmCardReaderContract } from '../../support/contracts/crm-card-reader-contract';
 import { FakeCrmServer } from '../../support/crm-graphql-server';
+import { InMemoryCrmCardReader } from '../../support/fakes/in-memory-crm-card-reader';
 
 describe('GraphqlCrmCardReader', () => {
   let server: FakeCrmServer;
@@ -32,5 +34,52 @@ describe('GraphqlCrmCardReader', () => {
       expect((await reader.fetch({ endpoint, token: 'tok' }, '42')).kind, mode).to.equal('failed');
     }
     expect((await reader.fetch({ endpoint: 'http://127.0.0.1:9/graphql', token: 'tok' }, '42')).kind).to.equal('failed');
+  });
+});
+
+describe('CrmCardReader contract', () => {
+  describe('in memory (the fake)', () => {
+    crmCardReaderContract(async () => {
+      const reader = new InMemoryCrmCardReader();
+      return {
+        reader,
+        credentials: reader.credentials,
+        addCard: (card) => reader.addCard(card),
+        breakProvider: () => {
+          reader.down = true;
+        },
+      };
+    });
+  });
+
+  describe('GraphQL reader against a local provider', () => {
+    let server: FakeCrmServer;
+    let endpoint: string;
+    before(async () => {
+      server = new FakeCrmServer('contract-token');
+      endpoint = await server.start();
+    });
+    after(async () => {
+      await server.stop();
+    });
+    crmCardReaderContract(async () => {
+      server.mode = 'ok';
+      server.cards.clear();
+      return {
+        reader: new GraphqlCrmCardReader(1_000),
+        credentials: { endpoint, token: 'contract-token' },
+        addCard: (card) =>
+          server.cards.set(card.id, {
+            id: card.id,
+            title: card.title ?? '',
+            phase: card.phaseName ?? '',
+            pipeId: card.pipeId ?? '',
+            fields: Object.entries(card.fields).map(([name, value]) => ({ name, value })),
+          }),
+        breakProvider: () => {
+          server.mode = 'error-500';
+        },
+      };
+    });
   });
 });

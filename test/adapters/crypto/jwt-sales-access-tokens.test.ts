@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
 import { JwtSalesAccessTokens } from '../../../src/adapters/crypto/jwt-sales-access-tokens';
 
 describe('JwtSalesAccessTokens', () => {
@@ -24,6 +25,15 @@ describe('JwtSalesAccessTokens', () => {
     const forged = Buffer.from(JSON.stringify({ sub: identity.id, email: identity.username, role: 'admin', iat: 0, exp: 9_999_999_999 })).toString('base64url');
     expect(tokens.verify(`${header}.${forged}.${signature}`, NOW)).to.equal(undefined);
     expect(tokens.verify(new JwtSalesAccessTokens('another-secret-that-is-32-bytes-long!').issue(identity, NOW), NOW)).to.equal(undefined);
+  });
+
+  it('refuses a correctly signed token without exp or without sub, and reads an unknown role as operator', () => {
+    const tokens = new JwtSalesAccessTokens(SECRET);
+    const nowSeconds = NOW.getTime() / 1000;
+    const sign = (claims: Record<string, unknown>) => jwt.sign(claims, SECRET, { algorithm: 'HS256', noTimestamp: true });
+    expect(tokens.verify(sign({ sub: identity.id, email: identity.username, role: 'admin' }), NOW)).to.equal(undefined);
+    expect(tokens.verify(sign({ email: identity.username, role: 'admin', exp: nowSeconds + 60 }), NOW)).to.equal(undefined);
+    expect(tokens.verify(sign({ sub: identity.id, email: identity.username, role: 'root', exp: nowSeconds + 60 }), NOW)).to.deep.equal({ ...identity, role: 'operator' });
   });
 
   it('stays bounded', () => {

@@ -1,61 +1,75 @@
 import { expect } from 'chai';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
 import { LogMailer } from '../../../src/adapters/mail/log-mailer';
 import { SmtpMailer } from '../../../src/adapters/mail/smtp-mailer';
+import { mailerContract } from '../../support/contracts/mailer-contract';
+import { CapturingMailer } from '../../support/fakes/capturing-mailer';
 import { memoryLogger } from '../../support/logs';
+import { startSmtpInbox } from '../../support/smtp-inbox';
 
-interface Received {
-  readonly from: string;
-  readonly to: string[];
-  readonly data: string;
-}
+/** The `mail` field LogMailer writes. */
+const LoggedMail = t.type({ to: t.string, subject: t.string, body: t.string });
 
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        const envelope = session.envelope;
-        received.push({
-          from: envelope.mailFrom === false ? '' : envelope.mailFrom.address,
-          to: envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        callback();
-      });
-    },
+describe('Mailer contract', () => {
+  describe('capturing (the fake)', () => {
+    mailerContract(async () => {
+      const mailer = new CapturingMailer();
+      return { mailer, delivered: async () => mailer.sent, teardown: async () => undefined };
+    });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+  describe('SmtpMailer to a real SMTP server on loopback', () => {
+    mailerContract(async () => {
+      const inbox = await startSmtpInbox();
+      const mailer = new SmtpMailer(inbox.url);
+      return {
+        mailer,
+        // The envelope recipient must be the message's recipient, not only the To header.
+        delivered: async () => inbox.received.map((mail) => ({ to: mail.to.join(','), subject: mail.subject, text: mail.text })),
+        teardown: async () => {
+          mailer.close();
+          await inbox.close();
+        },
+      };
+    });
+  });
+
+  describe('LogMailer outside production', () => {
+    mailerContract(async () => {
+      const log = memoryLogger();
+      return {
+        mailer: new LogMailer(log.logger, false),
+        delivered: async () =>
+          log
+            .lines()
+            .filter((line) => line.msg === 'mail (SMTP_URL not set)')
+            .map((line) => {
+              const mail = LoggedMail.decode(line.mail);
+              if (E.isLeft(mail)) throw new Error(`unexpected mail log entry: ${JSON.stringify(line)}`);
+              return { to: mail.right.to, subject: mail.right.subject, text: mail.right.body };
+            }),
+        teardown: async () => undefined,
+      };
+    });
+  });
+});
 
 describe('SmtpMailer', () => {
-  it('delivers the message to a real SMTP server, link intact', async () => {
-    const smtp = await startSmtp();
-    const mailer = new SmtpMailer(`smtp://127.0.0.1:${smtp.port}`, 'brokerhub <no-reply@example.com>');
+  it('sends from the configured address, in the header and the envelope', async () => {
+    const inbox = await startSmtpInbox();
+    const mailer = new SmtpMailer(inbox.url, 'brokerhub <no-reply@example.com>');
     try {
-      const link = 'http://localhost:3000/reset-password?token=0123456789abcdef0123456789abcdef';
-      await mailer.send({ to: 'ana@example.com', subject: 'Reset your password', text: `Open ${link} within 1 hour.` });
-      expect(smtp.received).to.have.length(1);
-      const message = smtp.received[0] as Received;
-      expect(message.from).to.equal('no-reply@example.com');
-      expect(message.to).to.deep.equal(['ana@example.com']);
-      expect(message.data).to.contain('Subject: Reset your password');
-      expect(decodeQuotedPrintable(message.data)).to.contain(link);
+      await mailer.send({ to: 'ana@example.com', subject: 'Reset your password', text: 'Open the link within 1 hour.' });
+      expect(inbox.received).to.have.length(1);
+      const message = inbox.received[0];
+      expect(message?.from).to.equal('no-reply@example.com');
+      expect(message?.to).to.deep.equal(['ana@example.com']);
+      expect(message?.raw).to.contain('From: brokerhub <no-reply@example.com>');
+      expect(message?.raw).to.contain('Subject: Reset your password');
     } finally {
       mailer.close();
-      await smtp.close();
+      await inbox.close();
     }
   });
 

@@ -37,6 +37,22 @@ rateLimitStoreContract('Redis with in-memory fallback', async () => {
   };
 });
 
+rateLimitStoreContract('Redis down, counted by the in-memory fallback', async () => {
+  // A client whose server is gone: every command fails at once (no offline queue).
+  const dead = createRedisClient('redis://127.0.0.1:9');
+  // Its reconnect attempts fail too; without a listener ioredis prints each as unhandled.
+  dead.on('error', () => undefined);
+  const memory = new InMemoryRateLimitStore(new SystemClock());
+  const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead), memory, () => undefined);
+  return {
+    store,
+    teardown: async () => {
+      memory.close();
+      dead.disconnect();
+    },
+  };
+});
+
 describe('InMemoryRateLimitStore', () => {
   it('stays within its entry bound under a flood of distinct keys', async () => {
     let now = 0;
@@ -66,6 +82,7 @@ describe('FallbackRateLimitStore', () => {
   it('counts in memory while Redis is down, logs the switch once, and never fails the request', async () => {
     // A client whose server is gone: every command fails at once (no offline queue).
     const dead: Redis = createRedisClient('redis://127.0.0.1:9');
+    dead.on('error', () => undefined);
     const events: boolean[] = [];
     const memory = new InMemoryRateLimitStore(new SystemClock());
     const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead), memory, ({ degraded }) => events.push(degraded));

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
 import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
-import { TestReceiver } from '../../support/receiver';
+import { saleWebhookSenderContract, type Destination } from '../../support/contracts/sale-webhook-sender-contract';
+import { ScriptedSaleWebhookSender, type ScriptedAnswer } from '../../support/fakes/scripted-sale-webhook-sender';
+import { closedPortUrl, TestReceiver } from '../../support/receiver';
 
 const ENVELOPE: SaleEnvelope = { vendas: [], totalVendas: 0, timestamp: '2026-11-21T10:00:00.000Z' };
 
@@ -51,5 +53,34 @@ describe('HttpSaleWebhookSender', () => {
     await sender.close();
     const headers = receiver.received[0]?.headers ?? {};
     expect(Object.keys(headers).filter((h) => h.startsWith('webhook-'))).to.deep.equal([]);
+  });
+});
+
+describe('SaleWebhookSender contract', () => {
+  describe('scripted (the fake)', () => {
+    const answerFor = (destination: Destination): ScriptedAnswer =>
+      destination === 'unreachable' ? 'refused' : destination === 'too-slow' ? 'timeout' : destination;
+    saleWebhookSenderContract(async (destination) => {
+      const sender = new ScriptedSaleWebhookSender();
+      sender.answer = answerFor(destination);
+      return { sender, received: () => sender.received, close: async () => undefined };
+    });
+  });
+
+  describe('HTTP to a real destination on loopback', () => {
+    saleWebhookSenderContract(async (destination) => {
+      const receiver = new TestReceiver();
+      const url = await receiver.start();
+      if (destination !== 'unreachable') receiver.behaviour = destination === 'too-slow' ? { status: 200, delayMs: 2_000 } : { status: destination.status, location: '/elsewhere' };
+      const sender = new HttpSaleWebhookSender(destination === 'unreachable' ? await closedPortUrl() : url, { timeoutMs: 300 });
+      return {
+        sender,
+        received: () => receiver.envelopes() as unknown as SaleEnvelope[],
+        close: async () => {
+          await sender.close();
+          await receiver.stop();
+        },
+      };
+    });
   });
 });

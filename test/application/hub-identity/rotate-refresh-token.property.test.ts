@@ -2,24 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { RotateRefreshToken } from '../../../src/application/hub-identity/rotate-refresh-token';
-import { SessionIssuer } from '../../../src/application/hub-identity/session-issuer';
-import type { AccessTokenIssuer, HubUserRepository, MembershipRepository } from '../../../src/application/hub-identity/ports';
-import type { HubUser, Membership, Organization } from '../../../src/domain/hub-identity/tenancy';
-import { InMemoryHubRefreshTokenStore } from '../../support/fakes/in-memory-hub-refresh-token-store';
-
-const USER: HubUser = { id: 'u1', email: 'ana@example.com', name: 'Ana', language: 'pt-BR', passwordHash: 'x' };
-const ORG: Organization = { id: 'o1', name: 'Acme', slug: 'acme', createdAt: new Date(0) };
-const MEMBERSHIP: Membership = { userId: 'u1', orgId: 'o1', role: 'MEMBER', permissions: [], joinedAt: new Date(0) };
-
-// Stubs of the read-only collaborators; the state under test lives in the refresh-token fake.
-const users: HubUserRepository = {
-  create: async () => true,
-  findByEmail: async () => USER,
-  findById: async (id) => (id === USER.id ? USER : undefined),
-  setPasswordHash: async () => undefined,
-};
-const memberships: MembershipRepository = { add: async () => true, find: async () => MEMBERSHIP, latestOf: async () => MEMBERSHIP };
-const accessTokens: AccessTokenIssuer = { issue: (_claims, now) => ({ accessToken: 'jwt', expiresAt: Math.floor(now.getTime() / 1000) + 900 }) };
+import { hubIdentityFakes } from '../../support/hub-identity-fakes';
 
 type Step =
   | { kind: 'login' }
@@ -40,21 +23,19 @@ describe('RotateRefreshToken (property)', () => {
   it('keeps at most one active token per chain, and any replay leaves the user with none', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
-        let now = new Date('2026-11-21T10:00:00.000Z').getTime();
-        const clock = { now: () => new Date(now) };
-        let counter = 0;
-        const secrets = { hex: () => `h${(counter += 1)}`, uuid: () => `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}` };
-        const hasher = { hash: (s: string) => `sha:${s}` };
-        const store = new InMemoryHubRefreshTokenStore();
-        const issuer = new SessionIssuer(store, accessTokens, secrets, hasher);
-        const rotate = new RotateRefreshToken(store, users, memberships, accessTokens, secrets, hasher, clock);
+        const f = hubIdentityFakes();
+        const { clock, hasher, refreshTokens: store } = f;
+        const ORG = await f.seedOrganization();
+        const USER = await f.seedUser();
+        const MEMBERSHIP = await f.seedMembership(USER, ORG);
+        const rotate = new RotateRefreshToken(store, f.users, f.memberships, f.accessTokens, f.secrets, hasher, clock);
         // Every refresh token value the client ever held, and which of them are current (never rotated by us).
         const current: string[] = [];
         const spent: string[] = [];
 
         for (const s of steps) {
           if (s.kind === 'login') {
-            current.push((await issuer.start(USER, MEMBERSHIP, ORG, clock.now())).refreshToken);
+            current.push((await f.sessions.start(USER, MEMBERSHIP, ORG, clock.now())).refreshToken);
           } else if (s.kind === 'refresh' && current.length > 0) {
             const index = s.pick % current.length;
             const presented = current[index] as string;
@@ -77,7 +58,7 @@ describe('RotateRefreshToken (property)', () => {
             await store.revokeAllOfUser(USER.id, clock.now());
             expect(await store.activeOfUser(USER.id, clock.now())).to.deep.equal([]);
           } else if (s.kind === 'wait') {
-            now += s.ms;
+            clock.advance(s.ms);
           }
           // At most one active token per chain (family), always.
           const active = await store.activeOfUser(USER.id, clock.now());

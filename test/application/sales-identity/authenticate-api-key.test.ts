@@ -69,6 +69,21 @@ describe('AuthenticateApiKey with its cache', () => {
     expect(await authenticate.execute({ key: KEY })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
   });
 
+  it('answers ApiKeyInvalid for an active key whose user no longer exists, and caches nothing', async () => {
+    const { authenticate, keys, cache } = await setUp();
+    const orphan = 'ef'.repeat(32);
+    await keys.save(apiKeyRecord({ keyHash: sha.hash(orphan), userId: 'a-deleted-user' }));
+    expect(await authenticate.execute({ key: orphan })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
+    expect(cache.size).to.equal(0);
+  });
+
+  it('refuses the upper-case spelling of a key without a lookup (keys are lower-case hex, spec part 2)', async () => {
+    const { authenticate, keys } = await setUp();
+    expect(await authenticate.execute({ key: KEY.toUpperCase() })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
+    expect(await authenticate.execute({ key: `${KEY} ` })).to.deep.equal(E.left({ _tag: 'ApiKeyInvalid' }));
+    expect(keys.lookups).to.equal(0);
+  });
+
   it('refuses malformed and unknown keys without caching them', async () => {
     const { authenticate, keys, cache } = await setUp();
     expect(E.isLeft(await authenticate.execute({ key: 'short' }))).to.equal(true);

@@ -1,53 +1,63 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import sinon from 'sinon';
-import { createHash } from 'node:crypto';
 import { LoginSalesUser } from '../../../src/application/sales-identity/login-sales-user';
-import type { SalesAccessTokens } from '../../../src/application/sales-identity/ports';
-import type { PasswordHasher } from '../../../src/application/shared/ports';
-import { user } from '../../support/contracts/sales-user-repository-contract';
-import { ManualClock } from '../../support/fakes/fixed-clock';
-import { InMemorySalesRefreshTokenStore } from '../../support/fakes/in-memory-sales-refresh-token-store';
-import { InMemorySalesUserRepository } from '../../support/fakes/in-memory-sales-user-repository';
+import { salesIdentityFakes } from '../../support/sales-identity-fakes';
+
+const SEVEN_DAYS_MS = 7 * 24 * 3600 * 1000;
 
 describe('LoginSalesUser', () => {
-  const hasher = (): PasswordHasher & { verify: sinon.SinonStub; verifyAgainstDummy: sinon.SinonStub } => ({
-    hash: sinon.stub().resolves('hash'),
-    verify: sinon.stub().callsFake(async (_hash: string, password: string) => password === 'right password'),
-    verifyAgainstDummy: sinon.stub().resolves(false),
-  });
-  const tokens: SalesAccessTokens = { issue: (identity) => `jwt-for-${identity.id}`, verify: () => undefined };
-  const sha = { hash: (s: string) => createHash('sha256').update(s).digest('hex') };
-
   async function setUp() {
-    const users = new InMemorySalesUserRepository();
-    const refresh = new InMemorySalesRefreshTokenStore();
-    const passwords = hasher();
-    const clock = new ManualClock();
-    const known = user({ email: 'ana@example.com' });
-    await users.create(known);
-    const logIn = new LoginSalesUser(users, passwords, tokens, refresh, { hex: () => 'r'.repeat(64), uuid: () => 'u' }, sha, clock);
-    return { logIn, passwords, refresh, known, clock };
+    const fakes = salesIdentityFakes();
+    const known = await fakes.addUser({ email: 'ana@example.com', password: 'right password', role: 'manager' });
+    const logIn = new LoginSalesUser(fakes.users, fakes.passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    return { ...fakes, known, logIn };
   }
 
-  it('does the dummy verification for an unknown e-mail and answers exactly like a wrong password', async () => {
-    const { logIn, passwords } = await setUp();
+  it('answers InvalidCredentials for an unknown e-mail exactly as for a wrong password, after the same verification work', async () => {
+    const { logIn, passwords, secrets } = await setUp();
+    const dummy = sinon.spy(passwords, 'verifyAgainstDummy');
     const unknown = await logIn.execute({ email: 'ghost@example.com', password: 'right password' });
-    const wrong = await logIn.execute({ email: 'ana@example.com', password: 'wrong' });
     expect(unknown).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+    expect(dummy.calledOnceWith('right password')).to.equal(true);
+    expect(passwords.calls.verify).to.equal(0);
+
+    const wrong = await logIn.execute({ email: 'ana@example.com', password: 'wrong password' });
     expect(wrong).to.deep.equal(unknown);
-    expect(passwords.verifyAgainstDummy.calledOnceWith('right password')).to.equal(true);
-    expect(passwords.verify.calledOnce).to.equal(true);
+    expect(passwords.calls).to.include({ verify: 1, verifyAgainstDummy: 1 });
+    // No session was started by either attempt.
+    expect(secrets.issued).to.deep.equal([]);
   });
 
-  it('issues the access token and stores only the hash of the refresh token, valid 7 days', async () => {
-    const { logIn, refresh, known, clock } = await setUp();
-    const result = await logIn.execute({ email: ' ANA@example.com ', password: 'right password' });
-    expect(E.isRight(result)).to.equal(true);
-    if (E.isLeft(result)) return;
-    expect(result.right).to.deep.equal({ user: { id: known.id, email: known.email, name: known.name }, accessToken: `jwt-for-${known.id}`, refreshToken: 'r'.repeat(64) });
-    expect(await refresh.findActive('r'.repeat(64), clock.now())).to.equal(undefined);
-    const stored = await refresh.findActive(sha.hash('r'.repeat(64)), clock.now());
-    expect(stored?.expiresAt.getTime()).to.equal(clock.now().getTime() + 7 * 24 * 3600 * 1000);
+  it("answers InvalidCredentials for another account's password", async () => {
+    const { logIn, addUser } = await setUp();
+    await addUser({ email: 'bia@example.com', password: 'bia password' });
+    expect(await logIn.execute({ email: 'ana@example.com', password: 'bia password' })).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+  });
+
+  it("issues an access token carrying the user's identity and role, and a refresh token stored only as its hash, valid 7 days", async () => {
+    const { logIn, known, accessTokens, refreshTokens, secretHasher, clock } = await setUp();
+    const result = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
+    if (E.isLeft(result)) throw new Error('expected a login');
+    expect(result.right.user).to.deep.equal({ id: known.id, email: 'ana@example.com', name: known.name });
+    expect(accessTokens.verify(result.right.accessToken, clock.now())).to.deep.equal({ id: known.id, username: 'ana@example.com', role: 'manager' });
+    const { refreshToken } = result.right;
+    expect(refreshToken).to.match(/^[0-9a-f]{64}$/);
+    expect(await refreshTokens.findActive(refreshToken, clock.now())).to.equal(undefined);
+    const stored = await refreshTokens.findActive(secretHasher.hash(refreshToken), clock.now());
+    expect(stored).to.deep.equal({ tokenHash: secretHasher.hash(refreshToken), userId: known.id, expiresAt: new Date(clock.now().getTime() + SEVEN_DAYS_MS) });
+  });
+
+  it('finds the account whatever the case and surrounding spaces of the e-mail', async () => {
+    const { logIn } = await setUp();
+    expect(E.isRight(await logIn.execute({ email: ' ANA@example.com ', password: 'right password' }))).to.equal(true);
+  });
+
+  it('starts an independent session at each login', async () => {
+    const { logIn } = await setUp();
+    const first = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
+    const second = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
+    if (E.isLeft(first) || E.isLeft(second)) throw new Error('expected two logins');
+    expect(first.right.refreshToken).not.to.equal(second.right.refreshToken);
   });
 });

@@ -1,72 +1,71 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_DISPATCH_SETTINGS } from '../../../src/application/sales/dispatch-settings';
 import { ResendSale } from '../../../src/application/sales/resend-sale';
-import { MongoDeliveryAttemptLog, deliveryAttemptsCollection } from '../../../src/adapters/mongo/sales/delivery-attempts-collection';
-import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
-import { SystemClock } from '../../../src/adapters/system/system-clock';
-import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
-import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
-import { connectTestDatabase } from '../../support/mongo';
-import { TestReceiver } from '../../support/receiver';
-import { repositories, sale, seedSales } from '../../support/sales-fixtures';
+import { salesFakes } from '../../support/fakes/sales-fakes';
+import { person, sale } from '../../support/sales-fixtures';
 
-describe('ResendSale (manual trigger)', () => {
-  let mongo: MongoConnection;
-  let receiver: TestReceiver;
-  let sender: HttpSaleWebhookSender;
+describe('ResendSale', () => {
+  let f: ReturnType<typeof salesFakes>;
   let resend: ResendSale;
-
+  let saleId: string;
   beforeEach(async () => {
-    mongo = await connectTestDatabase();
-    receiver = new TestReceiver();
-    sender = new HttpSaleWebhookSender(await receiver.start(), { timeoutMs: 2_000 });
-    resend = new ResendSale(repositories(mongo.db).sales, sender, new MongoDeliveryAttemptLog(mongo.db), new SystemClock(), new UuidIdGenerator(), DEFAULT_DISPATCH_SETTINGS);
+    f = salesFakes();
+    resend = new ResendSale(f.sales, f.sender, f.attempts, f.clock, f.ids, DEFAULT_DISPATCH_SETTINGS);
+    const s = sale((await f.people.saveByCpf(person())).id, { delivery: { ...sale('x').delivery, webhookProcessed: true } });
+    await f.sales.insert(s);
+    saleId = s.id;
   });
-  afterEach(async () => {
-    await sender.close();
-    await receiver.stop();
-    await mongo.close();
+  const delivery = async () => (await f.sales.findEntry(saleId))?.sale.delivery;
+
+  it('forces the sale and sends it alone, even when already processed; processed again on a 2xx', async () => {
+    expect(await resend.execute(saleId)).to.deep.equal(E.right({ saleId, success: true, destinationStatus: 200, error: null }));
+    expect(f.sender.received.map((e) => e.totalVendas)).to.deep.equal([1]);
+    expect(f.sender.saleIdsReceived()).to.deep.equal([saleId]);
+    expect(await delivery()).to.deep.include({ webhookProcessed: true, forceReprocess: false, leaseUntil: null, attempts: 1, lastOutcome: '200' });
+    expect(f.attempts.attempts).to.deep.equal([
+      { id: f.attempts.attempts[0]?.id, at: f.clock.now(), trigger: 'manual', saleIds: [saleId], status: 200, error: null, durationMs: 0 },
+    ]);
   });
 
-  it('sends an already processed sale again, alone (totalVendas 1), and marks it processed', async () => {
-    const [id] = await seedSales(mongo.db, 1, { delivery: { ...sale('x').delivery, webhookProcessed: true } });
-    await seedSales(mongo.db, 2);
-    const result = await resend.execute(id as string);
-    expect(result).to.deep.equal(E.right({ saleId: id, success: true, destinationStatus: 200, error: null }));
-    expect(receiver.envelopes()).to.have.length(1);
-    expect(receiver.envelopes()[0]?.totalVendas).to.equal(1);
-    expect(receiver.saleIdsReceived()).to.deep.equal([id]);
-    expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({
-      webhookProcessed: true, forceReprocess: false, attempts: 1,
-    });
-    const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
-    expect(attempts.map((a) => a.trigger)).to.deep.equal(['manual']);
+  it('a failed destination: success false with its status; the sale stays forced and pending, the attempt recorded', async () => {
+    f.sender.answer = { status: 503 };
+    expect(await resend.execute(saleId)).to.deep.equal(E.right({ saleId, success: false, destinationStatus: 503, error: null }));
+    expect(await delivery()).to.deep.include({ webhookProcessed: false, forceReprocess: true, leaseUntil: null, attempts: 1, lastOutcome: '503' });
+    expect(f.attempts.attempts.map((a) => a.status)).to.deep.equal([503]);
   });
 
-  it('reports a failed destination and leaves the sale forced and pending', async () => {
-    const [id] = await seedSales(mongo.db, 1, { delivery: { ...sale('x').delivery, webhookProcessed: true } });
-    receiver.behaviour = { status: 503 };
-    const result = await resend.execute(id as string);
-    expect(result).to.deep.equal(E.right({ saleId: id, success: false, destinationStatus: 503, error: null }));
-    expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({
-      webhookProcessed: false, forceReprocess: true, leaseUntil: null,
-    });
+  it('a transport error: no status, the error named', async () => {
+    f.sender.answer = 'refused';
+    expect(await resend.execute(saleId)).to.deep.equal(E.right({ saleId, success: false, destinationStatus: null, error: 'ECONNREFUSED' }));
+    expect(await delivery()).to.deep.include({ lastOutcome: 'ECONNREFUSED' });
   });
 
-  it('answers SaleNotFound for an unknown id and sends nothing', async () => {
-    expect(await resend.execute('00000000-0000-4000-8000-000000000000')).to.deep.equal(
-      E.left({ _tag: 'SaleNotFound', saleId: '00000000-0000-4000-8000-000000000000' }),
-    );
-    expect(receiver.received).to.have.length(0);
+  it('answers WebhookNotConfigured without a destination and changes nothing', async () => {
+    const unconfigured = new ResendSale(f.sales, undefined, f.attempts, f.clock, f.ids, DEFAULT_DISPATCH_SETTINGS);
+    expect(await unconfigured.execute(saleId)).to.deep.equal(E.left({ _tag: 'WebhookNotConfigured' }));
+    expect(await delivery()).to.deep.include({ webhookProcessed: true, forceReprocess: false });
   });
 
-  it('answers SaleBusy while a dispatch run holds the sale (never two sends at once), forcing it anyway', async () => {
-    const [id] = await seedSales(mongo.db, 1);
-    const now = new Date();
-    await repositories(mongo.db).sales.claimEligible({ now, eligibleSince: new Date(0), notAttemptedSince: now, limit: 1, leaseMs: 60_000, owner: 'running-dispatch' });
-    expect(await resend.execute(id as string)).to.deep.equal(E.left({ _tag: 'SaleBusy', saleId: id }));
-    expect(receiver.received).to.have.length(0);
-    expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.forceReprocess).to.equal(true);
+  it('answers SaleNotFound for an unknown sale and sends nothing', async () => {
+    const unknown = randomUUID();
+    expect(await resend.execute(unknown)).to.deep.equal(E.left({ _tag: 'SaleNotFound', saleId: unknown }));
+    expect(f.sender.received).to.deep.equal([]);
+    expect(f.attempts.attempts).to.deep.equal([]);
+  });
+
+  it('answers SaleNotFound when the sale disappears between forcing it and leasing it', async () => {
+    const vanishing = Object.assign(Object.create(f.sales) as typeof f.sales, { claimOne: async () => undefined });
+    const raced = new ResendSale(vanishing, f.sender, f.attempts, f.clock, f.ids, DEFAULT_DISPATCH_SETTINGS);
+    expect(await raced.execute(saleId)).to.deep.equal(E.left({ _tag: 'SaleNotFound', saleId }));
+    expect(f.sender.received).to.deep.equal([]);
+  });
+
+  it('answers SaleBusy while a dispatch run holds the sale: sends nothing, but the sale is forced for that run', async () => {
+    await f.sales.claimOne(saleId, f.clock.now(), 60_000, 'running-dispatch');
+    expect(await resend.execute(saleId)).to.deep.equal(E.left({ _tag: 'SaleBusy', saleId }));
+    expect(f.sender.received).to.deep.equal([]);
+    expect(await delivery()).to.deep.include({ forceReprocess: true, webhookProcessed: false });
   });
 });

@@ -58,5 +58,22 @@ export function apiEventStoreContract(make: () => Promise<ApiEventStore>): void 
     expect(await ids({ requestId: e2.requestId })).to.deep.equal({ ids: [e2.id], total: 1 });
     expect(await ids({ dateFrom: at(2), dateTo: at(2) })).to.deep.equal({ ids: [e2.id], total: 1 });
     expect(await ids({ dateFrom: at(2) })).to.deep.equal({ ids: [e3.id, e2.id], total: 2 });
+    expect(await ids({ dateTo: at(1) })).to.deep.equal({ ids: [e1.id], total: 1 });
+    expect(await ids({ status: 200, path: '/a', dateFrom: at(2) })).to.deep.equal({ ids: [e3.id], total: 1 });
+    expect(await ids({ status: 404 })).to.deep.equal({ ids: [], total: 0 });
+    expect(await ids({}, 5, 10)).to.deep.equal({ ids: [], total: 3 });
+  });
+
+  it('pages tile the list when entries share one time: none twice, none missing', async () => {
+    const events = Array.from({ length: 7 }, () => apiEvent());
+    await store.append(events);
+    const seen: string[] = [];
+    for (let skip = 0; skip < 7; skip += 3) {
+      const page = await store.list({}, { skip, limit: 3 });
+      expect(page.total).to.equal(7);
+      seen.push(...page.items.map((e) => e.id));
+    }
+    expect(seen).to.have.length(7);
+    expect(seen).to.have.members(events.map((e) => e.id));
   });
 }

@@ -24,6 +24,24 @@ export function apiKeyRepositoryContract(make: () => Promise<ApiKeyRepository>):
     expect(await repo.findActiveByHash(randomUUID())).to.equal(undefined);
   });
 
+  it('refuses a second key with the same hash or the same id', async () => {
+    const key = apiKeyRecord();
+    await repo.save(key);
+    for (const clash of [apiKeyRecord({ keyHash: key.keyHash }), apiKeyRecord({ id: key.id })]) {
+      let caught: unknown;
+      await repo.save(clash).catch((error: unknown) => (caught = error));
+      expect(caught).to.be.instanceOf(Error);
+    }
+    expect(await repo.findById(key.id)).to.deep.equal(key);
+    expect(await repo.findActiveByHash(key.keyHash)).to.deep.equal(key);
+  });
+
+  it('revoking an unknown id is harmless and stores nothing', async () => {
+    const id = randomUUID();
+    await repo.revoke(id, T0);
+    expect(await repo.findById(id)).to.equal(undefined);
+  });
+
   it('a revoked key is not found by hash, keeps its first revocation time, and is still listed', async () => {
     const key = apiKeyRecord();
     await repo.save(key);
@@ -43,5 +61,6 @@ export function apiKeyRepositoryContract(make: () => Promise<ApiKeyRepository>):
     expect((await repo.list(userId)).map((k) => k.id)).to.deep.equal([newer.id, older.id]);
     const all = (await repo.list(undefined)).map((k) => k.id);
     expect(all).to.include.members([older.id, newer.id, other.id]);
+    expect(await repo.list(randomUUID())).to.deep.equal([]);
   });
 }

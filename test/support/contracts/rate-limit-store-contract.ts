@@ -56,6 +56,16 @@ export function rateLimitStoreContract(name: string, setup: () => Promise<{ stor
       expect((await store.hit(key('a'), 300)).count).to.equal(1);
     });
 
+    it('keeps each key on its own window', async () => {
+      await store.hit(key('short'), 150);
+      await store.hit(key('long'), 60_000);
+      await sleep(250);
+      expect((await store.hit(key('short'), 150)).count).to.equal(1);
+      const long = await store.hit(key('long'), 60_000);
+      expect(long.count).to.equal(2);
+      expect(long.resetInMs).to.be.within(1, 60_000);
+    });
+
     it('counts concurrent hits exactly once each', async () => {
       const hits = await Promise.all(Array.from({ length: 50 }, () => store.hit(key('burst'), 60_000)));
       expect(hits.map((h) => h.count).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));

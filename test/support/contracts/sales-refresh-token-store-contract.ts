@@ -16,6 +16,7 @@ export function salesRefreshTokenStoreContract(make: () => Promise<SalesRefreshT
     const t = token();
     await store.save(t);
     expect(await store.findActive(t.tokenHash, NOW)).to.deep.equal({ tokenHash: t.tokenHash, userId: t.userId, expiresAt: LATER });
+    expect(await store.findActive(t.tokenHash, new Date(LATER.getTime() - 1))).to.deep.equal({ tokenHash: t.tokenHash, userId: t.userId, expiresAt: LATER });
     expect(await store.findActive(t.tokenHash, LATER)).to.equal(undefined);
     expect(await store.findActive(randomUUID(), NOW)).to.equal(undefined);
   });
@@ -28,6 +29,22 @@ export function salesRefreshTokenStoreContract(make: () => Promise<SalesRefreshT
     expect(await store.findActive(t.tokenHash, NOW)).to.equal(undefined);
   });
 
+  it('revoking an unknown token is harmless and stores nothing', async () => {
+    const tokenHash = randomUUID();
+    await store.revoke(tokenHash, NOW);
+    await store.revokeAllOfUser(randomUUID(), NOW);
+    expect(await store.findActive(tokenHash, NOW)).to.equal(undefined);
+  });
+
+  it('refuses a second token with the same hash', async () => {
+    const t = token();
+    await store.save(t);
+    let caught: unknown;
+    await store.save({ ...t, userId: randomUUID() }).catch((error: unknown) => (caught = error));
+    expect(caught).to.be.instanceOf(Error);
+    expect((await store.findActive(t.tokenHash, NOW))?.userId).to.equal(t.userId);
+  });
+
   it('revokes every token of one user and only theirs', async () => {
     const userId = randomUUID();
     const [a, b, other] = [token(userId), token(userId), token()];
@@ -36,5 +53,14 @@ export function salesRefreshTokenStoreContract(make: () => Promise<SalesRefreshT
     expect(await store.findActive(a.tokenHash, NOW)).to.equal(undefined);
     expect(await store.findActive(b.tokenHash, NOW)).to.equal(undefined);
     expect(await store.findActive(other.tokenHash, NOW)).not.to.equal(undefined);
+  });
+
+  it('a token saved after revoking all of a user is active (a new login after a password reset)', async () => {
+    const userId = randomUUID();
+    await store.save(token(userId));
+    await store.revokeAllOfUser(userId, NOW);
+    const fresh = token(userId);
+    await store.save(fresh);
+    expect((await store.findActive(fresh.tokenHash, NOW))?.userId).to.equal(userId);
   });
 }

@@ -28,6 +28,20 @@ export function salesUserRepositoryContract(make: () => Promise<SalesUserReposit
     expect((await repo.findByEmail(first.email))?.id).to.equal(first.id);
   });
 
+  it('answers duplicate for a second user with the same id and keeps the first', async () => {
+    const first = user();
+    await repo.create(first);
+    expect(await repo.create(user({ id: first.id }))).to.equal('duplicate');
+    expect(await repo.findById(first.id)).to.deep.equal(first);
+  });
+
+  it('lets exactly one of concurrent creations with one e-mail succeed (the unique index decides, not a read)', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => repo.create(user({ email }))));
+    expect(outcomes.filter((o) => o === 'created')).to.have.length(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).to.have.length(7);
+  });
+
   it('finds nothing for an unknown e-mail or id', async () => {
     expect(await repo.findByEmail('nobody@example.com')).to.equal(undefined);
     expect(await repo.findById(randomUUID())).to.equal(undefined);
@@ -38,6 +52,12 @@ export function salesUserRepositoryContract(make: () => Promise<SalesUserReposit
     await repo.create(u);
     const later = new Date('2026-11-22T00:00:00.000Z');
     await repo.updatePassword(u.id, 'new-hash', later);
-    expect(await repo.findById(u.id)).to.deep.include({ passwordHash: 'new-hash', updatedAt: later, createdAt: u.createdAt });
+    expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'new-hash', updatedAt: later });
+  });
+
+  it('updating the password of an unknown id creates nobody', async () => {
+    const id = randomUUID();
+    await repo.updatePassword(id, 'new-hash', new Date('2026-11-22T00:00:00.000Z'));
+    expect(await repo.findById(id)).to.equal(undefined);
   });
 }

@@ -8,6 +8,15 @@ import type { RefreshTokenRecord } from '../../../src/domain/hub-identity/refres
  */
 export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   private readonly byId = new Map<string, RefreshTokenRecord>();
+  private interleaved: (() => Promise<void>) | undefined;
+
+  /**
+   * Runs `operation` once, when the next `rotate` reaches the store and before it checks the token: a
+   * concurrent request (another refresh, a logout) landing between a use case's read and its write.
+   */
+  interleaveBeforeNextRotate(operation: () => Promise<void>): void {
+    this.interleaved = operation;
+  }
 
   async create(record: RefreshTokenRecord): Promise<void> {
     await Promise.resolve();
@@ -26,6 +35,9 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   }
 
   async rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome> {
+    const interleaved = this.interleaved;
+    this.interleaved = undefined;
+    await interleaved?.();
     await Promise.resolve();
     const presented = this.byId.get(presentedId);
     if (presented === undefined || presented.revokedAt !== null || presented.expiresAt.getTime() <= now.getTime()) return 'lost';
@@ -57,6 +69,7 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
     return count;
   }
 
+  /** Tokens of the user that are neither revoked nor expired (tests check invariants over them). */
   async activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]> {
     await Promise.resolve();
     return [...this.byId.values()].filter((r) => r.userId === userId && r.revokedAt === null && r.expiresAt.getTime() > now.getTime());

@@ -5,7 +5,8 @@ export class InMemorySalesUserRepository implements SalesUserRepository {
   private readonly users = new Map<string, SalesUser>();
 
   async create(user: SalesUser): Promise<'created' | 'duplicate'> {
-    if ([...this.users.values()].some((existing) => existing.email === user.email)) return 'duplicate';
+    // Like the unique indexes on _id and email: either clash is a duplicate.
+    if (this.users.has(user.id) || [...this.users.values()].some((existing) => existing.email === user.email)) return 'duplicate';
     this.users.set(user.id, { ...user });
     return 'created';
   }

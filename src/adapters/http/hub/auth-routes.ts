@@ -11,10 +11,12 @@ import type { RevokeHubSessions } from '../../../application/hub-identity/revoke
 import type { RotateRefreshToken } from '../../../application/hub-identity/rotate-refresh-token';
 import type { HubSession } from '../../../application/hub-identity/session-issuer';
 import type { Clock } from '../../../application/shared/ports';
+import { parseEmail } from '../../../domain/hub-identity/email';
 import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
+import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, decodeBodyFirstMessage, emailField, field, passwordField, textField } from './hub-codecs';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 
@@ -37,8 +39,6 @@ const RegisterBody = t.exact(
 );
 const ForgotBody = t.exact(t.type({ email: field('email', (raw) => E.right(raw)) }));
 const ResetBody = t.exact(t.type({ newPassword: passwordField('newPassword') }));
-const INVALID_REFRESH = 'Invalid or reused refresh token';
-const NO_MEMBERSHIP = 'User has no organization membership';
 
 /** Spec part 4 and CONTRACT 5.2/7: the /auth routes of the hub. */
 export function authRoutes(deps: AuthRoutesDeps): Router {
@@ -53,38 +53,23 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   router.post('/login', async (ctx) => {
     const body = decodeBodyFirstMessage(LoginBody, ctx.request.body);
     const result = await deps.login.execute(body);
-    if (E.isRight(result)) return answerSession(ctx, 200, result.right);
-    switch (result.left._tag) {
-      case 'InvalidCredentials':
-        throw new HttpError(401, 'Invalid credentials');
-      case 'NoMembership':
-        throw new HttpError(403, NO_MEMBERSHIP);
-    }
+    if (E.isLeft(result)) throw hubHttpError(result.left);
+    answerSession(ctx, 200, result.right);
   });
 
   router.post('/refresh', async (ctx) => {
     const refreshToken = refreshCookieOf(ctx);
     if (refreshToken === undefined) throw new HttpError(401, 'No refresh token');
     const result = await deps.rotate.execute({ refreshToken });
-    if (E.isRight(result)) {
-      setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies);
-      ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt };
-      return;
+    if (E.isLeft(result)) {
+      // The token is dead after any failure but one, and dropping the cookie stops the client from
+      // retrying it (spec part 4 step 2). A racing tab in the grace interval (CONTRACT 5.3) keeps it:
+      // the winner's response carries the new cookie, which this one must not clear.
+      if (result.left._tag !== 'RefreshTokenInGrace') clearRefreshCookie(ctx, deps.secureCookies);
+      throw hubHttpError(result.left);
     }
-    switch (result.left._tag) {
-      case 'UnknownRefreshToken':
-      case 'RefreshTokenReused':
-      case 'RefreshTokenExpired':
-        // The token is dead either way; dropping the cookie stops the client from retrying it.
-        clearRefreshCookie(ctx, deps.secureCookies);
-        throw new HttpError(401, INVALID_REFRESH);
-      case 'RefreshTokenInGrace':
-        // A racing tab: the winner's response carries the new cookie, which this one must not clear.
-        throw new HttpError(401, INVALID_REFRESH);
-      case 'NoMembership':
-        clearRefreshCookie(ctx, deps.secureCookies);
-        throw new HttpError(403, NO_MEMBERSHIP);
-    }
+    setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies);
+    ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt };
   });
 
   router.post('/logout', guard, async (ctx) => {
@@ -94,22 +79,22 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   });
 
   router.get('/me', guard, async (ctx) => {
-    const auth = hubAuthOf(ctx);
-    const result = await deps.me.execute(auth);
-    if (E.isLeft(result)) throw new HttpError(401, 'Invalid or expired token');
+    const result = await deps.me.execute(hubAuthOf(ctx));
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = result.right;
   });
 
   router.post('/register', async (ctx) => {
     const body = decodeBody(RegisterBody, ctx.request.body);
     const result = await deps.register.execute(body);
-    if (E.isLeft(result)) throw new HttpError(409, 'Email already registered');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     answerSession(ctx, 201, result.right);
   });
 
   router.post('/forgot-password', async (ctx) => {
-    const { email } = decodeBody(ForgotBody, ctx.request.body);
-    await deps.forgotPassword.execute({ email: email.trim().toLowerCase() });
+    // Any string is accepted and answered alike; only an address that can belong to an account is looked up.
+    const email = parseEmail(decodeBody(ForgotBody, ctx.request.body).email);
+    if (email !== undefined) await deps.forgotPassword.execute({ email });
     ctx.body = { message: 'If the e-mail is registered, a reset link has been sent' };
   });
 
@@ -119,16 +104,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     if (typeof token !== 'string' || token === '') throw new HttpError(400, 'Token is required');
     const { newPassword } = decodeBody(ResetBody, raw);
     const result = await deps.resetPassword.execute({ token, newPassword });
-    if (E.isRight(result)) {
-      ctx.body = { message: 'Password updated' };
-      return;
-    }
-    switch (result.left._tag) {
-      case 'InvalidResetToken':
-        throw new HttpError(401, 'Invalid or expired reset token');
-      case 'ResetTokenUsed':
-        throw new HttpError(401, 'Reset link already used');
-    }
+    if (E.isLeft(result)) throw hubHttpError(result.left);
+    ctx.body = { message: 'Password updated' };
   });
 
   return router;

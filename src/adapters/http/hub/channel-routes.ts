@@ -5,10 +5,10 @@ import type { CreateChannel } from '../../../application/hub-leads/create-channe
 import type { ListChannels } from '../../../application/hub-leads/list-channels';
 import type { Clock } from '../../../application/shared/ports';
 import { CHANNEL_TYPES, type Channel } from '../../../domain/hub-leads/channel';
-import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
+import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, oneOfField, textField } from './hub-codecs';
 import { orgScope } from './org-scope';
 import { requirePermission } from './permission-guard';
@@ -38,7 +38,7 @@ export function channelRoutes(deps: ChannelRoutesDeps): Router {
   router.post('/', requirePermission('channels:edit'), async (ctx) => {
     const body = decodeBody(CreateChannelBody, ctx.request.body);
     const result = await deps.create.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
-    if (E.isLeft(result)) throw new HttpError(409, 'Name already exists');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.status = 201;
     ctx.body = channelView(result.right);
   });

@@ -2,17 +2,11 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { AccessClaims, AccessTokenIssuer } from '../../../application/hub-identity/ports';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/hub-identity/refresh-token';
-import { isRole, type Role } from '../../../domain/hub-identity/role';
+import { isRole } from '../../../domain/hub-identity/role';
 import type { Hs256Jwt } from '../../crypto/hs256-jwt';
 
-/** The auth context handlers receive (spec part 2). */
-export interface HubAuth {
-  readonly userId: string;
-  readonly email: string;
-  readonly orgId: string;
-  readonly role: Role;
-  readonly permissions: readonly string[];
-}
+/** The auth context handlers receive (spec part 2): exactly what the token was issued for. */
+export type HubAuth = AccessClaims;
 
 const AccessPayload = t.type({
   sub: t.string,
@@ -31,7 +25,7 @@ export class HubAccessTokens implements AccessTokenIssuer {
   issue(claims: AccessClaims, now: Date): { accessToken: string; expiresAt: number } {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const accessToken = this.jwt.sign(
-      { sub: claims.sub, email: claims.email, orgId: claims.orgId, role: claims.role, permissions: [...claims.permissions] },
+      { sub: claims.userId, email: claims.email, orgId: claims.orgId, role: claims.role, permissions: [...claims.permissions] },
       ACCESS_TOKEN_TTL_SECONDS,
       nowSeconds,
     );

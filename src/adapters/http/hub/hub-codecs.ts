@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { isEmail, normalizeEmail } from '../../../domain/hub-identity/email';
+import { parseEmail } from '../../../domain/hub-identity/email';
 import { HttpError } from '../shared/http-error';
 
 /**
@@ -23,8 +23,8 @@ export function field<A>(name: string, check: (raw: string) => E.Either<string, 
 }
 
 export const emailField = field('email', (raw) => {
-  const email = normalizeEmail(raw);
-  return isEmail(email) ? E.right(email) : E.left('Invalid email');
+  const email = parseEmail(raw);
+  return email === undefined ? E.left('Invalid email') : E.right(email);
 });
 
 export const passwordField = (name: string, minLength = 8) =>

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
+import type { CheckOrganizationExists } from '../../../application/hub-leads/check-organization-exists';
 import type { GetLead } from '../../../application/hub-leads/get-lead';
 import type { ListLeads } from '../../../application/hub-leads/list-leads';
-import type { OrganizationRepository } from '../../../application/hub-identity/ports';
-import { HttpError } from '../shared/http-error';
 import { HUB_PREFIX } from './hub-app';
+import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
 import { leadQueryOf } from './lead-query';
 import { leadEventView, leadView } from './lead-views';
@@ -12,7 +12,7 @@ import { leadEventView, leadView } from './lead-views';
 export interface InternalLeadRoutesDeps {
   readonly list: ListLeads;
   readonly get: GetLead;
-  readonly organizations: OrganizationRepository;
+  readonly organization: CheckOrganizationExists;
   readonly secret: string | undefined;
 }
 
@@ -20,7 +20,8 @@ export interface InternalLeadRoutesDeps {
 export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/internal/orgs/:orgId/leads` });
   router.use(internalCredentialGuard(deps.secret), async (ctx, next) => {
-    if ((await deps.organizations.findById(ctx.params.orgId ?? '')) === undefined) throw new HttpError(404, 'Not found');
+    const organization = await deps.organization.execute({ orgId: ctx.params.orgId ?? '' });
+    if (E.isLeft(organization)) throw hubHttpError(organization.left);
     await next();
   });
 
@@ -31,7 +32,7 @@ export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
 
   router.get('/:id', async (ctx) => {
     const result = await deps.get.execute({ orgId: ctx.params.orgId ?? '', id: ctx.params.id ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Lead not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = { ...leadView(result.right.lead), events: result.right.events.map(leadEventView) };
   });
 

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { GetOrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
-import { HttpError } from '../shared/http-error';
+import type { GetOrganizationSummary, OrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
 import { HUB_PREFIX } from './hub-app';
+import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
+
+const summaryView = (s: OrganizationSummary) => ({ id: s.id, name: s.name, slug: s.slug, createdAt: s.createdAt.toISOString(), channelCount: s.channelCount });
 
 /** Server-to-server routes behind MCP_INTERNAL_SECRET (spec part 5.5). */
 export function internalRoutes(deps: { readonly summary: GetOrganizationSummary; readonly secret: string | undefined }): Router {
@@ -12,8 +14,8 @@ export function internalRoutes(deps: { readonly summary: GetOrganizationSummary;
 
   router.get('/orgs/:orgId', async (ctx) => {
     const result = await deps.summary.execute({ orgId: ctx.params.orgId ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
-    ctx.body = result.right;
+    if (E.isLeft(result)) throw hubHttpError(result.left);
+    ctx.body = summaryView(result.right);
   });
 
   return router;

@@ -2,7 +2,7 @@ import type { LeadQuery } from '../../../application/hub-leads/ports';
 import { normalizePhone } from '../../../domain/shared/phone';
 import { HttpError } from '../shared/http-error';
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
 
 /** `?page&limit&phone&pipelineId&stage` of the leads lists; a repeated or malformed parameter is 400. */

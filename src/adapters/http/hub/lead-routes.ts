@@ -3,10 +3,10 @@ import * as E from 'fp-ts/Either';
 import type { GetLead } from '../../../application/hub-leads/get-lead';
 import type { ListLeads } from '../../../application/hub-leads/list-leads';
 import type { Clock } from '../../../application/shared/ports';
-import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
+import { hubHttpError } from './hub-error-mapping';
 import { leadQueryOf } from './lead-query';
 import { leadEventView, leadView } from './lead-views';
 import { orgScope } from './org-scope';
@@ -31,7 +31,7 @@ export function leadRoutes(deps: LeadRoutesDeps): Router {
 
   router.get('/:id', async (ctx) => {
     const result = await deps.get.execute({ orgId: hubAuthOf(ctx).orgId, id: ctx.params.id ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Lead not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = { ...leadView(result.right.lead), events: result.right.events.map(leadEventView) };
   });
 

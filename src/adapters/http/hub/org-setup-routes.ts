@@ -3,13 +3,14 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { CreateLeadTemplate } from '../../../application/hub-leads/create-lead-template';
 import type { CreatePipeline } from '../../../application/hub-leads/create-pipeline';
-import type { LeadTemplateRepository, PipelineRepository } from '../../../application/hub-leads/ports';
+import type { ListLeadTemplates } from '../../../application/hub-leads/list-lead-templates';
+import type { ListPipelines } from '../../../application/hub-leads/list-pipelines';
 import type { Clock } from '../../../application/shared/ports';
 import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
-import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
+import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, oneOfField, textField } from './hub-codecs';
 import { conditionPairs, LeadTemplateBody } from './lead-template-codec';
 import { pipelineView, templateView } from './lead-views';
@@ -17,8 +18,8 @@ import { orgScope } from './org-scope';
 import { requirePermission } from './permission-guard';
 
 export interface OrgSetupRoutesDeps {
-  readonly pipelines: PipelineRepository;
-  readonly templates: LeadTemplateRepository;
+  readonly listPipelines: ListPipelines;
+  readonly listTemplates: ListLeadTemplates;
   readonly createPipeline: CreatePipeline;
   readonly createTemplate: CreateLeadTemplate;
   readonly accessTokens: HubAccessTokens;
@@ -33,25 +34,25 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
 
   router.get('/pipelines', guard, orgScope(), requirePermission('pipelines:read'), async (ctx) => {
-    ctx.body = { pipelines: (await deps.pipelines.listOf(hubAuthOf(ctx).orgId)).map(pipelineView) };
+    ctx.body = { pipelines: (await deps.listPipelines.execute({ orgId: hubAuthOf(ctx).orgId })).map(pipelineView) };
   });
 
   router.post('/pipelines', guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
     const body = decodeBody(PipelineBody, ctx.request.body);
     const result = await deps.createPipeline.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
-    if (E.isLeft(result)) throw new HttpError(409, 'Pipeline already exists for this provider + externalId');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.status = 201;
     ctx.body = pipelineView(result.right);
   });
 
   router.get('/lead-templates', guard, orgScope(), requirePermission('templates:read'), async (ctx) => {
-    ctx.body = { templates: (await deps.templates.listOf(hubAuthOf(ctx).orgId)).map(templateView) };
+    ctx.body = { templates: (await deps.listTemplates.execute({ orgId: hubAuthOf(ctx).orgId })).map(templateView) };
   });
 
   router.post('/lead-templates', guard, orgScope(), requirePermission('templates:edit'), async (ctx) => {
     const body = decodeBody(LeadTemplateBody, ctx.request.body);
     const result = await deps.createTemplate.execute({ orgId: hubAuthOf(ctx).orgId, ...body, conditions: conditionPairs(body.conditions) });
-    if (E.isLeft(result)) throw new HttpError(404, 'Not found');
+    if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.status = 201;
     ctx.body = templateView(result.right);
   });

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../../domain/hub-identity/refresh-token';
 
-export const REFRESH_COOKIE = 'refresh_token';
+const REFRESH_COOKIE = 'refresh_token';
 /** Spec part 5.3: the browser sends the refresh token to the refresh path only. */
-export const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
+const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
 
 /**
  * The header is written by hand: Koa's cookie helper refuses `Secure` unless it trusts the proxy to

@@ -4,10 +4,10 @@ import * as t from 'io-ts';
 import type { CreateApiKey } from '../../../application/sales-identity/create-api-key';
 import type { ListApiKeys } from '../../../application/sales-identity/list-api-keys';
 import type { RevokeApiKey } from '../../../application/sales-identity/revoke-api-key';
-import { HttpError } from '../shared/http-error';
 import { decodeInput, NonBlankString } from './decode-input';
 import { accessTokenGuard, type GuardDeps } from './guards';
 import { requireIdentity } from './request-identity';
+import { salesHttpError } from './sales-error-mapping';
 
 export interface ApiKeyRoutesDeps {
   readonly guards: GuardDeps;
@@ -17,7 +17,6 @@ export interface ApiKeyRoutesDeps {
 }
 
 const CreateApiKeyBody = t.exact(t.type({ email: NonBlankString }));
-const FORBIDDEN = 'Forbidden - Insufficient permissions';
 
 /** Spec part 5 rule 9 and CONTRACT 3.1; a JWT is required (an API key cannot mint or revoke keys). */
 export function apiKeyRoutes(deps: ApiKeyRoutesDeps): Router {
@@ -27,10 +26,7 @@ export function apiKeyRoutes(deps: ApiKeyRoutesDeps): Router {
   router.post('/', guard, async (ctx) => {
     const body = decodeInput(CreateApiKeyBody, ctx.request.body);
     const result = await deps.createApiKey.execute({ actor: requireIdentity(ctx), email: body.email });
-    if (E.isLeft(result)) {
-      if (result.left._tag === 'Forbidden') throw new HttpError(403, FORBIDDEN);
-      throw new HttpError(404, 'User not found');
-    }
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     ctx.status = 201;
     ctx.body = result.right;
   });
@@ -42,10 +38,7 @@ export function apiKeyRoutes(deps: ApiKeyRoutesDeps): Router {
 
   router.delete('/:id', guard, async (ctx) => {
     const result = await deps.revokeApiKey.execute({ actor: requireIdentity(ctx), id: ctx.params.id ?? '' });
-    if (E.isLeft(result)) {
-      if (result.left._tag === 'Forbidden') throw new HttpError(403, FORBIDDEN);
-      throw new HttpError(404, 'API key not found');
-    }
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     ctx.body = { message: 'API key revoked', id: result.right.id, revokedAt: result.right.revokedAt };
   });
 

@@ -3,9 +3,9 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { GetApiEvent } from '../../../application/sales-identity/get-api-event';
 import type { ListApiEvents } from '../../../application/sales-identity/list-api-events';
-import { HttpError } from '../shared/http-error';
 import { decodeInput } from './decode-input';
 import { combinedGuard, roleGuard, type GuardDeps } from './guards';
+import { salesHttpError } from './sales-error-mapping';
 
 export interface AuditLogRoutesDeps {
   readonly guards: GuardDeps;
@@ -60,7 +60,7 @@ export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
 
   router.get('/:id', async (ctx) => {
     const result = await deps.getApiEvent.execute({ id: ctx.params.id ?? '' });
-    if (E.isLeft(result)) throw new HttpError(404, 'Audit log entry not found');
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     ctx.body = result.right;
   });
 

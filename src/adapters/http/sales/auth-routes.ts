@@ -8,9 +8,9 @@ import type { RequestSalesPasswordReset } from '../../../application/sales-ident
 import type { ResetSalesPassword } from '../../../application/sales-identity/reset-sales-password';
 import type { Clock } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
-import { HttpError } from '../shared/http-error';
 import { cookieValue, REFRESH_TOKEN_COOKIE } from './credentials';
 import { decodeInput, NonBlankString } from './decode-input';
+import { salesHttpError } from './sales-error-mapping';
 import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
 
 export interface AuthRoutesDeps {
@@ -38,7 +38,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   router.post('/login', async (ctx) => {
     const body = decodeInput(LoginBody, ctx.request.body);
     const result = await deps.logIn.execute(body);
-    if (E.isLeft(result)) throw new HttpError(401, 'Invalid credentials', { keepMessageInProduction: true });
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     const now = deps.clock.now();
     setAccessCookie(ctx, result.right.accessToken, now, deps.cookies);
     setRefreshCookie(ctx, result.right.refreshToken, now, deps.cookies);
@@ -47,7 +47,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   router.post('/refresh', async (ctx) => {
     const result = await deps.refreshSession.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
-    if (E.isLeft(result)) throw new HttpError(401, 'Invalid or expired refresh token');
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     setAccessCookie(ctx, result.right.accessToken, deps.clock.now(), deps.cookies);
     ctx.body = { message: 'Token refreshed' };
   });
@@ -69,16 +69,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   router.post('/reset-password', async (ctx) => {
     const body = decodeInput(ResetPasswordBody, ctx.request.body);
     const result = await deps.resetPassword.execute(body);
-    if (E.isLeft(result)) {
-      switch (result.left._tag) {
-        case 'WeakPassword':
-          throw new HttpError(400, 'Validation failed', { validation: [`newPassword: ${result.left.problem}`] });
-        case 'ResetTokenInvalid':
-          throw new HttpError(401, 'Token inválido ou expirado', { keepMessageInProduction: true });
-        case 'ResetTokenUsed':
-          throw new HttpError(401, 'Este link já foi utilizado', { keepMessageInProduction: true });
-      }
-    }
+    if (E.isLeft(result)) throw salesHttpError(result.left);
     ctx.body = { message: 'Password updated' };
   });
 

@@ -7,15 +7,22 @@ import { HttpError } from '../shared/http-error';
  * problem (returned in `error` outside production, kept in the API event log always).
  */
 export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, what = 'body'): A {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new HttpError(400, 'Validation failed', { validation: [`${what} must be a JSON object`] });
-  }
-  const result = codec.decode(input);
+  const result = codec.decode(requireJsonObject(input, what));
   if (E.isRight(result)) return result.right;
-  throw new HttpError(400, 'Validation failed', { validation: messagesOf(result.left) });
+  throw invalidInput(validationMessagesOf(result.left));
 }
 
-function messagesOf(errors: t.Errors): string[] {
+/** The 400 of spec part 7 with one message per problem. */
+export const invalidInput = (messages: readonly string[]): HttpError => new HttpError(400, 'Validation failed', { validation: messages });
+
+/** A body or query that is not a JSON object is refused before any field is looked at. */
+export function requireJsonObject(input: unknown, what: string): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalidInput([`${what} must be a JSON object`]);
+  return input as Record<string, unknown>;
+}
+
+/** One message per problem, `<field> <what is wrong>`, for handlers that add their own checks to the same 400 (SDR). */
+export function validationMessagesOf(errors: t.Errors): string[] {
   const messages = errors.map((error) => {
     const field = error.context
       .map((entry) => entry.key)
@@ -40,6 +47,3 @@ export const NonBlankString = new t.Type<string, string, unknown>(
   },
   t.identity,
 );
-
-/** The messages `decodeInput` would report, for handlers that add their own checks to the same 400 (SDR). */
-export const validationMessagesOf = messagesOf;

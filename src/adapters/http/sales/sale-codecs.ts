@@ -1,9 +1,13 @@
 import * as t from 'io-ts';
+import type { ManualSaleInput } from '../../../application/sales/create-manual-sale';
+import type { SaleListFilter } from '../../../application/sales/ports';
+import type { UpdateSaleStatusInput } from '../../../application/sales/update-sale-status';
 import { SALE_EVENTS } from '../../../domain/sales/sale';
 import { NonBlankString } from './decode-input';
+import { PageQuery } from './page-query';
 
 /** An ISO 8601 timestamp string, decoded to a Date. */
-export const IsoDateTime = new t.Type<Date, string, unknown>(
+const IsoDateTime = new t.Type<Date, string, unknown>(
   'an ISO 8601 timestamp',
   (u): u is Date => u instanceof Date,
   (u, c) => {
@@ -15,7 +19,7 @@ export const IsoDateTime = new t.Type<Date, string, unknown>(
 );
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const DateOnly = new t.Type<string, string, unknown>(
+const DateOnly = new t.Type<string, string, unknown>(
   'a date (YYYY-MM-DD)',
   (u): u is string => typeof u === 'string',
   (u, c) => {
@@ -74,6 +78,7 @@ export const ManualSaleBody = t.exact(
     t.partial({ endereco: t.union([Endereco, t.null]), veiculo: t.union([Veiculo, t.null]), vendorId: t.union([t.string, t.null]) }),
   ]),
 );
+export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;
 
 const SaleEvent = t.keyof(Object.fromEntries(SALE_EVENTS.map((e) => [e, null])) as Record<(typeof SALE_EVENTS)[number], null>, 'one of webhook_received, template_sent, contact_failed, lead_forwarded');
 
@@ -84,35 +89,7 @@ export const SaleStatusBody = t.exact(
     t.partial({ no_contact_reason: Text, sent_to: Text, sent_to_number: Text, dealership: Text }),
   ]),
 );
-
-const VendorFields = {
-  name: NonBlankString,
-  store: Text,
-  phone: Text,
-  isActive: t.boolean,
-  webhookEnabled: t.boolean,
-};
-
-/** PUT /vendors/{id}: replaces the vendor data; vendorId kept unless given (CONTRACT 3.3). */
-export const VendorUpdateBody = t.exact(t.intersection([t.type(VendorFields), t.partial({ vendorId: NonBlankString })]));
-export const VendorCreateBody = t.exact(t.type({ ...VendorFields, vendorId: NonBlankString }));
-
-const PositiveIntFromString = (name: string, min: number, max: number, fallback: number) =>
-  new t.Type<number, string, unknown>(
-    name,
-    (u): u is number => typeof u === 'number',
-    (u, c) => {
-      if (u === undefined) return t.success(fallback);
-      const n = typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : NaN;
-      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
-    },
-    String,
-  );
-
-export const PageQuery = t.type({
-  page: PositiveIntFromString('page', 1, 1_000_000, 1),
-  limit: PositiveIntFromString('limit', 1, 100, 20),
-});
+export type SaleStatusBody = t.TypeOf<typeof SaleStatusBody>;
 
 const BooleanString = t.keyof({ true: null, false: null }, 'true or false');
 
@@ -120,3 +97,36 @@ export const SaleListQuery = t.intersection([
   PageQuery,
   t.partial({ processed: BooleanString, dateFrom: IsoDateTime, dateTo: IsoDateTime }),
 ]);
+export type SaleListQuery = t.TypeOf<typeof SaleListQuery>;
+
+/** The wire's Portuguese sections (CONTRACT 3.3) under the domain's names. */
+export function toManualSaleInput(body: ManualSaleBody): ManualSaleInput {
+  return {
+    sale: body.venda,
+    person: body.pessoa,
+    ...(body.endereco === undefined ? {} : { address: body.endereco }),
+    ...(body.veiculo === undefined ? {} : { vehicle: body.veiculo }),
+    ...(body.vendorId === undefined ? {} : { vendorId: body.vendorId }),
+  };
+}
+
+/** Spec part 4 snake_case event fields under the domain's names. */
+export function toSaleStatusInput(saleId: string, body: SaleStatusBody): UpdateSaleStatusInput {
+  return {
+    saleId,
+    event: body.event,
+    ...(body.no_contact_reason === undefined ? {} : { noContactReason: body.no_contact_reason }),
+    ...(body.sent_to === undefined ? {} : { sentTo: body.sent_to }),
+    ...(body.sent_to_number === undefined ? {} : { sentToNumber: body.sent_to_number }),
+    ...(body.dealership === undefined ? {} : { dealership: body.dealership }),
+  };
+}
+
+/** `processed=true|false` and the creation dates, as the repository filters them. */
+export function toSaleListFilter(query: SaleListQuery): SaleListFilter {
+  return {
+    ...(query.processed === undefined ? {} : { processed: query.processed === 'true' }),
+    ...(query.dateFrom === undefined ? {} : { dateFrom: query.dateFrom }),
+    ...(query.dateTo === undefined ? {} : { dateTo: query.dateTo }),
+  };
+}

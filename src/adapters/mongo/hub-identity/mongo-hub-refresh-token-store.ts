@@ -110,9 +110,4 @@ export class MongoHubRefreshTokenStore implements HubRefreshTokenStore {
     const result = await this.tokens.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
     return result.modifiedCount;
   }
-
-  async activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]> {
-    const docs = await this.tokens.find({ userId, revokedAt: null, expiresAt: { $gt: now } }).toArray();
-    return docs.map(refreshTokenFromDocument);
-  }
 }

@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import type { Email } from '../../../domain/hub-identity/email';
 import type { HubUserRepository } from '../../../application/hub-identity/ports';
 import type { HubUser } from '../../../domain/hub-identity/tenancy';
 import { isDuplicateKey } from '../shared/mongo-errors';
@@ -21,8 +22,8 @@ export class MongoHubUserRepository implements HubUserRepository {
     }
   }
 
-  async findByEmail(normalizedEmail: string): Promise<HubUser | undefined> {
-    const doc = await this.collection.findOne({ email: normalizedEmail });
+  async findByEmail(email: Email): Promise<HubUser | undefined> {
+    const doc = await this.collection.findOne({ email });
     return doc === null ? undefined : hubUserFromDocument(doc);
   }
 

@@ -1,3 +1,4 @@
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_CRM_CREDENTIALS = 'hub_crm_credentials';
@@ -11,6 +12,10 @@ export interface CrmCredentialsDocument {
   endpoint: string;
   token: string;
   updatedAt: Date;
+}
+
+export function crmCredentialsCollection(db: Db): Collection<CrmCredentialsDocument> {
+  return db.collection<CrmCredentialsDocument>(HUB_CRM_CREDENTIALS);
 }
 
 export const hubCrmCredentialsIndexes: CollectionIndexes = {

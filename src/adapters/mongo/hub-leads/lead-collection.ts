@@ -1,4 +1,4 @@
-import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../domain/hub-leads/lead';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_LEADS = 'hub_leads';
@@ -27,6 +27,10 @@ export interface LeadDocument {
   updatedAt: Date;
 }
 
+export function leadCollection(db: Db): Collection<LeadDocument> {
+  return db.collection<LeadDocument>(HUB_LEADS);
+}
+
 export const hubLeadIndexes: CollectionIndexes = {
   collection: HUB_LEADS,
   indexes: [
@@ -36,57 +40,3 @@ export const hubLeadIndexes: CollectionIndexes = {
     { key: { orgId: 1, createdAt: -1 }, name: 'org_created' },
   ],
 };
-
-const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
-
-export const leadToDocument = (l: Lead): LeadDocument => ({
-  _id: l.id,
-  orgId: l.orgId,
-  pipelineId: l.pipelineId,
-  pipelineExternalId: l.pipelineExternalId,
-  externalId: l.externalId,
-  provider: l.provider,
-  title: l.title,
-  name: l.name,
-  phone: l.phone,
-  email: l.email,
-  stage: l.stage,
-  fields: toPairs(l.fields),
-  deleted: l.deleted,
-  createdAt: l.createdAt,
-  updatedAt: l.updatedAt,
-});
-
-export function leadFromDocument(d: LeadDocument): Lead {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`lead ${d._id} has an unknown provider`);
-  return {
-    id: d._id,
-    orgId: d.orgId,
-    pipelineId: d.pipelineId,
-    pipelineExternalId: d.pipelineExternalId,
-    externalId: d.externalId,
-    provider: d.provider as LeadProvider,
-    title: d.title,
-    name: d.name,
-    phone: d.phone,
-    email: d.email,
-    stage: d.stage,
-    fields: Object.fromEntries(d.fields.map((f) => [f.name, f.value])),
-    deleted: d.deleted,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
-}
-
-/** The `$set` of an event's changes: only the members it carries. */
-export function changesToSet(changes: LeadChanges, now: Date): Partial<LeadDocument> {
-  const set: Partial<LeadDocument> = { updatedAt: now };
-  if (changes.title !== undefined) set.title = changes.title;
-  if (changes.name !== undefined) set.name = changes.name;
-  if (changes.phone !== undefined) set.phone = changes.phone;
-  if (changes.email !== undefined) set.email = changes.email;
-  if (changes.stage !== undefined) set.stage = changes.stage;
-  if (changes.fields !== undefined) set.fields = toPairs(changes.fields);
-  if (changes.deleted !== undefined) set.deleted = changes.deleted;
-  return set;
-}

@@ -1,19 +1,16 @@
 import type { Db } from 'mongodb';
 import type { ChannelRepository } from '../../../application/hub-leads/ports';
 import type { Channel } from '../../../domain/hub-leads/channel';
-import { channelFromDocument, channelToDocument, HUB_CHANNELS, type ChannelDocument } from './channel-collection';
 import { isDuplicateKey } from '../shared/mongo-errors';
+import { channelCollection } from './channel-collection';
+import { channelFromDocument, channelToDocument } from './channel-mapper';
 
 export class MongoChannelRepository implements ChannelRepository {
   constructor(private readonly db: Db) {}
 
-  private get collection() {
-    return this.db.collection<ChannelDocument>(HUB_CHANNELS);
-  }
-
   async create(channel: Channel): Promise<boolean> {
     try {
-      await this.collection.insertOne(channelToDocument(channel));
+      await channelCollection(this.db).insertOne(channelToDocument(channel));
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
@@ -22,7 +19,7 @@ export class MongoChannelRepository implements ChannelRepository {
   }
 
   async listOf(orgId: string): Promise<readonly Channel[]> {
-    const docs = await this.collection.find({ orgId }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const docs = await channelCollection(this.db).find({ orgId }).sort({ createdAt: 1, _id: 1 }).toArray();
     return docs.map(channelFromDocument);
   }
 }

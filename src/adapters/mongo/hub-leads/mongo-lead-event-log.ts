@@ -1,22 +1,16 @@
 import type { Db } from 'mongodb';
 import type { LeadEventLog, LeadEventRecord, ReceiptClaim } from '../../../application/hub-leads/ports';
-import { LEAD_PROVIDERS, type LeadProvider } from '../../../domain/hub-leads/lead';
-import { HUB_LEAD_EVENTS, HUB_WEBHOOK_RECEIPTS, receiptKey, type LeadEventDocument, type ReceiptDocument } from './lead-event-collection';
+import type { LeadProvider } from '../../../domain/hub-leads/lead';
 import { isDuplicateKey } from '../shared/mongo-errors';
+import { leadEventCollection } from './lead-event-collection';
+import { leadEventFromDocument, leadEventToDocument } from './lead-event-mapper';
+import { webhookReceiptCollection, webhookReceiptKey } from './webhook-receipt-collection';
 
 export class MongoLeadEventLog implements LeadEventLog {
   constructor(private readonly db: Db) {}
 
-  private get events() {
-    return this.db.collection<LeadEventDocument>(HUB_LEAD_EVENTS);
-  }
-
-  private get receipts() {
-    return this.db.collection<ReceiptDocument>(HUB_WEBHOOK_RECEIPTS);
-  }
-
   async recentDelivery(orgId: string, provider: LeadProvider, bodyHash: string, now: Date, windowMs: number): Promise<string | undefined> {
-    const receipt = await this.receipts.findOne({ _id: receiptKey(orgId, provider, bodyHash) });
+    const receipt = await webhookReceiptCollection(this.db).findOne({ _id: webhookReceiptKey(orgId, provider, bodyHash) });
     return receipt !== null && receipt.receivedAt.getTime() > now.getTime() - windowMs ? receipt.leadId : undefined;
   }
 
@@ -26,34 +20,24 @@ export class MongoLeadEventLog implements LeadEventLog {
    * its old time (a lost race there only means one more log entry, never a second lead).
    */
   async append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim> {
-    const _id = receiptKey(event.orgId, event.provider, event.bodyHash);
-    let claimed = false;
+    const receipts = webhookReceiptCollection(this.db);
+    const _id = webhookReceiptKey(event.orgId, event.provider, event.bodyHash);
     try {
-      await this.receipts.insertOne({ _id, leadId: event.leadId, receivedAt: event.receivedAt });
-      claimed = true;
+      await receipts.insertOne({ _id, leadId: event.leadId, receivedAt: event.receivedAt });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      const receipt = await this.receipts.findOne({ _id });
+      const receipt = await receipts.findOne({ _id });
       if (receipt === null) throw new Error(`receipt ${_id} vanished`);
       if (receipt.receivedAt.getTime() > event.receivedAt.getTime() - windowMs) return { kind: 'recent', leadId: receipt.leadId };
-      const taken = await this.receipts.updateOne({ _id, receivedAt: receipt.receivedAt }, { $set: { receivedAt: event.receivedAt, leadId: event.leadId } });
-      claimed = taken.modifiedCount === 1;
-      if (!claimed) return { kind: 'recent', leadId: receipt.leadId };
+      const taken = await receipts.updateOne({ _id, receivedAt: receipt.receivedAt }, { $set: { receivedAt: event.receivedAt, leadId: event.leadId } });
+      if (taken.modifiedCount !== 1) return { kind: 'recent', leadId: receipt.leadId };
     }
-    await this.events.insertOne({ _id: event.id, ...withoutId(event) });
+    await leadEventCollection(this.db).insertOne(leadEventToDocument(event));
     return { kind: 'claimed' };
   }
 
   async listOf(leadId: string): Promise<readonly LeadEventRecord[]> {
-    const docs = await this.events.find({ leadId }).sort({ receivedAt: 1, _id: 1 }).toArray();
-    return docs.map((d) => {
-      if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`lead event ${d._id} has an unknown provider`);
-      return { id: d._id, orgId: d.orgId, leadId: d.leadId, provider: d.provider as LeadProvider, action: d.action, rawBody: d.rawBody, bodyHash: d.bodyHash, receivedAt: d.receivedAt };
-    });
+    const docs = await leadEventCollection(this.db).find({ leadId }).sort({ receivedAt: 1, _id: 1 }).toArray();
+    return docs.map(leadEventFromDocument);
   }
-}
-
-function withoutId(event: LeadEventRecord): Omit<LeadEventDocument, '_id'> {
-  const { id: _ignored, ...rest } = event;
-  return rest;
 }

@@ -1,17 +1,14 @@
 import type { Db, Filter } from 'mongodb';
 import type { LeadQuery, LeadRepository, LeadUpsert } from '../../../application/hub-leads/ports';
 import type { Lead, LeadChanges, LeadProvider } from '../../../domain/hub-leads/lead';
-import { changesToSet, HUB_LEADS, leadFromDocument, leadToDocument, type LeadDocument } from './lead-collection';
 import { isDuplicateKey } from '../shared/mongo-errors';
+import { leadCollection, type LeadDocument } from './lead-collection';
+import { changesToSet, leadFromDocument, leadToDocument } from './lead-mapper';
 
 const UPSERT_ATTEMPTS = 5;
 
 export class MongoLeadRepository implements LeadRepository {
   constructor(private readonly db: Db) {}
-
-  private get collection() {
-    return this.db.collection<LeadDocument>(HUB_LEADS);
-  }
 
   /**
    * Insert-or-update without findOneAndUpdate (not atomic on every server we run on): the unique
@@ -20,10 +17,10 @@ export class MongoLeadRepository implements LeadRepository {
    */
   async upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert> {
     for (let attempt = 0; attempt < UPSERT_ATTEMPTS; attempt += 1) {
-      const existing = await this.collection.findOne({ pipelineId: fresh.pipelineId, externalId: fresh.externalId });
+      const existing = await leadCollection(this.db).findOne({ pipelineId: fresh.pipelineId, externalId: fresh.externalId });
       if (existing === null) {
         try {
-          await this.collection.insertOne(leadToDocument(fresh));
+          await leadCollection(this.db).insertOne(leadToDocument(fresh));
           return { lead: fresh, created: true };
         } catch (error) {
           if (isDuplicateKey(error)) continue;
@@ -31,24 +28,19 @@ export class MongoLeadRepository implements LeadRepository {
         }
       }
       const set = changesToSet(changes, now);
-      await this.collection.updateOne({ _id: existing._id }, { $set: set });
+      await leadCollection(this.db).updateOne({ _id: existing._id }, { $set: set });
       return { lead: leadFromDocument({ ...existing, ...set }), created: false };
     }
     throw new Error(`lead ${fresh.pipelineId}/${fresh.externalId}: upsert did not converge`);
   }
 
-  async findByKey(pipelineId: string, externalId: string): Promise<Lead | undefined> {
-    const doc = await this.collection.findOne({ pipelineId, externalId });
-    return doc === null ? undefined : leadFromDocument(doc);
-  }
-
   async findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined> {
-    const doc = await this.collection.findOne({ orgId, provider, externalId });
+    const doc = await leadCollection(this.db).findOne({ orgId, provider, externalId });
     return doc === null ? undefined : leadFromDocument(doc);
   }
 
   async findById(orgId: string, id: string): Promise<Lead | undefined> {
-    const doc = await this.collection.findOne({ _id: id, orgId });
+    const doc = await leadCollection(this.db).findOne({ _id: id, orgId });
     return doc === null ? undefined : leadFromDocument(doc);
   }
 
@@ -58,13 +50,13 @@ export class MongoLeadRepository implements LeadRepository {
     if (query.pipelineId !== undefined) filter.pipelineId = query.pipelineId;
     if (query.stage !== undefined) filter.stage = query.stage;
     const [docs, total] = await Promise.all([
-      this.collection
+      leadCollection(this.db)
         .find(filter)
         .sort({ createdAt: -1, _id: 1 })
         .skip((query.page - 1) * query.limit)
         .limit(query.limit)
         .toArray(),
-      this.collection.countDocuments(filter),
+      leadCollection(this.db).countDocuments(filter),
     ]);
     return { leads: docs.map(leadFromDocument), total };
   }

@@ -1,3 +1,4 @@
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_OUTBOX = 'hub_outbox';
@@ -12,6 +13,10 @@ export interface OutboxDocument {
   text: string;
   status: 'pending';
   createdAt: Date;
+}
+
+export function outboxCollection(db: Db): Collection<OutboxDocument> {
+  return db.collection<OutboxDocument>(HUB_OUTBOX);
 }
 
 export const hubOutboxIndexes: CollectionIndexes = {

@@ -1,4 +1,4 @@
-import { LEAD_PROVIDERS, type LeadProvider, type Pipeline } from '../../../domain/hub-leads/lead';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const HUB_PIPELINES = 'hub_pipelines';
@@ -12,14 +12,12 @@ export interface PipelineDocument {
   createdAt: Date;
 }
 
+export function pipelineCollection(db: Db): Collection<PipelineDocument> {
+  return db.collection<PipelineDocument>(HUB_PIPELINES);
+}
+
 export const hubPipelineIndexes: CollectionIndexes = {
   collection: HUB_PIPELINES,
+  // CONTRACT 6.1 and 7: one pipeline per (org, provider, external id); racing first events meet here.
   indexes: [{ key: { orgId: 1, provider: 1, externalId: 1 }, unique: true, name: 'org_provider_external_unique' }],
 };
-
-export const pipelineToDocument = (p: Pipeline): PipelineDocument => ({ _id: p.id, orgId: p.orgId, name: p.name, provider: p.provider, externalId: p.externalId, createdAt: p.createdAt });
-
-export function pipelineFromDocument(d: PipelineDocument): Pipeline {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`pipeline ${d._id} has an unknown provider`);
-  return { id: d._id, orgId: d.orgId, name: d.name, provider: d.provider as LeadProvider, externalId: d.externalId, createdAt: d.createdAt };
-}

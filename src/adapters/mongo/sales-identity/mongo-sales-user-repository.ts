@@ -1,6 +1,7 @@
-import { MongoServerError, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { SalesUserRepository } from '../../../application/sales-identity/ports';
 import type { SalesUser } from '../../../domain/sales-identity/sales-user';
+import { isDuplicateKey } from '../shared/mongo-errors';
 import { salesUserCollection } from './sales-user-collection';
 import { salesUserFromDocument, salesUserToDocument } from './sales-user-mapper';
 
@@ -12,7 +13,7 @@ export class MongoSalesUserRepository implements SalesUserRepository {
       await salesUserCollection(this.db).insertOne(salesUserToDocument(user));
       return 'created';
     } catch (error) {
-      if (error instanceof MongoServerError && error.code === 11000) return 'duplicate';
+      if (isDuplicateKey(error)) return 'duplicate';
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { DeliveryAttempt, DeliveryAttemptLog } from '../../../application/sales/ports';
+import type { DeliveryAttempt } from '../../../application/sales/ports';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const DELIVERY_ATTEMPTS = 'sale_delivery_attempts';
@@ -16,11 +16,3 @@ export const deliveryAttemptsIndexes: CollectionIndexes = {
     { key: { saleIds: 1, at: -1 }, name: 'by_sale' },
   ],
 };
-
-export class MongoDeliveryAttemptLog implements DeliveryAttemptLog {
-  constructor(private readonly db: Db) {}
-
-  async record({ id, saleIds, ...rest }: DeliveryAttempt): Promise<void> {
-    await deliveryAttemptsCollection(this.db).insertOne({ _id: id, saleIds: [...saleIds], ...rest });
-  }
-}

@@ -1,16 +1,22 @@
-import { MongoServerError, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { PersonRepository } from '../../../application/sales/ports';
 import type { SdrPersonDirectory } from '../../../application/sdr/ports';
 import type { Person } from '../../../domain/sales/sale';
-import { peopleCollection, toPerson, toPersonDocument } from './people-collection';
+import type { Cpf } from '../../../domain/shared/cpf';
+import { isDuplicateKey } from '../shared/mongo-errors';
+import { peopleCollection } from './people-collection';
+import { toPerson, toPersonDocument } from './person-mapper';
 
 export class MongoPersonRepository implements PersonRepository, SdrPersonDirectory {
   constructor(private readonly db: Db) {}
 
+  private get people() {
+    return peopleCollection(this.db);
+  }
+
   async saveByCpf(person: Person): Promise<Person> {
-    const people = peopleCollection(this.db);
     if (person.cpf === null) {
-      await people.insertOne(toPersonDocument(person));
+      await this.people.insertOne(toPersonDocument(person));
       return person;
     }
     const { _id, createdAt, ...fields } = toPersonDocument(person);
@@ -18,7 +24,7 @@ export class MongoPersonRepository implements PersonRepository, SdrPersonDirecto
     // insert, and the loser retries as an update.
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const saved = await people.findOneAndUpdate(
+        const saved = await this.people.findOneAndUpdate(
           { cpf: person.cpf },
           { $set: fields, $setOnInsert: { _id, createdAt } },
           { upsert: true, returnDocument: 'after' },
@@ -26,33 +32,32 @@ export class MongoPersonRepository implements PersonRepository, SdrPersonDirecto
         if (saved === null) throw new Error('upsert returned no document');
         return toPerson(saved);
       } catch (error) {
-        if (!(error instanceof MongoServerError && error.code === 11000) || attempt >= 2) throw error;
+        if (!isDuplicateKey(error) || attempt >= 2) throw error;
       }
     }
   }
 
-  async findById(id: string): Promise<Person | undefined> {
-    const doc = await peopleCollection(this.db).findOne({ _id: id });
-    return doc === null ? undefined : toPerson(doc);
-  }
-
-  // SDR lookups (CONTRACT 3.4).
+  // SDR lookups (CONTRACT 3.4), each one indexed query: `unique_cpf` and `by_phone_key`.
   async findByPhoneKey(key: string): Promise<Person[]> {
-    const docs = await peopleCollection(this.db).find({ phoneKeys: key }).toArray();
-    return docs.map(toPerson);
+    return (await this.people.find({ phoneKeys: key }).toArray()).map(toPerson);
   }
 
-  async findByCpf(cpf: string): Promise<Person | undefined> {
-    const doc = await peopleCollection(this.db).findOne({ cpf });
+  async findByCpf(cpf: Cpf): Promise<Person | undefined> {
+    const doc = await this.people.findOne({ cpf });
     return doc === null ? undefined : toPerson(doc);
+  }
+
+  async findByCpfOrPhoneKey(cpf: Cpf | undefined, phoneKey: string): Promise<Person[]> {
+    const filter = cpf === undefined ? { phoneKeys: phoneKey } : { $or: [{ cpf }, { phoneKeys: phoneKey }] };
+    return (await this.people.find(filter).toArray()).map(toPerson);
   }
 
   async insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'> {
     try {
-      await peopleCollection(this.db).insertOne(toPersonDocument(person));
+      await this.people.insertOne(toPersonDocument(person));
       return 'inserted';
     } catch (error) {
-      if (person.cpf !== null && error instanceof MongoServerError && error.code === 11000) return 'cpf-taken';
+      if (person.cpf !== null && isDuplicateKey(error)) return 'cpf-taken';
       throw error;
     }
   }

@@ -9,9 +9,12 @@ import type {
   SaleRepository,
 } from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
-import { peopleCollection, toPerson } from './people-collection';
+import { peopleCollection } from './people-collection';
+import { toPerson } from './person-mapper';
+import { toSale, toSaleDocument } from './sale-mapper';
 import { saleStatusEventsCollection, salesCollection, type SaleDocument } from './sales-collection';
-import { toVendor, vendorsCollection } from './vendors-collection';
+import { toVendor } from './vendor-mapper';
+import { vendorsCollection } from './vendors-collection';
 
 const leaseFree = (now: Date): Filter<SaleDocument> => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] });
 
@@ -23,7 +26,7 @@ export class MongoSaleRepository implements SaleRepository {
   }
 
   async insert(sale: Sale): Promise<void> {
-    await this.sales.insertOne(toDocument(sale));
+    await this.sales.insertOne(toSaleDocument(sale));
   }
 
   async findEntry(id: string): Promise<SaleEntry | undefined> {
@@ -167,46 +170,4 @@ function pendingInWindow(window: EligibilityWindow): Filter<SaleDocument> {
 
 function released(outcome: DeliveryOutcome) {
   return { leaseOwner: null, leaseUntil: null, lastAttemptAt: outcome.at, lastOutcome: outcome.outcome };
-}
-
-function toDocument(sale: Sale): SaleDocument {
-  return {
-    _id: sale.id,
-    sellerId: sale.sellerId,
-    sellerName: sale.sellerName,
-    financingApprovalDate: sale.financingApprovalDate,
-    personId: sale.personId,
-    address: sale.address,
-    vehicle: sale.vehicle,
-    vendorId: sale.vendorId,
-    lastEvent: sale.lastEvent,
-    ...sale.delivery,
-    leaseOwner: null,
-    createdAt: sale.createdAt,
-    updatedAt: sale.updatedAt,
-  };
-}
-
-export function toSale(doc: SaleDocument): Sale {
-  return {
-    id: doc._id,
-    sellerId: doc.sellerId,
-    sellerName: doc.sellerName,
-    financingApprovalDate: doc.financingApprovalDate,
-    personId: doc.personId,
-    address: doc.address,
-    vehicle: doc.vehicle,
-    vendorId: doc.vendorId,
-    lastEvent: doc.lastEvent,
-    delivery: {
-      webhookProcessed: doc.webhookProcessed,
-      forceReprocess: doc.forceReprocess,
-      leaseUntil: doc.leaseUntil,
-      attempts: doc.attempts,
-      lastAttemptAt: doc.lastAttemptAt,
-      lastOutcome: doc.lastOutcome,
-    },
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
 }

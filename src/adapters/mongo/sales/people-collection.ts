@@ -1,6 +1,5 @@
 import type { Collection, Db } from 'mongodb';
 import type { Person } from '../../../domain/sales/sale';
-import { normalizePhone, phoneMatchKey } from '../../../domain/shared/phone';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 export const PEOPLE = 'people';
@@ -22,18 +21,3 @@ export const peopleIndexes: CollectionIndexes = {
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
   ],
 };
-
-export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({ _id: id, ...rest, phoneKeys: phoneKeysOf(rest) });
-export const toPerson = ({ _id, phoneKeys, ...rest }: PersonDocument): Person => {
-  void phoneKeys;
-  return { id: _id, ...rest };
-};
-
-/** Stored phones are canonical; normalizing again only narrows their type. */
-export function phoneKeysOf(person: Pick<Person, 'residentialPhone' | 'commercialPhone' | 'mobile' | 'optionalPhone'>): string[] {
-  const keys = [person.residentialPhone, person.commercialPhone, person.mobile, person.optionalPhone].flatMap((raw) => {
-    const phone = raw === null ? undefined : normalizePhone(raw);
-    return phone === undefined ? [] : [phoneMatchKey(phone)];
-  });
-  return [...new Set(keys)];
-}

@@ -15,6 +15,3 @@ export const vendorsIndexes: CollectionIndexes = {
     { key: { webhookEnabled: 1 }, name: 'webhook_disabled' },
   ],
 };
-
-export const toVendorDocument = ({ id, ...rest }: Vendor): VendorDocument => ({ _id: id, ...rest });
-export const toVendor = ({ _id, ...rest }: VendorDocument): Vendor => ({ id: _id, ...rest });

@@ -7,11 +7,13 @@ export class MongoSaleQualificationSync implements SaleQualificationSync {
   constructor(private readonly db: Db) {}
 
   async recordOnLatestSale(personId: string, q: SaleQualification): Promise<string | undefined> {
-    const sales = salesCollection(this.db);
-    const latest = await sales.findOne({ personId }, { sort: { createdAt: -1, _id: -1 } });
-    if (latest === null) return undefined;
-    // Only the sdr member: the delivery state and the rest of the sale stay untouched.
-    await sales.updateOne({ _id: latest._id }, { $set: { sdr: { ...q }, updatedAt: q.at } });
-    return latest._id;
+    // One findAndModify finds the newest sale and writes it; only the sdr member and updatedAt change,
+    // the delivery state and the rest of the sale stay untouched.
+    const updated = await salesCollection(this.db).findOneAndUpdate(
+      { personId },
+      { $set: { sdr: { ...q }, updatedAt: q.at } },
+      { sort: { createdAt: -1, _id: -1 } },
+    );
+    return updated?._id;
   }
 }

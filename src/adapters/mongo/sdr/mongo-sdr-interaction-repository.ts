@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
-import type { InteractionRefresh, InteractionWithNotes, SdrInteractionRepository } from '../../../application/sdr/ports';
+import type {
+  InteractionRefresh,
+  InteractionWithNotes,
+  RecentMatch,
+  SdrInteractionRepository,
+  StatusChange,
+} from '../../../application/sdr/ports';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../../domain/sdr/interaction';
-import {
-  sdrInteractionsCollection,
-  sdrNotesCollection,
-  toSdrInteraction,
-  toSdrInteractionDocument,
-  type SdrInteractionDocument,
-} from './sdr-interactions-collection';
+import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
+import { sdrInteractionsCollection, sdrNotesCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
 
-/** Bound on optimistic retries of one status update; each lost round means another update won. */
-const MAX_STATUS_ATTEMPTS = 100;
+/** Newest first; `_id` breaks ties so every caller agrees on "the newest". */
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 export class MongoSdrInteractionRepository implements SdrInteractionRepository {
   constructor(private readonly db: Db) {}
@@ -24,37 +25,34 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     await this.interactions.insertOne(toSdrInteractionDocument(interaction));
   }
 
-  async findRecent(match: { personId?: string; phoneKey?: string; sessionId?: string }, since: Date): Promise<SdrInteraction | undefined> {
-    const branches: Filter<SdrInteractionDocument>[] = [];
-    if (match.personId !== undefined) branches.push({ personId: match.personId });
-    if (match.phoneKey !== undefined) branches.push({ phoneKey: match.phoneKey });
-    if (match.sessionId !== undefined) branches.push({ sessionId: match.sessionId });
-    if (branches.length === 0) return undefined;
-    const doc = await this.interactions.findOne({ $or: branches, createdAt: { $gte: since } }, { sort: { createdAt: -1, _id: -1 } });
+  async findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined> {
+    const filter = recentFilter(match, since);
+    const doc = filter === undefined ? null : await this.interactions.findOne(filter, { sort: NEWEST_FIRST });
     return doc === null ? undefined : toSdrInteraction(doc);
   }
 
-  async refresh(id: string, fields: InteractionRefresh): Promise<void> {
-    await this.interactions.updateOne({ _id: id }, { $set: fields, $inc: { version: 1 } });
-  }
-
-  async findLatestOfPersons(personIds: readonly string[]): Promise<SdrInteraction | undefined> {
-    const doc = await this.interactions.findOne({ personId: { $in: [...personIds] } }, { sort: { createdAt: -1, _id: -1 } });
+  async refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined> {
+    const filter = recentFilter(match, since);
+    if (filter === undefined) return undefined;
+    const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
+    const doc = await this.interactions.findOneAndUpdate(
+      filter,
+      { $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } },
+      { sort: NEWEST_FIRST, returnDocument: 'after' },
+    );
     return doc === null ? undefined : toSdrInteraction(doc);
   }
 
-  async setStatus(id: string, status: SdrStatus, at: Date): Promise<{ previous: SdrStatus } | undefined> {
-    for (let attempt = 0; attempt < MAX_STATUS_ATTEMPTS; attempt += 1) {
-      const current = await this.interactions.findOne({ _id: id });
-      if (current === null) return undefined;
-      // Applies only to the version read: the status reported as previous is the one this write replaced.
-      const { modifiedCount } = await this.interactions.updateOne(
-        { _id: id, version: current.version },
-        { $set: { status, updatedAt: at }, $inc: { version: 1 } },
-      );
-      if (modifiedCount === 1) return { previous: current.status };
-    }
-    throw new Error(`status of SDR interaction ${id} still contended after ${MAX_STATUS_ATTEMPTS} attempts`);
+  async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
+    // One findAndModify picks the newest interaction, writes the status and hands back the document
+    // as it was before this write: `previous` is the status this write replaced, whatever runs
+    // concurrently (each write is atomic on its document), so no read-then-write and no retry.
+    const before = await this.interactions.findOneAndUpdate(
+      { personId: { $in: [...personIds] } },
+      { $set: { status, updatedAt: at } },
+      { sort: NEWEST_FIRST, returnDocument: 'before' },
+    );
+    return before === null ? undefined : { interactionId: before._id, personId: before.personId, previous: before.status };
   }
 
   async appendNote(interactionId: string, note: SdrNote): Promise<void> {
@@ -62,7 +60,7 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
   }
 
   async listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]> {
-    const docs = await this.interactions.find({ personId: { $in: [...personIds] } }, { sort: { createdAt: -1, _id: -1 } }).toArray();
+    const docs = await this.interactions.find({ personId: { $in: [...personIds] } }, { sort: NEWEST_FIRST }).toArray();
     if (docs.length === 0) return [];
     const notes = await sdrNotesCollection(this.db)
       .find({ interactionId: { $in: docs.map((d) => d._id) } }, { sort: { at: 1, _id: 1 } })
@@ -71,4 +69,13 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     for (const note of notes) byInteraction.set(note.interactionId, [...(byInteraction.get(note.interactionId) ?? []), { at: note.at, text: note.text }]);
     return docs.map((doc) => ({ interaction: toSdrInteraction(doc), notes: byInteraction.get(doc._id) ?? [] }));
   }
+}
+
+/** Indexed branches (`by_person_newest`, `by_phone_key_newest`, `by_session_newest`) within the window. */
+function recentFilter(match: RecentMatch, since: Date): Filter<SdrInteractionDocument> | undefined {
+  const branches: Filter<SdrInteractionDocument>[] = [];
+  if (match.personId !== undefined) branches.push({ personId: match.personId });
+  if (match.phoneKey !== undefined) branches.push({ phoneKey: match.phoneKey });
+  if (match.sessionId !== undefined) branches.push({ sessionId: match.sessionId });
+  return branches.length === 0 ? undefined : { $or: branches, createdAt: { $gte: since } };
 }

@@ -5,8 +5,8 @@ import type { CollectionIndexes } from '../shared/collection-indexes';
 export const SDR_INTERACTIONS = 'sdr_interactions';
 export const SDR_INTERACTION_NOTES = 'sdr_interaction_notes';
 
-/** An interaction; `version` counts status changes (optimistic concurrency of the status update). */
-export type SdrInteractionDocument = Omit<SdrInteraction, 'id'> & { _id: string; version: number };
+/** An interaction; its status changes in place with one findAndModify (no version needed). */
+export type SdrInteractionDocument = Omit<SdrInteraction, 'id'> & { _id: string };
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */
 export interface SdrNoteDocument extends SdrNote {
@@ -31,10 +31,4 @@ export const sdrInteractionIndexes: CollectionIndexes = {
 export const sdrNoteIndexes: CollectionIndexes = {
   collection: SDR_INTERACTION_NOTES,
   indexes: [{ key: { interactionId: 1, at: 1 }, name: 'by_interaction_oldest' }],
-};
-
-export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({ _id: id, version: 0, ...rest });
-export const toSdrInteraction = ({ _id, version, ...rest }: SdrInteractionDocument): SdrInteraction => {
-  void version;
-  return { id: _id, ...rest };
 };

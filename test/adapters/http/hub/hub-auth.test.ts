@@ -157,6 +157,26 @@ describe('hub auth HTTP', () => {
       expect(claims.role).to.equal('ADMIN');
       expect(claims.permissions).to.include('channels:edit');
     });
+
+    it('a user who left every organization: 403 User has no organization membership, the token revoked and the cookie deleted', async () => {
+      const email = 'leaver@example.com';
+      const id = await hub.createUser({ email, password: PASSWORD, orgId, role: 'MEMBER' });
+      const token = refreshTokenOf(await login(email).expect(200));
+      await mongo.db.collection('hub_memberships').deleteOne({ userId: id, orgId });
+      const res = await refresh(token).expect(403, { error: 'User has no organization membership' });
+      expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
+      expect(await activeCount(id)).to.equal(0);
+    });
+
+    it('inside the grace interval (CONTRACT 5.3) the predecessor gets 401 and its cookie is left alone; the successor still works', async () => {
+      const graceful = await hubHarness(mongo, { overrides: { hubRefreshGraceMs: 10_000 } });
+      const call = (token: string) => request(graceful.app.callback()).post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
+      const first = refreshTokenOf(await request(graceful.app.callback()).post('/api/v1/auth/login').send({ email: 'ana@example.com', password: PASSWORD }).expect(200));
+      const second = refreshTokenOf(await call(first).expect(200));
+      const res = await call(first).expect(401, { error: 'Invalid or reused refresh token' });
+      expect(refreshSetCookie(res)).to.equal(undefined);
+      await call(second).expect(200);
+    });
   });
 
   describe('POST /auth/logout and GET /auth/me', () => {
@@ -182,6 +202,14 @@ describe('hub auth HTTP', () => {
       expect(me.body.user).to.deep.equal({ id: userId, email: 'ana@example.com', name: 'Ana', language: 'pt-BR' });
       expect(me.body.org).to.deep.equal({ id: orgId, name: 'Acme Motors', role: 'MEMBER' });
       expect(me.body.permissions).to.deep.equal(['leads:read', 'leads:edit', 'inbox:read', 'inbox:edit', 'channels:read', 'templates:read', 'pipelines:read']);
+    });
+
+    it('me for a user deleted after the token was issued: 401 Invalid or expired token', async () => {
+      const email = 'deleted@example.com';
+      const id = await hub.createUser({ email, password: PASSWORD, orgId, role: 'MEMBER' });
+      const res = await login(email).expect(200);
+      await mongo.db.collection('hub_users').deleteOne({ _id: id as never });
+      await api().get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(401, { error: 'Invalid or expired token' });
     });
   });
 

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import request from 'supertest';
-import { TYPES } from '../../../../src/composition-root';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../support/mongo';
 import { hubHarness, type HubHarness } from '../../../support/hub';
@@ -26,7 +25,7 @@ describe('hub webhook redelivery', () => {
   before(async () => {
     mongo = await connectTestDatabase();
     hub = await hubHarness(mongo, { overrides: { hubWebhookRateLimit: { limit: 10_000, windowMs: 60_000 } } });
-    db = hub.container.get<Db>(TYPES.Db);
+    db = hub.composition.platform.db;
     crm = new FakeCrmServer(TOKEN);
     crmUrl = await crm.start();
   });

@@ -14,7 +14,8 @@ import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mong
 import { memoryLogger } from '../../../support/logs';
 import { connectTestDatabase } from '../../../support/mongo';
 import { redisUrlIfReachable } from '../../../support/redis';
-import { hubHarness, ManualClock } from '../../../support/hub';
+import { ManualClock } from '../../../support/fakes/fixed-clock';
+import { hubHarness } from '../../../support/hub';
 
 const WINDOW_MS = 5 * 60 * 1000;
 

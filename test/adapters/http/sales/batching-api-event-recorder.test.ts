@@ -1,9 +1,35 @@
 import { expect } from 'chai';
 import { BatchingApiEventRecorder } from '../../../../src/adapters/http/sales/batching-api-event-recorder';
 import type { ApiEvent } from '../../../../src/domain/sales-identity/api-event';
+import { apiEventRecorderContract } from '../../../support/contracts/api-event-recorder-contract';
 import { apiEvent } from '../../../support/contracts/api-event-store-contract';
+import { CapturingApiEventRecorder } from '../../../support/fakes/capturing-api-event-recorder';
 import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
 import { memoryLogger } from '../../../support/logs';
+
+describe('ApiEventRecorder contract', () => {
+  describe('capturing (the fake)', () => {
+    apiEventRecorderContract(async () => {
+      const recorder = new CapturingApiEventRecorder();
+      return { recorder, settled: async () => recorder.events, teardown: async () => undefined };
+    });
+  });
+
+  describe('BatchingApiEventRecorder', () => {
+    apiEventRecorderContract(async () => {
+      const store = new InMemoryApiEventStore();
+      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100 });
+      return {
+        recorder,
+        settled: async () => {
+          await recorder.flush();
+          return store.events;
+        },
+        teardown: () => recorder.close(),
+      };
+    });
+  });
+});
 
 describe('BatchingApiEventRecorder', () => {
   const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5 };

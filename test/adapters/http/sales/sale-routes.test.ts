@@ -6,8 +6,6 @@ import { TestReceiver } from '../../../support/receiver';
 import { validCpf } from '../../../support/sales-fixtures';
 import * as E from 'fp-ts/Either';
 import { salesCollection } from '../../../../src/adapters/mongo/sales/sales-collection';
-import type { DispatchPendingSales } from '../../../../src/application/sales/dispatch-pending-sales';
-import { TYPES } from '../../../../src/composition-root';
 
 const manualSale = (overrides: Record<string, unknown> = {}) => ({
   venda: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: '2026-11-10T15:00:00.000Z' },
@@ -122,7 +120,7 @@ describe('sales and vendor routes', () => {
       .send({ vendorId: 'V-2', name: 'Loja', store: 's', phone: 'p', isActive: true, webhookEnabled: false }).expect(201);
     const { body: sale } = await api().post('/api/sales/manual').set('x-api-key', key).send(manualSale({ vendorId: vendor.body.id })).expect(201);
     expect(sale.vendedor).to.deep.equal({ id: vendor.body.id, vendorId: 'V-2', name: 'Loja', isActive: true, webhookEnabled: false });
-    const pass = await rt.runtime.container.get<DispatchPendingSales>(TYPES.DispatchPendingSales).execute();
+    const pass = await rt.runtime.app.sales.useCases.dispatchPendingSales.execute();
     expect(pass).to.deep.equal(E.right({ eligible: 0, claimed: 0, delivered: 0, failed: 0, skipped: 1, outcomes: {} }));
     expect(receiver.received).to.have.length(0);
     await api().post(`/api/sales/${sale.venda.id}/trigger-webhook`).set('x-api-key', key).expect(200);

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import { randomUUID } from 'node:crypto';
 import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
-import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { peopleIndexes } from '../../../../src/adapters/mongo/sales/people-collection';
 import { sdrInteractionIndexes, sdrInteractionsCollection, sdrNoteIndexes, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import type { Cpf } from '../../../../src/domain/shared/cpf';
 import type { SdrInteraction } from '../../../../src/domain/sdr/interaction';
 import { connectTestDatabase } from '../../../support/mongo';
 import { person } from '../../../support/sales-fixtures';
@@ -50,7 +51,7 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     expect((await people.findByPhoneKey('1187654321')).map((p) => p.id)).to.deep.equal([ana.id]);
     expect((await people.findByPhoneKey('2133332222')).map((p) => p.id)).to.deep.equal([ana.id]);
     expect(await people.findByPhoneKey('1100000000')).to.deep.equal([]);
-    const found = await people.findByCpf(ana.cpf as string);
+    const found = await people.findByCpf(ana.cpf as Cpf);
     expect(found).to.deep.equal(ana);
     expect(await people.insertMinimal(person({ cpf: ana.cpf }))).to.equal('cpf-taken');
   });
@@ -61,10 +62,10 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     const newer = interaction({ createdAt: new Date('2026-03-02T12:00:00.000Z'), status: 'interested' });
     await repo.insert(older);
     await repo.insert(newer);
-    expect((await repo.findLatestOfPersons([older.personId, newer.personId]))?.id).to.equal(newer.id);
-    expect(await repo.setStatus(newer.id, 'converted', new Date())).to.deep.equal({ previous: 'interested' });
-    expect(await repo.setStatus(newer.id, 'no_response', new Date())).to.deep.equal({ previous: 'converted' });
-    expect(await repo.setStatus(randomUUID(), 'converted', new Date())).to.equal(undefined);
+    const persons = [older.personId, newer.personId];
+    expect(await repo.setStatusOfLatest(persons, 'converted', new Date())).to.deep.equal({ interactionId: newer.id, personId: newer.personId, previous: 'interested' });
+    expect(await repo.setStatusOfLatest(persons, 'no_response', new Date())).to.deep.equal({ interactionId: newer.id, personId: newer.personId, previous: 'converted' });
+    expect(await repo.setStatusOfLatest([randomUUID()], 'converted', new Date())).to.equal(undefined);
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-02T00:00:00.000Z'))).to.include({ id: newer.id });
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-03T00:00:00.000Z'))).to.equal(undefined);
   });

@@ -1,9 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { isValidTimezone, isWithinBusinessHours, parseBusinessHours } from '../../../src/domain/hub-leads/business-hours';
-import { normalizeCrmEvent } from '../../../src/domain/hub-leads/crm-event';
-import { flattenPayload } from '../../../src/domain/hub-leads/flatten';
-import { normalizeLeadForm } from '../../../src/domain/hub-leads/lead-form';
 import { renderMessage, selectTemplate, type LeadTemplate } from '../../../src/domain/hub-leads/lead-template';
 
 const right = <A>(e: E.Either<unknown, A>): A => {
@@ -36,7 +33,7 @@ describe('business hours (CONTRACT 6.3 and 7)', () => {
   });
 });
 
-describe('lead-form flattening, template selection and rendering (CONTRACT 6.2)', () => {
+describe('lead-form template selection and rendering (CONTRACT 6.2)', () => {
   const template = (id: string, active: boolean, conditions: [string, string][]): LeadTemplate => ({
     id,
     orgId: 'o',
@@ -48,16 +45,6 @@ describe('lead-form flattening, template selection and rendering (CONTRACT 6.2)'
     createdAt: new Date(0),
   });
 
-  it('flattens nested objects into dotted paths, numbers and booleans as text, arrays and nulls ignored', () => {
-    expect(flattenPayload({ id: 7, contact: { name: 'Ana', phone: null }, interests: { brand: 'Fiat', tags: ['a'] }, ok: true, deep: { a: { b: 'c' } } })).to.deep.equal({
-      id: '7',
-      'contact.name': 'Ana',
-      'interests.brand': 'Fiat',
-      ok: 'true',
-      'deep.a.b': 'c',
-    });
-  });
-
   it('selects the first active template whose conditions all equal the flattened values', () => {
     const flat = { 'interests.brand': 'Fiat', 'tracking.source': 'google' };
     const templates = [template('off', false, []), template('vw', true, [['interests.brand', 'VW']]), template('fiat-google', true, [['interests.brand', 'Fiat'], ['tracking.source', 'google']]), template('any', true, [])];
@@ -67,34 +54,4 @@ describe('lead-form flattening, template selection and rendering (CONTRACT 6.2)'
     expect(renderMessage(templates[0]!.message, { 'contact.name': 'Ana', 'interests.brand': 'Fiat' })).to.equal('Olá Ana, Fiat !');
   });
 
-  it('normalizes a lead form: phone from contact.phone, contact.cellphone or phone; externalId = id else the normalized phone', () => {
-    expect(right(normalizeLeadForm({ contact: { cellphone: '(11) 8765-4321', name: ' Ana ' } }))).to.deep.include({ externalId: '5511987654321', phone: '5511987654321', name: 'Ana' });
-    expect(right(normalizeLeadForm({ id: 'x-1', phone: '+55 21 3456-7890' }))).to.deep.include({ externalId: 'x-1', phone: '552134567890' });
-    expect(E.isLeft(normalizeLeadForm({ contact: { name: 'Ana' } }))).to.equal(true);
-    expect(E.isLeft(normalizeLeadForm({ contact: { phone: 11987654321 } }))).to.equal(true);
-    expect(E.isLeft(normalizeLeadForm({ interests: 'Fiat', phone: '11987654321' }))).to.equal(true);
-  });
-});
-
-describe('CRM event normalization (spec part 4)', () => {
-  it('reads data.action, card {id, title, pipe {id}} or card.pipe_id, from and to', () => {
-    expect(right(normalizeCrmEvent({ data: { action: 'card.move', card: { id: 12, title: 'T', pipe_id: 3 }, from: { id: 1, name: 'A' }, to: { id: 2, name: 'B' } } }))).to.deep.equal({
-      kind: 'event',
-      event: { action: 'card.move', cardId: '12', title: 'T', pipeId: '3', from: { id: '1', name: 'A' }, to: { id: '2', name: 'B' } },
-    });
-    expect(right(normalizeCrmEvent({ data: { action: 'card.create', card: { id: 'c', pipe: { id: '9' } } } }))).to.deep.equal({ kind: 'event', event: { action: 'card.create', cardId: 'c', pipeId: '9' } });
-  });
-
-  it('an unknown action is skipped, not an error; a missing action, card id or wrong types are errors', () => {
-    expect(right(normalizeCrmEvent({ data: { action: 'card.expired' } }))).to.deep.equal({ kind: 'unrecognized', action: 'card.expired' });
-    const errors = (payload: unknown) => {
-      const result = normalizeCrmEvent(payload);
-      return E.isLeft(result) ? Object.keys(result.left) : [];
-    };
-    expect(errors({})).to.deep.equal(['data']);
-    expect(errors({ data: { action: 5 } })).to.deep.equal(['data.action']);
-    expect(errors({ data: { action: 'card.delete', card: {} } })).to.deep.equal(['data.card.id']);
-    expect(errors({ data: { action: 'card.delete', card: { id: 1, title: 2 } } })).to.deep.equal(['data.card.title']);
-    expect(errors({ data: { action: 'card.move', card: { id: 1 } } })).to.deep.equal(['data.to.name']);
-  });
 });

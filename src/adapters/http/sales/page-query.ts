@@ -1,0 +1,19 @@
+import * as t from 'io-ts';
+
+const PositiveIntFromString = (name: string, min: number, max: number, fallback: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (u === undefined) return t.success(fallback);
+      const n = typeof u === 'string' && /^\d+$/.test(u) ? Number(u) : NaN;
+      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
+    },
+    String,
+  );
+
+/** `page` (default 1) and `limit` (1 to 100, default 20) of the paginated lists. */
+export const PageQuery = t.type({
+  page: PositiveIntFromString('page', 1, 1_000_000, 1),
+  limit: PositiveIntFromString('limit', 1, 100, 20),
+});

@@ -1,0 +1,23 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../shared/collection-indexes';
+
+export const HUB_WEBHOOK_RECEIPTS = 'hub_webhook_receipts';
+
+/** `_id` = org:provider:sha256(body): the unique key that recognizes exact redeliveries (spec part 6). */
+export interface WebhookReceiptDocument {
+  _id: string;
+  leadId: string;
+  receivedAt: Date;
+}
+
+export const webhookReceiptKey = (orgId: string, provider: string, bodyHash: string): string => `${orgId}:${provider}:${bodyHash}`;
+
+export function webhookReceiptCollection(db: Db): Collection<WebhookReceiptDocument> {
+  return db.collection<WebhookReceiptDocument>(HUB_WEBHOOK_RECEIPTS);
+}
+
+export const hubWebhookReceiptIndexes: CollectionIndexes = {
+  collection: HUB_WEBHOOK_RECEIPTS,
+  // Read and written by `_id` only: no other index needed.
+  indexes: [],
+};

@@ -1,0 +1,1 @@
+export type SaleNotFound = { readonly _tag: 'SaleNotFound'; readonly saleId: string };

@@ -1,0 +1,12 @@
+import type Router from '@koa/router';
+import type { CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+
+/** What the root needs from every bounded context; each area adds its typed use cases beside it. */
+export interface Area {
+  /** The HTTP service the routers belong to. */
+  readonly service: 'sales' | 'hub';
+  /** Mounted in this order, after the routers of the areas composed before. */
+  readonly routers: readonly Router[];
+  /** The area's collections, as listed in src/adapters/mongo/<area>/indexes.ts. */
+  readonly indexes: readonly CollectionIndexes[];
+}

@@ -1,0 +1,105 @@
+import type { Container } from 'inversify';
+import type { Db } from 'mongodb';
+import type { Redis } from 'ioredis';
+import {
+  Clock,
+  IdGenerator,
+  Mailer,
+  PasswordHasher,
+  RateLimitStore,
+  SecretGenerator,
+  SecretHasher,
+  type ReadinessCheck,
+} from '../application/shared/ports';
+import type { Config } from '../config';
+import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher';
+import { CryptoSecretGenerator, Sha256SecretHasher } from '../adapters/crypto/crypto-secrets';
+import { LogMailer } from '../adapters/mail/log-mailer';
+import { SmtpMailer } from '../adapters/mail/smtp-mailer';
+import { MongoReadinessCheck } from '../adapters/mongo/shared/mongo-readiness-check';
+import { FallbackRateLimitStore } from '../adapters/rate-limit/fallback-rate-limit-store';
+import { InMemoryRateLimitStore } from '../adapters/rate-limit/in-memory-rate-limit-store';
+import { RedisReadinessCheck } from '../adapters/redis/redis-client';
+import { RedisRateLimitStore } from '../adapters/redis/redis-rate-limit-store';
+import type { Logger } from '../adapters/system/logger';
+import { SystemClock } from '../adapters/system/system-clock';
+import { UuidIdGenerator } from '../adapters/system/uuid-id-generator';
+import { bindPort, resolvePort } from './container';
+
+/** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
+export interface Closable {
+  close(): Promise<void> | void;
+}
+
+/** The connections, opened before composition: nothing here does I/O. */
+export interface Infrastructure {
+  readonly db: Db;
+  readonly redis: Redis | undefined;
+  readonly logger: Logger;
+}
+
+export interface PlatformOptions {
+  readonly clock?: Clock;
+  readonly idGenerator?: IdGenerator;
+  readonly secretGenerator?: SecretGenerator;
+  readonly passwordHasher?: PasswordHasher;
+  readonly rateLimitStore?: RateLimitStore;
+  readonly mailer?: Mailer;
+  readonly readinessChecks?: readonly ReadinessCheck[];
+}
+
+/** What every area shares besides the ports (those are bound in the container under their tokens). */
+export interface Platform extends Infrastructure {
+  readonly config: Config;
+  readonly readinessChecks: readonly ReadinessCheck[];
+  /** Closed in order at shutdown; areas append their buffers and pools. */
+  readonly closables: Closable[];
+}
+
+/** Binds the shared ports: clock, ids, secrets, hashers, mailer and the rate-limit store. */
+export function composePlatform(container: Container, config: Config, infra: Infrastructure, options: PlatformOptions): Platform {
+  const clock = bindPort(container, Clock, options.clock ?? new SystemClock());
+  bindPort(container, IdGenerator, options.idGenerator ?? new UuidIdGenerator());
+  bindPort(container, SecretGenerator, options.secretGenerator ?? new CryptoSecretGenerator());
+  bindPort(container, SecretHasher, new Sha256SecretHasher());
+  bindPort(container, PasswordHasher, options.passwordHasher ?? new Argon2PasswordHasher());
+  bindPort(container, RateLimitStore, options.rateLimitStore ?? rateLimitStore(infra, clock));
+  bindPort(
+    container,
+    Mailer,
+    options.mailer ?? (config.smtpUrl !== undefined ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(infra.logger, config.isProduction)),
+  );
+  return {
+    ...infra,
+    config,
+    readinessChecks: options.readinessChecks ?? [
+      new MongoReadinessCheck(infra.db),
+      ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)]),
+    ],
+    closables: [],
+  };
+}
+
+/** The shared ports, as bound by `composePlatform` (or swapped by a test). */
+export function sharedPorts(container: Container) {
+  return {
+    clock: resolvePort(container, Clock),
+    ids: resolvePort(container, IdGenerator),
+    secrets: resolvePort(container, SecretGenerator),
+    secretHasher: resolvePort(container, SecretHasher),
+    passwordHasher: resolvePort(container, PasswordHasher),
+    rateLimits: resolvePort(container, RateLimitStore),
+    mailer: resolvePort(container, Mailer),
+  };
+}
+
+/** Redis when configured, counting in memory while it fails; memory alone without Redis. */
+function rateLimitStore({ redis, logger }: Infrastructure, clock: Clock): RateLimitStore {
+  const memory = new InMemoryRateLimitStore(clock);
+  if (redis === undefined) return memory;
+  return new FallbackRateLimitStore(new RedisRateLimitStore(redis), memory, ({ degraded, error }) =>
+    degraded
+      ? logger.warn({ err: error }, 'rate limiting: Redis failed, counting in memory until it answers again')
+      : logger.info('rate limiting: Redis answers again, counting there'),
+  );
+}

@@ -1,0 +1,38 @@
+import { hubOrganizationIndexes } from '../../../../src/adapters/mongo/hub-identity/organization-collection';
+import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
+import { MongoOrganizationRepository } from '../../../../src/adapters/mongo/hub-identity/mongo-organization-repository';
+import { MongoWebhookSettingsRepository } from '../../../../src/adapters/mongo/hub-leads/mongo-webhook-settings-repository';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
+import { webhookSettingsRepositoryContract } from '../../../support/contracts/webhook-settings-repository-contract';
+import { InMemoryWebhookSettingsRepository } from '../../../support/fakes/in-memory-webhook-settings-repository';
+import { connectTestDatabase } from '../../../support/mongo';
+
+describe('WebhookSettingsRepository contract', () => {
+  describe('in memory (the fake)', () => {
+    webhookSettingsRepositoryContract(async () => {
+      const repo = new InMemoryWebhookSettingsRepository();
+      return { repo, addOrganization: (orgId, webhookSecret) => repo.addOrganization(orgId, webhookSecret) };
+    });
+  });
+
+  describe('MongoDB (the settings on the hub organization documents)', () => {
+    let mongo: MongoConnection;
+    before(async () => {
+      mongo = await connectTestDatabase();
+      await ensureIndexes(mongo.db, [hubOrganizationIndexes]);
+    });
+    after(async () => {
+      await mongo.close();
+    });
+    webhookSettingsRepositoryContract(async () => {
+      const organizations = new MongoOrganizationRepository(mongo.db);
+      return {
+        repo: new MongoWebhookSettingsRepository(mongo.db),
+        async addOrganization(orgId, webhookSecret) {
+          const created = await organizations.create({ id: orgId, name: `Org ${orgId}`, slug: `org-${orgId}`, createdAt: new Date(), ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+          if (!created) throw new Error(`organization ${orgId} not created`);
+        },
+      };
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
+import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
+import { personRepositoryContract } from '../../../support/contracts/person-repository-contract';
+import { sdrPersonDirectoryContract } from '../../../support/contracts/sdr-person-directory-contract';
+import { InMemoryPersonRepository } from '../../../support/fakes/in-memory-person-repository';
+import { connectTestDatabase } from '../../../support/mongo';
+import { freshSalesDatabase } from '../../../support/sales-fixtures';
+
+describe('PersonRepository and SdrPersonDirectory contracts', () => {
+  describe('in memory (the fake)', () => {
+    describe('PersonRepository', () => personRepositoryContract(async () => new InMemoryPersonRepository()));
+    describe('SdrPersonDirectory', () =>
+      sdrPersonDirectoryContract(async () => {
+        const people = new InMemoryPersonRepository();
+        return { directory: people, people };
+      }));
+  });
+
+  describe('MongoDB', () => {
+    let mongo: MongoConnection;
+    before(async () => {
+      mongo = await connectTestDatabase();
+    });
+    after(async () => {
+      await mongo.close();
+    });
+    describe('PersonRepository', () => personRepositoryContract(async () => new MongoPersonRepository(await freshSalesDatabase(mongo))));
+    describe('SdrPersonDirectory', () =>
+      sdrPersonDirectoryContract(async () => {
+        const people = new MongoPersonRepository(await freshSalesDatabase(mongo));
+        return { directory: people, people };
+      }));
+  });
+});

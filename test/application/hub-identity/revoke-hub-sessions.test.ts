@@ -1,0 +1,19 @@
+import { expect } from 'chai';
+import { RevokeHubSessions } from '../../../src/application/hub-identity/revoke-hub-sessions';
+import { hubIdentityFakes } from '../../support/hub-identity-fakes';
+
+describe('RevokeHubSessions', () => {
+  it('revokes every refresh token of the user (spec part 3, logout) and no one else', async () => {
+    const f = hubIdentityFakes();
+    const { user, organization, membership } = await f.seedSession();
+    await f.sessions.start(user, membership, organization, f.clock.now());
+    const other = await f.seedUser('bia@example.com');
+    await f.sessions.start(other, { ...membership, userId: other.id }, organization, f.clock.now());
+    f.clock.advance(1_000);
+
+    expect(await new RevokeHubSessions(f.refreshTokens, f.clock).execute({ userId: user.id })).to.deep.equal({ revoked: 2 });
+    expect(await f.refreshTokens.activeOfUser(user.id, f.clock.now())).to.deep.equal([]);
+    expect(await f.refreshTokens.activeOfUser(other.id, f.clock.now())).to.have.length(1);
+    expect(await new RevokeHubSessions(f.refreshTokens, f.clock).execute({ userId: user.id })).to.deep.equal({ revoked: 0 });
+  });
+});

@@ -1,0 +1,43 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { LoginSalesUser } from '../../../src/application/sales-identity/login-sales-user';
+import { LogoutSalesUser } from '../../../src/application/sales-identity/logout-sales-user';
+import { salesIdentityFakes } from '../../support/sales-identity-fakes';
+
+describe('LogoutSalesUser', () => {
+  async function setUp() {
+    const fakes = salesIdentityFakes();
+    await fakes.addUser({ email: 'ana@example.com', password: 'right password' });
+    const logIn = new LoginSalesUser(fakes.users, fakes.passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    const session = async (): Promise<string> => {
+      const login = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
+      if (E.isLeft(login)) throw new Error('test set-up: login failed');
+      return login.right.refreshToken;
+    };
+    const active = async (token: string) => (await fakes.refreshTokens.findActive(fakes.secretHasher.hash(token), fakes.clock.now())) !== undefined;
+    return { ...fakes, session, active, logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock) };
+  }
+
+  it('revokes the presented refresh token and leaves the same user\'s other sessions alone', async () => {
+    const { logOut, session, active } = await setUp();
+    const laptop = await session();
+    const phone = await session();
+    expect(await logOut.execute({ refreshToken: laptop })).to.deep.equal(E.right({ revoked: true }));
+    expect(await active(laptop)).to.equal(false);
+    expect(await active(phone)).to.equal(true);
+  });
+
+  it('succeeds with nothing to revoke without a token or with an empty one (CONTRACT 3.1: logout always succeeds)', async () => {
+    const { logOut } = await setUp();
+    expect(await logOut.execute({ refreshToken: undefined })).to.deep.equal(E.right({ revoked: false }));
+    expect(await logOut.execute({ refreshToken: '' })).to.deep.equal(E.right({ revoked: false }));
+  });
+
+  it('succeeds for an unknown or already revoked token', async () => {
+    const { logOut, session } = await setUp();
+    const token = await session();
+    await logOut.execute({ refreshToken: token });
+    expect(E.isRight(await logOut.execute({ refreshToken: token }))).to.equal(true);
+    expect(E.isRight(await logOut.execute({ refreshToken: 'ef'.repeat(32) }))).to.equal(true);
+  });
+});

@@ -1,0 +1,136 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { randomUUID } from 'node:crypto';
+import { CreateSdrInteraction, type CreateSdrInteractionInput } from '../../../src/application/sdr/create-sdr-interaction';
+import type { Cpf } from '../../../src/domain/shared/cpf';
+import type { CanonicalPhone } from '../../../src/domain/shared/phone';
+import type { WebSessionId } from '../../../src/domain/sdr/interaction';
+import { InMemoryPersonRepository } from '../../support/fakes/in-memory-person-repository';
+import { salesFakes } from '../../support/fakes/sales-fakes';
+import { person, sale, validCpf } from '../../support/sales-fixtures';
+
+const HOUR = 3_600_000;
+const MOBILE = '5511987654321' as CanonicalPhone;
+const LANDLINE = '552133332222' as CanonicalPhone;
+const webSession = () => `web-${randomUUID()}` as WebSessionId;
+
+describe('CreateSdrInteraction', () => {
+  let f: ReturnType<typeof salesFakes>;
+  let create: CreateSdrInteraction;
+  beforeEach(() => {
+    f = salesFakes();
+    create = new CreateSdrInteraction(f.interactions, f.people, f.qualificationSync, f.clock, f.ids);
+  });
+
+  async function run(input: CreateSdrInteractionInput) {
+    const result = await create.execute(input);
+    if (E.isLeft(result)) throw new Error('refused');
+    return result.right;
+  }
+  const interactionsOf = async (personId: string) => (await f.interactions.listOfPersons([personId])).map((l) => l.interaction);
+
+  it('a new phone: a minimal person (a mobile as mobile) and an interaction whose status starts as its result', async () => {
+    const out = await run({ phone: MOBILE, channel: 'whatsapp', result: 'no_response', name: ' Ana ', email: ' ana@example.com ' });
+    expect(out).to.include({ status: 'no_response', created: true });
+    const [minimal] = await f.people.findByPhoneKey('1187654321');
+    expect(minimal).to.include({ id: out.personId, fullName: 'Ana', mobile: MOBILE, residentialPhone: null, cpf: null, personalEmail: 'ana@example.com' });
+    expect(await interactionsOf(out.personId)).to.deep.equal([
+      {
+        id: out.id, personId: out.personId, phone: MOBILE, phoneKey: '1187654321', sessionId: null, channel: 'whatsapp', result: 'no_response',
+        status: 'no_response', contact: false, sent: false, sentTo: null, convertedToLead: false, createdAt: f.clock.now(), updatedAt: f.clock.now(),
+      },
+    ]);
+  });
+
+  it('a landline is stored as the residential phone', async () => {
+    const out = await run({ phone: LANDLINE, channel: 'sms', result: 'interested' });
+    expect((await f.people.findByPhoneKey('2133332222'))[0]).to.include({ id: out.personId, residentialPhone: LANDLINE, mobile: null });
+  });
+
+  it('within the window the same phone refreshes its interaction (created false); after it a new one of the same person', async () => {
+    const first = await run({ phone: MOBILE, channel: 'whatsapp', result: 'no_response' });
+    f.clock.advance(23 * HOUR);
+    const second = await run({ phone: MOBILE, channel: 'sms', result: 'interested', contact: true });
+    expect(second).to.deep.equal({ id: first.id, personId: first.personId, status: 'interested', created: false });
+    expect((await interactionsOf(first.personId))[0]).to.include({ channel: 'sms', result: 'interested', status: 'interested', contact: true });
+    f.clock.advance(2 * HOUR);
+    const third = await run({ phone: MOBILE, channel: 'whatsapp', result: 'callback_requested' });
+    expect(third).to.include({ personId: first.personId, created: true });
+    expect(third.id).to.not.equal(first.id);
+  });
+
+  it('the CPF names the person even when others have the phone; otherwise the newest person with the phone', async () => {
+    const older = await f.people.saveByCpf(person({ mobile: MOBILE, createdAt: new Date('2026-01-01T00:00:00.000Z') }));
+    const newer = await f.people.saveByCpf(person({ mobile: MOBILE, createdAt: new Date('2026-02-01T00:00:00.000Z') }));
+    const holder = await f.people.saveByCpf(person({ cpf: validCpf(51), mobile: null, residentialPhone: null }));
+    expect((await run({ phone: MOBILE, cpf: validCpf(51) as Cpf, channel: 'sms', result: 'interested' })).personId).to.equal(holder.id);
+    f.clock.advance(25 * HOUR);
+    expect((await run({ phone: MOBILE, channel: 'sms', result: 'interested' })).personId).to.equal(newer.id);
+    expect(older.id).to.not.equal(newer.id);
+  });
+
+  it('a CPF nobody holds yet goes onto the new minimal person', async () => {
+    const out = await run({ phone: MOBILE, cpf: validCpf(52) as Cpf, channel: 'sms', result: 'interested' });
+    expect(await f.people.findByCpf(validCpf(52) as Cpf)).to.include({ id: out.personId });
+  });
+
+  it('a CPF taken by a concurrent request between the lookup and the insert: that person is the lead', async () => {
+    const racing = new (class extends InMemoryPersonRepository {
+      holder = person({ cpf: validCpf(53), mobile: null, residentialPhone: null });
+      override async insertMinimal(p: Parameters<InMemoryPersonRepository['insertMinimal']>[0]) {
+        await this.saveByCpf(this.holder);
+        return super.insertMinimal(p);
+      }
+    })();
+    const raced = new CreateSdrInteraction(f.interactions, racing, f.qualificationSync, f.clock, f.ids);
+    const result = await raced.execute({ phone: MOBILE, cpf: validCpf(53) as Cpf, channel: 'sms', result: 'interested' });
+    expect(E.isRight(result) && result.right.personId).to.equal(racing.holder.id);
+  });
+
+  it('a new web session always gets a new minimal person; the same session within the window updates its interaction', async () => {
+    await f.people.saveByCpf(person({ mobile: MOBILE }));
+    const session = webSession();
+    const a = await run({ sessionId: session, channel: 'email', result: 'interested' });
+    const b = await run({ sessionId: webSession(), channel: 'email', result: 'interested' });
+    expect(a.personId).to.not.equal(b.personId);
+    expect(a.created && b.created).to.equal(true);
+    f.clock.advance(HOUR);
+    const again = await run({ sessionId: session, channel: 'email', result: 'converted' });
+    expect(again).to.deep.equal({ id: a.id, personId: a.personId, status: 'converted', created: false });
+    f.clock.advance(24 * HOUR);
+    const later = await run({ sessionId: session, channel: 'email', result: 'converted' });
+    expect(later.created).to.equal(true);
+    expect(later.personId).to.not.equal(a.personId);
+  });
+
+  it('appends the notes with the clock time; blank notes append nothing', async () => {
+    const out = await run({ phone: MOBILE, channel: 'whatsapp', result: 'no_response', notes: 'first contact' });
+    await run({ phone: MOBILE, channel: 'whatsapp', result: 'no_response', notes: '  ' });
+    expect((await f.interactions.listOfPersons([out.personId]))[0]?.notes).to.deep.equal([{ at: f.clock.now(), text: 'first contact' }]);
+  });
+
+  it("writes the qualification onto the person's newest sale (spec part 4), qualified and interested as defined", async () => {
+    const buyer = await f.people.saveByCpf(person({ mobile: MOBILE }));
+    const s = sale(buyer.id);
+    await f.sales.insert(s);
+    const out = await run({ phone: MOBILE, channel: 'whatsapp', result: 'converted', contact: true, sent: true, sentTo: 'Concessionária X', convertedToLead: true });
+    expect(f.sales.qualifications.get(s.id)).to.deep.include({
+      interactionId: out.id, result: 'converted', contact: true, sent: true, sentTo: 'Concessionária X', convertedToLead: true,
+      qualified: true, interested: false, at: f.clock.now(),
+    });
+    await run({ phone: MOBILE, channel: 'whatsapp', result: 'interested', contact: true });
+    expect(f.sales.qualifications.get(s.id)).to.include({ qualified: false, interested: true });
+  });
+
+  it('an interaction refreshed through its phone key belongs to its own person, whose sale gets the qualification', async () => {
+    const buyer = await f.people.saveByCpf(person({ cpf: validCpf(54), mobile: null, residentialPhone: null }));
+    const s = sale(buyer.id);
+    await f.sales.insert(s);
+    // The buyer is named by CPF; the phone on the interaction is not among the buyer's phones.
+    const first = await run({ phone: MOBILE, cpf: validCpf(54) as Cpf, channel: 'sms', result: 'no_response' });
+    expect(first.personId).to.equal(buyer.id);
+    const second = await run({ phone: MOBILE, channel: 'sms', result: 'interested', contact: true });
+    expect(second).to.deep.equal({ id: first.id, personId: buyer.id, status: 'interested', created: false });
+    expect(f.sales.qualifications.get(s.id)).to.include({ interested: true });
+  });
+});

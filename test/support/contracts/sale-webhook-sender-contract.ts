@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import type { SaleWebhookSender } from '../../../src/application/sales/ports';
+import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
+
+/** How the destination behaves for the case: answers with a status, never connects, or answers too late. */
+export type Destination = { readonly status: number } | 'unreachable' | 'too-slow';
+
+export interface SenderUnderTest {
+  readonly sender: SaleWebhookSender;
+  /** The envelopes the destination received, parsed from the JSON it got. */
+  received(): SaleEnvelope[];
+  close(): Promise<void>;
+}
+
+const ENVELOPE: SaleEnvelope = {
+  vendas: [
+    {
+      venda: { id: 's-1', sellerId: 'S-1', sellerName: 'Carla', financingApprovalDate: null, createdAt: '2026-11-21T09:00:00.000Z', updatedAt: '2026-11-21T09:00:00.000Z' },
+      pessoa: {
+        id: 'p-1', fullName: 'Ana', cpf: '52998224725', rg: null, cnh: null, birthDate: null, gender: null, maritalStatus: null,
+        personalEmail: null, commercialEmail: null, residentialPhone: null, commercialPhone: null, mobile: '5511987654321', optionalPhone: null,
+        createdAt: '2026-11-21T09:00:00.000Z', updatedAt: '2026-11-21T09:00:00.000Z',
+      },
+      endereco: null,
+      veiculo: null,
+      vendedor: null,
+      timestamp: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+  totalVendas: 1,
+  timestamp: '2026-11-21T10:00:00.000Z',
+};
+
+/**
+ * SaleWebhookSender (spec part 6): a 2xx is a delivery, anything else is a failed delivery reported as
+ * a result (redirects not followed), never an exception.
+ */
+export function saleWebhookSenderContract(make: (destination: Destination) => Promise<SenderUnderTest>): void {
+  let subject: SenderUnderTest | undefined;
+  const open = async (destination: Destination) => {
+    subject = await make(destination);
+    return subject;
+  };
+  afterEach(async () => {
+    await subject?.close();
+    subject = undefined;
+  });
+
+  for (const status of [200, 201, 204]) {
+    it(`a ${status} answer is a delivery of exactly the envelope sent`, async () => {
+      const { sender, received } = await open({ status });
+      const result = await sender.send(ENVELOPE);
+      expect(result).to.deep.include({ ok: true, status });
+      expect(result.durationMs).to.be.at.least(0);
+      expect(received()).to.deep.equal([ENVELOPE]);
+    });
+  }
+
+  for (const status of [302, 400, 500, 503]) {
+    it(`a ${status} answer is a failed delivery with that status and no transport error`, async () => {
+      const { sender } = await open({ status });
+      expect(await sender.send(ENVELOPE)).to.deep.include({ ok: false, status, error: null });
+    });
+  }
+
+  it('a destination that refuses the connection is a failed delivery without status: ECONNREFUSED', async () => {
+    const { sender, received } = await open('unreachable');
+    expect(await sender.send(ENVELOPE)).to.deep.include({ ok: false, status: null, error: 'ECONNREFUSED' });
+    expect(received()).to.deep.equal([]);
+  });
+
+  it('a destination slower than the timeout is a failed delivery without status: timeout', async () => {
+    const { sender } = await open('too-slow');
+    expect(await sender.send(ENVELOPE)).to.deep.include({ ok: false, status: null, error: 'timeout' });
+  });
+}

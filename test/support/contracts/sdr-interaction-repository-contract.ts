@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import type { InteractionRefresh, SdrInteractionRepository } from '../../../src/application/sdr/ports';
+import type { SdrStatus } from '../../../src/domain/sdr/interaction';
+import { sdrInteraction } from '../sales-fixtures';
+
+const T0 = new Date('2026-03-01T12:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const refresh: InteractionRefresh = {
+  channel: 'sms',
+  result: 'interested',
+  status: 'interested',
+  contact: true,
+  sent: true,
+  sentTo: 'X',
+  convertedToLead: true,
+  updatedAt: at(90),
+};
+
+/** SDR interactions (spec part 4, CONTRACT 3.4): dedupe window, atomic status moves, append-only notes. */
+export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteractionRepository>): void {
+  let repo: SdrInteractionRepository;
+  beforeEach(async () => {
+    repo = await make();
+  });
+
+  it('finds the newest interaction since a time sharing the person, the phone key or the session id', async () => {
+    const personId = randomUUID();
+    const session = `web-${randomUUID()}`;
+    const byPerson = sdrInteraction({ personId, phone: null, phoneKey: null, createdAt: at(10) });
+    const byPhone = sdrInteraction({ createdAt: at(20) });
+    const bySession = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(30) });
+    for (const i of [byPerson, byPhone, bySession]) await repo.insert(i);
+    expect(await repo.findRecent({ personId }, at(0))).to.deep.equal(byPerson);
+    expect((await repo.findRecent({ personId, phoneKey: '1187654321' }, at(0)))?.id).to.equal(byPhone.id);
+    expect((await repo.findRecent({ personId, phoneKey: '1187654321', sessionId: session }, at(0)))?.id).to.equal(bySession.id);
+    expect((await repo.findRecent({ personId, phoneKey: '1187654321' }, at(20)))?.id).to.equal(byPhone.id);
+    expect(await repo.findRecent({ personId }, at(11))).to.equal(undefined);
+    expect(await repo.findRecent({ phoneKey: '2133332222' }, at(0))).to.equal(undefined);
+    expect(await repo.findRecent({}, at(0))).to.equal(undefined);
+  });
+
+  it('refreshes the recent interaction in place and answers it refreshed; nothing recent: undefined and nothing written', async () => {
+    const older = sdrInteraction({ createdAt: at(0) });
+    const newer = sdrInteraction({ createdAt: at(10) });
+    await repo.insert(older);
+    await repo.insert(newer);
+    const expected = { ...newer, ...refresh };
+    expect(await repo.refreshRecent({ phoneKey: '1187654321' }, at(0), refresh)).to.deep.equal(expected);
+    expect(await repo.findRecent({ personId: newer.personId }, at(0))).to.deep.equal(expected);
+    expect(await repo.findRecent({ personId: older.personId }, at(0))).to.deep.equal(older);
+    expect(await repo.refreshRecent({ phoneKey: '1187654321' }, at(11), refresh)).to.equal(undefined);
+    expect(await repo.refreshRecent({}, at(0), refresh)).to.equal(undefined);
+  });
+
+  it("moves the newest interaction of any of the persons and answers the status it replaced", async () => {
+    const [ana, bia] = [randomUUID(), randomUUID()];
+    const older = sdrInteraction({ personId: ana, createdAt: at(0) });
+    const newer = sdrInteraction({ personId: bia, createdAt: at(10), status: 'interested' });
+    await repo.insert(older);
+    await repo.insert(newer);
+    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'interested' });
+    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'converted' });
+    expect(await repo.findRecent({ personId: bia }, at(0))).to.deep.include({ status: 'no_response', updatedAt: at(21), result: 'no_response' });
+    expect(await repo.findRecent({ personId: ana }, at(0))).to.deep.equal(older);
+    expect(await repo.setStatusOfLatest([randomUUID()], 'converted', at(22))).to.equal(undefined);
+  });
+
+  it('concurrent status moves each report the status their own write replaced (one chain, nothing seen twice)', async () => {
+    const i = sdrInteraction({ status: 'no_response' });
+    await repo.insert(i);
+    const cycle: SdrStatus[] = ['interested', 'converted', 'callback_requested', 'not_interested'];
+    const moves = Array.from({ length: 20 }, (_, n) => cycle[n % cycle.length] as SdrStatus);
+    const changes = await Promise.all(moves.map((status, n) => repo.setStatusOfLatest([i.personId], status, at(n))));
+    const final = (await repo.findRecent({ personId: i.personId }, at(0)))?.status as SdrStatus;
+    // In a serial order every write replaces the previous one's status: the replaced statuses are the
+    // initial status plus every written status except the last one.
+    const written = [...moves];
+    written.splice(written.indexOf(final), 1);
+    expect(changes.map((c) => c?.previous).sort()).to.deep.equal(['no_response', ...written].sort());
+  });
+
+  it('keeps every note, concurrent ones too, and lists interactions newest first with their notes oldest first', async () => {
+    const personId = randomUUID();
+    const first = sdrInteraction({ personId, createdAt: at(0) });
+    const second = sdrInteraction({ personId, createdAt: at(10) });
+    const elsewhere = sdrInteraction({ createdAt: at(20) });
+    for (const i of [first, second, elsewhere]) await repo.insert(i);
+    await repo.appendNote(first.id, { at: at(2), text: 'later' });
+    await repo.appendNote(first.id, { at: at(1), text: 'earlier' });
+    await Promise.all(Array.from({ length: 20 }, (_, n) => repo.appendNote(second.id, { at: at(11), text: `note ${n}` })));
+    const listed = await repo.listOfPersons([personId]);
+    expect(listed.map((l) => l.interaction)).to.deep.equal([second, first]);
+    expect(listed[1]?.notes).to.deep.equal([{ at: at(1), text: 'earlier' }, { at: at(2), text: 'later' }]);
+    expect(listed[0]?.notes.map((n) => n.text)).to.have.members(Array.from({ length: 20 }, (_, n) => `note ${n}`));
+    expect(await repo.listOfPersons([randomUUID()])).to.deep.equal([]);
+  });
+}

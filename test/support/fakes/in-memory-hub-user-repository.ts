@@ -1,0 +1,39 @@
+import type { HubUserRepository } from '../../../src/application/hub-identity/ports';
+import type { Email } from '../../../src/domain/hub-identity/email';
+import type { HubUser } from '../../../src/domain/hub-identity/tenancy';
+
+/** The fake of HubUserRepository; passes the contract suite MongoHubUserRepository passes. */
+export class InMemoryHubUserRepository implements HubUserRepository {
+  private readonly byId = new Map<string, HubUser>();
+
+  async create(user: HubUser): Promise<boolean> {
+    await Promise.resolve();
+    // Like the unique indexes (`_id` and e-mail): check and insert in one step.
+    if (this.byId.has(user.id) || [...this.byId.values()].some((u) => u.email === user.email)) return false;
+    this.byId.set(user.id, { ...user });
+    return true;
+  }
+
+  async findByEmail(email: Email): Promise<HubUser | undefined> {
+    await Promise.resolve();
+    const found = [...this.byId.values()].find((u) => u.email === email);
+    return found === undefined ? undefined : { ...found };
+  }
+
+  async findById(id: string): Promise<HubUser | undefined> {
+    await Promise.resolve();
+    const found = this.byId.get(id);
+    return found === undefined ? undefined : { ...found };
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await Promise.resolve();
+    const user = this.byId.get(userId);
+    if (user !== undefined) this.byId.set(userId, { ...user, passwordHash });
+  }
+
+  /** A user removed behind the use case's back (an account deleted while a session is alive). */
+  delete(userId: string): void {
+    this.byId.delete(userId);
+  }
+}

@@ -1,0 +1,66 @@
+import type { PersonRepository } from '../../../src/application/sales/ports';
+import type { SdrPersonDirectory } from '../../../src/application/sdr/ports';
+import type { Person } from '../../../src/domain/sales/sale';
+import type { Cpf } from '../../../src/domain/shared/cpf';
+import { normalizePhone, phoneMatchKey } from '../../../src/domain/shared/phone';
+
+/** People in insertion order (the natural order the database answers in), one per CPF. */
+export class InMemoryPersonRepository implements PersonRepository, SdrPersonDirectory {
+  private readonly people = new Map<string, Person>();
+
+  /** What the database would join a sale with. */
+  stored(id: string): Person | undefined {
+    return this.people.get(id);
+  }
+
+  async saveByCpf(person: Person): Promise<Person> {
+    const holder = person.cpf === null ? undefined : this.holderOf(person.cpf);
+    if (holder === undefined) {
+      this.insert(person);
+      return { ...person };
+    }
+    const saved = { ...person, id: holder.id, createdAt: holder.createdAt };
+    this.people.set(holder.id, saved);
+    return { ...saved };
+  }
+
+  async findByPhoneKey(key: string): Promise<Person[]> {
+    return this.all().filter((p) => phoneKeysOf(p).includes(key));
+  }
+
+  async findByCpf(cpf: Cpf): Promise<Person | undefined> {
+    const holder = this.holderOf(cpf);
+    return holder === undefined ? undefined : { ...holder };
+  }
+
+  async findByCpfOrPhoneKey(cpf: Cpf | undefined, phoneKey: string): Promise<Person[]> {
+    return this.all().filter((p) => (cpf !== undefined && p.cpf === cpf) || phoneKeysOf(p).includes(phoneKey));
+  }
+
+  async insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'> {
+    if (person.cpf !== null && this.holderOf(person.cpf) !== undefined) return 'cpf-taken';
+    this.insert(person);
+    return 'inserted';
+  }
+
+  private insert(person: Person): void {
+    if (this.people.has(person.id)) throw new Error(`duplicate person id ${person.id}`);
+    if (person.cpf !== null && this.holderOf(person.cpf) !== undefined) throw new Error(`duplicate CPF ${person.cpf}`);
+    this.people.set(person.id, { ...person });
+  }
+
+  private holderOf(cpf: string): Person | undefined {
+    return [...this.people.values()].find((p) => p.cpf === cpf);
+  }
+
+  private all(): Person[] {
+    return [...this.people.values()].map((p) => ({ ...p }));
+  }
+}
+
+function phoneKeysOf(person: Person): string[] {
+  return [person.residentialPhone, person.commercialPhone, person.mobile, person.optionalPhone].flatMap((raw) => {
+    const phone = raw === null ? undefined : normalizePhone(raw);
+    return phone === undefined ? [] : [phoneMatchKey(phone)];
+  });
+}

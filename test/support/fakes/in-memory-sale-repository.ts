@@ -1,0 +1,163 @@
+import type {
+  ClaimRequest,
+  DeliveryOutcome,
+  EligibilityWindow,
+  Page,
+  SaleListFilter,
+  SaleRepository,
+} from '../../../src/application/sales/ports';
+import type { SaleQualification } from '../../../src/application/sdr/ports';
+import type { Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
+import { compareBinary } from './binary-order';
+import type { InMemoryPersonRepository } from './in-memory-person-repository';
+import type { InMemoryVendorRepository } from './in-memory-vendor-repository';
+
+interface Stored {
+  sale: Sale;
+  /** The run holding the lease (the database keeps it beside the sale; the domain never sees it). */
+  leaseOwner: string | null;
+}
+
+const oldestFirst = (a: Stored, b: Stored) => a.sale.createdAt.getTime() - b.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id);
+
+/** Sales joined with the people and vendors of the fakes beside it, as the database joins them. */
+export class InMemorySaleRepository implements SaleRepository {
+  private readonly sales = new Map<string, Stored>();
+  /** Every status event, in order (the database keeps them in their own collection). */
+  readonly statusEvents: { saleId: string; event: SaleStatusEvent }[] = [];
+  /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. */
+  readonly qualifications = new Map<string, SaleQualification>();
+
+  constructor(
+    private readonly people: InMemoryPersonRepository,
+    private readonly vendors: InMemoryVendorRepository,
+  ) {}
+
+  async insert(sale: Sale): Promise<void> {
+    if (this.sales.has(sale.id)) throw new Error(`duplicate sale id ${sale.id}`);
+    this.sales.set(sale.id, { sale: { ...sale }, leaseOwner: null });
+  }
+
+  async findEntry(id: string): Promise<SaleEntry | undefined> {
+    const stored = this.sales.get(id);
+    return stored === undefined ? undefined : this.entryOf(stored);
+  }
+
+  async list(filter: SaleListFilter, page: number, limit: number): Promise<Page<SaleEntry>> {
+    const matching = [...this.sales.values()]
+      .filter(({ sale }) => filter.processed === undefined || sale.delivery.webhookProcessed === filter.processed)
+      .filter(({ sale }) => filter.dateFrom === undefined || sale.createdAt >= filter.dateFrom)
+      .filter(({ sale }) => filter.dateTo === undefined || sale.createdAt <= filter.dateTo)
+      .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id));
+    return { items: matching.slice((page - 1) * limit, page * limit).map((s) => this.entryOf(s)), total: matching.length };
+  }
+
+  async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {
+    const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
+    return this.eligible(request)
+      .slice(0, request.limit)
+      .map((stored) => this.lease(stored, request.owner, leaseUntil));
+  }
+
+  async peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]> {
+    return this.eligible(window)
+      .slice(0, limit)
+      .map((s) => this.entryOf(s));
+  }
+
+  async countEligible(window: EligibilityWindow): Promise<number> {
+    return this.eligible(window).length;
+  }
+
+  async countSkipped(window: EligibilityWindow): Promise<number> {
+    return [...this.sales.values()].filter(({ sale }) => pendingInWindow(sale, window) && this.vendorDisabled(sale)).length;
+  }
+
+  async force(id: string): Promise<boolean> {
+    const stored = this.sales.get(id);
+    if (stored === undefined) return false;
+    stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, forceReprocess: true, webhookProcessed: false } };
+    return true;
+  }
+
+  async claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined> {
+    const stored = this.sales.get(id);
+    if (stored === undefined) return undefined;
+    if (!leaseFree(stored.sale, now)) return 'busy';
+    return this.lease(stored, owner, new Date(now.getTime() + leaseMs));
+  }
+
+  async markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    this.settle(ids, owner, outcome, { webhookProcessed: true, forceReprocess: false });
+  }
+
+  async markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    this.settle(ids, owner, outcome, {});
+  }
+
+  async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
+    const stored = this.sales.get(id);
+    if (stored === undefined) return undefined;
+    const processed = event.event === 'webhook_received' ? { webhookProcessed: true } : {};
+    stored.sale = { ...stored.sale, lastEvent: event, updatedAt: event.at, delivery: { ...stored.sale.delivery, ...processed } };
+    this.statusEvents.push({ saleId: id, event });
+    return { ...stored.sale };
+  }
+
+  /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */
+  recordQualificationOnLatest(personId: string, qualification: SaleQualification): string | undefined {
+    const latest = [...this.sales.values()]
+      .filter(({ sale }) => sale.personId === personId)
+      .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id))[0];
+    if (latest === undefined) return undefined;
+    latest.sale = { ...latest.sale, updatedAt: qualification.at };
+    this.qualifications.set(latest.sale.id, { ...qualification });
+    return latest.sale.id;
+  }
+
+  private eligible(window: EligibilityWindow): Stored[] {
+    return [...this.sales.values()]
+      .filter(({ sale }) => pendingInWindow(sale, window) && leaseFree(sale, window.now))
+      .filter(({ sale }) => sale.delivery.lastAttemptAt === null || sale.delivery.lastAttemptAt < window.notAttemptedSince)
+      .filter(({ sale }) => !this.vendorDisabled(sale))
+      .sort(oldestFirst);
+  }
+
+  private vendorDisabled(sale: Sale): boolean {
+    return sale.vendorId !== null && this.vendors.stored(sale.vendorId)?.webhookEnabled === false;
+  }
+
+  private lease(stored: Stored, owner: string, leaseUntil: Date): SaleEntry {
+    stored.leaseOwner = owner;
+    stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, leaseUntil } };
+    return this.entryOf(stored);
+  }
+
+  private settle(ids: readonly string[], owner: string, outcome: DeliveryOutcome, flags: { webhookProcessed?: boolean; forceReprocess?: boolean }): void {
+    for (const id of ids) {
+      const stored = this.sales.get(id);
+      if (stored === undefined || stored.leaseOwner !== owner) continue;
+      const { delivery } = stored.sale;
+      stored.leaseOwner = null;
+      stored.sale = {
+        ...stored.sale,
+        delivery: { ...delivery, ...flags, leaseUntil: null, lastAttemptAt: outcome.at, lastOutcome: outcome.outcome, attempts: delivery.attempts + 1 },
+      };
+    }
+  }
+
+  private entryOf({ sale }: Stored): SaleEntry {
+    const person = this.people.stored(sale.personId);
+    if (person === undefined) throw new Error(`sale ${sale.id} references missing person ${sale.personId}`);
+    const vendor = sale.vendorId === null ? null : (this.vendors.stored(sale.vendorId) ?? null);
+    return { sale: { ...sale }, person: { ...person }, vendor: vendor === null ? null : { ...vendor } };
+  }
+}
+
+function pendingInWindow(sale: Sale, window: EligibilityWindow): boolean {
+  return !sale.delivery.webhookProcessed && (sale.delivery.forceReprocess || sale.createdAt >= window.eligibleSince);
+}
+
+function leaseFree(sale: Sale, now: Date): boolean {
+  return sale.delivery.leaseUntil === null || sale.delivery.leaseUntil <= now;
+}

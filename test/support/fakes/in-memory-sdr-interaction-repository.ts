@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  InteractionRefresh,
+  InteractionWithNotes,
+  RecentMatch,
+  SdrInteractionRepository,
+  StatusChange,
+} from '../../../src/application/sdr/ports';
+import type { SdrInteraction, SdrNote, SdrStatus } from '../../../src/domain/sdr/interaction';
+import { compareBinary } from './binary-order';
+
+const newestFirst = (a: SdrInteraction, b: SdrInteraction) => b.createdAt.getTime() - a.createdAt.getTime() || compareBinary(b.id, a.id);
+
+export class InMemorySdrInteractionRepository implements SdrInteractionRepository {
+  private readonly interactions = new Map<string, SdrInteraction>();
+  private readonly notes: (SdrNote & { id: string; interactionId: string })[] = [];
+
+  async insert(interaction: SdrInteraction): Promise<void> {
+    if (this.interactions.has(interaction.id)) throw new Error(`duplicate interaction id ${interaction.id}`);
+    this.interactions.set(interaction.id, { ...interaction });
+  }
+
+  async findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined> {
+    const recent = this.recent(match, since);
+    return recent === undefined ? undefined : { ...recent };
+  }
+
+  async refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined> {
+    const recent = this.recent(match, since);
+    if (recent === undefined) return undefined;
+    const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
+    const refreshed = { ...recent, channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt };
+    this.interactions.set(recent.id, refreshed);
+    return { ...refreshed };
+  }
+
+  async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
+    const latest = [...this.interactions.values()].filter((i) => personIds.includes(i.personId)).sort(newestFirst)[0];
+    if (latest === undefined) return undefined;
+    this.interactions.set(latest.id, { ...latest, status, updatedAt: at });
+    return { interactionId: latest.id, personId: latest.personId, previous: latest.status };
+  }
+
+  async appendNote(interactionId: string, note: SdrNote): Promise<void> {
+    this.notes.push({ id: randomUUID(), interactionId, at: note.at, text: note.text });
+  }
+
+  async listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]> {
+    return [...this.interactions.values()]
+      .filter((i) => personIds.includes(i.personId))
+      .sort(newestFirst)
+      .map((interaction) => ({
+        interaction: { ...interaction },
+        notes: this.notes
+          .filter((n) => n.interactionId === interaction.id)
+          .sort((a, b) => a.at.getTime() - b.at.getTime() || compareBinary(a.id, b.id))
+          .map(({ at, text }) => ({ at, text })),
+      }));
+  }
+
+  private recent(match: RecentMatch, since: Date): SdrInteraction | undefined {
+    if (match.personId === undefined && match.phoneKey === undefined && match.sessionId === undefined) return undefined;
+    return [...this.interactions.values()]
+      .filter(
+        (i) =>
+          (match.personId !== undefined && i.personId === match.personId) ||
+          (match.phoneKey !== undefined && i.phoneKey === match.phoneKey) ||
+          (match.sessionId !== undefined && i.sessionId === match.sessionId),
+      )
+      .filter((i) => i.createdAt >= since)
+      .sort(newestFirst)[0];
+  }
+}

@@ -1,0 +1,53 @@
+import { JwtSalesAccessTokens } from '../../src/adapters/crypto/jwt-sales-access-tokens';
+import { ApiKeyCache } from '../../src/application/sales-identity/api-key-cache';
+import type { SalesRole } from '../../src/domain/sales-identity/role';
+import type { SalesUser } from '../../src/domain/sales-identity/sales-user';
+import { user } from './contracts/sales-user-repository-contract';
+import { CapturingMailer } from './fakes/capturing-mailer';
+import { FastPasswordHasher } from './fakes/fast-password-hasher';
+import { ManualClock } from './fakes/fixed-clock';
+import { Fnv1aSecretHasher } from './fakes/fnv1a-secret-hasher';
+import { InMemoryApiEventStore } from './fakes/in-memory-api-event-store';
+import { InMemoryApiKeyRepository } from './fakes/in-memory-api-key-repository';
+import { InMemoryPasswordResetTokenStore } from './fakes/in-memory-password-reset-token-store';
+import { InMemorySalesRefreshTokenStore } from './fakes/in-memory-sales-refresh-token-store';
+import { InMemorySalesUserRepository } from './fakes/in-memory-sales-user-repository';
+import { SequentialIdGenerator } from './fakes/sequential-id-generator';
+import { SequentialSecretGenerator } from './fakes/sequential-secret-generator';
+
+export const PUBLIC_APP_URL = 'https://app.brokerhub.example';
+
+/**
+ * Every port the sales-identity use cases need, as fakes that pass their ports' contract suites.
+ * The access tokens are the real JwtSalesAccessTokens: pure, synchronous and driven by the clock
+ * passed in, so a fake would add nothing.
+ */
+export function salesIdentityFakes() {
+  const clock = new ManualClock();
+  const users = new InMemorySalesUserRepository();
+  const passwords = new FastPasswordHasher();
+  return {
+    clock,
+    users,
+    passwords,
+    refreshTokens: new InMemorySalesRefreshTokenStore(),
+    resetTokens: new InMemoryPasswordResetTokenStore(),
+    apiKeys: new InMemoryApiKeyRepository(),
+    apiEvents: new InMemoryApiEventStore(),
+    ids: new SequentialIdGenerator(),
+    secrets: new SequentialSecretGenerator(),
+    secretHasher: new Fnv1aSecretHasher(),
+    accessTokens: new JwtSalesAccessTokens('sales-identity-unit-test-secret-32-bytes'),
+    mailer: new CapturingMailer(),
+    apiKeyCache: new ApiKeyCache(clock),
+    /** A stored account whose password is `password` (hashed with the fake hasher). */
+    async addUser(fields: { email?: string; password?: string; role?: SalesRole; name?: string } = {}): Promise<SalesUser> {
+      const { password = 'old password', ...rest } = fields;
+      const account = user({ ...rest, passwordHash: await passwords.hash(password), createdAt: clock.now(), updatedAt: clock.now() });
+      if ((await users.create(account)) !== 'created') throw new Error(`test set-up: ${account.email} exists`);
+      return account;
+    },
+  };
+}
+
+export type SalesIdentityFakes = ReturnType<typeof salesIdentityFakes>;

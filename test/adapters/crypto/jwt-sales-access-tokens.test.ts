@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { JwtSalesAccessTokens } from '../../../src/adapters/crypto/jwt-sales-access-tokens';
+import { salesAccessTokensContract } from '../../support/contracts/sales-access-tokens-contract';
+import { FakeSalesAccessTokens } from '../../support/fakes/fake-sales-access-tokens';
+
+describe('SalesAccessTokens contract', () => {
+  describe('JwtSalesAccessTokens', () => salesAccessTokensContract(() => new JwtSalesAccessTokens('jwt-sales-access-tokens-contract-32b!')));
+  describe('JwtSalesAccessTokens without its verified-token memo', () =>
+    salesAccessTokensContract(() => new JwtSalesAccessTokens('jwt-sales-access-tokens-contract-32b!', 0)));
+  describe('FakeSalesAccessTokens', () => salesAccessTokensContract(() => new FakeSalesAccessTokens()));
+});
 
 describe('JwtSalesAccessTokens', () => {
   const SECRET = 'jwt-sales-access-tokens-test-secret-32b';

@@ -36,3 +36,21 @@ export async function connectTestDatabase(): Promise<MongoConnection> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   return connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000, commandObserver: indexCoverageGuard.observer });
 }
+
+/**
+ * A connection to a new database for one `describe` block: opened before its tests, closed after them.
+ * Call it inside the block; the returned function gives the open connection.
+ */
+export function useTestDatabase(): () => MongoConnection {
+  let mongo: MongoConnection | undefined;
+  before(async () => {
+    mongo = await connectTestDatabase();
+  });
+  after(async () => {
+    await mongo?.close();
+  });
+  return () => {
+    if (mongo === undefined) throw new Error('useTestDatabase(): the connection opens in the before hook');
+    return mongo;
+  };
+}

@@ -3,29 +3,22 @@ import request from 'supertest';
 import type Koa from 'koa';
 import { buildSalesApp } from '../../../src/adapters/http/sales/sales-app';
 import { MongoReadinessCheck } from '../../../src/adapters/mongo/shared/mongo-readiness-check';
-import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../support/mongo';
+import { useTestDatabase } from '../../support/mongo';
 import { failingRoutes } from '../../support/http';
 import { memoryLogger } from '../../support/logs';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 
 describe('sales service HTTP app', () => {
-  let mongo: MongoConnection;
-  before(async () => {
-    mongo = await connectTestDatabase();
-  });
-  after(async () => {
-    await mongo.close();
-  });
+  const mongo = useTestDatabase();
 
   function app(isProduction: boolean, log = memoryLogger()): Koa {
     return buildSalesApp({
       logger: log.logger,
       clock: { now: () => NOW },
       isProduction,
-      readinessChecks: [new MongoReadinessCheck(mongo.db)],
-      routers: [failingRoutes('', () => mongo.db)],
+      readinessChecks: [new MongoReadinessCheck(mongo().db)],
+      routers: [failingRoutes('', () => mongo().db)],
     });
   }
 

@@ -10,9 +10,8 @@ import { ipRateLimitRouter, isIpLimited } from '../../../../src/adapters/http/hu
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { closeRedis, connectRedis } from '../../../../src/adapters/redis/redis-client';
 import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { memoryLogger } from '../../../support/logs';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 import { redisUrlIfReachable } from '../../../support/redis';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
 import { hubHarness } from '../../../support/hub';
@@ -109,16 +108,10 @@ describe('hub IP limiter', () => {
   });
 
   describe('in the real hub app', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-    });
-    after(async () => {
-      await mongo.close();
-    });
+    const mongo = useTestDatabase();
 
     it('answers the 11th login in a window with 429, with the default limits', async () => {
-      const hub = await hubHarness(mongo, { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
+      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
       for (let i = 1; i <= 10; i += 1) {
         const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(401);
         expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));

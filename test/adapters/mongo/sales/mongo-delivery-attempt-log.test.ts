@@ -1,9 +1,8 @@
 import { deliveryAttemptsCollection } from '../../../../src/adapters/mongo/sales/delivery-attempts-collection';
 import { MongoDeliveryAttemptLog } from '../../../../src/adapters/mongo/sales/mongo-delivery-attempt-log';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { deliveryAttemptLogContract } from '../../../support/contracts/delivery-attempt-log-contract';
 import { InMemoryDeliveryAttemptLog } from '../../../support/fakes/in-memory-delivery-attempt-log';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase } from '../../../support/sales-fixtures';
 
 describe('DeliveryAttemptLog contract', () => {
@@ -15,15 +14,9 @@ describe('DeliveryAttemptLog contract', () => {
   });
 
   describe('MongoDB', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-    });
-    after(async () => {
-      await mongo.close();
-    });
+    const mongo = useTestDatabase();
     deliveryAttemptLogContract(async () => {
-      const db = await freshSalesDatabase(mongo);
+      const db = await freshSalesDatabase(mongo());
       return {
         log: new MongoDeliveryAttemptLog(db),
         // What an operator reads back, in the order written.

@@ -1,9 +1,8 @@
 import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { personRepositoryContract } from '../../../support/contracts/person-repository-contract';
 import { sdrPersonDirectoryContract } from '../../../support/contracts/sdr-person-directory-contract';
 import { InMemoryPersonRepository } from '../../../support/fakes/in-memory-person-repository';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase } from '../../../support/sales-fixtures';
 
 describe('PersonRepository and SdrPersonDirectory contracts', () => {
@@ -17,17 +16,11 @@ describe('PersonRepository and SdrPersonDirectory contracts', () => {
   });
 
   describe('MongoDB', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-    });
-    after(async () => {
-      await mongo.close();
-    });
-    describe('PersonRepository', () => personRepositoryContract(async () => new MongoPersonRepository(await freshSalesDatabase(mongo))));
+    const mongo = useTestDatabase();
+    describe('PersonRepository', () => personRepositoryContract(async () => new MongoPersonRepository(await freshSalesDatabase(mongo()))));
     describe('SdrPersonDirectory', () =>
       sdrPersonDirectoryContract(async () => {
-        const people = new MongoPersonRepository(await freshSalesDatabase(mongo));
+        const people = new MongoPersonRepository(await freshSalesDatabase(mongo()));
         return { directory: people, people };
       }));
   });

@@ -1,12 +1,11 @@
 import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../../../../src/adapters/mongo/sales/mongo-vendor-repository';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { saleRepositoryContract } from '../../../support/contracts/sale-repository-contract';
 import { InMemoryPersonRepository } from '../../../support/fakes/in-memory-person-repository';
 import { InMemorySaleRepository } from '../../../support/fakes/in-memory-sale-repository';
 import { InMemoryVendorRepository } from '../../../support/fakes/in-memory-vendor-repository';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase } from '../../../support/sales-fixtures';
 
 describe('SaleRepository contract', () => {
@@ -19,15 +18,9 @@ describe('SaleRepository contract', () => {
   });
 
   describe('MongoDB', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-    });
-    after(async () => {
-      await mongo.close();
-    });
+    const mongo = useTestDatabase();
     saleRepositoryContract(async () => {
-      const db = await freshSalesDatabase(mongo);
+      const db = await freshSalesDatabase(mongo());
       return { sales: new MongoSaleRepository(db), people: new MongoPersonRepository(db), vendors: new MongoVendorRepository(db) };
     });
   });

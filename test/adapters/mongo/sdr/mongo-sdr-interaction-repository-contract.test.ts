@@ -2,7 +2,6 @@ import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mong
 import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-sale-repository';
 import { MongoSaleQualificationSync } from '../../../../src/adapters/mongo/sdr/mongo-sale-qualification-sync';
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { saleQualificationSyncContract } from '../../../support/contracts/sale-qualification-sync-contract';
 import { sdrInteractionRepositoryContract } from '../../../support/contracts/sdr-interaction-repository-contract';
 import { InMemoryPersonRepository } from '../../../support/fakes/in-memory-person-repository';
@@ -10,7 +9,7 @@ import { InMemorySaleQualificationSync } from '../../../support/fakes/in-memory-
 import { InMemorySaleRepository } from '../../../support/fakes/in-memory-sale-repository';
 import { InMemorySdrInteractionRepository } from '../../../support/fakes/in-memory-sdr-interaction-repository';
 import { InMemoryVendorRepository } from '../../../support/fakes/in-memory-vendor-repository';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase } from '../../../support/sales-fixtures';
 
 describe('SdrInteractionRepository and SaleQualificationSync contracts', () => {
@@ -25,18 +24,12 @@ describe('SdrInteractionRepository and SaleQualificationSync contracts', () => {
   });
 
   describe('MongoDB', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-    });
-    after(async () => {
-      await mongo.close();
-    });
+    const mongo = useTestDatabase();
     describe('SdrInteractionRepository', () =>
-      sdrInteractionRepositoryContract(async () => new MongoSdrInteractionRepository(await freshSalesDatabase(mongo))));
+      sdrInteractionRepositoryContract(async () => new MongoSdrInteractionRepository(await freshSalesDatabase(mongo()))));
     describe('SaleQualificationSync', () =>
       saleQualificationSyncContract(async () => {
-        const db = await freshSalesDatabase(mongo);
+        const db = await freshSalesDatabase(mongo());
         return { sync: new MongoSaleQualificationSync(db), sales: new MongoSaleRepository(db), people: new MongoPersonRepository(db) };
       }));
   });

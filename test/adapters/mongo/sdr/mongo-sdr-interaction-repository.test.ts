@@ -7,27 +7,10 @@ import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mong
 import { peopleIndexes } from '../../../../src/adapters/mongo/sales/people-collection';
 import { sdrInteractionIndexes, sdrInteractionsCollection, sdrNoteIndexes, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import type { Cpf } from '../../../../src/domain/shared/cpf';
-import type { SdrInteraction } from '../../../../src/domain/sdr/interaction';
 import { connectTestDatabase } from '../../../support/mongo';
-import { person } from '../../../support/sales-fixtures';
+import { person, sdrInteraction } from '../../../support/sales-fixtures';
 
-const interaction = (overrides: Partial<SdrInteraction> = {}): SdrInteraction => ({
-  id: randomUUID(),
-  personId: randomUUID(),
-  phone: '5511987654321',
-  phoneKey: '1187654321',
-  sessionId: null,
-  channel: 'whatsapp',
-  result: 'no_response',
-  status: 'no_response',
-  contact: false,
-  sent: false,
-  sentTo: null,
-  convertedToLead: false,
-  createdAt: new Date('2026-03-01T12:00:00.000Z'),
-  updatedAt: new Date('2026-03-01T12:00:00.000Z'),
-  ...overrides,
-});
+const interaction = sdrInteraction;
 
 describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
   let conn: MongoConnection;

@@ -150,7 +150,8 @@ export async function printCommandCounts(bench: SalesBench, targets: readonly Ta
 
 export function runBench(name: string, main: () => Promise<void>): void {
   main().then(
-    () => process.exit(0),
+    // A benchmark that missed its target sets process.exitCode (non-zero) before returning.
+    () => process.exit(process.exitCode ?? 0),
     (error: unknown) => {
       process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exit(1);

@@ -8,9 +8,15 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
   program
     .command('dispatch')
     .description('one pass of the sale dispatch job (what cron runs): send pending sales to SALES_WEBHOOK_URL')
-    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(positiveInteger))
+    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(integerIn('--limit', 1, Number.MAX_SAFE_INTEGER)))
+    .addOption(
+      new Option('--deadline <seconds>', 'end the pass after this many seconds: nothing more is claimed, unsent sales are released (default 600)').argParser(
+        integerIn('--deadline', 1, MAX_DEADLINE_SECONDS),
+      ),
+    )
+    .addOption(new Option('--concurrency <n>', 'batches sent at once (default 1)').argParser(integerIn('--concurrency', 1, MAX_CONCURRENCY)))
     .option('--dry-run', 'print the envelopes that would be sent and change nothing')
-    .action(async (options: { limit?: number; dryRun?: boolean }) => {
+    .action(async (options: { limit?: number; deadline?: number; concurrency?: number; dryRun?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'dispatch', async (runtime) => {
         const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
@@ -18,6 +24,8 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
         let started = false;
         const result = await dispatch.execute({
           ...(options.limit === undefined ? {} : { limit: options.limit }),
+          ...(options.deadline === undefined ? {} : { deadlineMs: options.deadline * 1000 }),
+          ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
           dryRun: options.dryRun === true,
           onBatch: (progress) => {
             if (bar === undefined) {
@@ -49,10 +57,23 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
   const outcomes = Object.entries(report.outcomes).map(([outcome, batches]) => `${outcome} x${batches}`);
   ctx.io.out(`claimed ${report.claimed}, delivered ${report.delivered}, failed ${report.failed}, skipped ${report.skipped}`);
   ctx.io.out(`destination: ${outcomes.length === 0 ? 'nothing sent' : outcomes.join(', ')}`);
+  if (report.deadlineReached) {
+    ctx.io.out(`deadline reached: released ${report.released} unsent sales; they and the failed ones stay pending for the next pass`);
+  }
 }
 
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new CliFailure(`--limit must be a positive integer (got "${value}")`, EXIT.usage);
-  return n;
+/** A day: a pass is one cron run, and timers cannot wait much longer than 24 days anyway. */
+const MAX_DEADLINE_SECONDS = 86_400;
+/** Bounded (CONTRACT 9.5): more parallel POSTs than this only pile up at the destination. */
+const MAX_CONCURRENCY = 32;
+
+function integerIn(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? 'a positive integer' : `an integer from ${min} to ${max}`;
+      throw new CliFailure(`${flag} must be ${range} (got "${value}")`, EXIT.usage);
+    }
+    return n;
+  };
 }

@@ -63,6 +63,39 @@ describe('CLI dispatch and resend-sale', () => {
     expect(unconfigured.err).to.deep.equal(['SALES_WEBHOOK_URL is not configured: nothing was sent']);
   });
 
+  it('dispatch --deadline ends a pass stuck on a receiver that never answers: exit 0, the counts, the sales pending', async () => {
+    const ids = await seedSales(mongo.db, 60);
+    receiver.behaviour = { status: 200, silent: true };
+    // The delivery timeout is 30 s, longer than the test's own: only the deadline ends this pass.
+    const run = await runCliCaptured(['dispatch', '--deadline', '1', '--concurrency', '2'], env);
+    expect(run.code).to.equal(0);
+    expect(run.out).to.include('claimed 60, delivered 0, failed 60, skipped 0');
+    expect(run.out).to.include('destination: aborted x2');
+    expect(run.out).to.include('deadline reached: released 0 unsent sales; they and the failed ones stay pending for the next pass');
+    expect(receiver.received).to.have.length(2);
+    for (const id of ids) expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
+    const json = await runCliCaptured(['--json', 'dispatch', '--deadline', '1'], env);
+    expect(JSON.parse(json.out[0] as string)).to.deep.include({ claimed: 60, delivered: 0, failed: 50, released: 10, deadlineReached: true, outcomes: { aborted: 1 } });
+  });
+
+  for (const [flags, message] of [
+    [['--deadline', '0'], '--deadline must be an integer from 1 to 86400 (got "0")'],
+    [['--deadline', '1.5'], '--deadline must be an integer from 1 to 86400 (got "1.5")'],
+    [['--deadline', '86401'], '--deadline must be an integer from 1 to 86400 (got "86401")'],
+    [['--concurrency', '0'], '--concurrency must be an integer from 1 to 32 (got "0")'],
+    [['--concurrency', 'many'], '--concurrency must be an integer from 1 to 32 (got "many")'],
+    [['--concurrency', '33'], '--concurrency must be an integer from 1 to 32 (got "33")'],
+  ] as const) {
+    it(`dispatch ${flags.join(' ')}: exit 1 with a message, nothing claimed or sent`, async () => {
+      const [id] = await seedSales(mongo.db, 1);
+      const run = await runCliCaptured(['dispatch', ...flags], env);
+      expect(run.code).to.equal(1);
+      expect(run.err).to.deep.equal([message]);
+      expect(receiver.received).to.have.length(0);
+      expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({ leaseUntil: null, attempts: 0 });
+    });
+  }
+
   it('resend-sale forces and sends one sale; an unknown id exits 1', async () => {
     const [id] = await seedSales(mongo.db, 1);
     await runCliCaptured(['dispatch'], env);

@@ -10,7 +10,8 @@ export interface ReceivedRequest {
   readonly remotePort: number | undefined;
 }
 
-export type Behaviour = { status: number; delayMs?: number; location?: string };
+/** `silent`: takes the request and never answers (a hung receiver); the client has to give up. */
+export type Behaviour = { status: number; delayMs?: number; location?: string; silent?: boolean };
 
 /** A real HTTP destination on loopback: records every request and answers as told. */
 export class TestReceiver {
@@ -32,7 +33,8 @@ export class TestReceiver {
           body: Buffer.concat(chunks).toString('utf8'),
           remotePort: req.socket.remotePort,
         });
-        const { status, delayMs, location } = this.upcoming.shift() ?? this.behaviour;
+        const { status, delayMs, location, silent } = this.upcoming.shift() ?? this.behaviour;
+        if (silent === true) return;
         const answer = () => {
           if (res.destroyed) return;
           res.writeHead(status, location === undefined ? {} : { location });

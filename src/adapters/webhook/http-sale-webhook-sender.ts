@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
-import type { DeliveryResult, SaleWebhookSender } from '../../application/sales/ports';
+import type { DeliveryResult, SaleWebhookSender, SendOptions } from '../../application/sales/ports';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 
 /** Spec part 6 rule 4: 30 s, set explicitly (undici's own defaults are minutes). */
@@ -36,7 +36,7 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
     });
   }
 
-  async send(envelope: SaleEnvelope): Promise<DeliveryResult> {
+  async send(envelope: SaleEnvelope, options: SendOptions = {}): Promise<DeliveryResult> {
     const body = JSON.stringify(envelope);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -46,8 +46,9 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
         dispatcher: this.agent,
         headers: { 'content-type': 'application/json', 'user-agent': 'ServiceAPI/1.0', ...this.signatureHeaders(body) },
         body,
-        // One deadline for the whole exchange, whatever phase is slow.
-        signal: AbortSignal.timeout(this.timeoutMs),
+        // One deadline for the whole exchange, whatever phase is slow; the caller's signal cuts it
+        // earlier (the dispatch pass's deadline, CONTRACT 9.5).
+        signal: options.signal === undefined ? AbortSignal.timeout(this.timeoutMs) : AbortSignal.any([AbortSignal.timeout(this.timeoutMs), options.signal]),
       });
       // Drain the body so the connection goes back to the pool.
       await response.body.dump();
@@ -56,7 +57,8 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
         ? { ok: true, status, durationMs: elapsed() }
         : { ok: false, status, error: null, durationMs: elapsed() };
     } catch (error) {
-      return { ok: false, status: null, error: transportError(error), durationMs: elapsed() };
+      const aborted = options.signal?.aborted === true;
+      return { ok: false, status: null, error: aborted ? 'aborted' : transportError(error), durationMs: elapsed() };
     }
   }
 

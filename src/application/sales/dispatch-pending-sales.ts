@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
-import { attemptOf, outcomeOf } from './delivery-outcome';
+import { DispatchPass, type PassCounts } from './dispatch-pass';
 import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
-import type { DeliveryAttemptLog, DeliveryResult, SaleRepository, SaleWebhookSender } from './ports';
+import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
 
 export interface DispatchInput {
   /** Claim at most this many sales in the pass. */
@@ -11,15 +11,24 @@ export interface DispatchInput {
   /** Build what would be sent and change nothing (works without a destination). */
   readonly dryRun?: boolean;
   readonly onBatch?: (progress: DispatchReport) => void;
+  /** This pass's deadline instead of the settings' one (CLI `--deadline`). */
+  readonly deadlineMs?: number;
+  /** This pass's batches in flight at once instead of the settings' number (CLI `--concurrency`). */
+  readonly concurrency?: number;
 }
 
 export interface DispatchReport {
   /** Sales eligible when the pass started (the progress total). */
   readonly eligible: number;
+  /** claimed = delivered + failed + released. */
   readonly claimed: number;
   readonly delivered: number;
   readonly failed: number;
+  /** Claimed but not sent before the deadline: leases released, pending, taken by the next pass. */
+  readonly released: number;
   readonly skipped: number;
+  /** The pass stopped at its deadline (CONTRACT 9.5); deliveries cut in flight count as failed, `aborted`. */
+  readonly deadlineReached: boolean;
   /** Destination answers (or transport errors) and how many batches got each. */
   readonly outcomes: Readonly<Record<string, number>>;
   /** Dry run only: the envelopes that would be sent. */
@@ -29,8 +38,9 @@ export interface DispatchReport {
 export type DispatchError = WebhookNotConfigured;
 
 /**
- * One pass of the dispatch job (spec part 6, CONTRACT 3.3): lease eligible sales batch by batch, POST
- * each batch, mark it processed on 2xx or leave it pending on anything else, record every attempt.
+ * One pass of the dispatch job (spec part 6, CONTRACT 3.3, 9.5): lease eligible sales chunk by chunk,
+ * POST them in batches (up to `concurrency` at once), mark a batch processed on 2xx or leave it pending
+ * on anything else, record every attempt. The pass ends by its deadline whatever the destination does.
  * At-least-once: a crash between a 2xx and the flag update means one extra delivery later.
  */
 export class DispatchPendingSales {
@@ -60,54 +70,26 @@ export class DispatchPendingSales {
       for (let i = 0; i < entries.length; i += this.settings.batchSize) {
         envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), passStart));
       }
-      return E.right({ eligible, claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {}, envelopes });
+      return E.right({ eligible, claimed: 0, delivered: 0, failed: 0, released: 0, skipped, deadlineReached: false, outcomes: {}, envelopes });
     }
     const sender = this.sender;
     if (sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
 
-    const owner = this.ids.next();
-    const report = { eligible, claimed: 0, delivered: 0, failed: 0, skipped, outcomes: {} as Record<string, number> };
-    while (report.claimed < limit) {
-      const chunk = await this.sales.claimEligible({
-        ...window,
-        now: this.clock.now(),
-        limit: Math.min(this.settings.claimSize, limit - report.claimed),
-        leaseMs: this.settings.leaseMs,
-        owner,
-      });
-      if (chunk.length === 0) break;
-      report.claimed += chunk.length;
-      // Settled per distinct destination answer, so each sale keeps the outcome of its own batch.
-      const settled = new Map<string, { ok: boolean; ids: string[] }>();
-      for (let i = 0; i < chunk.length; i += this.settings.batchSize) {
-        const batch = chunk.slice(i, i + this.settings.batchSize);
-        const saleIds = batch.map((entry) => entry.sale.id);
-        const result = await sender.send(buildEnvelope(batch, this.clock.now()));
-        await this.recordAttempt(saleIds, result);
-        const outcome = outcomeOf(result);
-        const group = settled.get(outcome) ?? { ok: result.ok, ids: [] };
-        group.ids.push(...saleIds);
-        settled.set(outcome, group);
-        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
-        if (result.ok) report.delivered += batch.length;
-        else report.failed += batch.length;
-        input.onBatch?.({ ...report, outcomes: { ...report.outcomes } });
-      }
-      await this.settle(owner, settled);
+    // A timer, not the clock: the deadline is elapsed time, and it must fire while a delivery hangs.
+    const stop = new AbortController();
+    const counts: PassCounts = { claimed: 0, delivered: 0, failed: 0, released: 0, outcomes: {} };
+    const snapshot = (): DispatchReport => {
+      const { claimed, delivered, failed, released, outcomes } = counts;
+      return { eligible, claimed, delivered, failed, released, skipped, deadlineReached: stop.signal.aborted, outcomes: { ...outcomes } };
+    };
+    const timer = setTimeout(() => stop.abort(), input.deadlineMs ?? this.settings.deadlineMs);
+    try {
+      const deps = { sales: this.sales, sender, attempts: this.attempts, clock: this.clock, ids: this.ids, settings: this.settings };
+      const pass = new DispatchPass(deps, window, this.ids.next(), limit, stop.signal, counts, () => input.onBatch?.(snapshot()));
+      await pass.run(Math.max(1, input.concurrency ?? this.settings.concurrency));
+      return E.right(snapshot());
+    } finally {
+      clearTimeout(timer);
     }
-    return E.right(report);
-  }
-
-  /** 2xx batches become processed, the rest stay pending; either way the chunk's lease is released. */
-  private async settle(owner: string, settled: ReadonlyMap<string, { ok: boolean; ids: string[] }>): Promise<void> {
-    const at = this.clock.now();
-    for (const [outcome, { ok, ids }] of settled) {
-      if (ok) await this.sales.markDelivered(ids, owner, { at, outcome });
-      else await this.sales.markFailed(ids, owner, { at, outcome });
-    }
-  }
-
-  private async recordAttempt(saleIds: readonly string[], result: DeliveryResult): Promise<void> {
-    await this.attempts.record(attemptOf(this.ids.next(), this.clock.now(), 'dispatch', saleIds, result));
   }
 }

@@ -1,4 +1,4 @@
-/** CONTRACT 3.3 defaults; all configurable (tests use small values). */
+/** CONTRACT 3.3 and 9.5 defaults; all configurable (tests use small values). */
 export interface DispatchSettings {
   /** Sales per POST (CONTRACT 3.3: 50). */
   readonly batchSize: number;
@@ -13,9 +13,23 @@ export interface DispatchSettings {
    * timeout (10 x 30 s), so a lease never expires mid-send. A crashed run's sales wait this long.
    */
   readonly leaseMs: number;
+  /**
+   * CONTRACT 9.5: a pass ends by this deadline (600 s), whatever the destination does: no new claim,
+   * the in-flight deliveries are aborted, the leases of unsent sales are released.
+   */
+  readonly deadlineMs: number;
+  /** CONTRACT 9.5: batches in flight at once (1: one after the other). */
+  readonly concurrency: number;
 }
 
-export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = { batchSize: 50, claimSize: 500, windowDays: 7, leaseMs: 360_000 };
+export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
+  batchSize: 50,
+  claimSize: 500,
+  windowDays: 7,
+  leaseMs: 360_000,
+  deadlineMs: 600_000,
+  concurrency: 1,
+};
 
 /** SALES_WEBHOOK_URL is unset: nothing can be sent (spec part 6; the manual trigger answers 503). */
 export type WebhookNotConfigured = { readonly _tag: 'WebhookNotConfigured' };

@@ -57,6 +57,11 @@ export interface SaleRepository {
   markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
   /** Failure: stays pending (flags untouched), lease released, attempt counted. */
   markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
+  /**
+   * Never sent (the pass reached its deadline, CONTRACT 9.5): lease released and nothing else changed,
+   * so the next pass takes the sales at once (only sales still leased to `owner`).
+   */
+  releaseLeases(ids: readonly string[], owner: string): Promise<void>;
   /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
@@ -102,7 +107,15 @@ export type DeliveryResult =
   | { readonly ok: true; readonly status: number; readonly durationMs: number }
   | { readonly ok: false; readonly status: number | null; readonly error: string | null; readonly durationMs: number };
 
+export interface SendOptions {
+  /**
+   * Aborts the delivery in flight (the dispatch pass reached its deadline, CONTRACT 9.5): it ends at
+   * once as a failed delivery without status, error `aborted`.
+   */
+  readonly signal?: AbortSignal;
+}
+
 /** POSTs an envelope to the one destination (spec part 6). Never throws for a destination failure. */
 export interface SaleWebhookSender {
-  send(envelope: SaleEnvelope): Promise<DeliveryResult>;
+  send(envelope: SaleEnvelope, options?: SendOptions): Promise<DeliveryResult>;
 }

@@ -7,7 +7,8 @@ import { salesFakes } from '../../support/fakes/sales-fakes';
 import { person, sale, vendor } from '../../support/sales-fixtures';
 
 const DAY = 86_400_000;
-const SETTINGS: DispatchSettings = { batchSize: 2, claimSize: 4, windowDays: 7, leaseMs: 60_000 };
+const SETTINGS: DispatchSettings = { batchSize: 2, claimSize: 4, windowDays: 7, leaseMs: 60_000, deadlineMs: 60_000, concurrency: 1 };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('DispatchPendingSales', () => {
   let f: ReturnType<typeof salesFakes>;
@@ -40,7 +41,7 @@ describe('DispatchPendingSales', () => {
   it('sends the pending sales in batches, oldest first, and marks each delivered batch processed', async () => {
     const ids = await seed(5);
     const report = await run();
-    expect(report).to.deep.equal({ eligible: 5, claimed: 5, delivered: 5, failed: 0, skipped: 0, outcomes: { '200': 3 } });
+    expect(report).to.deep.equal({ eligible: 5, claimed: 5, delivered: 5, failed: 0, released: 0, skipped: 0, deadlineReached: false, outcomes: { '200': 3 } });
     expect(f.sender.received.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
     expect(f.sender.received.map((e) => e.totalVendas)).to.deep.equal([2, 2, 1]);
     for (const id of ids) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, attempts: 1, lastOutcome: '200' });
@@ -113,11 +114,65 @@ describe('DispatchPendingSales', () => {
     expect(progress).to.deep.equal([2, 3]);
   });
 
+  it('past the deadline between batches: nothing more is sent or claimed, the unsent sales are released untouched and go in the next pass', async () => {
+    const ids = await seed(6);
+    // The first answer arrives after the deadline has passed (the scripted destination ignores it for a status answer).
+    f.sender.during = async () => {
+      f.sender.during = undefined;
+      await sleep(100);
+    };
+    const report = await run(dispatcher({ deadlineMs: 20 }));
+    expect(report).to.deep.equal({ eligible: 6, claimed: 4, delivered: 2, failed: 0, released: 2, skipped: 0, deadlineReached: true, outcomes: { '200': 1 } });
+    expect(f.sender.saleIdsReceived()).to.deep.equal(ids.slice(0, 2));
+    for (const id of ids.slice(0, 2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null });
+    for (const id of ids.slice(2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 0, lastAttemptAt: null });
+    expect(f.attempts.attempts).to.have.length(1);
+    // Released leases do not make the next pass wait (same clock: no lease has expired).
+    expect(await run()).to.deep.include({ claimed: 4, delivered: 4, released: 0, deadlineReached: false });
+  });
+
+  it('a delivery hanging at the deadline is aborted: the pass ends, its sales stay pending (outcome aborted), the rest are released', async () => {
+    const ids = await seed(3);
+    f.sender.answer = 'hang';
+    const report = await run(dispatcher({ deadlineMs: 50 }));
+    expect(report).to.deep.equal({ eligible: 3, claimed: 3, delivered: 0, failed: 2, released: 1, skipped: 0, deadlineReached: true, outcomes: { aborted: 1 } });
+    for (const id of ids.slice(0, 2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 1, lastOutcome: 'aborted' });
+    expect(await delivery(ids[2] as string)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 0 });
+    expect(f.attempts.attempts.map(({ saleIds, status, error }) => ({ saleIds, status, error }))).to.deep.equal([{ saleIds: ids.slice(0, 2), status: null, error: 'aborted' }]);
+    expect(f.sender.inFlight).to.equal(0);
+  });
+
+  it('the deadline given to the pass wins over the settings one', async () => {
+    await seed(1);
+    f.sender.answer = 'hang';
+    expect(await run(dispatcher({ deadlineMs: 60_000 }), { deadlineMs: 30 })).to.deep.include({ failed: 1, deadlineReached: true });
+  });
+
+  it('--concurrency N: at most N batches in flight at once, every batch settled by its own answer across chunks', async () => {
+    const ids = await seed(20);
+    f.sender.during = () => sleep(5);
+    f.sender.upcoming.push({ status: 200 }, { status: 200 }, { status: 500 });
+    const report = await run(dispatcher(), { concurrency: 3 });
+    expect(f.sender.maxInFlight).to.equal(3);
+    expect(report).to.deep.include({ claimed: 20, delivered: 18, failed: 2, released: 0, deadlineReached: false, outcomes: { '200': 9, '500': 1 } });
+    const sent = f.sender.received.map((e) => e.vendas.map((v) => v.venda.id));
+    expect(sent.flat().sort()).to.deep.equal([...ids].sort());
+    for (const id of sent[2] ?? []) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
+    for (const id of sent.slice(3).flat()) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, lastOutcome: '200' });
+  });
+
+  it('sends one batch at a time by default', async () => {
+    await seed(8);
+    f.sender.during = () => sleep(2);
+    expect(await run()).to.deep.include({ delivered: 8 });
+    expect(f.sender.maxInFlight).to.equal(1);
+  });
+
   it('a dry run builds the envelopes it would send, without a destination, and changes nothing', async () => {
     const ids = await seed(3);
     const dry = new DispatchPendingSales(f.sales, undefined, f.attempts, f.clock, f.ids, SETTINGS);
     const report = await run(dry, { dryRun: true });
-    expect(report).to.deep.include({ eligible: 3, claimed: 0, delivered: 0, outcomes: {} });
+    expect(report).to.deep.include({ eligible: 3, claimed: 0, delivered: 0, released: 0, deadlineReached: false, outcomes: {} });
     expect(report.envelopes?.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([ids.slice(0, 2), ids.slice(2)]);
     expect(report.envelopes?.[0]?.timestamp).to.equal(f.clock.now().toISOString());
     for (const id of ids) expect(await delivery(id)).to.deep.include({ attempts: 0, leaseUntil: null, webhookProcessed: false });

@@ -145,6 +145,20 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     });
   });
 
+  it('releaseLeases: frees the caller\'s leases only and changes nothing else; the sales can be claimed again at once', async () => {
+    const [mine, theirs] = await seed({ delivery: { ...sale('x').delivery, forceReprocess: true } }, 2, 1);
+    await sales.claimEligible(claim('me', 1));
+    await sales.claimEligible(claim('other', 1));
+    const before = (await sales.findEntry(mine as string))?.sale.delivery;
+    await sales.releaseLeases([mine as string, theirs as string], 'me');
+    expect((await sales.findEntry(mine as string))?.sale.delivery).to.deep.equal({ ...before, leaseUntil: null });
+    expect((await sales.findEntry(theirs as string))?.sale.delivery.leaseUntil).to.deep.equal(minutes(1));
+    expect(ids(await sales.claimEligible(claim('next-run')))).to.deep.equal([mine]);
+    // The released owner no longer settles it.
+    await sales.markDelivered([mine as string], 'me', { at: NOW, outcome: '200' });
+    expect((await sales.findEntry(mine as string))?.sale.delivery).to.include({ webhookProcessed: false, attempts: 0 });
+  });
+
   it('force makes a processed sale pending and forced; false for an unknown id', async () => {
     const [id] = await seed({ delivery: { ...sale('x').delivery, webhookProcessed: true } });
     expect(await sales.force(id as string)).to.equal(true);

@@ -95,6 +95,15 @@ export class InMemorySaleRepository implements SaleRepository {
     this.settle(ids, owner, outcome, {});
   }
 
+  async releaseLeases(ids: readonly string[], owner: string): Promise<void> {
+    for (const id of ids) {
+      const stored = this.sales.get(id);
+      if (stored === undefined || stored.leaseOwner !== owner) continue;
+      stored.leaseOwner = null;
+      stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, leaseUntil: null } };
+    }
+  }
+
   async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
     const stored = this.sales.get(id);
     if (stored === undefined) return undefined;

@@ -117,6 +117,10 @@ export class MongoSaleRepository implements SaleRepository {
     await this.sales.updateMany({ _id: { $in: [...ids] }, leaseOwner: owner }, { $set: released(outcome), $inc: { attempts: 1 } });
   }
 
+  async releaseLeases(ids: readonly string[], owner: string): Promise<void> {
+    await this.sales.updateMany({ _id: { $in: [...ids] }, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: null } });
+  }
+
   async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
     const updated = await this.sales.findOneAndUpdate(
       { _id: id },

@@ -121,7 +121,7 @@ describe('sales and vendor routes', () => {
     const { body: sale } = await api().post('/api/sales/manual').set('x-api-key', key).send(manualSale({ vendorId: vendor.body.id })).expect(201);
     expect(sale.vendedor).to.deep.equal({ id: vendor.body.id, vendorId: 'V-2', name: 'Loja', isActive: true, webhookEnabled: false });
     const pass = await rt.runtime.app.sales.useCases.dispatchPendingSales.execute();
-    expect(pass).to.deep.equal(E.right({ eligible: 0, claimed: 0, delivered: 0, failed: 0, skipped: 1, outcomes: {} }));
+    expect(pass).to.deep.equal(E.right({ eligible: 0, claimed: 0, delivered: 0, failed: 0, released: 0, skipped: 1, deadlineReached: false, outcomes: {} }));
     expect(receiver.received).to.have.length(0);
     await api().post(`/api/sales/${sale.venda.id}/trigger-webhook`).set('x-api-key', key).expect(200);
     expect(receiver.saleIdsReceived()).to.deep.equal([sale.venda.id]);

@@ -156,6 +156,25 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.webhookProcessed).to.equal(false);
   });
 
+  it('a receiver that never answers: the pass ends at its deadline, not at the delivery timeout; every sale stays pending and unleased', async () => {
+    const ids = await seedSales(mongo.db, 120);
+    receiver.behaviour = { status: 200, silent: true };
+    // The delivery timeout (60 s) is longer than the test's own: only the deadline can end this pass.
+    const d = dispatcher({ timeoutMs: 60_000, settings: { deadlineMs: 400 } });
+    const report = await run(d, { concurrency: 2 });
+    expect(report).to.deep.include({ claimed: 120, delivered: 0, failed: 100, released: 20, deadlineReached: true, outcomes: { aborted: 2 } });
+    expect(receiver.received).to.have.length(2);
+    const { sales } = repositories(mongo.db);
+    for (const id of ids) expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
+    const attempted = receiver.saleIdsReceived();
+    for (const id of attempted) expect((await sales.findEntry(id))?.sale.delivery).to.include({ attempts: 1, lastOutcome: 'aborted' });
+    const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
+    expect(attempts.map((a) => a.error)).to.deep.equal(['aborted', 'aborted']);
+    // The next pass takes them all (no lease left to wait for).
+    receiver.behaviour = { status: 200 };
+    expect(await run(dispatcher())).to.deep.include({ claimed: 120, delivered: 120 });
+  });
+
   it('connection refused: pending, outcome ECONNREFUSED, attempt recorded', async () => {
     const [id] = await seedSales(mongo.db, 1);
     const report = await run(dispatcher({ url: await closedPortUrl() }));

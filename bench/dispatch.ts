@@ -1,140 +1,210 @@
-// npm run bench:dispatch [-- --sales 10000]
-// Seeds N pending sales in the embedded MongoDB (or MONGODB_URI), then measures, in one run and
-// against one local receiver that answers 200 at once:
-//   baseline: a plain loop POSTing the same envelopes, no database;
-//   dispatch: the real DispatchPendingSales pass (claim with leases, send, mark processed).
-// Prints sales/s for both, the ratio (target >= 50 %), peak memory during each pass, and the database
-// commands of the dispatch pass (a figure independent of the machine), for two sizes so it is visible
-// whether memory and commands grow with N.
+// npm run bench:dispatch [-- --rounds 5 --sizes 2000,10000 --deadline 5]
+// The real DispatchPendingSales pass against a bare loop POSTing the same envelopes with the same
+// sender, to one receiver running in its own process (bench/support/receiver-process.ts), over two
+// stores: the in-memory fakes (what remains is the application's own cost) and the embedded database.
+// Per store and size, interleaved rounds (the order of the two alternates), each on freshly seeded
+// sales; prints the median and spread of sales/s and of the per-round ratio. Then:
+//   - peak RSS of a pass, each in a fresh child process, 2k against 10k (interleaved, 3 each);
+//   - a pass against a receiver that never answers ends by its deadline, its sales pending, unleased.
+// Targets (CONTRACT 9.5): in-memory dispatch >= 0.8 of the bare loop; peak RSS of a pass flat from 2k
+// to 10k; the hung pass ends by its deadline. Exits 1 when one is missed.
 import 'reflect-metadata';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
-import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
-import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
-import { MongoDeliveryAttemptLog } from '../src/adapters/mongo/sales/mongo-delivery-attempt-log';
-import { MongoSaleRepository, } from '../src/adapters/mongo/sales/mongo-sale-repository';
-import { peopleCollection } from '../src/adapters/mongo/sales/people-collection';
-import { toPersonDocument } from '../src/adapters/mongo/sales/person-mapper';
-import { saleStatusEventIndexes, salesCollection, salesIndexes } from '../src/adapters/mongo/sales/sales-collection';
-import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
-import { SystemClock } from '../src/adapters/system/system-clock';
-import { UuidIdGenerator } from '../src/adapters/system/uuid-id-generator';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startMongoServer } from '../src/adapters/mongo/shared/embedded-mongo';
 import { HttpSaleWebhookSender } from '../src/adapters/webhook/http-sale-webhook-sender';
-import { DispatchPendingSales } from '../src/application/sales/dispatch-pending-sales';
+import type { DispatchReport } from '../src/application/sales/dispatch-pending-sales';
 import { DEFAULT_DISPATCH_SETTINGS } from '../src/application/sales/dispatch-settings';
 import { buildEnvelope } from '../src/domain/sales/envelope';
-import { NEW_DELIVERY_STATE, type Person, type Sale } from '../src/domain/sales/sale';
-import { CommandCounter, describeTally, totalOf } from './support/command-count';
+import { describe, summarize } from './support/bench-stats';
+import { CommandCounter, describeTally, totalOf, type CommandTally } from './support/command-count';
+import { seedStore, type StoreKind } from './support/dispatch-stores';
+import { runBench } from './support/sales-bench';
 
-const argIndex = process.argv.indexOf('--sales');
-const N = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 10_000;
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const ROUNDS = Number(arg('rounds', '5'));
+const SIZES = arg('sizes', '2000,10000').split(',').map(Number);
+const DEADLINE_S = Number(arg('deadline', '5'));
+const BATCH = DEFAULT_DISPATCH_SETTINGS.batchSize;
+const STORES: readonly StoreKind[] = ['memory', 'embedded'];
+const RATIO_TARGET = 0.8;
+/** "Flat": a 5x larger backlog may cost a pass at most this much more peak RSS (GC timing noise). */
+const RSS_FLAT_MIB = 16;
 
-/** Peak RSS and peak heap above the heap at the start (after a full GC when --expose-gc is given). */
-function peakMemory(): { stop: () => { rssMiB: number; heapMiB: number } } {
-  (globalThis as { gc?: () => void }).gc?.();
-  const heapAtStart = process.memoryUsage().heapUsed;
-  let rss = 0;
-  let heap = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    rss = Math.max(rss, m.rss);
-    heap = Math.max(heap, m.heapUsed);
-  };
-  sample();
-  const timer = setInterval(sample, 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return { rssMiB: Math.round(rss / 1048576), heapMiB: Math.round((heap - heapAtStart) / 1048576) };
-    },
-  };
+let missed = 0;
+function verdict(ok: boolean, text: string): void {
+  console.log(`  ${ok ? 'PASS' : 'MISS'} ${text}`);
+  if (!ok) missed += 1;
 }
 
-async function main(): Promise<void> {
-  const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
-  let received = 0;
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received += 1;
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+function sendOk(report: { _tag: string; right?: DispatchReport }, size: number): DispatchReport {
+  if (report._tag !== 'Right' || report.right === undefined || report.right.delivered !== size) throw new Error(`dispatch pass: ${JSON.stringify(report)}`);
+  return report.right;
+}
+
+/** One sample: the bare loop and the pass over the same freshly seeded sales, in the given order; seconds each. */
+async function sample(kind: StoreKind, size: number, uri: string | undefined, url: string, dispatchFirst: boolean, counter: CommandCounter) {
+  const store = await seedStore(kind, size, uri, counter.observer);
   const sender = new HttpSaleWebhookSender(url);
-
   try {
-    for (const size of [Math.max(1, Math.floor(N / 5)), N]) {
-      const counter = new CommandCounter();
-      const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), { commandObserver: counter.observer });
-      await ensureIndexes(mongo.db, [salesIndexes, saleStatusEventIndexes]);
-      const now = new Date();
-      const person: Person = {
-        id: randomUUID(), fullName: 'Bench Person', cpf: '52998224725', rg: null, cnh: null, birthDate: null, gender: null,
-        maritalStatus: null, personalEmail: null, commercialEmail: null, residentialPhone: null, commercialPhone: null,
-        mobile: '5511987654321', optionalPhone: null, createdAt: now, updatedAt: now,
-      };
-      await peopleCollection(mongo.db).insertOne(toPersonDocument(person));
-      const sales: Sale[] = Array.from({ length: size }, (_, i) => ({
-        id: randomUUID(), sellerId: 'S-1', sellerName: 'Bench', financingApprovalDate: null, personId: person.id,
-        address: { street: 'Rua A', number: String(i), city: 'São Paulo', state: 'SP', neighborhood: 'Centro', complement: '', zipCode: '01001000' },
-        vehicle: null, vendorId: null, lastEvent: null, delivery: NEW_DELIVERY_STATE, createdAt: new Date(now.getTime() + i), updatedAt: now,
-      }));
-      for (let i = 0; i < sales.length; i += 1_000) {
-        await salesCollection(mongo.db).insertMany(
-          sales.slice(i, i + 1_000).map((s) => ({
-            _id: s.id, sellerId: s.sellerId, sellerName: s.sellerName, financingApprovalDate: null, personId: s.personId,
-            address: s.address, vehicle: null, vendorId: null, lastEvent: null, ...s.delivery, leaseOwner: null,
-            createdAt: s.createdAt, updatedAt: s.updatedAt,
-          })),
-        );
+    const bare = async () => {
+      const t = performance.now();
+      for (let i = 0; i < store.entries.length; i += BATCH) {
+        const result = await sender.send(buildEnvelope(store.entries.slice(i, i + BATCH), new Date()));
+        if (!result.ok) throw new Error(`bare loop: ${JSON.stringify(result)}`);
       }
-
-      // Baseline: the same envelopes, posted in a plain loop, no database.
-      const batch = DEFAULT_DISPATCH_SETTINGS.batchSize;
-      const baselineMemory = peakMemory();
-      let t = performance.now();
-      for (let i = 0; i < sales.length; i += batch) {
-        const entries = sales.slice(i, i + batch).map((sale) => ({ sale, person, vendor: null }));
-        const result = await sender.send(buildEnvelope(entries, new Date()));
-        if (!result.ok) throw new Error('baseline delivery failed');
-      }
-      const baselineSeconds = (performance.now() - t) / 1000;
-      const baselineMem = baselineMemory.stop();
-      sales.length = 0; // the dispatch pass must not benefit from data held in memory
-
-      const before = received;
-      const dispatch = new DispatchPendingSales(
-        new MongoSaleRepository(mongo.db), sender, new MongoDeliveryAttemptLog(mongo.db), new SystemClock(), new UuidIdGenerator(), DEFAULT_DISPATCH_SETTINGS,
-      );
-      const memory = peakMemory();
-      t = performance.now();
-      const { result, commands } = await counter.count(() => dispatch.execute());
-      const dispatchSeconds = (performance.now() - t) / 1000;
-      const dispatchMem = memory.stop();
-      if (result._tag === 'Left' || result.right.delivered !== size) throw new Error(`dispatch delivered ${JSON.stringify(result)}`);
-
-      const baselineRate = size / baselineSeconds;
-      const dispatchRate = size / dispatchSeconds;
-      console.log(`\n${size} sales (batches of ${batch}, ${received - before} POSTs by dispatch)`);
-      console.log(`  baseline (POST loop, no DB): ${baselineRate.toFixed(0)} sales/s  peak rss ${baselineMem.rssMiB} MiB, heap +${baselineMem.heapMiB} MiB`);
-      console.log(`  dispatch (claim, send, mark): ${dispatchRate.toFixed(0)} sales/s  peak rss ${dispatchMem.rssMiB} MiB, heap +${dispatchMem.heapMiB} MiB`);
-      console.log(`  dispatch / baseline: ${((dispatchRate / baselineRate) * 100).toFixed(0)} % (target >= 50 %)`);
-      const posts = received - before;
-      console.log(`  dispatch database commands: ${describeTally(commands)} (${(totalOf(commands) / Math.max(1, posts)).toFixed(1)} per POSTed batch)`);
-      await mongo.close();
-    }
+      return (performance.now() - t) / 1000;
+    };
+    let commands: CommandTally = new Map();
+    const pass = async () => {
+      const dispatch = store.dispatcher(sender);
+      const t = performance.now();
+      const counted = await counter.count(() => dispatch.execute());
+      const seconds = (performance.now() - t) / 1000;
+      sendOk(counted.result, size);
+      commands = counted.commands;
+      return seconds;
+    };
+    const [first, second] = dispatchFirst ? [await pass(), await bare()] : [await bare(), await pass()];
+    const [dispatchSeconds, bareSeconds] = dispatchFirst ? [first, second] : [second, first];
+    return { bareSeconds, dispatchSeconds, commands };
   } finally {
     await sender.close();
-    receiver.close();
-    await server.stop();
+    await store.close();
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+/**
+ * One round: with the fakes a 2k pass lasts a few tens of milliseconds, so a round repeats the pair
+ * until it has covered 10k sales (the order alternating) and sums the times.
+ */
+async function round(kind: StoreKind, size: number, uri: string | undefined, url: string, dispatchFirst: boolean, counter: CommandCounter) {
+  const reps = kind === 'memory' ? Math.max(1, Math.ceil(10_000 / size)) : 1;
+  let bareSeconds = 0;
+  let dispatchSeconds = 0;
+  let commands: CommandTally = new Map();
+  for (let rep = 0; rep < reps; rep += 1) {
+    const one = await sample(kind, size, uri, url, dispatchFirst !== (rep % 2 === 1), counter);
+    bareSeconds += one.bareSeconds;
+    dispatchSeconds += one.dispatchSeconds;
+    commands = one.commands;
+  }
+  return { bareRate: (size * reps) / bareSeconds, dispatchRate: (size * reps) / dispatchSeconds, commands };
+}
+
+async function throughput(uri: string, url: string): Promise<void> {
+  const counter = new CommandCounter();
+  for (const kind of STORES) {
+    console.log(`\n${kind === 'memory' ? 'in-memory adapters (the fakes)' : 'embedded database'}: sales/s, median (min-max, spread) of ${ROUNDS} interleaved rounds, batches of ${BATCH}`);
+    await round(kind, 500, uri, url, false, counter); // warm-up: JIT, connection pool
+    for (const size of SIZES) {
+      const rounds = [];
+      for (let r = 0; r < ROUNDS; r += 1) rounds.push(await round(kind, size, uri, url, r % 2 === 1, counter));
+      const ratio = summarize(rounds.map((x) => x.dispatchRate / x.bareRate));
+      console.log(`  ${size} sales`);
+      console.log(`    bare POST loop   ${describe(summarize(rounds.map((x) => x.bareRate)))}`);
+      console.log(`    dispatch pass    ${describe(summarize(rounds.map((x) => x.dispatchRate)))}`);
+      console.log(`    dispatch / bare  ${describe(ratio, 2)}`);
+      const commands = rounds[rounds.length - 1]?.commands ?? new Map();
+      if (kind === 'embedded') console.log(`    database commands of one pass: ${describeTally(commands)} (${(totalOf(commands) / Math.ceil(size / BATCH)).toFixed(1)} per batch)`);
+      if (kind === 'memory') verdict(ratio.median >= RATIO_TARGET, `in-memory dispatch / bare loop at ${size}: median ${ratio.median.toFixed(2)}, target >= ${RATIO_TARGET}`);
+      else console.log(`    (no target on the embedded database: its figure is reported; the claim and settle round trips are the difference)`);
+    }
+  }
+}
+
+/** Child process: seed, then one pass while sampling RSS; prints the RSS before and the peak (bytes). */
+async function probe(kind: StoreKind, size: number, uri: string, url: string): Promise<void> {
+  const store = await seedStore(kind, size, uri);
+  const sender = new HttpSaleWebhookSender(url);
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  sendOk(await store.dispatcher(sender).execute(), size);
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  await sender.close();
+  await store.close();
+  process.stdout.write(`${JSON.stringify({ before, peak })}\n`);
+}
+
+async function peakRss(uri: string, url: string): Promise<void> {
+  const run = promisify(execFile);
+  const mib = (bytes: number) => bytes / 1048576;
+  console.log(`\npeak RSS of one pass (each in a fresh process; MiB, median (min-max) of 3 interleaved)`);
+  for (const kind of STORES) {
+    const samples = new Map<number, { peak: number; growth: number }[]>();
+    for (let r = 0; r < 3; r += 1) {
+      for (const size of SIZES) {
+        const args = ['--expose-gc', '--import', 'tsx', __filename, '--probe', kind, String(size), uri, url];
+        const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
+        const { before, peak } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { before: number; peak: number };
+        samples.set(size, [...(samples.get(size) ?? []), { peak: mib(peak), growth: mib(peak - before) }]);
+      }
+    }
+    const growthOf = (size: number) => summarize((samples.get(size) ?? []).map((s) => s.growth));
+    for (const size of SIZES) {
+      console.log(`  ${kind.padEnd(8)} ${String(size).padStart(6)} sales: peak ${describe(summarize((samples.get(size) ?? []).map((s) => s.peak)))}, growth during the pass ${describe(growthOf(size))}`);
+    }
+    const [small, large] = [SIZES[0] ?? 0, SIZES[SIZES.length - 1] ?? 0];
+    const extra = growthOf(large).median - growthOf(small).median;
+    verdict(extra <= RSS_FLAT_MIB, `${kind}: the pass's RSS growth at ${large} exceeds the one at ${small} by ${extra.toFixed(0)} MiB, target flat (<= ${RSS_FLAT_MIB} MiB)`);
+  }
+}
+
+async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
+  const size = SIZES[0] ?? 2_000;
+  console.log(`\na receiver that never answers (${size} sales, --deadline ${DEADLINE_S} s, --concurrency 4, delivery timeout 30 s)`);
+  for (const kind of STORES) {
+    const store = await seedStore(kind, size, uri);
+    const sender = new HttpSaleWebhookSender(silentUrl);
+    const t = performance.now();
+    const result = await store.dispatcher(sender).execute({ deadlineMs: DEADLINE_S * 1000, concurrency: 4 });
+    const elapsedMs = performance.now() - t;
+    await sender.close();
+    const left = await store.pending();
+    await store.close();
+    if (result._tag !== 'Right') throw new Error('not configured');
+    const { claimed, failed, released, deadlineReached, outcomes } = result.right;
+    console.log(`  ${kind.padEnd(8)} ended after ${(elapsedMs / 1000).toFixed(2)} s: claimed ${claimed}, failed ${failed} (${JSON.stringify(outcomes)}), released ${released}; ${left.pending} pending, ${left.leased} leased`);
+    verdict(
+      deadlineReached && elapsedMs <= DEADLINE_S * 1000 && left.pending === size && left.leased === 0,
+      `${kind}: ends by its deadline (<= ${DEADLINE_S} s), every sale pending and unleased`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const mongo = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
+  const receiver = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/receiver-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  try {
+    const [line] = (await once(createInterface({ input: receiver.stdout }), 'line')) as [string];
+    const { port } = JSON.parse(line) as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    await throughput(mongo.uri, `${base}/hook`);
+    await peakRss(mongo.uri, `${base}/hook`);
+    await hungReceiver(mongo.uri, `${base}/silent`);
+    console.log(missed === 0 ? '\nevery target met' : `\n${missed} target(s) missed`);
+    if (missed > 0) process.exitCode = 1;
+  } finally {
+    receiver.kill();
+    await mongo.stop();
+  }
+}
+
+const probeAt = process.argv.indexOf('--probe');
+if (probeAt > 0) {
+  const [kind, size, uri, url] = process.argv.slice(probeAt + 1);
+  runBench('bench:dispatch probe', () => probe(kind as StoreKind, Number(size), uri ?? '', url ?? ''));
+} else {
+  runBench('bench:dispatch', main);
+}

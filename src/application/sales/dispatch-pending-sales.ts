@@ -82,7 +82,7 @@ export class DispatchPendingSales {
       const { claimed, delivered, failed, released, outcomes } = counts;
       return { eligible, claimed, delivered, failed, released, skipped, deadlineReached: stop.signal.aborted, outcomes: { ...outcomes } };
     };
-    const timer = setTimeout(() => stop.abort(), input.deadlineMs ?? this.settings.deadlineMs);
+    const timer = setTimeout(() => stop.abort(), sendingCutoffMs(input.deadlineMs ?? this.settings.deadlineMs));
     try {
       const deps = { sales: this.sales, sender, attempts: this.attempts, clock: this.clock, ids: this.ids, settings: this.settings };
       const pass = new DispatchPass(deps, window, this.ids.next(), limit, stop.signal, counts, () => input.onBatch?.(snapshot()));
@@ -92,4 +92,12 @@ export class DispatchPendingSales {
       clearTimeout(timer);
     }
   }
+}
+
+/**
+ * When sending stops: a tenth of the deadline (at most 5 s) before it, so that recording the attempts
+ * cut in flight and settling or releasing the leases still fit, and the pass ends by its deadline.
+ */
+export function sendingCutoffMs(deadlineMs: number): number {
+  return deadlineMs - Math.min(5_000, deadlineMs / 10);
 }

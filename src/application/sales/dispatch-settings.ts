@@ -14,8 +14,9 @@ export interface DispatchSettings {
    */
   readonly leaseMs: number;
   /**
-   * CONTRACT 9.5: a pass ends by this deadline (600 s), whatever the destination does: no new claim,
-   * the in-flight deliveries are aborted, the leases of unsent sales are released.
+   * CONTRACT 9.5: a pass ends by this deadline (600 s), whatever the destination does. Sending stops a
+   * tenth of it (at most 5 s) earlier: no new claim, the deliveries in flight are aborted, then the
+   * leases of unsent sales are released in the time left.
    */
   readonly deadlineMs: number;
   /** CONTRACT 9.5: batches in flight at once (1: one after the other). */

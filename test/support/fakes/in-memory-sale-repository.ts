@@ -23,6 +23,8 @@ const oldestFirst = (a: Stored, b: Stored) => a.sale.createdAt.getTime() - b.sal
 /** Sales joined with the people and vendors of the fakes beside it, as the database joins them. */
 export class InMemorySaleRepository implements SaleRepository {
   private readonly sales = new Map<string, Stored>();
+  /** The same sales oldest first (the claim's order), so a claim stops at its limit instead of sorting all. */
+  private readonly ordered: Stored[] = [];
   /** Every status event, in order (the database keeps them in their own collection). */
   readonly statusEvents: { saleId: string; event: SaleStatusEvent }[] = [];
   /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. */
@@ -35,7 +37,12 @@ export class InMemorySaleRepository implements SaleRepository {
 
   async insert(sale: Sale): Promise<void> {
     if (this.sales.has(sale.id)) throw new Error(`duplicate sale id ${sale.id}`);
-    this.sales.set(sale.id, { sale: { ...sale }, leaseOwner: null });
+    const stored: Stored = { sale: { ...sale }, leaseOwner: null };
+    this.sales.set(sale.id, stored);
+    // Sales usually arrive newest last: search from the end for the place that keeps the order.
+    let at = this.ordered.length;
+    while (at > 0 && oldestFirst(this.ordered[at - 1] as Stored, stored) > 0) at -= 1;
+    this.ordered.splice(at, 0, stored);
   }
 
   async findEntry(id: string): Promise<SaleEntry | undefined> {
@@ -54,19 +61,15 @@ export class InMemorySaleRepository implements SaleRepository {
 
   async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {
     const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
-    return this.eligible(request)
-      .slice(0, request.limit)
-      .map((stored) => this.lease(stored, request.owner, leaseUntil));
+    return this.eligible(request, request.limit).map((stored) => this.lease(stored, request.owner, leaseUntil));
   }
 
   async peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]> {
-    return this.eligible(window)
-      .slice(0, limit)
-      .map((s) => this.entryOf(s));
+    return this.eligible(window, limit).map((s) => this.entryOf(s));
   }
 
   async countEligible(window: EligibilityWindow): Promise<number> {
-    return this.eligible(window).length;
+    return this.eligible(window, Number.POSITIVE_INFINITY).length;
   }
 
   async countSkipped(window: EligibilityWindow): Promise<number> {
@@ -124,12 +127,17 @@ export class InMemorySaleRepository implements SaleRepository {
     return latest.sale.id;
   }
 
-  private eligible(window: EligibilityWindow): Stored[] {
-    return [...this.sales.values()]
-      .filter(({ sale }) => pendingInWindow(sale, window) && leaseFree(sale, window.now))
-      .filter(({ sale }) => sale.delivery.lastAttemptAt === null || sale.delivery.lastAttemptAt < window.notAttemptedSince)
-      .filter(({ sale }) => !this.vendorDisabled(sale))
-      .sort(oldestFirst);
+  /** The first `limit` eligible sales, oldest first. */
+  private eligible(window: EligibilityWindow, limit: number): Stored[] {
+    const found: Stored[] = [];
+    for (const stored of this.ordered) {
+      if (found.length >= limit) break;
+      const { sale } = stored;
+      if (!pendingInWindow(sale, window) || !leaseFree(sale, window.now)) continue;
+      if (sale.delivery.lastAttemptAt !== null && sale.delivery.lastAttemptAt >= window.notAttemptedSince) continue;
+      if (!this.vendorDisabled(sale)) found.push(stored);
+    }
+    return found;
   }
 
   private vendorDisabled(sale: Sale): boolean {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import Router from '@koa/router';
 import {
+  MongoBulkWriteError,
   MongoClientClosedError,
   MongoError,
   MongoErrorLabel,
@@ -65,6 +66,8 @@ const UNAVAILABLE: Record<string, () => Error> = {
   'server overloaded': () =>
     new MongoServerError({ message: 'server overloaded', code: 462, errorLabels: [MongoErrorLabel.SystemOverloadedError, MongoErrorLabel.RetryableError] }),
   'a wrapped network error': () => new Error('loading the organization failed', { cause: new poolErrors.PoolClearedError(pool) }),
+  'a bulk write stopped by an unreachable server': () =>
+    new MongoBulkWriteError(new MongoServerSelectionError('connect ECONNREFUSED 127.0.0.1:27017', { error: new MongoNetworkError('connect ECONNREFUSED') } as never), {} as never),
 };
 
 /** Database errors that are not an outage keep their answers. */
@@ -77,6 +80,11 @@ const NOT_UNAVAILABLE: Record<string, { error: () => Error; sales: number; hub: 
     hub: 500,
   },
   'invalid argument': { error: () => new MongoInvalidArgumentError('bad option'), sales: 500, hub: 500 },
+  'a bulk write with a duplicate key': {
+    error: () => new MongoBulkWriteError({ message: 'E11000 duplicate key', code: 11000, writeErrors: [] }, {} as never),
+    sales: 409,
+    hub: 409,
+  },
 };
 
 function faultRouter(prefix: string): Router {

@@ -56,15 +56,22 @@ const MAX_CAUSES = 8;
 
 /**
  * Whether a failure means "the database is unavailable" (CONTRACT 9.5: a 503, never a 500), judged by
- * the driver's error classes and labels, on the error and on its causes (a wrapped driver error counts).
+ * the driver's error classes and labels, on the error and on what it wraps (a `cause`, or the error a
+ * bulk write failed with), a bounded number of levels deep.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSES && current instanceof Error; depth += 1) {
     if (isUnavailableItself(current)) return true;
-    current = current.cause;
+    current = wrapped(current);
   }
   return false;
+}
+
+function wrapped(error: Error): unknown {
+  if (error.cause !== undefined) return error.cause;
+  // MongoBulkWriteError keeps the error that stopped the batch (a network failure, say) here.
+  return error instanceof MongoServerError && error.errorResponse instanceof Error ? error.errorResponse : undefined;
 }
 
 function isUnavailableItself(error: Error): boolean {

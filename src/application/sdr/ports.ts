@@ -54,9 +54,20 @@ export interface SdrPersonDirectory {
   findByCpf(cpf: Cpf): Promise<Person | undefined>;
   /** In one lookup: the person holding `cpf` (when given) and every person with a phone matching `phoneKey`. */
   findByCpfOrPhoneKey(cpf: Cpf | undefined, phoneKey: string): Promise<Person[]>;
-  /** Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). */
-  insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'>;
+  /**
+   * Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). A minimal
+   * person with a phone is one per phone match key, decided by the database in one atomic step (so
+   * racing first contacts of one phone make one person): when a minimal person already holds the key,
+   * nothing is written and that holder is answered. A person saved for a sale (saveByCpf) releases
+   * the key, so a holder never has a sale.
+   */
+  insertMinimal(person: Person): Promise<MinimalInsert>;
 }
+export type MinimalInsert =
+  | { readonly outcome: 'inserted' }
+  | { readonly outcome: 'cpf-taken' }
+  | { readonly outcome: 'phone-taken'; readonly holder: Person };
+
 export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDirectory');
 
 export interface SaleQualification {

@@ -58,7 +58,7 @@ describe('SDR writes: database commands per request', () => {
 
   it('POST /sdr/interactions: at most 5 on every path', async () => {
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
-      'find people', 'insert people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
+      'find people', 'findAndModify people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
       'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',

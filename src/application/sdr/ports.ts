@@ -73,6 +73,7 @@ export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDir
 export interface SaleQualification {
   readonly interactionId: string;
   readonly result: SdrStatus;
+  readonly status: SdrStatus;
   readonly contact: boolean;
   readonly sent: boolean;
   readonly sentTo: string | null;
@@ -86,5 +87,10 @@ export interface SaleQualification {
 export interface SaleQualificationSync {
   /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
   recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
+  /**
+   * A status update mirrored (CONTRACT 3.4): the person's newest sale gets the new status, `at` as its
+   * SDR time and its updatedAt; the rest of its SDR data stays. The id of the sale, or undefined.
+   */
+  recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date }): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');

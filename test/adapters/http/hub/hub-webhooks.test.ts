@@ -99,6 +99,19 @@ describe('hub inbound webhooks HTTP', () => {
       expect((await post(leadUrl(orgId), form()).expect(200)).body.created).to.equal(true);
     });
 
+    it('business hours apply to lead forms only: a CRM card event on duty is processed (CONTRACT 7)', async () => {
+      const orgId = await leadOrg();
+      await setCrmCredentials(hub, orgId, crmUrl, CRM_TOKEN);
+      await setSettings(hub, orgId, { humanTeam: true, businessHours: { text: 'mon-sun 00:00-24:00', items: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 0, to: 1440 }] }, timezone: 'America/Sao_Paulo' });
+      await post(leadUrl(orgId), form()).expect(200, { skipped: 'business_hours' });
+      crm.cards.set('c-hours', { id: 'c-hours', title: 'On duty', phase: 'Inbox', pipeId: '77', fields: [] });
+      const created = await post(crmPath(orgId), JSON.stringify({ data: { action: 'card.create', card: { id: 'c-hours', pipe: { id: 77 } } } })).expect(200);
+      expect(created.body).to.include({ ok: true, created: true });
+      const moved = await post(crmPath(orgId), JSON.stringify({ data: { action: 'card.move', card: { id: 'c-hours', pipe: { id: 77 } }, from: { id: 1, name: 'Inbox' }, to: { id: 2, name: 'Won' } } })).expect(200);
+      expect(moved.body).to.include({ ok: true, leadId: created.body.leadId, created: false });
+      expect(await db.collection('hub_leads').findOne({ _id: created.body.leadId })).to.include({ stage: 'Won', title: 'On duty' });
+    });
+
     it('lead form without phone (absent, null or blank): 400 with details, nothing stored', async () => {
       const orgId = await leadOrg();
       const before = await counts();

@@ -39,6 +39,8 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** CONTRACT 9.3: exact origins allowed to call the APIs from a browser with credentials. */
+  readonly corsOrigins: readonly string[];
 }
 
 export interface ConfigError {
@@ -89,6 +91,26 @@ const secret =
   (raw) =>
     Buffer.byteLength(raw, 'utf8') >= minBytes ? E.right(raw) : E.left(`must be at least ${minBytes} bytes long`);
 
+/**
+ * CONTRACT 9.3 `CORS_ORIGINS`: comma-separated exact origins (`scheme://host[:port]`, as a browser
+ * writes them in `Origin`: lower case, no path, no default port). An origin written any other way
+ * would never match, so it is refused here rather than silently ignored.
+ */
+const originList: Check<readonly string[]> = (raw) => {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      const parsed = new URL(entry);
+      origin = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry) return E.left('must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash, lower case)');
+  }
+  return E.right(entries);
+};
+
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
 
@@ -132,6 +154,7 @@ const EnvCodec = t.type({
   AI_MODEL: variable('AI_MODEL', nonEmpty),
   LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
   DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+  CORS_ORIGINS: variable('CORS_ORIGINS', originList),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -201,6 +224,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      corsOrigins: v.CORS_ORIGINS ?? [],
     },
   });
 }

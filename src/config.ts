@@ -172,14 +172,24 @@ export function formatConfigError(error: ConfigError): string {
 
 const generatedSecret = (): string => randomBytes(48).toString('base64url');
 
-export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
+export interface LoadOptions {
+  /**
+   * The JWT secrets sign and verify tokens, which only the HTTP services do (`serve`). The admin
+   * commands never use them (CONTRACT 2), so they neither require them in production nor warn
+   * about generated ones.
+   */
+  readonly needsJwtSecrets?: boolean;
+}
+
+export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<ConfigError, LoadedConfig> {
+  const needsJwtSecrets = options.needsJwtSecrets ?? true;
   const decoded = EnvCodec.decode(env);
   if (E.isLeft(decoded)) return E.left(firstError(decoded.left));
   const v = decoded.right;
   const nodeEnv = v.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
 
-  const missingSecrets = (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined);
+  const missingSecrets = needsJwtSecrets ? (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined) : [];
   const missing = missingSecrets[0];
   if (isProduction && missing !== undefined) {
     return E.left({ variable: missing, problem: 'is required in production' });

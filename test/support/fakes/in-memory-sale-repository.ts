@@ -7,13 +7,14 @@ import type {
   SaleRepository,
 } from '../../../src/application/sales/ports';
 import type { SaleQualification } from '../../../src/application/sdr/ports';
-import type { Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
+import type { DeliveryState, Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 import type { InMemoryPersonRepository } from './in-memory-person-repository';
 import type { InMemoryVendorRepository } from './in-memory-vendor-repository';
 
 interface Stored {
+  /** Its `delivery` is this fake's own object (copied in and out), so the dispatch transitions update it in place. */
   sale: Sale;
   /** The run holding the lease (the database keeps it beside the sale; the domain never sees it). */
   leaseOwner: string | null;
@@ -38,7 +39,7 @@ export class InMemorySaleRepository implements SaleRepository {
 
   async insert(sale: Sale): Promise<void> {
     if (this.sales.has(sale.id)) throw new Error(`duplicate sale id ${sale.id}`);
-    const stored: Stored = { sale: { ...sale }, leaseOwner: null };
+    const stored: Stored = { sale: { ...sale, delivery: { ...sale.delivery } }, leaseOwner: null };
     this.sales.set(sale.id, stored);
     // Sales usually arrive newest last: search from the end for the place that keeps the order.
     let at = this.ordered.length;
@@ -104,7 +105,7 @@ export class InMemorySaleRepository implements SaleRepository {
       const stored = this.sales.get(id);
       if (stored === undefined || stored.leaseOwner !== owner) continue;
       stored.leaseOwner = null;
-      stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, leaseUntil: null } };
+      deliveryOf(stored).leaseUntil = null;
     }
   }
 
@@ -114,7 +115,7 @@ export class InMemorySaleRepository implements SaleRepository {
     const processed = event.event === 'webhook_received' ? { webhookProcessed: true } : {};
     stored.sale = { ...stored.sale, lastEvent: event, updatedAt: event.at, delivery: { ...stored.sale.delivery, ...processed } };
     this.statusEvents.push({ saleId: id, event });
-    return { ...stored.sale };
+    return { ...stored.sale, delivery: { ...stored.sale.delivery } };
   }
 
   /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */
@@ -160,7 +161,7 @@ export class InMemorySaleRepository implements SaleRepository {
 
   private lease(stored: Stored, owner: string, leaseUntil: Date): SaleEntry {
     stored.leaseOwner = owner;
-    stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, leaseUntil } };
+    deliveryOf(stored).leaseUntil = leaseUntil;
     return this.entryOf(stored);
   }
 
@@ -168,12 +169,14 @@ export class InMemorySaleRepository implements SaleRepository {
     for (const id of ids) {
       const stored = this.sales.get(id);
       if (stored === undefined || stored.leaseOwner !== owner) continue;
-      const { delivery } = stored.sale;
+      const delivery = deliveryOf(stored);
       stored.leaseOwner = null;
-      stored.sale = {
-        ...stored.sale,
-        delivery: { ...delivery, ...flags, leaseUntil: null, lastAttemptAt: outcome.at, lastOutcome: outcome.outcome, attempts: delivery.attempts + 1 },
-      };
+      if (flags.webhookProcessed !== undefined) delivery.webhookProcessed = flags.webhookProcessed;
+      if (flags.forceReprocess !== undefined) delivery.forceReprocess = flags.forceReprocess;
+      delivery.leaseUntil = null;
+      delivery.lastAttemptAt = outcome.at;
+      delivery.lastOutcome = outcome.outcome;
+      delivery.attempts += 1;
     }
   }
 
@@ -181,7 +184,7 @@ export class InMemorySaleRepository implements SaleRepository {
     const person = this.people.stored(sale.personId);
     if (person === undefined) throw new Error(`sale ${sale.id} references missing person ${sale.personId}`);
     const vendor = sale.vendorId === null ? null : (this.vendors.stored(sale.vendorId) ?? null);
-    return { sale: { ...sale }, person: { ...person }, vendor: vendor === null ? null : { ...vendor } };
+    return { sale: { ...sale, delivery: { ...sale.delivery } }, person: { ...person }, vendor: vendor === null ? null : { ...vendor } };
   }
 }
 
@@ -191,4 +194,9 @@ function pendingInWindow(sale: Sale, window: EligibilityWindow): boolean {
 
 function leaseFree(sale: Sale, now: Date): boolean {
   return sale.delivery.leaseUntil === null || sale.delivery.leaseUntil <= now;
+}
+
+/** The stored delivery state, never shared outside this fake: updated in place (no copy of the sale per transition). */
+function deliveryOf(stored: Stored): { -readonly [K in keyof DeliveryState]: DeliveryState[K] } {
+  return stored.sale.delivery;
 }

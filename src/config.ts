@@ -39,6 +39,8 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** Entries the API event log may hold before it drops new ones (CONTRACT 9.5). */
+  readonly eventLogBufferSize: number;
 }
 
 export interface ConfigError {
@@ -132,6 +134,7 @@ const EnvCodec = t.type({
   AI_MODEL: variable('AI_MODEL', nonEmpty),
   LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
   DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+  EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -191,6 +194,7 @@ export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
     },
   });
 }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       salesWebhookUrl: undefined,
       mcpInternalSecret: undefined,
+      eventLogBufferSize: 10_000,
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       AI_MODEL: 'm',
       LOG_LEVEL: 'warn',
       DISPATCH_INTERVAL_SECONDS: '300',
+      EVENT_LOG_BUFFER_SIZE: '500',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       cookieDomain: '.example.com.br',
       logLevel: 'warn',
       dispatchIntervalSeconds: 300,
+      eventLogBufferSize: 500,
       redisUrl: 'redis://127.0.0.1:6379/2',
     });
   });
@@ -82,6 +85,7 @@ describe('loadConfig', () => {
     );
     expect(bad({ HUB_PORT: '70000' }).variable).to.equal('HUB_PORT');
     expect(bad({ TRUST_PROXY: '-1' }).variable).to.equal('TRUST_PROXY');
+    expect(bad({ EVENT_LOG_BUFFER_SIZE: '0' }).variable).to.equal('EVENT_LOG_BUFFER_SIZE');
   });
 
   it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {

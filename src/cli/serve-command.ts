@@ -7,8 +7,13 @@ import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 
-/** In-flight requests get this long to finish after SIGTERM/SIGINT before connections are cut. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * SIGTERM/SIGINT to exit, whatever the API event-log backlog (CONTRACT 9.5): in-flight requests first,
+ * then the event log writes for what is left, then the connections and the embedded server close.
+ */
+export const SHUTDOWN_BUDGET_MS = 10_000;
+/** Kept back from the budget for closing Redis, the MongoDB client and the embedded server. */
+export const SHUTDOWN_CLOSE_RESERVE_MS = 1_500;
 
 export type ServiceName = 'sales' | 'hub';
 
@@ -77,8 +82,10 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
 
   const signal = await stopped;
+  const deadline = Date.now() + SHUTDOWN_BUDGET_MS - SHUTDOWN_CLOSE_RESERVE_MS;
+  const left = (): number => Math.max(0, deadline - Date.now());
   logger.info({ signal }, 'shutting down: draining in-flight requests');
-  await Promise.all([...servers.map(({ server }) => closeGracefully(server, SHUTDOWN_GRACE_MS)), schedule?.stop()]);
-  await runtime.close();
+  await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
+  await runtime.close(left());
   logger.info('shutdown complete');
 }

@@ -28,7 +28,8 @@ import { bindPort, resolvePort } from './container';
 
 /** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
 export interface Closable {
-  close(): Promise<void> | void;
+  /** `budgetMs`: how long it may take at most (a write buffer stops writing then); absent: no limit. */
+  close(budgetMs?: number): Promise<void> | void;
 }
 
 /** The connections, opened before composition: nothing here does I/O. */

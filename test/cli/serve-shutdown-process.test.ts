@@ -5,7 +5,7 @@ import { connectMongo } from '../../src/adapters/mongo/shared/mongo-connection';
 import { startDelayingTcpProxy } from '../support/delaying-tcp-proxy';
 import { sharedMongo } from '../support/mongo';
 import { waitUntil } from '../support/processes';
-import { startServe } from '../support/serve-child';
+import { startServe, type ServeChild } from '../support/serve-child';
 
 /** The API event log's closing line (CONTRACT 9.5): what became of every entry. */
 interface ClosingTally {
@@ -32,12 +32,14 @@ describe('serve process: shutdown under an API event-log backlog', function () {
     const real = new URL(sharedMongo().uri);
     const proxy = await startDelayingTcpProxy({ host: real.hostname, port: Number(real.port) });
     const database = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    let child: ServeChild['child'] | undefined;
     try {
       const served = await startServe({
         MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/${database}?${real.searchParams.toString()}`,
         EVENT_LOG_BUFFER_SIZE: '3000',
         LOG_LEVEL: 'warn',
       });
+      child = served.child;
       proxy.setDelay(1_000);
 
       // Load: concurrent keep-alive clients on a route that answers without the database (401, then 429).
@@ -97,6 +99,8 @@ describe('serve process: shutdown under an API event-log backlog', function () {
         await reader.close();
       }
     } finally {
+      // A failed run must not leave serve behind (it would go on writing its backlog).
+      if (child !== undefined && child.exitCode === null) child.kill('SIGKILL');
       await proxy.close();
     }
   });

@@ -39,6 +39,10 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** Password hashes running at once (CONTRACT 9.5); unset: one fewer than the CPU cores, 1 to 2. */
+  readonly passwordHashConcurrency: number | undefined;
+  /** Password hashes waiting for a slot before a request answers 503 (CONTRACT 9.5); unset: 16. */
+  readonly passwordHashQueue: number | undefined;
 }
 
 export interface ConfigError {
@@ -132,6 +136,8 @@ const EnvCodec = t.type({
   AI_MODEL: variable('AI_MODEL', nonEmpty),
   LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
   DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+  PASSWORD_HASH_CONCURRENCY: variable('PASSWORD_HASH_CONCURRENCY', integer(1, 64)),
+  PASSWORD_HASH_QUEUE: variable('PASSWORD_HASH_QUEUE', integer(0, 10_000)),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -191,6 +197,8 @@ export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueue: v.PASSWORD_HASH_QUEUE,
     },
   });
 }

@@ -32,6 +32,9 @@ export class Argon2PasswordHasher implements PasswordHasher {
     return argon2.verify(passwordHash, password);
   }
 
+  /** Unbounded by itself: the bound is BoundedPasswordHasher's. */
+  async checkCapacity(): Promise<void> {}
+
   async verifyAgainstDummy(password: string): Promise<false> {
     // Unknown accounts cost the same as a wrong password (CONTRACT 3.1); the result is never used.
     await argon2.verify(this.dummyHash, password);

@@ -31,15 +31,14 @@ export const HASH_RETRY_AFTER_SECONDS = 1;
  */
 export class BoundedPasswordHasher implements PasswordHasher {
   private readonly limit: ConcurrencyLimit;
+  private readonly refusal: () => CapacityExceededError;
 
   constructor(
     private readonly inner: PasswordHasher,
     limits: PasswordHashingLimits,
   ) {
-    this.limit = new ConcurrencyLimit(limits.concurrency, {
-      maxQueued: limits.maxQueued,
-      whenFull: () => new CapacityExceededError('password hashing', limits.retryAfterSeconds),
-    });
+    this.refusal = () => new CapacityExceededError('password hashing', limits.retryAfterSeconds);
+    this.limit = new ConcurrencyLimit(limits.concurrency, { maxQueued: limits.maxQueued, whenFull: this.refusal });
   }
 
   hash(password: string): Promise<string> {
@@ -52,5 +51,10 @@ export class BoundedPasswordHasher implements PasswordHasher {
 
   verifyAgainstDummy(password: string): Promise<false> {
     return this.limit.run(() => this.inner.verifyAgainstDummy(password));
+  }
+
+  async checkCapacity(): Promise<void> {
+    if (this.limit.full) throw this.refusal();
+    await this.inner.checkCapacity();
   }
 }

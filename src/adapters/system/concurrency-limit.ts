@@ -43,6 +43,11 @@ export class ConcurrencyLimit {
     }
   }
 
+  /** A task submitted now would be refused. */
+  get full(): boolean {
+    return this.running >= this.limit && this.waiting.length >= this.maxQueued;
+  }
+
   get active(): number {
     return this.running;
   }

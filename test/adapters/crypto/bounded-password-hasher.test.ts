@@ -60,6 +60,19 @@ describe('BoundedPasswordHasher (CONTRACT 9.5)', () => {
     expect(await hasher.verify(await hasher.hash('e'), 'e')).to.equal(true);
   });
 
+  it('answers checkCapacity like the next call would be answered: refused while saturated, accepted once a place frees', async () => {
+    await hasher.checkCapacity();
+    inner.close();
+    const held = [hasher.hash('a'), hasher.hash('b')];
+    await inner.whenStarted(2);
+    await hasher.checkCapacity();
+    held.push(hasher.hash('c'));
+    expect(await refusal(hasher.checkCapacity())).to.be.instanceOf(CapacityExceededError);
+    inner.open();
+    await Promise.all(held);
+    await hasher.checkCapacity();
+  });
+
   it('leaves one core to the event loop by default: 1 hash at a time on 1 or 2 cores, 2 from 3 cores on', () => {
     expect([1, 2, 3, 4, 64].map((cores) => defaultHashConcurrency(cores))).to.deep.equal([1, 1, 2, 2, 2]);
   });

@@ -44,6 +44,10 @@ export class GatedPasswordHasher implements PasswordHasher {
     return this.pass(() => this.inner.verifyAgainstDummy(password));
   }
 
+  checkCapacity(): Promise<void> {
+    return this.inner.checkCapacity();
+  }
+
   private async pass<T>(work: () => Promise<T>): Promise<T> {
     this.started += 1;
     for (const waiter of this.startWaiters.filter((w) => w.count <= this.started)) {

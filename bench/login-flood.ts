@@ -169,7 +169,13 @@ async function main(): Promise<void> {
       await closeGracefully(server, 1_000);
     }
   } finally {
-    await runtime.close();
+    // The flood leaves an API event-log backlog the embedded database drains slowly; the benchmark
+    // does not wait for it: a bounded wait, then the embedded server is stopped.
+    const closed = await Promise.race([runtime.close().then(() => true), sleep(5_000).then(() => false)]);
+    if (!closed) {
+      process.stdout.write('(runtime close still flushing after 5 s: stopping the embedded MongoDB)\n');
+      await runtime.mongoServer.stop();
+    }
   }
 }
 

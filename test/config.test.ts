@@ -93,6 +93,20 @@ describe('loadConfig', () => {
     expect(bad({ TRUST_PROXY: '-1' }).variable).to.equal('TRUST_PROXY');
   });
 
+  it('CORS_ORIGINS: a comma-separated list of exact origins, none by default; anything else is one line naming it', () => {
+    expect(ok({}).config.corsOrigins).to.deep.equal([]);
+    expect(ok({ CORS_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' }).config.corsOrigins).to.deep.equal([
+      'https://app.example.com',
+      'http://127.0.0.1:5173',
+    ]);
+    for (const value of ['*', 'https://app.example.com/', 'https://app.example.com/path', 'app.example.com', 'https://App.example.com', 'https://app.example.com:443', 'ftp://x.example.com', 'null']) {
+      const error = bad({ CORS_ORIGINS: `http://127.0.0.1:5173,${value}` });
+      expect(error.variable, value).to.equal('CORS_ORIGINS');
+      expect(formatConfigError(error)).to.match(/^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/);
+      expect(formatConfigError(error)).to.not.contain('\n');
+    }
+  });
+
   it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {
     expect(formatConfigError(bad({ NODE_ENV: 'prod' }))).to.contain('NODE_ENV must be one of development, production, test');
     expect(bad({ LOG_LEVEL: 'verbose' }).variable).to.equal('LOG_LEVEL');

@@ -1,5 +1,6 @@
 import { MongoError, MongoServerError } from 'mongodb';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
 
 /**
@@ -25,14 +26,6 @@ export type ClassifiedError =
   | { readonly kind: 'internal' };
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
-const UNAVAILABLE_MONGO_ERRORS = new Set([
-  'MongoServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-  'MongoPoolClosedError',
-]);
 // ioredis with the offline queue disabled fails a command at once while the connection is down.
 const REDIS_UNAVAILABLE = /Stream isn't writeable|Connection is closed|MaxRetriesPerRequestError|Reached the max retries/;
 
@@ -43,7 +36,7 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
   if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };
-  if (UNAVAILABLE_MONGO_ERRORS.has(error.name)) return { kind: 'unavailable' };
+  if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
   if (error instanceof MongoServerError) {
     if (error.code === 11000 || error.code === 11001) return { kind: 'duplicate-key' };
     if (error.code === 121) return { kind: 'constraint' };

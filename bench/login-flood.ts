@@ -114,20 +114,12 @@ async function main(): Promise<void> {
       const flooded: number[][] = probes.map(() => []);
       const floodResults: LoadResult[] = [];
       const measureIdle = async () => {
-        for (const [i, probe] of probes.entries()) {
-          const r = await load(probe);
-          if (process.env.BENCH_DEBUG) process.stderr.write(`idle probe ${i}: ${JSON.stringify(r)}\n`);
-          idle[i]?.push(r.p99Ms);
-        }
+        for (const [i, probe] of probes.entries()) idle[i]?.push((await load(probe)).p99Ms);
       };
       const measureFlooded = async () => {
         const hammering = load(flood, FLOOD_NICENESS);
         await sleep(1_500);
-        for (const [i, probe] of probes.entries()) {
-          const r = await load(probe);
-          if (process.env.BENCH_DEBUG) process.stderr.write(`flood probe ${i}: ${JSON.stringify(r)}\n`);
-          flooded[i]?.push(r.p99Ms);
-        }
+        for (const [i, probe] of probes.entries()) flooded[i]?.push((await load(probe)).p99Ms);
         floodResults.push(await hammering);
         // The queue drains and the rate-limit windows of the flood's addresses do not matter here.
         await sleep(1_000);

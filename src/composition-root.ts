@@ -47,6 +47,7 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
   const all: readonly Area[] = Object.values(areas);
   const routersOf = (service: Area['service']): Router[] => all.filter((area) => area.service === service).flatMap((area) => area.routers);
   const { logger, readinessChecks } = platform;
+  const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
     ...areas,
@@ -60,8 +61,9 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
         readinessChecks,
         routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],
         ...salesIdentity.appMiddleware,
+        browser,
       }),
-      hub: buildHubApp({ logger, readinessChecks, routers: routersOf('hub') }),
+      hub: buildHubApp({ logger, readinessChecks, routers: routersOf('hub'), browser }),
     },
   };
 }

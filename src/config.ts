@@ -39,6 +39,12 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** Password hashes running at once (CONTRACT 9.5); unset: one fewer than the CPU cores, 1 to 2. */
+  readonly passwordHashConcurrency: number | undefined;
+  /** Password hashes waiting for a slot before a request answers 503 (CONTRACT 9.5); unset: 16. */
+  readonly passwordHashQueue: number | undefined;
+  /** CONTRACT 9.3: exact origins allowed to call the APIs from a browser with credentials. */
+  readonly corsOrigins: readonly string[];
   /** Entries the API event log may hold before it drops new ones (CONTRACT 9.5). */
   readonly eventLogBufferSize: number;
 }
@@ -91,6 +97,26 @@ const secret =
   (raw) =>
     Buffer.byteLength(raw, 'utf8') >= minBytes ? E.right(raw) : E.left(`must be at least ${minBytes} bytes long`);
 
+/**
+ * CONTRACT 9.3 `CORS_ORIGINS`: comma-separated exact origins (`scheme://host[:port]`, as a browser
+ * writes them in `Origin`: lower case, no path, no default port). An origin written any other way
+ * would never match, so it is refused here rather than silently ignored.
+ */
+const originList: Check<readonly string[]> = (raw) => {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      const parsed = new URL(entry);
+      origin = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry) return E.left('must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash, lower case)');
+  }
+  return E.right(entries);
+};
+
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
 
@@ -134,6 +160,9 @@ const EnvCodec = t.type({
   AI_MODEL: variable('AI_MODEL', nonEmpty),
   LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
   DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+  PASSWORD_HASH_CONCURRENCY: variable('PASSWORD_HASH_CONCURRENCY', integer(1, 64)),
+  PASSWORD_HASH_QUEUE: variable('PASSWORD_HASH_QUEUE', integer(0, 10_000)),
+  CORS_ORIGINS: variable('CORS_ORIGINS', originList),
   EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
 });
 
@@ -152,14 +181,24 @@ export function formatConfigError(error: ConfigError): string {
 
 const generatedSecret = (): string => randomBytes(48).toString('base64url');
 
-export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
+export interface LoadOptions {
+  /**
+   * The JWT secrets sign and verify tokens, which only the HTTP services do (`serve`). The admin
+   * commands never use them (CONTRACT 2), so they neither require them in production nor warn
+   * about generated ones.
+   */
+  readonly needsJwtSecrets?: boolean;
+}
+
+export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<ConfigError, LoadedConfig> {
+  const needsJwtSecrets = options.needsJwtSecrets ?? true;
   const decoded = EnvCodec.decode(env);
   if (E.isLeft(decoded)) return E.left(firstError(decoded.left));
   const v = decoded.right;
   const nodeEnv = v.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
 
-  const missingSecrets = (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined);
+  const missingSecrets = needsJwtSecrets ? (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined) : [];
   const missing = missingSecrets[0];
   if (isProduction && missing !== undefined) {
     return E.left({ variable: missing, problem: 'is required in production' });
@@ -194,6 +233,9 @@ export function loadConfig(env: Env): E.Either<ConfigError, LoadedConfig> {
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueue: v.PASSWORD_HASH_QUEUE,
+      corsOrigins: v.CORS_ORIGINS ?? [],
       eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
     },
   });

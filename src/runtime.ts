@@ -51,7 +51,11 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
 
   let mongo: MongoConnection;
   try {
-    mongo = await connectMongo(mongoServer.uri, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS, commandObserver: options.commandObserver });
+    mongo = await connectMongo(mongoServer.uri, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
+      commandObserver: options.commandObserver,
+      ...(mongoServer.kind === 'jongodb' ? { serverMonitoringMode: 'poll' as const } : {}),
+    });
   } catch (error) {
     await mongoServer.stop();
     throw new DependencyUnavailableError('MongoDB', messageOf(error));

@@ -59,6 +59,8 @@ describe('loadConfig', () => {
       AI_MODEL: 'm',
       LOG_LEVEL: 'warn',
       DISPATCH_INTERVAL_SECONDS: '300',
+      PASSWORD_HASH_CONCURRENCY: '3',
+      PASSWORD_HASH_QUEUE: '0',
       EVENT_LOG_BUFFER_SIZE: '500',
     });
     expect(warning).to.equal(undefined);
@@ -72,9 +74,16 @@ describe('loadConfig', () => {
       cookieDomain: '.example.com.br',
       logLevel: 'warn',
       dispatchIntervalSeconds: 300,
+      passwordHashConcurrency: 3,
+      passwordHashQueue: 0,
       eventLogBufferSize: 500,
       redisUrl: 'redis://127.0.0.1:6379/2',
     });
+  });
+
+  it('refuses a password-hashing concurrency of 0 and a negative queue (CONTRACT 9.5)', () => {
+    expect(formatConfigError(bad({ PASSWORD_HASH_CONCURRENCY: '0' }))).to.equal('Invalid configuration: PASSWORD_HASH_CONCURRENCY must be an integer from 1 to 64 (got "0")');
+    expect(bad({ PASSWORD_HASH_QUEUE: '-1' }).variable).to.equal('PASSWORD_HASH_QUEUE');
   });
 
   it('names the variable and the problem of a bad port, with the value', () => {
@@ -86,6 +95,20 @@ describe('loadConfig', () => {
     expect(bad({ HUB_PORT: '70000' }).variable).to.equal('HUB_PORT');
     expect(bad({ TRUST_PROXY: '-1' }).variable).to.equal('TRUST_PROXY');
     expect(bad({ EVENT_LOG_BUFFER_SIZE: '0' }).variable).to.equal('EVENT_LOG_BUFFER_SIZE');
+  });
+
+  it('CORS_ORIGINS: a comma-separated list of exact origins, none by default; anything else is one line naming it', () => {
+    expect(ok({}).config.corsOrigins).to.deep.equal([]);
+    expect(ok({ CORS_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' }).config.corsOrigins).to.deep.equal([
+      'https://app.example.com',
+      'http://127.0.0.1:5173',
+    ]);
+    for (const value of ['*', 'https://app.example.com/', 'https://app.example.com/path', 'app.example.com', 'https://App.example.com', 'https://app.example.com:443', 'ftp://x.example.com', 'null']) {
+      const error = bad({ CORS_ORIGINS: `http://127.0.0.1:5173,${value}` });
+      expect(error.variable, value).to.equal('CORS_ORIGINS');
+      expect(formatConfigError(error)).to.match(/^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/);
+      expect(formatConfigError(error)).to.not.contain('\n');
+    }
   });
 
   it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
-import { formatConfigError, loadConfig, type Config } from '../config';
+import { formatConfigError, loadConfig, type Config, type LogLevel } from '../config';
 import { createLogger, type Logger } from '../adapters/system/logger';
 import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
@@ -33,17 +33,25 @@ export interface CliContext {
   readonly logDestination?: (command: string) => pino.DestinationStream;
 }
 
-export function loadConfigOrFail(io: CliIo): { config: Config; warning: string | undefined } {
-  const loaded = loadConfig(io.env);
+/** Only `serve` runs the HTTP services, the one use of the JWT secrets. */
+export function loadConfigOrFail(io: CliIo, command: string): { config: Config; warning: string | undefined } {
+  const loaded = loadConfig(io.env, { needsJwtSecrets: command === 'serve' });
   if (E.isLeft(loaded)) throw new CliFailure(formatConfigError(loaded.left), EXIT.usage);
   return loaded.right;
 }
 
 export function commandLogger(ctx: CliContext, command: string, config: Config, warning: string | undefined): Logger {
   const destination = ctx.logDestination?.(command) ?? pino.destination({ fd: command === 'serve' ? 1 : 2, sync: true });
-  const logger = createLogger(config.logLevel, destination);
+  // A one-shot command's output is for people: its logs say only what went wrong (CONTRACT 2).
+  const logger = createLogger(command === 'serve' ? config.logLevel : atLeastWarn(config.logLevel), destination);
   if (warning !== undefined) logger.warn(warning);
   return logger;
+}
+
+const LEVEL_ORDER: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function atLeastWarn(level: LogLevel): LogLevel {
+  return LEVEL_ORDER.indexOf(level) < LEVEL_ORDER.indexOf('warn') ? 'warn' : level;
 }
 
 export async function openRuntimeOrFail(ctx: CliContext, config: Config, logger: Logger): Promise<Runtime> {
@@ -61,7 +69,7 @@ export async function withRuntime<T>(
   command: string,
   fn: (runtime: Runtime, config: Config, logger: Logger) => Promise<T>,
 ): Promise<T> {
-  const { config, warning } = loadConfigOrFail(ctx.io);
+  const { config, warning } = loadConfigOrFail(ctx.io, command);
   const logger = commandLogger(ctx, command, config, warning);
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   try {

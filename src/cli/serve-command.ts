@@ -43,7 +43,7 @@ export function waitForTerminationSignal(): Promise<string> {
 async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop: () => Promise<string>): Promise<void> {
   // Listen for signals first: a Ctrl-C during start-up still shuts down cleanly.
   const stopped = waitForStop();
-  const { config, warning } = loadConfigOrFail(ctx.io);
+  const { config, warning } = loadConfigOrFail(ctx.io, 'serve');
   const logger = commandLogger(ctx, 'serve', config, warning);
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   const servers: { name: ServiceName; server: Server }[] = [];

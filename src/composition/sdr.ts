@@ -29,7 +29,7 @@ export function composeSdr(container: Container, platform: Platform, guards: Gua
 
   const useCases = {
     createSdrInteraction: new CreateSdrInteraction(interactions, people, qualifications, clock, ids, options.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS),
-    updateSdrStatus: new UpdateSdrStatus(interactions, people, clock),
+    updateSdrStatus: new UpdateSdrStatus(interactions, people, qualifications, clock),
     listSdrInteractions: new ListSdrInteractions(interactions, people),
   };
   const routers = [

@@ -34,7 +34,13 @@ export function sharedMongo(): MongoServerHandle {
  */
 export async function connectTestDatabase(): Promise<MongoConnection> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  return connectMongo(withDatabase(sharedMongo().uri, name), { serverSelectionTimeoutMS: 2_000, commandObserver: indexCoverageGuard.observer });
+  const server = sharedMongo();
+  return connectMongo(withDatabase(server.uri, name), {
+    serverSelectionTimeoutMS: 2_000,
+    commandObserver: indexCoverageGuard.observer,
+    // As openRuntime does: jongodb has no streaming health check, so the driver polls it.
+    ...(server.kind === 'jongodb' ? { serverMonitoringMode: 'poll' as const } : {}),
+  });
 }
 
 /**

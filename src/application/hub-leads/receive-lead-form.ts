@@ -53,22 +53,25 @@ export class ReceiveLeadForm {
       orgId,
       provider: PROVIDER,
       pipelineExternalId: template.pipelineExternalId,
-      externalId: leadFormExternalId(form),
-      changes: { name: form.name, phone: form.phone, email: form.email, fields: form.fields },
+      externalId: leadFormExternalId(form, bodyHash),
+      changes: { name: form.name, phone: form.phone.value, email: form.email, fields: form.fields },
       initial: { stage: NEW_LEAD_STAGE },
       action: 'lead.form',
       rawBody: input.rawBody,
       bodyHash,
-      beforeRecord: (leadId) =>
-        this.outbox.enqueue({
+      beforeRecord: async (leadId) => {
+        // An unusable phone (CONTRACT 7) cannot receive the first message: the lead is kept for people to handle.
+        if (!form.phone.usable) return;
+        await this.outbox.enqueue({
           id: `first-message:${leadId}:${template.id}`,
           orgId,
           leadId,
           templateId: template.id,
-          to: form.phone,
+          to: form.phone.value,
           text: renderMessage(template.message, form.fields),
           createdAt: now,
-        }),
+        });
+      },
     });
     return { kind: 'processed', ...result };
   }

@@ -68,8 +68,9 @@ export interface PersonRepository {
 }
 export const PersonRepository: Token<PersonRepository> = token('PersonRepository');
 
-/** The fields a vendor update sets; an omitted vendorId keeps the stored one (CONTRACT 3.3). */
-export type VendorChanges = Omit<Vendor, 'id' | 'vendorId' | 'createdAt'> & { readonly vendorId?: string };
+/** The fields a vendor update sets; an omitted vendorId, store or phone keeps the stored one (CONTRACT 3.3). */
+export type VendorChanges = Pick<Vendor, 'name' | 'isActive' | 'webhookEnabled' | 'updatedAt'> &
+  Partial<Pick<Vendor, 'vendorId' | 'store' | 'phone'>>;
 
 export interface VendorRepository {
   /** Refuses a second vendor with the same business code (vendorId). */

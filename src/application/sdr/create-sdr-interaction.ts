@@ -70,15 +70,15 @@ export class CreateSdrInteraction {
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(id, { at: now, text: input.notes });
     // The interaction refreshed may belong to another person than the one looked up (same phone key).
     const personId = recent?.personId ?? lead.id;
-    // A person this request created has no sale to keep in sync.
-    if (!(lead.created && personId === lead.id)) {
+    // A minimal person without a sale (created by this request or a racing one) has nothing to keep in sync.
+    if (!(lead.withoutSale && personId === lead.id)) {
       await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), at: now });
     }
     return E.right({ id, personId, status: fields.status, created: recent === undefined });
   }
 
-  /** The person the lead is, created when none is known. */
-  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; created: boolean }> {
+  /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at. */
+  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; withoutSale: boolean }> {
     let known: string | undefined;
     if (input.phone === undefined) {
       // A web lead is known only by its session: the same session within the window is the same lead.
@@ -86,10 +86,10 @@ export class CreateSdrInteraction {
     } else {
       known = pickPerson(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
     }
-    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, created: false };
+    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, withoutSale: false };
   }
 
-  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; created: boolean }> {
+  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; withoutSale: boolean }> {
     const phone = input.phone ?? null;
     const person: Person = {
       id: this.ids.next(),
@@ -110,11 +110,15 @@ export class CreateSdrInteraction {
       createdAt: now,
       updatedAt: now,
     };
-    if ((await this.people.insertMinimal(person)) === 'inserted') return { id: person.id, created: true };
+    const stored = await this.people.insertMinimal(person);
+    if (stored.outcome === 'inserted') return { id: person.id, withoutSale: true };
+    // A concurrent first contact of this phone stored its person first: that person is the lead, and
+    // as a minimal person still holding its phone it has no sale to keep in sync.
+    if (stored.outcome === 'phone-taken') return { id: stored.holder.id, withoutSale: true };
     // A concurrent request stored this CPF first: that person is the lead.
     const holder = input.cpf === undefined ? undefined : await this.people.findByCpf(input.cpf);
     if (holder === undefined) throw new Error('minimal person refused for its CPF but no holder found');
-    return { id: holder.id, created: false };
+    return { id: holder.id, withoutSale: false };
   }
 }
 

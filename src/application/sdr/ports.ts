@@ -54,14 +54,26 @@ export interface SdrPersonDirectory {
   findByCpf(cpf: Cpf): Promise<Person | undefined>;
   /** In one lookup: the person holding `cpf` (when given) and every person with a phone matching `phoneKey`. */
   findByCpfOrPhoneKey(cpf: Cpf | undefined, phoneKey: string): Promise<Person[]>;
-  /** Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). */
-  insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'>;
+  /**
+   * Inserts a minimal person; 'cpf-taken' when another person holds its CPF (unique index). A minimal
+   * person with a phone is one per phone match key, decided by the database in one atomic step (so
+   * racing first contacts of one phone make one person): when a minimal person already holds the key,
+   * nothing is written and that holder is answered. A person saved for a sale (saveByCpf) releases
+   * the key, so a holder never has a sale.
+   */
+  insertMinimal(person: Person): Promise<MinimalInsert>;
 }
+export type MinimalInsert =
+  | { readonly outcome: 'inserted' }
+  | { readonly outcome: 'cpf-taken' }
+  | { readonly outcome: 'phone-taken'; readonly holder: Person };
+
 export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDirectory');
 
 export interface SaleQualification {
   readonly interactionId: string;
   readonly result: SdrStatus;
+  readonly status: SdrStatus;
   readonly contact: boolean;
   readonly sent: boolean;
   readonly sentTo: string | null;
@@ -75,5 +87,10 @@ export interface SaleQualification {
 export interface SaleQualificationSync {
   /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
   recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
+  /**
+   * A status update mirrored (CONTRACT 3.4): the person's newest sale gets the new status, `at` as its
+   * SDR time and its updatedAt; the rest of its SDR data stays. The id of the sale, or undefined.
+   */
+  recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date }): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');

@@ -4,7 +4,7 @@ import type { SdrStatus } from '../../domain/sdr/interaction';
 import type { Clock } from '../shared/ports';
 import { findIdentifiedPersons } from './find-identified-persons';
 import type { InteractionNotFound } from './interaction-not-found';
-import type { SdrInteractionRepository, SdrPersonDirectory } from './ports';
+import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 
 export interface UpdateSdrStatusInput {
   readonly identifier: LeadIdentifier;
@@ -22,11 +22,12 @@ export interface UpdateSdrStatusOutput {
 
 export type UpdateSdrStatusError = InteractionNotFound;
 
-/** PATCH /sdr/interactions/status (spec part 3 and 4): the person's most recent interaction moves. */
+/** PATCH /sdr/interactions/status (spec part 3 and 4): the person's most recent interaction moves, and its newest sale with it. */
 export class UpdateSdrStatus {
   constructor(
     private readonly interactions: SdrInteractionRepository,
     private readonly people: SdrPersonDirectory,
+    private readonly sales: SaleQualificationSync,
     private readonly clock: Clock,
   ) {}
 
@@ -43,6 +44,8 @@ export class UpdateSdrStatus {
     if (change === undefined) return notFound;
     // CONTRACT 3.4: empty or blank notes append nothing.
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
+    // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation.
+    await this.sales.recordStatusOnLatestSale(change.personId, { status: input.status, at: now });
     return E.right({
       interactionId: change.interactionId,
       previousStatus: change.previous,

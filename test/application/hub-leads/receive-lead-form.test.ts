@@ -2,16 +2,16 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Outbox, OutboxMessage } from '../../../src/application/hub-leads/ports';
 import { ReceiveLeadForm } from '../../../src/application/hub-leads/receive-lead-form';
-import type { LeadForm } from '../../../src/domain/hub-leads/lead-form';
+import type { FormPhone, LeadForm } from '../../../src/domain/hub-leads/lead-form';
 import type { LeadTemplate } from '../../../src/domain/hub-leads/lead-template';
 import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '../../../src/domain/hub-leads/webhook-settings';
-import { normalizePhone, type CanonicalPhone } from '../../../src/domain/shared/phone';
+import { normalizePhone } from '../../../src/domain/shared/phone';
 import { businessHours, hubLeadsWorld, type HubLeadsWorld } from '../../support/hub-leads-world';
 
-const phone = (raw: string): CanonicalPhone => {
+const phone = (raw: string): FormPhone => {
   const normalized = normalizePhone(raw);
   if (normalized === undefined) throw new Error(`${raw} is not a phone`);
-  return normalized;
+  return { usable: true, value: normalized };
 };
 
 /** A form as the route codec hands it over; the raw body is what the provider sent. */
@@ -134,6 +134,19 @@ describe('ReceiveLeadForm', () => {
     const leads = await world.leadsOf(orgId);
     expect(leads.map((l) => [l.externalId, l.name])).to.deep.equal([['5511987654321', 'Name 3']]);
     expect(await world.outbox.listOf(orgId)).to.have.length(1);
+  });
+
+  it('an unusable phone (CONTRACT 7): processed, stored as sent, never merged by phone, no first message', async () => {
+    await template();
+    const unusable: FormPhone = { usable: false, value: '123' };
+    const a = await receive(delivery({ phone: unusable, name: 'Ana' }));
+    const b = await receive(delivery({ phone: unusable, name: 'Bia' }));
+    expect([a.kind, b.kind]).to.deep.equal(['processed', 'processed']);
+    if (a.kind !== 'processed' || b.kind !== 'processed') throw new Error('expected processed');
+    expect(a.leadId).to.not.equal(b.leadId);
+    const leads = await world.leadsOf(orgId);
+    expect(leads.map((l) => [l.phone, l.name]).sort()).to.deep.equal([['123', 'Ana'], ['123', 'Bia']]);
+    expect(await world.outbox.listOf(orgId)).to.deep.equal([]);
   });
 
   it('forms with an id are keyed by it: two ids with one phone are two leads, never merged by phone', async () => {

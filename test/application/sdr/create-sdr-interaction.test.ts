@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import { randomUUID } from 'node:crypto';
 import { CreateSdrInteraction, type CreateSdrInteractionInput } from '../../../src/application/sdr/create-sdr-interaction';
 import type { Cpf } from '../../../src/domain/shared/cpf';
-import type { CanonicalPhone } from '../../../src/domain/shared/phone';
+import { phoneMatchKey, type CanonicalPhone } from '../../../src/domain/shared/phone';
 import type { WebSessionId } from '../../../src/domain/sdr/interaction';
 import { InMemoryPersonRepository } from '../../support/fakes/in-memory-person-repository';
 import { salesFakes } from '../../support/fakes/sales-fakes';
@@ -85,6 +85,20 @@ describe('CreateSdrInteraction', () => {
     const raced = new CreateSdrInteraction(f.interactions, racing, f.qualificationSync, f.clock, f.ids);
     const result = await raced.execute({ phone: MOBILE, cpf: validCpf(53) as Cpf, channel: 'sms', result: 'interested' });
     expect(E.isRight(result) && result.right.personId).to.equal(racing.holder.id);
+  });
+
+  it('a first contact of the same phone stored between the lookup and the insert: that person is the lead', async () => {
+    const racing = new (class extends InMemoryPersonRepository {
+      winner = person({ cpf: null, fullName: '', mobile: MOBILE, residentialPhone: null });
+      override async insertMinimal(p: Parameters<InMemoryPersonRepository['insertMinimal']>[0]) {
+        if (!this.stored(this.winner.id)) await super.insertMinimal(this.winner);
+        return super.insertMinimal(p);
+      }
+    })();
+    const raced = new CreateSdrInteraction(f.interactions, racing, f.qualificationSync, f.clock, f.ids);
+    const result = await raced.execute({ phone: MOBILE, channel: 'sms', result: 'interested' });
+    expect(E.isRight(result) && result.right.personId).to.equal(racing.winner.id);
+    expect(await racing.findByPhoneKey(phoneMatchKey(MOBILE))).to.have.length(1);
   });
 
   it('a new web session always gets a new minimal person; the same session within the window updates its interaction', async () => {

@@ -3,14 +3,14 @@ import * as E from 'fp-ts/Either';
 import { UpdateSdrStatus } from '../../../src/application/sdr/update-sdr-status';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { leadIdentifier, salesFakes } from '../../support/fakes/sales-fakes';
-import { person, sdrInteraction, validCpf } from '../../support/sales-fixtures';
+import { person, sale, sdrInteraction, validCpf } from '../../support/sales-fixtures';
 
 describe('UpdateSdrStatus', () => {
   let f: ReturnType<typeof salesFakes>;
   let update: UpdateSdrStatus;
   beforeEach(() => {
     f = salesFakes();
-    update = new UpdateSdrStatus(f.interactions, f.people, f.clock);
+    update = new UpdateSdrStatus(f.interactions, f.people, f.qualificationSync, f.clock);
   });
   const phone = leadIdentifier('phone', '(11) 98765-4321');
   const notesOf = async (personId: string) => (await f.interactions.listOfPersons([personId]))[0]?.notes ?? [];
@@ -30,6 +30,19 @@ describe('UpdateSdrStatus', () => {
     const [first, second] = await f.interactions.listOfPersons([ana.id]);
     expect(first?.interaction).to.deep.include({ id: newer.id, status: 'converted', updatedAt: f.clock.now() });
     expect(second?.interaction).to.deep.equal(older);
+  });
+
+  it("mirrors the new status onto the newest sale of the interaction's person (CONTRACT 3.4)", async () => {
+    const ana = await lead();
+    const older = sale(ana.id, { createdAt: new Date('2026-03-01T10:00:00.000Z') });
+    const newer = sale(ana.id, { createdAt: new Date('2026-03-02T10:00:00.000Z') });
+    await f.sales.insert(older);
+    await f.sales.insert(newer);
+    await f.interactions.insert(sdrInteraction({ personId: ana.id }));
+    await update.execute({ identifier: phone, status: 'converted' });
+    expect(f.sales.qualifications.get(newer.id)).to.deep.equal({ status: 'converted', at: f.clock.now() });
+    expect(f.sales.qualifications.get(older.id)).to.equal(undefined);
+    expect((await f.sales.findEntry(newer.id))?.sale.updatedAt).to.deep.equal(f.clock.now());
   });
 
   it('finds the person by CPF', async () => {

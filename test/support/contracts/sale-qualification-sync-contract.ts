@@ -10,6 +10,7 @@ const AT = new Date('2026-11-21T10:00:00.000Z');
 const qualification: SaleQualification = {
   interactionId: randomUUID(),
   result: 'converted',
+  status: 'converted',
   contact: true,
   sent: true,
   sentTo: 'Concessionária X',
@@ -50,5 +51,18 @@ export function saleQualificationSyncContract(make: () => Promise<{ sync: SaleQu
 
   it('answers undefined for a person without sales', async () => {
     expect(await sync.recordOnLatestSale(randomUUID(), qualification)).to.equal(undefined);
+    expect(await sync.recordStatusOnLatestSale(randomUUID(), { status: 'interested', at: AT })).to.equal(undefined);
+  });
+
+  it("mirrors a status update onto the person's newest sale, touching only its update time among the domain fields", async () => {
+    const older = sale(personId, { createdAt: T0, updatedAt: T0 });
+    const newer = sale(personId, { createdAt: new Date(T0.getTime() + 1), updatedAt: T0 });
+    await sales.insert(older);
+    await sales.insert(newer);
+    await sync.recordOnLatestSale(personId, qualification);
+    const later = new Date(AT.getTime() + 60_000);
+    expect(await sync.recordStatusOnLatestSale(personId, { status: 'interested', at: later })).to.equal(newer.id);
+    expect((await sales.findEntry(newer.id))?.sale).to.deep.equal({ ...newer, updatedAt: later });
+    expect((await sales.findEntry(older.id))?.sale).to.deep.equal(older);
   });
 }

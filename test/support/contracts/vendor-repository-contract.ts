@@ -38,6 +38,16 @@ export function vendorRepositoryContract(make: () => Promise<VendorRepository>):
     expect(await repo.update(randomUUID(), changes)).to.equal(undefined);
   });
 
+  it('an update without store and phone keeps the stored ones (CONTRACT 3.3)', async () => {
+    const v = vendor({ vendorId: 'V-4', store: 'Centro', phone: '1133334444' });
+    await repo.insert(v);
+    const changes = { name: 'Loja C', isActive: false, webhookEnabled: true, updatedAt: T1 };
+    const expected = { ...v, ...changes };
+    expect(await repo.update(v.id, changes)).to.deep.equal(expected);
+    expect(await repo.findById(v.id)).to.deep.equal(expected);
+    expect(await repo.update(v.id, { ...changes, store: 'Sul' })).to.deep.equal({ ...expected, store: 'Sul' });
+  });
+
   it('lists by name (byte order, as the database sorts), paginated, with the total', async () => {
     for (const name of ['b', 'B', 'a', 'c']) await repo.insert(vendor({ name }));
     const first = await repo.list(1, 3);

@@ -1,5 +1,5 @@
 import type { PersonRepository } from '../../../src/application/sales/ports';
-import type { SdrPersonDirectory } from '../../../src/application/sdr/ports';
+import type { MinimalInsert, SdrPersonDirectory } from '../../../src/application/sdr/ports';
 import type { Person } from '../../../src/domain/sales/sale';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { normalizePhone, phoneMatchKey } from '../../../src/domain/shared/phone';
@@ -7,6 +7,8 @@ import { normalizePhone, phoneMatchKey } from '../../../src/domain/shared/phone'
 /** People in insertion order (the natural order the database answers in), one per CPF. */
 export class InMemoryPersonRepository implements PersonRepository, SdrPersonDirectory {
   private readonly people = new Map<string, Person>();
+  /** Minimal phone key -> the minimal person holding it (released when that person is saved for a sale). */
+  private readonly minimalKeys = new Map<string, string>();
 
   /** What the database would join a sale with. */
   stored(id: string): Person | undefined {
@@ -21,6 +23,7 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
     }
     const saved = { ...person, id: holder.id, createdAt: holder.createdAt };
     this.people.set(holder.id, saved);
+    for (const [key, id] of this.minimalKeys) if (id === holder.id) this.minimalKeys.delete(key);
     return { ...saved };
   }
 
@@ -37,10 +40,14 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
     return this.all().filter((p) => (cpf !== undefined && p.cpf === cpf) || phoneKeysOf(p).includes(phoneKey));
   }
 
-  async insertMinimal(person: Person): Promise<'inserted' | 'cpf-taken'> {
-    if (person.cpf !== null && this.holderOf(person.cpf) !== undefined) return 'cpf-taken';
+  async insertMinimal(person: Person): Promise<MinimalInsert> {
+    const key = phoneKeysOf(person)[0];
+    const keyHolder = key === undefined ? undefined : this.minimalKeys.get(key);
+    if (keyHolder !== undefined) return { outcome: 'phone-taken', holder: { ...(this.people.get(keyHolder) as Person) } };
+    if (person.cpf !== null && this.holderOf(person.cpf) !== undefined) return { outcome: 'cpf-taken' };
     this.insert(person);
-    return 'inserted';
+    if (key !== undefined) this.minimalKeys.set(key, person.id);
+    return { outcome: 'inserted' };
   }
 
   private insert(person: Person): void {

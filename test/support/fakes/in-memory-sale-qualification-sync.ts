@@ -1,4 +1,5 @@
 import type { SaleQualification, SaleQualificationSync } from '../../../src/application/sdr/ports';
+import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import type { InMemorySaleRepository } from './in-memory-sale-repository';
 
 /** Writes onto the sales of the fake sale repository, as the real one writes onto the sales collection. */
@@ -7,5 +8,9 @@ export class InMemorySaleQualificationSync implements SaleQualificationSync {
 
   async recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined> {
     return this.sales.recordQualificationOnLatest(personId, qualification);
+  }
+
+  async recordStatusOnLatestSale(personId: string, change: { status: SdrStatus; at: Date }): Promise<string | undefined> {
+    return this.sales.recordSdrStatusOnLatest(personId, change);
   }
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../../src/application/sales/ports';
 import type { SaleQualification } from '../../../src/application/sdr/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
+import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 import type { InMemoryPersonRepository } from './in-memory-person-repository';
 import type { InMemoryVendorRepository } from './in-memory-vendor-repository';
@@ -25,8 +26,8 @@ export class InMemorySaleRepository implements SaleRepository {
   private readonly sales = new Map<string, Stored>();
   /** Every status event, in order (the database keeps them in their own collection). */
   readonly statusEvents: { saleId: string; event: SaleStatusEvent }[] = [];
-  /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. */
-  readonly qualifications = new Map<string, SaleQualification>();
+  /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. A status update alone sets only status and at. */
+  readonly qualifications = new Map<string, Partial<SaleQualification>>();
 
   constructor(
     private readonly people: InMemoryPersonRepository,
@@ -106,13 +107,26 @@ export class InMemorySaleRepository implements SaleRepository {
 
   /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */
   recordQualificationOnLatest(personId: string, qualification: SaleQualification): string | undefined {
-    const latest = [...this.sales.values()]
-      .filter(({ sale }) => sale.personId === personId)
-      .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id))[0];
+    const latest = this.latestOf(personId);
     if (latest === undefined) return undefined;
     latest.sale = { ...latest.sale, updatedAt: qualification.at };
     this.qualifications.set(latest.sale.id, { ...qualification });
     return latest.sale.id;
+  }
+
+  /** SaleQualificationSync's status mirror: only the status, the SDR time and updatedAt change. */
+  recordSdrStatusOnLatest(personId: string, { status, at }: { status: SdrStatus; at: Date }): string | undefined {
+    const latest = this.latestOf(personId);
+    if (latest === undefined) return undefined;
+    latest.sale = { ...latest.sale, updatedAt: at };
+    this.qualifications.set(latest.sale.id, { ...this.qualifications.get(latest.sale.id), status, at });
+    return latest.sale.id;
+  }
+
+  private latestOf(personId: string): Stored | undefined {
+    return [...this.sales.values()]
+      .filter(({ sale }) => sale.personId === personId)
+      .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id))[0];
   }
 
   private eligible(window: EligibilityWindow): Stored[] {

@@ -28,7 +28,10 @@ export class InMemoryVendorRepository implements VendorRepository {
     if (vendorId !== undefined && [...this.vendors.values()].some((v) => v.id !== id && v.vendorId === vendorId)) {
       throw new Error(`duplicate vendor code ${vendorId}`);
     }
-    const updated = { ...current, name, store, phone, isActive, webhookEnabled, updatedAt, vendorId: vendorId ?? current.vendorId };
+    const updated = {
+      ...current, name, isActive, webhookEnabled, updatedAt,
+      vendorId: vendorId ?? current.vendorId, store: store ?? current.store, phone: phone ?? current.phone,
+    };
     this.vendors.set(id, updated);
     return { ...updated };
   }

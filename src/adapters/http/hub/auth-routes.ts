@@ -59,7 +59,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   router.post('/refresh', async (ctx) => {
     const refreshToken = refreshCookieOf(ctx);
-    if (refreshToken === undefined) throw new HttpError(401, 'No refresh token');
+    if (refreshToken === undefined) {
+      // CONTRACT 7: every 401 of the refresh deletes the cookie (an empty one is as dead as a bad one).
+      clearRefreshCookie(ctx, deps.secureCookies);
+      throw new HttpError(401, 'No refresh token');
+    }
     const result = await deps.rotate.execute({ refreshToken });
     if (E.isLeft(result)) {
       // The token is dead after any failure but one, and dropping the cookie stops the client from

@@ -15,11 +15,22 @@ export const DEFAULT_IP_RATE_LIMIT: IpRateLimitOptions = { limit: 10, windowMs: 
 const POST_PREFIXES = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/refresh'].map((p) => `${HUB_PREFIX}${p}`);
 const ANY_METHOD_PREFIXES = [`${HUB_PREFIX}/webhooks/`];
 
-/** Spec part 8 rule 1: POST on the auth paths, any method under /webhooks/, by prefix. */
+/**
+ * CONTRACT 7 "Hub IP limiter paths": lower-cased, repeated slashes collapsed, trailing slash and query
+ * removed, so every spelling the router accepts for one route meets the same counter.
+ */
+export function normalizeLimiterPath(path: string): string {
+  const withoutQuery = path.split('?', 1)[0] ?? '';
+  const collapsed = withoutQuery.toLowerCase().replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+}
+
+/** Spec part 8 rule 1: POST on the auth paths, any method under /webhooks/, by prefix (of the normalized path). */
 export function isIpLimited(method: string, path: string): boolean {
+  const normalized = normalizeLimiterPath(path);
   return (
-    (method === 'POST' && POST_PREFIXES.some((prefix) => path.startsWith(prefix))) ||
-    ANY_METHOD_PREFIXES.some((prefix) => path.startsWith(prefix))
+    (method === 'POST' && POST_PREFIXES.some((prefix) => normalized.startsWith(prefix))) ||
+    ANY_METHOD_PREFIXES.some((prefix) => normalized.startsWith(prefix))
   );
 }
 
@@ -37,7 +48,7 @@ export function ipRateLimitRouter(store: RateLimitStore, trustedHops: number, op
     ctx.params = {};
     if (!isIpLimited(ctx.method, ctx.path)) return next();
     const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.req.socket.remoteAddress }, trustedHops);
-    const hit = await store.hit(`hub-ip:${ip}:${ctx.path}`, options.windowMs);
+    const hit = await store.hit(`hub-ip:${ip}:${normalizeLimiterPath(ctx.path)}`, options.windowMs);
     if (hit.count > options.limit) throw new HttpError(429, 'Too many requests', { headers: { 'Retry-After': retryAfter } });
     ctx.set('X-RateLimit-Remaining', String(options.limit - hit.count));
     await next();

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { LeadForm } from '../../../domain/hub-leads/lead-form';
+import type { FormPhone, LeadForm } from '../../../domain/hub-leads/lead-form';
 import { normalizePhone } from '../../../domain/shared/phone';
 import { flattenPayload } from './flatten-payload';
 import { addError, idText, isObject, type PayloadErrors } from './payload-errors';
@@ -16,7 +16,7 @@ const GROUPS: Readonly<Record<string, readonly string[]>> = {
  * The lead-form provider's payload of spec part 4. Checks the known members' types (objects where
  * the spec has objects, strings where it has text), requires a phone in contact.phone,
  * contact.cellphone or root phone (first present wins) and brings it to the canonical Brazilian
- * form with the domain's one normalizer. Members the spec does not name are flattened too, so
+ * form with the domain's one normalizer (a phone that is not Brazilian is kept as sent, CONTRACT 7). Members the spec does not name are flattened too, so
  * templates may also match on them.
  */
 export function decodeLeadForm(payload: unknown): E.Either<PayloadErrors, LeadForm> {
@@ -47,11 +47,9 @@ export function decodeLeadForm(payload: unknown): E.Either<PayloadErrors, LeadFo
     addError(errors, 'contact.phone', 'a phone is required in contact.phone, contact.cellphone or phone');
     return E.left(errors);
   }
-  const phone = normalizePhone(rawPhone);
-  if (phone === undefined) {
-    addError(errors, 'contact.phone', 'the phone is not a valid Brazilian number');
-    return E.left(errors);
-  }
+  // CONTRACT 7: a present phone that is not a Brazilian number is kept as sent; only a missing one is 400.
+  const canonical = normalizePhone(rawPhone);
+  const phone: FormPhone = canonical === undefined ? { usable: false, value: rawPhone } : { usable: true, value: canonical };
   const text = (u: unknown) => (typeof u === 'string' && u.trim() !== '' ? u.trim() : null);
   const formId = idText(payload.id);
   return E.right({

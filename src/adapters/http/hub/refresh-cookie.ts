@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../../domain/hub-identity/refresh-token';
 
-const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE = 'refresh_token';
 /** Spec part 5.3: the browser sends the refresh token to the refresh path only. */
 const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
 

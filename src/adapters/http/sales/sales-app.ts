@@ -3,10 +3,12 @@ import type Router from '@koa/router';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator, RateLimitStore, ReadinessCheck } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
+import type { BrowserOrigins } from '../shared/browser-origins';
 import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
 import { apiEventLog } from './api-event-log';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './credentials';
 import { salesErrorOutcome } from './sales-error-body';
 import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
 
@@ -31,6 +33,8 @@ export interface SalesAppDeps {
   };
   /** The API event log; absent: nothing is recorded. */
   readonly eventLog?: { readonly recorder: ApiEventRecorder; readonly ids: IdGenerator; readonly trustProxy: number };
+  /** CONTRACT 9.3 CORS and CSRF; absent: neither (tests of the bare app). */
+  readonly browser?: BrowserOrigins;
 }
 
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
@@ -51,5 +55,6 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
       deps.rateLimit === undefined
         ? []
         : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS })],
+    ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE] } }),
   });
 }

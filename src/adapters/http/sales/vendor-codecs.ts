@@ -9,6 +9,9 @@ const VendorFields = {
   webhookEnabled: t.boolean,
 };
 
-/** PUT /vendors/{id}: replaces the vendor data; vendorId kept unless given (CONTRACT 3.3). */
-export const VendorUpdateBody = t.exact(t.intersection([t.type(VendorFields), t.partial({ vendorId: NonBlankString })]));
+/** PUT /vendors/{id}: the spec's update body; store, phone and vendorId kept unless given (CONTRACT 3.3). */
+export const VendorUpdateBody = t.exact(t.intersection([
+  t.type({ name: VendorFields.name, isActive: VendorFields.isActive, webhookEnabled: VendorFields.webhookEnabled }),
+  t.partial({ store: VendorFields.store, phone: VendorFields.phone, vendorId: NonBlankString }),
+]));
 export const VendorCreateBody = t.exact(t.type({ ...VendorFields, vendorId: NonBlankString }));

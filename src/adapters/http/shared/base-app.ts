@@ -1,6 +1,9 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
+import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import type { Logger } from '../../system/logger';
+import { cors } from './cors';
+import { csrfGuard, type CsrfOptions } from './csrf';
 import { RouteNotFoundError } from './http-error';
 import { jsonBody } from './json-body';
 import { requestId } from './request-id';
@@ -25,17 +28,26 @@ export interface BaseAppOptions {
   readonly outerMiddleware?: readonly Middleware[];
   /** Run inside the error handler, before the body is parsed (sales: the rate limiter). */
   readonly innerMiddleware?: readonly Middleware[];
+  /** CONTRACT 9.3: CORS_ORIGINS and the CSRF check of cookie-authenticated unsafe requests; absent: neither. */
+  readonly browser?: CsrfOptions;
 }
 
 /**
- * The middleware chain both services share: request id, request log, the service's error handler,
- * JSON body parsing (1 MiB), the routes, and a 404 for anything unmatched.
+ * The middleware chain both services share: request id, request log, CORS (answers OPTIONS), the
+ * outer middleware, the service's error handler, the CSRF check, the inner middleware, JSON body
+ * parsing (1 MiB), the routes, and a 404 for anything unmatched.
+ *
+ * CORS sits before the outer middleware so a preflight never reaches the API event log, the rate
+ * limiter or a guard, and so its headers are on every later answer, errors included. The CSRF check
+ * sits inside the error handler (its 403 is in the service's format) and before the rate limiter and
+ * the body parser: a forged request does no work and does not spend the victim's rate limit.
  */
 export function buildBaseApp(options: BaseAppOptions): Koa {
   const { logger, service } = options;
   const app = new Koa();
   app.use(requestId());
   app.use(requestLogger(logger, service));
+  if (options.browser !== undefined) app.use(cors(options.browser));
   for (const middleware of options.outerMiddleware ?? []) app.use(middleware);
   app.use(async (ctx, next) => {
     try {
@@ -44,13 +56,16 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       const outcome = options.formatError(error, ctx);
       ctx.state.errorOutcome = outcome;
       const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
-      if (outcome.status >= 500) logger.error({ ...entry, err: error }, 'request failed');
+      // Shedding load is the service working as intended (CONTRACT 9.5): logged like a rejection,
+      // without a stack per refused request.
+      if (outcome.status >= 500 && !(error instanceof CapacityExceededError)) logger.error({ ...entry, err: error }, 'request failed');
       else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
       ctx.status = outcome.status;
       ctx.set(outcome.headers);
       ctx.body = outcome.body;
     }
   });
+  if (options.browser !== undefined) app.use(csrfGuard(options.browser));
   for (const middleware of options.innerMiddleware ?? []) app.use(middleware);
   app.use(jsonBody());
   for (const router of options.routers) app.use(router.routes());

@@ -1,4 +1,6 @@
 import { MongoError, MongoServerError } from 'mongodb';
+import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
 
 /**
@@ -16,20 +18,14 @@ export type ClassifiedError =
   | { readonly kind: 'constraint' }
   /** The database or another dependency cannot be reached (refused, timed out, no server). */
   | { readonly kind: 'unavailable' }
+  /** A bounded resource (password hashing) refused the work before starting it: 503 with Retry-After. */
+  | { readonly kind: 'at-capacity'; readonly retryAfterSeconds: number }
   /** Any other database error (query, index, command). */
   | { readonly kind: 'database' }
   | { readonly kind: 'missing-file' }
   | { readonly kind: 'internal' };
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
-const UNAVAILABLE_MONGO_ERRORS = new Set([
-  'MongoServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-  'MongoPoolClosedError',
-]);
 // ioredis with the offline queue disabled fails a command at once while the connection is down.
 const REDIS_UNAVAILABLE = /Stream isn't writeable|Connection is closed|MaxRetriesPerRequestError|Reached the max retries/;
 
@@ -38,8 +34,9 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof RouteNotFoundError) return { kind: 'route-not-found', error };
   if (error instanceof MalformedBodyError) return { kind: 'malformed-body' };
   if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
+  if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };
-  if (UNAVAILABLE_MONGO_ERRORS.has(error.name)) return { kind: 'unavailable' };
+  if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
   if (error instanceof MongoServerError) {
     if (error.code === 11000 || error.code === 11001) return { kind: 'duplicate-key' };
     if (error.code === 121) return { kind: 'constraint' };

@@ -25,6 +25,18 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The body nests objects and arrays deeper than the limit (CONTRACT 7 "Nesting"): a 400 in either
+ * service's format (`validation` is the sales `error` array, `details` the hub's).
+ */
+export class BodyTooDeepError extends HttpError {
+  constructor(readonly maxDepth: number) {
+    const reason = `JSON body is nested deeper than ${maxDepth} levels`;
+    super(400, 'Invalid JSON body', { validation: [reason], details: { body: [reason] } });
+    this.name = 'BodyTooDeepError';
+  }
+}
+
 /** The request body could not be parsed as JSON. */
 export class MalformedBodyError extends Error {
   constructor(override readonly cause: unknown) {

@@ -23,9 +23,11 @@ export class MongoVendorRepository implements VendorRepository {
 
   async update(id: string, changes: VendorChanges): Promise<Vendor | undefined> {
     const { vendorId, name, store, phone, isActive, webhookEnabled, updatedAt } = changes;
+    const optional = { vendorId, store, phone };
+    const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
     const doc = await this.vendors.findOneAndUpdate(
       { _id: id },
-      { $set: { name, store, phone, isActive, webhookEnabled, updatedAt, ...(vendorId === undefined ? {} : { vendorId }) } },
+      { $set: { name, isActive, webhookEnabled, updatedAt, ...given } },
       { returnDocument: 'after' },
     );
     return doc === null ? undefined : toVendor(doc);

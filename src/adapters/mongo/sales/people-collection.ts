@@ -7,8 +7,10 @@ export const PEOPLE = 'people';
 /**
  * `phoneKeys` (SDR): the match keys (DDD + last 8 digits, CONTRACT 3.4) of the person's phones,
  * derived at write time so a lookup by any spelling of a phone is one indexed equality.
+ * `minimalPhoneKey`: the match key of a minimal person's phone (SDR first contact), unique, so racing
+ * first contacts of one phone make one person; released when the person is saved for a sale.
  */
-export type PersonDocument = Omit<Person, 'id'> & { _id: string; phoneKeys?: string[] };
+export type PersonDocument = Omit<Person, 'id'> & { _id: string; phoneKeys?: string[]; minimalPhoneKey?: string };
 
 export const peopleCollection = (db: Db): Collection<PersonDocument> => db.collection<PersonDocument>(PEOPLE);
 
@@ -19,5 +21,7 @@ export const peopleIndexes: CollectionIndexes = {
     { key: { cpf: 1 }, name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
     // SDR lookups by phone (CONTRACT 3.4).
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
+    // One minimal person per phone (CONTRACT 3.4): the database, not a read before it, decides.
+    { key: { minimalPhoneKey: 1 }, name: 'unique_minimal_phone_key', unique: true, partialFilterExpression: { minimalPhoneKey: { $type: 'string' } } },
   ],
 };

@@ -32,6 +32,8 @@ export interface SaleDocument {
 export interface SaleSdrData {
   interactionId: string;
   result: string;
+  /** The interaction's status, also moved by every status update (CONTRACT 3.4). */
+  status: string;
   contact: boolean;
   sent: boolean;
   sentTo: string | null;

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { SaleQualification, SaleQualificationSync } from '../../../application/sdr/ports';
+import type { SdrStatus } from '../../../domain/sdr/interaction';
 import { salesCollection } from '../sales/sales-collection';
 
 /** Writes the SDR data onto the person's newest sale (index `by_person`), so both stores agree. */
@@ -12,6 +13,15 @@ export class MongoSaleQualificationSync implements SaleQualificationSync {
     const updated = await salesCollection(this.db).findOneAndUpdate(
       { personId },
       { $set: { sdr: { ...q }, updatedAt: q.at } },
+      { sort: { createdAt: -1, _id: -1 } },
+    );
+    return updated?._id;
+  }
+
+  async recordStatusOnLatestSale(personId: string, { status, at }: { status: SdrStatus; at: Date }): Promise<string | undefined> {
+    const updated = await salesCollection(this.db).findOneAndUpdate(
+      { personId },
+      { $set: { 'sdr.status': status, 'sdr.at': at, updatedAt: at } },
       { sort: { createdAt: -1, _id: -1 } },
     );
     return updated?._id;

@@ -115,7 +115,12 @@ export function jongodbBinaryPath(): string {
   return binary;
 }
 
-export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath): EmbeddedMongoStrategy {
+export interface JongodbOptions {
+  /** The TCP port to listen on; 0 (the default) lets the system choose a free one. */
+  readonly port?: number;
+}
+
+export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath, options: JongodbOptions = {}): EmbeddedMongoStrategy {
   return {
     kind: 'jongodb',
     async start(databaseName) {
@@ -127,7 +132,7 @@ export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath): E
       }
       const child = spawn(
         'bash',
-        ['-c', WATCHDOG, 'jongodb-watchdog', binary, '--port=0', '--topology-profile=singleNodeReplicaSet'],
+        ['-c', WATCHDOG, 'jongodb-watchdog', binary, `--port=${options.port ?? 0}`, '--topology-profile=singleNodeReplicaSet'],
         // Its own process group: a terminal's Ctrl-C reaches our process only, which then flushes
         // its buffers to the database and stops the server itself, in that order.
         { stdio: ['pipe', 'pipe', 'pipe'], detached: true },

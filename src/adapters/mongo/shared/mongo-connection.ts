@@ -21,6 +21,13 @@ export type CommandObserver = (event: CommandStartedEvent) => void;
 export interface ConnectMongoOptions {
   readonly serverSelectionTimeoutMS?: number | undefined;
   readonly commandObserver?: CommandObserver | undefined;
+  /**
+   * How the driver watches the server. `poll` for jongodb: it does not implement the streaming
+   * `hello` (the driver reports "Server ended moreToCome unexpectedly" about once a second and marks
+   * the server unknown, clearing the pool), so every operation could wait for server selection or
+   * fail with a pool-cleared error while the server is healthy. Default: the driver's `auto`.
+   */
+  readonly serverMonitoringMode?: 'poll' | undefined;
 }
 
 export async function connectMongo(uri: string, options: ConnectMongoOptions = {}): Promise<MongoConnection> {
@@ -31,6 +38,7 @@ export async function connectMongo(uri: string, options: ConnectMongoOptions = {
     connectTimeoutMS: timeout,
     // Monitoring costs an event per command: only on when someone listens.
     monitorCommands: options.commandObserver !== undefined,
+    ...(options.serverMonitoringMode === undefined ? {} : { serverMonitoringMode: options.serverMonitoringMode }),
   });
   if (options.commandObserver !== undefined) client.on('commandStarted', options.commandObserver);
   try {

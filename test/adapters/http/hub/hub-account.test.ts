@@ -79,6 +79,31 @@ describe('hub register and password reset HTTP', () => {
       expect(hub.mails.at(-1)?.text).to.match(/\/reset-password\?token=[0-9a-f]{64}/);
     });
 
+    it('malformed public bodies answer 400 in the hub format and mail nothing (CONTRACT 7)', async () => {
+      const sent = hub.mails.length;
+      const json = (path: string, body: string) => api().post(`/api/v1/auth/${path}`).set('Content-Type', 'application/json').send(body);
+      const malformed: [string, string][] = [
+        ['forgot-password', '{}'],
+        ['forgot-password', JSON.stringify({ email: null })],
+        ['forgot-password', JSON.stringify({ email: 5 })],
+        ['forgot-password', JSON.stringify({ email: { $ne: null } })],
+        ['forgot-password', JSON.stringify(['forgetful@example.com'])],
+        ['forgot-password', '{"email": '],
+        ['login', '{}'],
+        ['login', JSON.stringify({ email: 'forgetful@example.com', password: 5 })],
+        ['login', '"forgetful@example.com"'],
+        ['register', JSON.stringify({ email: 'new@example.com' })],
+        ['reset-password', JSON.stringify({ token: 'f'.repeat(64) })],
+        ['reset-password', '{"token": '],
+      ];
+      for (const [path, body] of malformed) {
+        const res = await json(path, body);
+        expect(res.status, `${path} ${body}`).to.equal(400);
+        expect(res.body.error, `${path} ${body}`).to.be.a('string');
+      }
+      expect(hub.mails).to.have.length(sent);
+    });
+
     it('resets once, revokes every refresh token, and refuses the link a second time', async () => {
       const session = await api().post('/api/v1/auth/login').send({ email: 'forgetful@example.com', password: PASSWORD }).expect(200);
       await api().post('/api/v1/auth/forgot-password').send({ email: 'forgetful@example.com' }).expect(200);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import request from 'supertest';
+import request, { type Response } from 'supertest';
 import * as jose from 'jose';
 import jwt from 'jsonwebtoken';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
@@ -145,6 +145,19 @@ describe('hub auth HTTP', () => {
       const stored = await tokens().findOne({ tokenHash: sha256(token) });
       expect(stored?.revokedAt).to.deep.equal(hub.clock.now());
       expect(stored?.replacedBy).to.equal(null);
+    });
+
+    it('every 401 deletes the cookie (CONTRACT 7): no or empty cookie, unknown, malformed, reused, expired', async () => {
+      const deleted = (res: Response) => expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
+      deleted(await refresh().expect(401, { error: 'No refresh token' }));
+      deleted(await api().post('/api/v1/auth/refresh').set('Cookie', 'refresh_token=').expect(401, { error: 'No refresh token' }));
+      deleted(await refresh('not-a-token').expect(401));
+      const first = refreshTokenOf(await login().expect(200));
+      await refresh(first).expect(200);
+      deleted(await refresh(first).expect(401, { error: 'Invalid or reused refresh token' }));
+      const token = refreshTokenOf(await login().expect(200));
+      hub.clock.advance(7 * 24 * 3600 * 1000 + 1);
+      deleted(await refresh(token).expect(401, { error: 'Invalid or reused refresh token' }));
     });
 
     it('resolves role and permissions again, so a role change shows at the next refresh', async () => {

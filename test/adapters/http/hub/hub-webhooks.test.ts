@@ -99,14 +99,47 @@ describe('hub inbound webhooks HTTP', () => {
       expect((await post(leadUrl(orgId), form()).expect(200)).body.created).to.equal(true);
     });
 
-    it('lead form without phone: 400 with details, nothing stored; a phone that is not Brazilian: 400', async () => {
+    it('business hours apply to lead forms only: a CRM card event on duty is processed (CONTRACT 7)', async () => {
+      const orgId = await leadOrg();
+      await setCrmCredentials(hub, orgId, crmUrl, CRM_TOKEN);
+      await setSettings(hub, orgId, { humanTeam: true, businessHours: { text: 'mon-sun 00:00-24:00', items: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 0, to: 1440 }] }, timezone: 'America/Sao_Paulo' });
+      await post(leadUrl(orgId), form()).expect(200, { skipped: 'business_hours' });
+      crm.cards.set('c-hours', { id: 'c-hours', title: 'On duty', phase: 'Inbox', pipeId: '77', fields: [] });
+      const created = await post(crmPath(orgId), JSON.stringify({ data: { action: 'card.create', card: { id: 'c-hours', pipe: { id: 77 } } } })).expect(200);
+      expect(created.body).to.include({ ok: true, created: true });
+      const moved = await post(crmPath(orgId), JSON.stringify({ data: { action: 'card.move', card: { id: 'c-hours', pipe: { id: 77 } }, from: { id: 1, name: 'Inbox' }, to: { id: 2, name: 'Won' } } })).expect(200);
+      expect(moved.body).to.include({ ok: true, leadId: created.body.leadId, created: false });
+      expect(await db.collection('hub_leads').findOne({ _id: created.body.leadId })).to.include({ stage: 'Won', title: 'On duty' });
+    });
+
+    it('lead form without phone (absent, null or blank): 400 with details, nothing stored', async () => {
       const orgId = await leadOrg();
       const before = await counts();
       const res = await post(leadUrl(orgId), JSON.stringify({ contact: { name: 'Ana' }, interests: { brand: 'Fiat' } })).expect(400);
       expect(res.body.error).to.equal('Validation error');
       expect(res.body.details).to.have.property('contact.phone');
-      await post(leadUrl(orgId), JSON.stringify({ contact: { phone: '123' } })).expect(400);
+      await post(leadUrl(orgId), JSON.stringify({ contact: { phone: null, cellphone: '  ' }, interests: { brand: 'Fiat' } })).expect(400);
       expect(await counts()).to.deep.equal(before);
+    });
+
+    it('lead form with an unusable phone (present, not Brazilian): stored with the phone as sent, never merged by phone, the processed answer (CONTRACT 7)', async () => {
+      const orgId = await leadOrg();
+      const unusable = (name: string, phone: string) => JSON.stringify({ contact: { name, phone }, interests: { brand: 'Fiat', product: 'Argo' } });
+      const first = await post(leadUrl(orgId), unusable('Ana', '123')).expect(200);
+      expect(first.body).to.deep.equal({ ok: true, leadId: first.body.leadId, created: true });
+      expect(await db.collection('hub_leads').findOne({ _id: first.body.leadId })).to.include({ orgId, phone: '123', name: 'Ana', stage: 'new' });
+      // Another form with the same unusable phone is another lead: an unusable phone identifies nobody.
+      const second = await post(leadUrl(orgId), unusable('Bia', '123')).expect(200);
+      expect(second.body).to.include({ ok: true, created: true });
+      expect(second.body.leadId).to.not.equal(first.body.leadId);
+      const foreign = await post(leadUrl(orgId), unusable('Caio', '+1 (415) 555-0100')).expect(200);
+      expect(await db.collection('hub_leads').findOne({ _id: foreign.body.leadId })).to.include({ phone: '+1 (415) 555-0100', name: 'Caio' });
+      // A usable phone is still the key, and an unusable lead never joins it.
+      const usable = await post(leadUrl(orgId), form()).expect(200);
+      expect([first.body.leadId, second.body.leadId, foreign.body.leadId]).to.not.include(usable.body.leadId);
+      expect(await db.collection('hub_leads').countDocuments({ orgId })).to.equal(4);
+      // A redelivery of the same body converges to its lead.
+      expect((await post(leadUrl(orgId), unusable('Ana', '123')).expect(200)).body).to.include({ leadId: first.body.leadId, created: false });
     });
 
     it('CRM action not recognized: 200 with skipped: "unrecognized event", nothing stored', async () => {

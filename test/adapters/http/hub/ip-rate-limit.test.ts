@@ -59,6 +59,29 @@ function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateL
       await request(app.callback()).put(path).expect(429, { error: 'Too many requests' });
     });
 
+    it('keys the normalized path: respelling the login or webhook path shares one counter (CONTRACT 7)', async () => {
+      const { store } = await makeStore();
+      const app = appWith(store, 0);
+      const logins = ['/api/v1/auth/login/', '/API/V1/auth/login', '/api/v1//auth/login', '/api/v1/auth/login?x=1', '/Api/v1/Auth/Login//', '//api/v1/auth/login'];
+      for (const [i, path] of logins.entries()) {
+        const res = await request(app.callback()).post(path).send({});
+        expect(res.status, path).to.not.equal(429);
+        expect(res.headers['x-ratelimit-remaining'], path).to.equal(String(10 - (i + 1)));
+      }
+      for (let i = logins.length + 1; i <= 10; i += 1) await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
+      for (const path of [...logins, '/api/v1/auth/login']) {
+        await request(app.callback()).post(path).send({}).expect(429, { error: 'Too many requests' });
+      }
+
+      const orgId = randomUUID();
+      const webhooks = [`/api/v1/webhooks/${orgId}/leadprovider`, `/API/V1/WEBHOOKS/${orgId.toUpperCase()}/leadprovider/`, `/api/v1//webhooks//${orgId}/leadprovider`];
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await request(app.callback()).post(webhooks[i % webhooks.length] as string).send({});
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+      }
+      for (const path of webhooks) await request(app.callback()).get(path).expect(429);
+    });
+
     it('does not let a forged X-Forwarded-For escape the limit unless TRUST_PROXY trusts that hop', async () => {
       const { store } = await makeStore();
       const untrusted = appWith(store, 0);
@@ -118,6 +141,18 @@ describe('hub IP limiter', () => {
       }
       const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(429, { error: 'Too many requests' });
       expect(res.headers['retry-after']).to.equal('300');
+    });
+
+    it('a respelled login path (trailing slash, capitals, doubled slash) counts against the same 10 per window', async () => {
+      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
+      const login = (path: string) => request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
+      const spellings = ['/api/v1/auth/login/', '/API/V1/auth/login', '/api/v1//auth/login', '/api/v1/AUTH/LOGIN?again=1', '/api/v1/auth/login'];
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await login(spellings[i % spellings.length] as string);
+        expect(res.status).to.not.equal(429);
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+      }
+      for (const path of spellings) await login(path).expect(429, { error: 'Too many requests' });
     });
   });
 });

@@ -23,24 +23,31 @@ describe('lead-form payload codec (spec part 4, CONTRACT 6.2)', () => {
 
   it('decodes a lead form: phone from contact.phone, contact.cellphone or phone, normalized; its lead key is the id, else the normalized phone', () => {
     const byPhone = right(decodeLeadForm({ contact: { cellphone: '(11) 8765-4321', name: ' Ana ' } }));
-    expect(byPhone).to.deep.include({ phone: '5511987654321', name: 'Ana' });
-    expect(leadFormExternalId(byPhone)).to.equal('5511987654321');
+    expect(byPhone).to.deep.include({ phone: { usable: true, value: '5511987654321' }, name: 'Ana' });
+    expect(leadFormExternalId(byPhone, 'body-hash')).to.equal('5511987654321');
     const byId = right(decodeLeadForm({ id: 'x-1', phone: '+55 21 3456-7890' }));
-    expect(byId).to.deep.include({ formId: 'x-1', phone: '552134567890' });
-    expect(leadFormExternalId(byId)).to.equal('x-1');
+    expect(byId).to.deep.include({ formId: 'x-1', phone: { usable: true, value: '552134567890' } });
+    expect(leadFormExternalId(byId, 'body-hash')).to.equal('x-1');
     expect(right(decodeLeadForm({ id: 987, phone: '11987654321' })).formId).to.equal('987');
     expect(E.isLeft(decodeLeadForm({ contact: { name: 'Ana' } }))).to.equal(true);
     expect(E.isLeft(decodeLeadForm({ contact: { phone: 11987654321 } }))).to.equal(true);
     expect(E.isLeft(decodeLeadForm({ interests: 'Fiat', phone: '11987654321' }))).to.equal(true);
   });
 
-  it('names the field of each problem: a missing phone, a phone that is not Brazilian, wrong types, a body that is not an object', () => {
+  it('keeps a present phone that is not Brazilian as sent, never as a lead key (CONTRACT 7)', () => {
+    const form = right(decodeLeadForm({ contact: { phone: ' 123 ' } }));
+    expect(form.phone).to.deep.equal({ usable: false, value: ' 123 ' });
+    expect(leadFormExternalId(form, 'body-hash')).to.equal('unmatched-phone:body-hash');
+    expect(leadFormExternalId({ ...form, formId: 'f-1' }, 'body-hash')).to.equal('f-1');
+  });
+
+  it('names the field of each problem: a missing phone, wrong types, a body that is not an object', () => {
     const errors = (payload: unknown) => {
       const result = decodeLeadForm(payload);
       return E.isLeft(result) ? result.left : {};
     };
     expect(errors({ contact: { name: 'Ana' } })).to.deep.equal({ 'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'] });
-    expect(errors({ contact: { phone: '123' } })).to.deep.equal({ 'contact.phone': ['the phone is not a valid Brazilian number'] });
+    expect(errors({ contact: { phone: '  ' }, phone: null })).to.deep.equal({ 'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'] });
     expect(Object.keys(errors({ contact: 'Ana', phone: 5, id: {} })).sort()).to.deep.equal(['contact', 'id', 'phone']);
     expect(Object.keys(errors([1, 2]))).to.deep.equal(['body']);
   });

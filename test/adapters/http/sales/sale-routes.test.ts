@@ -115,6 +115,24 @@ describe('sales and vendor routes', () => {
     expect(list.body).to.include({ total: 1, page: 1, limit: 20, hasMore: false });
   });
 
+  it('PUT /vendors/{id} with the update body {name, isActive, webhookEnabled} keeps store, phone and vendorId (CONTRACT 3.3)', async () => {
+    const created = await api().post('/vendors').set('x-api-key', key)
+      .send({ vendorId: 'V-7', name: 'Loja A', store: 'Centro', phone: '1133334444', isActive: true, webhookEnabled: true }).expect(201);
+    const id = created.body.id as string;
+    const updated = await api().put(`/vendors/${id}`).set('x-api-key', key).send({ name: 'Loja B', isActive: false, webhookEnabled: false }).expect(200);
+    expect(updated.body).to.include({ vendorId: 'V-7', name: 'Loja B', store: 'Centro', phone: '1133334444', isActive: false, webhookEnabled: false });
+    const read = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
+    expect(read.body).to.include({ store: 'Centro', phone: '1133334444' });
+    const phoneOnly = await api().put(`/vendors/${id}`).set('x-api-key', key).send({ name: 'Loja B', isActive: true, webhookEnabled: true, phone: '1' }).expect(200);
+    expect(phoneOnly.body).to.include({ store: 'Centro', phone: '1', isActive: true });
+    for (const bad of [{ name: 'x', isActive: true }, { name: 'x', isActive: true, webhookEnabled: true, store: 5 }, { name: ' ', isActive: true, webhookEnabled: true }]) {
+      const res = await api().put(`/vendors/${id}`).set('x-api-key', key).send(bad).expect(400);
+      expect(res.body).to.include({ statusCode: 400, path: `/vendors/${id}` });
+    }
+    const after = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
+    expect(after.body).to.include({ name: 'Loja B', store: 'Centro', phone: '1', isActive: true });
+  });
+
   it('a sale of a vendor with webhooks disabled is skipped by dispatch but sent by the manual trigger', async () => {
     const vendor = await api().post('/vendors').set('x-api-key', key)
       .send({ vendorId: 'V-2', name: 'Loja', store: 's', phone: 'p', isActive: true, webhookEnabled: false }).expect(201);

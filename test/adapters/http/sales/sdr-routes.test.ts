@@ -97,6 +97,10 @@ describe('SDR interaction routes', () => {
         [{ channel: 'whatsapp', result: 'interested' }, ['phone or session_id is required']],
         [{ phone: '123', channel: 'fax', result: 'maybe' }, ['channel must be one of whatsapp, sms, email', 'result must be one of interested, not_interested, no_response, callback_requested, converted', 'phone must be a valid Brazilian phone number']],
         [{ session_id: `chat-${randomUUID()}`, channel: 'sms', result: 'interested' }, ['session_id must be web-<uuid v4>']],
+        // CONTRACT 3.4: web-<uuid v4> only: a v1 UUID, a bare UUID and a bad variant are refused.
+        [{ session_id: 'web-6fa459ea-ee8a-1ca4-894e-db77e160355e', channel: 'sms', result: 'interested' }, ['session_id must be web-<uuid v4>']],
+        [{ session_id: randomUUID(), channel: 'sms', result: 'interested' }, ['session_id must be web-<uuid v4>']],
+        [{ session_id: 'web-6fa459ea-ee8a-4ca4-c94e-db77e160355e', channel: 'sms', result: 'interested' }, ['session_id must be web-<uuid v4>']],
         [{ phone: '11987654321', channel: 'sms', result: 'interested', cpf: '529.982.247-24' }, ['cpf must be a valid CPF']],
         [{ phone: { $gt: '' }, channel: 'sms', result: 'interested' }, ['phone must be a string']],
         [{ channel: 'sms', result: 'maybe' }, ['result must be one of interested, not_interested, no_response, callback_requested, converted', 'phone or session_id is required']],
@@ -133,6 +137,36 @@ describe('SDR interaction routes', () => {
         expect(res.body).to.deep.equal({ success: true, updated_count: 1, interaction_id: created.body.id, previous_status: previous, new_status: status, person_name: 'Ana' });
         previous = status;
       }
+    });
+
+    it("mirrors the new status onto the person's newest sale, as creation does (CONTRACT 3.4)", async () => {
+      const older = await api().post('/api/sales/manual').set('x-api-key', key)
+        .send({ venda: { sellerId: 'S-1', sellerName: 'Carla' }, pessoa: { fullName: 'Bruno Lima', cpf: CPF, mobile: '(21) 99999-0000' } }).expect(201);
+      clock.advance(60_000);
+      const newer = await api().post('/api/sales/manual').set('x-api-key', key)
+        .send({ venda: { sellerId: 'S-2', sellerName: 'Carla' }, pessoa: { fullName: 'Bruno Lima', cpf: CPF, mobile: '(21) 99999-0000' } }).expect(201);
+      const created = await create({ phone: '21999990000', channel: 'whatsapp', result: 'no_response' }).expect(201);
+      const sdrOf = async (id: string) => (await salesCollection(rt.db).findOne({ _id: id }))?.sdr;
+      expect(await sdrOf(newer.body.venda.id)).to.include({ interactionId: created.body.id, status: 'no_response' });
+      clock.advance(60_000);
+      await patch({ identifier: '(21) 99999-0000', identifier_type: 'phone', status: 'converted', notes: 'closed' }).expect(200);
+      const stored = await salesCollection(rt.db).findOne({ _id: newer.body.venda.id });
+      expect(stored?.sdr).to.include({ interactionId: created.body.id, status: 'converted', result: 'no_response' });
+      expect(stored?.sdr?.at).to.deep.equal(clock.now());
+      expect(stored?.updatedAt).to.deep.equal(clock.now());
+      expect(await sdrOf(older.body.venda.id)).to.equal(undefined);
+      await patch({ identifier: CPF, identifier_type: 'cpf', status: 'interested' }).expect(200);
+      expect(await sdrOf(newer.body.venda.id)).to.include({ status: 'interested' });
+    });
+
+    it('empty or blank notes append nothing, on creation and on a status update (CONTRACT 3.4)', async () => {
+      await create({ phone: '11987654321', channel: 'whatsapp', result: 'no_response', notes: '' }).expect(201);
+      await create({ phone: '11987654321', channel: 'whatsapp', result: 'no_response', notes: ' \t\n ' }).expect(200);
+      await patch({ identifier: '11987654321', identifier_type: 'phone', status: 'interested', notes: '   ' }).expect(200);
+      await patch({ identifier: '11987654321', identifier_type: 'phone', status: 'converted', notes: '' }).expect(200);
+      expect(await counts()).to.deep.equal({ people: 1, interactions: 1, notes: 0 });
+      const list = await api().get('/sdr/interactions').query({ identifier: '11987654321', identifier_type: 'phone' }).set('x-api-key', key).expect(200);
+      expect(list.body.data[0]).to.include({ status: 'converted', interaction_notes: null });
     });
 
     it('finds the person by CPF with or without formatting', async () => {

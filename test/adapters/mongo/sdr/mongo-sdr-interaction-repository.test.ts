@@ -36,7 +36,7 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     expect(await people.findByPhoneKey('1100000000')).to.deep.equal([]);
     const found = await people.findByCpf(ana.cpf as Cpf);
     expect(found).to.deep.equal(ana);
-    expect(await people.insertMinimal(person({ cpf: ana.cpf }))).to.equal('cpf-taken');
+    expect(await people.insertMinimal(person({ cpf: ana.cpf }))).to.deep.equal({ outcome: 'cpf-taken' });
   });
 
   it('answers the newest interaction of several persons and the status it replaced', async () => {

@@ -42,7 +42,7 @@ describe('SDR writes: database commands per request', () => {
     clock = new ManualClock();
     const [interactions, people] = [new MongoSdrInteractionRepository(db), new MongoPersonRepository(db)];
     create = new CreateSdrInteraction(interactions, people, new MongoSaleQualificationSync(db), clock, new UuidIdGenerator());
-    update = new UpdateSdrStatus(interactions, people, clock);
+    update = new UpdateSdrStatus(interactions, people, new MongoSaleQualificationSync(db), clock);
   });
 
   async function counted(run: () => Promise<E.Either<unknown, unknown>>): Promise<string[]> {
@@ -58,7 +58,7 @@ describe('SDR writes: database commands per request', () => {
 
   it('POST /sdr/interactions: at most 5 on every path', async () => {
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
-      'find people', 'insert people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
+      'find people', 'findAndModify people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
       'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
@@ -77,13 +77,13 @@ describe('SDR writes: database commands per request', () => {
     ]);
   });
 
-  it('PATCH /sdr/interactions/status: 3 with a note, 2 without, 1 when nobody has the identifier', async () => {
+  it('PATCH /sdr/interactions/status: 4 with a note, 3 without (the sale mirror included), 1 when nobody has the identifier', async () => {
     await create.execute({ ...base, phone: MOBILE });
     const phone = leadIdentifier('phone', '11987654321');
     expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
-      'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes',
+      'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
     ]);
-    expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal(['find people', 'findAndModify sdr_interactions']);
+    expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal(['find people', 'findAndModify sdr_interactions', 'findAndModify sales']);
     expect(await updating({ identifier: leadIdentifier('phone', '11900000000'), status: 'interested' })).to.deep.equal(['find people']);
   });
 });

@@ -39,8 +39,14 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** Password hashes running at once (CONTRACT 9.5); unset: one fewer than the CPU cores, 1 to 2. */
+  readonly passwordHashConcurrency: number | undefined;
+  /** Password hashes waiting for a slot before a request answers 503 (CONTRACT 9.5); unset: 16. */
+  readonly passwordHashQueue: number | undefined;
   /** CONTRACT 9.3: exact origins allowed to call the APIs from a browser with credentials. */
   readonly corsOrigins: readonly string[];
+  /** Entries the API event log may hold before it drops new ones (CONTRACT 9.5). */
+  readonly eventLogBufferSize: number;
 }
 
 export interface ConfigError {
@@ -154,7 +160,10 @@ const EnvCodec = t.type({
   AI_MODEL: variable('AI_MODEL', nonEmpty),
   LOG_LEVEL: variable('LOG_LEVEL', oneOf(LOG_LEVELS)),
   DISPATCH_INTERVAL_SECONDS: variable('DISPATCH_INTERVAL_SECONDS', integer(1, 86_400)),
+  PASSWORD_HASH_CONCURRENCY: variable('PASSWORD_HASH_CONCURRENCY', integer(1, 64)),
+  PASSWORD_HASH_QUEUE: variable('PASSWORD_HASH_QUEUE', integer(0, 10_000)),
   CORS_ORIGINS: variable('CORS_ORIGINS', originList),
+  EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -224,7 +233,10 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueue: v.PASSWORD_HASH_QUEUE,
       corsOrigins: v.CORS_ORIGINS ?? [],
+      eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
     },
   });
 }

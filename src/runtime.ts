@@ -21,8 +21,11 @@ export interface Runtime {
   /** The composed areas (use cases, routers, indexes) and the two Koa apps. */
   readonly app: Composition;
   readonly mongoServer: MongoServerHandle;
-  /** Closes Redis, the MongoDB client and the embedded server, in that order; safe to call twice. */
-  close(): Promise<void>;
+  /**
+   * Closes the buffers (the API event log writes what it can within `budgetMs`, CONTRACT 9.5), then
+   * Redis, the MongoDB client and the embedded server, in that order; safe to call twice.
+   */
+  close(budgetMs?: number): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -74,10 +77,11 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   return {
     app,
     mongoServer,
-    close: () => {
+    close: (budgetMs = Number.POSITIVE_INFINITY) => {
       closing ??= (async () => {
         // Buffers that write to the databases (the sales API event log) flush before connections close.
-        for (const closable of app.platform.closables) await closable.close();
+        const deadline = Date.now() + budgetMs;
+        for (const closable of app.platform.closables) await closable.close(Math.max(0, deadline - Date.now()));
         if (redis !== undefined) await closeRedis(redis);
         await mongo.close();
         await mongoServer.stop();

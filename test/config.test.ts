@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       salesWebhookUrl: undefined,
       mcpInternalSecret: undefined,
+      eventLogBufferSize: 10_000,
     });
   });
 
@@ -58,6 +59,9 @@ describe('loadConfig', () => {
       AI_MODEL: 'm',
       LOG_LEVEL: 'warn',
       DISPATCH_INTERVAL_SECONDS: '300',
+      PASSWORD_HASH_CONCURRENCY: '3',
+      PASSWORD_HASH_QUEUE: '0',
+      EVENT_LOG_BUFFER_SIZE: '500',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -70,8 +74,16 @@ describe('loadConfig', () => {
       cookieDomain: '.example.com.br',
       logLevel: 'warn',
       dispatchIntervalSeconds: 300,
+      passwordHashConcurrency: 3,
+      passwordHashQueue: 0,
+      eventLogBufferSize: 500,
       redisUrl: 'redis://127.0.0.1:6379/2',
     });
+  });
+
+  it('refuses a password-hashing concurrency of 0 and a negative queue (CONTRACT 9.5)', () => {
+    expect(formatConfigError(bad({ PASSWORD_HASH_CONCURRENCY: '0' }))).to.equal('Invalid configuration: PASSWORD_HASH_CONCURRENCY must be an integer from 1 to 64 (got "0")');
+    expect(bad({ PASSWORD_HASH_QUEUE: '-1' }).variable).to.equal('PASSWORD_HASH_QUEUE');
   });
 
   it('names the variable and the problem of a bad port, with the value', () => {
@@ -82,6 +94,7 @@ describe('loadConfig', () => {
     );
     expect(bad({ HUB_PORT: '70000' }).variable).to.equal('HUB_PORT');
     expect(bad({ TRUST_PROXY: '-1' }).variable).to.equal('TRUST_PROXY');
+    expect(bad({ EVENT_LOG_BUFFER_SIZE: '0' }).variable).to.equal('EVENT_LOG_BUFFER_SIZE');
   });
 
   it('CORS_ORIGINS: a comma-separated list of exact origins, none by default; anything else is one line naming it', () => {

@@ -13,6 +13,12 @@ import {
 } from '../application/shared/ports';
 import type { Config } from '../config';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher';
+import {
+  BoundedPasswordHasher,
+  DEFAULT_HASH_QUEUE,
+  defaultHashConcurrency,
+  HASH_RETRY_AFTER_SECONDS,
+} from '../adapters/crypto/bounded-password-hasher';
 import { CryptoSecretGenerator, Sha256SecretHasher } from '../adapters/crypto/crypto-secrets';
 import { LogMailer } from '../adapters/mail/log-mailer';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
@@ -28,7 +34,8 @@ import { bindPort, resolvePort } from './container';
 
 /** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
 export interface Closable {
-  close(): Promise<void> | void;
+  /** `budgetMs`: how long it may take at most (a write buffer stops writing then); absent: no limit. */
+  close(budgetMs?: number): Promise<void> | void;
 }
 
 /** The connections, opened before composition: nothing here does I/O. */
@@ -42,6 +49,7 @@ export interface PlatformOptions {
   readonly clock?: Clock;
   readonly idGenerator?: IdGenerator;
   readonly secretGenerator?: SecretGenerator;
+  /** The hashing algorithm (tests: a fast or gated one); it always runs behind the configured bound. */
   readonly passwordHasher?: PasswordHasher;
   readonly rateLimitStore?: RateLimitStore;
   readonly mailer?: Mailer;
@@ -62,7 +70,15 @@ export function composePlatform(container: Container, config: Config, infra: Inf
   bindPort(container, IdGenerator, options.idGenerator ?? new UuidIdGenerator());
   bindPort(container, SecretGenerator, options.secretGenerator ?? new CryptoSecretGenerator());
   bindPort(container, SecretHasher, new Sha256SecretHasher());
-  bindPort(container, PasswordHasher, options.passwordHasher ?? new Argon2PasswordHasher());
+  bindPort(
+    container,
+    PasswordHasher,
+    new BoundedPasswordHasher(options.passwordHasher ?? new Argon2PasswordHasher(), {
+      concurrency: config.passwordHashConcurrency ?? defaultHashConcurrency(),
+      maxQueued: config.passwordHashQueue ?? DEFAULT_HASH_QUEUE,
+      retryAfterSeconds: HASH_RETRY_AFTER_SECONDS,
+    }),
+  );
   bindPort(container, RateLimitStore, options.rateLimitStore ?? rateLimitStore(infra, clock));
   bindPort(
     container,

@@ -59,10 +59,16 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
   const keys = bindPort(container, ApiKeyRepository, new MongoApiKeyRepository(db));
   const events = bindPort(container, ApiEventStore, new MongoApiEventStore(db));
   const tokens = bindPort(container, SalesAccessTokens, new JwtSalesAccessTokens(config.salesJwtSecret));
-  const eventRecorder = new BatchingApiEventRecorder(events, logger, {
-    ...DEFAULT_BATCHING,
-    ...(options.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: options.apiEventFlushIntervalMs }),
-  });
+  const eventRecorder = new BatchingApiEventRecorder(
+    events,
+    logger,
+    {
+      ...DEFAULT_BATCHING,
+      maxBuffered: config.eventLogBufferSize,
+      ...(options.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: options.apiEventFlushIntervalMs }),
+    },
+    clock,
+  );
   bindPort(container, ApiEventRecorder, eventRecorder);
   // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
   platform.closables.push(eventRecorder);

@@ -1,48 +1,13 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { createInterface } from 'node:readline';
 import { isAlive, waitUntil } from '../support/processes';
+import { startServe } from '../support/serve-child';
 
 /**
  * `brokerhub serve` as a real process (the same entry point as npm start), on the embedded MongoDB:
  * signals, in-flight requests, exit code and the embedded server's child process.
  */
-interface Served {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly salesUrl: string;
-  readonly hubUrl: string;
-  readonly mongoPid: number | undefined;
-  readonly exited: Promise<number | null>;
-}
-
-async function startServe(extraEnv: Record<string, string> = {}, ownProcessGroup = false): Promise<Served & { logs: string[] }> {
-  const env: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0', ...extraEnv };
-  delete env.MONGODB_URI;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: ownProcessGroup });
-  const logs: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let salesUrl = '';
-  let hubUrl = '';
-  let mongoPid: number | undefined;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('serve did not start within 30 s')), 30_000);
-    void exited.then((code) => reject(new Error(`serve exited early with ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      logs.push(line);
-      const pid = /embedded ephemeral \S+ \(pid (\d+)\)/.exec(line);
-      if (pid !== null) mongoPid = Number(pid[1]);
-      if (line.startsWith('Sales service: ')) salesUrl = line.slice('Sales service: '.length);
-      if (line.startsWith('Hub service: ')) hubUrl = line.slice('Hub service: '.length);
-      if (line.startsWith('MongoDB: ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return { child, salesUrl, hubUrl, mongoPid, exited, logs };
-}
-
 describe('serve process', function () {
   this.timeout(60_000);
 

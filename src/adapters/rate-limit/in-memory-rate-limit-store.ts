@@ -10,8 +10,8 @@ interface Window {
 
 /**
  * Per-instance fixed windows. Bounded: expired windows are swept periodically, and when the map is
- * full the oldest window is evicted (Map keeps insertion order), so a flood of distinct keys cannot
- * grow memory without limit.
+ * full the oldest window is evicted in constant time (Map keeps insertion order), so a flood of
+ * distinct keys can neither grow memory without limit nor make each request cost a scan.
  */
 export class InMemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, Window>();
@@ -55,9 +55,11 @@ export class InMemoryRateLimitStore implements RateLimitStore {
     if (this.sweeper !== undefined) clearInterval(this.sweeper);
   }
 
+  /**
+   * The oldest window goes, expired or not (the periodic sweep takes the other expired ones). No sweep
+   * here: once full, a flood of fresh addresses would otherwise visit every window on every request.
+   */
   private evictOne(): void {
-    this.sweep();
-    if (this.windows.size < this.maxEntries) return;
     const oldest = this.windows.keys().next();
     if (oldest.done !== true) this.windows.delete(oldest.value);
   }

@@ -22,6 +22,8 @@ export class LoginHubUser {
   ) {}
 
   async execute(input: LoginHubUserInput): Promise<E.Either<LoginHubUserError, HubSession>> {
+    // A saturated hasher refuses before the lookup: a login flood costs no database work (CONTRACT 9.5).
+    await this.passwords.checkCapacity();
     const user = await this.users.findByEmail(input.email);
     // Unknown e-mail costs one real verification too, so timing does not reveal which accounts exist.
     const valid = user === undefined ? await this.passwords.verifyAgainstDummy(input.password) : await this.passwords.verify(user.passwordHash, input.password);

@@ -31,6 +31,8 @@ export class LoginSalesUser {
   ) {}
 
   async execute(input: LoginSalesUserInput): Promise<E.Either<LoginSalesUserError, LoginSalesUserOutput>> {
+    // A saturated hasher refuses before the lookup: a login flood costs no database work (CONTRACT 9.5).
+    await this.passwords.checkCapacity();
     const user = await this.users.findByEmail(normalizeEmail(input.email));
     // An unknown account does the same hashing work as a wrong password (no timing oracle).
     const valid = user === undefined ? await this.passwords.verifyAgainstDummy(input.password) : await this.passwords.verify(user.passwordHash, input.password);

@@ -22,6 +22,9 @@ export class ResetSalesPassword {
     // Checked first: a weak password must not burn the single-use token.
     const problem = passwordProblem(input.newPassword);
     if (problem !== undefined) return E.left({ _tag: 'WeakPassword', problem });
+    // Hashed before the token is consumed: a hash refused for capacity (CONTRACT 9.5) leaves the token
+    // unused, and a consumed token always gets its password.
+    const passwordHash = await this.passwords.hash(input.newPassword);
     const now = this.clock.now();
     const consumed = await this.resetTokens.consume(this.secretHasher.hash(input.token), now);
     switch (consumed.outcome) {
@@ -31,7 +34,6 @@ export class ResetSalesPassword {
       case 'already-used':
         return E.left({ _tag: 'ResetTokenUsed' });
       case 'consumed': {
-        const passwordHash = await this.passwords.hash(input.newPassword);
         await this.users.updatePassword(consumed.userId, passwordHash, now);
         // Whoever held a session with the old password loses it.
         await this.refreshTokens.revokeAllOfUser(consumed.userId, now);

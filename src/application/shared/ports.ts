@@ -45,6 +45,12 @@ export interface PasswordHasher {
    * costs the same time as a wrong password. Always resolves false.
    */
   verifyAgainstDummy(password: string): Promise<false>;
+  /**
+   * Rejects with CapacityExceededError when a hash asked for now would be refused (CONTRACT 9.5), so a
+   * login refuses before its user lookup and a flood costs no database work. Advisory: the hash itself
+   * is still bounded.
+   */
+  checkCapacity(): Promise<void>;
 }
 export const PasswordHasher: Token<PasswordHasher> = token('PasswordHasher');
 

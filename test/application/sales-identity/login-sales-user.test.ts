@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import sinon from 'sinon';
+import { BoundedPasswordHasher } from '../../../src/adapters/crypto/bounded-password-hasher';
 import { LoginSalesUser } from '../../../src/application/sales-identity/login-sales-user';
+import { CapacityExceededError } from '../../../src/application/shared/capacity-exceeded-error';
+import { GatedPasswordHasher } from '../../support/fakes/gated-password-hasher';
 import { salesIdentityFakes } from '../../support/sales-identity-fakes';
 
 const SEVEN_DAYS_MS = 7 * 24 * 3600 * 1000;
@@ -59,5 +62,25 @@ describe('LoginSalesUser', () => {
     const second = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
     if (E.isLeft(first) || E.isLeft(second)) throw new Error('expected two logins');
     expect(first.right.refreshToken).not.to.equal(second.right.refreshToken);
+  });
+
+  it('refuses with CapacityExceededError before looking the user up when hashing is saturated (CONTRACT 9.5), and writes nothing', async () => {
+    const fakes = salesIdentityFakes();
+    await fakes.addUser({ email: 'ana@example.com', password: 'right password' });
+    const gated = new GatedPasswordHasher();
+    const passwords = new BoundedPasswordHasher(gated, { concurrency: 1, maxQueued: 0, retryAfterSeconds: 1 });
+    const logIn = new LoginSalesUser(fakes.users, passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    gated.close();
+    const held = passwords.hash('keeps the only slot busy');
+    await gated.whenStarted(1);
+    const lookups = sinon.spy(fakes.users, 'findByEmail');
+    let refusal: unknown;
+    await logIn.execute({ email: 'ana@example.com', password: 'right password' }).catch((error: unknown) => (refusal = error));
+    expect(refusal).to.be.instanceOf(CapacityExceededError);
+    expect(lookups.called).to.equal(false);
+    expect(fakes.secrets.issued).to.deep.equal([]);
+    gated.open();
+    await held;
+    expect(E.isRight(await logIn.execute({ email: 'ana@example.com', password: 'right password' }))).to.equal(true);
   });
 });

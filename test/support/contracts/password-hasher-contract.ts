@@ -41,6 +41,11 @@ export function passwordHasherContract(make: () => PasswordHasher): void {
     }
   });
 
+  it('has capacity when idle', async () => {
+    await hasher.checkCapacity();
+    expect(await hasher.verifyAgainstDummy('after the check')).to.equal(false);
+  });
+
   it('rejects a stored value that is not one of its hashes (a fault, not a wrong password)', async () => {
     let caught: unknown;
     await hasher.verify('not-a-hash', 'password').catch((error: unknown) => (caught = error));

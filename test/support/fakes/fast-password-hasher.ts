@@ -31,6 +31,9 @@ export class FastPasswordHasher implements PasswordHasher {
     return digest(match[1] as string, password) === match[2];
   }
 
+  /** Never saturated. */
+  async checkCapacity(): Promise<void> {}
+
   async verifyAgainstDummy(password: string): Promise<false> {
     this.calls.verifyAgainstDummy += 1;
     digest('00000000', `${password}\u0000`);

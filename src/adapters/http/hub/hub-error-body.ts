@@ -38,6 +38,8 @@ export function hubErrorOutcome(classified: ClassifiedError): HubErrorOutcome {
       return outcome(400, 'Validation error');
     case 'unavailable':
       return outcome(503, 'Service unavailable');
+    case 'at-capacity':
+      return { ...outcome(503, 'Service unavailable'), headers: { 'Retry-After': String(classified.retryAfterSeconds) } };
     case 'missing-file':
     case 'database':
     case 'internal':

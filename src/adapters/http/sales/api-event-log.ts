@@ -15,15 +15,23 @@ export interface ApiEventLogOptions {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly trustProxy: number;
+  /** Paths never written to the log (probes and metrics, CONTRACT 9.2); OPTIONS requests never are either. */
+  readonly exemptPaths?: readonly string[];
 }
 
 /**
  * One API event per request, taken outside the error handler so it sees the final status. Only
  * method, path (no query string), status, timing, user id and IP are kept: never headers, cookies
- * or bodies, so no credential can reach the log.
+ * or bodies, so no credential can reach the log. Probes, metrics and OPTIONS requests are not
+ * recorded (CONTRACT 9.2): an orchestrator's probes would fill the log with nothing worth auditing.
  */
 export function apiEventLog(options: ApiEventLogOptions): Middleware {
+  const exempt = new Set(options.exemptPaths ?? []);
   return async (ctx: Context, next: Next) => {
+    if (ctx.method === 'OPTIONS' || exempt.has(normalizedPath(ctx.path))) {
+      await next();
+      return;
+    }
     const started = process.hrtime.bigint();
     try {
       await next();
@@ -44,4 +52,9 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
       });
     }
   };
+}
+
+/** The router matches paths case-insensitively and with a trailing slash: so does the exemption. */
+function normalizedPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
 }

@@ -15,6 +15,9 @@ import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
 /** Orchestrator probes are never throttled: a limited probe would restart a healthy instance. */
 export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz'] as const;
 
+/** Probes and metrics are not written to the API event log (CONTRACT 9.2). */
+export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+
 export interface SalesAppDeps {
   readonly logger: Logger;
   readonly clock: Clock;
@@ -47,7 +50,7 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
         now: deps.clock.now(),
         isProduction: deps.isProduction,
       }),
-    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock })],
+    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock, exemptPaths: EVENT_LOG_EXEMPT_PATHS })],
     innerMiddleware:
       deps.rateLimit === undefined
         ? []

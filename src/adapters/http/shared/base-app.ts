@@ -1,5 +1,6 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
+import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import type { Logger } from '../../system/logger';
 import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
@@ -55,7 +56,9 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       const outcome = options.formatError(error, ctx);
       ctx.state.errorOutcome = outcome;
       const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
-      if (outcome.status >= 500) logger.error({ ...entry, err: error }, 'request failed');
+      // Shedding load is the service working as intended (CONTRACT 9.5): logged like a rejection,
+      // without a stack per refused request.
+      if (outcome.status >= 500 && !(error instanceof CapacityExceededError)) logger.error({ ...entry, err: error }, 'request failed');
       else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
       ctx.status = outcome.status;
       ctx.set(outcome.headers);

@@ -1,4 +1,5 @@
 import { MongoError, MongoServerError } from 'mongodb';
+import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
 
@@ -17,6 +18,8 @@ export type ClassifiedError =
   | { readonly kind: 'constraint' }
   /** The database or another dependency cannot be reached (refused, timed out, no server). */
   | { readonly kind: 'unavailable' }
+  /** A bounded resource (password hashing) refused the work before starting it: 503 with Retry-After. */
+  | { readonly kind: 'at-capacity'; readonly retryAfterSeconds: number }
   /** Any other database error (query, index, command). */
   | { readonly kind: 'database' }
   | { readonly kind: 'missing-file' }
@@ -31,6 +34,7 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof RouteNotFoundError) return { kind: 'route-not-found', error };
   if (error instanceof MalformedBodyError) return { kind: 'malformed-body' };
   if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
+  if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };
   if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
   if (error instanceof MongoServerError) {

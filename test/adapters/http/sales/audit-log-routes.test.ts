@@ -110,7 +110,8 @@ describe('API event log in production', () => {
   it('is flushed when the runtime closes', async () => {
     const sales = await openSalesRuntime({ overrides: { apiEventFlushIntervalMs: 3_600_000 } });
     const db = sales.db;
-    await request(sales.callback).get('/healthz').set('x-request-id', 'before-close').expect(200);
+    // Not a probe: probes are not logged (CONTRACT 9.2).
+    await request(sales.callback).get('/api-keys').set('x-request-id', 'before-close').expect(401);
     expect(await db.collection('api_event_logs').countDocuments({ requestId: 'before-close' })).to.equal(0);
     // Close without the helper's own flush, as serve does at shutdown; then read with a fresh client.
     await sales.runtime.close();

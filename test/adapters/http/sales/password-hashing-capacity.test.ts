@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { GatedPasswordHasher } from '../../../support/fakes/gated-password-hasher';
+import { firstAnswers } from '../../../support/saturate';
+import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+
+// CONTRACT 9.5: one hash at a time here, with `queue` waiting; past that a request answers 503 at once.
+describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
+  let sales: SalesRuntime | undefined;
+  let hasher: GatedPasswordHasher;
+  const open = async (queue: number): Promise<SalesRuntime> => {
+    hasher = new GatedPasswordHasher();
+    sales = await openSalesRuntime({
+      env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) },
+      overrides: { passwordHasher: hasher },
+    });
+    return sales;
+  };
+  afterEach(async () => {
+    hasher.open();
+    await sales?.close();
+    sales = undefined;
+  });
+
+  const login = (sales: SalesRuntime, email: string, password: string) => request(sales.callback).post('/auth/login').send({ email, password });
+
+  it('answers logins past the queue 503 with Retry-After in the sales error format, writes nothing for them, and serves the others', async () => {
+    const sales = await open(1);
+    const refreshTokens = () => sales.db.collection('sales_refresh_tokens').countDocuments();
+    const user = await sales.createUser({});
+    hasher.close();
+    const { first, all } = firstAnswers(Array.from({ length: 5 }, () => login(sales, user.email, user.password)), 3);
+    const refused = await first;
+    for (const res of refused) {
+      expect(res.status).to.equal(503);
+      expect(res.headers['retry-after']).to.equal('1');
+      expect(res.body).to.include({ statusCode: 503, message: 'Service unavailable - Please try again later', path: '/auth/login' });
+      expect(res.body.timestamp).to.be.a('string');
+      expect(res.headers['set-cookie']).to.equal(undefined);
+    }
+    expect(await refreshTokens()).to.equal(0);
+    hasher.open();
+    const statuses = (await all).map((res) => res.status).sort();
+    expect(statuses).to.deep.equal([200, 200, 503, 503, 503]);
+    expect(await refreshTokens()).to.equal(2);
+  });
+
+  it('refuses an unknown e-mail exactly like a known one while hashing is saturated (no account oracle)', async () => {
+    const sales = await open(0);
+    const user = await sales.createUser({});
+    hasher.close();
+    const held = login(sales, user.email, 'wrong password').then((res) => res);
+    await hasher.whenStarted(2);
+    const known = await login(sales, user.email, user.password);
+    const unknown = await login(sales, 'nobody@example.com', user.password);
+    expect(known.status).to.equal(503);
+    expect(unknown.status).to.equal(503);
+    expect(unknown.headers['retry-after']).to.equal(known.headers['retry-after']);
+    // The stack (shown outside production only) is where each was refused; the answer is the same.
+    expect({ ...unknown.body, timestamp: '', stack: '' }).to.deep.equal({ ...known.body, timestamp: '', stack: '' });
+    hasher.open();
+    expect((await held).status).to.equal(401);
+  });
+
+  it('keeps a reset token usable when the reset was refused for capacity', async () => {
+    const sales = await open(0);
+    const user = await sales.createUser({});
+    const mail = sales.mailer.next();
+    await request(sales.callback).post('/auth/forgot-password').send({ email: user.email }).expect(200);
+    const token = /token=([0-9a-f]{64})/.exec((await mail).text)?.[1] ?? '';
+    hasher.close();
+    const held = login(sales, user.email, user.password).then((res) => res);
+    await hasher.whenStarted(2);
+    const refused = await request(sales.callback).post('/auth/reset-password').send({ token, newPassword: 'a new password' });
+    expect(refused.status).to.equal(503);
+    expect(refused.headers['retry-after']).to.equal('1');
+    hasher.open();
+    await held;
+    await request(sales.callback).post('/auth/reset-password').send({ token, newPassword: 'a new password' }).expect(200);
+    await login(sales, user.email, 'a new password').expect(200);
+  });
+});

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
 import { runBench } from './support/sales-bench';
+import type { ApiEventLogTally } from '../src/adapters/http/sales/batching-api-event-recorder';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -27,14 +28,7 @@ const ROOT = path.resolve(__dirname, '..');
 const AUTOCANNON = path.resolve(ROOT, 'node_modules/autocannon/autocannon.js');
 const run = promisify(execFile);
 
-interface Tally {
-  readonly recorded: number;
-  readonly written: number;
-  readonly dropped: number;
-  readonly failed: number;
-  readonly notWritten: number;
-  readonly unconfirmed: number;
-}
+type Tally = ApiEventLogTally;
 
 interface Round {
   readonly exitCode: number | null;

@@ -6,16 +6,9 @@ import { startDelayingTcpProxy } from '../support/delaying-tcp-proxy';
 import { sharedMongo } from '../support/mongo';
 import { waitUntil } from '../support/processes';
 import { startServe, type ServeChild } from '../support/serve-child';
+import type { ApiEventLogTally } from '../../src/adapters/http/sales/batching-api-event-recorder';
 
-/** The API event log's closing line (CONTRACT 9.5): what became of every entry. */
-interface ClosingTally {
-  readonly recorded: number;
-  readonly written: number;
-  readonly dropped: number;
-  readonly failed: number;
-  readonly notWritten: number;
-  readonly unconfirmed: number;
-}
+type ClosingTally = ApiEventLogTally;
 
 const parsed = (lines: readonly string[]): Record<string, unknown>[] =>
   lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 
 /**
@@ -44,13 +45,15 @@ export async function connectTestDatabase(): Promise<MongoConnection> {
 }
 
 /**
- * A connection to a new database for one `describe` block: opened before its tests, closed after them.
+ * A connection to a new database for one `describe` block, with these collections' indexes: opened
+ * before its tests, closed after them.
  * Call it inside the block; the returned function gives the open connection.
  */
-export function useTestDatabase(): () => MongoConnection {
+export function useTestDatabase(indexes: readonly CollectionIndexes[] = []): () => MongoConnection {
   let mongo: MongoConnection | undefined;
   before(async () => {
     mongo = await connectTestDatabase();
+    await ensureIndexes(mongo.db, indexes);
   });
   after(async () => {
     await mongo?.close();

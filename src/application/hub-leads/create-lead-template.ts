@@ -1,17 +1,11 @@
 import * as E from 'fp-ts/Either';
-import type { LeadTemplate, TemplateCondition } from '../../domain/hub-leads/lead-template';
+import type { LeadTemplate } from '../../domain/hub-leads/lead-template';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { OrganizationRepository } from '../hub-identity/ports';
 import type { LeadTemplateRepository } from './ports';
 
-export interface CreateLeadTemplateInput {
-  readonly orgId: string;
-  readonly name: string;
-  readonly active: boolean;
-  readonly pipelineExternalId: string;
-  readonly conditions: readonly TemplateCondition[];
-  readonly message: string;
-}
+/** A template as the admin writes it (CONTRACT 6.2): everything but the id and creation time. */
+export type CreateLeadTemplateInput = Omit<LeadTemplate, 'id' | 'createdAt'>;
 
 export type CreateLeadTemplateError = { readonly _tag: 'OrganizationNotFound' };
 

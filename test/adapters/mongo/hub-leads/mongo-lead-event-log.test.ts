@@ -1,11 +1,9 @@
 import { hubLeadEventIndexes } from '../../../../src/adapters/mongo/hub-leads/lead-event-collection';
-import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import { MongoLeadEventLog } from '../../../../src/adapters/mongo/hub-leads/mongo-lead-event-log';
 import { hubWebhookReceiptIndexes } from '../../../../src/adapters/mongo/hub-leads/webhook-receipt-collection';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { leadEventLogContract } from '../../../support/contracts/lead-event-log-contract';
 import { InMemoryLeadEventLog } from '../../../support/fakes/in-memory-lead-event-log';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 
 describe('LeadEventLog contract', () => {
   describe('in memory (the fake)', () => {
@@ -13,14 +11,7 @@ describe('LeadEventLog contract', () => {
   });
 
   describe('MongoDB', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-      await ensureIndexes(mongo.db, [hubLeadEventIndexes, hubWebhookReceiptIndexes]);
-    });
-    after(async () => {
-      await mongo.close();
-    });
-    leadEventLogContract(async () => new MongoLeadEventLog(mongo.db));
+    const mongo = useTestDatabase([hubLeadEventIndexes, hubWebhookReceiptIndexes]);
+    leadEventLogContract(async () => new MongoLeadEventLog(mongo().db));
   });
 });

@@ -1,11 +1,9 @@
 import { hubOrganizationIndexes } from '../../../../src/adapters/mongo/hub-identity/organization-collection';
-import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import { MongoOrganizationRepository } from '../../../../src/adapters/mongo/hub-identity/mongo-organization-repository';
 import { MongoWebhookSettingsRepository } from '../../../../src/adapters/mongo/hub-leads/mongo-webhook-settings-repository';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { webhookSettingsRepositoryContract } from '../../../support/contracts/webhook-settings-repository-contract';
 import { InMemoryWebhookSettingsRepository } from '../../../support/fakes/in-memory-webhook-settings-repository';
-import { connectTestDatabase } from '../../../support/mongo';
+import { useTestDatabase } from '../../../support/mongo';
 
 describe('WebhookSettingsRepository contract', () => {
   describe('in memory (the fake)', () => {
@@ -16,18 +14,11 @@ describe('WebhookSettingsRepository contract', () => {
   });
 
   describe('MongoDB (the settings on the hub organization documents)', () => {
-    let mongo: MongoConnection;
-    before(async () => {
-      mongo = await connectTestDatabase();
-      await ensureIndexes(mongo.db, [hubOrganizationIndexes]);
-    });
-    after(async () => {
-      await mongo.close();
-    });
+    const mongo = useTestDatabase([hubOrganizationIndexes]);
     webhookSettingsRepositoryContract(async () => {
-      const organizations = new MongoOrganizationRepository(mongo.db);
+      const organizations = new MongoOrganizationRepository(mongo().db);
       return {
-        repo: new MongoWebhookSettingsRepository(mongo.db),
+        repo: new MongoWebhookSettingsRepository(mongo().db),
         async addOrganization(orgId, webhookSecret) {
           const created = await organizations.create({ id: orgId, name: `Org ${orgId}`, slug: `org-${orgId}`, createdAt: new Date(), ...(webhookSecret === undefined ? {} : { webhookSecret }) });
           if (!created) throw new Error(`organization ${orgId} not created`);

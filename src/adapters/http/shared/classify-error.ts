@@ -1,5 +1,6 @@
 import { MongoError, MongoServerError } from 'mongodb';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
+import { isDuplicateKey } from '../../mongo/shared/mongo-errors';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
 
@@ -37,8 +38,8 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };
   if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
+  if (isDuplicateKey(error)) return { kind: 'duplicate-key' };
   if (error instanceof MongoServerError) {
-    if (error.code === 11000 || error.code === 11001) return { kind: 'duplicate-key' };
     if (error.code === 121) return { kind: 'constraint' };
     return { kind: 'database' };
   }

@@ -13,6 +13,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
+/** CONTRACT 9.4: days the API event log keeps an entry when EVENT_LOG_RETENTION_DAYS is unset. */
+export const DEFAULT_EVENT_LOG_RETENTION_DAYS = 90;
+/** The longest TTL MongoDB accepts (expireAfterSeconds up to 2^31 - 1), in whole days. */
+export const MAX_EVENT_LOG_RETENTION_DAYS = 24_855;
+
 /** Minimum HS256 key length: RFC 7518 3.2 asks for a key at least as long as the hash (256 bits). */
 export const MIN_JWT_SECRET_BYTES = 32;
 
@@ -47,6 +52,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Entries the API event log may hold before it drops new ones (CONTRACT 9.5). */
   readonly eventLogBufferSize: number;
+  /** Days an API event-log entry is kept before the database removes it (CONTRACT 9.4, a TTL index). */
+  readonly eventLogRetentionDays: number;
 }
 
 export interface ConfigError {
@@ -164,6 +171,7 @@ const EnvCodec = t.type({
   PASSWORD_HASH_QUEUE: variable('PASSWORD_HASH_QUEUE', integer(0, 10_000)),
   CORS_ORIGINS: variable('CORS_ORIGINS', originList),
   EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
+  EVENT_LOG_RETENTION_DAYS: variable('EVENT_LOG_RETENTION_DAYS', integer(1, MAX_EVENT_LOG_RETENTION_DAYS)),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -237,6 +245,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       passwordHashQueue: v.PASSWORD_HASH_QUEUE,
       corsOrigins: v.CORS_ORIGINS ?? [],
       eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
+      eventLogRetentionDays: v.EVENT_LOG_RETENTION_DAYS ?? DEFAULT_EVENT_LOG_RETENTION_DAYS,
     },
   });
 }

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       salesWebhookUrl: undefined,
       mcpInternalSecret: undefined,
       eventLogBufferSize: 10_000,
+      eventLogRetentionDays: 90,
     });
   });
 
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       PASSWORD_HASH_CONCURRENCY: '3',
       PASSWORD_HASH_QUEUE: '0',
       EVENT_LOG_BUFFER_SIZE: '500',
+      EVENT_LOG_RETENTION_DAYS: '30',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       passwordHashConcurrency: 3,
       passwordHashQueue: 0,
       eventLogBufferSize: 500,
+      eventLogRetentionDays: 30,
       redisUrl: 'redis://127.0.0.1:6379/2',
     });
   });
@@ -84,6 +87,19 @@ describe('loadConfig', () => {
   it('refuses a password-hashing concurrency of 0 and a negative queue (CONTRACT 9.5)', () => {
     expect(formatConfigError(bad({ PASSWORD_HASH_CONCURRENCY: '0' }))).to.equal('Invalid configuration: PASSWORD_HASH_CONCURRENCY must be an integer from 1 to 64 (got "0")');
     expect(bad({ PASSWORD_HASH_QUEUE: '-1' }).variable).to.equal('PASSWORD_HASH_QUEUE');
+  });
+
+  it('EVENT_LOG_RETENTION_DAYS: whole days from 1 to the longest TTL MongoDB accepts (CONTRACT 9.4)', () => {
+    expect(ok({ EVENT_LOG_RETENTION_DAYS: '1' }).config.eventLogRetentionDays).to.equal(1);
+    expect(ok({ EVENT_LOG_RETENTION_DAYS: '24855' }).config.eventLogRetentionDays).to.equal(24_855);
+    // The bound is expireAfterSeconds' limit (2^31 - 1 seconds): a longer period is refused here, not by the server.
+    expect(24_855 * 86_400).to.be.at.most(2 ** 31 - 1);
+    expect(24_856 * 86_400).to.be.greaterThan(2 ** 31 - 1);
+    for (const value of ['0', '24856', '-5', '7.5', '30d']) {
+      expect(formatConfigError(bad({ EVENT_LOG_RETENTION_DAYS: value })), value).to.equal(
+        `Invalid configuration: EVENT_LOG_RETENTION_DAYS must be an integer from 1 to 24855 (got "${value}")`,
+      );
+    }
   });
 
   it('names the variable and the problem of a bad port, with the value', () => {

@@ -1,22 +1,38 @@
 import type { Command } from 'commander';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
-import { withRuntime, type CliContext } from './cli-context';
+import type { Db } from 'mongodb';
+import { describeTtl, ensureIndexes, RetentionChangeError, type CollectionIndexes, type RetentionChange } from '../adapters/mongo/shared/collection-indexes';
+import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
   program
     .command('ensure-indexes')
-    .description('create every collection index (also done when the services start)')
+    .description('create every collection index, and apply a changed retention (also done when the services start)')
     .action(async () => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'ensure-indexes', async (runtime) => {
         const db = runtime.app.platform.db;
-        const collections = await ensureIndexes(db, runtime.app.indexes);
+        const retentionChanges: RetentionChange[] = [];
+        const collections = await ensureIndexesOrFail(db, runtime.app.indexes, (change) => retentionChanges.push(change));
         const ephemeral = runtime.mongoServer.kind !== 'external';
-        if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral }));
+        if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral, retentionChanges }));
         else {
           ctx.io.out(`Indexes ensured on ${collections.length} collection(s) of database ${db.databaseName}${collections.length > 0 ? `: ${collections.join(', ')}` : ''}`);
+          for (const change of retentionChanges) ctx.io.out(describeRetentionChange(change));
           if (ephemeral) ctx.io.out('Note: MONGODB_URI is not set, so this ran against a throw-away embedded MongoDB.');
         }
       });
     });
+}
+
+export const describeRetentionChange = (change: RetentionChange): string =>
+  `Retention of ${change.collection} (index ${change.index}) changed from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}`;
+
+/** ensureIndexes for the commands (ensure-indexes, serve): a TTL the server cannot change is one readable line, exit 1. */
+export async function ensureIndexesOrFail(db: Db, indexes: readonly CollectionIndexes[], onRetentionChange: (change: RetentionChange) => void): Promise<string[]> {
+  try {
+    return await ensureIndexes(db, indexes, { onRetentionChange });
+  } catch (error) {
+    if (error instanceof RetentionChangeError) throw new CliFailure(error.message, EXIT.usage);
+    throw error;
+  }
 }

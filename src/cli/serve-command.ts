@@ -2,10 +2,10 @@ import { Option, type Command } from 'commander';
 import type { Server } from 'node:http';
 import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
+import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
 
 /**
  * SIGTERM/SIGINT to exit, whatever the API event-log backlog (CONTRACT 9.5): in-flight requests first,
@@ -50,7 +50,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   const servers: { name: ServiceName; server: Server }[] = [];
   try {
-    await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+    await ensureIndexesOrFail(runtime.app.platform.db, runtime.app.indexes, (change) => logger.info({ retentionChange: change }, describeRetentionChange(change)));
     const wanted: { name: ServiceName; port: number }[] = [
       { name: 'sales', port: config.salesPort },
       { name: 'hub', port: config.hubPort },

@@ -116,5 +116,5 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
     apiKeyRoutes({ guards, createApiKey, listApiKeys, revokeApiKey }),
     auditLogRoutes({ guards, listApiEvents, getApiEvent }),
   ];
-  return { service: 'sales' as const, useCases, guards, eventRecorder, appMiddleware, routers, indexes: salesIdentityAreaIndexes };
+  return { service: 'sales' as const, useCases, guards, eventRecorder, appMiddleware, routers, indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
-import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import { connectMongo, type CommandObserver, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 
@@ -31,14 +31,21 @@ export function sharedMongo(): MongoServerHandle {
 /**
  * A connection to a new, empty database on the shared server, watched by the index-coverage guard.
  * Databases are not dropped afterwards (jongodb has no dropDatabase); the server is thrown away at
- * the end of the run.
+ * the end of the run. `observe` also sees every command the connection sends.
  */
-export async function connectTestDatabase(): Promise<MongoConnection> {
+export async function connectTestDatabase(options: { observe?: CommandObserver } = {}): Promise<MongoConnection> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const server = sharedMongo();
+  const { observe } = options;
   return connectMongo(withDatabase(server.uri, name), {
     serverSelectionTimeoutMS: 2_000,
-    commandObserver: indexCoverageGuard.observer,
+    commandObserver:
+      observe === undefined
+        ? indexCoverageGuard.observer
+        : (event) => {
+            indexCoverageGuard.observer(event);
+            observe(event);
+          },
     // As openRuntime does: jongodb has no streaming health check, so the driver polls it.
     ...(server.kind === 'jongodb' ? { serverMonitoringMode: 'poll' as const } : {}),
   });

@@ -1,4 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
 
 export const HUB_RESET_TOKENS = 'hub_reset_tokens';
 
@@ -12,5 +13,9 @@ export interface ResetTokenDocument {
 
 export const hubResetTokenIndexes: CollectionIndexes = {
   collection: HUB_RESET_TOKENS,
-  indexes: [{ key: { userId: 1 }, name: 'user' }],
+  indexes: [
+    { key: { userId: 1 }, name: 'user' },
+    // CONTRACT 9.4: used or expired tokens are removed 30 days after their expiry.
+    { key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: SPENT_TOKEN_RETENTION_SECONDS },
+  ],
 };

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../shared/retention';
 
 export const HUB_WEBHOOK_RECEIPTS = 'hub_webhook_receipts';
 
@@ -18,6 +19,7 @@ export function webhookReceiptCollection(db: Db): Collection<WebhookReceiptDocum
 
 export const hubWebhookReceiptIndexes: CollectionIndexes = {
   collection: HUB_WEBHOOK_RECEIPTS,
-  // Read and written by `_id` only: no other index needed.
-  indexes: [],
+  // Read and written by `_id` only. A receipt (which holds the hash of a raw inbound body) goes with the
+  // raw events, 90 days after its last delivery: far past the redelivery window it serves (24 h).
+  indexes: [{ key: { receivedAt: 1 }, name: 'received_ttl', expireAfterSeconds: INBOUND_WEBHOOK_RETENTION_SECONDS }],
 };

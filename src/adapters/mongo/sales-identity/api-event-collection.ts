@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { daysInSeconds } from '../shared/retention';
 
 export const API_EVENT_LOGS = 'api_event_logs';
 
@@ -21,10 +22,13 @@ export function apiEventCollection(db: Db): Collection<ApiEventDocument> {
   return db.collection<ApiEventDocument>(API_EVENT_LOGS);
 }
 
-export const apiEventIndexes: CollectionIndexes = {
+/** The event log's indexes; entries are removed `retentionDays` after their time (EVENT_LOG_RETENTION_DAYS, CONTRACT 9.4). */
+export const apiEventIndexes = (retentionDays: number): CollectionIndexes => ({
   collection: API_EVENT_LOGS,
   indexes: [
-    { key: { at: -1 }, name: 'at' },
+    // The TTL index. Its key is a prefix of list_order's, so it serves no query list_order does not:
+    // giving it the TTL, rather than adding one more index, keeps the busiest insert path lighter.
+    { key: { at: -1 }, name: 'at', expireAfterSeconds: daysInSeconds(retentionDays) },
     // The unfiltered audit log in its page order (newest first, then _id): without the tie-breaker in the
     // key, every page is a sort of the whole log.
     { key: { at: -1, _id: -1 }, name: 'list_order' },
@@ -33,4 +37,4 @@ export const apiEventIndexes: CollectionIndexes = {
     { key: { status: 1, at: -1 }, name: 'status_at' },
     { key: { path: 1, at: -1 }, name: 'path_at' },
   ],
-};
+});

@@ -5,11 +5,14 @@ import { passwordResetTokenIndexes } from './password-reset-token-collection';
 import { salesRefreshTokenIndexes } from './sales-refresh-token-collection';
 import { salesUserIndexes } from './sales-user-collection';
 
-/** The collections of the sales-identity area (users, sessions, reset tokens, API keys, API event log). */
-export const salesIdentityAreaIndexes: readonly CollectionIndexes[] = [
+/**
+ * The collections of the sales-identity area (users, sessions, reset tokens, API keys, API event log);
+ * the event log keeps its entries `eventLogRetentionDays` (EVENT_LOG_RETENTION_DAYS).
+ */
+export const salesIdentityAreaIndexes = (eventLogRetentionDays: number): readonly CollectionIndexes[] => [
   salesUserIndexes,
   salesRefreshTokenIndexes,
   passwordResetTokenIndexes,
   apiKeyIndexes,
-  apiEventIndexes,
+  apiEventIndexes(eventLogRetentionDays),
 ];

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
 
 export const SALES_PASSWORD_RESET_TOKENS = 'sales_password_reset_tokens';
 
@@ -18,6 +19,7 @@ export function passwordResetTokenCollection(db: Db): Collection<PasswordResetTo
 
 export const passwordResetTokenIndexes: CollectionIndexes = {
   collection: SALES_PASSWORD_RESET_TOKENS,
-  // Kept a day past expiry so a late second use still answers "already used" rather than "invalid".
-  indexes: [{ key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: 86_400 }],
+  // CONTRACT 9.4: used or expired tokens are removed 30 days after their expiry; until then a late
+  // second use still answers "already used" rather than "invalid".
+  indexes: [{ key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: SPENT_TOKEN_RETENTION_SECONDS }],
 };

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
 
 export const SALES_REFRESH_TOKENS = 'sales_refresh_tokens';
 
@@ -20,7 +21,7 @@ export const salesRefreshTokenIndexes: CollectionIndexes = {
   collection: SALES_REFRESH_TOKENS,
   indexes: [
     { key: { userId: 1 }, name: 'user' },
-    // Expired tokens are useless; MongoDB removes them a while after their expiry (TTL monitor).
-    { key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: 0 },
+    // CONTRACT 9.4: expired or revoked tokens are removed 30 days after their expiry (TTL monitor).
+    { key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: SPENT_TOKEN_RETENTION_SECONDS },
   ],
 };

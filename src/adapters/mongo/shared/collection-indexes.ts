@@ -1,4 +1,4 @@
-import type { Db, Document } from 'mongodb';
+import { MongoServerError, type Db, type Document } from 'mongodb';
 
 /** One index, as data: what `createIndex` receives, and what the test suite's index-coverage guard reads. */
 export interface IndexDeclaration {
@@ -6,6 +6,10 @@ export interface IndexDeclaration {
   readonly name: string;
   readonly unique?: boolean;
   readonly partialFilterExpression?: Document;
+  /**
+   * A TTL index (CONTRACT 9.4, see ./retention.ts): the server removes a document this many seconds
+   * after the Date in the index's one field. Only on a single-field index.
+   */
   readonly expireAfterSeconds?: number;
 }
 
@@ -18,13 +22,115 @@ export interface CollectionIndexes {
   readonly indexes: readonly IndexDeclaration[];
 }
 
+/** An existing index whose time-to-live differs from its declaration (undefined: not a TTL index). */
+export interface RetentionChange {
+  readonly collection: string;
+  readonly index: string;
+  readonly fromSeconds: number | undefined;
+  readonly toSeconds: number | undefined;
+}
+
+/** The server could change an index's time-to-live neither in place (collMod) nor by dropping it. */
+export class RetentionChangeError extends Error {
+  constructor(
+    readonly change: RetentionChange,
+    reasons: readonly string[],
+  ) {
+    super(
+      `Cannot change the time-to-live of index ${change.index} of ${change.collection} from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}: ${reasons.join('; ')}. ` +
+        'Drop that index by hand, then run ensure-indexes again.',
+    );
+    this.name = 'RetentionChangeError';
+  }
+}
+
+export interface EnsureIndexesOptions {
+  /** Told about every index whose time-to-live was changed, once the change is made. */
+  readonly onRetentionChange?: (change: RetentionChange) => void;
+}
+
 /**
  * Creates every listed index, in order (idempotent: createIndex on an existing identical index is a
  * no-op). A collection created by its first index exists before any transaction inserts into it.
+ *
+ * createIndex cannot change the options of an existing index (a real mongod refuses with
+ * IndexOptionsConflict; jongodb keeps the old ones silently), so an index whose time-to-live no longer
+ * matches its declaration (a changed EVENT_LOG_RETENTION_DAYS, a plain index that became a TTL index)
+ * is found in `listIndexes` first and changed: in place with collMod, or else dropped and created anew.
  */
-export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[]): Promise<string[]> {
+export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[], options: EnsureIndexesOptions = {}): Promise<string[]> {
   for (const { collection, indexes } of all) {
-    for (const { key, ...options } of indexes) await db.collection(collection).createIndex({ ...key }, options);
+    const existing = await existingIndexes(db, collection);
+    for (const declared of indexes) {
+      const change = retentionChangeOf(collection, existing, declared);
+      if (change !== undefined) await changeRetention(db, declared, change);
+      const { key, ...createOptions } = declared;
+      await db.collection(collection).createIndex({ ...key }, createOptions);
+      if (change !== undefined) options.onRetentionChange?.(change);
+    }
   }
   return all.map((entry) => entry.collection);
+}
+
+/**
+ * The change `declared` needs, when `existing` (listIndexes output) has an index of that name and key
+ * with another time-to-live. Any other difference is left to createIndex, which reports it.
+ */
+export function retentionChangeOf(collection: string, existing: readonly Document[], declared: IndexDeclaration): RetentionChange | undefined {
+  const found = existing.find((index) => index.name === declared.name);
+  if (found === undefined || !sameKey(found.key as Document, declared.key)) return undefined;
+  const fromSeconds = found.expireAfterSeconds === undefined ? undefined : Number(found.expireAfterSeconds);
+  const toSeconds = declared.expireAfterSeconds;
+  return fromSeconds === toSeconds ? undefined : { collection, index: declared.name, fromSeconds, toSeconds };
+}
+
+const NAMESPACE_NOT_FOUND = 26;
+const INDEX_NOT_FOUND = 27;
+
+async function existingIndexes(db: Db, collection: string): Promise<Document[]> {
+  try {
+    return await db.collection(collection).listIndexes().toArray();
+  } catch (error) {
+    // A real mongod answers listIndexes on a collection that does not exist yet with NamespaceNotFound.
+    if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+    throw error;
+  }
+}
+
+/**
+ * collMod changes a TTL in place on every mongod, and turns a plain single-field index into a TTL
+ * index from MongoDB 5.1 on; it cannot make a TTL index plain. Whatever it refuses, the index is
+ * dropped and the caller creates it again (a rebuild). Several instances starting at once may race
+ * here: a drop that finds the index already gone is fine.
+ */
+async function changeRetention(db: Db, declared: IndexDeclaration, change: RetentionChange): Promise<void> {
+  const reasons: string[] = [];
+  if (change.toSeconds !== undefined) {
+    try {
+      await db.command({ collMod: change.collection, index: { name: declared.name, expireAfterSeconds: change.toSeconds } });
+      return;
+    } catch (error) {
+      if (!(error instanceof MongoServerError)) throw error;
+      reasons.push(`collMod: ${error.message}`);
+    }
+  }
+  try {
+    await db.collection(change.collection).dropIndex(declared.name);
+  } catch (error) {
+    if (!(error instanceof MongoServerError)) throw error;
+    if (error.code === INDEX_NOT_FOUND) return;
+    reasons.push(`dropIndexes: ${error.message}`);
+    throw new RetentionChangeError(change, reasons);
+  }
+}
+
+function sameKey(existing: Document, declared: IndexDeclaration['key']): boolean {
+  const a = Object.entries(existing);
+  const b = Object.entries(declared);
+  return a.length === b.length && a.every(([field, direction], i) => b[i]?.[0] === field && Number(direction) === b[i]?.[1]);
+}
+
+export function describeTtl(seconds: number | undefined): string {
+  if (seconds === undefined) return 'none';
+  return seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`;
 }

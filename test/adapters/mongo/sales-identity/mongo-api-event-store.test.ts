@@ -3,6 +3,7 @@ import { apiEventCollection, apiEventIndexes } from '../../../../src/adapters/mo
 import { apiEventStoreContract } from '../../../support/contracts/api-event-store-contract';
 import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
 import { useTestDatabase } from '../../../support/mongo';
+import { DEFAULT_EVENT_LOG_RETENTION_DAYS } from '../../../../src/config';
 
 describe('ApiEventStore contract', () => {
   describe('in memory (the fake)', () => {
@@ -10,7 +11,7 @@ describe('ApiEventStore contract', () => {
   });
 
   describe('MongoDB', () => {
-    const mongo = useTestDatabase([apiEventIndexes]);
+    const mongo = useTestDatabase([apiEventIndexes(DEFAULT_EVENT_LOG_RETENTION_DAYS)]);
     // Listing sees the whole collection: each test starts from an empty one.
     apiEventStoreContract(async () => {
       await apiEventCollection(mongo().db).deleteMany({});

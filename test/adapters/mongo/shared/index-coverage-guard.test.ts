@@ -165,11 +165,13 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     expect(guard.summary().unreported.map((v) => `${v.query} in ${v.test.slice(0, 16)}`)).to.deep.equal(['{ name: ? } in outside any test', '{ language: ? } in a test that leav']);
   });
 
-  it('holds queries against the same index list as the one ensure-indexes creates', async () => {
+  it('holds queries against the same index list as the one ensure-indexes creates (TTL indexes included)', async () => {
     const { db } = await use();
     const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
     if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
     const created = compose(loaded.right.config, { db, redis: undefined, logger: pino({ level: 'silent' }) }).indexes;
-    expect(DECLARED_INDEXES.map((d) => d.collection).sort()).to.deep.equal(created.map((d) => d.collection).sort());
+    const byCollection = (list: readonly CollectionIndexes[]) => [...list].sort((a, b) => a.collection.localeCompare(b.collection));
+    expect(byCollection(DECLARED_INDEXES)).to.deep.equal(byCollection(created));
+    expect(DECLARED_INDEXES.flatMap((d) => d.indexes.filter((i) => i.expireAfterSeconds !== undefined))).to.have.length.greaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MongoServerError, type Db, type Document } from 'mongodb';
 import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type CommandObserver, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
@@ -69,4 +70,17 @@ export function useTestDatabase(indexes: readonly CollectionIndexes[] = []): () 
     if (mongo === undefined) throw new Error('useTestDatabase(): the connection opens in the before hook');
     return mongo;
   };
+}
+
+/**
+ * Whether the server implements a command at all: jongodb answers CommandNotFound (59) for the ones it
+ * lacks (0.1.6: collMod, dropIndexes), a real mongod runs them or refuses them for another reason.
+ */
+export async function serverImplements(db: Db, command: Document): Promise<boolean> {
+  try {
+    await db.command(command);
+    return true;
+  } catch (error) {
+    return !(error instanceof MongoServerError && error.code === 59);
+  }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MongoServerError, type CommandStartedEvent, type Db, type Document } from 'mongodb';
+import type { CommandStartedEvent, Db, Document } from 'mongodb';
 import {
   ensureIndexes,
   retentionChangeOf,
@@ -9,24 +9,12 @@ import {
   type RetentionChange,
 } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../../support/mongo';
-
-const COMMAND_NOT_FOUND = 59;
+import { connectTestDatabase, serverImplements } from '../../../support/mongo';
 
 /** What listIndexes says of one named index (undefined: there is none). */
 async function listed(db: Db, collection: string, name: string): Promise<Document | undefined> {
   const indexes = await db.collection(collection).listIndexes().toArray();
   return indexes.find((index) => index.name === name);
-}
-
-/** Whether the server implements a command at all (jongodb answers CommandNotFound for what it lacks). */
-async function implements(db: Db, command: Document): Promise<boolean> {
-  try {
-    await db.command(command);
-    return true;
-  } catch (error) {
-    return !(error instanceof MongoServerError && error.code === COMMAND_NOT_FOUND);
-  }
 }
 
 const one = (collection: string, index: IndexDeclaration): CollectionIndexes[] => [{ collection, indexes: [index] }];
@@ -78,8 +66,8 @@ describe('ensureIndexes and a changed time-to-live', () => {
       mongo = await connectTestDatabase({ observe: (event) => sent.push(event) });
       // Probed on a collection that does not exist: a real mongod answers NamespaceNotFound, jongodb
       // (0.1.6) CommandNotFound. Which outcome the tests below expect depends on it.
-      hasCollMod = await implements(mongo.db, { collMod: 'no_such_collection' });
-      hasDropIndexes = await implements(mongo.db, { dropIndexes: 'no_such_collection', index: 'none' });
+      hasCollMod = await serverImplements(mongo.db, { collMod: 'no_such_collection' });
+      hasDropIndexes = await serverImplements(mongo.db, { dropIndexes: 'no_such_collection', index: 'none' });
     });
     after(async () => {
       await mongo.close();

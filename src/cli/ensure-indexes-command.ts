@@ -14,7 +14,9 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
         const retentionChanges: RetentionChange[] = [];
         const collections = await ensureIndexesOrFail(db, runtime.app.indexes, (change) => retentionChanges.push(change));
         const ephemeral = runtime.mongoServer.kind !== 'external';
-        if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral, retentionChanges }));
+        // In seconds; null: not a TTL index.
+        const changes = retentionChanges.map((change) => ({ ...change, fromSeconds: change.fromSeconds ?? null, toSeconds: change.toSeconds ?? null }));
+        if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral, retentionChanges: changes }));
         else {
           ctx.io.out(`Indexes ensured on ${collections.length} collection(s) of database ${db.databaseName}${collections.length > 0 ? `: ${collections.join(', ')}` : ''}`);
           for (const change of retentionChanges) ctx.io.out(describeRetentionChange(change));

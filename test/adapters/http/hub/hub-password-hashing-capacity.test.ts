@@ -44,6 +44,24 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     expect(await sessions()).to.equal(2);
   });
 
+  it('refuses saturated login, register and reset before their bodies are read (malformed: 503, not 400)', async () => {
+    const hub = await harness(0);
+    const orgId = await hub.createOrg('Acme Motors');
+    await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
+    hasher.close();
+    const held = login(hub, 'ana@example.com', 'wrong-password').then((res) => res);
+    await hasher.whenStarted(2);
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/reset-password']) {
+      const res = await request(hub.app.callback()).post(path).set('content-type', 'application/json').send('{"email": ');
+      expect(res.status, path).to.equal(503);
+      expect(res.body, path).to.deep.equal({ error: 'Service unavailable' });
+    }
+    hasher.open();
+    expect((await held).status).to.equal(401);
+    const judged = await request(hub.app.callback()).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": ');
+    expect(judged.status).to.equal(400);
+  });
+
   it('refuses an unknown e-mail exactly like a known one while hashing is saturated (no account oracle)', async () => {
     const hub = await harness(0);
     const orgId = await hub.createOrg('Acme Motors');

@@ -80,6 +80,7 @@ export function composeHubIdentity(container: Container, platform: Platform, opt
       accessTokens,
       clock,
       secureCookies: config.isProduction,
+      hashing: passwordHasher,
     }),
   ];
   return { service: 'hub' as const, useCases, accessTokens, routers, indexes: hubIdentityAreaIndexes };

@@ -12,13 +12,13 @@ import {
   type ReadinessCheck,
 } from '../application/shared/ports';
 import type { Config } from '../config';
-import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher';
 import {
   BoundedPasswordHasher,
   DEFAULT_HASH_QUEUE,
   defaultHashConcurrency,
   HASH_RETRY_AFTER_SECONDS,
 } from '../adapters/crypto/bounded-password-hasher';
+import { HASHING_THREAD_NICE, ThreadedArgon2PasswordHasher } from '../adapters/crypto/threaded-argon2-password-hasher';
 import { CryptoSecretGenerator, Sha256SecretHasher } from '../adapters/crypto/crypto-secrets';
 import { LogMailer } from '../adapters/mail/log-mailer';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
@@ -70,11 +70,13 @@ export function composePlatform(container: Container, config: Config, infra: Inf
   bindPort(container, IdGenerator, options.idGenerator ?? new UuidIdGenerator());
   bindPort(container, SecretGenerator, options.secretGenerator ?? new CryptoSecretGenerator());
   bindPort(container, SecretHasher, new Sha256SecretHasher());
+  const hashConcurrency = config.passwordHashConcurrency ?? defaultHashConcurrency();
+  const hashing = options.passwordHasher ?? new ThreadedArgon2PasswordHasher({ threads: hashConcurrency, nice: HASHING_THREAD_NICE });
   bindPort(
     container,
     PasswordHasher,
-    new BoundedPasswordHasher(options.passwordHasher ?? new Argon2PasswordHasher(), {
-      concurrency: config.passwordHashConcurrency ?? defaultHashConcurrency(),
+    new BoundedPasswordHasher(hashing, {
+      concurrency: hashConcurrency,
       maxQueued: config.passwordHashQueue ?? DEFAULT_HASH_QUEUE,
       retryAfterSeconds: HASH_RETRY_AFTER_SECONDS,
     }),
@@ -92,7 +94,7 @@ export function composePlatform(container: Container, config: Config, infra: Inf
       new MongoReadinessCheck(infra.db),
       ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)]),
     ],
-    closables: [],
+    closables: hashing instanceof ThreadedArgon2PasswordHasher ? [hashing] : [],
   };
 }
 

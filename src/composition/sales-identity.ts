@@ -112,6 +112,7 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
       clock,
       logger,
       cookies: { isProduction: config.isProduction, cookieDomain: config.cookieDomain },
+      hashing: passwordHasher,
     }),
     apiKeyRoutes({ guards, createApiKey, listApiKeys, revokeApiKey }),
     auditLogRoutes({ guards, listApiEvents, getApiEvent }),

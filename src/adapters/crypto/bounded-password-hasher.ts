@@ -13,9 +13,9 @@ export interface PasswordHashingLimits {
 }
 
 /**
- * argon2 runs on libuv's thread pool (4 threads, shared with file and DNS work) and each hash keeps a
- * core busy for tens of milliseconds. One core is left to the event loop, and at most two hashes run
- * at once: on two cores that is one.
+ * Each hash keeps a core busy for tens of milliseconds (on its own low-priority thread, see
+ * ThreadedArgon2PasswordHasher). One core is left to the event loop, and at most two hashes run at
+ * once: on two cores that is one.
  */
 export const defaultHashConcurrency = (cores = availableParallelism()): number => Math.min(2, Math.max(1, cores - 1));
 
@@ -37,7 +37,10 @@ export class BoundedPasswordHasher implements PasswordHasher {
     private readonly inner: PasswordHasher,
     limits: PasswordHashingLimits,
   ) {
-    this.refusal = () => new CapacityExceededError('password hashing', limits.retryAfterSeconds);
+    // One error for every refusal: it carries nothing of the request, and a flood of refusals then
+    // costs no stack capture each.
+    const refused = new CapacityExceededError('password hashing', limits.retryAfterSeconds);
+    this.refusal = () => refused;
     this.limit = new ConcurrencyLimit(limits.concurrency, { maxQueued: limits.maxQueued, whenFull: this.refusal });
   }
 

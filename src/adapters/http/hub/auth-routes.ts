@@ -17,6 +17,7 @@ import { accessTokenGuard, hubAuthOf } from './access-token-guard';
 import { HUB_PREFIX } from './hub-app';
 import type { HubAccessTokens } from './hub-access-tokens';
 import { hubHttpError } from './hub-error-mapping';
+import { needsCapacity, type Capacity } from '../shared/admission';
 import { decodeBody, decodeBodyFirstMessage, emailField, field, passwordField, textField } from './hub-codecs';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 
@@ -31,6 +32,8 @@ export interface AuthRoutesDeps {
   readonly accessTokens: HubAccessTokens;
   readonly clock: Clock;
   readonly secureCookies: boolean;
+  /** Password hashing: its routes are refused before any work when it is saturated. */
+  readonly hashing: Capacity;
 }
 
 const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('password') }));
@@ -50,7 +53,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = { accessToken: session.accessToken, expiresAt: session.expiresAt, user: session.user, org: session.org };
   };
 
-  router.post('/login', async (ctx) => {
+  const hashes = needsCapacity(deps.hashing);
+
+  router.post('/login', hashes, async (ctx) => {
     const body = decodeBodyFirstMessage(LoginBody, ctx.request.body);
     const result = await deps.login.execute(body);
     if (E.isLeft(result)) throw hubHttpError(result.left);
@@ -88,7 +93,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = result.right;
   });
 
-  router.post('/register', async (ctx) => {
+  router.post('/register', hashes, async (ctx) => {
     const body = decodeBody(RegisterBody, ctx.request.body);
     const result = await deps.register.execute(body);
     if (E.isLeft(result)) throw hubHttpError(result.left);
@@ -102,7 +107,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = { message: 'If the e-mail is registered, a reset link has been sent' };
   });
 
-  router.post('/reset-password', async (ctx) => {
+  router.post('/reset-password', hashes, async (ctx) => {
     const raw = ctx.request.body as Record<string, unknown> | undefined;
     const token = raw?.token;
     if (typeof token !== 'string' || token === '') throw new HttpError(400, 'Token is required');

@@ -8,6 +8,7 @@ import type { RequestSalesPasswordReset } from '../../../application/sales-ident
 import type { ResetSalesPassword } from '../../../application/sales-identity/reset-sales-password';
 import type { Clock } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
+import { needsCapacity, type Capacity } from '../shared/admission';
 import { cookieValue, REFRESH_TOKEN_COOKIE } from './credentials';
 import { decodeInput, NonBlankString } from './decode-input';
 import { salesHttpError } from './sales-error-mapping';
@@ -22,6 +23,8 @@ export interface AuthRoutesDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly cookies: CookieSettings;
+  /** Password hashing: its routes are refused before any work when it is saturated. */
+  readonly hashing: Capacity;
 }
 
 // Exact codecs: unknown keys are stripped, and a non-string ({"$ne": null}) is a 400, never a query.
@@ -35,7 +38,9 @@ export const FORGOT_PASSWORD_MESSAGE = 'If the e-mail is registered, a reset lin
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
 
-  router.post('/login', async (ctx) => {
+  const hashes = needsCapacity(deps.hashing);
+
+  router.post('/login', hashes, async (ctx) => {
     const body = decodeInput(LoginBody, ctx.request.body);
     const result = await deps.logIn.execute(body);
     if (E.isLeft(result)) throw salesHttpError(result.left);
@@ -66,7 +71,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  router.post('/reset-password', async (ctx) => {
+  router.post('/reset-password', hashes, async (ctx) => {
     const body = decodeInput(ResetPasswordBody, ctx.request.body);
     const result = await deps.resetPassword.execute(body);
     if (E.isLeft(result)) throw salesHttpError(result.left);

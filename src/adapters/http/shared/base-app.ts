@@ -2,6 +2,7 @@ import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import type { Logger } from '../../system/logger';
+import { admission } from './admission';
 import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
 import { RouteNotFoundError } from './http-error';
@@ -34,7 +35,8 @@ export interface BaseAppOptions {
 
 /**
  * The middleware chain both services share: request id, request log, CORS (answers OPTIONS), the
- * outer middleware, the service's error handler, the CSRF check, the inner middleware, JSON body
+ * outer middleware, the service's error handler, the CSRF check, the inner middleware, admission
+ * (routes whose bounded resource is saturated are refused before their body is read), JSON body
  * parsing (1 MiB), the routes, and a 404 for anything unmatched.
  *
  * CORS sits before the outer middleware so a preflight never reaches the API event log, the rate
@@ -67,6 +69,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   });
   if (options.browser !== undefined) app.use(csrfGuard(options.browser));
   for (const middleware of options.innerMiddleware ?? []) app.use(middleware);
+  app.use(admission(options.routers));
   app.use(jsonBody());
   for (const router of options.routers) app.use(router.routes());
   app.use((ctx) => {

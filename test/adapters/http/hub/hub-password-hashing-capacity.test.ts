@@ -25,6 +25,17 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     hubHarness(mongo, { env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) }, overrides: { passwordHasher: hasher } });
   const login = (hub: HubHarness, email: string, password = PASSWORD) => request(hub.app.callback()).post('/api/v1/auth/login').send({ email, password });
 
+  /** One hash at a time, no queue, and a wrong-password login holding the slot: the next hash is refused. */
+  const saturated = async () => {
+    const hub = await harness(0);
+    const orgId = await hub.createOrg('Acme Motors');
+    await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
+    hasher.close();
+    const held = login(hub, 'ana@example.com', 'wrong-password').then((res) => res);
+    await hasher.whenStarted(2);
+    return { hub, held };
+  };
+
   it('answers logins past the queue 503 with Retry-After in the hub error format, writes nothing for them, and serves the others', async () => {
     const hub = await harness(1);
     const orgId = await hub.createOrg('Acme Motors');
@@ -44,13 +55,21 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     expect(await sessions()).to.equal(2);
   });
 
+  it('refuses saturated login, register and reset before their bodies are read (malformed: 503, not 400)', async () => {
+    const { hub, held } = await saturated();
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/reset-password']) {
+      const res = await request(hub.app.callback()).post(path).set('content-type', 'application/json').send('{"email": ');
+      expect(res.status, path).to.equal(503);
+      expect(res.body, path).to.deep.equal({ error: 'Service unavailable' });
+    }
+    hasher.open();
+    expect((await held).status).to.equal(401);
+    const judged = await request(hub.app.callback()).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": ');
+    expect(judged.status).to.equal(400);
+  });
+
   it('refuses an unknown e-mail exactly like a known one while hashing is saturated (no account oracle)', async () => {
-    const hub = await harness(0);
-    const orgId = await hub.createOrg('Acme Motors');
-    await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
-    hasher.close();
-    const held = login(hub, 'ana@example.com', 'wrong-password').then((res) => res);
-    await hasher.whenStarted(2);
+    const { hub, held } = await saturated();
     const known = await login(hub, 'ana@example.com');
     const unknown = await login(hub, 'nobody@example.com');
     expect([known.status, unknown.status]).to.deep.equal([503, 503]);

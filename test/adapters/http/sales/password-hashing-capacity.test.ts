@@ -62,6 +62,24 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     expect((await held).status).to.equal(401);
   });
 
+  it('refuses a saturated login before its body is read (a malformed one is 503, not 400), and serves the routes that do not hash', async () => {
+    const sales = await open(0);
+    const user = await sales.createUser({});
+    hasher.close();
+    const held = login(sales, user.email, 'wrong password').then((res) => res);
+    await hasher.whenStarted(2);
+    const malformed = await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": ');
+    expect(malformed.status).to.equal(503);
+    expect(malformed.headers['retry-after']).to.equal('1');
+    const missingFields = await request(sales.callback).post('/auth/login').send({});
+    expect(missingFields.status).to.equal(503);
+    await request(sales.callback).post('/auth/forgot-password').send({ email: user.email }).expect(200);
+    hasher.open();
+    expect((await held).status).to.equal(401);
+    // Capacity back: the same malformed body is judged again.
+    expect((await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": ')).status).to.equal(400);
+  });
+
   it('keeps a reset token usable when the reset was refused for capacity', async () => {
     const sales = await open(0);
     const user = await sales.createUser({});

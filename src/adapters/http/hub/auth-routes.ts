@@ -14,7 +14,7 @@ import type { Clock } from '../../../application/shared/ports';
 import { parseEmail } from '../../../domain/hub-identity/email';
 import { HttpError } from '../shared/http-error';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import type { HubAccessTokens } from './hub-access-tokens';
 import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, decodeBodyFirstMessage, emailField, field, passwordField, textField } from './hub-codecs';

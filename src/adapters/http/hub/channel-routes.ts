@@ -6,7 +6,7 @@ import type { ListChannels } from '../../../application/hub-leads/list-channels'
 import type { Clock } from '../../../application/shared/ports';
 import { CHANNEL_TYPES, type Channel } from '../../../domain/hub-leads/channel';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import type { HubAccessTokens } from './hub-access-tokens';
 import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, oneOfField, textField } from './hub-codecs';

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import type { CheckOrganizationExists } from '../../../application/hub-leads/check-organization-exists';
 import type { GetLead } from '../../../application/hub-leads/get-lead';
 import type { ListLeads } from '../../../application/hub-leads/list-leads';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
 import { leadQueryOf } from './lead-query';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import type { GetOrganizationSummary, OrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import { hubHttpError } from './hub-error-mapping';
 import { internalCredentialGuard } from './internal-credential-guard';
 

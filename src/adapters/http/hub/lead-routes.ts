@@ -4,7 +4,7 @@ import type { GetLead } from '../../../application/hub-leads/get-lead';
 import type { ListLeads } from '../../../application/hub-leads/list-leads';
 import type { Clock } from '../../../application/shared/ports';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import type { HubAccessTokens } from './hub-access-tokens';
 import { hubHttpError } from './hub-error-mapping';
 import { leadQueryOf } from './lead-query';

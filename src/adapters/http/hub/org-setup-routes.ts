@@ -8,7 +8,7 @@ import type { ListPipelines } from '../../../application/hub-leads/list-pipeline
 import type { Clock } from '../../../application/shared/ports';
 import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
 import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import type { HubAccessTokens } from './hub-access-tokens';
 import { hubHttpError } from './hub-error-mapping';
 import { decodeBody, oneOfField, textField } from './hub-codecs';

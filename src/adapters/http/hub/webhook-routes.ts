@@ -7,7 +7,7 @@ import type { ReceiveLeadForm } from '../../../application/hub-leads/receive-lea
 import type { Logger } from '../../system/logger';
 import { HttpError } from '../shared/http-error';
 import { decodeCrmEvent } from './crm-event-codec';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 import { hubHttpError } from './hub-error-mapping';
 import { decodeLeadForm } from './lead-form-codec';
 import type { OrganizationRateLimit } from './organization-rate-limit';

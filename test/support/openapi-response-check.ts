@@ -80,8 +80,8 @@ function compile(document: OpenApiDocument): CompiledDocument {
 
 const pointer = (...segments: string[]): string => segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
-function validatorFor(doc: CompiledDocument, operation: CompiledOperation, status: string, mediaType: string): ValidateFunction {
-  const ref = `${doc.documentId}#${pointer('paths', operation.template, operation.method.toLowerCase(), 'responses', status, 'content', mediaType, 'schema')}`;
+function validatorFor(doc: CompiledDocument, responsePointer: string, mediaType: string): ValidateFunction {
+  const ref = `${doc.documentId}#${responsePointer}${pointer('content', mediaType, 'schema')}`;
   let validate = doc.validators.get(ref);
   if (validate === undefined) {
     validate = doc.ajv.getSchema(ref);
@@ -105,9 +105,11 @@ export function responseProblems(document: OpenApiDocument, exchange: ExchangeTo
   const relative = base !== '' && path.toLowerCase().startsWith(base.toLowerCase()) ? path.slice(base.length) || '/' : base === '' ? path : undefined;
   const match = relative === undefined ? undefined : doc.operations.find((candidate) => candidate.method === lookup && candidate.pattern.test(relative));
   if (match === undefined) {
-    // A path no route serves is the service's 404 in its error format.
-    if (exchange.status !== 404) return [`${method} ${path} is not in the document, yet it answered ${exchange.status}`];
-    return bodyProblems(doc, undefined, { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, exchange, `${method} ${path}`);
+    // A path no route serves: the document's own list of what such a request answers (the 404 of the error format...).
+    const unrouted = document['x-unrouted-responses'][String(exchange.status)];
+    if (unrouted === undefined) return [`${method} ${path} is not in the document, yet it answered ${exchange.status}`];
+    if (method === 'HEAD') return [];
+    return bodyProblems(doc, { pointer: pointer('x-unrouted-responses', String(exchange.status)) }, unrouted, exchange, `${method} ${path} (no route)`);
   }
   const label = `${method} ${path} (${match.method} ${match.template})`;
   const status = String(exchange.status);
@@ -116,12 +118,12 @@ export function responseProblems(document: OpenApiDocument, exchange: ExchangeTo
     return [`${label} answered ${status}, a status the document does not list (${Object.keys(match.operation.responses).join(', ')})`];
   }
   if (method === 'HEAD') return [];
-  return bodyProblems(doc, { operation: match, status }, documented, exchange, label);
+  return bodyProblems(doc, { pointer: pointer('paths', match.template, match.method.toLowerCase(), 'responses', status) }, documented, exchange, label);
 }
 
 function bodyProblems(
   doc: CompiledDocument,
-  at: { operation: CompiledOperation; status: string } | undefined,
+  at: { pointer: string },
   documented: OpenApiResponse,
   exchange: ExchangeToCheck,
   label: string,
@@ -140,21 +142,9 @@ function bodyProblems(
   } catch {
     return [`${label} ${exchange.status}: the body is not JSON`];
   }
-  const validate =
-    at === undefined ? errorValidator(doc) : validatorFor(doc, at.operation, at.status, mediaType);
+  const validate = validatorFor(doc, at.pointer, mediaType);
   if (validate(body)) return [];
   return (validate.errors ?? []).map((error) => `${label} ${exchange.status}: body${error.instancePath} ${error.message ?? 'is invalid'}${error.params !== undefined && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
-}
-
-function errorValidator(doc: CompiledDocument): ValidateFunction {
-  const ref = `${doc.documentId}#/components/schemas/Error`;
-  let validate = doc.validators.get(ref);
-  if (validate === undefined) {
-    validate = doc.ajv.getSchema(ref);
-    if (validate === undefined) throw new Error(`no schema at ${ref}`);
-    doc.validators.set(ref, validate);
-  }
-  return validate;
 }
 
 export class ResponseContractError extends Error {

@@ -52,6 +52,13 @@ export const hubApi = (): ServiceApi => ({
       additionalProperties: false,
     },
   },
+  unroutedResponses: {
+    400: hubError('`Invalid JSON body` (parsed before routing)'),
+    403: hubError('A cookie-authenticated unsafe request from another site (CSRF)'),
+    404: hubError('`Not found`: no route'),
+    413: hubError('`Payload too large`'),
+    429: hubError('`Too many requests`: the IP limiter covers every path under /webhooks/'),
+  },
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
     const responses: Record<number, ResponseSpec> = { 500: hubError('`Internal server error`') };

@@ -64,6 +64,13 @@ export const salesApi: ServiceApi = {
       additionalProperties: false,
     },
   },
+  unroutedResponses: {
+    400: salesError('A body that is not JSON (parsed before routing)'),
+    403: salesError('A cookie-authenticated unsafe request from another site (CSRF)'),
+    404: salesError('`Cannot <METHOD> <path>`: no route'),
+    413: salesError('The body exceeds 1 MiB'),
+    429: THROTTLED,
+  },
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
     const responses: Record<number, ResponseSpec> = { 500: salesError('Internal error') };

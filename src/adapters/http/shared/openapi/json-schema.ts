@@ -32,6 +32,12 @@ export function stringWith(name: string, schema: JsonSchema): t.Type<string, str
 /** A string that is an ISO 8601 timestamp (`Date#toISOString`), for views. */
 export const IsoTimestamp = stringWith('IsoTimestamp', { format: 'date-time' });
 
+/** An integer whose TypeScript type is plain `number` (views need no brand), for response schemas. */
+export const Integer = withSchema(
+  new t.Type<number, number, unknown>('Integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity),
+  { type: 'integer' },
+);
+
 /** An integer (io-ts `t.Int` is a refinement of number the converter knows). */
 const isInt = (codec: t.Any): boolean => codec === (t.Int as t.Any);
 

@@ -14,6 +14,8 @@ export interface ServiceApi {
   readonly schemas: Readonly<Record<string, JsonSchema>>;
   /** Answers the service's middleware can give on this operation (rate limit, CSRF, body parser, faults). */
   readonly commonResponses: (operation: RecordedOperation, security: readonly string[]) => Responses;
+  /** What a request no route serves can answer (the 404 of the error format, and the middleware's answers before it). */
+  readonly unroutedResponses: Responses;
 }
 
 export interface OpenApiOperation {
@@ -40,6 +42,8 @@ export interface OpenApiDocument {
   readonly tags: readonly { readonly name: string }[];
   readonly paths: Record<string, Partial<Record<RecordedOperation['method'], OpenApiOperation>>>;
   readonly components: { readonly schemas: Record<string, JsonSchema>; readonly securitySchemes: Record<string, JsonSchema> };
+  /** Extension: the answers of any method and path no operation describes. */
+  readonly 'x-unrouted-responses': Record<string, OpenApiResponse>;
 }
 
 /** `/api/v1/orgs/:orgId/leads` under `/api/v1` -> `/orgs/{orgId}/leads`. */
@@ -101,13 +105,16 @@ function toOperation(api: ServiceApi, operation: RecordedOperation, path: string
     security: security.map((name) => ({ [name]: [] })),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
-    responses: Object.fromEntries(
-      Object.entries(responses)
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([status, answer]) => [status, response(answer)]),
-    ),
+    responses: responsesObject(responses),
   };
 }
+
+const responsesObject = (responses: Responses): Record<string, OpenApiResponse> =>
+  Object.fromEntries(
+    Object.entries(responses)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([status, answer]) => [status, response(answer)]),
+  );
 
 /**
  * The OpenAPI 3.1 document of one service: every operation its routers recorded (`documented`),
@@ -131,5 +138,6 @@ export function buildOpenApiDocument(api: ServiceApi, routers: readonly Router[]
     tags: tags.map((name) => ({ name })),
     paths,
     components: { schemas: { ...api.schemas }, securitySchemes: { ...api.securitySchemes } },
+    'x-unrouted-responses': responsesObject(api.unroutedResponses),
   };
 }

@@ -41,7 +41,7 @@ export function failingRoutes(prefix: string, db: () => Db): Router {
     await collection.insertOne({ email: 'a@example.com' });
     ctx.body = {};
   });
-  api.get('/test/database', { summary: 'A database read', responses: { 200: { description: 'A document or null', schema: {} } } }, async (ctx) => {
+  api.get('/test/database', { summary: 'A database read', responses: { 200: { description: 'A document', schema: { type: 'object' } }, 204: { description: 'No document' } } }, async (ctx) => {
     ctx.body = await db().collection('things').findOne({});
   });
   return router;

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import Koa from 'koa';
@@ -174,8 +175,46 @@ interface CheckedTest {
 
 let installed = false;
 
+/** Servers listening in this process, to find the app behind a loopback URL a test fetches. */
+const listening = new Set<Server>();
+
+function documentOfLoopback(url: URL): OpenApiDocument | undefined {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return undefined;
+  for (const server of listening) {
+    const address = server.address() as AddressInfo | null;
+    if (address !== null && typeof address === 'object' && String(address.port) === url.port) return documentOfServer(server);
+  }
+  return undefined;
+}
+
 /**
- * Hooks supertest centrally: Koa's `callback()` remembers which app a request handler belongs to,
+ * Tests that drive a service over real loopback (races, outages) use `fetch`: an answer from a
+ * service app listening in this process is checked the same way. Other servers (receivers, fake
+ * providers, services in child processes) have no document here and are left alone.
+ */
+function installFetchCheck(): void {
+  const originalFetch = globalThis.fetch;
+  const originalListen = Server.prototype.listen;
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    listening.add(this);
+    this.once('close', () => listening.delete(this));
+    return (originalListen as (...a: unknown[]) => Server).apply(this, args);
+  } as typeof Server.prototype.listen;
+  globalThis.fetch = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    const response = await originalFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const document = documentOfLoopback(url);
+    if (document === undefined) return response;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const text = method.toUpperCase() === 'HEAD' ? '' : await response.clone().text();
+    const problems = responseProblems(document, { method, path: url.pathname, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text });
+    if (problems.length > 0) throw new ResponseContractError(problems, text);
+    return response;
+  };
+}
+
+/**
+ * Hooks supertest (and `fetch` to in-process servers) centrally: Koa's `callback()` remembers which app a request handler belongs to,
  * and every supertest `Test` checks its response against that app's document before the test's own
  * assertions run. A request to a server that is not one of the services' apps fails: no HTTP test
  * goes around the check.
@@ -183,6 +222,7 @@ let installed = false;
 export function installResponseCheck(): void {
   if (installed) return;
   installed = true;
+  installFetchCheck();
   const callback = Koa.prototype.callback;
   Koa.prototype.callback = function (this: Koa, ...args: unknown[]) {
     const handler = (callback as (...a: unknown[]) => object).apply(this, args);

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { buildHubApp, HUB_PREFIX } from '../../../src/adapters/http/hub/hub-app';
 import { buildSalesApp } from '../../../src/adapters/http/sales/sales-app';
 import { HttpError } from '../../../src/adapters/http/shared/http-error';
+import { baseUrl, closeGracefully, listen } from '../../../src/adapters/http/shared/listen';
 import { documented } from '../../../src/adapters/http/shared/openapi/documented-router';
 import { SystemClock } from '../../../src/adapters/system/system-clock';
 import { errorAnswer } from '../../support/http';
@@ -87,6 +88,18 @@ describe('the OpenAPI response check of every supertest request (CONTRACT 9.1)',
     const hub = buildHubApp({ logger: memoryLogger().logger, readinessChecks: [], routers: [hubRouter] });
     const error = await rejectionOf(request(hub.callback()).get(`${HUB_PREFIX}/check/leaky`).expect(403));
     expect(error.message).to.contain('must NOT have additional properties (internalRole)');
+  });
+
+  it('checks fetch answers of a service app listening on loopback the same way', async () => {
+    const server = await listen(sales, '127.0.0.1', 0);
+    try {
+      expect((await fetch(`${baseUrl(server)}/check/fine`)).status).to.equal(200);
+      const error = await rejectionOf(fetch(`${baseUrl(server)}/check/extra-field`));
+      expect(error).to.be.instanceOf(ResponseContractError);
+      expect(error.message).to.contain('internalNote');
+    } finally {
+      await closeGracefully(server, 1_000);
+    }
   });
 
   it('fails a request to a server that is not a service app: no HTTP test goes around the check', async () => {

@@ -58,6 +58,7 @@ export const hubApi = (): ServiceApi => ({
     404: hubError('`Not found`: no route'),
     413: hubError('`Payload too large`'),
     429: hubError('`Too many requests`: the IP limiter covers every path under /webhooks/'),
+    415: hubError('`Unsupported content encoding`'),
   },
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
@@ -66,6 +67,7 @@ export const hubApi = (): ServiceApi => ({
       responses[400] = hubError('`Invalid JSON body`, or `Validation error` with `details`');
       responses[403] = hubError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
+      responses[415] = hubError('`Unsupported content encoding`');
     }
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {

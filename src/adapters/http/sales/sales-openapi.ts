@@ -70,6 +70,7 @@ export const salesApi: ServiceApi = {
     404: salesError('`Cannot <METHOD> <path>`: no route'),
     413: salesError('The body exceeds 1 MiB'),
     429: THROTTLED,
+    415: salesError('A Content-Encoding the service does not read'),
   },
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
@@ -78,6 +79,7 @@ export const salesApi: ServiceApi = {
       responses[400] = salesError('Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong');
       responses[403] = salesError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
       responses[413] = salesError('The body exceeds 1 MiB');
+      responses[415] = salesError('A Content-Encoding the service does not read');
     }
     if (security.length > 0) responses[401] = salesError('No valid credential');
     if (!infrastructure) {

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
 import Router from '@koa/router';
+import * as t from 'io-ts';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { combinedGuard } from '../../src/adapters/http/sales/guards';
 import { currentIdentity } from '../../src/adapters/http/sales/request-identity';
+import { SALES_SECURITY } from '../../src/adapters/http/sales/sales-openapi';
+import { documented } from '../../src/adapters/http/shared/openapi/documented-router';
 import { sharedMongo } from '../support/mongo';
 import { runCliCaptured } from '../support/cli';
 import { openSalesRuntime } from '../support/sales-runtime';
@@ -30,11 +33,14 @@ describe('CLI create-user, create-api-key, revoke-api-key', () => {
     const sales = await openSalesRuntime({
       env: { MONGODB_URI: e.MONGODB_URI },
       overrides: {
-        extraSalesRouters: (guards) => [
-          new Router().get('/test/whoami', combinedGuard(guards), (ctx) => {
+        extraSalesRouters: (guards) => {
+          const router = new Router();
+          const identity = { description: 'The identity', body: t.type({ id: t.string, username: t.string, role: t.string }) };
+          documented(router, { tag: 'Test', security: SALES_SECURITY.jwtOrApiKey }).get('/test/whoami', { summary: 'whoami', responses: { 200: identity } }, combinedGuard(guards), (ctx) => {
             ctx.body = currentIdentity(ctx);
-          }),
-        ],
+          });
+          return [router];
+        },
       },
     });
     try {

@@ -1,9 +1,13 @@
 // Test-process entry point: the one place the test run loads reflect-metadata (as src/main.ts does
-// for the real process), the root hooks that start and stop the shared embedded MongoDB, and the
-// index-coverage guard that watches every test (test/support/index-coverage/index-coverage-guard.ts).
+// for the real process), the root hooks that start and stop the shared embedded MongoDB, the
+// index-coverage guard that watches every test (test/support/index-coverage/index-coverage-guard.ts),
+// and the OpenAPI response check every supertest request goes through (openapi-response-check.ts).
 import 'reflect-metadata';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 import { startSharedMongo, stopSharedMongo } from './mongo';
+import { installResponseCheck } from './openapi-response-check';
+
+installResponseCheck();
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import Router from '@koa/router';
+import { documented } from '../../../src/adapters/http/shared/openapi/documented-router';
 import {
   MongoBulkWriteError,
   MongoClientClosedError,
@@ -90,7 +91,8 @@ const NOT_UNAVAILABLE: Record<string, { error: () => Error; sales: number; hub: 
 function faultRouter(prefix: string): Router {
   const router = new Router(prefix === '' ? {} : { prefix });
   const all = { ...UNAVAILABLE, ...Object.fromEntries(Object.entries(NOT_UNAVAILABLE).map(([name, c]) => [name, c.error])) };
-  router.get('/test/fault/:name', (ctx) => {
+  const conflict = { description: 'A duplicate key', schema: { $ref: '#/components/schemas/Error' } };
+  documented(router, { tag: 'Test' }).get('/test/fault/:name', { summary: 'Throws the named fault', responses: { 409: conflict } }, (ctx) => {
     const make = all[decodeURIComponent(ctx.params.name ?? '')];
     if (make === undefined) throw new Error(`no fault named ${ctx.params.name ?? ''}`);
     throw make();

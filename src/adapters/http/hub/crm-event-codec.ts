@@ -2,6 +2,32 @@ import * as E from 'fp-ts/Either';
 import { isCrmAction, type CrmEvent, type CrmPhase } from '../../../domain/hub-leads/crm-event';
 import { addError, idText, isObject, type PayloadErrors } from './payload-errors';
 
+const id = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+const phaseSchema = { anyOf: [{ type: 'object', properties: { id, name: { type: 'string' } } }, { type: 'null' }] };
+
+/** The payload `decodeCrmEvent` accepts, for the OpenAPI document (members it does not name are ignored). */
+export const CRM_EVENT_SCHEMA = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['action'],
+      properties: {
+        action: { type: 'string', minLength: 1, description: 'card.create, card.move, ...; an action the hub does not know is answered `skipped`' },
+        card: {
+          type: 'object',
+          required: ['id'],
+          description: 'Required for a known action',
+          properties: { id, title: { type: 'string' }, pipe: { type: 'object', properties: { id } }, pipe_id: id },
+        },
+        from: phaseSchema,
+        to: { ...phaseSchema, description: '`to.name` is required for card.move' },
+      },
+    },
+  },
+} as const;
+
 /** A CRM delivery decoded: an event to apply, or an action this service does not know (skipped, spec part 4). */
 export type CrmDelivery = { readonly kind: 'event'; readonly event: CrmEvent } | { readonly kind: 'unrecognized'; readonly action: string };
 

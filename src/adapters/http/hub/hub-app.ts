@@ -7,9 +7,11 @@ import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
 import { hubErrorOutcome } from './hub-error-body';
+import { hubApi } from './hub-openapi';
+import { HUB_PREFIX } from './hub-prefix';
 import { REFRESH_COOKIE } from './refresh-cookie';
 
-export const HUB_PREFIX = '/api/v1';
+export { HUB_PREFIX } from './hub-prefix';
 
 export interface HubAppDeps {
   readonly logger: Logger;
@@ -27,6 +29,7 @@ export function buildHubApp(deps: HubAppDeps): Koa {
     logger: deps.logger,
     routers: [healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX), ...(deps.routers ?? [])],
     formatError: (error) => hubErrorOutcome(classifyError(error)),
+    openApi: hubApi(),
     // The hub authenticates by cookie only on POST /auth/refresh (the cookie's path).
     ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [REFRESH_COOKIE] } }),
   });

@@ -2,14 +2,20 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { parseEmail } from '../../../domain/hub-identity/email';
 import { HttpError } from '../shared/http-error';
+import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 
 /**
  * Field codecs whose failure message is the one the client reads. Bodies are decoded with `t.exact`
  * (unknown keys are stripped, never stored) and anything that is not a string where a string is
  * expected (`{"$ne": null}`, numbers, arrays) fails with the field's message.
  */
-export function field<A>(name: string, check: (raw: string) => E.Either<string, A>, missing = `${name} is required`): t.Type<A, unknown, unknown> {
-  return new t.Type<A, unknown, unknown>(
+export function field<A>(
+  name: string,
+  check: (raw: string) => E.Either<string, A>,
+  missing = `${name} is required`,
+  schema: JsonSchema = { type: 'string' },
+): t.Type<A, unknown, unknown> {
+  const codec = new t.Type<A, unknown, unknown>(
     name,
     (u): u is A => false,
     (u, c) => {
@@ -20,25 +26,37 @@ export function field<A>(name: string, check: (raw: string) => E.Either<string, 
     },
     (a) => a,
   );
+  // The wire form for the OpenAPI document: a string unless the caller says more.
+  return withSchema(codec, schema);
 }
 
-export const emailField = field('email', (raw) => {
-  const email = parseEmail(raw);
-  return email === undefined ? E.left('Invalid email') : E.right(email);
-});
+export const emailField = field(
+  'email',
+  (raw) => {
+    const email = parseEmail(raw);
+    return email === undefined ? E.left('Invalid email') : E.right(email);
+  },
+  undefined,
+  { type: 'string', format: 'email' },
+);
 
 export const passwordField = (name: string, minLength = 8) =>
-  field(name, (raw) => (raw.length >= minLength ? E.right(raw) : E.left(`${name} must be at least ${minLength} characters`)));
+  field(name, (raw) => (raw.length >= minLength ? E.right(raw) : E.left(`${name} must be at least ${minLength} characters`)), undefined, { type: 'string', minLength });
 
 export const textField = (name: string, maxLength = 200) =>
-  field(name, (raw) => {
-    const trimmed = raw.trim();
-    if (trimmed === '') return E.left(`${name} must not be empty`);
-    return trimmed.length <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
-  });
+  field(
+    name,
+    (raw) => {
+      const trimmed = raw.trim();
+      if (trimmed === '') return E.left(`${name} must not be empty`);
+      return trimmed.length <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
+    },
+    undefined,
+    { type: 'string', minLength: 1, description: `trimmed, at most ${maxLength} characters` },
+  );
 
 export const oneOfField = <A extends string>(name: string, values: readonly A[]) =>
-  field(name, (raw) => ((values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`${name} must be one of ${values.join(', ')}`)));
+  field(name, (raw) => ((values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
 
 /** field -> messages, from io-ts errors (the first path segment under the body). */
 export function detailsOf(errors: t.Errors): Record<string, string[]> {

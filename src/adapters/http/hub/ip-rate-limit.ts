@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { RateLimitStore } from '../../../application/shared/ports';
 import { HttpError } from '../shared/http-error';
 import { clientIp } from '../shared/client-ip';
-import { HUB_PREFIX } from './hub-app';
+import { HUB_PREFIX } from './hub-prefix';
 
 export interface IpRateLimitOptions {
   readonly limit: number;

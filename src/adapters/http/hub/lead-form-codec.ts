@@ -12,6 +12,20 @@ const GROUPS: Readonly<Record<string, readonly string[]>> = {
   tracking: ['source', 'medium'],
 };
 
+const text = { type: ['string', 'null'] };
+const group = (members: readonly string[]) => ({ type: ['object', 'null'], properties: Object.fromEntries(members.map((m) => [m, text])) });
+
+/** The payload `decodeLeadForm` accepts, for the OpenAPI document: known members typed, any other member kept. */
+export const LEAD_FORM_SCHEMA = {
+  type: 'object',
+  description: 'A phone is required in contact.phone, contact.cellphone or phone (the first present wins). Every member is flattened into `fields` (dotted paths).',
+  properties: {
+    id: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+    phone: text,
+    ...Object.fromEntries(Object.entries(GROUPS).map(([name, members]) => [name, group(members)])),
+  },
+};
+
 /**
  * The lead-form provider's payload of spec part 4. Checks the known members' types (objects where
  * the spec has objects, strings where it has text), requires a phone in contact.phone,

@@ -1,9 +1,19 @@
 import type { LeadQuery } from '../../../application/hub-leads/ports';
 import { normalizePhone } from '../../../domain/shared/phone';
 import { HttpError } from '../shared/http-error';
+import type { ParameterSpec } from '../shared/openapi/documented-router';
 
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
+
+/** The query `leadQueryOf` reads, for the OpenAPI document. */
+export const LEAD_QUERY_PARAMETERS: readonly ParameterSpec[] = [
+  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+  { name: 'phone', in: 'query', description: 'A Brazilian phone, in any spelling', schema: { type: 'string' } },
+  { name: 'pipelineId', in: 'query', schema: { type: 'string' } },
+  { name: 'stage', in: 'query', schema: { type: 'string' } },
+];
 
 /** `?page&limit&phone&pipelineId&stage` of the leads lists; a repeated or malformed parameter is 400. */
 export function leadQueryOf(orgId: string, query: Readonly<Record<string, string | string[] | undefined>>): LeadQuery {

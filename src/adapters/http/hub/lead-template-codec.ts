@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { withSchema } from '../shared/openapi/json-schema';
 import { field, textField } from './hub-codecs';
 
-const conditionsField = new t.Type<Record<string, string>, unknown, unknown>(
+const conditionsField = withSchema(new t.Type<Record<string, string>, unknown, unknown>(
   'conditions',
   (u): u is Record<string, string> => false,
   (u, c) => {
@@ -15,14 +16,14 @@ const conditionsField = new t.Type<Record<string, string>, unknown, unknown>(
     return t.success(u as Record<string, string>);
   },
   (a) => a,
-);
+), { type: 'object', additionalProperties: { type: 'string' }, default: {}, description: 'payload path -> text the lead must carry there' });
 
-const activeField = new t.Type<boolean, unknown, unknown>(
+const activeField = withSchema(new t.Type<boolean, unknown, unknown>(
   'active',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => (u === undefined ? t.success(true) : typeof u === 'boolean' ? t.success(u) : t.failure(u, c, 'active must be true or false')),
   (a) => a,
-);
+), { type: 'boolean', default: true });
 
 /** CONTRACT 6.2 template body: the HTTP route and `hub add-template --file` decode with this. */
 export const LeadTemplateBody = t.exact(
@@ -31,7 +32,12 @@ export const LeadTemplateBody = t.exact(
     active: activeField,
     pipelineExternalId: textField('pipelineExternalId', 200),
     conditions: conditionsField,
-    message: field('message', (raw) => (raw.trim() === '' ? E.left('message must not be empty') : raw.length > 4096 ? E.left('message must be at most 4096 characters') : E.right(raw))),
+    message: field(
+      'message',
+      (raw) => (raw.trim() === '' ? E.left('message must not be empty') : raw.length > 4096 ? E.left('message must be at most 4096 characters') : E.right(raw)),
+      undefined,
+      { type: 'string', minLength: 1, maxLength: 4096, description: 'may use {{path}} placeholders' },
+    ),
   }),
 );
 export type LeadTemplateBody = t.TypeOf<typeof LeadTemplateBody>;

@@ -1,18 +1,21 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
 import type { Context } from 'koa';
 import type { GetWebhookSettings } from '../../../application/hub-leads/get-webhook-settings';
 import type { ReceiveCrmEvent } from '../../../application/hub-leads/receive-crm-event';
 import type { ReceiveLeadForm } from '../../../application/hub-leads/receive-lead-form';
 import type { Logger } from '../../system/logger';
 import { HttpError } from '../shared/http-error';
-import { decodeCrmEvent } from './crm-event-codec';
-import { HUB_PREFIX } from './hub-app';
+import { documented } from '../shared/openapi/documented-router';
+import { CRM_EVENT_SCHEMA, decodeCrmEvent } from './crm-event-codec';
+import { HUB_PREFIX } from './hub-prefix';
 import { hubHttpError } from './hub-error-mapping';
-import { decodeLeadForm } from './lead-form-codec';
+import { hubError } from './hub-openapi';
+import { decodeLeadForm, LEAD_FORM_SCHEMA } from './lead-form-codec';
 import type { OrganizationRateLimit } from './organization-rate-limit';
 import { rawBodyOf, verifiedWebhook, verifiedWebhookOf } from './verified-webhook';
-import { leadFormAnswer, processedAnswer } from './webhook-answers';
+import { LeadFormAnswer, leadFormAnswer, ProcessedAnswer, processedAnswer, SkippedCrmEventAnswer } from './webhook-answers';
 
 export interface WebhookRoutesDeps {
   readonly settings: GetWebhookSettings;
@@ -21,6 +24,13 @@ export interface WebhookRoutesDeps {
   readonly organizationLimit: OrganizationRateLimit;
   readonly logger: Logger;
 }
+
+/** Answers both webhooks share (spec part 4: organization, signature, limit, payload, in this order). */
+const WEBHOOK_RESPONSES = {
+  400: hubError('`Validation error` with `details`, or `Invalid JSON body`'),
+  404: hubError('`Not found`: no such organization'),
+  429: hubError("`Too many requests` (this IP) or `Rate limit exceeded` (the organization's 30 per minute)"),
+};
 
 const validation = (details: Record<string, string[]>) => new HttpError(400, 'Validation error', { details });
 
@@ -33,8 +43,20 @@ function jsonBodyOf(ctx: Context): unknown {
 /** Spec part 4 (inbound webhooks) and CONTRACT 6. */
 export function webhookRoutes(deps: WebhookRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/webhooks/:orgId` });
+  const api = documented(router, { tag: 'Webhooks', security: [], responses: WEBHOOK_RESPONSES });
 
-  router.post('/crm/crmprovider', verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit), async (ctx) => {
+  const crmSpec = {
+    summary: 'A CRM provider event: creates or updates the lead of the card',
+    pathParameters: { orgId: 'The organization the webhook belongs to' },
+    parameters: [{ name: 'X-Crm-Signature', in: 'header' as const, description: 'HMAC-SHA256 of the body, required when the organization has a webhook secret', schema: { type: 'string' } }],
+    bodySchema: CRM_EVENT_SCHEMA,
+    responses: {
+      200: { description: 'Processed, or skipped (an action the hub does not know)', body: t.union([ProcessedAnswer, SkippedCrmEventAnswer]) },
+      401: hubError('`Invalid signature`'),
+      502: hubError('`No credential set found for provider` or `Provider fetch failed`'),
+    },
+  };
+  api.post('/crm/crmprovider', crmSpec, verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit), async (ctx) => {
     const { orgId } = verifiedWebhookOf(ctx);
     const delivery = decodeCrmEvent(jsonBodyOf(ctx));
     if (E.isLeft(delivery)) throw validation(delivery.left);
@@ -50,7 +72,20 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
     ctx.body = processedAnswer(result.right);
   });
 
-  router.post('/leadprovider', verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit), async (ctx) => {
+  const leadFormSpec = {
+    summary: 'A lead-form submission: creates or updates the lead when an active template matches',
+    pathParameters: { orgId: 'The organization the webhook belongs to' },
+    parameters: [
+      { name: 'X-Webhook-Signature', in: 'header' as const, description: 'HMAC-SHA256 of the body, when the organization has a webhook secret', schema: { type: 'string' } },
+      { name: 'X-Hub-Signature-256', in: 'header' as const, description: 'The same, as GitHub-style senders name it', schema: { type: 'string' } },
+    ],
+    bodySchema: LEAD_FORM_SCHEMA,
+    responses: {
+      200: { description: 'Processed, no active template, or outside business hours', body: LeadFormAnswer },
+      401: hubError('`Missing webhook signature` or `Invalid webhook signature`'),
+    },
+  };
+  api.post('/leadprovider', leadFormSpec, verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit), async (ctx) => {
     const { orgId, settings } = verifiedWebhookOf(ctx);
     const form = decodeLeadForm(jsonBodyOf(ctx));
     if (E.isLeft(form)) throw validation(form.left);

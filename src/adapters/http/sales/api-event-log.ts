@@ -2,6 +2,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator } from '../../../application/shared/ports';
 import { clientIp } from '../shared/client-ip';
+import { exemptPathMatcher } from '../shared/exempt-paths';
 import { currentIdentity } from './request-identity';
 
 /** What the error handler (or the limiter) leaves on `ctx.state.errorOutcome` for the event log. */
@@ -15,7 +16,7 @@ export interface ApiEventLogOptions {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly trustProxy: number;
-  /** Paths never written to the log (probes and metrics, CONTRACT 9.2); OPTIONS requests never are either. */
+  /** Paths never written to the log (probes, metrics, documentation; `/x/` is a prefix); OPTIONS requests never are either. */
   readonly exemptPaths?: readonly string[];
 }
 
@@ -26,9 +27,9 @@ export interface ApiEventLogOptions {
  * recorded (CONTRACT 9.2): an orchestrator's probes would fill the log with nothing worth auditing.
  */
 export function apiEventLog(options: ApiEventLogOptions): Middleware {
-  const exempt = new Set(options.exemptPaths ?? []);
+  const isExempt = exemptPathMatcher(options.exemptPaths ?? []);
   return async (ctx: Context, next: Next) => {
-    if (ctx.method === 'OPTIONS' || exempt.has(normalizedPath(ctx.path))) {
+    if (ctx.method === 'OPTIONS' || isExempt(ctx.path)) {
       await next();
       return;
     }
@@ -52,9 +53,4 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
       });
     }
   };
-}
-
-/** The router matches paths case-insensitively and with a trailing slash: so does the exemption. */
-function normalizedPath(path: string): string {
-  return path.toLowerCase().replace(/\/+$/, '') || '/';
 }

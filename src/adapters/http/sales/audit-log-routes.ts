@@ -3,9 +3,12 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { GetApiEvent } from '../../../application/sales-identity/get-api-event';
 import type { ListApiEvents } from '../../../application/sales-identity/list-api-events';
+import { documented } from '../shared/openapi/documented-router';
+import { Integer, IsoTimestamp, withSchema } from '../shared/openapi/json-schema';
 import { decodeInput } from './decode-input';
 import { combinedGuard, roleGuard, type GuardDeps } from './guards';
 import { salesHttpError } from './sales-error-mapping';
+import { salesError, SALES_SECURITY } from './sales-openapi';
 
 export interface AuditLogRoutesDeps {
   readonly guards: GuardDeps;
@@ -14,7 +17,7 @@ export interface AuditLogRoutesDeps {
 }
 
 const integerIn = (name: string, min: number, max: number): t.Type<number, string, unknown> =>
-  new t.Type<number, string, unknown>(
+  withSchema(new t.Type<number, string, unknown>(
     name,
     (u): u is number => typeof u === 'number',
     (u, c) => {
@@ -22,9 +25,9 @@ const integerIn = (name: string, min: number, max: number): t.Type<number, strin
       return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
     },
     String,
-  );
+  ), { type: 'integer', minimum: min, maximum: max });
 
-const isoDate = new t.Type<Date, string, unknown>(
+const isoDate = withSchema(new t.Type<Date, string, unknown>(
   'an ISO 8601 date',
   (u): u is Date => u instanceof Date,
   (u, c) => {
@@ -32,7 +35,7 @@ const isoDate = new t.Type<Date, string, unknown>(
     return Number.isNaN(date.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(date);
   },
   (d) => d.toISOString(),
-);
+), { type: 'string', description: 'An ISO 8601 date or timestamp' });
 
 const AuditLogQuery = t.exact(
   t.partial({
@@ -47,18 +50,40 @@ const AuditLogQuery = t.exact(
   }),
 );
 
+/** One API event as the routes answer it (the stored record; absent members are left out). */
+const ApiEventView = t.intersection([
+  t.type({ id: t.string, requestId: t.string, method: t.string, path: t.string, status: Integer, durationMs: t.number, ip: t.string, at: IsoTimestamp }),
+  t.partial({ userId: t.string, errorCode: t.string, errorMessages: t.array(t.string) }),
+]);
+const ApiEventPage = t.type({ data: t.array(ApiEventView), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
+
 /** Spec part 5 rule 12: admin and manager only (403 for operators). */
 export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
   const router = new Router({ prefix: '/audit-logs' });
+  const api = documented(router, {
+    tag: 'Audit log',
+    security: SALES_SECURITY.jwtOrApiKey,
+    responses: { 403: salesError('Not an admin or a manager') },
+  });
   router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
 
-  router.get('/', async (ctx) => {
+  const listSpec = {
+    summary: 'The API event log, newest first',
+    query: AuditLogQuery,
+    responses: { 200: { description: 'A page of events', body: ApiEventPage }, 400: salesError('A query parameter is invalid') },
+  };
+  api.get('/', listSpec, async (ctx) => {
     const { page, limit, ...filter } = decodeInput(AuditLogQuery, { ...ctx.query }, 'query');
     const result = await deps.listApiEvents.execute({ filter, page: page ?? 1, limit: limit ?? 20 });
     if (E.isRight(result)) ctx.body = result.right;
   });
 
-  router.get('/:id', async (ctx) => {
+  const getSpec = {
+    summary: 'One API event',
+    pathParameters: { id: 'The event id' },
+    responses: { 200: { description: 'The event', body: ApiEventView }, 404: salesError('`Audit log entry not found`') },
+  };
+  api.get('/:id', getSpec, async (ctx) => {
     const result = await deps.getApiEvent.execute({ id: ctx.params.id ?? '' });
     if (E.isLeft(result)) throw salesHttpError(result.left);
     ctx.body = result.right;

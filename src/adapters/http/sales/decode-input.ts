@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { HttpError } from '../shared/http-error';
+import { withSchema } from '../shared/openapi/json-schema';
 
 /**
  * Decodes a body or query with an io-ts codec, or throws the 400 of spec part 7 with one message per
@@ -38,7 +39,7 @@ export function validationMessagesOf(errors: t.Errors): string[] {
 }
 
 /** A string with at least one non-blank character. */
-export const NonBlankString = new t.Type<string, string, unknown>(
+export const NonBlankString = withSchema(new t.Type<string, string, unknown>(
   'a non-empty string',
   (u): u is string => typeof u === 'string' && u.trim() !== '',
   (u, c) => {
@@ -46,4 +47,4 @@ export const NonBlankString = new t.Type<string, string, unknown>(
     return t.failure(u, c, u === undefined ? 'is required' : 'must be a string');
   },
   t.identity,
-);
+), { type: 'string', minLength: 1, pattern: '\\S', description: 'not blank' });

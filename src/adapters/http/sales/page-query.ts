@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
+import { withSchema } from '../shared/openapi/json-schema';
 
 const PositiveIntFromString = (name: string, min: number, max: number, fallback: number) =>
-  new t.Type<number, string, unknown>(
+  withSchema(new t.Type<number, string, unknown>(
     name,
     (u): u is number => typeof u === 'number',
     (u, c) => {
@@ -10,7 +11,7 @@ const PositiveIntFromString = (name: string, min: number, max: number, fallback:
       return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
     },
     String,
-  );
+  ), { type: 'integer', minimum: min, maximum: max, default: fallback });
 
 /** `page` (default 1) and `limit` (1 to 100, default 20) of the paginated lists. */
 export const PageQuery = t.type({

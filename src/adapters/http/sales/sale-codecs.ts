@@ -3,11 +3,12 @@ import type { ManualSaleInput } from '../../../application/sales/create-manual-s
 import type { SaleListFilter } from '../../../application/sales/ports';
 import type { UpdateSaleStatusInput } from '../../../application/sales/update-sale-status';
 import { SALE_EVENTS } from '../../../domain/sales/sale';
+import { withSchema } from '../shared/openapi/json-schema';
 import { NonBlankString } from './decode-input';
 import { PageQuery } from './page-query';
 
 /** An ISO 8601 timestamp string, decoded to a Date. */
-const IsoDateTime = new t.Type<Date, string, unknown>(
+const IsoDateTime = withSchema(new t.Type<Date, string, unknown>(
   'an ISO 8601 timestamp',
   (u): u is Date => u instanceof Date,
   (u, c) => {
@@ -16,10 +17,10 @@ const IsoDateTime = new t.Type<Date, string, unknown>(
     return Number.isNaN(date.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(date);
   },
   (d) => d.toISOString(),
-);
+), { type: 'string', description: 'An ISO 8601 date or timestamp' });
 
 /** `YYYY-MM-DD`, a real calendar date. */
-const DateOnly = new t.Type<string, string, unknown>(
+const DateOnly = withSchema(new t.Type<string, string, unknown>(
   'a date (YYYY-MM-DD)',
   (u): u is string => typeof u === 'string',
   (u, c) => {
@@ -28,7 +29,7 @@ const DateOnly = new t.Type<string, string, unknown>(
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(u) ? t.success(u) : t.failure(u, c, 'must be a date (YYYY-MM-DD)');
   },
   t.identity,
-);
+), { type: 'string', format: 'date' });
 
 const Text = t.string;
 const OptionalText = t.union([t.string, t.null]);

@@ -10,13 +10,20 @@ import { healthRoutes } from '../shared/health-routes';
 import { apiEventLog } from './api-event-log';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './credentials';
 import { salesErrorOutcome } from './sales-error-body';
+import { salesApi } from './sales-openapi';
 import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
 
-/** Orchestrator probes are never throttled: a limited probe would restart a healthy instance. */
-export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz'] as const;
+/** The OpenAPI document and the docs page with its files (CONTRACT 9.1): public, like the probes. */
+const DOCUMENTATION_PATHS = ['/openapi.json', '/docs', '/docs/'] as const;
 
-/** Probes and metrics are not written to the API event log (CONTRACT 9.2). */
-export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+/**
+ * Orchestrator probes are never throttled: a limited probe would restart a healthy instance. Nor is
+ * the documentation, which does no work per request.
+ */
+export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz', ...DOCUMENTATION_PATHS] as const;
+
+/** Probes, metrics and the documentation are not written to the API event log (CONTRACT 9.2). */
+export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics', ...DOCUMENTATION_PATHS] as const;
 
 export interface SalesAppDeps {
   readonly logger: Logger;
@@ -44,6 +51,7 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
     service: 'sales',
     logger: deps.logger,
     routers,
+    openApi: salesApi,
     formatError: (error, ctx) =>
       salesErrorOutcome(classifyError(error), error, {
         path: ctx.originalUrl,

@@ -3,6 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
 import { clientIp } from '../shared/client-ip';
+import { exemptPathMatcher } from '../shared/exempt-paths';
 
 export interface RateLimitRule {
   readonly limit: number;
@@ -35,7 +36,7 @@ export interface SalesRateLimiterOptions {
   readonly defaultRule?: RateLimitRule;
   /** Scales every declared override the same way (tests); default: the declared rules. */
   readonly ruleFor?: (declared: RateLimitRule) => RateLimitRule;
-  /** Paths never limited (orchestrator probes). */
+  /** Paths never limited (orchestrator probes, the documentation; `/x/` is a prefix). */
   readonly exemptPaths?: readonly string[];
 }
 
@@ -60,11 +61,11 @@ function matchRoute(routers: readonly Router[], path: string, method: string): M
  * method, so random URLs cannot mint fresh windows.
  */
 export function salesRateLimiter(options: SalesRateLimiterOptions): Middleware {
-  const exempt = new Set(options.exemptPaths ?? []);
+  const isExempt = exemptPathMatcher(options.exemptPaths ?? []);
   const defaultRule = options.defaultRule ?? DEFAULT_SALES_RATE_LIMIT;
   let warned = false;
   return async (ctx: Context, next: Next) => {
-    if (exempt.has(ctx.path)) return next();
+    if (isExempt(ctx.path)) return next();
     const route = matchRoute(options.routers, ctx.path, ctx.method);
     const rule = route?.declared === undefined ? defaultRule : (options.ruleFor?.(route.declared) ?? route.declared);
     const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);

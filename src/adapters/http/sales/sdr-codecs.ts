@@ -23,8 +23,8 @@ export const SdrStatusBody = t.exact(
 /** CONTRACT 3.4 GET /sdr/interactions query. */
 export const SdrListQuery = t.type({ identifier: NonBlankString, identifier_type: IdentifierTypeCodec });
 
-/** Spec part 2 "SDR interaction (input of creation)" plus the optional person data. */
-const SdrCreateBody = t.exact(
+/** Spec part 2 "SDR interaction (input of creation)" plus the optional person data (`phone` or `session_id` required). */
+export const SdrCreateBody = t.exact(
   t.intersection([
     t.type({ channel: oneOf(SDR_CHANNELS), result: SdrStatusCodec }),
     t.partial({

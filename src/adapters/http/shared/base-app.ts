@@ -7,6 +7,8 @@ import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
 import { RouteNotFoundError } from './http-error';
 import { jsonBody } from './json-body';
+import { buildOpenApiDocument, type OpenApiDocument, type ServiceApi } from './openapi/openapi-document';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 
@@ -31,6 +33,15 @@ export interface BaseAppOptions {
   readonly innerMiddleware?: readonly Middleware[];
   /** CONTRACT 9.3: CORS_ORIGINS and the CSRF check of cookie-authenticated unsafe requests; absent: neither. */
   readonly browser?: CsrfOptions;
+  /** CONTRACT 9.1: the service's part of its OpenAPI document (served with the docs page under its base path). */
+  readonly openApi: ServiceApi;
+}
+
+const documents = new WeakMap<Koa, OpenApiDocument>();
+
+/** The OpenAPI document an app serves, built from the routes it mounts (the tests check responses against it). */
+export function openApiDocumentOf(app: Koa): OpenApiDocument | undefined {
+  return documents.get(app);
 }
 
 /**
@@ -47,6 +58,9 @@ export interface BaseAppOptions {
 export function buildBaseApp(options: BaseAppOptions): Koa {
   const { logger, service } = options;
   const app = new Koa();
+  const routers = [...options.routers, openApiRoutes(options.openApi.basePath, () => document)];
+  const document = buildOpenApiDocument(options.openApi, routers);
+  documents.set(app, document);
   app.use(requestId());
   app.use(requestLogger(logger, service));
   if (options.browser !== undefined) app.use(cors(options.browser));
@@ -71,7 +85,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   for (const middleware of options.innerMiddleware ?? []) app.use(middleware);
   app.use(admission(options.routers));
   app.use(jsonBody());
-  for (const router of options.routers) app.use(router.routes());
+  for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
     throw new RouteNotFoundError(ctx.method, ctx.path);
   });

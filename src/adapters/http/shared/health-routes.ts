@@ -1,6 +1,14 @@
 import Router from '@koa/router';
+import * as t from 'io-ts';
 import type { ReadinessCheck } from '../../../application/shared/ports';
 import type { Logger } from '../../system/logger';
+import { documented } from './openapi/documented-router';
+
+const Alive = t.type({ status: t.literal('ok') });
+const Readiness = t.type({
+  status: t.keyof({ ready: null, unavailable: null }),
+  checks: t.record(t.string, t.keyof({ up: null, down: null })),
+});
 
 export const READINESS_TIMEOUT_MS = 2_000;
 
@@ -10,10 +18,18 @@ export const READINESS_TIMEOUT_MS = 2_000;
  */
 export function healthRoutes(checks: readonly ReadinessCheck[], logger: Logger, prefix = ''): Router {
   const router = new Router(prefix === '' ? {} : { prefix });
-  router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
+  const api = documented(router, { tag: 'Probes', security: [] });
+  api.get('/healthz', { summary: 'Liveness probe (no I/O)', responses: { 200: { description: 'The process is alive', body: Alive } } }, (ctx) => {
+    ctx.body = { status: 'ok' } satisfies t.TypeOf<typeof Alive>;
   });
-  router.get('/readyz', async (ctx) => {
+  const readinessSpec = {
+    summary: 'Readiness probe: every dependency answers a ping',
+    responses: {
+      200: { description: 'Every dependency is up', body: Readiness },
+      503: { description: 'A dependency is down (named in `checks`)', body: Readiness },
+    },
+  };
+  api.get('/readyz', readinessSpec, async (ctx) => {
     const results = await Promise.all(
       checks.map(async (check) => {
         try {
@@ -27,7 +43,7 @@ export function healthRoutes(checks: readonly ReadinessCheck[], logger: Logger, 
     );
     const ready = results.every(([, state]) => state === 'up');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) };
+    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) } satisfies t.TypeOf<typeof Readiness>;
   });
   return router;
 }

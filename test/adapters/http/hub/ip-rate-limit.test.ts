@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import * as t from 'io-ts';
 import type Koa from 'koa';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import type { RateLimitStore } from '../../../../src/application/shared/ports';
 import { buildHubApp, HUB_PREFIX } from '../../../../src/adapters/http/hub/hub-app';
 import { ipRateLimitRouter, isIpLimited } from '../../../../src/adapters/http/hub/ip-rate-limit';
+import { documented } from '../../../../src/adapters/http/shared/openapi/documented-router';
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { closeRedis, connectRedis } from '../../../../src/adapters/redis/redis-client';
 import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
@@ -20,10 +22,12 @@ const WINDOW_MS = 5 * 60 * 1000;
 
 function appWith(store: RateLimitStore, trustedHops: number): Koa {
   const routes = new Router({ prefix: HUB_PREFIX });
-  routes.post('/auth/login', (ctx) => {
+  const ok = { 200: { description: 'ok', body: t.type({ ok: t.boolean }) } };
+  const api = documented(routes, { tag: 'Test' });
+  api.post('/auth/login', { summary: 'Limited', responses: ok }, (ctx) => {
     ctx.body = { ok: true };
   });
-  routes.get('/auth/login', (ctx) => {
+  api.get('/auth/login', { summary: 'Not limited', responses: ok }, (ctx) => {
     ctx.body = { ok: true };
   });
   return buildHubApp({ logger: memoryLogger().logger, readinessChecks: [], routers: [ipRateLimitRouter(store, trustedHops, { limit: 10, windowMs: WINDOW_MS }), routes] });

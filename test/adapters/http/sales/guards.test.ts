@@ -2,9 +2,13 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import { SignJWT } from 'jose';
+import * as t from 'io-ts';
 import request from 'supertest';
 import { apiKeyGuard, combinedGuard, roleGuard } from '../../../../src/adapters/http/sales/guards';
 import { currentIdentity } from '../../../../src/adapters/http/sales/request-identity';
+import { SALES_SECURITY } from '../../../../src/adapters/http/sales/sales-openapi';
+import { documented } from '../../../../src/adapters/http/shared/openapi/documented-router';
+import { errorAnswer } from '../../../support/http';
 import { openSalesRuntime, cookieValueOf, TEST_JWT_SECRET, type SalesRuntime } from '../../../support/sales-runtime';
 
 describe('sales guards (spec part 5)', () => {
@@ -17,12 +21,14 @@ describe('sales guards (spec part 5)', () => {
       overrides: {
         extraSalesRouters: (guards) => {
           const router = new Router({ prefix: '/test' });
+          const api = documented(router, { tag: 'Test', security: SALES_SECURITY.jwtOrApiKey });
           const whoami = (ctx: Context) => {
             ctx.body = currentIdentity(ctx);
           };
-          router.get('/combined', combinedGuard(guards), whoami);
-          router.get('/api-key-only', apiKeyGuard(guards), whoami);
-          router.get('/admins', combinedGuard(guards), roleGuard('admin'), whoami);
+          const identity = { description: 'The identity', body: t.type({ id: t.string, username: t.string, role: t.string }) };
+          api.get('/combined', { summary: 'whoami', responses: { 200: identity } }, combinedGuard(guards), whoami);
+          api.get('/api-key-only', { summary: 'whoami', security: SALES_SECURITY.apiKeyOnly, responses: { 200: identity } }, apiKeyGuard(guards), whoami);
+          api.get('/admins', { summary: 'whoami', responses: { 200: identity, 403: errorAnswer('Not an admin') } }, combinedGuard(guards), roleGuard('admin'), whoami);
           return [router];
         },
       },

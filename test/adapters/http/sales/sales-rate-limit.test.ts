@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
+import * as t from 'io-ts';
 import request from 'supertest';
+import { documented } from '../../../../src/adapters/http/shared/openapi/documented-router';
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { rateLimit } from '../../../../src/adapters/http/sales/sales-rate-limit';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
@@ -23,10 +25,11 @@ describe('sales rate limiter (spec part 8)', () => {
         rateLimitStore: new InMemoryRateLimitStore(clock, 10_000, 0),
         extraSalesRouters: () => {
           const router = new Router();
-          router.get('/test/strict', rateLimit({ limit: 2, windowMs: 300_000 }), (ctx) => {
+          const api = documented(router, { tag: 'Test' });
+          api.get('/test/strict', { summary: 'Own limit', responses: { 200: { description: 'ok', body: t.type({ ok: t.boolean }) } } }, rateLimit({ limit: 2, windowMs: 300_000 }), (ctx) => {
             ctx.body = { ok: true };
           });
-          router.get('/test/items/:id', (ctx) => {
+          api.get('/test/items/:id', { summary: 'An item', responses: { 200: { description: 'The id', body: t.type({ id: t.string }) } } }, (ctx) => {
             ctx.body = { id: ctx.params.id };
           });
           return [router];

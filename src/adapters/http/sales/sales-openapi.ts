@@ -1,0 +1,91 @@
+import type { Responses, ResponseSpec } from '../shared/openapi/documented-router';
+import type { ServiceApi } from '../shared/openapi/openapi-document';
+import { THROTTLED_BODY } from './sales-rate-limit';
+
+/** Credentials of the sales service, named in the routes' `security` (spec part 5). */
+export const SALES_SECURITY = {
+  /** A JWT in the `access_token` cookie or `Authorization: Bearer`. */
+  jwt: ['accessTokenCookie', 'bearerAccessToken'],
+  /** The combined guard: a JWT, else an API key in `X-API-KEY`. */
+  jwtOrApiKey: ['accessTokenCookie', 'bearerAccessToken', 'apiKey'],
+  /** The SDR routes: only an API key, in `X-API-KEY` or as a Bearer token. */
+  apiKeyOnly: ['apiKey', 'bearerApiKey'],
+  refreshCookie: ['refreshTokenCookie'],
+} as const;
+
+/** A sales error answer (spec part 7): `{statusCode, message, timestamp, path}` (+ `error`, `stack` outside production). */
+export const salesError = (description: string): ResponseSpec => ({ description, schema: { $ref: '#/components/schemas/Error' } });
+
+const THROTTLED: ResponseSpec = {
+  description: 'Rate limit exceeded (spec part 8)',
+  schema: { $ref: '#/components/schemas/Throttled' },
+  headers: { 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'string' } } },
+};
+
+/** Probes and the documentation: never limited, no I/O worth a 503. */
+const isInfrastructure = (path: string): boolean => ['/healthz', '/readyz', '/openapi.json'].includes(path) || path === '/docs' || path.startsWith('/docs/');
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+export const salesApi: ServiceApi = {
+  title: 'brokerhub sales service',
+  version: '1',
+  description: [
+    'The sales service (sales-service.md). Errors: `{statusCode, message, timestamp, path}`, plus `error` (details) and `stack` outside production; in production the message of most statuses is generic (spec part 7).',
+    'Every route except the probes and this documentation is rate limited per client IP and route (spec part 8) and carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`.',
+    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication (CONTRACT 9.3); a path no route matches answers 404 in the error format.',
+  ].join('\n\n'),
+  basePath: '',
+  securitySchemes: {
+    accessTokenCookie: { type: 'apiKey', in: 'cookie', name: 'access_token', description: 'The JWT set by POST /auth/login' },
+    bearerAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The same JWT in Authorization' },
+    apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
+    bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
+    refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The refresh token set by POST /auth/login (Path=/auth)' },
+  },
+  schemas: {
+    Error: {
+      type: 'object',
+      required: ['statusCode', 'message', 'timestamp', 'path'],
+      properties: {
+        statusCode: { type: 'integer' },
+        message: { type: 'string' },
+        timestamp: { type: 'string', format: 'date-time' },
+        path: { type: 'string', description: 'The request path with its query string' },
+        error: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Outside production: the detail, or one message per invalid field' },
+        stack: { type: 'string', description: 'Outside production only' },
+      },
+      additionalProperties: false,
+    },
+    Throttled: {
+      type: 'object',
+      required: ['statusCode', 'message'],
+      properties: { statusCode: { const: THROTTLED_BODY.statusCode }, message: { const: THROTTLED_BODY.message } },
+      additionalProperties: false,
+    },
+  },
+  unroutedResponses: {
+    400: salesError('A body that is not JSON (parsed before routing)'),
+    403: salesError('A cookie-authenticated unsafe request from another site (CSRF)'),
+    404: salesError('`Cannot <METHOD> <path>`: no route'),
+    413: salesError('The body exceeds 1 MiB'),
+    429: THROTTLED,
+    415: salesError('A Content-Encoding the service does not read'),
+  },
+  commonResponses(operation, security): Responses {
+    const infrastructure = isInfrastructure(operation.path);
+    const responses: Record<number, ResponseSpec> = { 500: salesError('Internal error') };
+    if (UNSAFE.has(operation.method)) {
+      responses[400] = salesError('Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong');
+      responses[403] = salesError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
+      responses[413] = salesError('The body exceeds 1 MiB');
+      responses[415] = salesError('A Content-Encoding the service does not read');
+    }
+    if (security.length > 0) responses[401] = salesError('No valid credential');
+    if (!infrastructure) {
+      responses[429] = THROTTLED;
+      responses[503] = salesError('The database is unavailable, or password hashing is at capacity (with Retry-After)');
+    }
+    return responses;
+  },
+};

@@ -1,0 +1,129 @@
+import * as t from 'io-ts';
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1), as plain data. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+export interface JsonSchemaOptions {
+  /**
+   * Response schemas are closed: every object gets `additionalProperties: false`, so a field a view
+   * adds without its schema fails the response check of the tests. Request schemas stay open: the
+   * exact codecs strip unknown members instead of refusing them.
+   */
+  readonly closed?: boolean;
+}
+
+const annotations = new WeakMap<t.Any, JsonSchema>();
+
+/**
+ * Gives a codec its JSON Schema. Custom codecs (`new t.Type(...)`) carry no structure the converter
+ * can read, so each declares its wire form here, next to its decoder; a built-in codec may be given
+ * one too (a description, a format). The converter refuses a custom codec without one.
+ */
+export function withSchema<C extends t.Any>(codec: C, schema: JsonSchema): C {
+  annotations.set(codec, schema);
+  return codec;
+}
+
+/** A string codec of its own (so annotating it leaves `t.string` alone) with the given wire schema. */
+export function stringWith(name: string, schema: JsonSchema): t.Type<string, string, unknown> {
+  return withSchema(new t.Type<string, string, unknown>(name, t.string.is, t.string.validate, t.identity), { type: 'string', ...schema });
+}
+
+/** A string that is an ISO 8601 timestamp (`Date#toISOString`), for views. */
+export const IsoTimestamp = stringWith('IsoTimestamp', { format: 'date-time' });
+
+/** An integer whose TypeScript type is plain `number` (views need no brand), for response schemas. */
+export const Integer = withSchema(
+  new t.Type<number, number, unknown>('Integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity),
+  { type: 'integer' },
+);
+
+/** An integer (io-ts `t.Int` is a refinement of number the converter knows). */
+const isInt = (codec: t.Any): boolean => codec === (t.Int as t.Any);
+
+/** Whether a property may be left out: a codec that supplies a default makes it optional on the wire. */
+const hasDefault = (schema: JsonSchema): boolean => Object.prototype.hasOwnProperty.call(schema, 'default');
+
+/**
+ * The JSON Schema of an io-ts codec's wire form, for the combinators this code base decodes with:
+ * type/strict/exact, partial, intersection, union, literal, keyof, array, record, readonly,
+ * string/number/boolean/null/unknown, `t.Int`, and refinements or brands (their base type, with the
+ * refinement's name as description). Anything else must be annotated with `withSchema`.
+ */
+export function jsonSchemaOf(codec: t.Any, options: JsonSchemaOptions = {}): JsonSchema {
+  const annotated = annotations.get(codec);
+  if (annotated !== undefined) return annotated;
+  if (isInt(codec)) return { type: 'integer' };
+  const of = (inner: t.Any) => jsonSchemaOf(inner, options);
+  const object = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
+    type: 'object',
+    properties,
+    ...(required.length === 0 ? {} : { required }),
+    ...(options.closed === true ? { additionalProperties: false } : {}),
+  });
+  const tagged = codec as t.Any & { readonly _tag?: string };
+  switch (tagged._tag) {
+    case 'StringType':
+      return { type: 'string' };
+    case 'NumberType':
+      return { type: 'number' };
+    case 'BooleanType':
+      return { type: 'boolean' };
+    case 'NullType':
+      return { type: 'null' };
+    case 'UnknownType':
+      return {};
+    case 'LiteralType': {
+      const { value } = codec as unknown as t.LiteralType<string | number | boolean>;
+      return { type: typeof value === 'number' ? 'number' : typeof value, const: value };
+    }
+    case 'KeyofType':
+      return { type: 'string', enum: Object.keys((codec as unknown as t.KeyofType<Record<string, unknown>>).keys) };
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+      return { type: 'array', items: of((codec as unknown as t.ArrayType<t.Any>).type) };
+    case 'DictionaryType': {
+      const dictionary = codec as unknown as t.DictionaryType<t.Any, t.Any>;
+      return { type: 'object', additionalProperties: of(dictionary.codomain) };
+    }
+    case 'InterfaceType': {
+      const props = (codec as unknown as t.InterfaceType<t.Props>).props;
+      const properties = Object.fromEntries(Object.entries(props).map(([key, inner]) => [key, of(inner)]));
+      return object(properties, Object.keys(properties).filter((key) => !hasDefault(properties[key] ?? {})));
+    }
+    case 'PartialType': {
+      const props = (codec as unknown as t.PartialType<t.Props>).props;
+      return object(Object.fromEntries(Object.entries(props).map(([key, inner]) => [key, of(inner)])), []);
+    }
+    case 'ExactType':
+    case 'StrictType':
+    case 'ReadonlyType':
+      return of((codec as unknown as t.ExactType<t.Any>).type);
+    case 'RefinementType': {
+      const refined = codec as unknown as t.RefinementType<t.Any>;
+      return { ...of(refined.type), description: refined.name };
+    }
+    case 'IntersectionType':
+      return intersection((codec as unknown as t.IntersectionType<t.Any[]>).types.map(of), options);
+    case 'UnionType':
+      return { anyOf: (codec as unknown as t.UnionType<t.Any[]>).types.map(of) };
+    default:
+      throw new Error(`no JSON Schema for the codec "${codec.name}": declare its wire form with withSchema()`);
+  }
+}
+
+/** Objects merge into one (so a closed intersection stays valid); anything else is `allOf`. */
+function intersection(parts: readonly JsonSchema[], options: JsonSchemaOptions): JsonSchema {
+  if (!parts.every((part) => part.type === 'object' && part.properties !== undefined)) {
+    if (options.closed === true) throw new Error('a closed intersection must be of object codecs');
+    return { allOf: parts };
+  }
+  const properties = Object.assign({}, ...parts.map((part) => part.properties as Record<string, JsonSchema>)) as Record<string, JsonSchema>;
+  const required = [...new Set(parts.flatMap((part) => (part.required as string[] | undefined) ?? []))];
+  return {
+    type: 'object',
+    properties,
+    ...(required.length === 0 ? {} : { required }),
+    ...(options.closed === true ? { additionalProperties: false } : {}),
+  };
+}

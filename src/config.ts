@@ -15,6 +15,8 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 
 /** Minimum HS256 key length: RFC 7518 3.2 asks for a key at least as long as the hash (256 bits). */
 export const MIN_JWT_SECRET_BYTES = 32;
+/** A metrics token shorter than this could be guessed; `openssl rand -hex 16` gives 32 characters. */
+export const MIN_METRICS_TOKEN_BYTES = 16;
 
 export interface Config {
   readonly nodeEnv: NodeEnv;
@@ -47,6 +49,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   /** Entries the API event log may hold before it drops new ones (CONTRACT 9.5). */
   readonly eventLogBufferSize: number;
+  /** CONTRACT 9.2: the bearer token of `/metrics` and `/api/v1/metrics`; unset: open outside production, 404 in production. */
+  readonly metricsToken: string | undefined;
 }
 
 export interface ConfigError {
@@ -117,6 +121,14 @@ const originList: Check<readonly string[]> = (raw) => {
   return E.right(entries);
 };
 
+/** Sent as `Authorization: Bearer <token>`: printable ASCII without spaces, long enough not to be guessed. */
+const metricsToken: Check<string> = (raw) =>
+  !/^[\x21-\x7e]+$/.test(raw)
+    ? E.left('must be printable ASCII without spaces')
+    : raw.length < MIN_METRICS_TOKEN_BYTES
+      ? E.left(`must be at least ${MIN_METRICS_TOKEN_BYTES} characters long`)
+      : E.right(raw);
+
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
 
@@ -164,6 +176,7 @@ const EnvCodec = t.type({
   PASSWORD_HASH_QUEUE: variable('PASSWORD_HASH_QUEUE', integer(0, 10_000)),
   CORS_ORIGINS: variable('CORS_ORIGINS', originList),
   EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
+  METRICS_TOKEN: variable('METRICS_TOKEN', metricsToken),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -171,7 +184,7 @@ function firstError(errors: t.Errors): ConfigError {
   const variableName = error?.context.find((entry) => entry.key !== '')?.key ?? 'environment';
   const value = error?.value;
   // Secrets are never echoed back, not even a wrong one.
-  const shown = /SECRET|KEY|URI|URL/.test(variableName) ? '' : ` (got ${JSON.stringify(value)})`;
+  const shown = /SECRET|KEY|TOKEN|URI|URL/.test(variableName) ? '' : ` (got ${JSON.stringify(value)})`;
   return { variable: variableName, problem: `${error?.message ?? 'is invalid'}${shown}` };
 }
 
@@ -237,6 +250,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       passwordHashQueue: v.PASSWORD_HASH_QUEUE,
       corsOrigins: v.CORS_ORIGINS ?? [],
       eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
+      metricsToken: v.METRICS_TOKEN,
     },
   });
 }

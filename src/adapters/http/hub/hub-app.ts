@@ -6,6 +6,7 @@ import type { BrowserOrigins } from '../shared/browser-origins';
 import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
+import { metricsRoutesOf, type AppMetrics } from '../shared/metrics-routes';
 import { hubErrorOutcome } from './hub-error-body';
 import { REFRESH_COOKIE } from './refresh-cookie';
 
@@ -18,6 +19,10 @@ export interface HubAppDeps {
   readonly routers?: readonly Router[];
   /** CONTRACT 9.3 CORS and CSRF; absent: neither (tests of the bare app). */
   readonly browser?: BrowserOrigins;
+  /** Production hides `/metrics` when no `METRICS_TOKEN` is set (CONTRACT 9.2). */
+  readonly isProduction?: boolean;
+  /** CONTRACT 9.2: what the service measures and the `METRICS_TOKEN` of `/api/v1/metrics`; absent: neither. */
+  readonly metrics?: AppMetrics;
 }
 
 /** The hub service under `/api/v1` (spec hub-service.md). Returns the app without listening. */
@@ -25,8 +30,13 @@ export function buildHubApp(deps: HubAppDeps): Koa {
   return buildBaseApp({
     service: 'hub',
     logger: deps.logger,
-    routers: [healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX), ...(deps.routers ?? [])],
+    routers: [
+      healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX),
+      ...metricsRoutesOf(deps.metrics, deps.isProduction ?? false, HUB_PREFIX),
+      ...(deps.routers ?? []),
+    ],
     formatError: (error) => hubErrorOutcome(classifyError(error)),
+    ...(deps.metrics?.service.exposition === undefined ? {} : { requestMetrics: deps.metrics.service }),
     // The hub authenticates by cookie only on POST /auth/refresh (the cookie's path).
     ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [REFRESH_COOKIE] } }),
   });

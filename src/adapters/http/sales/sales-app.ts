@@ -7,13 +7,18 @@ import type { BrowserOrigins } from '../shared/browser-origins';
 import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
+import { metricsRoutesOf, type AppMetrics } from '../shared/metrics-routes';
 import { apiEventLog } from './api-event-log';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './credentials';
 import { salesErrorOutcome } from './sales-error-body';
 import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
 
-/** Orchestrator probes are never throttled: a limited probe would restart a healthy instance. */
-export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz'] as const;
+/**
+ * Orchestrator probes are never throttled: a limited probe would restart a healthy instance. Nor is
+ * the metrics scrape: a throttled one is a gap in every graph (its token is long enough not to need
+ * a limiter, and without one production answers 404).
+ */
+export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 /** Probes and metrics are not written to the API event log (CONTRACT 9.2). */
 export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
@@ -35,11 +40,14 @@ export interface SalesAppDeps {
   readonly eventLog?: { readonly recorder: ApiEventRecorder; readonly ids: IdGenerator; readonly trustProxy: number };
   /** CONTRACT 9.3 CORS and CSRF; absent: neither (tests of the bare app). */
   readonly browser?: BrowserOrigins;
+  /** CONTRACT 9.2: what the service measures and the `METRICS_TOKEN` of its `/metrics`; absent: neither. */
+  readonly metrics?: AppMetrics;
 }
 
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
 export function buildSalesApp(deps: SalesAppDeps): Koa {
-  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? [])];
+  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...metricsRoutesOf(deps.metrics, deps.isProduction), ...(deps.routers ?? [])];
+  const service = deps.metrics?.service;
   return buildBaseApp({
     service: 'sales',
     logger: deps.logger,
@@ -54,7 +62,8 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
     innerMiddleware:
       deps.rateLimit === undefined
         ? []
-        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS })],
+        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS, ...(service === undefined ? {} : { metrics: service }) })],
+    ...(service?.exposition === undefined ? {} : { requestMetrics: service }),
     ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE] } }),
   });
 }

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
+import type { RateLimitMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { clientIp } from '../shared/client-ip';
 
@@ -37,6 +38,8 @@ export interface SalesRateLimiterOptions {
   readonly ruleFor?: (declared: RateLimitRule) => RateLimitRule;
   /** Paths never limited (orchestrator probes). */
   readonly exemptPaths?: readonly string[];
+  /** Counts the 429s (CONTRACT 9.2). */
+  readonly metrics?: RateLimitMetrics;
 }
 
 interface MatchedRoute {
@@ -90,6 +93,7 @@ export function salesRateLimiter(options: SalesRateLimiterOptions): Middleware {
       ctx.set('Retry-After', String(resetSeconds));
       ctx.body = { ...THROTTLED_BODY };
       ctx.state.errorOutcome = { internalCode: 'HTTP_EXCEPTION', detailMessages: [THROTTLED_BODY.message] };
+      options.metrics?.rateLimited('sales_ip_route');
       return;
     }
     await next();

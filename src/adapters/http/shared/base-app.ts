@@ -1,6 +1,7 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
+import type { RequestMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
@@ -8,6 +9,7 @@ import { RouteNotFoundError } from './http-error';
 import { jsonBody } from './json-body';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
+import { requestMetrics } from './request-metrics';
 
 export interface ErrorOutcome {
   readonly status: number;
@@ -30,11 +32,13 @@ export interface BaseAppOptions {
   readonly innerMiddleware?: readonly Middleware[];
   /** CONTRACT 9.3: CORS_ORIGINS and the CSRF check of cookie-authenticated unsafe requests; absent: neither. */
   readonly browser?: CsrfOptions;
+  /** CONTRACT 9.2: every request's duration by method, route pattern and status; absent: not measured. */
+  readonly requestMetrics?: RequestMetrics;
 }
 
 /**
- * The middleware chain both services share: request id, request log, CORS (answers OPTIONS), the
- * outer middleware, the service's error handler, the CSRF check, the inner middleware, JSON body
+ * The middleware chain both services share: request id, request log, request metrics, CORS (answers
+ * OPTIONS), the outer middleware, the service's error handler, the CSRF check, the inner middleware, JSON body
  * parsing (1 MiB), the routes, and a 404 for anything unmatched.
  *
  * CORS sits before the outer middleware so a preflight never reaches the API event log, the rate
@@ -47,6 +51,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const app = new Koa();
   app.use(requestId());
   app.use(requestLogger(logger, service));
+  if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));
   if (options.browser !== undefined) app.use(cors(options.browser));
   for (const middleware of options.outerMiddleware ?? []) app.use(middleware);
   app.use(async (ctx, next) => {

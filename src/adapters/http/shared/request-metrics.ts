@@ -6,11 +6,11 @@ import type { RequestMetrics } from '../../metrics/metrics';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * A catch-all layer (`/{*path}`, the hub IP limiter) runs for every path: it is a pass-through, not
- * the route a request was for.
+ * A wildcard layer is a pass-through, not the route a request was for: the hub IP limiter's catch-all
+ * (`/{*path}`) runs for every path, and `router.use(guard)` layers (`/prefix{/*rest}`) run before the
+ * route and, when they throw, are the last pattern @koa/router recorded.
  */
-const isRoutePattern = (path: unknown): path is string | RegExp =>
-  (typeof path === 'string' && !path.includes('{*')) || path instanceof RegExp;
+const isRoutePattern = (path: unknown): path is string | RegExp => (typeof path === 'string' && !path.includes('*')) || path instanceof RegExp;
 
 /**
  * The pattern of the route that answered (`/api/sales/:id`), as @koa/router recorded it; for an answer

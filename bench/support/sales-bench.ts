@@ -37,31 +37,51 @@ export interface Result {
   /** Worst p99 of the rounds. */
   readonly p99Ms: number;
   readonly non2xx: number;
+  /** Requests per second of each round, in the order run (for ratios taken round by round). */
+  readonly rounds: readonly number[];
+  /**
+   * CPU time of this process (the server's) per request, each round: on a shared machine the
+   * requests/s follow the CPU share the server happened to get, this figure much less.
+   */
+  readonly cpuMicrosPerRequest: readonly number[];
 }
 
-async function load(target: Target, seconds: number, connections: number): Promise<Omit<Result, 'name'>> {
+type Sample = Omit<Result, 'name' | 'rounds' | 'cpuMicrosPerRequest'> & { readonly cpuMicrosPerRequest: number };
+
+async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
   const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(seconds), '-m', target.method ?? 'GET'];
   for (const [key, value] of Object.entries(target.headers ?? {})) args.push('-H', `${key}=${value}`);
   if (target.body !== undefined) args.push('-b', target.body);
   args.push(target.url);
+  // The server runs in this process and only this target is loaded meanwhile: the CPU this process
+  // spends is what serving these requests cost, whatever share of the machine it got.
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
-  return { requestsPerSecond: report.requests.average, p99Ms: report.latency.p99, non2xx: report.non2xx };
+  const cpu = process.cpuUsage(cpuBefore);
+  const report = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number };
+  return {
+    requestsPerSecond: report.requests.average,
+    p99Ms: report.latency.p99,
+    non2xx: report.non2xx,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, report.requests.total),
+  };
 }
 
 /**
  * A short warm-up per target (JIT, caches), then interleaved rounds: whatever drifts during the run
  * (collections grow, the database competes for CPU) weighs on every target alike instead of on
- * whichever runs last.
+ * whichever runs last; the order rotates from round to round.
  */
 export async function measureInterleaved(
   targets: readonly Target[],
   options: { rounds: number; seconds: number; connections: number; warmupSeconds: number },
 ): Promise<Result[]> {
   for (const target of targets) await load(target, options.warmupSeconds, options.connections);
-  const samples = new Map<string, Omit<Result, 'name'>[]>();
+  const samples = new Map<string, Sample[]>();
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const target of targets) {
+    // Each round starts one target later, so no target always follows the same one (its GC, its backlog).
+    const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
+    for (const target of order) {
       samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
     }
   }
@@ -73,6 +93,8 @@ export async function measureInterleaved(
       requestsPerSecond: rates[Math.floor(rates.length / 2)] ?? 0,
       p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
       non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      rounds: runs.map((r) => r.requestsPerSecond),
+      cpuMicrosPerRequest: runs.map((r) => r.cpuMicrosPerRequest),
     };
   });
 }

@@ -12,6 +12,9 @@ import { REFRESH_COOKIE } from './refresh-cookie';
 
 export const HUB_PREFIX = '/api/v1';
 
+/** Probes and the metrics scrape: their successful requests are logged at debug only. */
+const QUIET_PATHS = ['/healthz', '/readyz', '/metrics'].map((path) => `${HUB_PREFIX}${path}`);
+
 export interface HubAppDeps {
   readonly logger: Logger;
   readonly readinessChecks: readonly ReadinessCheck[];
@@ -30,6 +33,7 @@ export function buildHubApp(deps: HubAppDeps): Koa {
   return buildBaseApp({
     service: 'hub',
     logger: deps.logger,
+    quietPaths: QUIET_PATHS,
     routers: [
       healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX),
       ...metricsRoutesOf(deps.metrics, deps.isProduction ?? false, HUB_PREFIX),

@@ -20,7 +20,10 @@ import { salesRateLimiter, type RateLimitRule } from './sales-rate-limit';
  */
 export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
-/** Probes and metrics are not written to the API event log (CONTRACT 9.2). */
+/**
+ * Probes and metrics are not written to the API event log (CONTRACT 9.2); their successful requests
+ * are logged at debug only (request-logger.ts).
+ */
 export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 export interface SalesAppDeps {
@@ -52,6 +55,7 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
     service: 'sales',
     logger: deps.logger,
     routers,
+    quietPaths: EVENT_LOG_EXEMPT_PATHS,
     formatError: (error, ctx) =>
       salesErrorOutcome(classifyError(error), error, {
         path: ctx.originalUrl,

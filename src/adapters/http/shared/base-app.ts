@@ -32,6 +32,8 @@ export interface BaseAppOptions {
   readonly innerMiddleware?: readonly Middleware[];
   /** CONTRACT 9.3: CORS_ORIGINS and the CSRF check of cookie-authenticated unsafe requests; absent: neither. */
   readonly browser?: CsrfOptions;
+  /** Probes and the metrics route: their successful requests are logged at debug (request-logger.ts). */
+  readonly quietPaths?: readonly string[];
   /** CONTRACT 9.2: every request's duration by method, route pattern and status; absent: not measured. */
   readonly requestMetrics?: RequestMetrics;
 }
@@ -50,7 +52,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const { logger, service } = options;
   const app = new Koa();
   app.use(requestId());
-  app.use(requestLogger(logger, service));
+  app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));
   if (options.browser !== undefined) app.use(cors(options.browser));
   for (const middleware of options.outerMiddleware ?? []) app.use(middleware);

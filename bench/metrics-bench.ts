@@ -1,7 +1,8 @@
 // npm run bench:metrics — what the metrics (CONTRACT 9.2) and the whole middleware stack cost, measured
 // side by side in one run. Three servers in this process on loopback: the real sales app with metrics
 // on, the same composition with metrics off (same database, same logger), and a bare Koa app with one
-// hello route; autocannon loads them from a separate process, in interleaved rounds (the order rotates).
+// hello route; autocannon loads them from a separate process, in interleaved rounds (every other
+// round backwards, so the two sides of each comparison always run side by side).
 // Logging is real: pino at `info`, with the production redaction, to /dev/null.
 // Targets, on requests/s (ratios taken round by round, their median decides):
 //   - metrics overhead under 5 % of the requests/s without metrics, on GET /healthz (the cheapest route,
@@ -11,7 +12,7 @@
 // Beside requests/s it prints the server's CPU time per request and the same ratios on requests per
 // CPU-second: on a machine shared with other work the requests/s follow the CPU share the server got
 // in each round, and the second figure says whether a miss is the stack or the neighbours.
-// Exits 1 when a target is missed. BENCH_ROUNDS (default 7), BENCH_DURATION (s, default 3),
+// Exits 1 when a target is missed. BENCH_ROUNDS (default 10), BENCH_DURATION (s, default 2),
 // BENCH_CONNECTIONS (default 50).
 import 'reflect-metadata';
 import type { Server } from 'node:http';
@@ -29,8 +30,8 @@ import { openRuntime } from '../src/runtime';
 import { describe, summarize, type Summary } from './support/bench-stats';
 import { measureInterleaved, runBench, type Result, type Target } from './support/sales-bench';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MAX_METRICS_OVERHEAD_PERCENT = 5;
 const MIN_STACK_RATIO = 0.6;
@@ -81,18 +82,19 @@ async function main(): Promise<void> {
     const off = urlOf(await listen(withoutMetrics.http.sales, '127.0.0.1', 0).then((s) => (servers.push(s), s)));
     const bare = urlOf(await listen(bareKoa(), '127.0.0.1', 0).then((s) => (servers.push(s), s)));
 
+    // Listed so that each compared pair is side by side; mirrored rounds keep them so.
     const targets: Target[] = [
-      { name: '/healthz, metrics on', url: `${on}/healthz` },
-      { name: '/healthz, metrics off', url: `${off}/healthz` },
-      { name: '/bench/items/:id, metrics on', url: `${on}/bench/items/42` },
       { name: '/bench/items/:id, metrics off', url: `${off}/bench/items/42` },
+      { name: '/bench/items/:id, metrics on', url: `${on}/bench/items/42` },
+      { name: '/healthz, metrics off', url: `${off}/healthz` },
+      { name: '/healthz, metrics on', url: `${on}/healthz` },
       { name: 'bare Koa hello route', url: `${bare}/` },
     ];
     process.stdout.write(
       `brokerhub bench:metrics — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per target, logging at info to /dev/null, MongoDB: ${runtime.mongoServer.kind}\n`,
     );
-    const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 2 });
-    const [healthOn, healthOff, itemsOn, itemsOff, bareKoaResult] = results as [Result, Result, Result, Result, Result];
+    const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 2, order: 'mirror' });
+    const [itemsOff, itemsOn, healthOff, healthOn, bareKoaResult] = results as [Result, Result, Result, Result, Result];
 
     process.stdout.write(
       `\n${'target'.padEnd(32)}${'req/s median (min-max, spread)'.padStart(34)}${'CPU µs/request (min-max)'.padStart(28)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}\n`,

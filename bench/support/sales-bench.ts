@@ -70,17 +70,18 @@ async function load(target: Target, seconds: number, connections: number): Promi
 /**
  * A short warm-up per target (JIT, caches), then interleaved rounds: whatever drifts during the run
  * (collections grow, the database competes for CPU) weighs on every target alike instead of on
- * whichever runs last; the order rotates from round to round.
+ * whichever runs last.
  */
 export async function measureInterleaved(
   targets: readonly Target[],
-  options: { rounds: number; seconds: number; connections: number; warmupSeconds: number },
+  options: { rounds: number; seconds: number; connections: number; warmupSeconds: number; order?: 'fixed' | 'mirror' },
 ): Promise<Result[]> {
   for (const target of targets) await load(target, options.warmupSeconds, options.connections);
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < options.rounds; round += 1) {
-    // Each round starts one target later, so no target always follows the same one (its GC, its backlog).
-    const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
+    // mirror: every other round runs backwards (A B C, C B A, ...), so neighbours in the list stay side
+    // by side in time and neither always runs first (after the other's GC, its backlog).
+    const order = options.order === 'mirror' && round % 2 === 1 ? [...targets].reverse() : targets;
     for (const target of order) {
       samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
     }

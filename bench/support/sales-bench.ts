@@ -74,9 +74,21 @@ async function load(target: Target, seconds: number, connections: number): Promi
  */
 export async function measureInterleaved(
   targets: readonly Target[],
-  options: { rounds: number; seconds: number; connections: number; warmupSeconds: number; order?: 'fixed' | 'mirror' },
+  options: {
+    rounds: number;
+    seconds: number;
+    connections: number;
+    warmupSeconds: number;
+    order?: 'fixed' | 'mirror';
+    /** Run after each load, outside the measured window (write a backlog the load left behind). */
+    settle?: () => Promise<void>;
+  },
 ): Promise<Result[]> {
-  for (const target of targets) await load(target, options.warmupSeconds, options.connections);
+  const settle = options.settle ?? (async () => undefined);
+  for (const target of targets) {
+    await load(target, options.warmupSeconds, options.connections);
+    await settle();
+  }
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < options.rounds; round += 1) {
     // mirror: every other round runs backwards (A B C, C B A, ...), so neighbours in the list stay side
@@ -84,6 +96,7 @@ export async function measureInterleaved(
     const order = options.order === 'mirror' && round % 2 === 1 ? [...targets].reverse() : targets;
     for (const target of order) {
       samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
+      await settle();
     }
   }
   return targets.map(({ name }) => {

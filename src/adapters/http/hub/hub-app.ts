@@ -36,8 +36,9 @@ export function buildHubApp(deps: HubAppDeps): Koa {
     quietPaths: QUIET_PATHS,
     routers: [
       healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX),
-      ...metricsRoutesOf(deps.metrics, deps.isProduction ?? false, HUB_PREFIX),
       ...(deps.routers ?? []),
+      // Last: every router in front of a route costs each of its requests a match.
+      ...metricsRoutesOf(deps.metrics, deps.isProduction ?? false, HUB_PREFIX),
     ],
     formatError: (error) => hubErrorOutcome(classifyError(error)),
     ...(deps.metrics?.service.exposition === undefined ? {} : { requestMetrics: deps.metrics.service }),

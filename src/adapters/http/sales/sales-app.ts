@@ -49,7 +49,8 @@ export interface SalesAppDeps {
 
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
 export function buildSalesApp(deps: SalesAppDeps): Koa {
-  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...metricsRoutesOf(deps.metrics, deps.isProduction), ...(deps.routers ?? [])];
+  // The metrics route last: every router in front of a route costs each of its requests a match.
+  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? []), ...metricsRoutesOf(deps.metrics, deps.isProduction)];
   const service = deps.metrics?.service;
   return buildBaseApp({
     service: 'sales',

@@ -46,7 +46,7 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
   };
   const all: readonly Area[] = Object.values(areas);
   const routersOf = (service: Area['service']): Router[] => all.filter((area) => area.service === service).flatMap((area) => area.routers);
-  const { logger, readinessChecks } = platform;
+  const { logger, readinessChecks, metrics } = platform;
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
@@ -62,8 +62,16 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
         routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],
         ...salesIdentity.appMiddleware,
         browser,
+        metrics: { service: metrics.sales, token: config.metricsToken },
       }),
-      hub: buildHubApp({ logger, readinessChecks, routers: routersOf('hub'), browser }),
+      hub: buildHubApp({
+        logger,
+        readinessChecks,
+        routers: routersOf('hub'),
+        browser,
+        isProduction: config.isProduction,
+        metrics: { service: metrics.hub, token: config.metricsToken },
+      }),
     },
   };
 }

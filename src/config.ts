@@ -20,6 +20,8 @@ export const MAX_EVENT_LOG_RETENTION_DAYS = 24_855;
 
 /** Minimum HS256 key length: RFC 7518 3.2 asks for a key at least as long as the hash (256 bits). */
 export const MIN_JWT_SECRET_BYTES = 32;
+/** A metrics token shorter than this could be guessed; `openssl rand -hex 16` gives 32 characters. */
+export const MIN_METRICS_TOKEN_BYTES = 16;
 
 export interface Config {
   readonly nodeEnv: NodeEnv;
@@ -54,6 +56,8 @@ export interface Config {
   readonly eventLogBufferSize: number;
   /** Days an API event-log entry is kept before the database removes it (CONTRACT 9.4, a TTL index). */
   readonly eventLogRetentionDays: number;
+  /** CONTRACT 9.2: the bearer token of `/metrics` and `/api/v1/metrics`; unset: open outside production, 404 in production. */
+  readonly metricsToken: string | undefined;
 }
 
 export interface ConfigError {
@@ -124,6 +128,14 @@ const originList: Check<readonly string[]> = (raw) => {
   return E.right(entries);
 };
 
+/** Sent as `Authorization: Bearer <token>`: printable ASCII without spaces, long enough not to be guessed. */
+const metricsToken: Check<string> = (raw) =>
+  !/^[\x21-\x7e]+$/.test(raw)
+    ? E.left('must be printable ASCII without spaces')
+    : raw.length < MIN_METRICS_TOKEN_BYTES
+      ? E.left(`must be at least ${MIN_METRICS_TOKEN_BYTES} characters long`)
+      : E.right(raw);
+
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
 
@@ -172,6 +184,7 @@ const EnvCodec = t.type({
   CORS_ORIGINS: variable('CORS_ORIGINS', originList),
   EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
   EVENT_LOG_RETENTION_DAYS: variable('EVENT_LOG_RETENTION_DAYS', integer(1, MAX_EVENT_LOG_RETENTION_DAYS)),
+  METRICS_TOKEN: variable('METRICS_TOKEN', metricsToken),
 });
 
 function firstError(errors: t.Errors): ConfigError {
@@ -179,7 +192,7 @@ function firstError(errors: t.Errors): ConfigError {
   const variableName = error?.context.find((entry) => entry.key !== '')?.key ?? 'environment';
   const value = error?.value;
   // Secrets are never echoed back, not even a wrong one.
-  const shown = /SECRET|KEY|URI|URL/.test(variableName) ? '' : ` (got ${JSON.stringify(value)})`;
+  const shown = /SECRET|KEY|TOKEN|URI|URL/.test(variableName) ? '' : ` (got ${JSON.stringify(value)})`;
   return { variable: variableName, problem: `${error?.message ?? 'is invalid'}${shown}` };
 }
 
@@ -246,6 +259,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       corsOrigins: v.CORS_ORIGINS ?? [],
       eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
       eventLogRetentionDays: v.EVENT_LOG_RETENTION_DAYS ?? DEFAULT_EVENT_LOG_RETENTION_DAYS,
+      metricsToken: v.METRICS_TOKEN,
     },
   });
 }

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       mcpInternalSecret: undefined,
       eventLogBufferSize: 10_000,
       eventLogRetentionDays: 90,
+      metricsToken: undefined,
     });
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       PASSWORD_HASH_QUEUE: '0',
       EVENT_LOG_BUFFER_SIZE: '500',
       EVENT_LOG_RETENTION_DAYS: '30',
+      METRICS_TOKEN: 'scrape-token-0123456789',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       passwordHashQueue: 0,
       eventLogBufferSize: 500,
       eventLogRetentionDays: 30,
+      metricsToken: 'scrape-token-0123456789',
       redisUrl: 'redis://127.0.0.1:6379/2',
     });
   });
@@ -144,6 +147,16 @@ describe('loadConfig', () => {
     expect(error.variable).to.equal('SALES_JWT_SECRET');
     expect(formatConfigError(error)).to.equal('Invalid configuration: SALES_JWT_SECRET must be at least 32 bytes long');
     expect(formatConfigError(bad({ MONGODB_URI: 'mongodb//user:pw@x' }))).not.to.contain('pw');
+  });
+
+  it('METRICS_TOKEN: at least 16 printable characters without spaces; a bad one is named, never echoed', () => {
+    expect(ok({ METRICS_TOKEN: 'a'.repeat(16) }).config.metricsToken).to.equal('a'.repeat(16));
+    for (const value of ['short-token-123', 'has a space in the token', 'tab\tseparated-token-value', 'accentué-token-0123456789']) {
+      const error = bad({ METRICS_TOKEN: value });
+      expect(error.variable, value).to.equal('METRICS_TOKEN');
+      expect(formatConfigError(error), value).not.to.contain(value);
+    }
+    expect(formatConfigError(bad({ METRICS_TOKEN: 'short-token-123' }))).to.equal('Invalid configuration: METRICS_TOKEN must be at least 16 characters long');
   });
 
   it('stops production without its JWT secrets', () => {

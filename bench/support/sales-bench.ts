@@ -37,16 +37,34 @@ export interface Result {
   /** Worst p99 of the rounds. */
   readonly p99Ms: number;
   readonly non2xx: number;
+  /** Requests per second of each round, in the order run (for ratios taken round by round). */
+  readonly rounds: readonly number[];
+  /**
+   * CPU time of this process (the server's) per request, each round: on a shared machine the
+   * requests/s follow the CPU share the server happened to get, this figure much less.
+   */
+  readonly cpuMicrosPerRequest: readonly number[];
 }
 
-async function load(target: Target, seconds: number, connections: number): Promise<Omit<Result, 'name'>> {
+type Sample = Omit<Result, 'name' | 'rounds' | 'cpuMicrosPerRequest'> & { readonly cpuMicrosPerRequest: number };
+
+async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
   const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(seconds), '-m', target.method ?? 'GET'];
   for (const [key, value] of Object.entries(target.headers ?? {})) args.push('-H', `${key}=${value}`);
   if (target.body !== undefined) args.push('-b', target.body);
   args.push(target.url);
+  // The server runs in this process and only this target is loaded meanwhile: the CPU this process
+  // spends is what serving these requests cost, whatever share of the machine it got.
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
-  return { requestsPerSecond: report.requests.average, p99Ms: report.latency.p99, non2xx: report.non2xx };
+  const cpu = process.cpuUsage(cpuBefore);
+  const report = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number };
+  return {
+    requestsPerSecond: report.requests.average,
+    p99Ms: report.latency.p99,
+    non2xx: report.non2xx,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, report.requests.total),
+  };
 }
 
 /**
@@ -56,13 +74,29 @@ async function load(target: Target, seconds: number, connections: number): Promi
  */
 export async function measureInterleaved(
   targets: readonly Target[],
-  options: { rounds: number; seconds: number; connections: number; warmupSeconds: number },
+  options: {
+    rounds: number;
+    seconds: number;
+    connections: number;
+    warmupSeconds: number;
+    order?: 'fixed' | 'mirror';
+    /** Run after each load, outside the measured window (write a backlog the load left behind). */
+    settle?: () => Promise<void>;
+  },
 ): Promise<Result[]> {
-  for (const target of targets) await load(target, options.warmupSeconds, options.connections);
-  const samples = new Map<string, Omit<Result, 'name'>[]>();
+  const settle = options.settle ?? (async () => undefined);
+  for (const target of targets) {
+    await load(target, options.warmupSeconds, options.connections);
+    await settle();
+  }
+  const samples = new Map<string, Sample[]>();
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const target of targets) {
+    // mirror: every other round runs backwards (A B C, C B A, ...), so neighbours in the list stay side
+    // by side in time and neither always runs first (after the other's GC, its backlog).
+    const order = options.order === 'mirror' && round % 2 === 1 ? [...targets].reverse() : targets;
+    for (const target of order) {
       samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
+      await settle();
     }
   }
   return targets.map(({ name }) => {
@@ -73,6 +107,8 @@ export async function measureInterleaved(
       requestsPerSecond: rates[Math.floor(rates.length / 2)] ?? 0,
       p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
       non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      rounds: runs.map((r) => r.requestsPerSecond),
+      cpuMicrosPerRequest: runs.map((r) => r.cpuMicrosPerRequest),
     };
   });
 }

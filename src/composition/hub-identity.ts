@@ -68,7 +68,7 @@ export function composeHubIdentity(container: Container, platform: Platform, opt
   const routers = [
     // First of every hub router: the IP limiter runs before the routes it protects (the webhooks of
     // hub-leads too) and before the 404 of an unknown webhook path.
-    ipRateLimitRouter(rateLimits, config.trustProxy, options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT),
+    ipRateLimitRouter(rateLimits, config.trustProxy, options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT, platform.metrics.hub),
     authRoutes({
       login: useCases.loginHubUser,
       rotate: useCases.rotateRefreshToken,

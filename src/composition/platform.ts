@@ -21,6 +21,8 @@ import {
 import { HASHING_THREAD_NICE, ThreadedArgon2PasswordHasher } from '../adapters/crypto/threaded-argon2-password-hasher';
 import { CryptoSecretGenerator, Sha256SecretHasher } from '../adapters/crypto/crypto-secrets';
 import { LogMailer } from '../adapters/mail/log-mailer';
+import { NO_HUB_METRICS, NO_SALES_METRICS, type HubMetrics, type SalesMetrics } from '../adapters/metrics/metrics';
+import { PrometheusHubMetrics, PrometheusSalesMetrics } from '../adapters/metrics/prometheus-metrics';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { MongoReadinessCheck } from '../adapters/mongo/shared/mongo-readiness-check';
 import { FallbackRateLimitStore } from '../adapters/rate-limit/fallback-rate-limit-store';
@@ -54,6 +56,8 @@ export interface PlatformOptions {
   readonly rateLimitStore?: RateLimitStore;
   readonly mailer?: Mailer;
   readonly readinessChecks?: readonly ReadinessCheck[];
+  /** CONTRACT 9.2 metrics; `false` turns them off (the metrics benchmark's baseline). Default on. */
+  readonly metrics?: boolean;
 }
 
 /** What every area shares besides the ports (those are bound in the container under their tokens). */
@@ -62,6 +66,8 @@ export interface Platform extends Infrastructure {
   readonly readinessChecks: readonly ReadinessCheck[];
   /** Closed in order at shutdown; areas append their buffers and pools. */
   readonly closables: Closable[];
+  /** What each service measures (CONTRACT 9.2), on registries of this composition's own. */
+  readonly metrics: { readonly sales: SalesMetrics; readonly hub: HubMetrics };
 }
 
 /** Binds the shared ports: clock, ids, secrets, hashers, mailer and the rate-limit store. */
@@ -95,6 +101,10 @@ export function composePlatform(container: Container, config: Config, infra: Inf
       ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)]),
     ],
     closables: hashing instanceof ThreadedArgon2PasswordHasher ? [hashing] : [],
+    metrics:
+      options.metrics === false
+        ? { sales: NO_SALES_METRICS, hub: NO_HUB_METRICS }
+        : { sales: new PrometheusSalesMetrics(), hub: new PrometheusHubMetrics() },
   };
 }
 

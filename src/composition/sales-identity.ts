@@ -70,6 +70,7 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
     clock,
   );
   bindPort(container, ApiEventRecorder, eventRecorder);
+  platform.metrics.sales.watchApiEventLog(eventRecorder);
   // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
   platform.closables.push(eventRecorder);
   const keyCache = new ApiKeyCache(clock, options.apiKeyCacheTtlMs);

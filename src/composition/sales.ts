@@ -12,6 +12,7 @@ import { ResendSale } from '../application/sales/resend-sale';
 import { UpdateSaleStatus } from '../application/sales/update-sale-status';
 import { UpdateVendor } from '../application/sales/update-vendor';
 import type { GuardDeps } from '../adapters/http/sales/guards';
+import { CountedDeliveryAttemptLog } from '../adapters/metrics/counted-delivery-attempt-log';
 import { saleRoutes } from '../adapters/http/sales/sale-routes';
 import { vendorRoutes } from '../adapters/http/sales/vendor-routes';
 import { MongoDeliveryAttemptLog } from '../adapters/mongo/sales/mongo-delivery-attempt-log';
@@ -48,7 +49,8 @@ export function composeSales(container: Container, platform: Platform, guards: G
   const sales = bindPort(container, SaleRepository, new MongoSaleRepository(db));
   const people = bindPort(container, PersonRepository, new MongoPersonRepository(db));
   const vendors = bindPort(container, VendorRepository, new MongoVendorRepository(db));
-  const attempts = bindPort(container, DeliveryAttemptLog, new MongoDeliveryAttemptLog(db));
+  // Every delivery is recorded there, so it is also where deliveries are counted (CONTRACT 9.2).
+  const attempts = new CountedDeliveryAttemptLog(bindPort(container, DeliveryAttemptLog, new MongoDeliveryAttemptLog(db)), platform.metrics.sales);
 
   const useCases = {
     dispatchPendingSales: new DispatchPendingSales(sales, sender, attempts, clock, ids, settings),

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../../src/adapters/system/logger';
+import type { LogLevel } from '../../src/config';
 
 /** A real pino logger writing JSON lines into memory, so tests can read what was logged. */
-export function memoryLogger(): { logger: Logger; lines: () => Record<string, unknown>[]; text: () => string } {
+export function memoryLogger(level: LogLevel = 'debug'): { logger: Logger; lines: () => Record<string, unknown>[]; text: () => string } {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -10,7 +11,7 @@ export function memoryLogger(): { logger: Logger; lines: () => Record<string, un
       callback();
     },
   });
-  const logger = createLogger('debug', stream);
+  const logger = createLogger(level, stream);
   const text = (): string => chunks.join('');
   return {
     logger,

@@ -62,8 +62,8 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
     const composition = (service: 'sales' | 'hub', c: Composition) => [c.salesIdentity, c.sales, c.sdr, c.hubIdentity, c.hubLeads].filter((area) => area.service === service).flatMap((area) => area.routers);
     const salesRoutes = routesOf(composition('sales', sales.runtime.app), '');
     const hubRoutes = routesOf(composition('hub', hub.composition), HUB_PREFIX);
-    // The probes and the documentation are mounted by the app itself.
-    const own = ['get /healthz', 'get /readyz', 'get /openapi.json', 'get /docs', 'get /docs/{asset}'];
+    // The probes, the metrics and the documentation are mounted by the app itself.
+    const own = ['get /healthz', 'get /readyz', 'get /metrics', 'get /openapi.json', 'get /docs', 'get /docs/{asset}'];
     expect(operationsOf(documents.sales ?? ({} as OpenApiDocument)).sort()).to.deep.equal([...salesRoutes, ...own].sort());
     expect(operationsOf(documents.hub ?? ({} as OpenApiDocument)).sort()).to.deep.equal([...hubRoutes, ...own].sort());
     expect(salesRoutes).to.have.length.greaterThan(15);

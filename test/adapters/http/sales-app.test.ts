@@ -129,6 +129,38 @@ describe('sales service HTTP app', () => {
       expect(line?.durationMs).to.be.a('number');
     });
 
+    it('logs successful probes at debug only; a failing probe and every other request at info', async () => {
+      const log = memoryLogger('info');
+      let up = true;
+      const probed = buildSalesApp({
+        logger: log.logger,
+        clock: { now: () => NOW },
+        isProduction: false,
+        readinessChecks: [
+          {
+            name: 'mongodb',
+            check: async () => {
+              if (!up) throw new Error('down');
+            },
+          },
+        ],
+      });
+      const api = request(probed.callback());
+      await api.get('/healthz').set('x-request-id', 'probe-ok').expect(200);
+      await api.get('/readyz').set('x-request-id', 'ready-ok').expect(200);
+      await api.get('/nowhere').set('x-request-id', 'other').expect(404);
+      up = false;
+      await api.get('/readyz').set('x-request-id', 'probe-down').expect(503);
+      const logged = log
+        .lines()
+        .filter((entry) => entry.msg === 'request')
+        .map((entry) => [entry.requestId, entry.level, entry.service, entry.status]);
+      expect(logged).to.deep.equal([
+        ['other', 30, 'sales', 404],
+        ['probe-down', 30, 'sales', 503],
+      ]);
+    });
+
     it('generates a UUID when none (or an unsafe one) is given', async () => {
       const res = await request(app(false).callback()).get('/healthz').expect(200);
       expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);

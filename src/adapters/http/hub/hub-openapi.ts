@@ -39,6 +39,7 @@ export const hubApi = (): ServiceApi => ({
     bearerAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of POST /auth/login, /auth/register or /auth/refresh' },
     refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The rotating refresh token (Path=/api/v1/auth/refresh)' },
     internalSecret: { type: 'http', scheme: 'bearer', description: 'MCP_INTERNAL_SECRET, server to server' },
+    metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (CONTRACT 9.2): required when the service has one; without one the route is open outside production and absent (404) in production' },
   },
   schemas: {
     Error: {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { RateLimitStore } from '../../../application/shared/ports';
+import type { RateLimitMetrics } from '../../metrics/metrics';
 import { HttpError } from '../shared/http-error';
 import { clientIp } from '../shared/client-ip';
 import { HUB_PREFIX } from './hub-prefix';
@@ -40,7 +41,12 @@ export function isIpLimited(method: string, path: string): boolean {
  * RateLimitStore (Redis when configured), so the limit holds across instances; the client IP follows
  * CONTRACT 5.1 so a forged X-Forwarded-For does not open a new bucket.
  */
-export function ipRateLimitRouter(store: RateLimitStore, trustedHops: number, options: IpRateLimitOptions = DEFAULT_IP_RATE_LIMIT): Router {
+export function ipRateLimitRouter(
+  store: RateLimitStore,
+  trustedHops: number,
+  options: IpRateLimitOptions = DEFAULT_IP_RATE_LIMIT,
+  metrics?: RateLimitMetrics,
+): Router {
   const router = new Router();
   const retryAfter = String(Math.ceil(options.windowMs / 1000));
   router.all('/{*path}', async (ctx, next) => {
@@ -49,7 +55,10 @@ export function ipRateLimitRouter(store: RateLimitStore, trustedHops: number, op
     if (!isIpLimited(ctx.method, ctx.path)) return next();
     const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.req.socket.remoteAddress }, trustedHops);
     const hit = await store.hit(`hub-ip:${ip}:${normalizeLimiterPath(ctx.path)}`, options.windowMs);
-    if (hit.count > options.limit) throw new HttpError(429, 'Too many requests', { headers: { 'Retry-After': retryAfter } });
+    if (hit.count > options.limit) {
+      metrics?.rateLimited('hub_ip_path');
+      throw new HttpError(429, 'Too many requests', { headers: { 'Retry-After': retryAfter } });
+    }
     ctx.set('X-RateLimit-Remaining', String(options.limit - hit.count));
     await next();
   });

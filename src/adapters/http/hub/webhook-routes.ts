@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { GetWebhookSettings } from '../../../application/hub-leads/get-webhook-settings';
 import type { ReceiveCrmEvent } from '../../../application/hub-leads/receive-crm-event';
 import type { ReceiveLeadForm } from '../../../application/hub-leads/receive-lead-form';
+import type { LeadProvider } from '../../../domain/hub-leads/lead';
+import type { WebhookEventMetrics, WebhookOutcome } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { HttpError } from '../shared/http-error';
 import { documented } from '../shared/openapi/documented-router';
@@ -23,6 +25,8 @@ export interface WebhookRoutesDeps {
   readonly leadForm: ReceiveLeadForm;
   readonly organizationLimit: OrganizationRateLimit;
   readonly logger: Logger;
+  /** Counts every webhook that reaches its route by provider and outcome (CONTRACT 9.2). */
+  readonly metrics?: WebhookEventMetrics;
 }
 
 /** Answers both webhooks share (spec part 4: organization, signature, limit, payload, in this order). */
@@ -38,6 +42,45 @@ const validation = (details: Record<string, string[]>) => new HttpError(400, 'Va
 function jsonBodyOf(ctx: Context): unknown {
   if (typeof ctx.request.rawBody !== 'string') throw new HttpError(400, 'Invalid JSON body', { details: { body: ['Content-Type must be application/json'] } });
   return ctx.request.body;
+}
+
+/** A 200 that changed nothing (the handler says so); any other 200 processed the webhook. */
+const skipped = (ctx: Context): void => {
+  ctx.state.webhookOutcome = 'skipped' satisfies WebhookOutcome;
+};
+
+/** Why a webhook was refused, from the error its route threw (statuses of spec part 4 and CONTRACT 6). */
+function refusal(error: unknown): WebhookOutcome {
+  switch (error instanceof HttpError ? error.status : undefined) {
+    case 400:
+    case 413:
+    case 415:
+      return 'invalid_payload';
+    case 401:
+      return 'bad_signature';
+    case 404:
+      return 'unknown_organization';
+    case 429:
+      return 'rate_limited';
+    case 502:
+      return 'provider_failed';
+    default:
+      return 'error';
+  }
+}
+
+/** First on each webhook route: counts the webhook once its answer is known. */
+function countedWebhook(provider: LeadProvider, metrics: WebhookEventMetrics | undefined): Middleware {
+  return async (ctx, next) => {
+    if (metrics === undefined) return next();
+    try {
+      await next();
+    } catch (error) {
+      metrics.webhookEvent(provider, refusal(error));
+      throw error;
+    }
+    metrics.webhookEvent(provider, (ctx.state.webhookOutcome as WebhookOutcome | undefined) ?? 'processed');
+  };
 }
 
 /** Spec part 4 (inbound webhooks) and CONTRACT 6. */
@@ -56,11 +99,12 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
       502: hubError('`No credential set found for provider` or `Provider fetch failed`'),
     },
   };
-  api.post('/crm/crmprovider', crmSpec, verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit), async (ctx) => {
+  api.post('/crm/crmprovider', crmSpec, countedWebhook('crmprovider', deps.metrics), verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit), async (ctx) => {
     const { orgId } = verifiedWebhookOf(ctx);
     const delivery = decodeCrmEvent(jsonBodyOf(ctx));
     if (E.isLeft(delivery)) throw validation(delivery.left);
     if (delivery.right.kind === 'unrecognized') {
+      skipped(ctx);
       ctx.body = { ok: true, skipped: 'unrecognized event' };
       return;
     }
@@ -85,11 +129,13 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
       401: hubError('`Missing webhook signature` or `Invalid webhook signature`'),
     },
   };
-  api.post('/leadprovider', leadFormSpec, verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit), async (ctx) => {
+  api.post('/leadprovider', leadFormSpec, countedWebhook('leadprovider', deps.metrics), verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit), async (ctx) => {
     const { orgId, settings } = verifiedWebhookOf(ctx);
     const form = decodeLeadForm(jsonBodyOf(ctx));
     if (E.isLeft(form)) throw validation(form.left);
-    ctx.body = leadFormAnswer(await deps.leadForm.execute({ orgId, settings, form: form.right, rawBody: rawBodyOf(ctx) }));
+    const outcome = await deps.leadForm.execute({ orgId, settings, form: form.right, rawBody: rawBodyOf(ctx) });
+    if (outcome.kind !== 'processed') skipped(ctx);
+    ctx.body = leadFormAnswer(outcome);
   });
 
   return router;

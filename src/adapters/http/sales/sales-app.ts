@@ -7,6 +7,7 @@ import type { BrowserOrigins } from '../shared/browser-origins';
 import { buildBaseApp } from '../shared/base-app';
 import { classifyError } from '../shared/classify-error';
 import { healthRoutes } from '../shared/health-routes';
+import { metricsRoutesOf, type AppMetrics } from '../shared/metrics-routes';
 import { apiEventLog } from './api-event-log';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './credentials';
 import { salesErrorOutcome } from './sales-error-body';
@@ -18,11 +19,16 @@ const DOCUMENTATION_PATHS = ['/openapi.json', '/docs', '/docs/'] as const;
 
 /**
  * Orchestrator probes are never throttled: a limited probe would restart a healthy instance. Nor is
- * the documentation, which does no work per request.
+ * the metrics scrape: a throttled one is a gap in every graph (its token is long enough not to need
+ * a limiter, and without one production answers 404). Nor is the documentation, which does no work
+ * per request.
  */
-export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz', ...DOCUMENTATION_PATHS] as const;
+export const RATE_LIMIT_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics', ...DOCUMENTATION_PATHS] as const;
 
-/** Probes, metrics and the documentation are not written to the API event log (CONTRACT 9.2). */
+/**
+ * Probes, metrics and the documentation are not written to the API event log (CONTRACT 9.2); their
+ * successful requests are logged at debug only (request-logger.ts).
+ */
 export const EVENT_LOG_EXEMPT_PATHS = ['/healthz', '/readyz', '/metrics', ...DOCUMENTATION_PATHS] as const;
 
 export interface SalesAppDeps {
@@ -42,16 +48,21 @@ export interface SalesAppDeps {
   readonly eventLog?: { readonly recorder: ApiEventRecorder; readonly ids: IdGenerator; readonly trustProxy: number };
   /** CONTRACT 9.3 CORS and CSRF; absent: neither (tests of the bare app). */
   readonly browser?: BrowserOrigins;
+  /** CONTRACT 9.2: what the service measures and the `METRICS_TOKEN` of its `/metrics`; absent: neither. */
+  readonly metrics?: AppMetrics;
 }
 
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
 export function buildSalesApp(deps: SalesAppDeps): Koa {
-  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? [])];
+  // The metrics route last: every router in front of a route costs each of its requests a match.
+  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? []), ...metricsRoutesOf(deps.metrics, deps.isProduction)];
+  const service = deps.metrics?.service;
   return buildBaseApp({
     service: 'sales',
     logger: deps.logger,
     routers,
     openApi: salesApi,
+    quietPaths: EVENT_LOG_EXEMPT_PATHS,
     formatError: (error, ctx) =>
       salesErrorOutcome(classifyError(error), error, {
         path: ctx.originalUrl,
@@ -62,7 +73,8 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
     innerMiddleware:
       deps.rateLimit === undefined
         ? []
-        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS })],
+        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS, ...(service === undefined ? {} : { metrics: service }) })],
+    ...(service?.exposition === undefined ? {} : { requestMetrics: service }),
     ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE] } }),
   });
 }

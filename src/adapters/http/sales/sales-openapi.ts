@@ -42,6 +42,7 @@ export const salesApi: ServiceApi = {
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
     bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
     refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The refresh token set by POST /auth/login (Path=/auth)' },
+    metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (CONTRACT 9.2): required when the service has one; without one the route is open outside production and absent (404) in production' },
   },
   schemas: {
     Error: {

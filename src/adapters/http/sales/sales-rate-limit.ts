@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
+import type { RateLimitMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { clientIp } from '../shared/client-ip';
 import { exemptPathMatcher } from '../shared/exempt-paths';
@@ -38,6 +39,8 @@ export interface SalesRateLimiterOptions {
   readonly ruleFor?: (declared: RateLimitRule) => RateLimitRule;
   /** Paths never limited (orchestrator probes, the documentation; `/x/` is a prefix). */
   readonly exemptPaths?: readonly string[];
+  /** Counts the 429s (CONTRACT 9.2). */
+  readonly metrics?: RateLimitMetrics;
 }
 
 interface MatchedRoute {
@@ -91,6 +94,7 @@ export function salesRateLimiter(options: SalesRateLimiterOptions): Middleware {
       ctx.set('Retry-After', String(resetSeconds));
       ctx.body = { ...THROTTLED_BODY };
       ctx.state.errorOutcome = { internalCode: 'HTTP_EXCEPTION', detailMessages: [THROTTLED_BODY.message] };
+      options.metrics?.rateLimited('sales_ip_route');
       return;
     }
     await next();

@@ -1,6 +1,7 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import type Router from '@koa/router';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
+import type { RequestMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { admission } from './admission';
 import { cors } from './cors';
@@ -11,6 +12,7 @@ import { buildOpenApiDocument, type OpenApiDocument, type ServiceApi } from './o
 import { openApiRoutes } from './openapi/openapi-routes';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
+import { requestMetrics } from './request-metrics';
 
 export interface ErrorOutcome {
   readonly status: number;
@@ -35,6 +37,10 @@ export interface BaseAppOptions {
   readonly browser?: CsrfOptions;
   /** CONTRACT 9.1: the service's part of its OpenAPI document (served with the docs page under its base path). */
   readonly openApi: ServiceApi;
+  /** Probes and the metrics route: their successful requests are logged at debug (request-logger.ts). */
+  readonly quietPaths?: readonly string[];
+  /** CONTRACT 9.2: every request's duration by method, route pattern and status; absent: not measured. */
+  readonly requestMetrics?: RequestMetrics;
 }
 
 const documents = new WeakMap<Koa, OpenApiDocument>();
@@ -45,8 +51,8 @@ export function openApiDocumentOf(app: Koa): OpenApiDocument | undefined {
 }
 
 /**
- * The middleware chain both services share: request id, request log, CORS (answers OPTIONS), the
- * outer middleware, the service's error handler, the CSRF check, the inner middleware, admission
+ * The middleware chain both services share: request id, request log, request metrics, CORS (answers
+ * OPTIONS), the outer middleware, the service's error handler, the CSRF check, the inner middleware, admission
  * (routes whose bounded resource is saturated are refused before their body is read), JSON body
  * parsing (1 MiB), the routes, and a 404 for anything unmatched.
  *
@@ -62,7 +68,8 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
   app.use(requestId());
-  app.use(requestLogger(logger, service));
+  app.use(requestLogger(logger, service, options.quietPaths));
+  if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));
   if (options.browser !== undefined) app.use(cors(options.browser));
   for (const middleware of options.outerMiddleware ?? []) app.use(middleware);
   app.use(async (ctx, next) => {

@@ -4,25 +4,37 @@ import type { Logger } from '../../system/logger';
 /**
  * One line per request: method, path (without the query string, which may carry tokens), status,
  * duration and request id. Headers and bodies are never logged.
+ *
+ * `quietPaths` (probes and metrics scrapes) are logged at `debug` when they succeed: an orchestrator
+ * and Prometheus call them every few seconds, and at `info` they would drown the requests worth
+ * reading. A probe or scrape that fails (4xx, 5xx) is logged at `info` like any request.
+ *
+ * The line is written by a child logger without redaction: its fields are the scalars above, chosen
+ * here, so the redaction paths (credential keys inside logged objects) can never match in it, and
+ * walking them costs about four times the rest of the line (bench:metrics). Every other log line keeps
+ * the redaction; the service name is bound once instead of serialized per request.
  */
-export function requestLogger(logger: Logger, service: string): Middleware {
+export function requestLogger(logger: Logger, service: string, quietPaths: readonly string[] = []): Middleware {
+  const requestLog = logger.child({ service }, { redact: [] });
+  const quiet = new Set(quietPaths);
   return async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        {
-          service,
-          requestId: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          durationMs: Math.round(durationMs * 100) / 100,
-        },
-        'request',
-      );
+      const level = ctx.status < 400 && quiet.has(ctx.path) ? 'debug' : 'info';
+      if (requestLog.isLevelEnabled(level)) {
+        requestLog[level](
+          {
+            requestId: ctx.state.requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            durationMs: Math.round((performance.now() - started) * 100) / 100,
+          },
+          'request',
+        );
+      }
     }
   };
 }

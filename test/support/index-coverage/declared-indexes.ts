@@ -2,7 +2,7 @@ import { hubIdentityAreaIndexes } from '../../../src/adapters/mongo/hub-identity
 import { hubLeadsAreaIndexes } from '../../../src/adapters/mongo/hub-leads/indexes';
 import { salesIdentityAreaIndexes } from '../../../src/adapters/mongo/sales-identity/indexes';
 import { salesAreaIndexes } from '../../../src/adapters/mongo/sales/indexes';
-import { sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
+import { gatewayStoreIndexes, sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
 import type { CollectionIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 
 /**
@@ -13,6 +13,7 @@ export const DECLARED_INDEXES: readonly CollectionIndexes[] = [
   ...salesIdentityAreaIndexes,
   ...salesAreaIndexes,
   ...sdrAreaIndexes,
+  ...gatewayStoreIndexes,
   ...hubIdentityAreaIndexes,
   ...hubLeadsAreaIndexes,
 ];

@@ -11,6 +11,9 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
       await withRuntime(ctx, 'ensure-indexes', async (runtime) => {
         const db = runtime.app.platform.db;
         const collections = await ensureIndexes(db, runtime.app.indexes);
+        // CONTRACT 8.1: a gateway store in a database of its own gets its indexes here (not at start-up).
+        const { gatewayStore } = runtime.app.sdr;
+        if (gatewayStore.separate) collections.push(...(await ensureIndexes(gatewayStore.db, gatewayStore.indexes)).map((c) => `${gatewayStore.db.databaseName}.${c}`));
         const ephemeral = runtime.mongoServer.kind !== 'external';
         if (json) ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral }));
         else {

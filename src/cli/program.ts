@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { registerDispatch } from './dispatch-command';
 import { registerEnsureIndexes } from './ensure-indexes-command';
+import { registerGatewayImport } from './gateway-import-command';
 import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
 import { registerHub } from './hub-command';
@@ -32,6 +33,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCreateUser(program, ctx);
   registerCreateApiKey(program, ctx);
   registerRevokeApiKey(program, ctx);
+  registerGatewayImport(program, ctx);
   return program;
 }
 

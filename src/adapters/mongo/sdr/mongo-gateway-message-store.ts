@@ -1,12 +1,17 @@
 import { MongoBulkWriteError, type Db, type Document } from 'mongodb';
 import type { ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import { isDuplicateKey } from '../shared/mongo-errors';
 import { gatewayMessagesCollection } from './gateway-messages-collection';
+
+const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 11001;
 
 /** Documents per cursor batch: what the process holds of the store at a time. */
 const BATCH = 500;
 /** A non-blank pushName. */
 const NON_BLANK = { $regex: '\\S' };
+/** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
+const RECORD_SHAPE = { 'key.id': { $type: 'string' }, 'key.fromMe': { $in: [true, false] }, messageType: { $type: 'string' } };
 
 /**
  * Reads the gateway's message collection (CONTRACT 8.1). The grouping per chat runs in the database
@@ -38,7 +43,7 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       if (range.to !== undefined) time.$lte = range.to.getTime() / 1000;
       const cursor = this.messages
         .aggregate([
-          { $match: { instance, messageTimestamp: time, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN } } },
+          { $match: { instance, messageTimestamp: time, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE } },
           { $sort: { messageTimestamp: -1 } },
           { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' }, times: { $addToSet: '$messageTimestamp' } } },
         ])
@@ -77,7 +82,7 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   private async *pushNames(match: Document, instance: string): AsyncIterable<ChatPushName> {
     const cursor = this.messages
       .aggregate([
-        { $match: { ...match, 'key.fromMe': false, pushName: NON_BLANK, messageTimestamp: { $gte: 0 } } },
+        { $match: { ...match, ...RECORD_SHAPE, 'key.fromMe': false, pushName: NON_BLANK, messageTimestamp: { $gte: 0 } } },
         { $sort: { messageTimestamp: -1 } },
         { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
       ])
@@ -96,8 +101,28 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     } catch (error) {
       if (!(error instanceof MongoBulkWriteError)) throw error;
       const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-      if (!writeErrors.every((e) => e.code === 11000 || e.code === 11001)) throw error;
-      return { inserted: error.result.insertedCount, duplicates: writeErrors.length };
+      if (!writeErrors.every((e) => isDuplicateCode(e.code)) || !isDuplicateCode(error.code ?? writeErrors[0]?.code)) throw error;
+      // mongod inserts every other record of an unordered batch and lists the refused ones; jongodb
+      // refuses the whole batch without a list. When the accounts do not add up, one by one.
+      if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === records.length) {
+        return { inserted: error.result.insertedCount, duplicates: writeErrors.length };
+      }
+      return this.insertOneByOne(records);
     }
+  }
+
+  private async insertOneByOne(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {
+    let inserted = 0;
+    let duplicates = 0;
+    for (const record of records) {
+      try {
+        await this.messages.insertOne({ ...record });
+        inserted += 1;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        duplicates += 1;
+      }
+    }
+    return { inserted, duplicates };
   }
 }

@@ -137,8 +137,8 @@ export function parseImportItem(item: unknown, defaultInstance: string | undefin
   }
   const record = parseGatewayRecord(item.instance === undefined && defaultInstance !== undefined ? { ...item, instance: defaultInstance } : item);
   if (record === undefined) {
-    const reason = item.instance === undefined && defaultInstance === undefined ? 'record without instance (use --instance)' : 'not a message record';
-    return { kind: 'rejected', reason };
+    const recordWithoutInstance = item.instance === undefined && parseGatewayRecord({ ...item, instance: '?' }) !== undefined;
+    return { kind: 'rejected', reason: recordWithoutInstance ? 'record without instance (use --instance)' : 'not a message record' };
   }
   return { kind: 'records', records: [record] };
 }

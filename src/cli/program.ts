@@ -3,6 +3,7 @@ import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { registerDispatch } from './dispatch-command';
 import { registerEnsureIndexes } from './ensure-indexes-command';
 import { registerGatewayImport } from './gateway-import-command';
+import { registerSeedDemo } from './seed-demo-command';
 import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
 import { registerHub } from './hub-command';
@@ -34,6 +35,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCreateApiKey(program, ctx);
   registerRevokeApiKey(program, ctx);
   registerGatewayImport(program, ctx);
+  registerSeedDemo(program, ctx);
   return program;
 }
 

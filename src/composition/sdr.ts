@@ -7,10 +7,12 @@ import {
   SdrPersonDirectory,
 } from '../application/sdr/ports';
 import { CreateSdrInteraction, DEFAULT_SDR_DEDUPE_WINDOW_MS } from '../application/sdr/create-sdr-interaction';
+import { PersonRepository, SaleRepository } from '../application/sales/ports';
 import { ImportGatewayMessages } from '../application/sdr/import-gateway-messages';
 import { ListSdrContacts } from '../application/sdr/list-sdr-contacts';
 import { ListSdrInteractions } from '../application/sdr/list-sdr-interactions';
 import { ListSdrSessions } from '../application/sdr/list-sdr-sessions';
+import { SeedDemoContacts } from '../application/sdr/seed-demo-contacts';
 import { UpdateSdrStatus } from '../application/sdr/update-sdr-status';
 import type { GuardDeps } from '../adapters/http/sales/guards';
 import { sdrListRoutes } from '../adapters/http/sales/sdr-list-routes';
@@ -22,7 +24,7 @@ import { MongoContactDirectory } from '../adapters/mongo/sdr/mongo-contact-direc
 import { MongoGatewayMessageStore } from '../adapters/mongo/sdr/mongo-gateway-message-store';
 import { MongoSaleQualificationSync } from '../adapters/mongo/sdr/mongo-sale-qualification-sync';
 import { MongoSdrInteractionRepository } from '../adapters/mongo/sdr/mongo-sdr-interaction-repository';
-import { bindPort } from './container';
+import { bindPort, resolvePort } from './container';
 import { sharedPorts, type Platform } from './platform';
 
 export interface SdrOptions {
@@ -59,6 +61,8 @@ export function composeSdr(container: Container, platform: Platform, guards: Gua
     listSdrSessions: new ListSdrSessions(gateway, directory),
     listSdrContacts: new ListSdrContacts(contactSources, clock),
     importGatewayMessages: new ImportGatewayMessages(gateway),
+    // The sales area (composed before this one) binds the person and sale repositories.
+    seedDemoContacts: new SeedDemoContacts(resolvePort(container, PersonRepository), resolvePort(container, SaleRepository), interactions, gateway, clock),
   };
   const routers = [
     sdrRoutes({

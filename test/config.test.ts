@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mongodbUri: undefined,
       redisUrl: undefined,
+      gatewayMongodbUri: undefined,
+      gatewayMessagesCollection: 'gateway_messages',
       salesWebhookUrl: undefined,
       mcpInternalSecret: undefined,
       eventLogBufferSize: 10_000,
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
       PASSWORD_HASH_CONCURRENCY: '3',
       PASSWORD_HASH_QUEUE: '0',
       EVENT_LOG_BUFFER_SIZE: '500',
+      GATEWAY_MONGODB_URI: 'mongodb://gateway.internal:27017/evolution',
+      GATEWAY_MESSAGES_COLLECTION: 'messages',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -78,6 +82,8 @@ describe('loadConfig', () => {
       passwordHashQueue: 0,
       eventLogBufferSize: 500,
       redisUrl: 'redis://127.0.0.1:6379/2',
+      gatewayMongodbUri: 'mongodb://gateway.internal:27017/evolution',
+      gatewayMessagesCollection: 'messages',
     });
   });
 
@@ -121,6 +127,9 @@ describe('loadConfig', () => {
     expect(bad({ REDIS_URL: 'not a url' }).variable).to.equal('REDIS_URL');
     expect(bad({ SALES_WEBHOOK_URL: 'ftp://x' }).variable).to.equal('SALES_WEBHOOK_URL');
     expect(bad({ SMTP_URL: 'http://mail' }).variable).to.equal('SMTP_URL');
+    expect(bad({ GATEWAY_MONGODB_URI: 'http://x/y' }).variable).to.equal('GATEWAY_MONGODB_URI');
+    expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'system.users' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
+    expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'a$b' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
   });
 
   it('never echoes a secret or a connection string in the message', () => {

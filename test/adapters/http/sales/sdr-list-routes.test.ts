@@ -7,6 +7,7 @@ import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-
 import { DEFAULT_GATEWAY_MESSAGES } from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
+import { sharedMongo } from '../../../support/mongo';
 import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
 import { person, sale, sdrInteraction } from '../../../support/sales-fixtures';
 
@@ -275,5 +276,29 @@ describe('GET /sdr/contacts: the 30-day boundary of active', () => {
     expect(active.body.metrics.activeContacts).to.equal(1);
     const inactive = await request(rt.callback).get('/sdr/contacts?status=inactive').set('x-api-key', key).expect(200);
     expect(inactive.body.data.map((c: { sessionId: string }) => c.sessionId)).to.deep.equal(['5511911110000']);
+  });
+});
+
+describe('GET /sdr/sessions: the gateway store in a database of its own (GATEWAY_MONGODB_URI, GATEWAY_MESSAGES_COLLECTION)', () => {
+  let rt: SalesRuntime;
+  let key: string;
+  const gatewayDbName = `gw_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  before(async () => {
+    const gatewayUri = new URL(sharedMongo().uri);
+    gatewayUri.pathname = `/${gatewayDbName}`;
+    rt = await openSalesRuntime({ env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' }, overrides: { clock: new ManualClock(NOW) } });
+    key = (await rt.createApiKey((await rt.createUser({})).email)).key;
+  });
+  after(async () => {
+    await rt.close();
+  });
+
+  it('reads the messages the gateway wrote there, and nothing from the service database', async () => {
+    const gatewayDb = rt.db.client.db(gatewayDbName);
+    await gatewayDb.collection('evolution_messages').insertOne(message('E1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }));
+    await rt.db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message('X1', BRUNO_JID, '2026-02-27T10:00:00Z'));
+    const res = await request(rt.callback).get('/sdr/sessions').set('x-api-key', key).expect(200);
+    expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${ANA_JID}`]);
+    expect(res.body.data[0]).to.include({ pushName: 'Aninha', messageCount: 1 });
   });
 });

@@ -56,7 +56,7 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
           skipped += 1;
           continue;
         }
-        yield { instance, remoteJid: record.key.remoteJid, messageCount: group.count, firstAt: new Date(Math.floor(Math.min(...times)) * 1000), last: toGatewayMessage(record) };
+        yield { instance, remoteJid: record.key.remoteJid, messageCount: group.count, firstAt: new Date(Math.floor(times.reduce((a: number, b: number) => (b < a ? b : a))) * 1000), last: toGatewayMessage(record) };
       }
       if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
     }

@@ -101,7 +101,10 @@ export async function* readGatewayExport(path: string, onBytes?: (bytes: number)
     const item = lineItem(pending, line);
     if (item !== undefined) yield item;
   } else if (mode === 'array' && !arrayClosed) {
-    yield { line: itemLine, unreadable: 'the JSON array is not closed (file truncated?)' };
+    // A truncated export: what is left may still be a whole element; then the missing `]` is reported.
+    const item = lineItem(pending, itemLine);
+    if (item !== undefined) yield item;
+    yield { line, unreadable: 'the JSON array is not closed (file truncated?)' };
   }
 }
 

@@ -1,13 +1,13 @@
 import type { Container } from 'inversify';
 import {
   ContactDirectory,
+  DemoDataSink,
   GatewayMessageStore,
   SaleQualificationSync,
   SdrInteractionRepository,
   SdrPersonDirectory,
 } from '../application/sdr/ports';
 import { CreateSdrInteraction, DEFAULT_SDR_DEDUPE_WINDOW_MS } from '../application/sdr/create-sdr-interaction';
-import { PersonRepository, SaleRepository } from '../application/sales/ports';
 import { ImportGatewayMessages } from '../application/sdr/import-gateway-messages';
 import { ListSdrContacts } from '../application/sdr/list-sdr-contacts';
 import { ListSdrInteractions } from '../application/sdr/list-sdr-interactions';
@@ -21,10 +21,11 @@ import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repo
 import { gatewayMessageIndexes } from '../adapters/mongo/sdr/gateway-messages-collection';
 import { sdrAreaIndexes } from '../adapters/mongo/sdr/indexes';
 import { MongoContactDirectory } from '../adapters/mongo/sdr/mongo-contact-directory';
+import { MongoDemoDataSink } from '../adapters/mongo/sdr/mongo-demo-data-sink';
 import { MongoGatewayMessageStore } from '../adapters/mongo/sdr/mongo-gateway-message-store';
 import { MongoSaleQualificationSync } from '../adapters/mongo/sdr/mongo-sale-qualification-sync';
 import { MongoSdrInteractionRepository } from '../adapters/mongo/sdr/mongo-sdr-interaction-repository';
-import { bindPort, resolvePort } from './container';
+import { bindPort } from './container';
 import { sharedPorts, type Platform } from './platform';
 
 export interface SdrOptions {
@@ -61,8 +62,7 @@ export function composeSdr(container: Container, platform: Platform, guards: Gua
     listSdrSessions: new ListSdrSessions(gateway, directory),
     listSdrContacts: new ListSdrContacts(contactSources, clock),
     importGatewayMessages: new ImportGatewayMessages(gateway),
-    // The sales area (composed before this one) binds the person and sale repositories.
-    seedDemoContacts: new SeedDemoContacts(resolvePort(container, PersonRepository), resolvePort(container, SaleRepository), interactions, gateway, clock),
+    seedDemoContacts: new SeedDemoContacts(bindPort(container, DemoDataSink, new MongoDemoDataSink(db)), gateway, clock),
   };
   const routers = [
     sdrRoutes({

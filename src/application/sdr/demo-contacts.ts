@@ -39,8 +39,19 @@ export function demoCpf(random: () => number): string {
   let base: number[];
   do base = Array.from({ length: 9 }, () => Math.floor(random() * 10));
   while (base.every((d) => d === base[0]));
+  return withCheckDigits(base);
+}
+
+function withCheckDigits(base: readonly number[]): string {
   const first = checkDigit(base);
   return [...base, first, checkDigit([...base, first])].join('');
+}
+
+/** A CPF of its own for contact `index` (a bijection of the index below 10^9): never two people with one CPF. */
+function cpfOfIndex(index: number, seed: number): string {
+  const n = (index * 7_919 + seed * 104_729 + 100_000_000) % 1_000_000_000;
+  const base = String(n).padStart(9, '0').split('').map(Number);
+  return withCheckDigits(base.every((d) => d === base[0]) ? [...base.slice(0, 8), (base[8] ?? 0) === 9 ? 0 : (base[8] ?? 0) + 1] : base);
 }
 
 /** A Mercosul plate (ABC1D23). */
@@ -87,11 +98,12 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
     return { person, sales: [], interactions: [interaction(random, personId, null, `web-${uuidFrom(random)}`, startedAt)], messages: [] };
   }
   // 9 + a digit 6-9 + 7 digits: a mobile whose legacy 8-digit form (some WhatsApp ids) is also valid.
-  const subscriber = `9${6 + Math.floor(random() * 4)}${String(Math.floor(random() * 1e7)).padStart(7, '0')}`;
+  // The 7 last digits are a bijection of the index (below 10^7): contacts do not share a phone by chance.
+  const subscriber = `9${6 + Math.floor(random() * 4)}${String((index * 7_919 + seed) % 10_000_000).padStart(7, '0')}`;
   const phone = `55${pick(random, AREA_CODES)}${subscriber}` as CanonicalPhone;
   const personId = uuidFrom(random);
   const person: Person | null = bought
-    ? { ...minimalPerson(personId, fullName, phone, startedAt), cpf: demoCpf(random), birthDate: `19${60 + Math.floor(random() * 40)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, personalEmail: `${first.toLowerCase()}.${index}@exemplo.com.br` }
+    ? { ...minimalPerson(personId, fullName, phone, startedAt), cpf: cpfOfIndex(index, seed), birthDate: `19${60 + Math.floor(random() * 40)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, personalEmail: `${first.toLowerCase()}.${index}@exemplo.com.br` }
     : worked
       ? minimalPerson(personId, random() < 0.5 ? fullName : '', phone, startedAt)
       : null;

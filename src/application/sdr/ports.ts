@@ -1,4 +1,4 @@
-import type { Person } from '../../domain/sales/sale';
+import type { Person, Sale } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import type { PersonSales } from '../../domain/sdr/contact';
 import type { GatewayMessage, GatewayMessageRecord } from '../../domain/sdr/gateway-message';
@@ -156,3 +156,11 @@ export interface ContactDirectory {
   salesOf(personIds: readonly string[]): Promise<PersonSales[]>;
 }
 export const ContactDirectory: Token<ContactDirectory> = token('ContactDirectory');
+
+/** Bulk writes of demo data (`seed-demo`): many records per database round trip. */
+export interface DemoDataSink {
+  insertPeople(people: readonly Person[]): Promise<void>;
+  insertSales(sales: readonly Sale[]): Promise<void>;
+  insertInteractions(interactions: readonly SdrInteraction[]): Promise<void>;
+}
+export const DemoDataSink: Token<DemoDataSink> = token('DemoDataSink');

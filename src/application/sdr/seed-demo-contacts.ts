@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/Either';
-import type { PersonRepository, SaleRepository } from '../sales/ports';
+import type { Person, Sale } from '../../domain/sales/sale';
+import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
+import type { SdrInteraction } from '../../domain/sdr/interaction';
 import type { Clock } from '../shared/ports';
 import { demoContact } from './demo-contacts';
-import type { GatewayMessageStore, SdrInteractionRepository } from './ports';
-import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
+import type { DemoDataSink, GatewayMessageStore } from './ports';
 
 export interface SeedDemoContactsInput {
   readonly contacts: number;
@@ -22,15 +23,13 @@ export interface SeedDemoContactsOutput {
   readonly messages: number;
 }
 
-/** Messages written per gateway insert. */
-const MESSAGE_BATCH = 1_000;
+/** Contacts written per round of inserts (people, sales, interactions, then their messages). */
+const CONTACT_BATCH = 200;
 
 /** `brokerhub seed-demo --contacts N`: people, sales, SDR interactions and gateway chats for demos and benchmarks. */
 export class SeedDemoContacts {
   constructor(
-    private readonly people: PersonRepository,
-    private readonly sales: SaleRepository,
-    private readonly interactions: SdrInteractionRepository,
+    private readonly sink: DemoDataSink,
     private readonly gateway: GatewayMessageStore,
     private readonly clock: Clock,
   ) {}
@@ -38,29 +37,31 @@ export class SeedDemoContacts {
   async execute(input: SeedDemoContactsInput): Promise<E.Either<never, SeedDemoContactsOutput>> {
     const now = this.clock.now();
     const counts = { contacts: 0, people: 0, sales: 0, interactions: 0, messages: 0 };
-    let pending: GatewayMessageRecord[] = [];
+    let people: Person[] = [];
+    let sales: Sale[] = [];
+    let interactions: SdrInteraction[] = [];
+    let messages: GatewayMessageRecord[] = [];
     const flush = async (): Promise<void> => {
-      if (pending.length === 0) return;
-      counts.messages += (await this.gateway.insertMany(pending)).inserted;
-      pending = [];
+      await this.sink.insertPeople(people);
+      await this.sink.insertSales(sales);
+      await this.sink.insertInteractions(interactions);
+      counts.messages += messages.length === 0 ? 0 : (await this.gateway.insertMany(messages)).inserted;
+      counts.people += people.length;
+      counts.sales += sales.length;
+      counts.interactions += interactions.length;
+      [people, sales, interactions, messages] = [[], [], [], []];
+      input.onProgress?.(counts.contacts);
     };
     for (let i = 0; i < input.contacts; i += 1) {
       const contact = demoContact(i, input.seed ?? 1, now, input.messagesPerContact ?? 10, input.instance ?? 'demo');
-      if (contact.person !== null) {
-        await this.people.saveByCpf(contact.person);
-        counts.people += 1;
-      }
-      for (const sale of contact.sales) await this.sales.insert(sale);
-      for (const interaction of contact.interactions) await this.interactions.insert(interaction);
-      counts.sales += contact.sales.length;
-      counts.interactions += contact.interactions.length;
-      pending.push(...contact.messages);
-      if (pending.length >= MESSAGE_BATCH) await flush();
+      if (contact.person !== null) people.push(contact.person);
+      sales.push(...contact.sales);
+      interactions.push(...contact.interactions);
+      messages.push(...contact.messages);
       counts.contacts += 1;
-      if (counts.contacts % 100 === 0) input.onProgress?.(counts.contacts);
+      if (counts.contacts % CONTACT_BATCH === 0) await flush();
     }
     await flush();
-    input.onProgress?.(counts.contacts);
     return E.right(counts);
   }
 }

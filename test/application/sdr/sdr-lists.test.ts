@@ -4,8 +4,10 @@ import { ImportGatewayMessages, IMPORT_BATCH, type ImportLine } from '../../../s
 import { ListSdrContacts } from '../../../src/application/sdr/list-sdr-contacts';
 import { ListSdrSessions } from '../../../src/application/sdr/list-sdr-sessions';
 import { CONTACT_BATCH } from '../../../src/application/sdr/sdr-contacts';
+import { SeedDemoContacts } from '../../../src/application/sdr/seed-demo-contacts';
 import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
+import { InMemoryDemoDataSink } from '../../support/fakes/in-memory-demo-data-sink';
 import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
 import { ManualClock } from '../../support/fakes/fixed-clock';
@@ -100,5 +102,27 @@ describe('SDR lists use cases (against fakes)', () => {
       const again = await new ImportGatewayMessages(gateway).execute({ items: lines(items) });
       expect(again).to.deep.equal(E.right({ inserted: 0, duplicates: IMPORT_BATCH + 4, rejected: 2 }));
     });
+  });
+});
+
+describe('SeedDemoContacts (against fakes)', () => {
+  it('writes every contact it reports, and the lists see them', async () => {
+    const directory = new InMemoryContactDirectory();
+    const interactions = new InMemorySdrInteractionRepository();
+    const gateway = new InMemoryGatewayMessageStore();
+    const clock = new ManualClock(NOW);
+    const seeded = await new SeedDemoContacts(new InMemoryDemoDataSink(directory, interactions), gateway, clock).execute({ contacts: 450, messagesPerContact: 4 });
+    if (E.isLeft(seeded)) throw new Error('refused');
+    const counts = seeded.right;
+    expect(counts.contacts).to.equal(450);
+    expect(directory.persons.size).to.equal(counts.people);
+    expect(directory.sales).to.have.length(counts.sales);
+    expect(gateway.documents).to.have.length(counts.messages);
+    const list = await new ListSdrContacts({ interactions, gateway, directory }, clock).execute({ filter: {}, sortBy: 'name', sortOrder: 'asc', page: 1, limit: 5 });
+    if (E.isLeft(list)) throw new Error('refused');
+    // Every seeded contact is one contact of the list (no two share a phone).
+    expect(list.right.total).to.equal(450);
+    expect(list.right.metrics.sdrDisparos).to.equal(counts.interactions);
+    expect(list.right.metrics.totalMessages).to.equal(counts.messages);
   });
 });

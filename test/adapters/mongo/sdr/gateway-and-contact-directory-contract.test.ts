@@ -3,15 +3,20 @@ import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-
 import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import { DEFAULT_GATEWAY_MESSAGES, gatewayMessageIndexes } from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { MongoContactDirectory } from '../../../../src/adapters/mongo/sdr/mongo-contact-directory';
+import { MongoDemoDataSink } from '../../../../src/adapters/mongo/sdr/mongo-demo-data-sink';
+import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import { MongoGatewayMessageStore } from '../../../../src/adapters/mongo/sdr/mongo-gateway-message-store';
 import { contactDirectoryContract } from '../../../support/contracts/contact-directory-contract';
+import { demoDataSinkContract } from '../../../support/contracts/demo-data-sink-contract';
 import { gatewayMessageStoreContract } from '../../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../../support/fakes/in-memory-contact-directory';
+import { InMemoryDemoDataSink } from '../../../support/fakes/in-memory-demo-data-sink';
+import { InMemorySdrInteractionRepository } from '../../../support/fakes/in-memory-sdr-interaction-repository';
 import { InMemoryGatewayMessageStore } from '../../../support/fakes/in-memory-gateway-message-store';
 import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase, sale } from '../../../support/sales-fixtures';
 
-describe('GatewayMessageStore and ContactDirectory contracts', () => {
+describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () => {
   describe('in memory (the fakes)', () => {
     describe('GatewayMessageStore', () =>
       gatewayMessageStoreContract(async () => {
@@ -22,6 +27,12 @@ describe('GatewayMessageStore and ContactDirectory contracts', () => {
       contactDirectoryContract(async () => {
         const directory = new InMemoryContactDirectory();
         return { directory, addPerson: async (p) => directory.addPerson(p), addSale: async (id, at) => directory.addSale(id, at) };
+      }));
+    describe('DemoDataSink', () =>
+      demoDataSinkContract(async () => {
+        const directory = new InMemoryContactDirectory();
+        const interactions = new InMemorySdrInteractionRepository();
+        return { sink: new InMemoryDemoDataSink(directory, interactions), directory, interactions };
       }));
   });
 
@@ -55,6 +66,11 @@ describe('GatewayMessageStore and ContactDirectory contracts', () => {
             await sales.insert(sale(personId, { createdAt }));
           },
         };
+      }));
+    describe('DemoDataSink', () =>
+      demoDataSinkContract(async () => {
+        const db = await freshSalesDatabase(mongo());
+        return { sink: new MongoDemoDataSink(db), directory: new MongoContactDirectory(db), interactions: new MongoSdrInteractionRepository(db) };
       }));
   });
 });

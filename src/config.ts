@@ -28,6 +28,10 @@ export interface Config {
   readonly isProduction: boolean;
   readonly mongodbUri: string | undefined;
   readonly redisUrl: string | undefined;
+  /** CONTRACT 8.1: the database of the messaging gateway's store; unset: the service's own database. */
+  readonly gatewayMongodbUri: string | undefined;
+  /** CONTRACT 8.1: the gateway's message collection. */
+  readonly gatewayMessagesCollection: string;
   readonly host: string;
   readonly salesPort: number;
   readonly hubPort: number;
@@ -135,6 +139,9 @@ const metricsToken: Check<string> = (raw) =>
     : raw.length < MIN_METRICS_TOKEN_BYTES
       ? E.left(`must be at least ${MIN_METRICS_TOKEN_BYTES} characters long`)
       : E.right(raw);
+/** A MongoDB collection name: no `$`, no NUL, not `system.*`, at most 120 bytes. */
+const collectionName: Check<string> = (raw) =>
+  /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/.test(raw) && !raw.startsWith('system.') ? E.right(raw) : E.left('must be a collection name (letters, digits, _ . -)');
 
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
@@ -161,6 +168,8 @@ const EnvCodec = t.type({
   NODE_ENV: variable('NODE_ENV', oneOf(NODE_ENVS)),
   MONGODB_URI: variable('MONGODB_URI', url(['mongodb:', 'mongodb+srv:'])),
   REDIS_URL: variable('REDIS_URL', url(['redis:', 'rediss:'])),
+  GATEWAY_MONGODB_URI: variable('GATEWAY_MONGODB_URI', url(['mongodb:', 'mongodb+srv:'])),
+  GATEWAY_MESSAGES_COLLECTION: variable('GATEWAY_MESSAGES_COLLECTION', collectionName),
   HOST: variable('HOST', hostname),
   SALES_PORT: variable('SALES_PORT', integer(0, 65535)),
   HUB_PORT: variable('HUB_PORT', integer(0, 65535)),
@@ -236,6 +245,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       isProduction,
       mongodbUri: v.MONGODB_URI,
       redisUrl: v.REDIS_URL,
+      gatewayMongodbUri: v.GATEWAY_MONGODB_URI,
+      gatewayMessagesCollection: v.GATEWAY_MESSAGES_COLLECTION ?? 'gateway_messages',
       host: v.HOST ?? '0.0.0.0',
       salesPort: v.SALES_PORT ?? 3000,
       hubPort: v.HUB_PORT ?? 3001,

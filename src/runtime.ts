@@ -72,7 +72,25 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     }
   }
 
-  const app = compose(config, { db: mongo.db, redis, logger }, options.overrides);
+  // CONTRACT 8.1: the gateway's store may live in another database (read, and written by gateway-import).
+  let gateway: MongoConnection | undefined;
+  if (config.gatewayMongodbUri !== undefined) {
+    try {
+      gateway = await connectMongo(config.gatewayMongodbUri, {
+        serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
+        commandObserver: options.commandObserver,
+        // Polling works on every server, jongodb included (it has no streaming health check).
+        serverMonitoringMode: 'poll',
+      });
+    } catch (error) {
+      if (redis !== undefined) await closeRedis(redis);
+      await mongo.close();
+      await mongoServer.stop();
+      throw new DependencyUnavailableError('MongoDB', `gateway store (GATEWAY_MONGODB_URI): ${messageOf(error)}`);
+    }
+  }
+
+  const app = compose(config, { db: mongo.db, ...(gateway === undefined ? {} : { gatewayDb: gateway.db }), redis, logger }, options.overrides);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -83,6 +101,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
         const deadline = Date.now() + budgetMs;
         for (const closable of app.platform.closables) await closable.close(Math.max(0, deadline - Date.now()));
         if (redis !== undefined) await closeRedis(redis);
+        await gateway?.close();
         await mongo.close();
         await mongoServer.stop();
       })();

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       mongodbUri: undefined,
       redisUrl: undefined,
+      gatewayMongodbUri: undefined,
+      gatewayMessagesCollection: 'gateway_messages',
       salesWebhookUrl: undefined,
       mcpInternalSecret: undefined,
       eventLogBufferSize: 10_000,
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
       EVENT_LOG_BUFFER_SIZE: '500',
       EVENT_LOG_RETENTION_DAYS: '30',
       METRICS_TOKEN: 'scrape-token-0123456789',
+      GATEWAY_MONGODB_URI: 'mongodb://gateway.internal:27017/evolution',
+      GATEWAY_MESSAGES_COLLECTION: 'messages',
     });
     expect(warning).to.equal(undefined);
     expect(config).to.deep.include({
@@ -84,6 +88,8 @@ describe('loadConfig', () => {
       eventLogRetentionDays: 30,
       metricsToken: 'scrape-token-0123456789',
       redisUrl: 'redis://127.0.0.1:6379/2',
+      gatewayMongodbUri: 'mongodb://gateway.internal:27017/evolution',
+      gatewayMessagesCollection: 'messages',
     });
   });
 
@@ -140,6 +146,9 @@ describe('loadConfig', () => {
     expect(bad({ REDIS_URL: 'not a url' }).variable).to.equal('REDIS_URL');
     expect(bad({ SALES_WEBHOOK_URL: 'ftp://x' }).variable).to.equal('SALES_WEBHOOK_URL');
     expect(bad({ SMTP_URL: 'http://mail' }).variable).to.equal('SMTP_URL');
+    expect(bad({ GATEWAY_MONGODB_URI: 'http://x/y' }).variable).to.equal('GATEWAY_MONGODB_URI');
+    expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'system.users' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
+    expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'a$b' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
   });
 
   it('never echoes a secret or a connection string in the message', () => {

@@ -13,6 +13,12 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
         const db = runtime.app.platform.db;
         const retentionChanges: RetentionChange[] = [];
         const collections = await ensureIndexesOrFail(db, runtime.app.indexes, (change) => retentionChanges.push(change));
+        // CONTRACT 8.1: a gateway store in a database of its own gets its indexes here (not at start-up).
+        const { gatewayStore } = runtime.app.sdr;
+        if (gatewayStore.separate) {
+          const gateway = await ensureIndexesOrFail(gatewayStore.db, gatewayStore.indexes, (change) => retentionChanges.push(change));
+          collections.push(...gateway.map((c) => `${gatewayStore.db.databaseName}.${c}`));
+        }
         const ephemeral = runtime.mongoServer.kind !== 'external';
         // In seconds; null: not a TTL index.
         const changes = retentionChanges.map((change) => ({ ...change, fromSeconds: change.fromSeconds ?? null, toSeconds: change.toSeconds ?? null }));

@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { registerDispatch } from './dispatch-command';
 import { registerEnsureIndexes } from './ensure-indexes-command';
+import { registerGatewayImport } from './gateway-import-command';
+import { registerSeedDemo } from './seed-demo-command';
 import { registerResendSale } from './resend-sale-command';
 import { registerServe, waitForTerminationSignal } from './serve-command';
 import { registerHub } from './hub-command';
@@ -32,6 +34,8 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCreateUser(program, ctx);
   registerCreateApiKey(program, ctx);
   registerRevokeApiKey(program, ctx);
+  registerGatewayImport(program, ctx);
+  registerSeedDemo(program, ctx);
   return program;
 }
 

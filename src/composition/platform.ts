@@ -43,6 +43,8 @@ export interface Closable {
 /** The connections, opened before composition: nothing here does I/O. */
 export interface Infrastructure {
   readonly db: Db;
+  /** The messaging gateway's database (GATEWAY_MONGODB_URI, CONTRACT 8.1); absent: `db`. */
+  readonly gatewayDb?: Db;
   readonly redis: Redis | undefined;
   readonly logger: Logger;
 }

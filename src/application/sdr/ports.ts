@@ -1,5 +1,7 @@
-import type { Person } from '../../domain/sales/sale';
+import type { Person, Sale } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
+import type { PersonSales } from '../../domain/sdr/contact';
+import type { GatewayMessage, GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
 import { token, type Token } from '../shared/token';
 
@@ -44,6 +46,8 @@ export interface SdrInteractionRepository {
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
   /** The interactions of these persons, newest first, each with its notes oldest first. */
   listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
+  /** Every interaction, streamed in bounded batches (the contact lists fold them; never all in memory at once). */
+  streamAll(): AsyncIterable<SdrInteraction>;
 }
 export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
 
@@ -94,3 +98,69 @@ export interface SaleQualificationSync {
   recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date }): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
+
+/** One one-to-one gateway chat (instance + remoteJid) over the messages of a range. */
+export interface ChatSummary {
+  readonly instance: string;
+  readonly remoteJid: string;
+  readonly messageCount: number;
+  readonly firstAt: Date;
+  readonly last: GatewayMessage;
+}
+
+/** Which messages a chat summary covers: an instance, and messages at or after `from` / at or before `to`. */
+export interface ChatRange {
+  readonly instance?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
+export interface ChatRef {
+  readonly instance: string;
+  readonly remoteJid: string;
+}
+
+/** The latest non-empty pushName of a chat's inbound messages (CONTRACT 8.1). */
+export interface ChatPushName extends ChatRef {
+  readonly pushName: string;
+  readonly at: Date;
+}
+
+export interface GatewayInsertCounts {
+  readonly inserted: number;
+  readonly duplicates: number;
+}
+
+/**
+ * The messaging gateway's own message store (CONTRACT 8.1), read in its record shape. Only one-to-one
+ * chats are ever answered; documents of an unexpected shape are skipped (and counted by the adapter).
+ */
+export interface GatewayMessageStore {
+  /** One summary per chat with a message in the range, in no particular order, streamed. */
+  chats(range: ChatRange): AsyncIterable<ChatSummary>;
+  /** The pushNames of these chats (all time); chats without one are absent. */
+  pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]>;
+  /** The pushName of every chat that has one (all time), streamed. */
+  allPushNames(): AsyncIterable<ChatPushName>;
+  /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
+  insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
+}
+export const GatewayMessageStore: Token<GatewayMessageStore> = token('GatewayMessageStore');
+
+/** The people and sales side of the contacts: lookups in bounded batches. */
+export interface ContactDirectory {
+  /** Persons with a phone whose match key (DDD + last 8 digits) is one of `keys`. */
+  findByPhoneKeys(keys: readonly string[]): Promise<Person[]>;
+  findByIds(ids: readonly string[]): Promise<Person[]>;
+  /** For each of these persons with at least one sale: how many, and the newest one's creation time. */
+  salesOf(personIds: readonly string[]): Promise<PersonSales[]>;
+}
+export const ContactDirectory: Token<ContactDirectory> = token('ContactDirectory');
+
+/** Bulk writes of demo data (`seed-demo`): many records per database round trip. */
+export interface DemoDataSink {
+  insertPeople(people: readonly Person[]): Promise<void>;
+  insertSales(sales: readonly Sale[]): Promise<void>;
+  insertInteractions(interactions: readonly SdrInteraction[]): Promise<void>;
+}
+export const DemoDataSink: Token<DemoDataSink> = token('DemoDataSink');

@@ -25,6 +25,14 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     repo = await make();
   });
 
+  it('streams every interaction, whole, in id order', async () => {
+    const inserted = [sdrInteraction({ createdAt: at(1) }), sdrInteraction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}`, createdAt: at(2) }), sdrInteraction({ createdAt: at(3) })];
+    for (const i of inserted) await repo.insert(i);
+    const streamed = [];
+    for await (const i of repo.streamAll()) streamed.push(i);
+    expect(streamed).to.deep.equal([...inserted].sort((a, b) => (a.id < b.id ? -1 : 1)));
+  });
+
   it('finds the newest interaction since a time sharing the person, the phone key or the session id', async () => {
     const personId = randomUUID();
     const session = `web-${randomUUID()}`;

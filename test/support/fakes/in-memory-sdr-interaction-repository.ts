@@ -58,6 +58,10 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
       }));
   }
 
+  async *streamAll(): AsyncIterable<SdrInteraction> {
+    for (const interaction of [...this.interactions.values()].sort((a, b) => compareBinary(a.id, b.id))) yield { ...interaction };
+  }
+
   private recent(match: RecentMatch, since: Date): SdrInteraction | undefined {
     if (match.personId === undefined && match.phoneKey === undefined && match.sessionId === undefined) return undefined;
     return [...this.interactions.values()]

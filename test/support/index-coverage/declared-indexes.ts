@@ -2,7 +2,7 @@ import { hubIdentityAreaIndexes } from '../../../src/adapters/mongo/hub-identity
 import { hubLeadsAreaIndexes } from '../../../src/adapters/mongo/hub-leads/indexes';
 import { salesIdentityAreaIndexes } from '../../../src/adapters/mongo/sales-identity/indexes';
 import { salesAreaIndexes } from '../../../src/adapters/mongo/sales/indexes';
-import { sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
+import { gatewayStoreIndexes, sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
 import type { CollectionIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 import { DEFAULT_EVENT_LOG_RETENTION_DAYS } from '../../../src/config';
 
@@ -15,6 +15,7 @@ export const DECLARED_INDEXES: readonly CollectionIndexes[] = [
   ...salesIdentityAreaIndexes(DEFAULT_EVENT_LOG_RETENTION_DAYS),
   ...salesAreaIndexes,
   ...sdrAreaIndexes,
+  ...gatewayStoreIndexes,
   ...hubIdentityAreaIndexes,
   ...hubLeadsAreaIndexes,
 ];

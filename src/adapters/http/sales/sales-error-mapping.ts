@@ -10,7 +10,9 @@ import type { ResendError } from '../../../application/sales/resend-sale';
 import type { SaleNotFound } from '../../../application/sales/sale-not-found';
 import type { UpdateSaleStatusError } from '../../../application/sales/update-sale-status';
 import type { VendorNotFound } from '../../../application/sales/vendor-data';
+import type { ListSdrContactsError } from '../../../application/sdr/list-sdr-contacts';
 import type { ListSdrInteractionsError } from '../../../application/sdr/list-sdr-interactions';
+import type { ListSdrSessionsError } from '../../../application/sdr/list-sdr-sessions';
 import type { UpdateSdrStatusError } from '../../../application/sdr/update-sdr-status';
 import { HttpError } from '../shared/http-error';
 import { invalidInput } from './decode-input';
@@ -33,7 +35,9 @@ export type SalesRouteError =
   | ResendError
   | VendorNotFound
   | UpdateSdrStatusError
-  | ListSdrInteractionsError;
+  | ListSdrInteractionsError
+  | ListSdrSessionsError
+  | ListSdrContactsError;
 
 const FORBIDDEN = 'Forbidden - Insufficient permissions';
 const invalid = (message: string) => invalidInput([message]);
@@ -77,6 +81,8 @@ export function salesHttpError(error: SalesRouteError): HttpError {
       return new HttpError(404, `Vendor ${error.id} not found`);
     case 'InteractionNotFound':
       return new HttpError(404, `No SDR interaction found for ${error.identifier.type} ${error.identifier.value}`);
+    case 'InvalidDateRange':
+      return invalid('dateFrom must not be after dateTo');
     default:
       return unmapped(error);
   }

@@ -1,0 +1,208 @@
+// npm run bench:sdr-lists: GET /sdr/sessions and GET /sdr/contacts (first page, with metrics; unfiltered
+// and with search + status=active + qualified=true) beside a bare API-key route, on two datasets seeded by
+// `brokerhub seed-demo` (default 1k and 10k contacts, ~10 gateway messages each). Each dataset is served by
+// its own worker process (the real sales app on loopback, rate limit lifted), so each has its own peak
+// RSS; autocannon runs in separate processes, rounds interleaved across datasets and routes.
+// Targets: p99 growth from the small to the large dataset at most 10x for every list route, and peak
+// RSS growth under 50 MiB. Exits 1 when one is missed. Not a test: the numbers vary by machine.
+import 'reflect-metadata';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import pino from 'pino';
+import { apiKeyGuard } from '../src/adapters/http/sales/guards';
+import { closeGracefully, listen } from '../src/adapters/http/shared/listen';
+import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
+import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
+import { loadConfig } from '../src/config';
+import { openRuntime } from '../src/runtime';
+import { describe as describeSummary, summarize } from './support/bench-stats';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..');
+const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Requests per list route per round, one at a time (a list request reads the whole store). */
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 5);
+const BARE_REQUESTS = Number(process.env.BENCH_BARE_REQUESTS ?? 200);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
+const MAX_P99_GROWTH = 10;
+const MAX_RSS_GROWTH_MIB = 50;
+
+interface Target {
+  readonly name: string;
+  readonly path: string;
+  readonly requests: number;
+  readonly list: boolean;
+}
+
+const TARGETS: readonly Target[] = [
+  { name: 'bare API-key route', path: '/bench/bare', requests: BARE_REQUESTS, list: false },
+  { name: 'sessions page 1', path: '/sdr/sessions', requests: LIST_REQUESTS, list: true },
+  { name: 'contacts page 1', path: '/sdr/contacts', requests: LIST_REQUESTS, list: true },
+  { name: 'contacts filtered', path: '/sdr/contacts?search=9&status=active&qualified=true', requests: LIST_REQUESTS, list: true },
+];
+
+// ---- worker: one dataset's sales app ------------------------------------------------------------
+
+async function worker(uri: string): Promise<void> {
+  const loaded = loadConfig({ MONGODB_URI: uri, LOG_LEVEL: 'silent', SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes', HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!' });
+  if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
+  const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
+    overrides: {
+      salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+      extraSalesRouters: (guards) => {
+        const router = new Router({ prefix: '/bench' });
+        router.get('/bare', apiKeyGuard(guards), (ctx) => {
+          ctx.body = { ok: true };
+        });
+        return [router];
+      },
+    },
+  });
+  await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+  const { salesIdentity } = runtime.app;
+  const email = `bench-${Date.now()}@example.com`;
+  await salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'operator' });
+  const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
+  if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
+  const server = await listen(runtime.app.http.sales, '127.0.0.1', 0);
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  process.stdout.write(`${JSON.stringify({ port, key: key.right.key })}\n`);
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'rss') process.stdout.write(`${JSON.stringify(memory())}\n`);
+    if (line === 'exit') break;
+  }
+  await closeGracefully(server, 1_000);
+  await runtime.close(1_000);
+}
+
+/** Peak and current resident set (VmHWM, VmRSS) of this process, in MiB. */
+function memory(): { peakMiB: number; rssMiB: number } {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
+}
+
+// ---- parent: seed, start workers, load, judge ---------------------------------------------------
+
+interface Worker {
+  readonly size: number;
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly baseUrl: string;
+  readonly key: string;
+  next(): Promise<string>;
+}
+
+async function startWorker(size: number, uri: string): Promise<Worker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'sdr-lists.ts'), '--worker', uri], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[worker ${size}] ${chunk.toString('utf8')}`));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const { value, done } = await lines.next();
+    if (done === true) throw new Error(`worker ${size} exited`);
+    return value as string;
+  };
+  const ready = JSON.parse(await next()) as { port: number; key: string };
+  return { size, child, baseUrl: `http://127.0.0.1:${ready.port}`, key: ready.key, next };
+}
+
+async function load(worker: Worker, target: Target): Promise<{ p50: number; p99: number; non2xx: number }> {
+  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.key}`, `${worker.baseUrl}${target.path}`];
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const report = JSON.parse(stdout) as { latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+  return { p50: report.latency.p50, p99: report.latency.p99, non2xx: report.non2xx + report.errors + report.timeouts };
+}
+
+async function main(): Promise<void> {
+  const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
+  const workers: Worker[] = [];
+  try {
+    process.stdout.write(`brokerhub bench:sdr-lists — datasets ${SIZES.join(' / ')} contacts (~${MESSAGES} gateway messages each), ${ROUNDS} interleaved rounds, ${LIST_REQUESTS} requests per list route and ${BARE_REQUESTS} per bare route per round, one connection; MongoDB: ${server.kind}\n`);
+    for (const size of SIZES) {
+      const uri = withDatabase(server.uri, `bench_sdr_${size}_${Date.now()}`);
+      const started = Date.now();
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'seed-demo', '--contacts', String(size), '--messages', String(MESSAGES)], {
+        cwd: ROOT,
+        env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      process.stdout.write(`seeded ${size}: ${stdout.trim()} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      workers.push(await startWorker(size, uri));
+    }
+    for (const w of workers) for (const t of TARGETS) await load(w, { ...t, requests: 1 }); // warm-up
+    const samples = new Map<string, { p50: number[]; p99: number[]; non2xx: number }>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const target of TARGETS) {
+        for (const w of workers) {
+          const r = await load(w, target);
+          const id = `${w.size}|${target.name}`;
+          const s = samples.get(id) ?? { p50: [], p99: [], non2xx: 0 };
+          s.p50.push(r.p50);
+          s.p99.push(r.p99);
+          s.non2xx += r.non2xx;
+          samples.set(id, s);
+        }
+      }
+      process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
+    }
+    const rss = new Map<number, { peakMiB: number; rssMiB: number }>();
+    for (const w of workers) {
+      w.child.stdin.write('rss\n');
+      rss.set(w.size, JSON.parse(await w.next()) as { peakMiB: number; rssMiB: number });
+    }
+
+    process.stdout.write(`\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}non-2xx\n`);
+    for (const target of TARGETS) {
+      for (const w of workers) {
+        const s = samples.get(`${w.size}|${target.name}`);
+        if (s === undefined) continue;
+        process.stdout.write(`${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${s.non2xx}\n`);
+      }
+    }
+    let missed = false;
+    const [small, large] = [SIZES[0] ?? 0, SIZES[SIZES.length - 1] ?? 0];
+    process.stdout.write(`\ntargets (${small} -> ${large} contacts):\n`);
+    for (const target of TARGETS.filter((t) => t.list)) {
+      const a = summarize(samples.get(`${small}|${target.name}`)?.p99 ?? []).median;
+      const b = summarize(samples.get(`${large}|${target.name}`)?.p99 ?? []).median;
+      const growth = a === 0 ? Number.POSITIVE_INFINITY : b / a;
+      const ok = growth <= MAX_P99_GROWTH;
+      missed ||= !ok;
+      process.stdout.write(`  ${target.name}: p99 ${a} ms -> ${b} ms, growth x${growth.toFixed(2)} (target <= x${MAX_P99_GROWTH}): ${ok ? 'met' : 'MISSED'}\n`);
+    }
+    const errors = [...samples.values()].reduce((n, s) => n + s.non2xx, 0);
+    if (errors > 0) {
+      missed = true;
+      process.stdout.write(`  ${errors} non-2xx answers, errors or timeouts: MISSED\n`);
+    }
+    const peakSmall = rss.get(small)?.peakMiB ?? 0;
+    const peakLarge = rss.get(large)?.peakMiB ?? 0;
+    const rssOk = peakLarge - peakSmall < MAX_RSS_GROWTH_MIB;
+    missed ||= !rssOk;
+    process.stdout.write(`  peak RSS of the serving process: ${peakSmall.toFixed(1)} MiB -> ${peakLarge.toFixed(1)} MiB, growth ${(peakLarge - peakSmall).toFixed(1)} MiB (target < ${MAX_RSS_GROWTH_MIB} MiB): ${rssOk ? 'met' : 'MISSED'}\n`);
+    if (missed) process.exitCode = 1;
+  } finally {
+    for (const w of workers) {
+      w.child.stdin.write('exit\n');
+      await new Promise((resolve) => w.child.once('exit', resolve));
+    }
+    await server.stop();
+  }
+}
+
+const workerAt = process.argv.indexOf('--worker');
+const entry = workerAt >= 0 ? () => worker(process.argv[workerAt + 1] ?? '') : main;
+entry().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(`bench:sdr-lists failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,128 @@
+import { MongoBulkWriteError, type Db, type Document } from 'mongodb';
+import type { ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
+import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import { isDuplicateKey } from '../shared/mongo-errors';
+import { gatewayMessagesCollection } from './gateway-messages-collection';
+
+const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 11001;
+
+/** Documents per cursor batch: what the process holds of the store at a time. */
+const BATCH = 500;
+/** A non-blank pushName. */
+const NON_BLANK = { $regex: '\\S' };
+/** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
+const RECORD_SHAPE = { 'key.id': { $type: 'string' }, 'key.fromMe': { $in: [true, false] }, messageType: { $type: 'string' } };
+
+/**
+ * Reads the gateway's message collection (CONTRACT 8.1). The grouping per chat runs in the database
+ * (`$sort` + `$group` with `$sum`/`$first`/`$addToSet`, the jongodb subset); the process receives one
+ * summary per chat, streamed in batches. jongodb does not evaluate expressions in a `$group` key, so
+ * chats are grouped per instance: one pipeline per instance (`distinct` on the unique index).
+ * A document of an unexpected shape is skipped and reported to `onSkipped`.
+ */
+export class MongoGatewayMessageStore implements GatewayMessageStore {
+  constructor(
+    private readonly db: Db,
+    private readonly collectionName: string,
+    private readonly onSkipped: (count: number, where: string) => void = () => undefined,
+  ) {}
+
+  private get messages() {
+    return gatewayMessagesCollection(this.db, this.collectionName);
+  }
+
+  private async instances(only: string | undefined): Promise<string[]> {
+    if (only !== undefined) return [only];
+    const values = await this.messages.distinct('instance');
+    return values.filter((v): v is string => typeof v === 'string').sort();
+  }
+
+  async *chats(range: ChatRange): AsyncIterable<ChatSummary> {
+    for (const instance of await this.instances(range.instance)) {
+      const time: Document = { $gte: range.from === undefined ? 0 : range.from.getTime() / 1000 };
+      if (range.to !== undefined) time.$lte = range.to.getTime() / 1000;
+      const cursor = this.messages
+        .aggregate([
+          { $match: { instance, messageTimestamp: time, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE } },
+          { $sort: { messageTimestamp: -1 } },
+          { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' }, times: { $addToSet: '$messageTimestamp' } } },
+        ])
+        .batchSize(BATCH);
+      let skipped = 0;
+      for await (const group of cursor) {
+        const record = parseGatewayRecord(group.last);
+        const times = Array.isArray(group.times) ? group.times.filter((t: unknown): t is number => typeof t === 'number') : [];
+        if (record === undefined || times.length === 0 || typeof group.count !== 'number') {
+          skipped += 1;
+          continue;
+        }
+        yield { instance, remoteJid: record.key.remoteJid, messageCount: group.count, firstAt: new Date(Math.floor(times.reduce((a: number, b: number) => (b < a ? b : a))) * 1000), last: toGatewayMessage(record) };
+      }
+      if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
+    }
+  }
+
+  async pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]> {
+    const byInstance = new Map<string, string[]>();
+    for (const chat of chats) byInstance.set(chat.instance, [...(byInstance.get(chat.instance) ?? []), chat.remoteJid]);
+    const names: ChatPushName[] = [];
+    for (const [instance, jids] of byInstance) {
+      for await (const name of this.pushNames({ instance, 'key.remoteJid': { $in: [...new Set(jids)] } }, instance)) names.push(name);
+    }
+    return names;
+  }
+
+  async *allPushNames(): AsyncIterable<ChatPushName> {
+    for (const instance of await this.instances(undefined)) {
+      yield* this.pushNames({ instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN } }, instance);
+    }
+  }
+
+  /** The newest non-blank pushName of each chat's inbound messages. */
+  private async *pushNames(match: Document, instance: string): AsyncIterable<ChatPushName> {
+    const cursor = this.messages
+      .aggregate([
+        { $match: { ...match, ...RECORD_SHAPE, 'key.fromMe': false, pushName: NON_BLANK, messageTimestamp: { $gte: 0 } } },
+        { $sort: { messageTimestamp: -1 } },
+        { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
+      ])
+      .batchSize(BATCH);
+    for await (const group of cursor) {
+      if (typeof group._id !== 'string' || typeof group.pushName !== 'string' || typeof group.at !== 'number') continue;
+      yield { instance, remoteJid: group._id, pushName: group.pushName, at: new Date(Math.floor(group.at) * 1000) };
+    }
+  }
+
+  async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {
+    if (records.length === 0) return { inserted: 0, duplicates: 0 };
+    try {
+      const result = await this.messages.insertMany(records.map((r) => ({ ...r })), { ordered: false });
+      return { inserted: result.insertedCount, duplicates: 0 };
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+      if (!writeErrors.every((e) => isDuplicateCode(e.code)) || !isDuplicateCode(error.code ?? writeErrors[0]?.code)) throw error;
+      // mongod inserts every other record of an unordered batch and lists the refused ones; jongodb
+      // refuses the whole batch without a list. When the accounts do not add up, one by one.
+      if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === records.length) {
+        return { inserted: error.result.insertedCount, duplicates: writeErrors.length };
+      }
+      return this.insertOneByOne(records);
+    }
+  }
+
+  private async insertOneByOne(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {
+    let inserted = 0;
+    let duplicates = 0;
+    for (const record of records) {
+      try {
+        await this.messages.insertOne({ ...record });
+        inserted += 1;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        duplicates += 1;
+      }
+    }
+    return { inserted, duplicates };
+  }
+}

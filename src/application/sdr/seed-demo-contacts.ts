@@ -1,0 +1,67 @@
+import * as E from 'fp-ts/Either';
+import type { Person, Sale } from '../../domain/sales/sale';
+import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
+import type { SdrInteraction } from '../../domain/sdr/interaction';
+import type { Clock } from '../shared/ports';
+import { demoContact } from './demo-contacts';
+import type { DemoDataSink, GatewayMessageStore } from './ports';
+
+export interface SeedDemoContactsInput {
+  readonly contacts: number;
+  /** About this many gateway messages per phone contact (default 10). */
+  readonly messagesPerContact?: number;
+  readonly seed?: number;
+  readonly instance?: string;
+  readonly onProgress?: (done: number) => void;
+}
+
+export interface SeedDemoContactsOutput {
+  readonly contacts: number;
+  readonly people: number;
+  readonly sales: number;
+  readonly interactions: number;
+  readonly messages: number;
+}
+
+/** Contacts written per round of inserts (people, sales, interactions, then their messages). */
+const CONTACT_BATCH = 200;
+
+/** `brokerhub seed-demo --contacts N`: people, sales, SDR interactions and gateway chats for demos and benchmarks. */
+export class SeedDemoContacts {
+  constructor(
+    private readonly sink: DemoDataSink,
+    private readonly gateway: GatewayMessageStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: SeedDemoContactsInput): Promise<E.Either<never, SeedDemoContactsOutput>> {
+    const now = this.clock.now();
+    const counts = { contacts: 0, people: 0, sales: 0, interactions: 0, messages: 0 };
+    let people: Person[] = [];
+    let sales: Sale[] = [];
+    let interactions: SdrInteraction[] = [];
+    let messages: GatewayMessageRecord[] = [];
+    const flush = async (): Promise<void> => {
+      await this.sink.insertPeople(people);
+      await this.sink.insertSales(sales);
+      await this.sink.insertInteractions(interactions);
+      counts.messages += messages.length === 0 ? 0 : (await this.gateway.insertMany(messages)).inserted;
+      counts.people += people.length;
+      counts.sales += sales.length;
+      counts.interactions += interactions.length;
+      [people, sales, interactions, messages] = [[], [], [], []];
+      input.onProgress?.(counts.contacts);
+    };
+    for (let i = 0; i < input.contacts; i += 1) {
+      const contact = demoContact(i, input.seed ?? 1, now, input.messagesPerContact ?? 10, input.instance ?? 'demo');
+      if (contact.person !== null) people.push(contact.person);
+      sales.push(...contact.sales);
+      interactions.push(...contact.interactions);
+      messages.push(...contact.messages);
+      counts.contacts += 1;
+      if (counts.contacts % CONTACT_BATCH === 0) await flush();
+    }
+    await flush();
+    return E.right(counts);
+  }
+}

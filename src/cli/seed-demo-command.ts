@@ -1,0 +1,45 @@
+import { Option, type Command } from 'commander';
+import { SingleBar } from 'cli-progress';
+import * as E from 'fp-ts/Either';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
+import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+
+/** Demo and benchmark data for the SDR lists: people, sales, SDR interactions and gateway chats. */
+export function registerSeedDemo(program: Command, ctx: CliContext): void {
+  program
+    .command('seed-demo')
+    .description('fill the database with realistic Brazilian demo contacts: people, sales, SDR interactions and WhatsApp gateway chats')
+    .addOption(new Option('--contacts <n>', 'how many contacts').argParser(integerIn('--contacts', 1, 1_000_000)).makeOptionMandatory())
+    .addOption(new Option('--messages <n>', 'about this many gateway messages per phone contact (default 10)').argParser(integerIn('--messages', 1, 1_000)))
+    .addOption(new Option('--seed <n>', 'the same seed makes the same data (default 1)').argParser(integerIn('--seed', 0, 2 ** 31)))
+    .option('--instance <name>', 'the gateway instance of the chats (default demo)')
+    .action(async (options: { contacts: number; messages?: number; seed?: number; instance?: string }) => {
+      const json = program.opts<{ json?: boolean }>().json === true;
+      await withRuntime(ctx, 'seed-demo', async (runtime) => {
+        const { gatewayStore, useCases } = runtime.app.sdr;
+        await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+        await ensureIndexes(gatewayStore.db, gatewayStore.indexes);
+        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'seed-demo [{bar}] {value}/{total} contacts', stream: process.stdout }) : undefined;
+        bar?.start(options.contacts, 0);
+        const result = await useCases.seedDemoContacts.execute({
+          contacts: options.contacts,
+          ...(options.messages === undefined ? {} : { messagesPerContact: options.messages }),
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          ...(options.instance === undefined ? {} : { instance: options.instance }),
+          onProgress: (done) => bar?.update(done),
+        });
+        bar?.stop();
+        if (E.isLeft(result)) throw new Error('unreachable');
+        const c = result.right;
+        ctx.io.out(json ? JSON.stringify(c) : `seeded ${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`);
+      });
+    });
+}
+
+function integerIn(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new CliFailure(`${flag} must be an integer from ${min} to ${max} (got "${value}")`, EXIT.usage);
+    return n;
+  };
+}

@@ -26,6 +26,7 @@ import { closeGracefully, listen } from '../src/adapters/http/shared/listen';
 import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { createLogger } from '../src/adapters/system/logger';
 import { ApiEventStore } from '../src/application/sales-identity/ports';
+import { discardingEventStore } from './support/discarding-event-store';
 import { portBinding } from '../src/composition/container';
 import { compose, type Overrides } from '../src/composition-root';
 import { loadConfig } from '../src/config';
@@ -52,18 +53,6 @@ function itemRoutes(): Router[] {
   return [router];
 }
 
-/**
- * The API event log runs as in production (an entry per request, buffered, written in batches) but
- * its batches go nowhere: the embedded database writes a two-second backlog for many seconds after
- * the load, on this machine's CPU, and that would be charged to whichever target runs next. The write
- * is the same with metrics on or off.
- */
-const discardingEventStore: ApiEventStore = {
-  append: async () => undefined,
-  list: async () => ({ items: [], total: 0 }),
-  findById: async () => undefined,
-};
-
 /** Koa with nothing but the answer: what the stack is measured against. */
 function bareKoa(): Koa {
   const app = new Koa();
@@ -86,7 +75,7 @@ async function main(): Promise<void> {
   const overrides: Overrides = {
     salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
     extraSalesRouters: itemRoutes,
-    ports: [portBinding(ApiEventStore, discardingEventStore)],
+    ports: [portBinding(ApiEventStore, discardingEventStore())],
   };
   const runtime = await openRuntime(config, logger, { overrides });
   // The baseline: the same composition on the same connections, metrics off.

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 /** A bounded resource a route's work needs: rejects (CapacityExceededError) when it is saturated. */
 export interface Capacity {
@@ -37,6 +37,40 @@ export function admission(routers: readonly Router[]): Middleware {
           for (const middleware of layer.stack) await declared.get(middleware)?.checkCapacity();
         }
       }
+    }
+    await next();
+  };
+}
+
+const heldUntil = new WeakMap<object, number>();
+
+/**
+ * CONTRACT 9.5: a client told to come back in `seconds` (a 503 with `Retry-After`) is not served
+ * again on this connection until then. The answer itself goes out at once; what waits is the next
+ * request a client that ignores `Retry-After` sends on the same connection (see `pacedConnections`).
+ * A flood of logins over kept-alive connections is thereby paced by the service instead of by how
+ * fast it can refuse, so the refusals cannot take the event loop from the other routes. A client
+ * that honours `Retry-After` never notices.
+ */
+export function holdConnection(ctx: Context, seconds: number): void {
+  heldUntil.set(ctx.req.socket, Date.now() + seconds * 1000);
+}
+
+/**
+ * First in the chain: a request on a held connection waits until the hold ends before any work is
+ * done for it (a lookup in a WeakMap for every other request). A connection closed meanwhile gets
+ * nothing more.
+ */
+export function pacedConnections(): Middleware {
+  return async (ctx, next) => {
+    const until = heldUntil.get(ctx.req.socket);
+    if (until !== undefined) {
+      const wait = until - Date.now();
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (ctx.req.socket.destroyed) return;
+      }
+      heldUntil.delete(ctx.req.socket);
     }
     await next();
   };

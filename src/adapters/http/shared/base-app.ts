@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import type { RequestMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
-import { admission } from './admission';
+import { admission, holdConnection, pacedConnections } from './admission';
 import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
 import { RouteNotFoundError } from './http-error';
@@ -67,6 +67,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const routers = [...options.routers, openApiRoutes(options.openApi.basePath, () => document)];
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
+  app.use(pacedConnections());
   app.use(requestId());
   app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));
@@ -81,6 +82,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
       // Shedding load is the service working as intended (CONTRACT 9.5): logged like a rejection,
       // without a stack per refused request.
+      if (error instanceof CapacityExceededError) holdConnection(ctx, error.retryAfterSeconds);
       if (outcome.status >= 500 && !(error instanceof CapacityExceededError)) logger.error({ ...entry, err: error }, 'request failed');
       else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
       ctx.status = outcome.status;

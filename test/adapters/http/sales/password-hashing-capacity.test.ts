@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { GatedPasswordHasher } from '../../../support/fakes/gated-password-hasher';
 import { firstAnswers } from '../../../support/saturate';
@@ -78,6 +80,45 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     expect((await held).status).to.equal(401);
     // Capacity back: the same malformed body is judged again.
     expect((await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": ')).status).to.equal(400);
+  });
+
+  it('answers the refusal at once and reads nothing more from that connection until its Retry-After has passed', async () => {
+    const sales = await open(0);
+    const user = await sales.createUser({});
+    hasher.close();
+    const held = login(sales, user.email, 'wrong password').then((res) => res);
+    await hasher.whenStarted(2);
+    const server = createServer(sales.callback).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    try {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const answered = (count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => ((received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length >= count ? resolve() : setTimeout(check, 10));
+          check();
+        });
+      const body = JSON.stringify({ email: user.email, password: user.password });
+      socket.write(`POST /auth/login HTTP/1.1\r\nHost: sales.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await answered(1);
+      expect(received).to.match(/^HTTP\/1\.1 503 /);
+      expect(received).to.match(/\r\nretry-after: 1\r\n/i);
+      const sentAt = Date.now();
+      socket.write('GET /healthz HTTP/1.1\r\nHost: sales.test\r\n\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.match(/HTTP\/1\.1 \d{3}/g), 'nothing read before Retry-After').to.have.length(1);
+      await answered(2);
+      expect(received).to.match(/HTTP\/1\.1 200 [^]*"status":"ok"/);
+      expect(Date.now() - sentAt, 'answered once the connection is read again').to.be.greaterThan(500);
+      // A new connection is not held.
+      await request(sales.callback).get('/healthz').expect(200);
+    } finally {
+      socket.destroy();
+      server.close();
+      hasher.open();
+      await held;
+    }
   });
 
   it('keeps a reset token usable when the reset was refused for capacity', async () => {

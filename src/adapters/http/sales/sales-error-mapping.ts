@@ -12,6 +12,9 @@ import type { UpdateSaleStatusError } from '../../../application/sales/update-sa
 import type { VendorNotFound } from '../../../application/sales/vendor-data';
 import type { ListSdrInteractionsError } from '../../../application/sdr/list-sdr-interactions';
 import type { UpdateSdrStatusError } from '../../../application/sdr/update-sdr-status';
+import type { ChangePolicyStatusError } from '../../../application/policies/change-policy-status';
+import type { PolicyNotFound, PolicyNumberTaken } from '../../../application/policies/errors';
+import type { SavedFilterNameTaken, SavedFilterNotFound } from '../../../application/saved-filters/errors';
 import { HttpError } from '../shared/http-error';
 import { invalidInput } from './decode-input';
 
@@ -33,14 +36,19 @@ export type SalesRouteError =
   | ResendError
   | VendorNotFound
   | UpdateSdrStatusError
-  | ListSdrInteractionsError;
+  | ListSdrInteractionsError
+  | SavedFilterNotFound
+  | SavedFilterNameTaken
+  | PolicyNotFound
+  | PolicyNumberTaken
+  | ChangePolicyStatusError;
 
 const FORBIDDEN = 'Forbidden - Insufficient permissions';
 const invalid = (message: string) => invalidInput([message]);
 /** CONTRACT 3.1 and 7: messages written for end users keep their text in production. */
 const endUser = (status: number, message: string) => new HttpError(status, message, { keepMessageInProduction: true });
 
-/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4). */
+/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4, 8.5, 8.6). */
 export function salesHttpError(error: SalesRouteError): HttpError {
   switch (error._tag) {
     case 'InvalidCredentials':
@@ -77,6 +85,16 @@ export function salesHttpError(error: SalesRouteError): HttpError {
       return new HttpError(404, `Vendor ${error.id} not found`);
     case 'InteractionNotFound':
       return new HttpError(404, `No SDR interaction found for ${error.identifier.type} ${error.identifier.value}`);
+    case 'SavedFilterNotFound':
+      return new HttpError(404, 'Saved filter not found');
+    case 'SavedFilterNameTaken':
+      return new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`);
+    case 'PolicyNotFound':
+      return new HttpError(404, 'Policy not found');
+    case 'PolicyNumberTaken':
+      return new HttpError(409, `Policy number ${error.policyNumber} already exists`);
+    case 'InvalidPolicyStatusTransition':
+      return new HttpError(409, `Invalid policy status transition from ${error.from} to ${error.to}`);
     default:
       return unmapped(error);
   }

@@ -19,14 +19,20 @@ import { unknownKeyMessages } from './strict-keys';
 const oneOf = <K extends string>(values: readonly K[]) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, `one of ${values.join(', ')}`);
 
-const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null], `${codec.name} or null`);
+/** A string or null, with one message when it is neither. */
+const NullableString = new t.Type<string | null, string | null, unknown>(
+  'a string or null',
+  (u): u is string | null => u === null || typeof u === 'string',
+  (u, c) => (u === null || typeof u === 'string' ? t.success(u) : t.failure(u, c, 'must be a string or null')),
+  t.identity,
+);
 
 const CREATION_FIELDS = ['policyNumber', 'cpf', 'saleId', 'insurer', 'product', 'status', 'premiumCents', 'startDate', 'endDate', 'vehiclePlate'] as const;
 
 /** The wire types of the creation body; the value rules are the domain's (validatePolicyDraft). */
 const CreationBody = t.intersection([
   t.type({ policyNumber: t.string, cpf: t.string, insurer: t.string, product: t.string, premiumCents: t.number, startDate: t.string, endDate: t.string }),
-  t.partial({ saleId: Nullable(t.string), status: t.string, vehiclePlate: Nullable(t.string) }),
+  t.partial({ saleId: NullableString, status: t.string, vehiclePlate: NullableString }),
 ]);
 
 /**
@@ -59,7 +65,7 @@ export function decodePolicyCreation(input: unknown): PolicyDraft {
 
 export const MAX_STATUS_REASON = 500;
 
-const StatusChangeBody = t.intersection([t.type({ status: oneOf(POLICY_STATUSES) }), t.partial({ reason: Nullable(t.string) })]);
+const StatusChangeBody = t.intersection([t.type({ status: oneOf(POLICY_STATUSES) }), t.partial({ reason: NullableString })]);
 
 /** PATCH /api/policies/{id}/status `{status, reason?}`. */
 export function decodePolicyStatusChange(input: unknown): { status: PolicyStatus; reason: string | null } {

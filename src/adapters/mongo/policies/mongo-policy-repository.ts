@@ -7,7 +7,12 @@ import { isDuplicateKey } from '../shared/mongo-errors';
 import { NEWEST_FIRST, policiesCollection, type PolicyDocument } from './policy-collection';
 import { insurerKeyOf, toPolicy, toPolicyDocument } from './policy-mapper';
 
-const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
+/** A bulk insert refused only for duplicate keys (every write error, or the error itself, is 11000/11001). */
+function isDuplicateKeyBatch(error: unknown): boolean {
+  if (!(error instanceof MongoBulkWriteError)) return isDuplicateKey(error);
+  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return writeErrors.length === 0 ? isDuplicateKey(error) : writeErrors.every((e) => e.code === 11000 || e.code === 11001);
+}
 
 export class MongoPolicyRepository implements PolicyRepository {
   constructor(private readonly db: Db) {}
@@ -26,18 +31,39 @@ export class MongoPolicyRepository implements PolicyRepository {
     }
   }
 
+  /**
+   * The numbers already stored are read first (one indexed `$in`) and repeats within the batch are
+   * dropped, so the insert normally succeeds whole (jongodb aborts a whole unordered insertMany on one
+   * duplicate, MongoDB inserts the rest). Should a concurrent writer take a number in between, the
+   * unique index refuses it: what of the batch got in is read back by id and the rest goes one by one.
+   */
   async insertMany(policies: readonly Policy[]): Promise<PolicyInsertReport> {
     if (policies.length === 0) return { inserted: 0, duplicates: [] };
+    const numbers = [...new Set(policies.map((p) => p.policyNumber))];
+    const stored = new Set((await this.policies.find({ policyNumber: { $in: numbers } }).toArray()).map((doc) => doc.policyNumber));
+    const fresh: Policy[] = [];
+    const duplicates: string[] = [];
+    for (const policy of policies) {
+      if (stored.has(policy.policyNumber)) duplicates.push(policy.policyNumber);
+      else {
+        stored.add(policy.policyNumber);
+        fresh.push(policy);
+      }
+    }
+    if (fresh.length === 0) return { inserted: 0, duplicates };
     try {
-      // Unordered: a duplicate number does not stop the rest of the batch.
-      const result = await this.policies.insertMany(policies.map(toPolicyDocument), { ordered: false });
-      return { inserted: result.insertedCount, duplicates: [] };
+      await this.policies.insertMany(fresh.map(toPolicyDocument), { ordered: false });
+      return { inserted: fresh.length, duplicates };
     } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-      if (writeErrors.some((e) => !DUPLICATE_KEY_CODES.has(e.code))) throw error;
-      const duplicates = writeErrors.map((e) => policies[e.index]?.policyNumber ?? '');
-      return { inserted: policies.length - writeErrors.length, duplicates };
+      if (!isDuplicateKeyBatch(error)) throw error;
+      const ours = new Set((await this.policies.find({ _id: { $in: fresh.map((p) => p.id) } }).toArray()).map((doc) => doc._id));
+      let inserted = ours.size;
+      for (const policy of fresh) {
+        if (ours.has(policy.id)) continue;
+        if ((await this.insert(policy)) === 'created') inserted += 1;
+        else duplicates.push(policy.policyNumber);
+      }
+      return { inserted, duplicates };
     }
   }
 

@@ -87,6 +87,15 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
     expect(six?.insurer).to.equal('Porto, Seguro');
   });
 
+  it('numbers lines as a reader sees them: CRLF line ends, empty lines and a quoted field spanning lines', async () => {
+    const full = path.join(dir, 'crlf.csv');
+    const lines = [HEADER, row(1), '', `IMP-2,52998224725,,"Porto\r\nSeguro",auto,,100,2026-01-01,2027-01-01,ABC1234`, row(3, { cpf: '1' }), '', '', row(4, { product: 'x' })];
+    writeFileSync(full, `\ufeff${lines.join('\r\n')}\r\n`);
+    const run = await runCliCaptured(['--json', 'import-policies', '--file', full], env);
+    expect(JSON.parse(run.out[0] as string)).to.deep.equal({ inserted: 2, duplicates: 0, rejected: 2 });
+    expect(run.err).to.deep.equal(['line 6: cpf must be a valid CPF (11 digits, check digits)', 'line 9: product must be one of auto, life, home, travel, other']);
+  });
+
   it('is idempotent on policyNumber: existing numbers and repeats in the file are duplicates and change nothing; a rerun changes nothing', async () => {
     const first = file('first.csv', [HEADER, row(1), row(2)]);
     expect((await runCliCaptured(['import-policies', '--file', first], env)).out).to.deep.equal(['inserted 2, duplicates 0, rejected 0']);

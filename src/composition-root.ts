@@ -13,6 +13,8 @@ import { composePlatform, type Infrastructure, type PlatformOptions } from './co
 import { composeSales, type SalesOptions } from './composition/sales';
 import { composeSalesIdentity, type SalesIdentityOptions } from './composition/sales-identity';
 import { composeSdr, type SdrOptions } from './composition/sdr';
+import { composeSavedFilters } from './composition/saved-filters';
+import { composePolicies } from './composition/policies';
 
 /** What a test (or a benchmark) may swap or shrink: a port, a limit, an interval. */
 export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, HubIdentityOptions, HubLeadsOptions {
@@ -41,6 +43,8 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
     salesIdentity,
     sales: composeSales(container, platform, salesIdentity.guards, overrides),
     sdr: composeSdr(container, platform, salesIdentity.guards, overrides),
+    savedFilters: composeSavedFilters(container, platform, salesIdentity.guards),
+    policies: composePolicies(container, platform, salesIdentity.guards),
     hubIdentity,
     hubLeads: composeHubLeads(container, platform, hubIdentity.accessTokens, overrides),
   };

@@ -10,6 +10,7 @@ import { registerHub } from './hub-command';
 import { registerCreateUser } from './create-user-command';
 import { registerCreateApiKey } from './create-api-key-command';
 import { registerRevokeApiKey } from './revoke-api-key-command';
+import { registerImportPolicies } from './import-policies-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -36,6 +37,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerRevokeApiKey(program, ctx);
   registerGatewayImport(program, ctx);
   registerSeedDemo(program, ctx);
+  registerImportPolicies(program, ctx);
   return program;
 }
 

@@ -1,3 +1,4 @@
+import type { PolicyPersonDirectory } from '../../../src/application/policies/ports';
 import type { PersonRepository } from '../../../src/application/sales/ports';
 import type { MinimalInsert, SdrPersonDirectory } from '../../../src/application/sdr/ports';
 import type { Person } from '../../../src/domain/sales/sale';
@@ -5,7 +6,7 @@ import type { Cpf } from '../../../src/domain/shared/cpf';
 import { normalizePhone, phoneMatchKey } from '../../../src/domain/shared/phone';
 
 /** People in insertion order (the natural order the database answers in), one per CPF. */
-export class InMemoryPersonRepository implements PersonRepository, SdrPersonDirectory {
+export class InMemoryPersonRepository implements PersonRepository, SdrPersonDirectory, PolicyPersonDirectory {
   private readonly people = new Map<string, Person>();
   /** Minimal phone key -> the minimal person holding it (released when that person is saved for a sale). */
   private readonly minimalKeys = new Map<string, string>();
@@ -25,6 +26,15 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
     this.people.set(holder.id, saved);
     for (const [key, id] of this.minimalKeys) if (id === holder.id) this.minimalKeys.delete(key);
     return { ...saved };
+  }
+
+  async personIdsByCpf(cpfs: readonly Cpf[]): Promise<ReadonlyMap<Cpf, string>> {
+    const ids = new Map<Cpf, string>();
+    for (const cpf of cpfs) {
+      const holder = this.holderOf(cpf);
+      if (holder !== undefined) ids.set(cpf, holder.id);
+    }
+    return ids;
   }
 
   async findByPhoneKey(key: string): Promise<Person[]> {

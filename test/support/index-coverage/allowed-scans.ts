@@ -37,6 +37,13 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     reason: 'list answers carry an exact total (CONTRACT 8); with no filter that means counting every sale',
   },
   {
+    name: 'policy list total (no filter)',
+    collection: 'policies',
+    command: 'aggregate',
+    query: '{}',
+    reason: 'GET /api/policies answers an exact total (CONTRACT 8.6 list with pages); with no filter that means counting every policy',
+  },
+  {
     name: 'audit log total (no filter)',
     collection: 'api_event_logs',
     command: 'aggregate',

@@ -3,6 +3,8 @@ import { hubLeadsAreaIndexes } from '../../../src/adapters/mongo/hub-leads/index
 import { salesIdentityAreaIndexes } from '../../../src/adapters/mongo/sales-identity/indexes';
 import { salesAreaIndexes } from '../../../src/adapters/mongo/sales/indexes';
 import { gatewayStoreIndexes, sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
+import { savedFiltersAreaIndexes } from '../../../src/adapters/mongo/saved-filters/indexes';
+import { policiesAreaIndexes } from '../../../src/adapters/mongo/policies/indexes';
 import type { CollectionIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 import { DEFAULT_EVENT_LOG_RETENTION_DAYS } from '../../../src/config';
 
@@ -16,6 +18,8 @@ export const DECLARED_INDEXES: readonly CollectionIndexes[] = [
   ...salesAreaIndexes,
   ...sdrAreaIndexes,
   ...gatewayStoreIndexes,
+  ...savedFiltersAreaIndexes,
+  ...policiesAreaIndexes,
   ...hubIdentityAreaIndexes,
   ...hubLeadsAreaIndexes,
 ];

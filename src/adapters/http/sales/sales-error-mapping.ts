@@ -14,6 +14,9 @@ import type { ListSdrContactsError } from '../../../application/sdr/list-sdr-con
 import type { ListSdrInteractionsError } from '../../../application/sdr/list-sdr-interactions';
 import type { ListSdrSessionsError } from '../../../application/sdr/list-sdr-sessions';
 import type { UpdateSdrStatusError } from '../../../application/sdr/update-sdr-status';
+import type { ChangePolicyStatusError } from '../../../application/policies/change-policy-status';
+import type { PolicyNotFound, PolicyNumberTaken } from '../../../application/policies/errors';
+import type { SavedFilterNameTaken, SavedFilterNotFound } from '../../../application/saved-filters/errors';
 import { HttpError } from '../shared/http-error';
 import { invalidInput } from './decode-input';
 
@@ -37,14 +40,19 @@ export type SalesRouteError =
   | UpdateSdrStatusError
   | ListSdrInteractionsError
   | ListSdrSessionsError
-  | ListSdrContactsError;
+  | ListSdrContactsError
+  | SavedFilterNotFound
+  | SavedFilterNameTaken
+  | PolicyNotFound
+  | PolicyNumberTaken
+  | ChangePolicyStatusError;
 
 const FORBIDDEN = 'Forbidden - Insufficient permissions';
 const invalid = (message: string) => invalidInput([message]);
 /** CONTRACT 3.1 and 7: messages written for end users keep their text in production. */
 const endUser = (status: number, message: string) => new HttpError(status, message, { keepMessageInProduction: true });
 
-/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4). */
+/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4, 8.5, 8.6). */
 export function salesHttpError(error: SalesRouteError): HttpError {
   switch (error._tag) {
     case 'InvalidCredentials':
@@ -83,6 +91,16 @@ export function salesHttpError(error: SalesRouteError): HttpError {
       return new HttpError(404, `No SDR interaction found for ${error.identifier.type} ${error.identifier.value}`);
     case 'InvalidDateRange':
       return invalid('dateFrom must not be after dateTo');
+    case 'SavedFilterNotFound':
+      return new HttpError(404, 'Saved filter not found');
+    case 'SavedFilterNameTaken':
+      return new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`);
+    case 'PolicyNotFound':
+      return new HttpError(404, 'Policy not found');
+    case 'PolicyNumberTaken':
+      return new HttpError(409, `Policy number ${error.policyNumber} already exists`);
+    case 'InvalidPolicyStatusTransition':
+      return new HttpError(409, `Invalid policy status transition from ${error.from} to ${error.to}`);
     default:
       return unmapped(error);
   }

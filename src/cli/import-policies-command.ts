@@ -1,0 +1,91 @@
+import { access, constants, stat } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { SingleBar } from 'cli-progress';
+import * as E from 'fp-ts/Either';
+import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
+import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
+import type { PolicyDraft } from '../domain/policies/policy';
+import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { EPHEMERAL_NOTE } from './ephemeral-note';
+import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
+
+/** Rows written per insert: large enough to amortize a round trip, small enough to keep memory flat. */
+export const IMPORT_BATCH_SIZE = 1000;
+
+export interface ImportCounts {
+  readonly inserted: number;
+  readonly duplicates: number;
+  readonly rejected: number;
+}
+
+export function registerImportPolicies(program: Command, ctx: CliContext): void {
+  program
+    .command('import-policies')
+    .description('import insurance policies from a CSV file (comma-separated, header row with the creation fields); idempotent on policyNumber')
+    .requiredOption('--file <path>', 'the CSV file')
+    .action(async (options: { file: string }) => {
+      const json = program.opts<{ json?: boolean }>().json === true;
+      const size = await readableSize(options.file);
+      // The whole file is checked first (header, quotes): a broken file imports nothing.
+      try {
+        await checkPolicyCsv(options.file);
+      } catch (error) {
+        if (error instanceof PolicyCsvFileError) throw new CliFailure(`${options.file}: ${error.message}; nothing was imported`, EXIT.usage);
+        throw error;
+      }
+      await withRuntime(ctx, 'import-policies', async (runtime) => {
+        // The unique policy number is what makes a rerun change nothing: the index exists before any row.
+        await ensureIndexes(runtime.app.platform.db, policiesAreaIndexes);
+        const importer = runtime.app.policies.useCases.importPolicies;
+        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'import-policies [{bar}] {percentage}% | {rows} rows', stream: process.stdout }) : undefined;
+        bar?.start(size, 0, { rows: 0 });
+        let rows = 0;
+        const counts = { inserted: 0, duplicates: 0, rejected: 0 };
+        let batch: PolicyDraft[] = [];
+        const flush = async () => {
+          const result = await importer.execute(batch);
+          batch = [];
+          if (E.isRight(result)) {
+            counts.inserted += result.right.inserted;
+            counts.duplicates += result.right.duplicates.length;
+          }
+        };
+        for await (const row of readPolicyCsv(options.file, (progress) => bar?.update(progress.bytes, { rows }))) {
+          rows += 1;
+          if ('problems' in row) {
+            counts.rejected += 1;
+            ctx.io.err(`line ${row.line}: ${row.problems.join('; ')}`);
+            continue;
+          }
+          batch.push(row.draft);
+          if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+        }
+        await flush();
+        bar?.update(size, { rows });
+        bar?.stop();
+        print(ctx, counts, json, runtime.mongoServer.kind !== 'external');
+      });
+    });
+}
+
+async function readableSize(file: string): Promise<number> {
+  try {
+    await access(file, constants.R_OK);
+    const info = await stat(file);
+    if (!info.isFile()) throw new CliFailure(`${file} is not a file`, EXIT.usage);
+    return info.size;
+  } catch (error) {
+    if (error instanceof CliFailure) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliFailure(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? String(error)})`, EXIT.usage);
+  }
+}
+
+function print(ctx: CliContext, counts: ImportCounts, json: boolean, ephemeral: boolean): void {
+  if (json) {
+    ctx.io.out(JSON.stringify(counts));
+    return;
+  }
+  ctx.io.out(`inserted ${counts.inserted}, duplicates ${counts.duplicates}, rejected ${counts.rejected}`);
+  if (ephemeral) ctx.io.out(EPHEMERAL_NOTE);
+}

@@ -1,0 +1,146 @@
+import * as E from 'fp-ts/Either';
+import { parseCpf, type Cpf } from '../shared/cpf';
+
+/** CONTRACT 8.6. */
+export const POLICY_PRODUCTS = ['auto', 'life', 'home', 'travel', 'other'] as const;
+export type PolicyProduct = (typeof POLICY_PRODUCTS)[number];
+
+export const POLICY_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+/** A new policy starts pending, or active when it arrives already in force. */
+export const POLICY_CREATION_STATUSES = ['pending', 'active'] as const satisfies readonly PolicyStatus[];
+export type PolicyCreationStatus = (typeof POLICY_CREATION_STATUSES)[number];
+
+/** A calendar date, `YYYY-MM-DD`. */
+export type IsoDate = string & { readonly __brand: 'IsoDate' };
+
+export interface PolicyStatusChange {
+  readonly from: PolicyStatus;
+  readonly to: PolicyStatus;
+  readonly at: Date;
+  readonly userId: string;
+  readonly reason: string | null;
+}
+
+/** What a creation (HTTP body or CSV row) carries, validated. */
+export interface PolicyDraft {
+  readonly policyNumber: string;
+  readonly cpf: Cpf;
+  readonly saleId: string | null;
+  readonly insurer: string;
+  readonly product: PolicyProduct;
+  readonly status: PolicyCreationStatus;
+  readonly premiumCents: number;
+  readonly startDate: IsoDate;
+  readonly endDate: IsoDate;
+  /** Upper-case, no hyphen. */
+  readonly vehiclePlate: string | null;
+}
+
+export interface Policy extends Omit<PolicyDraft, 'status'> {
+  readonly id: string;
+  readonly status: PolicyStatus;
+  readonly history: readonly PolicyStatusChange[];
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The creation fields as they arrive: typed by the codec (HTTP) or read from text cells (CSV). */
+export interface PolicyDraftInput {
+  readonly policyNumber: string;
+  readonly cpf: string;
+  readonly saleId: string | null;
+  readonly insurer: string;
+  readonly product: string;
+  readonly status: string | null;
+  readonly premiumCents: number;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly vehiclePlate: string | null;
+}
+
+export const MAX_INSURER_LENGTH = 100;
+const POLICY_NUMBER = /^[A-Z0-9\-/.]{1,40}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Old Brazilian plates `ABC1234` (`ABC-1234`) and Mercosul `ABC1D23`. */
+const OLD_PLATE = /^[A-Z]{3}[0-9]{4}$/;
+const MERCOSUL_PLATE = /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/;
+
+/** `YYYY-MM-DD` naming a real day of the Gregorian calendar. */
+export function parseIsoDate(input: string): IsoDate | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
+  if (match === null) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? (input as IsoDate) : undefined;
+}
+
+/** Upper-case without the hyphen or spaces; undefined unless an old or a Mercosul plate. */
+export function normalizePlate(input: string): string | undefined {
+  const plate = input.trim().toUpperCase().replace(/[-\s]/g, '');
+  return OLD_PLATE.test(plate) || MERCOSUL_PLATE.test(plate) ? plate : undefined;
+}
+
+const oneOf = <K extends string>(values: readonly K[], value: string): value is K => (values as readonly string[]).includes(value);
+
+/**
+ * Every rule of CONTRACT 8.6 on a creation, one message per broken rule (all of them, not the first).
+ * Text is trimmed; the plate is normalized; the status defaults to pending.
+ */
+export function validatePolicyDraft(input: PolicyDraftInput): E.Either<readonly string[], PolicyDraft> {
+  const problems: string[] = [];
+  const policyNumber = input.policyNumber.trim();
+  if (!POLICY_NUMBER.test(policyNumber)) problems.push('policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .');
+  const cpf = parseCpf(input.cpf);
+  if (E.isLeft(cpf)) problems.push('cpf must be a valid CPF (11 digits, check digits)');
+  const saleId = input.saleId === null ? null : input.saleId.trim().toLowerCase();
+  if (saleId !== null && !UUID.test(saleId)) problems.push('saleId must be a UUID or null');
+  const insurer = input.insurer.trim();
+  if (insurer === '' || [...insurer].length > MAX_INSURER_LENGTH) problems.push(`insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
+  const product = input.product;
+  if (!oneOf(POLICY_PRODUCTS, product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
+  const status = input.status ?? 'pending';
+  if (!oneOf(POLICY_CREATION_STATUSES, status)) problems.push(`status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
+  if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0) problems.push('premiumCents must be an integer >= 0');
+  const startDate = parseIsoDate(input.startDate);
+  if (startDate === undefined) problems.push('startDate must be a date YYYY-MM-DD');
+  const endDate = parseIsoDate(input.endDate);
+  if (endDate === undefined) problems.push('endDate must be a date YYYY-MM-DD');
+  if (startDate !== undefined && endDate !== undefined && endDate <= startDate) problems.push('endDate must be after startDate');
+  const vehiclePlate = input.vehiclePlate === null ? null : normalizePlate(input.vehiclePlate);
+  if (vehiclePlate === undefined) problems.push('vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
+  else if (vehiclePlate === null && product === 'auto') problems.push('vehiclePlate is required for an auto policy');
+  if (
+    problems.length > 0 || E.isLeft(cpf) || !oneOf(POLICY_PRODUCTS, product) || !oneOf(POLICY_CREATION_STATUSES, status) ||
+    startDate === undefined || endDate === undefined || vehiclePlate === undefined
+  ) {
+    return E.left(problems);
+  }
+  return E.right({ policyNumber, cpf: cpf.right, saleId, insurer, product, status, premiumCents: input.premiumCents, startDate, endDate, vehiclePlate });
+}
+
+/** CONTRACT 8.6: the only moves; cancelled and expired are final, and no status moves to itself. */
+const ALLOWED_TRANSITIONS: Readonly<Record<PolicyStatus, readonly PolicyStatus[]>> = {
+  pending: ['active', 'cancelled'],
+  active: ['cancelled', 'expired'],
+  cancelled: [],
+  expired: [],
+};
+
+export type InvalidPolicyStatusTransition = { readonly _tag: 'InvalidPolicyStatusTransition'; readonly from: PolicyStatus; readonly to: PolicyStatus };
+
+export function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
+  return ALLOWED_TRANSITIONS[from].includes(to);
+}
+
+/** The policy after the move, with the move appended to its history; Left for any move the machine forbids. */
+export function transitionPolicy(
+  policy: Policy,
+  change: { readonly to: PolicyStatus; readonly at: Date; readonly userId: string; readonly reason: string | null },
+): E.Either<InvalidPolicyStatusTransition, Policy> {
+  if (!canTransition(policy.status, change.to)) return E.left({ _tag: 'InvalidPolicyStatusTransition', from: policy.status, to: change.to });
+  const entry: PolicyStatusChange = { from: policy.status, to: change.to, at: change.at, userId: change.userId, reason: change.reason };
+  return E.right({ ...policy, status: change.to, history: [...policy.history, entry], updatedAt: change.at });
+}

@@ -34,7 +34,12 @@ export function admission(routers: readonly Router[]): Middleware {
       // Every matched route of every router: a catch-all in front (the hub's IP limiter) matches too.
       for (const router of routers) {
         for (const layer of router.match(ctx.path, ctx.method).pathAndMethod) {
-          for (const middleware of layer.stack) await declared.get(middleware)?.checkCapacity();
+          for (const middleware of layer.stack) {
+            const capacity = declared.get(middleware);
+            if (capacity === undefined) continue;
+            if (!(await heldConnectionWaited(ctx))) return;
+            await capacity.checkCapacity();
+          }
         }
       }
     }
@@ -46,32 +51,27 @@ const heldUntil = new WeakMap<object, number>();
 
 /**
  * CONTRACT 9.5: a client told to come back in `seconds` (a 503 with `Retry-After`) is not served
- * again on this connection until then. The answer itself goes out at once; what waits is the next
- * request a client that ignores `Retry-After` sends on the same connection (see `pacedConnections`).
- * A flood of logins over kept-alive connections is thereby paced by the service instead of by how
- * fast it can refuse, so the refusals cannot take the event loop from the other routes. A client
- * that honours `Retry-After` never notices.
+ * work of that kind again on this connection until then. The answer itself goes out at once; what
+ * waits is the next request for a saturated resource (a login) that a client ignoring `Retry-After`
+ * sends on the same connection, before anything is done for it. A login flood over kept-alive
+ * connections is thereby paced by the service instead of by how fast it can refuse, so the refusals
+ * cannot take the event loop from the other routes. Other requests on that connection are not held:
+ * behind a proxy one upstream connection carries many clients' requests. A client that honours
+ * `Retry-After` never notices.
  */
 export function holdConnection(ctx: Context, seconds: number): void {
   heldUntil.set(ctx.req.socket, Date.now() + seconds * 1000);
 }
 
-/**
- * First in the chain: a request on a held connection waits until the hold ends before any work is
- * done for it (a lookup in a WeakMap for every other request). A connection closed meanwhile gets
- * nothing more.
- */
-export function pacedConnections(): Middleware {
-  return async (ctx, next) => {
-    const until = heldUntil.get(ctx.req.socket);
-    if (until !== undefined) {
-      const wait = until - Date.now();
-      if (wait > 0) {
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        if (ctx.req.socket.destroyed) return;
-      }
-      heldUntil.delete(ctx.req.socket);
-    }
-    await next();
-  };
+/** Waits out the hold of this request's connection; false when the connection closed meanwhile. */
+async function heldConnectionWaited(ctx: Context): Promise<boolean> {
+  const until = heldUntil.get(ctx.req.socket);
+  if (until === undefined) return true;
+  const wait = until - Date.now();
+  if (wait > 0) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (ctx.req.socket.destroyed) return false;
+  }
+  heldUntil.delete(ctx.req.socket);
+  return true;
 }

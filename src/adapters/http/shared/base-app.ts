@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import type { RequestMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
-import { admission, holdConnection, pacedConnections } from './admission';
+import { admission, holdConnection } from './admission';
 import { cors } from './cors';
 import { csrfGuard, type CsrfOptions } from './csrf';
 import { RouteNotFoundError } from './http-error';
@@ -67,7 +67,6 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const routers = [...options.routers, openApiRoutes(options.openApi.basePath, () => document)];
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
-  app.use(pacedConnections());
   app.use(requestId());
   app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));

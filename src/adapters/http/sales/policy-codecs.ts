@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { oneOf } from '../shared/codecs';
 import { withSchema } from '../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../application/policies/find-policies';
 import type { PolicyListFilter } from '../../../application/policies/ports';
@@ -17,8 +18,6 @@ import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-
 import { PageQuery } from './page-query';
 import { unknownKeyMessages } from './strict-keys';
 
-const oneOf = <K extends string>(values: readonly K[]) =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, `one of ${values.join(', ')}`);
 
 /** A string or null, with one message when it is neither. */
 const NullableString = withSchema(

@@ -1,10 +1,9 @@
 import * as t from 'io-ts';
+import { nullable, oneOf } from '../shared/codecs';
 import type { LinkedPolicy } from '../../../application/policies/policy-view';
 import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../domain/policies/policy';
 import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
 
-const oneOf = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 const PolicyStatusCodec = oneOf(POLICY_STATUSES);
 
 export const PolicyView = t.type({

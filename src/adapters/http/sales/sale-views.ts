@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
+import { nullable } from '../shared/codecs';
 import { toEnvelopeEntry } from '../../../domain/sales/envelope';
 import { SALE_EVENTS, type SaleEntry, type Vendor } from '../../../domain/sales/sale';
 import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 const NullableText = nullable(t.string);
 
 /** The webhook-entry shape (spec part 2, CONTRACT 3.3) the sale routes answer with. */

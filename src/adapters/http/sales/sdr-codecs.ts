@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { oneOf } from '../shared/codecs';
 import type { CreateSdrInteractionInput, LeadContact } from '../../../application/sdr/create-sdr-interaction';
 import { parseCpf } from '../../../domain/shared/cpf';
 import { normalizePhone } from '../../../domain/shared/phone';
 import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
 import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from './decode-input';
 
-const oneOf = <K extends string>(values: readonly K[]) =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, `one of ${values.join(', ')}`);
 
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);
 const SdrStatusCodec = oneOf(SDR_STATUSES);

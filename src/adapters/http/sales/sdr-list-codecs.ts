@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { oneOf } from '../shared/codecs';
 import type { ListSdrContactsInput } from '../../../application/sdr/list-sdr-contacts';
 import type { ListSdrSessionsInput } from '../../../application/sdr/list-sdr-sessions';
 import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../domain/sdr/contact';
@@ -22,8 +23,6 @@ const IsoDate = withSchema(
   { type: 'string', description: 'An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)' },
 );
 
-const oneOf = <K extends string>(values: readonly K[]) =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>, `one of ${values.join(', ')}`);
 const TriState = oneOf(['true', 'false', 'all'] as const);
 
 export const SessionsQuery = t.intersection([PageQuery, t.partial({ dateFrom: IsoDate, dateTo: IsoDate, instance: NonBlankString })]);

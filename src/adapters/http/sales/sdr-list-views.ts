@@ -1,12 +1,11 @@
 import type { ListSdrContactsOutput } from '../../../application/sdr/list-sdr-contacts';
 import type { ListSdrSessionsOutput, SdrSession } from '../../../application/sdr/list-sdr-sessions';
 import * as t from 'io-ts';
+import { nullable, oneOf } from '../shared/codecs';
 import type { Contact } from '../../../domain/sdr/contact';
 import { SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
 import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
 
-const oneOf = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 const PageFields = { total: Integer, page: Integer, limit: Integer, hasMore: t.boolean };
 
 /** CONTRACT 8.1 session item. */

@@ -2,10 +2,10 @@ import type { CreateSdrInteractionOutput } from '../../../application/sdr/create
 import type { ListSdrInteractionsOutput } from '../../../application/sdr/list-sdr-interactions';
 import type { UpdateSdrStatusOutput } from '../../../application/sdr/update-sdr-status';
 import * as t from 'io-ts';
+import { oneOf } from '../shared/codecs';
 import { formatNotes, SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
 import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
 
-const oneOf = <K extends string>(values: readonly K[]) => t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<K, null>);
 const SdrStatus = oneOf(SDR_STATUSES);
 const NullableText = t.union([t.string, t.null]);
 

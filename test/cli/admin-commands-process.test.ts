@@ -1,27 +1,15 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { runCliProcess, type CliProcessResult } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 import { TestReceiver } from '../support/receiver';
 
-interface Finished {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /** The CLI entry point as a real process (what an operator runs), on its own database of the shared server. */
-function runBrokerhub(args: string[], env: Record<string, string>): Promise<Finished> {
+function runBrokerhub(args: string[], env: Record<string, string>): Promise<CliProcessResult> {
   const uri = new URL(sharedMongo().uri);
   uri.pathname = `/cli_${randomUUID().slice(0, 8)}`;
-  const childEnv: Record<string, string | undefined> = { ...process.env, MONGODB_URI: uri.toString(), ...env };
-  for (const name of ['SALES_JWT_SECRET', 'HUB_JWT_SECRET', 'LOG_LEVEL']) if (!(name in env)) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: childEnv });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return runCliProcess(args, { MONGODB_URI: uri.toString(), ...env });
 }
 
 /** Log lines below warn (pino levels: 30 info, 40 warn). */

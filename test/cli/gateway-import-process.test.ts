@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,13 +6,9 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { DEFAULT_GATEWAY_MESSAGES } from '../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { gatewayRecord } from '../support/contracts/gateway-message-store-contract';
+import { runCliProcess } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 
-interface Finished {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 const databaseUri = (name: string): string => {
   const uri = new URL(sharedMongo().uri);
@@ -22,16 +17,6 @@ const databaseUri = (name: string): string => {
 };
 
 /** `brokerhub` as a real process, its own database and the gateway store in another one (GATEWAY_MONGODB_URI). */
-function runBrokerhub(args: string[], env: Record<string, string>): Promise<Finished> {
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  for (const name of ['SALES_JWT_SECRET', 'HUB_JWT_SECRET', 'LOG_LEVEL']) if (!(name in env)) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: childEnv });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 describe('gateway-import as a real process (CONTRACT 8.1)', function () {
   this.timeout(60_000);
@@ -66,13 +51,13 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     const file = path.join(dir, 'export.jsonl');
     await writeFile(file, `${lines.join('\n')}\n`);
 
-    const first = await runBrokerhub(['gateway-import', '--file', file, '--instance', 'main', '--json'], env);
+    const first = await runCliProcess(['gateway-import', '--file', file, '--instance', 'main', '--json'], env);
     expect(first.code, first.stderr).to.equal(0);
     expect(JSON.parse(first.stdout)).to.deep.equal({ inserted: 5, duplicates: 1, rejected: 2 });
     expect(first.stderr).to.contain('line 3: rejected: not JSON');
     expect(first.stderr).to.contain('line 7: rejected: event "connection.update" is not messages.upsert');
 
-    const second = await runBrokerhub(['gateway-import', '--file', file, '--instance', 'main'], env);
+    const second = await runCliProcess(['gateway-import', '--file', file, '--instance', 'main'], env);
     expect(second.code, second.stderr).to.equal(0);
     expect(second.stdout.trim()).to.equal('inserted 0, duplicates 6, rejected 2');
 
@@ -84,7 +69,7 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
   it('reads a JSON array, reporting a bad element by the line it starts on', async () => {
     const file = path.join(dir, 'export.json');
     await writeFile(file, `[\n  ${JSON.stringify(gatewayRecord(1))},\n  {"not": "a record"},\n  ${JSON.stringify(gatewayRecord(2, { text: 'a, b ] } [ "quoted" \\' }))}\n]\n`);
-    const run = await runBrokerhub(['--json', 'gateway-import', '--file', file], env);
+    const run = await runCliProcess(['--json', 'gateway-import', '--file', file], env);
     expect(run.code, run.stderr).to.equal(0);
     expect(JSON.parse(run.stdout)).to.deep.equal({ inserted: 2, duplicates: 0, rejected: 1 });
     expect(run.stderr).to.contain('line 3: rejected: not a message record');
@@ -93,7 +78,7 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
   });
 
   it('exits 1 for a missing file, before touching any database', async () => {
-    const run = await runBrokerhub(['gateway-import', '--file', path.join(dir, 'nope.jsonl')], env);
+    const run = await runCliProcess(['gateway-import', '--file', path.join(dir, 'nope.jsonl')], env);
     expect(run.code).to.equal(1);
     expect(run.stderr).to.contain('cannot read');
   });

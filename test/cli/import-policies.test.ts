@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +6,7 @@ import path from 'node:path';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { policiesCollection } from '../../src/adapters/mongo/policies/policy-collection';
-import { runCliCaptured } from '../support/cli';
+import { runCliCaptured, runCliProcess } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 
 const HEADER = 'policyNumber,cpf,saleId,insurer,product,status,premiumCents,startDate,endDate,vehiclePlate';
@@ -139,24 +138,13 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
 
   it('as a real process: --json prints one line on stdout, bad rows on stderr, exit 0', async () => {
     const csv = file('process.csv', [HEADER, row(1), row(2, { startDate: '2026-02-30' })]);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'import-policies', '--file', csv], {
-      env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const { code, stdout, stderr } = await runCliProcess(['--json', 'import-policies', '--file', csv], { MONGODB_URI: uri, LOG_LEVEL: 'warn' });
     expect(code, stderr).to.equal(0);
     expect(stdout.trimEnd().split('\n')).to.have.length(1);
     expect(JSON.parse(stdout)).to.deep.equal({ inserted: 1, duplicates: 0, rejected: 1 });
     expect(stderr.trim()).to.equal('line 3: startDate must be a date YYYY-MM-DD');
-    const missing = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'import-policies', '--file', path.join(dir, 'none.csv')], {
-      env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
-    });
-    let missingErr = '';
-    missing.stderr.on('data', (chunk: Buffer) => (missingErr += chunk.toString('utf8')));
-    expect(await new Promise<number | null>((resolve) => missing.once('close', resolve))).to.equal(1);
-    expect(missingErr).to.contain('none.csv: no such file');
+    const missing = await runCliProcess(['import-policies', '--file', path.join(dir, 'none.csv')], { MONGODB_URI: uri, LOG_LEVEL: 'warn' });
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.contain('none.csv: no such file');
   });
 });

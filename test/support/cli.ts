@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { CliContext } from '../../src/cli/cli-context';
 import { runCli, type ProgramOptions } from '../../src/cli/program';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
@@ -33,4 +34,26 @@ export async function runCliCaptured(
   };
   const code = await runCli(argv, ctx, options);
   return { code, out, err, logs };
+}
+
+export interface CliProcessResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * `brokerhub` as a real process (`src/main.ts` through tsx), with this process's environment plus
+ * `env`; the JWT secrets and LOG_LEVEL are not inherited unless `env` gives them, so a test sees what
+ * an operator's shell without them would.
+ */
+export function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>): Promise<CliProcessResult> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const name of ['SALES_JWT_SECRET', 'HUB_JWT_SECRET', 'LOG_LEVEL']) if (!(name in env)) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: childEnv });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }

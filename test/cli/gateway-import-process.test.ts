@@ -16,8 +16,6 @@ const databaseUri = (name: string): string => {
   return uri.toString();
 };
 
-/** `brokerhub` as a real process, its own database and the gateway store in another one (GATEWAY_MONGODB_URI). */
-
 describe('gateway-import as a real process (CONTRACT 8.1)', function () {
   this.timeout(60_000);
   let dir: string;

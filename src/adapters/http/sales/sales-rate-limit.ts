@@ -4,6 +4,7 @@ import type { RateLimitStore } from '../../../application/shared/ports';
 import type { RateLimitMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { clientIp } from '../shared/client-ip';
+import { routeMarker } from '../shared/route-marker';
 import { exemptPathMatcher } from '../shared/exempt-paths';
 
 export interface RateLimitRule {
@@ -15,7 +16,7 @@ export interface RateLimitRule {
 export const DEFAULT_SALES_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
 export const THROTTLED_BODY = { statusCode: 429, message: 'ThrottlerException: Too Many Requests' } as const;
 
-const declaredRules = new WeakMap<object, RateLimitRule>();
+const declaredRules = routeMarker<RateLimitRule>();
 
 /**
  * Declares a route's own limit where the route is declared:
@@ -23,9 +24,7 @@ const declaredRules = new WeakMap<object, RateLimitRule>();
  * The middleware itself does nothing; the sales limiter finds it on the matched route.
  */
 export function rateLimit(rule: RateLimitRule): Middleware {
-  const marker: Middleware = (_ctx, next) => next();
-  declaredRules.set(marker, rule);
-  return marker;
+  return declaredRules.mark(rule);
 }
 
 export interface SalesRateLimiterOptions {
@@ -52,8 +51,7 @@ function matchRoute(routers: readonly Router[], path: string, method: string): M
   for (const router of routers) {
     const route = router.match(path, method).pathAndMethod.find((layer) => layer.methods.length > 0);
     if (route === undefined) continue;
-    const marker = route.stack.find((middleware) => declaredRules.has(middleware));
-    return { pattern: String(route.path), declared: marker === undefined ? undefined : declaredRules.get(marker) };
+    return { pattern: String(route.path), declared: declaredRules.on(route)[0] };
   }
   return undefined;
 }

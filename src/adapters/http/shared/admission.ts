@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { routeMarker } from './route-marker';
 
 /** A bounded resource a route's work needs: rejects (CapacityExceededError) when it is saturated. */
 export interface Capacity {
   checkCapacity(): Promise<void>;
 }
 
-const declared = new WeakMap<object, Capacity>();
+const capacities = routeMarker<Capacity>();
 
 /**
  * Declares, where the route is declared, the bounded resource its work needs:
@@ -14,9 +15,7 @@ const declared = new WeakMap<object, Capacity>();
  * `admission` finds it on the matched route and refuses the request before its body is read.
  */
 export function needsCapacity(capacity: Capacity): Middleware {
-  const marker: Middleware = (_ctx, next) => next();
-  declared.set(marker, capacity);
-  return marker;
+  return capacities.mark(capacity);
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -34,9 +33,7 @@ export function admission(routers: readonly Router[]): Middleware {
       // Every matched route of every router: a catch-all in front (the hub's IP limiter) matches too.
       for (const router of routers) {
         for (const layer of router.match(ctx.path, ctx.method).pathAndMethod) {
-          for (const middleware of layer.stack) {
-            const capacity = declared.get(middleware);
-            if (capacity === undefined) continue;
+          for (const capacity of capacities.on(layer)) {
             if (!(await heldConnectionWaited(ctx))) return;
             await capacity.checkCapacity();
           }

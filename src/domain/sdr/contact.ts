@@ -5,7 +5,7 @@
  */
 import type { Person } from '../sales/sale';
 import { phoneMatchKey, type CanonicalPhone } from '../shared/phone';
-import type { SdrChannel, SdrInteraction, SdrStatus } from './interaction';
+import { isConvertedInteraction, type SdrChannel, type SdrInteraction, type SdrStatus } from './interaction';
 
 /** "active": the last interaction is under 30 days old (spec part 8). */
 export const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -71,10 +71,7 @@ export function contactKeyOfInteraction(interaction: Pick<SdrInteraction, 'phone
   return interaction.phone ?? interaction.sessionId ?? `interaction:${interaction.id}`;
 }
 
-/** An interaction counts as converted when it was turned into a lead or its status is `converted`. */
-export function isConvertedInteraction(interaction: Pick<SdrInteraction, 'convertedToLead' | 'status'>): boolean {
-  return interaction.convertedToLead || interaction.status === 'converted';
-}
+export { isConvertedInteraction };
 
 /** The drafts of a contact book, by contact key. */
 export type ContactBook = Map<string, ContactDraft>;

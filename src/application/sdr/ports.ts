@@ -134,6 +134,12 @@ export interface ChatPushName extends ChatRef {
   readonly at: Date;
 }
 
+/** One message of a one-to-one chat, as the KPI's response turns need it (CONTRACT 8.3). */
+export interface ChatMessageTime extends ChatRef {
+  readonly fromMe: boolean;
+  readonly at: Date;
+}
+
 export interface GatewayInsertCounts {
   readonly inserted: number;
   readonly duplicates: number;
@@ -150,6 +156,15 @@ export interface GatewayMessageStore {
   pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]>;
   /** The pushName of every chat that has one (all time), streamed. */
   allPushNames(): AsyncIterable<ChatPushName>;
+  /**
+   * The messages of one-to-one chats at or after `from` and at or before `to`, oldest first (at the
+   * same second inbound before outbound), streamed.
+   */
+  messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime>;
+  /** For each of these chats that has one: its first outbound message strictly after `after`. */
+  firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]>;
+  /** For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound one). */
+  lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
   /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
   insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
 }

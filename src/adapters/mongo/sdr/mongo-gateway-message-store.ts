@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, type Db, type Document } from 'mongodb';
-import type { ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
+import type { ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { gatewayMessagesCollection } from './gateway-messages-collection';
@@ -12,6 +12,16 @@ const BATCH = 500;
 const NON_BLANK = { $regex: '\\S' };
 /** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
 const RECORD_SHAPE = { 'key.id': { $type: 'string' }, 'key.fromMe': { $in: [true, false] }, messageType: { $type: 'string' } };
+
+/** What a message's time and direction need (jongodb ignores projections; mongod honours it). */
+const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, messageTimestamp: 1 };
+
+function messageTimeOf(doc: Document): ChatMessageTime | undefined {
+  const key = doc.key as Document | undefined;
+  const seconds = doc.messageTimestamp;
+  if (typeof doc.instance !== 'string' || typeof key?.remoteJid !== 'string' || typeof key.fromMe !== 'boolean' || typeof seconds !== 'number') return undefined;
+  return { instance: doc.instance, remoteJid: key.remoteJid, fromMe: key.fromMe, at: new Date(Math.floor(seconds) * 1000) };
+}
 
 /**
  * Reads the gateway's message collection (CONTRACT 8.1). The grouping per chat runs in the database
@@ -91,6 +101,52 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       if (typeof group._id !== 'string' || typeof group.pushName !== 'string' || typeof group.at !== 'number') continue;
       yield { instance, remoteJid: group._id, pushName: group.pushName, at: new Date(Math.floor(group.at) * 1000) };
     }
+  }
+
+  async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
+    const cursor = this.messages
+      .find(
+        { messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 }, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE },
+        { sort: { messageTimestamp: 1, 'key.fromMe': 1 }, projection: MESSAGE_TIME },
+      )
+      .batchSize(BATCH);
+    for await (const doc of cursor) {
+      const message = messageTimeOf(doc);
+      if (message !== undefined) yield message;
+    }
+  }
+
+  async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(chats, { 'key.fromMe': true, messageTimestamp: { $gt: after.getTime() / 1000 } }, { messageTimestamp: 1 });
+  }
+
+  async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(chats, { messageTimestamp: { $lt: before.getTime() / 1000 } }, { messageTimestamp: -1, 'key.fromMe': -1 });
+  }
+
+  /**
+   * The first message of each chat in `sort` order among those matching `match`: per instance, in
+   * batches of chats (index `brokerhub_chat_newest`), grouped with `$first` in the database.
+   */
+  private async onePerChat(chats: readonly ChatRef[], match: Document, sort: Document): Promise<ChatMessageTime[]> {
+    const byInstance = new Map<string, string[]>();
+    for (const chat of chats) byInstance.set(chat.instance, [...(byInstance.get(chat.instance) ?? []), chat.remoteJid]);
+    const found: ChatMessageTime[] = [];
+    for (const [instance, jids] of byInstance) {
+      const unique = [...new Set(jids)];
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const cursor = this.messages.aggregate([
+          { $match: { 'key.remoteJid': { $in: unique.slice(i, i + BATCH) }, instance, ...RECORD_SHAPE, ...match } },
+          { $sort: sort },
+          { $group: { _id: '$key.remoteJid', fromMe: { $first: '$key.fromMe' }, at: { $first: '$messageTimestamp' } } },
+        ]);
+        for await (const group of cursor) {
+          if (typeof group._id !== 'string' || typeof group.fromMe !== 'boolean' || typeof group.at !== 'number') continue;
+          found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
+        }
+      }
+    }
+    return found;
   }
 
   async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {

@@ -15,9 +15,10 @@ import { composeSalesIdentity, type SalesIdentityOptions } from './composition/s
 import { composeSdr, type SdrOptions } from './composition/sdr';
 import { composeSavedFilters } from './composition/saved-filters';
 import { composePolicies } from './composition/policies';
+import { composeKpi, type KpiOptions } from './composition/kpi';
 
 /** What a test (or a benchmark) may swap or shrink: a port, a limit, an interval. */
-export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, HubIdentityOptions, HubLeadsOptions {
+export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions {
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
   /** Any port swapped for another adapter (a fake), built with `portBinding(Port, adapter)`. */
@@ -43,6 +44,7 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
     salesIdentity,
     sales: composeSales(container, platform, salesIdentity.guards, overrides),
     sdr: composeSdr(container, platform, salesIdentity.guards, overrides),
+    kpi: composeKpi(container, platform, salesIdentity.guards, overrides),
     savedFilters: composeSavedFilters(container, platform, salesIdentity.guards),
     policies: composePolicies(container, platform, salesIdentity.guards),
     hubIdentity,

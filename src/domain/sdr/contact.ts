@@ -64,6 +64,8 @@ export interface Contact {
   readonly lastSaleAt: Date | null;
   /** The contact's SDR interactions that are converted (metric sdrConvertidos). */
   readonly convertedInteractionCount: number;
+  /** The contact's person has a phone by now (the KPI's web sign-ups `withPhone`, CONTRACT 8.3). */
+  readonly personHasPhone: boolean;
 }
 
 /** The contact key of an interaction: its canonical phone, else its web session id. */
@@ -160,6 +162,7 @@ export function finishContact(draft: ContactDraft, persons: readonly Person[], s
     salesCount,
     lastSaleAt,
     convertedInteractionCount: draft.convertedInteractionCount,
+    personHasPhone: person !== undefined && [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].some((p) => typeof p === 'string' && p.trim() !== ''),
   };
 }
 

@@ -28,7 +28,7 @@ export class GetSubscriptionLeads {
     let total = 0;
     let withPhone = 0;
     let qualified = 0;
-    for await (const contact of streamContacts(this.sources)) {
+    for await (const contact of streamContacts(this.sources, 'web')) {
       if (parseWebSessionId(contact.sessionId) === undefined || !inPeriod(period, contact.firstInteraction)) continue;
       total += 1;
       if (contact.personHasPhone) withPhone += 1;

@@ -30,7 +30,11 @@ export interface PeriodQuery {
 export interface KpiPeriod {
   readonly from: Date;
   readonly to: Date;
-  /** The local days from the day of `from` to the day of `to`, both included. */
+  readonly timeZone: string;
+  /**
+   * The local days from the day of `from` to the day of `to`, both included; computed when first
+   * read (a cached answer never needs them).
+   */
   readonly days: LocalDays;
 }
 
@@ -58,7 +62,18 @@ export function resolvePeriod(query: PeriodQuery, now: Date): { readonly period:
   const firstDay = localDateOf(from, zone);
   const dayCount = dayNumberOf(lastDay) - dayNumberOf(firstDay) + 1;
   if (dayCount > MAX_PERIOD_DAYS) return { problems: [`the period must not exceed ${MAX_PERIOD_DAYS} days (it covers ${dayCount} local days)`] };
-  return { period: { from, to, days: localDaysBetween(firstDay, lastDay, zone) } };
+  let days: LocalDays | undefined;
+  return {
+    period: {
+      from,
+      to,
+      timeZone: zone,
+      get days(): LocalDays {
+        days ??= localDaysBetween(firstDay, lastDay, zone);
+        return days;
+      },
+    },
+  };
 }
 
 /** True when the instant is in the period, both ends included. */

@@ -3,6 +3,8 @@ import * as E from 'fp-ts/Either';
 import { GetSdrKpi } from '../../../src/application/kpi/get-sdr-kpi';
 import { GetSdrTrending } from '../../../src/application/kpi/get-sdr-trending';
 import { GetSubscriptionLeads } from '../../../src/application/kpi/get-subscription-leads';
+import type { GatewayMessageStore } from '../../../src/application/sdr/ports';
+import { streamContacts } from '../../../src/application/sdr/sdr-contacts';
 import { resolvePeriod, type KpiPeriod } from '../../../src/domain/kpi/period';
 import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
@@ -55,9 +57,22 @@ describe('KPI use cases (CONTRACT 8.3)', () => {
     // The same session later: still created on Mar 3.
     await interactions.insert(sdrInteraction({ phone: null, phoneKey: null, sessionId: session(2), personId: without.id, createdAt: iso('2026-03-09T10:00:00Z'), updatedAt: iso('2026-03-09T10:00:00Z') }));
     await interactions.insert(sdrInteraction({ createdAt: iso('2026-03-03T10:00:00Z'), updatedAt: iso('2026-03-03T10:00:00Z') }));
-    const result = await new GetSubscriptionLeads({ interactions, gateway: new InMemoryGatewayMessageStore(), directory }).execute({ period: periodOf('2026-03-01T00:00:00Z', '2026-03-04T00:00:00Z') });
+    // Web contacts' facts are all in the interactions: the gateway store is not read.
+    const unreadable = new Proxy({}, { get: () => () => { throw new Error('the gateway store was read'); } }) as GatewayMessageStore;
+    const result = await new GetSubscriptionLeads({ interactions, gateway: unreadable, directory }).execute({ period: periodOf('2026-03-01T00:00:00Z', '2026-03-04T00:00:00Z') });
     if (E.isLeft(result)) throw new Error('refused');
     expect(result.right).to.deep.include({ total: 2, withPhone: 1, qualified: 1, conversionRate: 0.5 });
     expect(result.right.points.map((p) => [p.date.day, p.total, p.qualified])).to.deep.equal([[1, 0, 0], [2, 1, 0], [3, 1, 1], [4, 0, 0]]);
+    // The web scope is the whole contact stream's web contacts, exactly.
+    const gateway = new InMemoryGatewayMessageStore();
+    gateway.write(gatewayRecord(1, { at: secs('2026-03-03T10:00:00Z') }));
+    const collect = async (scope: 'all' | 'web') => {
+      const out = [];
+      for await (const c of streamContacts({ interactions, gateway, directory }, scope)) out.push(c);
+      return out.sort((a, b) => a.sessionId.localeCompare(b.sessionId));
+    };
+    const all = await collect('all');
+    expect(all.length).to.equal(3);
+    expect(await collect('web')).to.deep.equal(all.filter((c) => c.sessionId.startsWith('web-')));
   });
 });

@@ -58,7 +58,7 @@ export function sdrKpiBody(k: SdrKpi): t.TypeOf<typeof SdrKpiView> {
 export function sdrTrendingBody(k: SdrTrending): t.TypeOf<typeof SdrTrendingView> {
   return {
     period: periodView(k.period),
-    timezone: k.period.days.timeZone,
+    timezone: k.period.timeZone,
     points: k.points.map((p) => ({ date: formatLocalDate(p.date), contacts: p.contacts, leads: p.leads, conversionRate: p.conversionRate })),
   };
 }

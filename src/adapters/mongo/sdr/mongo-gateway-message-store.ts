@@ -35,6 +35,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     private readonly db: Db,
     private readonly collectionName: string,
     private readonly onSkipped: (count: number, where: string) => void = () => undefined,
+    /** How many chats a per-chat lookup names (`$in`); more are found by grouping the instance's chats. */
+    private readonly namedChats: number = BATCH,
   ) {}
 
   private get messages() {
@@ -125,25 +127,27 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   }
 
   /**
-   * The first message of each chat in `sort` order among those matching `match`: per instance, in
-   * batches of chats (index `brokerhub_chat_newest`), grouped with `$first` in the database.
+   * The first message of each chat in `sort` order among those matching `match`, grouped with
+   * `$first` in the database: one pipeline per instance. Up to `namedChats` it names them (`$in`,
+   * index `brokerhub_chat_newest`); beyond, it groups every one-to-one chat of the instance and keeps
+   * the wanted ones, so a long list never becomes many passes over the collection.
    */
   private async onePerChat(chats: readonly ChatRef[], match: Document, sort: Document): Promise<ChatMessageTime[]> {
-    const byInstance = new Map<string, string[]>();
-    for (const chat of chats) byInstance.set(chat.instance, [...(byInstance.get(chat.instance) ?? []), chat.remoteJid]);
+    const byInstance = new Map<string, Set<string>>();
+    for (const chat of chats) byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
     const found: ChatMessageTime[] = [];
     for (const [instance, jids] of byInstance) {
-      const unique = [...new Set(jids)];
-      for (let i = 0; i < unique.length; i += BATCH) {
-        const cursor = this.messages.aggregate([
-          { $match: { 'key.remoteJid': { $in: unique.slice(i, i + BATCH) }, instance, ...RECORD_SHAPE, ...match } },
+      const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
+      const cursor = this.messages
+        .aggregate([
+          { $match: { instance, 'key.remoteJid': which, ...RECORD_SHAPE, ...match } },
           { $sort: sort },
           { $group: { _id: '$key.remoteJid', fromMe: { $first: '$key.fromMe' }, at: { $first: '$messageTimestamp' } } },
-        ]);
-        for await (const group of cursor) {
-          if (typeof group._id !== 'string' || typeof group.fromMe !== 'boolean' || typeof group.at !== 'number') continue;
-          found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
-        }
+        ])
+        .batchSize(BATCH);
+      for await (const group of cursor) {
+        if (typeof group._id !== 'string' || !jids.has(group._id) || typeof group.fromMe !== 'boolean' || typeof group.at !== 'number') continue;
+        found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
       }
     }
     return found;

@@ -24,14 +24,24 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Known zone names as asked -> canonical (only valid names are kept: a few hundred at most per spelling). */
+const canonicalNames = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
+
 /** The zone's canonical name (`america/sao_paulo` -> `America/Sao_Paulo`), or undefined for an unknown zone. */
 export function canonicalTimeZone(name: string): string | undefined {
+  const known = canonicalNames.get(name);
+  if (known !== undefined) return known;
   if (name.trim() === '' || name !== name.trim()) return undefined;
+  let canonical: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  if (canonicalNames.size >= MAX_REMEMBERED) canonicalNames.clear();
+  canonicalNames.set(name, canonical);
+  return canonical;
 }
 
 /** The local date of an instant in a zone. */
@@ -64,6 +74,19 @@ const HOUR = 3_600_000;
  * 30 hours around UTC midnight of that date (every zone's offset is within ±14 h), to the millisecond.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const key = `${timeZone}|${dayNumberOf(date)}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = computeStartOfLocalDay(date, timeZone);
+  if (dayStarts.size >= MAX_REMEMBERED) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
+}
+
+/** Day starts already computed, by zone and day number (the zone rules do not change while running). */
+const dayStarts = new Map<string, number>();
+
+function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date {
   const target = dayNumberOf(date);
   const utcMidnight = Date.UTC(date.year, date.month - 1, date.day);
   const reached = (t: number): boolean => dayNumberOf(localDateOf(new Date(t), timeZone)) >= target;

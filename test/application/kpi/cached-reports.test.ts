@@ -9,11 +9,11 @@ describe('CachedReports (CONTRACT 8.3 cache)', () => {
     const reports = new CachedReports(new InMemoryKpiCache(clock), 60_000);
     let computed = 0;
     const compute = async () => ({ n: (computed += 1) });
-    expect(await reports.answer('k', compute)).to.deep.equal({ value: { n: 1 }, hit: false });
-    expect(await reports.answer('k', compute)).to.deep.equal({ value: { n: 1 }, hit: true });
-    expect(await reports.answer('other', compute)).to.deep.equal({ value: { n: 2 }, hit: false });
+    expect(await reports.answer('k', compute)).to.deep.equal({ json: '{"n":1}', hit: false });
+    expect(await reports.answer('k', compute)).to.deep.equal({ json: '{"n":1}', hit: true });
+    expect(await reports.answer('other', compute)).to.deep.equal({ json: '{"n":2}', hit: false });
     clock.advance(60_000);
-    expect(await reports.answer('k', compute)).to.deep.equal({ value: { n: 3 }, hit: false });
+    expect(await reports.answer('k', compute)).to.deep.equal({ json: '{"n":3}', hit: false });
   });
 
   it('single flight: concurrent misses of one key share one computation; a failed one is not cached and the next one runs again', async () => {
@@ -28,7 +28,7 @@ describe('CachedReports (CONTRACT 8.3 cache)', () => {
     };
     const waiting = Promise.all([reports.answer('k', slow), reports.answer('k', slow), reports.answer('k', slow)]);
     release();
-    expect(await waiting).to.deep.equal([{ value: 1, hit: false }, { value: 1, hit: false }, { value: 1, hit: false }]);
+    expect(await waiting).to.deep.equal([{ json: '1', hit: false }, { json: '1', hit: false }, { json: '1', hit: false }]);
     expect(computed).to.equal(1);
 
     const failing = async () => {
@@ -36,6 +36,6 @@ describe('CachedReports (CONTRACT 8.3 cache)', () => {
     };
     const failed = await Promise.allSettled([reports.answer('f', failing), reports.answer('f', failing)]);
     expect(failed.map((f) => f.status)).to.deep.equal(['rejected', 'rejected']);
-    expect(await reports.answer('f', async () => 'ok')).to.deep.equal({ value: 'ok', hit: false });
+    expect(await reports.answer('f', async () => 'ok')).to.deep.equal({ json: '"ok"', hit: false });
   });
 });

@@ -54,9 +54,10 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
 
   const answer = async <T>(ctx: Context, path: string, compute: (period: KpiPeriod) => Promise<T>): Promise<void> => {
     const request = decodeKpiQuery(ctx.query, deps.clock.now());
-    const { value, hit } = await deps.reports.answer(`${path}?${request.cacheQuery}`, () => compute(request.period));
+    const { json, hit } = await deps.reports.answer(`${path}?${request.cacheQuery}`, () => compute(request.period));
     ctx.set('X-Cache', hit ? 'HIT' : 'MISS');
-    ctx.body = value;
+    ctx.type = 'application/json';
+    ctx.body = json;
   };
 
   const query = KpiQuery;

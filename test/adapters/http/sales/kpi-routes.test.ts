@@ -310,6 +310,16 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     });
   });
 
+  it('documents the three routes with their X-Cache header and the 403 of the roles (OpenAPI)', async () => {
+    const doc = (await request(rt.callback).get('/openapi.json').expect(200)).body;
+    for (const path of ['/kpi/sdr', '/kpi/sdr/trending', '/kpi/subscription-leads']) {
+      const operation = doc.paths[path].get;
+      expect(operation.responses['200'].headers['X-Cache'].schema).to.deep.equal({ type: 'string', enum: ['HIT', 'MISS'] });
+      expect(Object.keys(operation.responses)).to.include.members(['200', '400', '401', '403', '429']);
+      expect(operation.parameters.map((p: { name: string }) => p.name).sort()).to.deep.equal(['dateFrom', 'dateTo', 'timezone']);
+    }
+  });
+
   describe('bad input', () => {
     it('400 with one message per problem: a non-date, reversed dates, an unknown timezone, unknown or repeated parameters', async () => {
       const garbage = await get('/kpi/sdr?dateFrom=yesterday&dateTo=2026-02-30&timezone=Mars/Olympus').expect(400);

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { CachedReports, KPI_CACHE_TTL_MS } from '../application/kpi/cached-report';
+import { CachedReports, KPI_CACHE_TTL_MS } from '../application/kpi/cached-reports';
 import { GetSdrKpi } from '../application/kpi/get-sdr-kpi';
 import { GetSdrTrending } from '../application/kpi/get-sdr-trending';
 import { GetSubscriptionLeads } from '../application/kpi/get-subscription-leads';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CachedReports } from '../../../src/application/kpi/cached-report';
+import { CachedReports } from '../../../src/application/kpi/cached-reports';
 import { InMemoryKpiCache } from '../../../src/adapters/kpi-cache/in-memory-kpi-cache';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 

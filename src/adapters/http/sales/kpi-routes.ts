@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CachedReports } from '../../../application/kpi/cached-report';
+import type { CachedReports } from '../../../application/kpi/cached-reports';
 import type { GetSdrKpi } from '../../../application/kpi/get-sdr-kpi';
 import type { GetSdrTrending } from '../../../application/kpi/get-sdr-trending';
 import type { GetSubscriptionLeads } from '../../../application/kpi/get-subscription-leads';

@@ -8,6 +8,12 @@ const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 1
 
 /** Documents per cursor batch: what the process holds of the store at a time. */
 const BATCH = 500;
+/**
+ * Up to this many chats a per-chat lookup names them (`$in`); beyond, grouping every chat of the
+ * instance in one pass costs less than testing each message against a long list (jongodb scans and
+ * tests every document; on mongod both are index walks).
+ */
+const NAMED_CHATS = 50;
 /** A non-blank pushName. */
 const NON_BLANK = { $regex: '\\S' };
 /** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
@@ -36,7 +42,7 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     private readonly collectionName: string,
     private readonly onSkipped: (count: number, where: string) => void = () => undefined,
     /** How many chats a per-chat lookup names (`$in`); more are found by grouping the instance's chats. */
-    private readonly namedChats: number = BATCH,
+    private readonly namedChats: number = NAMED_CHATS,
   ) {}
 
   private get messages() {

@@ -12,9 +12,8 @@
 // smallest to the largest dataset at most linear (at most the ratio of their sizes). Exits 1 when one
 // is missed. Not a test: the numbers vary by machine.
 import 'reflect-metadata';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
@@ -26,6 +25,7 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { loadConfig } from '../src/config';
 import { openRuntime, type Runtime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
+import { seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, workerCpuMs, type DatasetWorker } from './support/dataset-worker';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -37,7 +37,7 @@ const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 5);
 /** Requests per warm KPI route and per bare route per round. */
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 500);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
-/** Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see bench:sdr-lists). */
+/** Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see seedDemoDataset). */
 const SEED_BATCH = process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH);
 const MAX_WARM_RATIO = 1.2;
 
@@ -106,14 +106,7 @@ async function worker(uri: string): Promise<void> {
     const address = s.address();
     return typeof address === 'object' && address !== null ? address.port : 0;
   });
-  process.stdout.write(`${JSON.stringify({ coldPort, warmPort, key: key.right.key })}\n`);
-  for await (const line of createInterface({ input: process.stdin })) {
-    if (line === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
-    }
-    if (line === 'exit') break;
-  }
+  await serveParent({ coldPort, warmPort, key: key.right.key });
   for (const server of servers) await closeGracefully(server, 1_000);
   await cold.close(1_000);
   await warm.close(1_000);
@@ -121,39 +114,15 @@ async function worker(uri: string): Promise<void> {
 
 // ---- parent: seed, start workers, load, judge ---------------------------------------------------
 
-interface Worker {
-  readonly size: number;
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly urls: { readonly cold: string; readonly warm: string };
-  readonly key: string;
-  next(): Promise<string>;
-}
-
-async function startWorker(size: number, uri: string): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'kpi.ts'), '--worker', uri], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[worker ${size}] ${chunk.toString('utf8')}`));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async (): Promise<string> => {
-    const { value, done } = await lines.next();
-    if (done === true) throw new Error(`worker ${size} exited`);
-    return value as string;
-  };
-  const ready = JSON.parse(await next()) as { coldPort: number; warmPort: number; key: string };
-  return { size, child, urls: { cold: `http://127.0.0.1:${ready.coldPort}`, warm: `http://127.0.0.1:${ready.warmPort}` }, key: ready.key, next };
-}
-
-/** CPU time the serving process has used so far (user + system), in ms: our code's share, without the database's. */
-async function cpuOf(worker: Worker): Promise<number> {
-  worker.child.stdin.write('cpu\n');
-  return (JSON.parse(await worker.next()) as { cpuMs: number }).cpuMs;
-}
+type Worker = DatasetWorker<{ coldPort: number; warmPort: number; key: string }>;
+const urlOf = (worker: Worker, app: 'cold' | 'warm') => `http://127.0.0.1:${app === 'cold' ? worker.ready.coldPort : worker.ready.warmPort}`;
 
 async function load(worker: Worker, target: Target): Promise<{ mean: number; p50: number; p99: number; cpu: number; non2xx: number }> {
-  const cpuBefore = await cpuOf(worker);
-  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.key}`, `${worker.urls[target.app]}${target.path}`];
+  const cpuBefore = await workerCpuMs(worker);
+  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, `${urlOf(worker, target.app)}${target.path}`];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const report = JSON.parse(stdout) as { latency: { average: number; p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-  const cpu = ((await cpuOf(worker)) - cpuBefore) / target.requests;
+  const cpu = ((await workerCpuMs(worker)) - cpuBefore) / target.requests;
   return { mean: report.latency.average, p50: report.latency.p50, p99: report.latency.p99, cpu, non2xx: report.non2xx + report.errors + report.timeouts };
 }
 
@@ -167,13 +136,9 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const uri = withDatabase(server.uri, `bench_kpi_${size}_${Date.now()}`);
       const started = Date.now();
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'seed-demo', '--contacts', String(size), '--messages', String(MESSAGES), '--batch', String(SEED_BATCH ?? size)], {
-        cwd: ROOT,
-        env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      process.stdout.write(`seeded ${size}: ${stdout.trim()} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-      workers.push(await startWorker(size, uri));
+      const counts = await seedDemoDataset(uri, size, MESSAGES, SEED_BATCH);
+      process.stdout.write(`seeded ${size}: ${counts} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      workers.push(await startDatasetWorker(__filename, size, uri));
     }
     // Warm-up: JIT, connection pools, and the warm app's cache entries.
     for (const w of workers) for (const t of TARGETS) await load(w, { ...t, requests: 1 });
@@ -249,10 +214,7 @@ async function main(): Promise<void> {
     }
     if (missed) process.exitCode = 1;
   } finally {
-    for (const w of workers) {
-      w.child.stdin.write('exit\n');
-      await new Promise((resolve) => w.child.once('exit', resolve));
-    }
+    for (const w of workers) await stopDatasetWorker(w);
     await server.stop();
   }
 }

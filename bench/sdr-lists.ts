@@ -6,10 +6,8 @@
 // Targets: p99 growth from the small to the large dataset at most 10x for every list route, and peak
 // RSS growth under 50 MiB. Exits 1 when one is missed. Not a test: the numbers vary by machine.
 import 'reflect-metadata';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
@@ -21,6 +19,7 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
+import { seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, workerCpuMs, workerMemory, type DatasetWorker } from './support/dataset-worker';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -31,12 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 5);
 const BARE_REQUESTS = Number(process.env.BENCH_BARE_REQUESTS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
-/**
- * Contacts per round of seed inserts (`seed-demo --batch`); default: the whole dataset in one round. jongodb
- * checks unique indexes by comparing every document of the collection with every other on each insert
- * command (a list scan per document), so the seed's cost grows with the number of commands times the
- * square of the collection's size: one round per dataset is the only way 10k contacts seed in minutes.
- */
+/** Contacts per round of seed inserts (`seed-demo --batch`); default: the whole dataset in one round (see seedDemoDataset). */
 const SEED_BATCH = process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH);
 const MAX_P99_GROWTH = 10;
 const MAX_RSS_GROWTH_MIB = 50;
@@ -81,61 +75,22 @@ async function worker(uri: string): Promise<void> {
   const server = await listen(runtime.app.http.sales, '127.0.0.1', 0);
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port, key: key.right.key })}\n`);
-  for await (const line of createInterface({ input: process.stdin })) {
-    if (line === 'rss') process.stdout.write(`${JSON.stringify(memory())}\n`);
-    if (line === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
-    }
-    if (line === 'exit') break;
-  }
+  await serveParent({ port, key: key.right.key });
   await closeGracefully(server, 1_000);
   await runtime.close(1_000);
 }
 
-/** Peak and current resident set (VmHWM, VmRSS) of this process, in MiB. */
-function memory(): { peakMiB: number; rssMiB: number } {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
-}
-
 // ---- parent: seed, start workers, load, judge ---------------------------------------------------
 
-interface Worker {
-  readonly size: number;
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly baseUrl: string;
-  readonly key: string;
-  next(): Promise<string>;
-}
-
-async function startWorker(size: number, uri: string): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'sdr-lists.ts'), '--worker', uri], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[worker ${size}] ${chunk.toString('utf8')}`));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async (): Promise<string> => {
-    const { value, done } = await lines.next();
-    if (done === true) throw new Error(`worker ${size} exited`);
-    return value as string;
-  };
-  const ready = JSON.parse(await next()) as { port: number; key: string };
-  return { size, child, baseUrl: `http://127.0.0.1:${ready.port}`, key: ready.key, next };
-}
-
-/** CPU time the serving process has used so far (user + system), in ms: our code's share of a request, without the database's. */
-async function cpuOf(worker: Worker): Promise<number> {
-  worker.child.stdin.write('cpu\n');
-  return (JSON.parse(await worker.next()) as { cpuMs: number }).cpuMs;
-}
+type Worker = DatasetWorker<{ port: number; key: string }>;
+const baseUrlOf = (worker: Worker) => `http://127.0.0.1:${worker.ready.port}`;
 
 async function load(worker: Worker, target: Target): Promise<{ p50: number; p99: number; non2xx: number; cpuMsPerRequest: number }> {
-  const cpuBefore = await cpuOf(worker);
-  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.key}`, `${worker.baseUrl}${target.path}`];
+  const cpuBefore = await workerCpuMs(worker);
+  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, `${baseUrlOf(worker)}${target.path}`];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const report = JSON.parse(stdout) as { latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-  const cpuMsPerRequest = ((await cpuOf(worker)) - cpuBefore) / target.requests;
+  const cpuMsPerRequest = ((await workerCpuMs(worker)) - cpuBefore) / target.requests;
   return { p50: report.latency.p50, p99: report.latency.p99, non2xx: report.non2xx + report.errors + report.timeouts, cpuMsPerRequest };
 }
 
@@ -147,13 +102,9 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const uri = withDatabase(server.uri, `bench_sdr_${size}_${Date.now()}`);
       const started = Date.now();
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'seed-demo', '--contacts', String(size), '--messages', String(MESSAGES), '--batch', String(SEED_BATCH ?? size)], {
-        cwd: ROOT,
-        env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      process.stdout.write(`seeded ${size}: ${stdout.trim()} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-      workers.push(await startWorker(size, uri));
+      const counts = await seedDemoDataset(uri, size, MESSAGES, SEED_BATCH);
+      process.stdout.write(`seeded ${size}: ${counts} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      workers.push(await startDatasetWorker(__filename, size, uri));
     }
     for (const w of workers) for (const t of TARGETS) await load(w, { ...t, requests: 1 }); // warm-up
     const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; non2xx: number }>();
@@ -173,10 +124,7 @@ async function main(): Promise<void> {
       process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
     }
     const rss = new Map<number, { peakMiB: number; rssMiB: number }>();
-    for (const w of workers) {
-      w.child.stdin.write('rss\n');
-      rss.set(w.size, JSON.parse(await w.next()) as { peakMiB: number; rssMiB: number });
-    }
+    for (const w of workers) rss.set(w.size, await workerMemory(w));
 
     process.stdout.write(`\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`);
     for (const target of TARGETS) {
@@ -212,10 +160,7 @@ async function main(): Promise<void> {
     process.stdout.write(`  peak RSS of the serving process: ${peakSmall.toFixed(1)} MiB -> ${peakLarge.toFixed(1)} MiB, growth ${(peakLarge - peakSmall).toFixed(1)} MiB (target < ${MAX_RSS_GROWTH_MIB} MiB): ${rssOk ? 'met' : 'MISSED'}\n`);
     if (missed) process.exitCode = 1;
   } finally {
-    for (const w of workers) {
-      w.child.stdin.write('exit\n');
-      await new Promise((resolve) => w.child.once('exit', resolve));
-    }
+    for (const w of workers) await stopDatasetWorker(w);
     await server.stop();
   }
 }

@@ -18,10 +18,10 @@ import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-
 import { PageQuery } from './page-query';
 import { unknownKeyMessages } from './strict-keys';
 
-/** A string whose failure reads `<field> must be a string`, with its wire schema. */
+/** A string whose failure reads `<field> is required` or `<field> must be a string`, with its wire schema. */
 const text = (name: string, schema: JsonSchema) =>
   withSchema(
-    new t.Type<string, string, unknown>(name, t.string.is, (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c, 'must be a string')), t.identity),
+    new t.Type<string, string, unknown>(name, t.string.is, (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c, u === undefined ? 'is required' : 'must be a string')), t.identity),
     { type: 'string', ...schema },
   );
 

@@ -51,7 +51,8 @@ export const chatSessionsIndexes: CollectionIndexes = {
 export const chatMessagesIndexes: CollectionIndexes = {
   collection: CHAT_MESSAGES,
   indexes: [
-    // The history in its order and the model's context (the last messages); one message per number.
-    { key: { sessionId: 1, seq: 1 }, name: 'unique_session_seq', unique: true },
+    // The history in its order and the model's context (the last messages). Not unique: the number
+    // comes from an atomic $inc on the session, which never hands one out twice.
+    { key: { sessionId: 1, seq: 1 }, name: 'session_seq' },
   ],
 };

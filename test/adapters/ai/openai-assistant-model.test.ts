@@ -34,6 +34,7 @@ describe('AssistantModel contract', () => {
   });
 
   describe('the openai client against an OpenAI-compatible server on loopback', () => {
+    // Started by the contract's make() before every test of this block (the two below included).
     let server: FakeOpenAiServer;
     afterEach(() => server.close());
 
@@ -53,7 +54,6 @@ describe('AssistantModel contract', () => {
     });
 
     it('posts to <AI_API_URL>/chat/completions with the model, the key as Bearer and closed JSON Schemas of the tool arguments', async () => {
-      server = await FakeOpenAiServer.start();
       const model = new OpenAiAssistantModel({ baseUrl: server.url, apiKey: 'sk-contract', model: 'test-model', maxRetries: 0, logger: memoryLogger().logger });
       const t = await import('io-ts');
       await model.complete({ messages: [{ role: 'user', content: 'oi' }], tools: [{ name: 'x', description: 'd', arguments: t.intersection([t.type({ cpf: t.string }), t.partial({ limit: t.number })]) }], signal: AbortSignal.timeout(5_000) });
@@ -65,7 +65,6 @@ describe('AssistantModel contract', () => {
     });
 
     it('retries a 5xx inside the deadline (maxRetries), and an unreadable answer is ModelUnavailable', async () => {
-      server = await FakeOpenAiServer.start();
       const model = new OpenAiAssistantModel({ baseUrl: server.url, apiKey: 'sk-contract', model: 'test-model', maxRetries: 1, logger: memoryLogger().logger });
       server.answer({ status: 503 }, { content: 'depois da nova tentativa' }, { raw: { choices: 'nenhuma' } });
       expect(await model.complete({ messages: [{ role: 'user', content: 'oi' }], tools: [], signal: AbortSignal.timeout(10_000) })).to.deep.equal(E.right({ content: 'depois da nova tentativa', toolCalls: [] }));

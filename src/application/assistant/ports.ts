@@ -11,8 +11,8 @@ export interface ChatPage<T> {
 /**
  * The chat sessions and their messages. Sessions are scoped to their owner: another user's session
  * does not exist for the caller. Appending a message keeps the session's `messageCount`, `preview` and
- * `lastActivityAt` right when several messages are appended at once: the count is incremented
- * atomically and the preview moves only forward (to a message numbered after the one it shows).
+ * `lastActivityAt` right when several messages are appended at once: one atomic update numbers the
+ * message, counts it and shows it, so the preview is always the last message of the history.
  */
 export interface ChatRepository {
   insertSession(session: ChatSession): Promise<void>;
@@ -25,7 +25,7 @@ export interface ChatRepository {
   deleteOwnedSession(userId: string, id: string): Promise<boolean>;
   /**
    * Stores a message of a session (whoever owns it: the caller checked) and moves the session's
-   * counters; 'not-found' when the session does not exist (or was deleted meanwhile: nothing stays).
+   * counters; 'not-found' when the session does not exist.
    */
   appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
   /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */

@@ -6,9 +6,9 @@ export const CHAT_SESSIONS = 'chat_sessions';
 export const CHAT_MESSAGES = 'chat_messages';
 
 /**
- * `messageSeq`: the last message number handed out (incremented before a message is stored, so two
- * appends never share a number). `lastSeq`: the number of the message `preview` and `lastActivityAt`
- * show; they are only ever set to a higher one, so concurrent appends leave the newest message shown.
+ * `messageSeq`: the last message number handed out. The same atomic update that takes a number counts
+ * the message and sets `preview` and `lastActivityAt` from it, so they always show the highest-numbered
+ * message (the last of the history), also under concurrent appends.
  */
 export interface ChatSessionDocument {
   _id: string;
@@ -18,7 +18,6 @@ export interface ChatSessionDocument {
   status: ChatSessionStatus;
   messageCount: number;
   messageSeq: number;
-  lastSeq: number;
   preview: string;
   createdAt: Date;
   updatedAt: Date;

@@ -46,23 +46,17 @@ export class MongoChatRepository implements ChatRepository {
   }
 
   async appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
-    // 1. A number of its own ($inc is atomic: concurrent appends get different numbers).
-    const numbered = await this.sessions.findOneAndUpdate({ _id: message.sessionId }, { $inc: { messageSeq: 1 } }, { returnDocument: 'after' });
-    if (numbered === null) return 'not-found';
-    const seq = numbered.messageSeq;
-    const doc: ChatMessageDocument = { _id: message.id, sessionId: message.sessionId, seq, role: message.role, content: message.content, metadata: message.metadata, createdAt: at };
-    await this.messages.insertOne(doc);
-    // 2. Counted once, and shown only when no later-numbered message is shown already.
-    const shown = await this.sessions.updateOne(
-      { _id: message.sessionId, lastSeq: { $lt: seq } },
-      { $inc: { messageCount: 1 }, $set: { lastSeq: seq, preview: previewOf(message.content), lastActivityAt: at, updatedAt: at } },
+    // One atomic update numbers the message, counts it and shows it: the number it hands out is the
+    // highest so far, so whichever of several concurrent appends runs last on the session document is
+    // also the highest-numbered message, the last of the history.
+    const numbered = await this.sessions.findOneAndUpdate(
+      { _id: message.sessionId },
+      { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: previewOf(message.content), lastActivityAt: at, updatedAt: at } },
+      { returnDocument: 'after' },
     );
-    if (shown.matchedCount === 1) return 'appended';
-    const counted = await this.sessions.updateOne({ _id: message.sessionId }, { $inc: { messageCount: 1 } });
-    if (counted.matchedCount === 1) return 'appended';
-    // The session was deleted between the two steps: its messages go with it.
-    await this.messages.deleteOne({ _id: message.id });
-    return 'not-found';
+    if (numbered === null) return 'not-found';
+    await this.messages.insertOne({ _id: message.id, sessionId: message.sessionId, seq: numbered.messageSeq, role: message.role, content: message.content, metadata: message.metadata, createdAt: at });
+    return 'appended';
   }
 
   async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>> {

@@ -284,10 +284,13 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
     const seeded = performance.now();
     const now = new Date();
-    for (let first = 0; first < policies; first += BATCH) {
-      const docs = Array.from({ length: Math.min(BATCH, policies - first) }, (_, i) => toPolicyDocument(policyOf(first + i, now)));
-      await policiesCollection(platform.db).insertMany(docs, { ordered: false });
-    }
+    // One insertMany: the driver sends as few commands as the server's limits allow. jongodb compares
+    // every document with every other on each insert command (its unique-index check is a list scan),
+    // so the cost of a seed grows with the number of commands; 100 batches of 1000 would take hours.
+    await policiesCollection(platform.db).insertMany(
+      Array.from({ length: policies }, (_, i) => toPolicyDocument(policyOf(i, now))),
+      { ordered: false },
+    );
     // The customer looked up has a person (the link is part of the answer) and its share of the policies.
     const cpf = cpfOf(7);
     const blank = { rg: null, cnh: null, birthDate: null, gender: null, maritalStatus: null, personalEmail: null, commercialEmail: null };

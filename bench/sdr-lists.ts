@@ -31,6 +31,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 5);
 const BARE_REQUESTS = Number(process.env.BENCH_BARE_REQUESTS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
+/**
+ * Contacts per round of seed inserts (`seed-demo --batch`); default: the whole dataset in one round. jongodb
+ * checks unique indexes by comparing every document of the collection with every other on each insert
+ * command (a list scan per document), so the seed's cost grows with the number of commands times the
+ * square of the collection's size: one round per dataset is the only way 10k contacts seed in minutes.
+ */
+const SEED_BATCH = process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH);
 const MAX_P99_GROWTH = 10;
 const MAX_RSS_GROWTH_MIB = 50;
 
@@ -77,6 +84,10 @@ async function worker(uri: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ port, key: key.right.key })}\n`);
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'rss') process.stdout.write(`${JSON.stringify(memory())}\n`);
+    if (line === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000 })}\n`);
+    }
     if (line === 'exit') break;
   }
   await closeGracefully(server, 1_000);
@@ -113,11 +124,19 @@ async function startWorker(size: number, uri: string): Promise<Worker> {
   return { size, child, baseUrl: `http://127.0.0.1:${ready.port}`, key: ready.key, next };
 }
 
-async function load(worker: Worker, target: Target): Promise<{ p50: number; p99: number; non2xx: number }> {
+/** CPU time the serving process has used so far (user + system), in ms: our code's share of a request, without the database's. */
+async function cpuOf(worker: Worker): Promise<number> {
+  worker.child.stdin.write('cpu\n');
+  return (JSON.parse(await worker.next()) as { cpuMs: number }).cpuMs;
+}
+
+async function load(worker: Worker, target: Target): Promise<{ p50: number; p99: number; non2xx: number; cpuMsPerRequest: number }> {
+  const cpuBefore = await cpuOf(worker);
   const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.key}`, `${worker.baseUrl}${target.path}`];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const report = JSON.parse(stdout) as { latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-  return { p50: report.latency.p50, p99: report.latency.p99, non2xx: report.non2xx + report.errors + report.timeouts };
+  const cpuMsPerRequest = ((await cpuOf(worker)) - cpuBefore) / target.requests;
+  return { p50: report.latency.p50, p99: report.latency.p99, non2xx: report.non2xx + report.errors + report.timeouts, cpuMsPerRequest };
 }
 
 async function main(): Promise<void> {
@@ -128,7 +147,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const uri = withDatabase(server.uri, `bench_sdr_${size}_${Date.now()}`);
       const started = Date.now();
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'seed-demo', '--contacts', String(size), '--messages', String(MESSAGES)], {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', '--json', 'seed-demo', '--contacts', String(size), '--messages', String(MESSAGES), '--batch', String(SEED_BATCH ?? size)], {
         cwd: ROOT,
         env: { ...process.env, MONGODB_URI: uri, LOG_LEVEL: 'warn' },
         maxBuffer: 16 * 1024 * 1024,
@@ -137,15 +156,16 @@ async function main(): Promise<void> {
       workers.push(await startWorker(size, uri));
     }
     for (const w of workers) for (const t of TARGETS) await load(w, { ...t, requests: 1 }); // warm-up
-    const samples = new Map<string, { p50: number[]; p99: number[]; non2xx: number }>();
+    const samples = new Map<string, { p50: number[]; p99: number[]; cpu: number[]; non2xx: number }>();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const target of TARGETS) {
         for (const w of workers) {
           const r = await load(w, target);
           const id = `${w.size}|${target.name}`;
-          const s = samples.get(id) ?? { p50: [], p99: [], non2xx: 0 };
+          const s = samples.get(id) ?? { p50: [], p99: [], cpu: [], non2xx: 0 };
           s.p50.push(r.p50);
           s.p99.push(r.p99);
+          s.cpu.push(r.cpuMsPerRequest);
           s.non2xx += r.non2xx;
           samples.set(id, s);
         }
@@ -158,12 +178,12 @@ async function main(): Promise<void> {
       rss.set(w.size, JSON.parse(await w.next()) as { peakMiB: number; rssMiB: number });
     }
 
-    process.stdout.write(`\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}non-2xx\n`);
+    process.stdout.write(`\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`);
     for (const target of TARGETS) {
       for (const w of workers) {
         const s = samples.get(`${w.size}|${target.name}`);
         if (s === undefined) continue;
-        process.stdout.write(`${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${s.non2xx}\n`);
+        process.stdout.write(`${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu.map((c) => Math.round(c * 10) / 10))).padEnd(30)}${s.non2xx}\n`);
       }
     }
     let missed = false;
@@ -176,6 +196,9 @@ async function main(): Promise<void> {
       const ok = growth <= MAX_P99_GROWTH;
       missed ||= !ok;
       process.stdout.write(`  ${target.name}: p99 ${a} ms -> ${b} ms, growth x${growth.toFixed(2)} (target <= x${MAX_P99_GROWTH}): ${ok ? 'met' : 'MISSED'}\n`);
+      const cpuA = summarize(samples.get(`${small}|${target.name}`)?.cpu ?? []).median;
+      const cpuB = summarize(samples.get(`${large}|${target.name}`)?.cpu ?? []).median;
+      process.stdout.write(`    the service's own CPU per request: ${cpuA.toFixed(1)} ms -> ${cpuB.toFixed(1)} ms, growth x${(cpuA === 0 ? Number.POSITIVE_INFINITY : cpuB / cpuA).toFixed(2)} (the rest of the time is the database's)\n`);
     }
     const errors = [...samples.values()].reduce((n, s) => n + s.non2xx, 0);
     if (errors > 0) {

@@ -13,7 +13,12 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
     .addOption(new Option('--messages <n>', 'about this many gateway messages per phone contact (default 10)').argParser(integerIn('--messages', 1, 1_000)))
     .addOption(new Option('--seed <n>', 'the same seed makes the same data (default 1)').argParser(integerIn('--seed', 0, 2 ** 31)))
     .option('--instance <name>', 'the gateway instance of the chats (default demo)')
-    .action(async (options: { contacts: number; messages?: number; seed?: number; instance?: string }) => {
+    .addOption(
+      new Option('--batch <n>', 'contacts written per round of inserts (default 200); a larger batch sends fewer, larger insert commands and holds more in memory').argParser(
+        integerIn('--batch', 1, 1_000_000),
+      ),
+    )
+    .action(async (options: { contacts: number; messages?: number; seed?: number; instance?: string; batch?: number }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'seed-demo', async (runtime) => {
         const { gatewayStore, useCases } = runtime.app.sdr;
@@ -26,6 +31,7 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
           ...(options.messages === undefined ? {} : { messagesPerContact: options.messages }),
           ...(options.seed === undefined ? {} : { seed: options.seed }),
           ...(options.instance === undefined ? {} : { instance: options.instance }),
+          ...(options.batch === undefined ? {} : { batchContacts: options.batch }),
           onProgress: (done) => bar?.update(done),
         });
         bar?.stop();

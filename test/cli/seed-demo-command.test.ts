@@ -56,4 +56,21 @@ describe('seed-demo (demo and benchmark data for the SDR lists)', function () {
     const bad = await runCliCaptured(['seed-demo', '--contacts', '0'], { MONGODB_URI: uri.toString() });
     expect(bad.code).to.equal(1);
   });
+
+  it('--batch changes how many contacts go into one round of inserts, not the data', async () => {
+    const counts: Record<string, number>[] = [];
+    for (const batch of [[], ['--batch', '7'], ['--batch', '1000']]) {
+      const uri = new URL(sharedMongo().uri);
+      uri.pathname = `/seed_${randomUUID().slice(0, 8)}`;
+      const run = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3', ...batch], { MONGODB_URI: uri.toString() });
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      counts.push(JSON.parse(run.out[0] ?? '{}') as Record<string, number>);
+    }
+    expect(counts[0]?.contacts).to.equal(30);
+    expect(counts[1]).to.deep.equal(counts[0]);
+    expect(counts[2]).to.deep.equal(counts[0]);
+    const bad = await runCliCaptured(['seed-demo', '--contacts', '5', '--batch', '0'], { MONGODB_URI: sharedMongo().uri });
+    expect(bad.code).to.equal(1);
+    expect(bad.err.join('\n')).to.contain('--batch must be an integer');
+  });
 });

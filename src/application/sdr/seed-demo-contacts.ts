@@ -12,6 +12,8 @@ export interface SeedDemoContactsInput {
   readonly messagesPerContact?: number;
   readonly seed?: number;
   readonly instance?: string;
+  /** Contacts written per round of inserts (default CONTACT_BATCH). */
+  readonly batchContacts?: number;
   readonly onProgress?: (done: number) => void;
 }
 
@@ -23,7 +25,7 @@ export interface SeedDemoContactsOutput {
   readonly messages: number;
 }
 
-/** Contacts written per round of inserts (people, sales, interactions, then their messages). */
+/** Contacts written per round of inserts by default (people, sales, interactions, then their messages). */
 const CONTACT_BATCH = 200;
 
 /** `brokerhub seed-demo --contacts N`: people, sales, SDR interactions and gateway chats for demos and benchmarks. */
@@ -59,7 +61,7 @@ export class SeedDemoContacts {
       interactions.push(...contact.interactions);
       messages.push(...contact.messages);
       counts.contacts += 1;
-      if (counts.contacts % CONTACT_BATCH === 0) await flush();
+      if (counts.contacts % (input.batchContacts ?? CONTACT_BATCH) === 0) await flush();
     }
     await flush();
     return E.right(counts);

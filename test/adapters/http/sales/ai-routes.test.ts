@@ -197,6 +197,19 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(session).to.deep.include({ messageCount: 4, preview: 'Segunda resposta.' });
   });
 
+  it('concurrent questions in one session: every message counted, the preview the last of the history', async () => {
+    await open();
+    const first = await ask({ message: 'abre a conversa' }).expect(200);
+    await Promise.all(Array.from({ length: 5 }, (_, i) => ask({ message: `pergunta ${i}`, sessionId: first.body.sessionId }).expect(200)));
+    const session = await request(rt.callback).get(`/api/chat-sessions/${first.body.sessionId}`).set('x-api-key', operatorKey).expect(200);
+    const all = await request(rt.callback).get(`/api/chat-sessions/${first.body.sessionId}/history`).set('x-api-key', operatorKey).expect(200);
+    expect(all.body.total).to.equal(12);
+    expect(session.body.messageCount).to.equal(12);
+    const last = all.body.messages[11];
+    expect(session.body).to.include({ preview: last.content, lastActivityAt: last.createdAt });
+    expect(all.body.messages.filter((m: { role: string }) => m.role === 'user')).to.have.length(6);
+  });
+
   it('another user\'s session is 404 "Chat session not found"; nothing is stored and the model is not called', async () => {
     await open();
     const mine = await ask({ message: 'minha conversa' }, adminKey).expect(200);

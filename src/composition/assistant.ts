@@ -9,8 +9,10 @@ import { AssistantModel, ChatRepository } from '../application/assistant/ports';
 import type { AssistantTool } from '../application/assistant/tool';
 import { findContactTool } from '../application/assistant/tools/find-contact-tool';
 import { findPoliciesTool } from '../application/assistant/tools/find-policies-tool';
+import { getSdrKpisTool } from '../application/assistant/tools/get-sdr-kpis-tool';
 import { searchSalesTool } from '../application/assistant/tools/search-sales-tool';
 import { UpdateChatSession } from '../application/assistant/update-chat-session';
+import type { GetSdrKpi } from '../application/kpi/get-sdr-kpi';
 import type { FindPolicies } from '../application/policies/find-policies';
 import type { ListSales } from '../application/sales/list-sales';
 import type { ListSdrContacts } from '../application/sdr/list-sdr-contacts';
@@ -35,6 +37,7 @@ export interface AssistantToolSources {
   readonly listSales: ListSales;
   readonly listSdrContacts: ListSdrContacts;
   readonly findPolicies: FindPolicies;
+  readonly getSdrKpi: GetSdrKpi;
 }
 
 export type AssistantArea = ReturnType<typeof composeAssistant>;
@@ -50,7 +53,12 @@ export function composeAssistant(container: Container, platform: Platform, guard
       ? undefined
       : new OpenAiAssistantModel({ baseUrl: config.aiApiUrl, apiKey: config.aiApiKey, model: config.aiModel, logger, ...(options.assistantModelRetries === undefined ? {} : { maxRetries: options.assistantModelRetries }) });
   const model = configured === undefined ? (container.isBound(AssistantModel) ? container.get<AssistantModel>(AssistantModel) : undefined) : bindPort(container, AssistantModel, configured);
-  const tools: readonly AssistantTool[] = [searchSalesTool(sources.listSales), findContactTool(sources.listSdrContacts), findPoliciesTool(sources.findPolicies)];
+  const tools: readonly AssistantTool[] = [
+    getSdrKpisTool(sources.getSdrKpi, clock),
+    searchSalesTool(sources.listSales),
+    findContactTool(sources.listSdrContacts),
+    findPoliciesTool(sources.findPolicies),
+  ];
   const assistantOptions: AssistantOptions = { ...DEFAULT_ASSISTANT_OPTIONS, ...(options.assistantTimeoutMs === undefined ? {} : { timeoutMs: options.assistantTimeoutMs }) };
   const useCases = {
     createChatSession: new CreateChatSession(chats, clock, ids),

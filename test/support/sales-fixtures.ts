@@ -95,6 +95,7 @@ export const sdrInteraction = (overrides: Partial<SdrInteraction> = {}): SdrInte
   sent: false,
   sentTo: null,
   convertedToLead: false,
+  convertedAt: null,
   createdAt: new Date('2026-03-01T12:00:00.000Z'),
   updatedAt: new Date('2026-03-01T12:00:00.000Z'),
   ...overrides,

@@ -33,6 +33,12 @@ export async function connectRedis(url: string, onError: (error: Error) => void)
 /** QUIT when connected (pending replies arrive first), then waits until the connection has ended. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'end') return;
+  // Between reconnect attempts (the server is gone) no socket is open: disconnecting cancels the next
+  // attempt and no 'end' event follows, so there is nothing to wait for.
+  if (redis.status === 'reconnecting') {
+    redis.disconnect();
+    return;
+  }
   const ended = new Promise<void>((resolve) => redis.once('end', () => resolve()));
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Person } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
-import { qualificationOf, type SdrChannel, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 
@@ -50,6 +50,7 @@ export class CreateSdrInteraction {
     const since = new Date(now.getTime() - this.windowMs);
     const phoneKey = input.phone === undefined ? undefined : phoneMatchKey(input.phone);
     const lead = await this.leadPerson(input, since, now);
+    const convertedToLead = input.convertedToLead ?? false;
     const fields = {
       channel: input.channel,
       result: input.result,
@@ -58,7 +59,9 @@ export class CreateSdrInteraction {
       contact: input.contact ?? false,
       sent: input.sent ?? false,
       sentTo: input.sentTo ?? null,
-      convertedToLead: input.convertedToLead ?? false,
+      convertedToLead,
+      // The conversion time if this write converts; a refreshed interaction keeps one it already has.
+      convertedAt: conversionTimeAfterWrite(null, { convertedToLead, status: input.result }, now),
       updatedAt: now,
     };
     const match = { personId: lead.id, ...(phoneKey === undefined ? {} : { phoneKey }), ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }) };
@@ -72,7 +75,8 @@ export class CreateSdrInteraction {
     const personId = recent?.personId ?? lead.id;
     // A minimal person without a sale (created by this request or a racing one) has nothing to keep in sync.
     if (!(lead.withoutSale && personId === lead.id)) {
-      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), at: now });
+      const convertedAt = recent === undefined ? fields.convertedAt : recent.convertedAt;
+      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt, at: now });
     }
     return E.right({ id, personId, status: fields.status, created: recent === undefined });
   }

@@ -8,7 +8,7 @@ import { NEW_DELIVERY_STATE } from '../../domain/sales/sale';
 import { checkDigit } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
-import { SDR_STATUSES, type SdrInteraction } from '../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, SDR_STATUSES, type SdrInteraction } from '../../domain/sdr/interaction';
 
 const FIRST = ['Ana', 'Beatriz', 'Bruno', 'Camila', 'Carlos', 'Daniela', 'Diego', 'Eduarda', 'Felipe', 'Fernanda', 'Gabriel', 'Gustavo', 'Helena', 'Igor', 'Isabela', 'João', 'Juliana', 'Larissa', 'Lucas', 'Luana', 'Marcelo', 'Mariana', 'Mateus', 'Natália', 'Otávio', 'Patrícia', 'Paulo', 'Rafael', 'Renata', 'Rodrigo', 'Sabrina', 'Thiago', 'Vanessa', 'Vinícius'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas'];
@@ -140,7 +140,7 @@ function interaction(random: () => number, personId: string, phone: CanonicalPho
   const converted = status === 'converted' || random() < 0.1;
   return {
     id: uuidFrom(random), personId, phone, phoneKey: phone === null ? null : phoneMatchKey(phone), sessionId, channel: sessionId === null ? 'whatsapp' : 'email',
-    result: status, status, contact: status !== 'no_response', sent: converted, sentTo: converted ? 'Concessionária Centro' : null, convertedToLead: converted, createdAt: at,
+    result: status, status, contact: status !== 'no_response', sent: converted, sentTo: converted ? 'Concessionária Centro' : null, convertedToLead: converted, convertedAt: conversionTimeAfterWrite(null, { convertedToLead: converted, status }, at), createdAt: at,
     updatedAt: new Date(at.getTime() + Math.floor(random() * 2 * 86_400_000)),
   };
 }

@@ -10,8 +10,11 @@ export interface InteractionWithNotes {
   readonly notes: readonly SdrNote[];
 }
 
-/** Fields a create-or-update replaces on an existing interaction. */
-export type InteractionRefresh = Pick<SdrInteraction, 'channel' | 'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'updatedAt'>;
+/**
+ * Fields a create-or-update replaces on an existing interaction. `convertedAt`: the conversion time
+ * when this write converts (else null); it is stored only on an interaction that has none yet.
+ */
+export type InteractionRefresh = Pick<SdrInteraction, 'channel' | 'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'convertedAt' | 'updatedAt'>;
 
 /** What a recent interaction of the same lead may share with a new one (CONTRACT 3.4 dedupe). */
 export interface RecentMatch {
@@ -25,6 +28,8 @@ export interface StatusChange {
   readonly interactionId: string;
   readonly personId: string;
   readonly previous: SdrStatus;
+  /** The interaction's conversion time after this write (the stored one, or the write's time when it converts). */
+  readonly convertedAt: Date | null;
 }
 
 export interface SdrInteractionRepository {
@@ -39,7 +44,8 @@ export interface SdrInteractionRepository {
   /**
    * Sets the status of the newest interaction of any of these persons and answers the status it
    * replaced, in one atomic step: under concurrent updates each one reports the status its own write
-   * overwrote. Undefined when the persons have no interaction.
+   * overwrote. Undefined when the persons have no interaction. A move to `converted` stores `at` as
+   * the conversion time when the interaction has none yet.
    */
   setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined>;
   /** Append-only: one record per note, so concurrent appends can never lose one. */
@@ -84,6 +90,8 @@ export interface SaleQualification {
   readonly convertedToLead: boolean;
   readonly qualified: boolean;
   readonly interested: boolean;
+  /** The interaction's conversion time (mirrored onto the sale with the rest). */
+  readonly convertedAt: Date | null;
   readonly at: Date;
 }
 
@@ -95,7 +103,7 @@ export interface SaleQualificationSync {
    * A status update mirrored (CONTRACT 3.4): the person's newest sale gets the new status, `at` as its
    * SDR time and its updatedAt; the rest of its SDR data stays. The id of the sale, or undefined.
    */
-  recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date }): Promise<string | undefined>;
+  recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date; readonly convertedAt: Date | null }): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
 
@@ -126,6 +134,12 @@ export interface ChatPushName extends ChatRef {
   readonly at: Date;
 }
 
+/** One message of a one-to-one chat, as the KPI's response turns need it (CONTRACT 8.3). */
+export interface ChatMessageTime extends ChatRef {
+  readonly fromMe: boolean;
+  readonly at: Date;
+}
+
 export interface GatewayInsertCounts {
   readonly inserted: number;
   readonly duplicates: number;
@@ -142,6 +156,15 @@ export interface GatewayMessageStore {
   pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]>;
   /** The pushName of every chat that has one (all time), streamed. */
   allPushNames(): AsyncIterable<ChatPushName>;
+  /**
+   * The messages of one-to-one chats at or after `from` and at or before `to`, oldest first (at the
+   * same second inbound before outbound), streamed.
+   */
+  messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime>;
+  /** For each of these chats that has one: its first outbound message strictly after `after`. */
+  firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]>;
+  /** For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound one). */
+  lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
   /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
   insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
 }

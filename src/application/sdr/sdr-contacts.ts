@@ -3,6 +3,7 @@ import {
   addChat,
   addChatName,
   addInteraction,
+  contactKeyOfInteraction,
   finishContact,
   phoneKeyOfDraft,
   phoneKeysOfPerson,
@@ -11,6 +12,7 @@ import {
   type ContactDraft,
 } from '../../domain/sdr/contact';
 import { phoneOfJid } from '../../domain/sdr/gateway-message';
+import { parseWebSessionId } from '../../domain/sdr/interaction';
 import type { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from './ports';
 
 /** How many contacts one lookup of persons and sales covers. */
@@ -26,11 +28,18 @@ export interface ContactSources {
  * Every SDR contact (CONTRACT 8.2), one at a time: SDR interactions and one-to-one gateway chats are
  * streamed and folded into one small draft per contact (never a message or an interaction kept), then
  * persons and sales are looked up CONTACT_BATCH contacts at a time. The one definition of the contact
- * the lists and the KPI share.
+ * the lists and the KPI share. `scope: 'web'`: only the contacts of web session ids, whose facts are
+ * all in the interactions (a chat is always a phone's), so the gateway store is not read.
  */
-export async function* streamContacts(sources: ContactSources): AsyncGenerator<Contact> {
+export async function* streamContacts(sources: ContactSources, scope: 'all' | 'web' = 'all'): AsyncGenerator<Contact> {
   const book: ContactBook = new Map();
-  for await (const interaction of sources.interactions.streamAll()) addInteraction(book, interaction);
+  for await (const interaction of sources.interactions.streamAll()) {
+    if (scope === 'all' || parseWebSessionId(contactKeyOfInteraction(interaction)) !== undefined) addInteraction(book, interaction);
+  }
+  if (scope === 'web') {
+    yield* finishAll(sources.directory, book);
+    return;
+  }
   for await (const chat of sources.gateway.chats({})) {
     const phone = phoneOfJid(chat.remoteJid);
     if (phone !== undefined) addChat(book, { phone, messageCount: chat.messageCount, firstAt: chat.firstAt, lastAt: chat.last.at });
@@ -39,15 +48,19 @@ export async function* streamContacts(sources: ContactSources): AsyncGenerator<C
     const phone = phoneOfJid(name.remoteJid);
     if (phone !== undefined) addChatName(book, { phone, pushName: name.pushName, at: name.at });
   }
+  yield* finishAll(sources.directory, book);
+}
+
+async function* finishAll(directory: ContactDirectory, book: ContactBook): AsyncGenerator<Contact> {
   let batch: ContactDraft[] = [];
   for (const draft of book.values()) {
     batch.push(draft);
     if (batch.length === CONTACT_BATCH) {
-      yield* await finishBatch(sources.directory, batch);
+      yield* await finishBatch(directory, batch);
       batch = [];
     }
   }
-  if (batch.length > 0) yield* await finishBatch(sources.directory, batch);
+  if (batch.length > 0) yield* await finishBatch(directory, batch);
 }
 
 async function finishBatch(directory: ContactDirectory, drafts: readonly ContactDraft[]): Promise<Contact[]> {

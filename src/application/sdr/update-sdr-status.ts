@@ -45,7 +45,7 @@ export class UpdateSdrStatus {
     // CONTRACT 3.4: empty or blank notes append nothing.
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
     // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation.
-    await this.sales.recordStatusOnLatestSale(change.personId, { status: input.status, at: now });
+    await this.sales.recordStatusOnLatestSale(change.personId, { status: input.status, at: now, convertedAt: change.convertedAt });
     return E.right({
       interactionId: change.interactionId,
       previousStatus: change.previous,

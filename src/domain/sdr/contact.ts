@@ -5,7 +5,7 @@
  */
 import type { Person } from '../sales/sale';
 import { phoneMatchKey, type CanonicalPhone } from '../shared/phone';
-import type { SdrChannel, SdrInteraction, SdrStatus } from './interaction';
+import { isConvertedInteraction, type SdrChannel, type SdrInteraction, type SdrStatus } from './interaction';
 
 /** "active": the last interaction is under 30 days old (spec part 8). */
 export const ACTIVE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -64,6 +64,8 @@ export interface Contact {
   readonly lastSaleAt: Date | null;
   /** The contact's SDR interactions that are converted (metric sdrConvertidos). */
   readonly convertedInteractionCount: number;
+  /** The contact's person has a phone by now (the KPI's web sign-ups `withPhone`, CONTRACT 8.3). */
+  readonly personHasPhone: boolean;
 }
 
 /** The contact key of an interaction: its canonical phone, else its web session id. */
@@ -71,10 +73,7 @@ export function contactKeyOfInteraction(interaction: Pick<SdrInteraction, 'phone
   return interaction.phone ?? interaction.sessionId ?? `interaction:${interaction.id}`;
 }
 
-/** An interaction counts as converted when it was turned into a lead or its status is `converted`. */
-export function isConvertedInteraction(interaction: Pick<SdrInteraction, 'convertedToLead' | 'status'>): boolean {
-  return interaction.convertedToLead || interaction.status === 'converted';
-}
+export { isConvertedInteraction };
 
 /** The drafts of a contact book, by contact key. */
 export type ContactBook = Map<string, ContactDraft>;
@@ -163,6 +162,7 @@ export function finishContact(draft: ContactDraft, persons: readonly Person[], s
     salesCount,
     lastSaleAt,
     convertedInteractionCount: draft.convertedInteractionCount,
+    personHasPhone: person !== undefined && [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].some((p) => typeof p === 'string' && p.trim() !== ''),
   };
 }
 

@@ -23,6 +23,12 @@ export interface SdrInteraction {
   readonly sent: boolean;
   readonly sentTo: string | null;
   readonly convertedToLead: boolean;
+  /**
+   * When the first write that made this interaction converted (converted_to_lead or status
+   * `converted`) happened; null while no write has converted it. Kept once set, stored at write time
+   * (the KPI leads of a period, CONTRACT 8.3).
+   */
+  readonly convertedAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -51,4 +57,17 @@ export function qualificationOf(interaction: Pick<SdrInteraction, 'contact' | 's
     qualified: interaction.contact && interaction.sent && interaction.sentTo !== null && interaction.sentTo !== '' && interaction.convertedToLead,
     interested: interaction.contact && interaction.result === 'interested',
   };
+}
+
+/**
+ * The conversion time after a write at `at`: the one already stored wins (the first converting write);
+ * otherwise `at` when the written interaction is converted (see isConvertedInteraction), else null.
+ */
+export function conversionTimeAfterWrite(stored: Date | null, written: Pick<SdrInteraction, 'convertedToLead' | 'status'>, at: Date): Date | null {
+  return stored ?? (isConvertedInteraction(written) ? at : null);
+}
+
+/** An interaction counts as converted when it was turned into a lead or its status is `converted` (CONTRACT 8.2). */
+export function isConvertedInteraction(interaction: Pick<SdrInteraction, 'convertedToLead' | 'status'>): boolean {
+  return interaction.convertedToLead || interaction.status === 'converted';
 }

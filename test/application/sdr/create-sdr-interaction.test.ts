@@ -37,7 +37,7 @@ describe('CreateSdrInteraction', () => {
     expect(await interactionsOf(out.personId)).to.deep.equal([
       {
         id: out.id, personId: out.personId, phone: MOBILE, phoneKey: '1187654321', sessionId: null, channel: 'whatsapp', result: 'no_response',
-        status: 'no_response', contact: false, sent: false, sentTo: null, convertedToLead: false, createdAt: f.clock.now(), updatedAt: f.clock.now(),
+        status: 'no_response', contact: false, sent: false, sentTo: null, convertedToLead: false, convertedAt: null, createdAt: f.clock.now(), updatedAt: f.clock.now(),
       },
     ]);
   });

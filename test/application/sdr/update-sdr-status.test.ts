@@ -40,7 +40,7 @@ describe('UpdateSdrStatus', () => {
     await f.sales.insert(newer);
     await f.interactions.insert(sdrInteraction({ personId: ana.id }));
     await update.execute({ identifier: phone, status: 'converted' });
-    expect(f.sales.qualifications.get(newer.id)).to.deep.equal({ status: 'converted', at: f.clock.now() });
+    expect(f.sales.qualifications.get(newer.id)).to.deep.equal({ status: 'converted', at: f.clock.now(), convertedAt: f.clock.now() });
     expect(f.sales.qualifications.get(older.id)).to.equal(undefined);
     expect((await f.sales.findEntry(newer.id))?.sale.updatedAt).to.deep.equal(f.clock.now());
   });

@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 const contact = (overrides: Partial<Contact>): Contact => ({
   sessionId: '5511987654321', phone: '5511987654321', name: null, personId: null, registered: false,
   firstInteraction: at('2026-01-01T00:00:00Z'), lastInteraction: at('2026-01-01T00:00:00Z'), interactionCount: 0, messageCount: 0,
-  status: null, channel: null, converted: false, qualified: false, salesCount: 0, lastSaleAt: null, convertedInteractionCount: 0,
+  status: null, channel: null, converted: false, qualified: false, salesCount: 0, lastSaleAt: null, convertedInteractionCount: 0, personHasPhone: false,
   ...overrides,
 });
 
@@ -45,7 +45,7 @@ describe('the SDR contact (CONTRACT 8.2)', () => {
     expect(done).to.deep.equal({
       sessionId: PHONE, phone: PHONE, name: 'Aninha', personId: ana.id, registered: true,
       firstInteraction: at('2026-01-20T00:00:00Z'), lastInteraction: at('2026-02-10T00:00:00Z'), interactionCount: 2, messageCount: 5,
-      status: 'converted', channel: 'sms', converted: true, qualified: true, salesCount: 2, lastSaleAt: at('2026-01-15T00:00:00Z'), convertedInteractionCount: 2,
+      status: 'converted', channel: 'sms', converted: true, qualified: true, salesCount: 2, lastSaleAt: at('2026-01-15T00:00:00Z'), convertedInteractionCount: 2, personHasPhone: true,
     });
   });
 

@@ -91,4 +91,47 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     const chats = await collect(world.store.chats({}));
     expect(chats.map((c) => c.messageCount).sort()).to.deep.equal([1, 2]);
   });
+
+  describe('message times for the KPI response turns (CONTRACT 8.3)', () => {
+    const ANA = '5511987654321@s.whatsapp.net';
+    const BIA = '5521999998888@c.us';
+    const at = (seconds: number) => new Date((T + seconds) * 1000);
+    const time = (instance: string, remoteJid: string, fromMe: boolean, seconds: number) => ({ instance, remoteJid, fromMe, at: at(seconds) });
+    beforeEach(async () => {
+      await world.write(
+        gatewayRecord(1, { at: T + 5 }),
+        gatewayRecord(2, { at: T + 8, fromMe: true }),
+        gatewayRecord(3, { at: T + 10, fromMe: true }),
+        gatewayRecord(4, { at: T + 10 }),
+        gatewayRecord(5, { at: T + 20, jid: BIA }),
+        gatewayRecord(6, { at: T + 30, instance: 'other' }),
+        gatewayRecord(7, { at: T + 40, fromMe: true }),
+        gatewayRecord(8, { at: T + 50, fromMe: true, jid: BIA }),
+        gatewayRecord(9, { at: T + 20, jid: '120363000000000000@g.us' }),
+        { instance: 'main', key: { id: 'BAD', remoteJid: ANA }, messageTimestamp: T + 25 },
+      );
+    });
+
+    it('streams the messages of a range (inclusive), oldest first, inbound before outbound at the same second, one-to-one only', async () => {
+      expect(await collect(world.store.messagesBetween({ from: at(10), to: at(40) }))).to.deep.equal([
+        time('main', ANA, false, 10),
+        time('main', ANA, true, 10),
+        time('main', BIA, false, 20),
+        time('other', ANA, false, 30),
+        time('main', ANA, true, 40),
+      ]);
+    });
+
+    it("answers each chat's first outbound message after a time and last message before a time", async () => {
+      const chats = [{ instance: 'main', remoteJid: ANA }, { instance: 'main', remoteJid: BIA }, { instance: 'other', remoteJid: ANA }];
+      const byChat = (list: { instance: string; remoteJid: string }[]) => [...list].sort((a, b) => `${a.instance}${a.remoteJid}`.localeCompare(`${b.instance}${b.remoteJid}`));
+      expect(byChat(await world.store.firstRepliesAfter(chats, at(9)))).to.deep.equal([time('main', ANA, true, 10), time('main', BIA, true, 50)]);
+      expect(byChat(await world.store.firstRepliesAfter(chats, at(10)))).to.deep.equal([time('main', ANA, true, 40), time('main', BIA, true, 50)]);
+      // At the same second the outbound message is the later one.
+      expect(byChat(await world.store.lastMessagesBefore(chats, at(11)))).to.deep.equal([time('main', ANA, true, 10)]);
+      expect(byChat(await world.store.lastMessagesBefore(chats, at(31)))).to.deep.equal([time('main', ANA, true, 10), time('main', BIA, false, 20), time('other', ANA, false, 30)]);
+      expect(await world.store.lastMessagesBefore(chats, at(5))).to.deep.equal([]);
+      expect(await world.store.firstRepliesAfter([], at(0))).to.deep.equal([]);
+    });
+  });
 }

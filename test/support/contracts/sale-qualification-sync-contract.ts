@@ -17,6 +17,7 @@ const qualification: SaleQualification = {
   convertedToLead: true,
   qualified: true,
   interested: false,
+  convertedAt: AT,
   at: AT,
 };
 
@@ -51,7 +52,7 @@ export function saleQualificationSyncContract(make: () => Promise<{ sync: SaleQu
 
   it('answers undefined for a person without sales', async () => {
     expect(await sync.recordOnLatestSale(randomUUID(), qualification)).to.equal(undefined);
-    expect(await sync.recordStatusOnLatestSale(randomUUID(), { status: 'interested', at: AT })).to.equal(undefined);
+    expect(await sync.recordStatusOnLatestSale(randomUUID(), { status: 'interested', at: AT, convertedAt: null })).to.equal(undefined);
   });
 
   it("mirrors a status update onto the person's newest sale, touching only its update time among the domain fields", async () => {
@@ -61,7 +62,7 @@ export function saleQualificationSyncContract(make: () => Promise<{ sync: SaleQu
     await sales.insert(newer);
     await sync.recordOnLatestSale(personId, qualification);
     const later = new Date(AT.getTime() + 60_000);
-    expect(await sync.recordStatusOnLatestSale(personId, { status: 'interested', at: later })).to.equal(newer.id);
+    expect(await sync.recordStatusOnLatestSale(personId, { status: 'interested', at: later, convertedAt: AT })).to.equal(newer.id);
     expect((await sales.findEntry(newer.id))?.sale).to.deep.equal({ ...newer, updatedAt: later });
     expect((await sales.findEntry(older.id))?.sale).to.deep.equal(older);
   });

@@ -15,6 +15,7 @@ const refresh: InteractionRefresh = {
   sent: true,
   sentTo: 'X',
   convertedToLead: true,
+  convertedAt: at(90),
   updatedAt: at(90),
 };
 
@@ -68,11 +69,30 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     const newer = sdrInteraction({ personId: bia, createdAt: at(10), status: 'interested' });
     await repo.insert(older);
     await repo.insert(newer);
-    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'interested' });
-    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'converted' });
+    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'interested', convertedAt: at(20) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'converted', convertedAt: at(20) });
     expect(await repo.findRecent({ personId: bia }, at(0))).to.deep.include({ status: 'no_response', updatedAt: at(21), result: 'no_response' });
     expect(await repo.findRecent({ personId: ana }, at(0))).to.deep.equal(older);
     expect(await repo.setStatusOfLatest([randomUUID()], 'converted', at(22))).to.equal(undefined);
+  });
+
+  it('stores the conversion time of the first converting write only: a refresh or a status move keeps an earlier one', async () => {
+    const plain = sdrInteraction({ createdAt: at(0) });
+    await repo.insert(plain);
+    const notConverting = { ...refresh, convertedToLead: false, convertedAt: null, updatedAt: at(5) };
+    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), notConverting)).to.deep.include({ convertedAt: null });
+    expect(await repo.setStatusOfLatest([plain.personId], 'interested', at(6))).to.deep.include({ convertedAt: null });
+    // The first converting write stores its time.
+    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(7), updatedAt: at(7) })).to.deep.include({ convertedAt: at(7) });
+    // Later converting writes (a refresh, a move to converted) and a move away keep it.
+    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(8), updatedAt: at(8) })).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
+    expect(await repo.setStatusOfLatest([plain.personId], 'converted', at(9))).to.deep.include({ convertedAt: at(7) });
+    expect(await repo.setStatusOfLatest([plain.personId], 'no_response', at(10))).to.deep.include({ convertedAt: at(7) });
+    expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedAt: at(7), updatedAt: at(10) });
+    // Converted at creation: the stored time stays through a move to converted.
+    const born = sdrInteraction({ convertedToLead: true, convertedAt: at(1), createdAt: at(1) });
+    await repo.insert(born);
+    expect(await repo.setStatusOfLatest([born.personId], 'converted', at(11))).to.deep.include({ convertedAt: at(1) });
   });
 
   it('concurrent status moves each report the status their own write replaced (one chain, nothing seen twice)', async () => {

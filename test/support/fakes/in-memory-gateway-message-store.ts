@@ -1,5 +1,7 @@
-import type { ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
+import type { ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
 import { isOneToOneJid, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
+
+const timeOf = (r: GatewayMessageRecord): ChatMessageTime => ({ instance: r.instance, remoteJid: r.key.remoteJid, fromMe: r.key.fromMe, at: new Date(r.messageTimestamp * 1000) });
 
 /** The gateway store in memory: raw documents, as a gateway would have written them. */
 export class InMemoryGatewayMessageStore implements GatewayMessageStore {
@@ -54,6 +56,34 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       if (held === undefined || r.messageTimestamp > held.messageTimestamp) newest.set(id, r);
     }
     for (const r of newest.values()) yield { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) };
+  }
+
+  async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
+    const from = range.from.getTime() / 1000;
+    const to = range.to.getTime() / 1000;
+    const inRange = this.records().filter((r) => r.messageTimestamp >= from && r.messageTimestamp <= to);
+    inRange.sort((a, b) => a.messageTimestamp - b.messageTimestamp || Number(a.key.fromMe) - Number(b.key.fromMe));
+    for (const r of inRange) yield timeOf(r);
+  }
+
+  async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
+    const seconds = after.getTime() / 1000;
+    return this.onePerChat(chats, (r) => r.key.fromMe && r.messageTimestamp > seconds, (a, b) => a.messageTimestamp - b.messageTimestamp);
+  }
+
+  async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
+    const seconds = before.getTime() / 1000;
+    return this.onePerChat(chats, (r) => r.messageTimestamp < seconds, (a, b) => b.messageTimestamp - a.messageTimestamp || Number(b.key.fromMe) - Number(a.key.fromMe));
+  }
+
+  private onePerChat(chats: readonly ChatRef[], keep: (r: GatewayMessageRecord) => boolean, order: (a: GatewayMessageRecord, b: GatewayMessageRecord) => number): ChatMessageTime[] {
+    const wanted = new Set(chats.map((c) => `${c.instance}:${c.remoteJid}`));
+    const first = new Map<string, GatewayMessageRecord>();
+    for (const r of this.records().filter(keep).sort(order)) {
+      const id = `${r.instance}:${r.key.remoteJid}`;
+      if (wanted.has(id) && !first.has(id)) first.set(id, r);
+    }
+    return [...first.values()].map(timeOf);
   }
 
   async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {

@@ -10,7 +10,7 @@ export class InMemorySaleQualificationSync implements SaleQualificationSync {
     return this.sales.recordQualificationOnLatest(personId, qualification);
   }
 
-  async recordStatusOnLatestSale(personId: string, change: { status: SdrStatus; at: Date }): Promise<string | undefined> {
+  async recordStatusOnLatestSale(personId: string, change: { status: SdrStatus; at: Date; convertedAt: Date | null }): Promise<string | undefined> {
     return this.sales.recordSdrStatusOnLatest(personId, change);
   }
 }

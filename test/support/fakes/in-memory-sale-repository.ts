@@ -130,11 +130,11 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   /** SaleQualificationSync's status mirror: only the status, the SDR time and updatedAt change. */
-  recordSdrStatusOnLatest(personId: string, { status, at }: { status: SdrStatus; at: Date }): string | undefined {
+  recordSdrStatusOnLatest(personId: string, { status, at, convertedAt }: { status: SdrStatus; at: Date; convertedAt: Date | null }): string | undefined {
     const latest = this.latestOf(personId);
     if (latest === undefined) return undefined;
     latest.sale = { ...latest.sale, updatedAt: at };
-    this.qualifications.set(latest.sale.id, { ...this.qualifications.get(latest.sale.id), status, at });
+    this.qualifications.set(latest.sale.id, { ...this.qualifications.get(latest.sale.id), status, at, convertedAt });
     return latest.sale.id;
   }
 

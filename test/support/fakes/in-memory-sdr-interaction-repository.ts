@@ -6,7 +6,7 @@ import type {
   SdrInteractionRepository,
   StatusChange,
 } from '../../../src/application/sdr/ports';
-import type { SdrInteraction, SdrNote, SdrStatus } from '../../../src/domain/sdr/interaction';
+import { conversionTimeAfterWrite, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 
 const newestFirst = (a: SdrInteraction, b: SdrInteraction) => b.createdAt.getTime() - a.createdAt.getTime() || compareBinary(b.id, a.id);
@@ -29,7 +29,7 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     const recent = this.recent(match, since);
     if (recent === undefined) return undefined;
     const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
-    const refreshed = { ...recent, channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt };
+    const refreshed = { ...recent, channel, result, status, contact, sent, sentTo, convertedToLead, convertedAt: recent.convertedAt ?? fields.convertedAt, updatedAt };
     this.interactions.set(recent.id, refreshed);
     return { ...refreshed };
   }
@@ -37,8 +37,9 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
   async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
     const latest = [...this.interactions.values()].filter((i) => personIds.includes(i.personId)).sort(newestFirst)[0];
     if (latest === undefined) return undefined;
-    this.interactions.set(latest.id, { ...latest, status, updatedAt: at });
-    return { interactionId: latest.id, personId: latest.personId, previous: latest.status };
+    const convertedAt = conversionTimeAfterWrite(latest.convertedAt, { ...latest, status }, at);
+    this.interactions.set(latest.id, { ...latest, status, convertedAt, updatedAt: at });
+    return { interactionId: latest.id, personId: latest.personId, previous: latest.status, convertedAt };
   }
 
   async appendNote(interactionId: string, note: SdrNote): Promise<void> {

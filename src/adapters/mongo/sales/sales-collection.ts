@@ -40,6 +40,8 @@ export interface SaleSdrData {
   convertedToLead: boolean;
   qualified: boolean;
   interested: boolean;
+  /** The interaction's conversion time (absent on data written before it was stored). */
+  convertedAt?: Date | null;
   at: Date;
 }
 

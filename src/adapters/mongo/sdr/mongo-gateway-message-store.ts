@@ -1,5 +1,5 @@
 import { MongoBulkWriteError, type Db, type Document } from 'mongodb';
-import type { ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
+import type { ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { gatewayMessagesCollection } from './gateway-messages-collection';
@@ -8,10 +8,26 @@ const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 1
 
 /** Documents per cursor batch: what the process holds of the store at a time. */
 const BATCH = 500;
+/**
+ * Up to this many chats a per-chat lookup names them (`$in`); beyond, grouping every chat of the
+ * instance in one pass costs less than testing each message against a long list (jongodb scans and
+ * tests every document; on mongod both are index walks).
+ */
+const NAMED_CHATS = 50;
 /** A non-blank pushName. */
 const NON_BLANK = { $regex: '\\S' };
 /** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
 const RECORD_SHAPE = { 'key.id': { $type: 'string' }, 'key.fromMe': { $in: [true, false] }, messageType: { $type: 'string' } };
+
+/** What a message's time and direction need (jongodb ignores projections; mongod honours it). */
+const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, messageTimestamp: 1 };
+
+function messageTimeOf(doc: Document): ChatMessageTime | undefined {
+  const key = doc.key as Document | undefined;
+  const seconds = doc.messageTimestamp;
+  if (typeof doc.instance !== 'string' || typeof key?.remoteJid !== 'string' || typeof key.fromMe !== 'boolean' || typeof seconds !== 'number') return undefined;
+  return { instance: doc.instance, remoteJid: key.remoteJid, fromMe: key.fromMe, at: new Date(Math.floor(seconds) * 1000) };
+}
 
 /**
  * Reads the gateway's message collection (CONTRACT 8.1). The grouping per chat runs in the database
@@ -25,6 +41,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     private readonly db: Db,
     private readonly collectionName: string,
     private readonly onSkipped: (count: number, where: string) => void = () => undefined,
+    /** How many chats a per-chat lookup names (`$in`); more are found by grouping the instance's chats. */
+    private readonly namedChats: number = NAMED_CHATS,
   ) {}
 
   private get messages() {
@@ -91,6 +109,54 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       if (typeof group._id !== 'string' || typeof group.pushName !== 'string' || typeof group.at !== 'number') continue;
       yield { instance, remoteJid: group._id, pushName: group.pushName, at: new Date(Math.floor(group.at) * 1000) };
     }
+  }
+
+  async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
+    const cursor = this.messages
+      .find(
+        { messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 }, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE },
+        { sort: { messageTimestamp: 1, 'key.fromMe': 1 }, projection: MESSAGE_TIME },
+      )
+      .batchSize(BATCH);
+    for await (const doc of cursor) {
+      const message = messageTimeOf(doc);
+      if (message !== undefined) yield message;
+    }
+  }
+
+  async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(chats, { 'key.fromMe': true, messageTimestamp: { $gt: after.getTime() / 1000 } }, { messageTimestamp: 1 });
+  }
+
+  async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(chats, { messageTimestamp: { $lt: before.getTime() / 1000 } }, { messageTimestamp: -1, 'key.fromMe': -1 });
+  }
+
+  /**
+   * The first message of each chat in `sort` order among those matching `match`, grouped with
+   * `$first` in the database: one pipeline per instance. Up to `namedChats` it names them (`$in`,
+   * index `brokerhub_chat_newest`); beyond, it groups every one-to-one chat of the instance and keeps
+   * the wanted ones, so a long list never becomes many passes over the collection.
+   */
+  private async onePerChat(chats: readonly ChatRef[], match: Document, sort: Document): Promise<ChatMessageTime[]> {
+    const byInstance = new Map<string, Set<string>>();
+    for (const chat of chats) byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    const found: ChatMessageTime[] = [];
+    for (const [instance, jids] of byInstance) {
+      const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
+      const cursor = this.messages
+        .aggregate([
+          { $match: { instance, 'key.remoteJid': which, ...RECORD_SHAPE, ...match } },
+          { $sort: sort },
+          { $group: { _id: '$key.remoteJid', fromMe: { $first: '$key.fromMe' }, at: { $first: '$messageTimestamp' } } },
+        ])
+        .batchSize(BATCH);
+      for await (const group of cursor) {
+        if (typeof group._id !== 'string' || !jids.has(group._id) || typeof group.fromMe !== 'boolean' || typeof group.at !== 'number') continue;
+        found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
+      }
+    }
+    return found;
   }
 
   async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {

@@ -18,10 +18,10 @@ export class MongoSaleQualificationSync implements SaleQualificationSync {
     return updated?._id;
   }
 
-  async recordStatusOnLatestSale(personId: string, { status, at }: { status: SdrStatus; at: Date }): Promise<string | undefined> {
+  async recordStatusOnLatestSale(personId: string, { status, at, convertedAt }: { status: SdrStatus; at: Date; convertedAt: Date | null }): Promise<string | undefined> {
     const updated = await salesCollection(this.db).findOneAndUpdate(
       { personId },
-      { $set: { 'sdr.status': status, 'sdr.at': at, updatedAt: at } },
+      { $set: { 'sdr.status': status, 'sdr.at': at, 'sdr.convertedAt': convertedAt, updatedAt: at } },
       { sort: { createdAt: -1, _id: -1 } },
     );
     return updated?._id;

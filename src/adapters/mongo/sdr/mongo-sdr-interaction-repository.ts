@@ -7,7 +7,7 @@ import type {
   SdrInteractionRepository,
   StatusChange,
 } from '../../../application/sdr/ports';
-import type { SdrInteraction, SdrNote, SdrStatus } from '../../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
 import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
 import { sdrInteractionsCollection, sdrNotesCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
 
@@ -40,7 +40,22 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
       { $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } },
       { sort: NEWEST_FIRST, returnDocument: 'after' },
     );
-    return doc === null ? undefined : toSdrInteraction(doc);
+    if (doc === null) return undefined;
+    const refreshed = toSdrInteraction(doc);
+    if (fields.convertedAt === null || refreshed.convertedAt !== null) return refreshed;
+    return { ...refreshed, convertedAt: await this.storeConversionTime(doc._id, fields.convertedAt) };
+  }
+
+  /**
+   * Stores the conversion time on an interaction that has none, in one conditional write (only
+   * $set, CONTRACT 1.1): of concurrent converting writes the first to get here wins. Answers the
+   * stored time.
+   */
+  private async storeConversionTime(id: string, at: Date): Promise<Date> {
+    const doc = await this.interactions.findOneAndUpdate({ _id: id, convertedAt: null }, { $set: { convertedAt: at } }, { returnDocument: 'after' });
+    if (doc !== null) return at;
+    const current = await this.interactions.findOne({ _id: id });
+    return current?.convertedAt ?? at;
   }
 
   async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
@@ -52,7 +67,15 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
       { $set: { status, updatedAt: at } },
       { sort: NEWEST_FIRST, returnDocument: 'before' },
     );
-    return before === null ? undefined : { interactionId: before._id, personId: before.personId, previous: before.status };
+    if (before === null) return undefined;
+    const stored = toSdrInteraction(before).convertedAt;
+    const convertedAt = conversionTimeAfterWrite(stored, { ...before, status }, at);
+    return {
+      interactionId: before._id,
+      personId: before.personId,
+      previous: before.status,
+      convertedAt: convertedAt === null || stored !== null ? convertedAt : await this.storeConversionTime(before._id, convertedAt),
+    };
   }
 
   async appendNote(interactionId: string, note: SdrNote): Promise<void> {

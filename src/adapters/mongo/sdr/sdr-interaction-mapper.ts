@@ -1,4 +1,5 @@
 import type { SdrInteraction } from '../../../domain/sdr/interaction';
+import { isConvertedInteraction } from '../../../domain/sdr/contact';
 import type { SdrInteractionDocument } from './sdr-interactions-collection';
 
 export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({ _id: id, ...rest });
@@ -18,6 +19,8 @@ export function toSdrInteraction(doc: SdrInteractionDocument): SdrInteraction {
     sent: doc.sent,
     sentTo: doc.sentTo,
     convertedToLead: doc.convertedToLead,
+    // Written before conversion times were stored: a converted one counts as converted at its last update.
+    convertedAt: doc.convertedAt !== undefined ? doc.convertedAt : isConvertedInteraction(doc) ? doc.updatedAt : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

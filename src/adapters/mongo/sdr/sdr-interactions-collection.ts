@@ -6,7 +6,11 @@ export const SDR_INTERACTIONS = 'sdr_interactions';
 export const SDR_INTERACTION_NOTES = 'sdr_interaction_notes';
 
 /** An interaction; its status changes in place with one findAndModify (no version needed). */
-export type SdrInteractionDocument = Omit<SdrInteraction, 'id'> & { _id: string };
+export type SdrInteractionDocument = Omit<SdrInteraction, 'id' | 'convertedAt'> & {
+  _id: string;
+  /** Absent on documents written before conversion times were stored. */
+  convertedAt?: Date | null;
+};
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */
 export interface SdrNoteDocument extends SdrNote {

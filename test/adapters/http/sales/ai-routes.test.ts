@@ -79,7 +79,6 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(received?.body.messages[1]?.content).to.equal('quantos leads viraram venda hoje?');
     // Every role reads sales, contacts and policies; the KPI tool is not among them for an operator.
     expect(offered(received)).to.have.members(['search_sales', 'find_contact', 'find_policies']);
-    expect(offered(received)).to.not.include('get_sdr_kpis');
     const got = await request(rt.callback).get(`/api/chat-sessions/${res.body.sessionId}/history`).set('x-api-key', operatorKey).expect(200);
     expect(got.body.messages[1]).to.deep.equal(res.body.message);
   });
@@ -128,6 +127,32 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(contact.phone).to.equal('5511987654321');
     expect(contact.contacts).to.have.length(1);
     expect(contact.contacts[0]).to.include({ phone: '5511987654321', status: 'interested', interactionCount: 1 });
+  });
+
+  it('get_sdr_kpis is offered to admins and managers only and runs the KPI use case; an operator\'s call to it runs nothing', async () => {
+    await open();
+    const manager = await rt.createUser({ role: 'manager' });
+    const managerKey = (await rt.createApiKey(manager.email)).key;
+    await request(rt.callback).post('/sdr/interactions').set('x-api-key', operatorKey).send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true }).expect(201);
+    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Um contato, um lead.' });
+    const res = await ask({ message: 'quantos leads viraram venda?' }, adminKey).expect(200);
+    expect(offered(server.received[0])).to.have.members(['get_sdr_kpis', 'search_sales', 'find_contact', 'find_policies']);
+    expect(res.body.message.metadata.operationType).to.equal('get_sdr_kpis');
+    const kpi = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
+    expect(kpi).to.include({ contacts: 1, leads: 1, conversionRate: 1, timezone: 'America/Sao_Paulo' });
+    expect(Object.keys(kpi).sort()).to.deep.equal(['averageResponseTimeSeconds', 'contacts', 'conversionRate', 'leads', 'period', 'responseRate', 'timezone']);
+    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-02-30","dateTo":"ontem"}' }, { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2020-01-01","dateTo":"2026-01-01"}' }] }, { content: 'Datas inválidas.' });
+    await ask({ message: 'e em fevereiro?' }, managerKey).expect(200);
+    expect(offered(server.received[2])).to.include('get_sdr_kpis');
+    expect(toolMessages(server.received[3]).map((m) => JSON.parse(m.content ?? '{}'))).to.deep.equal([
+      { error: 'dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date' },
+      { error: 'the period must not exceed 366 days (it covers 2193 local days)' },
+    ]);
+    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Sem acesso aos indicadores.' });
+    const operator = await ask({ message: 'quantos leads?' }).expect(200);
+    expect(offered(server.received[4])).to.not.include('get_sdr_kpis');
+    expect(JSON.parse(toolMessages(server.received[5])[0]?.content ?? '{}')).to.deep.equal({ error: 'unknown tool get_sdr_kpis' });
+    expect(operator.body.message.metadata.operationType).to.equal('answer');
   });
 
   it('more tool rounds than allowed: after the third the model is called once more without tools, and that answer is returned', async () => {

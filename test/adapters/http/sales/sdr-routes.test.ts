@@ -78,8 +78,17 @@ describe('SDR interaction routes', () => {
       expect(res.body.personId).to.equal(sale.body.pessoa.id);
       const stored = await salesCollection(rt.db).findOne({ _id: sale.body.venda.id });
       expect(stored?.sdr).to.include({ interactionId: res.body.id, qualified: true, interested: false, sentTo: 'Concessionária X', contact: true });
+      // The converting write stores its time on the interaction and mirrors it onto the sale (CONTRACT 8.3 leads).
+      const convertedAt = clock.now();
+      expect(stored?.sdr?.convertedAt).to.deep.equal(convertedAt);
+      expect((await sdrInteractionsCollection(rt.db).findOne({ _id: res.body.id }))?.convertedAt).to.deep.equal(convertedAt);
+      clock.advance(HOUR);
       await create({ phone: '21999990000', channel: 'whatsapp', result: 'interested', contact: true }).expect(200);
-      expect((await salesCollection(rt.db).findOne({ _id: sale.body.venda.id }))?.sdr).to.include({ qualified: false, interested: true });
+      const after = (await salesCollection(rt.db).findOne({ _id: sale.body.venda.id }))?.sdr;
+      expect(after).to.include({ qualified: false, interested: true });
+      // A later write keeps the first conversion time.
+      expect(after?.convertedAt).to.deep.equal(convertedAt);
+      expect((await sdrInteractionsCollection(rt.db).findOne({ _id: res.body.id }))?.convertedAt).to.deep.equal(convertedAt);
     });
 
     it('always creates a minimal person for a new web session id, and updates the same session within the window', async () => {
@@ -153,10 +162,16 @@ describe('SDR interaction routes', () => {
       const stored = await salesCollection(rt.db).findOne({ _id: newer.body.venda.id });
       expect(stored?.sdr).to.include({ interactionId: created.body.id, status: 'converted', result: 'no_response' });
       expect(stored?.sdr?.at).to.deep.equal(clock.now());
+      // The move to converted is the converting write: its time is stored on the interaction and the sale.
+      const convertedAt = clock.now();
+      expect(stored?.sdr?.convertedAt).to.deep.equal(convertedAt);
+      expect((await sdrInteractionsCollection(rt.db).findOne({ _id: created.body.id }))?.convertedAt).to.deep.equal(convertedAt);
       expect(stored?.updatedAt).to.deep.equal(clock.now());
       expect(await sdrOf(older.body.venda.id)).to.equal(undefined);
+      clock.advance(60_000);
       await patch({ identifier: CPF, identifier_type: 'cpf', status: 'interested' }).expect(200);
       expect(await sdrOf(newer.body.venda.id)).to.include({ status: 'interested' });
+      expect((await sdrOf(newer.body.venda.id))?.convertedAt).to.deep.equal(convertedAt);
     });
 
     it('empty or blank notes append nothing, on creation and on a status update (CONTRACT 3.4)', async () => {

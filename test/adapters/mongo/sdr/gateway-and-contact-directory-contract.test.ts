@@ -52,6 +52,19 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
           },
         };
       }));
+    describe('GatewayMessageStore, per-chat lookups of more chats than it names at once', () =>
+      gatewayMessageStoreContract(async () => {
+        const db = await freshSalesDatabase(mongo());
+        await ensureIndexes(db, [gatewayMessageIndexes(DEFAULT_GATEWAY_MESSAGES)]);
+        const store = new MongoGatewayMessageStore(db, DEFAULT_GATEWAY_MESSAGES, () => undefined, 1);
+        return {
+          store,
+          write: async (...docs) => {
+            const objects = docs.filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null);
+            if (objects.length > 0) await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(objects.map((d) => ({ ...d })));
+          },
+        };
+      }));
     describe('ContactDirectory', () =>
       contactDirectoryContract(async () => {
         const db = await freshSalesDatabase(mongo());

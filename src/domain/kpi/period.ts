@@ -1,0 +1,82 @@
+/**
+ * The period of a KPI report (CONTRACT 8.3): `dateFrom`, `dateTo` and the timezone whose local days
+ * the daily points follow. A bare date names a local day of that zone (`dateFrom` its start, `dateTo`
+ * its end); a timestamp is an instant. Default: from the start of the local day 29 days before the
+ * last one to now (30 daily points). At most 366 local days.
+ */
+import {
+  dateOfDayNumber,
+  dayNumberOf,
+  localDateOf,
+  localDaysBetween,
+  startOfLocalDay,
+  type LocalDate,
+  type LocalDays,
+} from './local-days';
+
+export const MAX_PERIOD_DAYS = 366;
+export const DEFAULT_PERIOD_DAYS = 30;
+
+/** A bound as the query gave it: a local day, or an instant. */
+export type DateBound = { readonly kind: 'day'; readonly date: LocalDate } | { readonly kind: 'instant'; readonly at: Date };
+
+export interface PeriodQuery {
+  readonly dateFrom?: DateBound;
+  readonly dateTo?: DateBound;
+  /** A canonical IANA zone name. */
+  readonly timeZone: string;
+}
+
+export interface KpiPeriod {
+  readonly from: Date;
+  readonly to: Date;
+  readonly timeZone: string;
+  /**
+   * The local days from the day of `from` to the day of `to`, both included; computed when first
+   * read (a cached answer never needs them).
+   */
+  readonly days: LocalDays;
+}
+
+function nextDay(date: LocalDate): LocalDate {
+  return dateOfDayNumber(dayNumberOf(date) + 1);
+}
+
+/** The period a query asks for, or the problems with it (one message each). */
+export function resolvePeriod(query: PeriodQuery, now: Date): { readonly period: KpiPeriod } | { readonly problems: readonly string[] } {
+  const zone = query.timeZone;
+  const to =
+    query.dateTo === undefined
+      ? now
+      : query.dateTo.kind === 'instant'
+        ? query.dateTo.at
+        : new Date(startOfLocalDay(nextDay(query.dateTo.date), zone).getTime() - 1);
+  const lastDay = localDateOf(to, zone);
+  const from =
+    query.dateFrom === undefined
+      ? startOfLocalDay(dateOfDayNumber(dayNumberOf(lastDay) - (DEFAULT_PERIOD_DAYS - 1)), zone)
+      : query.dateFrom.kind === 'instant'
+        ? query.dateFrom.at
+        : startOfLocalDay(query.dateFrom.date, zone);
+  if (from > to) return { problems: ['dateFrom must not be after dateTo'] };
+  const firstDay = localDateOf(from, zone);
+  const dayCount = dayNumberOf(lastDay) - dayNumberOf(firstDay) + 1;
+  if (dayCount > MAX_PERIOD_DAYS) return { problems: [`the period must not exceed ${MAX_PERIOD_DAYS} days (it covers ${dayCount} local days)`] };
+  let days: LocalDays | undefined;
+  return {
+    period: {
+      from,
+      to,
+      timeZone: zone,
+      get days(): LocalDays {
+        days ??= localDaysBetween(firstDay, lastDay, zone);
+        return days;
+      },
+    },
+  };
+}
+
+/** True when the instant is in the period, both ends included. */
+export function inPeriod(period: Pick<KpiPeriod, 'from' | 'to'>, at: Date): boolean {
+  return at >= period.from && at <= period.to;
+}

@@ -15,10 +15,11 @@ import { composeSalesIdentity, type SalesIdentityOptions } from './composition/s
 import { composeSdr, type SdrOptions } from './composition/sdr';
 import { composeSavedFilters } from './composition/saved-filters';
 import { composePolicies } from './composition/policies';
+import { composeAssistant, type AssistantAreaOptions } from './composition/assistant';
 import { composeKpi, type KpiOptions } from './composition/kpi';
 
 /** What a test (or a benchmark) may swap or shrink: a port, a limit, an interval. */
-export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions {
+export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions, AssistantAreaOptions {
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
   /** Any port swapped for another adapter (a fake), built with `portBinding(Port, adapter)`. */
@@ -40,13 +41,24 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
   const salesIdentity = composeSalesIdentity(container, platform, overrides);
   const hubIdentity = composeHubIdentity(container, platform, overrides);
   // One line per area. Within a service, routers mount in this order.
+  const sales = composeSales(container, platform, salesIdentity.guards, overrides);
+  const sdr = composeSdr(container, platform, salesIdentity.guards, overrides);
+  const kpi = composeKpi(container, platform, salesIdentity.guards, overrides);
+  const policies = composePolicies(container, platform, salesIdentity.guards);
+  const toolSources = {
+    listSales: sales.useCases.listSales,
+    listSdrContacts: sdr.useCases.listSdrContacts,
+    findPolicies: policies.useCases.findPolicies,
+    getSdrKpi: kpi.useCases.getSdrKpi,
+  };
   const areas = {
     salesIdentity,
-    sales: composeSales(container, platform, salesIdentity.guards, overrides),
-    sdr: composeSdr(container, platform, salesIdentity.guards, overrides),
-    kpi: composeKpi(container, platform, salesIdentity.guards, overrides),
+    sales,
+    sdr,
+    kpi,
     savedFilters: composeSavedFilters(container, platform, salesIdentity.guards),
-    policies: composePolicies(container, platform, salesIdentity.guards),
+    policies,
+    assistant: composeAssistant(container, platform, salesIdentity.guards, toolSources, overrides),
     hubIdentity,
     hubLeads: composeHubLeads(container, platform, hubIdentity.accessTokens, overrides),
   };

@@ -14,6 +14,7 @@ import type { GuardDeps } from '../../src/adapters/http/sales/guards';
 import { closeGracefully, listen } from '../../src/adapters/http/shared/listen';
 import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { loadConfig } from '../../src/config';
+import type { Overrides } from '../../src/composition-root';
 import { openRuntime, type Runtime } from '../../src/runtime';
 import { CommandCounter, describeTally, totalOf, type CommandTally } from './command-count';
 
@@ -127,8 +128,12 @@ export interface SalesBench {
  * The real sales app listening on loopback, indexes created, with `benchRouters` mounted after the real
  * ones; on `mongodbUri` when given (a server the bench started), else on its own embedded server.
  */
-export async function startSalesBench(benchRouters: (guards: GuardDeps) => readonly Router[], options: { mongodbUri?: string } = {}): Promise<SalesBench> {
+export async function startSalesBench(
+  benchRouters: (guards: GuardDeps) => readonly Router[],
+  options: { mongodbUri?: string; env?: Readonly<Record<string, string>>; overrides?: Overrides } = {},
+): Promise<SalesBench> {
   const loaded = loadConfig({
+    ...options.env,
     ...(options.mongodbUri === undefined ? {} : { MONGODB_URI: options.mongodbUri }),
     LOG_LEVEL: 'silent',
     SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
@@ -140,6 +145,7 @@ export async function startSalesBench(benchRouters: (guards: GuardDeps) => reado
     commandObserver: counter.observer,
     overrides: {
       salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+      ...options.overrides,
       extraSalesRouters: benchRouters,
     },
   });

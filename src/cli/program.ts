@@ -11,6 +11,7 @@ import { registerCreateUser } from './create-user-command';
 import { registerCreateApiKey } from './create-api-key-command';
 import { registerRevokeApiKey } from './revoke-api-key-command';
 import { registerImportPolicies } from './import-policies-command';
+import { registerAsk } from './ask-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -38,6 +39,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerGatewayImport(program, ctx);
   registerSeedDemo(program, ctx);
   registerImportPolicies(program, ctx);
+  registerAsk(program, ctx);
   return program;
 }
 

@@ -13,6 +13,7 @@ import { AuthenticateAccessToken } from '../application/sales-identity/authentic
 import { AuthenticateApiKey } from '../application/sales-identity/authenticate-api-key';
 import { CreateApiKey } from '../application/sales-identity/create-api-key';
 import { CreateSalesUser } from '../application/sales-identity/create-sales-user';
+import { FindSalesIdentity } from '../application/sales-identity/find-sales-identity';
 import { GetApiEvent } from '../application/sales-identity/get-api-event';
 import { ListApiEvents } from '../application/sales-identity/list-api-events';
 import { ListApiKeys } from '../application/sales-identity/list-api-keys';
@@ -87,6 +88,7 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
     revokeApiKey: new RevokeApiKey(keys, keyCache, clock),
     listApiEvents: new ListApiEvents(events),
     getApiEvent: new GetApiEvent(events),
+    findSalesIdentity: new FindSalesIdentity(users),
   };
   const guards: GuardDeps = {
     authenticateAccessToken: new AuthenticateAccessToken(tokens, clock),

@@ -1,3 +1,4 @@
+import type { Cpf } from '../../domain/shared/cpf';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 import type { Person, Sale, SaleEntry, SaleStatusEvent, Vendor } from '../../domain/sales/sale';
 import { token, type Token } from '../shared/token';
@@ -26,6 +27,10 @@ export interface SaleListFilter {
   readonly processed?: boolean;
   readonly dateFrom?: Date;
   readonly dateTo?: Date;
+  /** The customer's CPF. */
+  readonly cpf?: Cpf;
+  /** Part of the customer's name, any case (the assistant's sales search). */
+  readonly name?: string;
 }
 
 export interface Page<T> {

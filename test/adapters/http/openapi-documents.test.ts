@@ -59,7 +59,7 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
   }
 
   it('describes every route the real apps mount, and nothing they do not', () => {
-    const composition = (service: 'sales' | 'hub', c: Composition) => [c.salesIdentity, c.sales, c.sdr, c.kpi, c.savedFilters, c.policies, c.hubIdentity, c.hubLeads].filter((area) => area.service === service).flatMap((area) => area.routers);
+    const composition = (service: 'sales' | 'hub', c: Composition) => [c.salesIdentity, c.sales, c.sdr, c.kpi, c.savedFilters, c.policies, c.assistant, c.hubIdentity, c.hubLeads].filter((area) => area.service === service).flatMap((area) => area.routers);
     const salesRoutes = routesOf(composition('sales', sales.runtime.app), '');
     const hubRoutes = routesOf(composition('hub', hub.composition), HUB_PREFIX);
     // The probes, the metrics and the documentation are mounted by the app itself.

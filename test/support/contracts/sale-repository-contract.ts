@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { EligibilityWindow, PersonRepository, SaleRepository, VendorRepository } from '../../../src/application/sales/ports';
 import type { Sale } from '../../../src/domain/sales/sale';
+import type { Cpf } from '../../../src/domain/shared/cpf';
 import { person, sale, vendor } from '../sales-fixtures';
 
 export interface SalesUnderTest {
@@ -70,6 +71,22 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     expect((await sales.list({}, 1, 10)).total).to.equal(4);
     const ranged = await sales.list({ dateFrom: minutes(-20), dateTo: minutes(-10) }, 1, 10);
     expect(ids(ranged.items)).to.deep.equal([newest, middle]);
+  });
+
+  it('lists the sales of a customer by CPF or by part of the name (any case, regex characters taken literally), newest first', async () => {
+    const other = await people.saveByCpf(person({ fullName: 'João (Pereira) Souza' }));
+    const [mariaOld, mariaNew] = await seed({}, 20, 10);
+    const joao = sale(other.id, { createdAt: minutes(-5), updatedAt: minutes(-5) });
+    await sales.insert(joao);
+    const maria = (await sales.findEntry(mariaOld ?? ''))?.person;
+    expect(ids((await sales.list({ cpf: maria?.cpf as Cpf }, 1, 10)).items)).to.deep.equal([mariaNew, mariaOld]);
+    expect(ids((await sales.list({ name: 'SILVA' }, 1, 10)).items)).to.deep.equal([mariaNew, mariaOld]);
+    expect(ids((await sales.list({ name: '(pereira)' }, 1, 10)).items)).to.deep.equal([joao.id]);
+    expect((await sales.list({ name: 'pereira.' }, 1, 10)).total).to.equal(0);
+    expect((await sales.list({ cpf: other.cpf as Cpf, name: 'silva' }, 1, 10)).total).to.equal(0);
+    const page = await sales.list({ name: 'a' }, 1, 2);
+    expect(page.total).to.equal(3);
+    expect(ids(page.items)).to.deep.equal([joao.id, mariaNew]);
   });
 
   it('claims eligible sales oldest first, up to the limit, leased to the caller; a second claim during the lease gets none of them', async () => {

@@ -57,6 +57,8 @@ export class InMemorySaleRepository implements SaleRepository {
       .filter(({ sale }) => filter.processed === undefined || sale.delivery.webhookProcessed === filter.processed)
       .filter(({ sale }) => filter.dateFrom === undefined || sale.createdAt >= filter.dateFrom)
       .filter(({ sale }) => filter.dateTo === undefined || sale.createdAt <= filter.dateTo)
+      .filter(({ sale }) => filter.cpf === undefined || this.people.stored(sale.personId)?.cpf === filter.cpf)
+      .filter(({ sale }) => filter.name === undefined || (this.people.stored(sale.personId)?.fullName.toLowerCase() ?? '').includes(filter.name.toLowerCase()))
       .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id));
     return { items: matching.slice((page - 1) * limit, page * limit).map((s) => this.entryOf(s)), total: matching.length };
   }

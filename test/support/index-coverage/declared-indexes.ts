@@ -5,6 +5,7 @@ import { salesAreaIndexes } from '../../../src/adapters/mongo/sales/indexes';
 import { gatewayStoreIndexes, sdrAreaIndexes } from '../../../src/adapters/mongo/sdr/indexes';
 import { savedFiltersAreaIndexes } from '../../../src/adapters/mongo/saved-filters/indexes';
 import { policiesAreaIndexes } from '../../../src/adapters/mongo/policies/indexes';
+import { assistantAreaIndexes } from '../../../src/adapters/mongo/assistant/indexes';
 import type { CollectionIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 import { DEFAULT_EVENT_LOG_RETENTION_DAYS } from '../../../src/config';
 
@@ -20,6 +21,7 @@ export const DECLARED_INDEXES: readonly CollectionIndexes[] = [
   ...gatewayStoreIndexes,
   ...savedFiltersAreaIndexes,
   ...policiesAreaIndexes,
+  ...assistantAreaIndexes,
   ...hubIdentityAreaIndexes,
   ...hubLeadsAreaIndexes,
 ];

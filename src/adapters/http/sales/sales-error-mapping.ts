@@ -17,6 +17,7 @@ import type { UpdateSdrStatusError } from '../../../application/sdr/update-sdr-s
 import type { ChangePolicyStatusError } from '../../../application/policies/change-policy-status';
 import type { PolicyNotFound, PolicyNumberTaken } from '../../../application/policies/errors';
 import type { SavedFilterNameTaken, SavedFilterNotFound } from '../../../application/saved-filters/errors';
+import type { AiNotConfigured, AiUnavailable, ChatSessionNotFound } from '../../../application/assistant/errors';
 import { HttpError } from '../shared/http-error';
 import { invalidInput } from './decode-input';
 
@@ -45,14 +46,17 @@ export type SalesRouteError =
   | SavedFilterNameTaken
   | PolicyNotFound
   | PolicyNumberTaken
-  | ChangePolicyStatusError;
+  | ChangePolicyStatusError
+  | ChatSessionNotFound
+  | AiNotConfigured
+  | AiUnavailable;
 
 const FORBIDDEN = 'Forbidden - Insufficient permissions';
 const invalid = (message: string) => invalidInput([message]);
 /** CONTRACT 3.1 and 7: messages written for end users keep their text in production. */
 const endUser = (status: number, message: string) => new HttpError(status, message, { keepMessageInProduction: true });
 
-/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4, 8.5, 8.6). */
+/** The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4, 8.4 to 8.6). */
 export function salesHttpError(error: SalesRouteError): HttpError {
   switch (error._tag) {
     case 'InvalidCredentials':
@@ -101,6 +105,12 @@ export function salesHttpError(error: SalesRouteError): HttpError {
       return new HttpError(409, `Policy number ${error.policyNumber} already exists`);
     case 'InvalidPolicyStatusTransition':
       return new HttpError(409, `Invalid policy status transition from ${error.from} to ${error.to}`);
+    case 'ChatSessionNotFound':
+      return new HttpError(404, 'Chat session not found');
+    case 'AiNotConfigured':
+      return new HttpError(503, 'AI service not configured');
+    case 'AiUnavailable':
+      return new HttpError(502, 'AI service unavailable');
     default:
       return unmapped(error);
   }

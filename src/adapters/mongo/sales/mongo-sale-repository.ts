@@ -9,12 +9,16 @@ import type {
   SaleRepository,
 } from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
-import { peopleCollection } from './people-collection';
+import { peopleCollection, type PersonDocument } from './people-collection';
 import { toPerson } from './person-mapper';
 import { toSale, toSaleDocument } from './sale-mapper';
 import { saleStatusEventsCollection, salesCollection, type SaleDocument } from './sales-collection';
 import { toVendor } from './vendor-mapper';
 import { vendorsCollection } from './vendors-collection';
+
+/** The people a name search looks at; their sales are then listed in the usual order. */
+const MAX_PEOPLE_PER_SEARCH = 100;
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const leaseFree = (now: Date): Filter<SaleDocument> => ({ $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] });
 
@@ -36,6 +40,11 @@ export class MongoSaleRepository implements SaleRepository {
 
   async list(filter: SaleListFilter, page: number, limit: number): Promise<Page<SaleEntry>> {
     const query: Filter<SaleDocument> = {};
+    if (filter.cpf !== undefined || filter.name !== undefined) {
+      const personIds = await this.personIdsMatching(filter.cpf, filter.name);
+      if (personIds.length === 0) return { items: [], total: 0 };
+      query.personId = { $in: personIds };
+    }
     if (filter.processed !== undefined) query.webhookProcessed = filter.processed;
     if (filter.dateFrom !== undefined || filter.dateTo !== undefined) {
       query.createdAt = {
@@ -48,6 +57,16 @@ export class MongoSaleRepository implements SaleRepository {
       this.sales.countDocuments(query),
     ]);
     return { items: await this.entries(docs), total };
+  }
+
+  /** The people a CPF or a part of a name designates (at most a page of them: a name search is a hint, not an export). */
+  private async personIdsMatching(cpf: string | undefined, name: string | undefined): Promise<string[]> {
+    const query: Filter<PersonDocument> = {
+      ...(cpf === undefined ? {} : { cpf }),
+      ...(name === undefined ? {} : { fullName: { $regex: escapeRegex(name), $options: 'i' } }),
+    };
+    const people = await peopleCollection(this.db).find(query, { limit: MAX_PEOPLE_PER_SEARCH }).toArray();
+    return people.map((doc) => doc._id);
   }
 
   async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {

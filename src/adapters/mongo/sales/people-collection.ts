@@ -19,6 +19,8 @@ export const peopleIndexes: CollectionIndexes = {
   indexes: [
     // One person per CPF; minimal persons (SDR contacts) have none.
     { key: { cpf: 1 }, name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
+    // The assistant's sales search by part of a name (an index scan, never a collection scan).
+    { key: { fullName: 1 }, name: 'by_full_name' },
     // SDR lookups by phone (CONTRACT 3.4).
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
     // One minimal person per phone (CONTRACT 3.4): the database, not a read before it, decides.

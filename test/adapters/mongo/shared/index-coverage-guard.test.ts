@@ -91,9 +91,9 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     await db.collection('sales').countDocuments({ webhookProcessed: false });
     expect(guard.violations).to.deep.equal([]);
     await db.collection('sales').aggregate([{ $match: { sellerId: 's' } }, { $group: { _id: '$personId', n: { $sum: 1 } } }]).toArray();
-    await db.collection('people').countDocuments({ fullName: 'Maria' });
-    await db.collection('people').aggregate([{ $group: { _id: '$fullName', n: { $sum: 1 } } }]).toArray();
-    expect(uncovered(guard)).to.deep.equal(['sales aggregate { sellerId: ? }', 'people aggregate { fullName: ? }', 'people aggregate {}']);
+    await db.collection('people').countDocuments({ gender: 'F' });
+    await db.collection('people').aggregate([{ $group: { _id: '$gender', n: { $sum: 1 } } }]).toArray();
+    expect(uncovered(guard)).to.deep.equal(['sales aggregate { sellerId: ? }', 'people aggregate { gender: ? }', 'people aggregate {}']);
   });
 
   it('an empty filter is a scan unless an index serves its sort', async () => {

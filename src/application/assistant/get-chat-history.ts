@@ -1,0 +1,23 @@
+import * as E from 'fp-ts/Either';
+import type { ChatMessage, ChatRole } from '../../domain/assistant/chat';
+import type { ChatSessionNotFound } from './errors';
+import type { ChatPage, ChatRepository } from './ports';
+
+export interface GetChatHistoryInput {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly role?: ChatRole;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** GET /api/chat-sessions/{id}/history (CONTRACT 8.4): oldest first; the owner only. */
+export class GetChatHistory {
+  constructor(private readonly chats: ChatRepository) {}
+
+  async execute(input: GetChatHistoryInput): Promise<E.Either<ChatSessionNotFound, ChatPage<ChatMessage>>> {
+    const session = await this.chats.findOwnedSession(input.userId, input.sessionId);
+    if (session === undefined) return E.left({ _tag: 'ChatSessionNotFound' });
+    return E.right(await this.chats.history(session.id, input.role, input.offset, input.limit));
+  }
+}

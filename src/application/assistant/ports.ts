@@ -1,0 +1,74 @@
+import type * as E from 'fp-ts/Either';
+import type * as t from 'io-ts';
+import type { ChatMessage, ChatRole, ChatSession, ChatSessionChanges, ChatSessionStatus } from '../../domain/assistant/chat';
+import { token, type Token } from '../shared/token';
+
+export interface ChatPage<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/**
+ * The chat sessions and their messages. Sessions are scoped to their owner: another user's session
+ * does not exist for the caller. Appending a message keeps the session's `messageCount`, `preview` and
+ * `lastActivityAt` right when several messages are appended at once: one atomic update numbers the
+ * message, counts it and shows it, so the preview is always the last message of the history.
+ */
+export interface ChatRepository {
+  insertSession(session: ChatSession): Promise<void>;
+  findOwnedSession(userId: string, id: string): Promise<ChatSession | undefined>;
+  /** The owner's sessions, of one status when given; newest `lastActivityAt` first. */
+  listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<ChatPage<ChatSession>>;
+  /** The session after the change; undefined when the owner has no session with that id. */
+  updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined>;
+  /** Removes the session and its messages; false when the owner has no session with that id. */
+  deleteOwnedSession(userId: string, id: string): Promise<boolean>;
+  /**
+   * Stores a message of a session (whoever owns it: the caller checked) and moves the session's
+   * counters; 'not-found' when the session does not exist.
+   */
+  appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
+  /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */
+  history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>>;
+  /** A session's last `count` messages, oldest first. */
+  lastMessages(sessionId: string, count: number): Promise<ChatMessage[]>;
+}
+export const ChatRepository: Token<ChatRepository> = token('ChatRepository');
+
+/** A message of the conversation sent to the model. */
+export type ModelMessage =
+  | { readonly role: 'system' | 'user'; readonly content: string }
+  | { readonly role: 'assistant'; readonly content: string | null; readonly toolCalls?: readonly ModelToolCall[] }
+  | { readonly role: 'tool'; readonly toolCallId: string; readonly content: string };
+
+export interface ModelToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** The arguments as the model wrote them: JSON text, not yet trusted. */
+  readonly arguments: string;
+}
+
+/** A tool as the model is told about it. */
+export interface ModelToolSpec {
+  readonly name: string;
+  readonly description: string;
+  /** The arguments' codec (the adapter tells the model its JSON Schema; the tool decodes with it). */
+  readonly arguments: t.Any;
+}
+
+export interface ModelReply {
+  readonly content: string | null;
+  readonly toolCalls: readonly ModelToolCall[];
+}
+
+/** The model could not answer: an upstream error, an unreadable answer, or the deadline passed. */
+export type ModelUnavailable = { readonly _tag: 'ModelUnavailable'; readonly reason: string };
+
+/**
+ * An OpenAI-compatible chat model. `signal` carries the deadline of the whole exchange (CONTRACT 8.4:
+ * 30 s, retries included): once it fires, the call ends as ModelUnavailable.
+ */
+export interface AssistantModel {
+  complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>>;
+}
+export const AssistantModel: Token<AssistantModel> = token('AssistantModel');

@@ -22,7 +22,10 @@ import * as E from 'fp-ts/Either';
 import { combinedGuard } from '../src/adapters/http/sales/guards';
 import { chatMessagesCollection } from '../src/adapters/mongo/assistant/chat-collections';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
+import { ApiEventStore } from '../src/application/sales-identity/ports';
+import { portBinding } from '../src/composition/container';
 import { describe, summarize } from './support/bench-stats';
+import { discardingEventStore } from './support/discarding-event-store';
 import { load, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
 
 const arg = (name: string, fallback: string) => {
@@ -33,6 +36,13 @@ const ROUNDS = Math.max(5, Number(arg('rounds', '5')));
 const SECONDS = Number(arg('seconds', '3'));
 const CONNECTIONS = Number(arg('connections', '10'));
 const P99_FACTOR = 3;
+/**
+ * BENCH_EVENT_LOG=sink hands the API event log's batches to a counting sink instead of the database. On
+ * jongodb every insert command costs the square of its collection's size, and the bare route alone
+ * logs thousands of requests a second: the database then spends the run inserting log entries, which
+ * slows every route that reads or writes it (this one) and none that does not (the bare route).
+ */
+const EVENT_LOG_TO_DATABASE = process.env.BENCH_EVENT_LOG !== 'sink';
 
 let missed = 0;
 function verdict(ok: boolean, text: string): void {
@@ -52,7 +62,10 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
     {
       mongodbUri: withDatabase(serverUri, `bench_ai_${randomUUID().slice(0, 8)}`),
       env: { AI_API_URL: modelUrl, AI_API_KEY: 'sk-bench-not-a-real-key', AI_MODEL: 'bench-model' },
-      overrides: { salesRateLimitRuleFor: () => ({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }) },
+      overrides: {
+        salesRateLimitRuleFor: () => ({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
+        ...(EVENT_LOG_TO_DATABASE ? {} : { ports: [portBinding(ApiEventStore, discardingEventStore())] }),
+      },
     },
   );
   try {
@@ -72,7 +85,7 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
       { name: 'POST /ai/execute', url: `${bench.baseUrl}/ai/execute`, method: 'POST', headers, body },
     ];
     await printCommandCounts(bench, targets, 'database commands per request');
-    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s${trimMessages ? '; the session\'s messages removed before each load (jongodb)' : ''}`);
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; API event log written to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}${trimMessages ? '; the session\'s messages removed before each load (jongodb)' : ''}`);
     const settle = async () => {
       if (trimMessages) await chatMessagesCollection(bench.runtime.app.platform.db).deleteMany({ sessionId: session.right.id });
     };

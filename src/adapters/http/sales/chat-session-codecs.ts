@@ -12,7 +12,7 @@ import {
   type ChatSessionChanges,
   type ChatSessionStatus,
 } from '../../../domain/assistant/chat';
-import { oneOf } from '../shared/codecs';
+import { oneOf, singleQueryValue } from '../shared/codecs';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
 import { PageQuery } from './page-query';
@@ -89,21 +89,12 @@ export function decodeAiExecute(input: unknown): { message: string; sessionId?: 
   return { message, ...(value?.sessionId === undefined ? {} : { sessionId: value.sessionId }) };
 }
 
-const single = (value: unknown, name: string, problems: string[]): string | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    problems.push(`${name} must be given once`);
-    return undefined;
-  }
-  return value;
-};
-
 /** GET /api/chat-sessions?page&limit&status. */
 export function decodeChatSessionListQuery(query: Record<string, unknown>): { status?: ChatSessionStatus; page: number; limit: number } {
   const problems: string[] = [];
-  const page = PageQuery.decode({ page: single(query.page, 'page', problems), limit: single(query.limit, 'limit', problems) });
+  const page = PageQuery.decode({ page: singleQueryValue(query.page, 'page', problems), limit: singleQueryValue(query.limit, 'limit', problems) });
   if (E.isLeft(page)) problems.push(...validationMessagesOf(page.left));
-  const status = single(query.status, 'status', problems);
+  const status = singleQueryValue(query.status, 'status', problems);
   if (status !== undefined && !StatusCodec.is(status)) problems.push(`status must be one of ${CHAT_SESSION_STATUSES.join(', ')}`);
   if (problems.length > 0 || E.isLeft(page)) throw invalidInput(problems);
   return { ...page.right, ...(status === undefined ? {} : { status: status as ChatSessionStatus }) };
@@ -122,9 +113,9 @@ export const HISTORY_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
 /** GET /api/chat-sessions/{id}/history?limit&offset&role (CONTRACT 8.4). */
 export function decodeChatHistoryQuery(query: Record<string, unknown>, userId: string, sessionId: string): GetChatHistoryInput {
   const problems: string[] = [];
-  const limit = integerIn(single(query.limit, 'limit', problems), 'limit', HISTORY_LIMIT.min, HISTORY_LIMIT.max, HISTORY_LIMIT.fallback, problems);
-  const offset = integerIn(single(query.offset, 'offset', problems), 'offset', 0, 1_000_000, 0, problems);
-  const role = single(query.role, 'role', problems);
+  const limit = integerIn(singleQueryValue(query.limit, 'limit', problems), 'limit', HISTORY_LIMIT.min, HISTORY_LIMIT.max, HISTORY_LIMIT.fallback, problems);
+  const offset = integerIn(singleQueryValue(query.offset, 'offset', problems), 'offset', 0, 1_000_000, 0, problems);
+  const role = singleQueryValue(query.role, 'role', problems);
   if (role !== undefined && !RoleCodec.is(role)) problems.push(`role must be one of ${CHAT_ROLES.join(', ')}`);
   if (problems.length > 0) throw invalidInput(problems);
   return { userId, sessionId, limit, offset, ...(role === undefined ? {} : { role: role as ChatRole }) };

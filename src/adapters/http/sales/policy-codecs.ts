@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf } from '../shared/codecs';
+import { oneOf, singleQueryValue } from '../shared/codecs';
 import { withSchema } from '../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../application/policies/find-policies';
 import type { PolicyListFilter } from '../../../application/policies/ports';
@@ -17,7 +17,6 @@ import { parseCpf } from '../../../domain/shared/cpf';
 import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
 import { PageQuery } from './page-query';
 import { unknownKeyMessages } from './strict-keys';
-
 
 /** A string or null, with one message when it is neither. */
 const NullableString = withSchema(
@@ -81,20 +80,11 @@ export function decodePolicyStatusChange(input: unknown): { status: PolicyStatus
   return { status: decoded.right.status, reason: reason === '' ? null : reason };
 }
 
-const single = (value: unknown, name: string, problems: string[]): string | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    problems.push(`${name} must be given once`);
-    return undefined;
-  }
-  return value;
-};
-
 /** GET /policy: exactly one of `cpf` and `policyNumber` (CONTRACT 8.6). */
 export function decodePolicyLookup(query: Record<string, unknown>): FindPoliciesInput {
   const problems: string[] = [];
-  const cpf = single(query.cpf, 'cpf', problems);
-  const policyNumber = single(query.policyNumber, 'policyNumber', problems);
+  const cpf = singleQueryValue(query.cpf, 'cpf', problems);
+  const policyNumber = singleQueryValue(query.policyNumber, 'policyNumber', problems);
   if (problems.length > 0) throw invalidInput(problems);
   if ((cpf === undefined) === (policyNumber === undefined)) throw invalidInput(['exactly one of cpf or policyNumber is required']);
   if (cpf !== undefined) {
@@ -112,11 +102,11 @@ export function decodePolicyListQuery(query: Record<string, unknown>): { filter:
   const problems: string[] = [];
   const pageQuery = PageQuery.decode({ page: query.page, limit: query.limit });
   if (E.isLeft(pageQuery)) problems.push(...validationMessagesOf(pageQuery.left));
-  const status = single(query.status, 'status', problems);
-  const product = single(query.product, 'product', problems);
-  const insurer = single(query.insurer, 'insurer', problems);
-  const cpf = single(query.cpf, 'cpf', problems);
-  const expiringBefore = single(query.expiringBefore, 'expiringBefore', problems);
+  const status = singleQueryValue(query.status, 'status', problems);
+  const product = singleQueryValue(query.product, 'product', problems);
+  const insurer = singleQueryValue(query.insurer, 'insurer', problems);
+  const cpf = singleQueryValue(query.cpf, 'cpf', problems);
+  const expiringBefore = singleQueryValue(query.expiringBefore, 'expiringBefore', problems);
   if (status !== undefined && !(POLICY_STATUSES as readonly string[]).includes(status)) problems.push(`status must be one of ${POLICY_STATUSES.join(', ')}`);
   if (product !== undefined && !(POLICY_PRODUCTS as readonly string[]).includes(product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
   if (insurer !== undefined && insurer.trim() === '') problems.push('insurer must not be empty');

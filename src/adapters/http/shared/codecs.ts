@@ -6,3 +6,13 @@ export const oneOf = <K extends string>(values: readonly K[]) =>
 
 /** The codec's values or null. */
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** A query parameter given at most once: its value, or a problem when it is repeated (koa makes an array of it). */
+export const singleQueryValue = (value: unknown, name: string, problems: string[]): string | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    problems.push(`${name} must be given once`);
+    return undefined;
+  }
+  return value;
+};

@@ -69,6 +69,8 @@ describe('chat session routes (spec part 4, CONTRACT 8.4)', () => {
     expect(archived.body.data.map((s: { id: string }) => s.id)).to.deep.equal([second.body.id]);
     const bad = await api().get('/api/chat-sessions?status=deleted&limit=0').set('x-api-key', keyA).expect(400);
     expect(bad.body.error).to.have.members(['limit must be an integer from 1 to 100', 'status must be one of active, archived']);
+    const repeated = await api().get('/api/chat-sessions?status=active&status=archived').set('x-api-key', keyA).expect(400);
+    expect(repeated.body.error).to.deep.equal(['status must be given once']);
   });
 
   it('PUT changes title, description and status (archived and back), answering the session; at least one is required', async () => {

@@ -235,6 +235,8 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         'cpf must be a valid CPF (11 digits, check digits)',
         'expiringBefore must be a date YYYY-MM-DD',
       ]);
+      const repeated = await api().get('/api/policies?status=active&status=expired').set('x-api-key', key).expect(400);
+      expect(repeated.body.error).to.deep.equal(['status must be given once']);
     });
   });
 

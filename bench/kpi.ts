@@ -12,9 +12,6 @@
 // smallest to the largest dataset at most linear (at most the ratio of their sizes). Exits 1 when one
 // is missed. Not a test: the numbers vary by machine.
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
@@ -25,20 +22,13 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { loadConfig } from '../src/config';
 import { openRuntime, type Runtime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
-import { seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, workerCpuMs, type DatasetWorker } from './support/dataset-worker';
+import { DATASET_SETTINGS, loadWorker, seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, type DatasetWorker, type WorkerLoad } from './support/dataset-worker';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..');
-const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { sizes: SIZES, rounds: ROUNDS, messages: MESSAGES, seedBatch: SEED_BATCH } = DATASET_SETTINGS;
 /** Requests per cold KPI route per round, one at a time (a cold answer reads the whole SDR store). */
 const COLD_REQUESTS = Number(process.env.BENCH_COLD_REQUESTS ?? 5);
 /** Requests per warm KPI route and per bare route per round. */
 const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 500);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
-/** Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see seedDemoDataset). */
-const SEED_BATCH = process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH);
 const MAX_WARM_RATIO = 1.2;
 
 interface Target {
@@ -117,14 +107,7 @@ async function worker(uri: string): Promise<void> {
 type Worker = DatasetWorker<{ coldPort: number; warmPort: number; key: string }>;
 const urlOf = (worker: Worker, app: 'cold' | 'warm') => `http://127.0.0.1:${app === 'cold' ? worker.ready.coldPort : worker.ready.warmPort}`;
 
-async function load(worker: Worker, target: Target): Promise<{ mean: number; p50: number; p99: number; cpu: number; non2xx: number }> {
-  const cpuBefore = await workerCpuMs(worker);
-  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, `${urlOf(worker, target.app)}${target.path}`];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { latency: { average: number; p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-  const cpu = ((await workerCpuMs(worker)) - cpuBefore) / target.requests;
-  return { mean: report.latency.average, p50: report.latency.p50, p99: report.latency.p99, cpu, non2xx: report.non2xx + report.errors + report.timeouts };
-}
+const load = (worker: Worker, target: Target): Promise<WorkerLoad> => loadWorker(worker, `${urlOf(worker, target.app)}${target.path}`, target.requests);
 
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });

@@ -6,9 +6,6 @@
 // Targets: p99 growth from the small to the large dataset at most 10x for every list route, and peak
 // RSS growth under 50 MiB. Exits 1 when one is missed. Not a test: the numbers vary by machine.
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
@@ -19,19 +16,12 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
-import { seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, workerCpuMs, workerMemory, type DatasetWorker } from './support/dataset-worker';
+import { DATASET_SETTINGS, loadWorker, seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, workerMemory, type DatasetWorker, type WorkerLoad } from './support/dataset-worker';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..');
-const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const { sizes: SIZES, rounds: ROUNDS, messages: MESSAGES, seedBatch: SEED_BATCH } = DATASET_SETTINGS;
 /** Requests per list route per round, one at a time (a list request reads the whole store). */
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 5);
 const BARE_REQUESTS = Number(process.env.BENCH_BARE_REQUESTS ?? 200);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10);
-/** Contacts per round of seed inserts (`seed-demo --batch`); default: the whole dataset in one round (see seedDemoDataset). */
-const SEED_BATCH = process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH);
 const MAX_P99_GROWTH = 10;
 const MAX_RSS_GROWTH_MIB = 50;
 
@@ -85,14 +75,7 @@ async function worker(uri: string): Promise<void> {
 type Worker = DatasetWorker<{ port: number; key: string }>;
 const baseUrlOf = (worker: Worker) => `http://127.0.0.1:${worker.ready.port}`;
 
-async function load(worker: Worker, target: Target): Promise<{ p50: number; p99: number; non2xx: number; cpuMsPerRequest: number }> {
-  const cpuBefore = await workerCpuMs(worker);
-  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(target.requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, `${baseUrlOf(worker)}${target.path}`];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-  const cpuMsPerRequest = ((await workerCpuMs(worker)) - cpuBefore) / target.requests;
-  return { p50: report.latency.p50, p99: report.latency.p99, non2xx: report.non2xx + report.errors + report.timeouts, cpuMsPerRequest };
-}
+const load = (worker: Worker, target: Target): Promise<WorkerLoad> => loadWorker(worker, `${baseUrlOf(worker)}${target.path}`, target.requests);
 
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
@@ -116,7 +99,7 @@ async function main(): Promise<void> {
           const s = samples.get(id) ?? { p50: [], p99: [], cpu: [], non2xx: 0 };
           s.p50.push(r.p50);
           s.p99.push(r.p99);
-          s.cpu.push(r.cpuMsPerRequest);
+          s.cpu.push(r.cpu);
           s.non2xx += r.non2xx;
           samples.set(id, s);
         }

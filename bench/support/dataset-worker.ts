@@ -10,6 +10,18 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
+const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
+
+/** The settings every dataset benchmark reads from its environment. */
+export const DATASET_SETTINGS = {
+  /** Contacts per dataset, smallest first. */
+  sizes: (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  /** About this many gateway messages per contact. */
+  messages: Number(process.env.BENCH_MESSAGES ?? 10),
+  /** Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see seedDemoDataset). */
+  seedBatch: process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH),
+} as const;
 
 /**
  * `brokerhub seed-demo` into the database of `uri`; returns its JSON counts. `batch` contacts per round
@@ -58,6 +70,26 @@ export async function workerCpuMs(worker: DatasetWorker<unknown>): Promise<numbe
 export async function workerMemory(worker: DatasetWorker<unknown>): Promise<{ peakMiB: number; rssMiB: number }> {
   worker.child.stdin.write('rss\n');
   return JSON.parse(await worker.next()) as { peakMiB: number; rssMiB: number };
+}
+
+export interface WorkerLoad {
+  readonly mean: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** The worker's CPU time per request, ms. */
+  readonly cpu: number;
+  /** Non-2xx answers, errors and timeouts. */
+  readonly non2xx: number;
+}
+
+/** `requests` GETs of `url` from autocannon in its own process, one connection, with the worker's CPU time around them. */
+export async function loadWorker(worker: DatasetWorker<{ key: string }>, url: string, requests: number): Promise<WorkerLoad> {
+  const cpuBefore = await workerCpuMs(worker);
+  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, url];
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const report = JSON.parse(stdout) as { latency: { average: number; p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+  const cpu = ((await workerCpuMs(worker)) - cpuBefore) / requests;
+  return { mean: report.latency.average, p50: report.latency.p50, p99: report.latency.p99, cpu, non2xx: report.non2xx + report.errors + report.timeouts };
 }
 
 export async function stopDatasetWorker(worker: DatasetWorker<unknown>): Promise<void> {

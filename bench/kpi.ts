@@ -22,6 +22,7 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { loadConfig } from '../src/config';
 import { openRuntime, type Runtime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
+import { runBench } from './support/sales-bench';
 import { DATASET_SETTINGS, loadWorker, seedDemoDataset, serveParent, startDatasetWorker, stopDatasetWorker, type DatasetWorker, type WorkerLoad } from './support/dataset-worker';
 
 const { sizes: SIZES, rounds: ROUNDS, messages: MESSAGES, seedBatch: SEED_BATCH } = DATASET_SETTINGS;
@@ -204,10 +205,4 @@ async function main(): Promise<void> {
 
 const workerAt = process.argv.indexOf('--worker');
 const entry = workerAt >= 0 ? () => worker(process.argv[workerAt + 1] ?? '') : main;
-entry().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`bench:kpi failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench('bench:kpi', entry);

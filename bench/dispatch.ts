@@ -23,6 +23,7 @@ import { describe, summarize } from './support/bench-stats';
 import { CommandCounter, describeTally, totalOf, type CommandTally } from './support/command-count';
 import { seedStore, type StoreKind } from './support/dispatch-stores';
 import { runBench } from './support/sales-bench';
+import { watchRssPeak } from './support/rss-peak';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -128,17 +129,11 @@ async function throughput(uri: string, url: string): Promise<void> {
 async function probe(variant: 'pass' | 'bare', kind: StoreKind, size: number, uri: string, url: string): Promise<void> {
   const store = await seedStore(kind, size, uri);
   const sender = new HttpSaleWebhookSender(url);
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  const rss = watchRssPeak();
   if (variant === 'bare') {
     for (let i = 0; i < store.entries.length; i += BATCH) await sender.send(buildEnvelope(store.entries.slice(i, i + BATCH), new Date()));
   } else sendOk(await store.dispatcher(sender).execute(), size);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const { before, peak } = rss.stop();
   await sender.close();
   await store.close();
   process.stdout.write(`${JSON.stringify({ before, peak })}\n`);

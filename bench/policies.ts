@@ -43,6 +43,7 @@ import type { IsoDate, Policy } from '../src/domain/policies/policy';
 import { checkDigit, type Cpf } from '../src/domain/shared/cpf';
 import { describe, summarize, type Summary } from './support/bench-stats';
 import { load, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
+import { watchRssPeak } from './support/rss-peak';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -158,12 +159,7 @@ interface ProbeResult {
 }
 
 async function probe(variant: Variant, size: number, file: string, uri: string): Promise<void> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  const rss = watchRssPeak();
   const started = performance.now();
   let inserted = 0;
   if (variant === 'bare') {
@@ -192,8 +188,7 @@ async function probe(variant: Variant, size: number, file: string, uri: string):
     inserted = (JSON.parse(out[0] ?? '{}') as { inserted: number }).inserted;
   }
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const { before, peak } = rss.stop();
   if (inserted !== size) throw new Error(`${variant}: inserted ${inserted} of ${size}`);
   process.stdout.write(`${JSON.stringify({ seconds, growth: peak - before, inserted } satisfies ProbeResult)}\n`);
 }

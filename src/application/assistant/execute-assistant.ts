@@ -58,26 +58,25 @@ export class ExecuteAssistant {
 
   async execute(input: ExecuteAssistantInput): Promise<E.Either<ExecuteAssistantError, ExecuteAssistantOutput>> {
     const started = this.clock.now().getTime();
-    const session = await this.sessionFor(input);
-    if (session === undefined) return E.left({ _tag: 'ChatSessionNotFound' });
-    if ((await this.chats.appendMessage({ id: this.ids.next(), sessionId: session.id, role: 'user', content: input.message, metadata: null }, this.clock.now())) === 'not-found') {
+    // The append checks the session and its owner in the same step (another user's session: not found).
+    const sessionId = input.sessionId ?? (await this.newSession(input)).id;
+    if ((await this.chats.appendOwnedMessage(input.caller.id, { id: this.ids.next(), sessionId, role: 'user', content: input.message, metadata: null }, this.clock.now())) === 'not-found') {
       return E.left({ _tag: 'ChatSessionNotFound' });
     }
     if (this.model === undefined) return E.left({ _tag: 'AiNotConfigured' });
 
-    const history = await this.chats.lastMessages(session.id, CONTEXT_MESSAGES);
+    const history = await this.chats.lastMessages(sessionId, CONTEXT_MESSAGES);
     const answer = await this.converse(this.model, input.caller, history);
     if (E.isLeft(answer)) return answer;
 
     const operationType = answer.right.toolsUsed.length === 0 ? 'answer' : answer.right.toolsUsed.join('+');
     const now = this.clock.now();
-    const reply = { id: this.ids.next(), sessionId: session.id, role: 'assistant' as const, content: answer.right.content, metadata: { operationType, executionTimeMs: Math.max(0, now.getTime() - started) } };
-    if ((await this.chats.appendMessage(reply, now)) === 'not-found') return E.left({ _tag: 'ChatSessionNotFound' });
-    return E.right({ sessionId: session.id, message: { ...reply, createdAt: now } });
+    const reply = { id: this.ids.next(), sessionId, role: 'assistant' as const, content: answer.right.content, metadata: { operationType, executionTimeMs: Math.max(0, now.getTime() - started) } };
+    if ((await this.chats.appendOwnedMessage(input.caller.id, reply, now)) === 'not-found') return E.left({ _tag: 'ChatSessionNotFound' });
+    return E.right({ sessionId, message: { ...reply, createdAt: now } });
   }
 
-  private async sessionFor(input: ExecuteAssistantInput): Promise<ChatSession | undefined> {
-    if (input.sessionId !== undefined) return this.chats.findOwnedSession(input.caller.id, input.sessionId);
+  private async newSession(input: ExecuteAssistantInput): Promise<ChatSession> {
     const session = newChatSession({ id: this.ids.next(), userId: input.caller.id, title: titleFromMessage(input.message), at: this.clock.now() });
     await this.chats.insertSession(session);
     return session;

@@ -24,10 +24,10 @@ export interface ChatRepository {
   /** Removes the session and its messages; false when the owner has no session with that id. */
   deleteOwnedSession(userId: string, id: string): Promise<boolean>;
   /**
-   * Stores a message of a session (whoever owns it: the caller checked) and moves the session's
-   * counters; 'not-found' when the session does not exist.
+   * Stores a message of one of the user's sessions and moves the session's counters in the same step;
+   * 'not-found' when the user has no such session (also when it is someone else's).
    */
-  appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
+  appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
   /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */
   history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>>;
   /** A session's last `count` messages, oldest first. */

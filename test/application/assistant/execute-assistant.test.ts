@@ -76,7 +76,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   it('sends the session\'s last 20 messages, the new one included, oldest first', async () => {
     const session = newChatSession({ id: 'S', userId: operator.id, at: clock.now() });
     await chats.insertSession(session);
-    for (let i = 0; i < 25; i += 1) await chats.appendMessage({ id: `m${i}`, sessionId: 'S', role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}`, metadata: null }, clock.now());
+    for (let i = 0; i < 25; i += 1) await chats.appendOwnedMessage(operator.id, { id: `m${i}`, sessionId: 'S', role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}`, metadata: null }, clock.now());
     await ask('nova', operator, 'S');
     const sent = model.requests[0]?.messages.slice(1).map((m) => m.content);
     expect(sent).to.have.length(20);

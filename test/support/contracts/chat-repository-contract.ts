@@ -32,7 +32,7 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     const recent = chatSession('user-a', at(5));
     const talkedTo = chatSession('user-a', at(1));
     for (const s of [old, recent, talkedTo, chatSession('user-b', at(9))]) await repo.insertSession(s);
-    await repo.appendMessage(message(talkedTo.id, 'oi'), at(10));
+    await repo.appendOwnedMessage('user-a', message(talkedTo.id, 'oi'), at(10));
     await repo.updateOwnedSession('user-a', old.id, { status: 'archived' }, at(11));
     const all = await repo.listOwnedSessions('user-a', undefined, 1, 10);
     expect(all.items.map((s) => s.id)).to.deep.equal([talkedTo.id, recent.id, old.id]);
@@ -59,8 +59,8 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     await repo.insertSession(s);
     const metadata = { operationType: 'answer', executionTimeMs: 12 };
     for (let i = 0; i < 5; i += 1) {
-      expect(await repo.appendMessage(message(s.id, `q${i}`), at(1))).to.equal('appended');
-      expect(await repo.appendMessage(message(s.id, `a${i}`, 'assistant', metadata), at(1))).to.equal('appended');
+      expect(await repo.appendOwnedMessage('user-a', message(s.id, `q${i}`), at(1))).to.equal('appended');
+      expect(await repo.appendOwnedMessage('user-a', message(s.id, `a${i}`, 'assistant', metadata), at(1))).to.equal('appended');
     }
     const all = await repo.history(s.id, undefined, 0, 100);
     expect(all.total).to.equal(10);
@@ -71,15 +71,19 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     expect(assistant.items.map((m) => m.content)).to.deep.equal(['a1', 'a2']);
     expect(assistant.total).to.equal(5);
     expect((await repo.lastMessages(s.id, 3)).map((m) => m.content)).to.deep.equal(['a3', 'q4', 'a4']);
-    expect(await repo.appendMessage(message(randomUUID(), 'lost'), at(2))).to.equal('not-found');
+    expect(await repo.appendOwnedMessage('user-a', message(randomUUID(), 'lost'), at(2))).to.equal('not-found');
+    // Another user's session is not found, and nothing of it moves.
+    expect(await repo.appendOwnedMessage('user-b', message(s.id, 'intruso'), at(3))).to.equal('not-found');
+    expect((await repo.history(s.id, undefined, 0, 100)).total).to.equal(10);
+    expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ messageCount: 10, lastActivityAt: at(1) });
   });
 
   it('keeps messageCount, preview (the first 120 characters) and lastActivityAt of the last message', async () => {
     const s = chatSession();
     await repo.insertSession(s);
     const long = 'á'.repeat(130);
-    await repo.appendMessage(message(s.id, 'primeira'), at(1));
-    await repo.appendMessage(message(s.id, long, 'assistant'), at(2));
+    await repo.appendOwnedMessage('user-a', message(s.id, 'primeira'), at(1));
+    await repo.appendOwnedMessage('user-a', message(s.id, long, 'assistant'), at(2));
     const stored = await repo.findOwnedSession('user-a', s.id);
     expect(stored).to.deep.include({ messageCount: 2, preview: 'á'.repeat(120), lastActivityAt: at(2), createdAt: T0 });
   });
@@ -88,7 +92,7 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     const s = chatSession();
     await repo.insertSession(s);
     const n = 12;
-    const outcomes = await Promise.all(Array.from({ length: n }, (_, i) => repo.appendMessage(message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i))));
+    const outcomes = await Promise.all(Array.from({ length: n }, (_, i) => repo.appendOwnedMessage('user-a', message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i))));
     expect(outcomes).to.deep.equal(Array.from({ length: n }, () => 'appended'));
     const history = await repo.history(s.id, undefined, 0, 100);
     expect(history.total).to.equal(n);
@@ -105,8 +109,8 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     const kept = chatSession();
     await repo.insertSession(s);
     await repo.insertSession(kept);
-    await repo.appendMessage(message(s.id, 'a'), at(1));
-    await repo.appendMessage(message(kept.id, 'b'), at(1));
+    await repo.appendOwnedMessage('user-a', message(s.id, 'a'), at(1));
+    await repo.appendOwnedMessage('user-a', message(kept.id, 'b'), at(1));
     expect(await repo.deleteOwnedSession('user-b', s.id)).to.equal(false);
     expect(await repo.deleteOwnedSession('user-a', s.id)).to.equal(true);
     expect(await repo.deleteOwnedSession('user-a', s.id)).to.equal(false);

@@ -42,9 +42,9 @@ export class InMemoryChatRepository implements ChatRepository {
     return true;
   }
 
-  async appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
+  async appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
     const stored = this.sessions.get(message.sessionId);
-    if (stored === undefined) return 'not-found';
+    if (stored === undefined || stored.session.userId !== userId) return 'not-found';
     stored.messages.push({ ...message, createdAt: at });
     stored.session = { ...stored.session, messageCount: stored.session.messageCount + 1, preview: previewOf(message.content), lastActivityAt: at, updatedAt: at };
     return 'appended';

@@ -45,12 +45,12 @@ export class MongoChatRepository implements ChatRepository {
     return true;
   }
 
-  async appendMessage(message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
+  async appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
     // One atomic update numbers the message, counts it and shows it: the number it hands out is the
     // highest so far, so whichever of several concurrent appends runs last on the session document is
     // also the highest-numbered message, the last of the history.
     const numbered = await this.sessions.findOneAndUpdate(
-      { _id: message.sessionId },
+      { _id: message.sessionId, userId },
       { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: previewOf(message.content), lastActivityAt: at, updatedAt: at } },
       { returnDocument: 'after' },
     );

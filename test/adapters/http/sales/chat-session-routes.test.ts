@@ -28,7 +28,7 @@ describe('chat session routes (spec part 4, CONTRACT 8.4)', () => {
   const storedSessions = () => chatSessionsCollection(rt.db).countDocuments({ userId: userA });
   /** Messages as the assistant stores them, through the repository the routes read (the assistant's own tests go through /ai/execute). */
   const append = (sessionId: string, content: string, role: 'user' | 'assistant' = 'user') =>
-    new MongoChatRepository(rt.db).appendMessage({ id: randomUUID(), sessionId, role, content, metadata: role === 'assistant' ? { operationType: 'answer', executionTimeMs: 5 } : null }, new Date());
+    new MongoChatRepository(rt.db).appendOwnedMessage(userA, { id: randomUUID(), sessionId, role, content, metadata: role === 'assistant' ? { operationType: 'answer', executionTimeMs: 5 } : null }, new Date());
 
   it('creates (201) a session with the fields of spec part 2; defaults: title "Nova conversa", empty description, active', async () => {
     const res = await create(keyA).expect(201);

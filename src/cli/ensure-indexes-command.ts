@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Db } from 'mongodb';
-import { describeTtl, ensureIndexes, RetentionChangeError, type CollectionIndexes, type RetentionChange } from '../adapters/mongo/shared/collection-indexes';
+import { describeTtl, ensureIndexes, IndexFilterChangeError, RetentionChangeError, type CollectionIndexes, type RetentionChange } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
@@ -35,12 +35,12 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
 export const describeRetentionChange = (change: RetentionChange): string =>
   `Retention of ${change.collection} (index ${change.index}) changed from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}`;
 
-/** ensureIndexes for the commands (ensure-indexes, serve): a TTL the server cannot change is one readable line, exit 1. */
+/** ensureIndexes for the commands (ensure-indexes, serve, gateway-import): an index the server cannot change is one readable line, exit 1. */
 export async function ensureIndexesOrFail(db: Db, indexes: readonly CollectionIndexes[], onRetentionChange: (change: RetentionChange) => void): Promise<string[]> {
   try {
     return await ensureIndexes(db, indexes, { onRetentionChange });
   } catch (error) {
-    if (error instanceof RetentionChangeError) throw new CliFailure(error.message, EXIT.usage);
+    if (error instanceof RetentionChangeError || error instanceof IndexFilterChangeError) throw new CliFailure(error.message, EXIT.usage);
     throw error;
   }
 }

@@ -3,8 +3,8 @@ import { access, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { ensureIndexesOrFail } from './ensure-indexes-command';
 import { readGatewayExport } from './gateway-export-reader';
 
 /** CONTRACT 8.1: loads a gateway export (JSON lines or a JSON array of records or messages.upsert events). */
@@ -21,7 +21,7 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
         const { gatewayStore, useCases } = runtime.app.sdr;
         // The unique (instance, key.id) index is what makes the import idempotent: ensured first,
         // also in a gateway database of its own.
-        await ensureIndexes(gatewayStore.db, gatewayStore.indexes);
+        await ensureIndexesOrFail(gatewayStore.db, gatewayStore.indexes, () => undefined);
         const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'gateway-import [{bar}] {percentage}% | {inserted} inserted, {duplicates} duplicates, {rejected} rejected', stream: process.stdout }) : undefined;
         bar?.start(Math.max(size, 1), 0, { inserted: 0, duplicates: 0, rejected: 0 });
         let bytes = 0;

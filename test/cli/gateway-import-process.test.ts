@@ -64,6 +64,32 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     expect(stored.every((d) => d.instance === 'main')).to.equal(true);
   });
 
+  it("never refuses the gateway's own writes without a string id once its index exists, and a second run still inserts nothing", async () => {
+    const file = path.join(dir, 'export.jsonl');
+    await writeFile(file, `${[JSON.stringify(gatewayRecord(1)), JSON.stringify({ instance: 'main', message: { conversation: 'no key' } })].join('\n')}\n`);
+    const first = await runCliProcess(['gateway-import', '--file', file, '--json'], env);
+    expect(first.code, first.stderr).to.equal(0);
+    expect(JSON.parse(first.stdout)).to.deep.equal({ inserted: 1, duplicates: 0, rejected: 1 });
+
+    // What the gateway may write itself (CONTRACT 8.1: the collection is its own), into one instance.
+    const gateway = client.db(gatewayDb).collection(DEFAULT_GATEWAY_MESSAGES);
+    const keyless = [
+      { instance: 'main', message: { conversation: 'one' } },
+      { instance: 'main', message: { conversation: 'two' } },
+      { instance: 'main', key: 'not an object' },
+      { instance: 'main', key: 'not an object' },
+      { instance: 'main', key: { remoteJid: '5511@s.whatsapp.net' } },
+      { instance: 'main', key: { remoteJid: '5511@s.whatsapp.net' } },
+    ];
+    for (const record of keyless) await gateway.insertOne({ ...record });
+    expect(await gateway.countDocuments({ 'key.id': { $exists: false } })).to.equal(keyless.length);
+
+    const second = await runCliProcess(['gateway-import', '--file', file, '--json'], env);
+    expect(second.code, second.stderr).to.equal(0);
+    expect(JSON.parse(second.stdout)).to.deep.equal({ inserted: 0, duplicates: 1, rejected: 1 });
+    expect(await gateway.countDocuments({})).to.equal(keyless.length + 1);
+  });
+
   it('reads a JSON array, reporting a bad element by the line it starts on', async () => {
     const file = path.join(dir, 'export.json');
     await writeFile(file, `[\n  ${JSON.stringify(gatewayRecord(1))},\n  {"not": "a record"},\n  ${JSON.stringify(gatewayRecord(2, { text: 'a, b ] } [ "quoted" \\' }))}\n]\n`);

@@ -21,7 +21,7 @@
  * One deliberate difference: mongod exempts an EMPTY filter from notablescan (reading everything is
  * visibly intended). Here an empty filter is a scan too, unless a sort is served by an index, or
  * the command is `count` without a query (answered from collection metadata) or `distinct` on a
- * field that leads an index (DISTINCT_SCAN): an unfiltered list page that sorts or counts the whole
+ * field that leads an index whose keys hold every field of its query (DISTINCT_SCAN): an unfiltered list page that sorts or counts the whole
  * collection grows with it, so it either gets an index or a named entry in the allow-list.
  */
 import type { Document } from 'mongodb';
@@ -70,7 +70,15 @@ export function isCovered(read: FilteredRead, declared: readonly IndexDeclaratio
   if (conjunctionCovered(read.filter, indexes)) return true;
   const candidates = indexes.filter((index) => partialFilterImplied(index, read.filter));
   if (read.sort !== undefined && read.sort.length > 0 && candidates.some((index) => providesSort(index, read.sort ?? []))) return true;
-  return isEmpty(read.filter) && read.distinctKey !== undefined && candidates.some((index) => firstKey(index) === read.distinctKey);
+  return read.distinctKey !== undefined && candidates.some((index) => firstKey(index) === read.distinctKey && filterWithinKey(read.filter, index));
+}
+
+/**
+ * `distinct` plans a covered index scan (DISTINCT_SCAN) on an index leading with its key when every
+ * field its query names is a key of that index (mongod's GENERATE_COVERED_IXSCANS for distinct).
+ */
+function filterWithinKey(filter: Document, index: IndexDeclaration): boolean {
+  return conjuncts(filter).every(([path]) => !path.startsWith('$') && path in index.key);
 }
 
 function conjunctionCovered(filter: Document, indexes: readonly IndexDeclaration[]): boolean {

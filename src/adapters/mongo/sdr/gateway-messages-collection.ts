@@ -15,8 +15,16 @@ export function gatewayMessageIndexes(collection: string): CollectionIndexes {
   return {
     collection,
     indexes: [
-      // gateway-import is idempotent on (instance, key.id); also the per-instance reads.
-      { key: { instance: 1, 'key.id': 1 }, name: 'brokerhub_unique_instance_message', unique: true },
+      // gateway-import is idempotent on (instance, key.id); also the per-instance reads. Partial: only
+      // records with a string id are indexed, so the gateway's own writes without one (no `key`, a
+      // `key` that is not an object, a numeric id) are never refused by our index (CONTRACT 8.1: the
+      // collection is the gateway's). Readers and gateway-import skip such records anyway.
+      {
+        key: { instance: 1, 'key.id': 1 },
+        name: 'brokerhub_unique_instance_message',
+        unique: true,
+        partialFilterExpression: { 'key.id': { $type: 'string' } },
+      },
       // The chats of a date range (GET /sdr/sessions dateFrom/dateTo), newest first.
       { key: { messageTimestamp: -1 }, name: 'brokerhub_newest_first' },
       // One chat's messages newest first (pushNames of a page).

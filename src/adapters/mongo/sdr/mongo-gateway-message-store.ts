@@ -33,7 +33,7 @@ function messageTimeOf(doc: Document): ChatMessageTime | undefined {
  * Reads the gateway's message collection (CONTRACT 8.1). The grouping per chat runs in the database
  * (`$sort` + `$group` with `$sum`/`$first`/`$addToSet`, the jongodb subset); the process receives one
  * summary per chat, streamed in batches. jongodb does not evaluate expressions in a `$group` key, so
- * chats are grouped per instance: one pipeline per instance (`distinct` on the unique index).
+ * chats are grouped per instance: one pipeline per instance (`distinct` on the partial unique index).
  * A document of an unexpected shape is skipped and reported to `onSkipped`.
  */
 export class MongoGatewayMessageStore implements GatewayMessageStore {
@@ -51,7 +51,9 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
 
   private async instances(only: string | undefined): Promise<string[]> {
     if (only !== undefined) return [only];
-    const values = await this.messages.distinct('instance');
+    // Only records with a string id count (RECORD_SHAPE), which is also what the partial unique
+    // index holds, so the index serves this distinct.
+    const values = await this.messages.distinct('instance', { 'key.id': RECORD_SHAPE['key.id'] });
     return values.filter((v): v is string => typeof v === 'string').sort();
   }
 

@@ -44,6 +44,21 @@ export class RetentionChangeError extends Error {
   }
 }
 
+/**
+ * An existing index of the declared name and key has another partial filter (an index that became
+ * partial), and the server could not drop it to build the declared one.
+ */
+export class IndexFilterChangeError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+    reason: string,
+  ) {
+    super(`Cannot change the partial filter of index ${index} of ${collection}: ${reason}. Drop that index by hand, then run ensure-indexes again.`);
+    this.name = 'IndexFilterChangeError';
+  }
+}
+
 export interface EnsureIndexesOptions {
   /** Told about every index whose time-to-live was changed, once the change is made. */
   readonly onRetentionChange?: (change: RetentionChange) => void;
@@ -57,6 +72,8 @@ export interface EnsureIndexesOptions {
  * IndexOptionsConflict; jongodb keeps the old ones silently), so an index whose time-to-live no longer
  * matches its declaration (a changed EVENT_LOG_RETENTION_DAYS, a plain index that became a TTL index)
  * is found in `listIndexes` first and changed: in place with collMod, or else dropped and created anew.
+ * An index whose partial filter differs from its declaration (a unique index that became partial so it
+ * refuses fewer writes) is dropped and created anew the same way.
  */
 export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[], options: EnsureIndexesOptions = {}): Promise<string[]> {
   for (const { collection, indexes } of all) {
@@ -64,6 +81,7 @@ export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[], o
     for (const declared of indexes) {
       const change = retentionChangeOf(collection, existing, declared);
       if (change !== undefined) await changeRetention(db, declared, change);
+      else if (filterChanged(existing, declared)) await dropForRebuild(db, collection, declared.name);
       const { key, ...createOptions } = declared;
       await db.collection(collection).createIndex({ ...key }, createOptions);
       if (change !== undefined) options.onRetentionChange?.(change);
@@ -121,6 +139,24 @@ async function changeRetention(db: Db, declared: IndexDeclaration, change: Reten
     if (error.code === INDEX_NOT_FOUND) return;
     reasons.push(`dropIndexes: ${error.message}`);
     throw new RetentionChangeError(change, reasons);
+  }
+}
+
+/** `existing` has an index of the declared name and key whose partialFilterExpression is another one. */
+export function filterChanged(existing: readonly Document[], declared: IndexDeclaration): boolean {
+  const found = existing.find((index) => index.name === declared.name);
+  if (found === undefined || !sameKey(found.key as Document, declared.key)) return false;
+  // listIndexes returns the filter as it was given; both sides are plain documents from declarations.
+  return JSON.stringify(found.partialFilterExpression ?? null) !== JSON.stringify(declared.partialFilterExpression ?? null);
+}
+
+async function dropForRebuild(db: Db, collection: string, name: string): Promise<void> {
+  try {
+    await db.collection(collection).dropIndex(name);
+  } catch (error) {
+    if (!(error instanceof MongoServerError)) throw error;
+    if (error.code === INDEX_NOT_FOUND) return;
+    throw new IndexFilterChangeError(collection, name, `dropIndexes: ${error.message}`);
   }
 }
 

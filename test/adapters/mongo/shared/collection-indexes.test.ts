@@ -3,6 +3,7 @@ import type { CommandStartedEvent, Db, Document } from 'mongodb';
 import {
   ensureIndexes,
   retentionChangeOf,
+  IndexFilterChangeError,
   RetentionChangeError,
   type CollectionIndexes,
   type IndexDeclaration,
@@ -124,6 +125,25 @@ describe('ensureIndexes and a changed time-to-live', () => {
       } else {
         expect(outcome).to.be.instanceOf(RetentionChangeError);
         expect(await listed(mongo.db, 'ttl_added', 'at')).to.not.have.property('expireAfterSeconds');
+      }
+    });
+
+    it('a unique index that becomes partial is dropped and created again with its filter (jongodb, without dropIndexes, refuses it loudly)', async () => {
+      await ensureIndexes(mongo.db, one('filter_added', { key: { instance: 1, 'key.id': 1 }, name: 'u', unique: true }));
+      sent = [];
+      const partial = { key: { instance: 1, 'key.id': 1 }, name: 'u', unique: true, partialFilterExpression: { 'key.id': { $type: 'string' } } } as const;
+      const outcome = await ensureIndexes(mongo.db, one('filter_added', partial)).catch((error: unknown) => error);
+      expect(commandsNamed('dropIndexes').map((event) => event.command.index as unknown)).to.deep.equal(['u']);
+      if (hasDropIndexes) {
+        expect(outcome).to.deep.equal(['filter_added']);
+        expect(await listed(mongo.db, 'filter_added', 'u')).to.deep.include({ partialFilterExpression: { 'key.id': { $type: 'string' } } });
+        // Unchanged on the next run: nothing dropped.
+        sent = [];
+        await ensureIndexes(mongo.db, one('filter_added', partial));
+        expect(commandsNamed('dropIndexes')).to.deep.equal([]);
+      } else {
+        expect(outcome).to.be.instanceOf(IndexFilterChangeError);
+        expect((outcome as Error).message).to.match(/^Cannot change the partial filter of index u of filter_added: dropIndexes: .*Drop that index by hand/);
       }
     });
 

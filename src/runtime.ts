@@ -34,6 +34,8 @@ export interface RuntimeOptions {
   readonly serverSelectionTimeoutMS?: number;
   /** Sees every command the MongoDB client sends (see connectMongo). */
   readonly commandObserver?: CommandObserver;
+  /** `poll` for a MONGODB_URI known to be a jongodb server (the running serve's, found by the CLI). */
+  readonly serverMonitoringMode?: 'poll';
 }
 
 /** Opens every connection the composition needs, then composes the areas and the apps. */
@@ -54,7 +56,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     mongo = await connectMongo(mongoServer.uri, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
       commandObserver: options.commandObserver,
-      ...(mongoServer.kind === 'jongodb' ? { serverMonitoringMode: 'poll' as const } : {}),
+      ...(mongoServer.kind === 'jongodb' || options.serverMonitoringMode === 'poll' ? { serverMonitoringMode: 'poll' as const } : {}),
     });
   } catch (error) {
     await mongoServer.stop();

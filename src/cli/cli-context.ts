@@ -2,7 +2,10 @@ import * as E from 'fp-ts/Either';
 import pino from 'pino';
 import { formatConfigError, loadConfig, type Config, type LogLevel } from '../config';
 import { createLogger, type Logger } from '../adapters/system/logger';
+import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
+import { connectMongo } from '../adapters/mongo/shared/mongo-connection';
 import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
+import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
 export const EXIT = { ok: 0, usage: 1, unavailable: 2 } as const;
@@ -31,6 +34,8 @@ export interface CliContext {
   readonly runtimeOptions?: RuntimeOptions;
   /** Where logs go: stdout for `serve`, stderr for the one-shot commands (stdout is their output). */
   readonly logDestination?: (command: string) => pino.DestinationStream;
+  /** How the running serve's server file is checked (embedded-server-file.ts); tests replace parts. */
+  readonly serverFileChecks?: Partial<ServerFileChecks>;
 }
 
 /** Only `serve` runs the HTTP services, the one use of the JWT secrets. */
@@ -63,15 +68,60 @@ export async function openRuntimeOrFail(ctx: CliContext, config: Config, logger:
   }
 }
 
+/** What a one-shot command prints (stderr) when it runs on a server of its own, gone when it ends. */
+export const EPHEMERAL_NOTE =
+  'Note: MONGODB_URI is not set and no serve with an embedded MongoDB runs from this checkout, so this ran against a throw-away embedded MongoDB; start the service (npm start) or set MONGODB_URI to keep the result.';
+
+export function defaultServerFileChecks(): ServerFileChecks {
+  return {
+    uid: process.getuid?.() ?? -1,
+    processState,
+    answers: async (uri) => {
+      try {
+        const probe = await connectMongo(uri, { serverSelectionTimeoutMS: 2_000, serverMonitoringMode: 'poll' });
+        await probe.close();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * MONGODB_URI always wins. Without it, the embedded server of a `serve` running from this checkout
+ * (its server file) is used, with one stderr line saying so; a file that cannot be trusted is
+ * ignored with one line saying why. Answers the environment the command's configuration is read from.
+ */
+export async function resolveDatabase(ctx: CliContext): Promise<{ env: CliIo['env']; runtimeOptions: RuntimeOptions | undefined }> {
+  const { env } = ctx.io;
+  if (env.MONGODB_URI !== undefined && env.MONGODB_URI !== '') return { env, runtimeOptions: ctx.runtimeOptions };
+  const file = serverFilePath(env);
+  const lookup = await lookUpServerFile(file, { ...defaultServerFileChecks(), ...ctx.serverFileChecks });
+  if (lookup.found === 'ignored') ctx.io.err(`Ignoring ${file}: ${lookup.reason}.`);
+  if (lookup.found !== 'server') return { env, runtimeOptions: ctx.runtimeOptions };
+  const { pid, uri, kind } = lookup.file;
+  ctx.io.err(`Using the database of the service running from this checkout (serve pid ${pid}, embedded ${kind} at ${redactUri(uri)}); set MONGODB_URI to use another one.`);
+  return {
+    env: { ...env, MONGODB_URI: uri },
+    runtimeOptions: kind === 'jongodb' ? { ...ctx.runtimeOptions, serverMonitoringMode: 'poll' } : ctx.runtimeOptions,
+  };
+}
+
 /** Runs `fn` with a runtime and always closes it (connections, embedded server). */
 export async function withRuntime<T>(
   ctx: CliContext,
   command: string,
   fn: (runtime: Runtime, config: Config, logger: Logger) => Promise<T>,
 ): Promise<T> {
-  const { config, warning } = loadConfigOrFail(ctx.io, command);
-  const logger = commandLogger(ctx, command, config, warning);
-  const runtime = await openRuntimeOrFail(ctx, config, logger);
+  // Configuration errors first: a bad variable is reported before any file or server is looked at.
+  loadConfigOrFail(ctx.io, command);
+  const database = await resolveDatabase(ctx);
+  const resolvedCtx: CliContext = { ...ctx, io: { ...ctx.io, env: database.env }, ...(database.runtimeOptions === undefined ? {} : { runtimeOptions: database.runtimeOptions }) };
+  const { config, warning } = loadConfigOrFail(resolvedCtx.io, command);
+  const logger = commandLogger(resolvedCtx, command, config, warning);
+  const runtime = await openRuntimeOrFail(resolvedCtx, config, logger);
+  if (runtime.mongoServer.kind !== 'external') ctx.io.err(EPHEMERAL_NOTE);
   try {
     return await fn(runtime, config, logger);
   } finally {

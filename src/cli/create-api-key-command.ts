@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 /** CONTRACT 2: prints `{id, key, user{id,email}}`; the key is shown only here. */
 export function registerCreateApiKey(program: Command, ctx: CliContext): void {
@@ -20,7 +19,6 @@ export function registerCreateApiKey(program: Command, ctx: CliContext): void {
         else {
           ctx.io.out(JSON.stringify(created, null, 2));
           ctx.io.out('Store the key now: it cannot be shown again.');
-          if (runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
         }
       });
     });

@@ -4,7 +4,6 @@ import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
 import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 /** CONTRACT 2: `create-user --email E --password P [--name N] [--role admin|manager|operator]`. */
 export function registerCreateUser(program: Command, ctx: CliContext): void {
@@ -33,7 +32,6 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
         }
         const user = result.right;
         ctx.io.out(json ? JSON.stringify(user) : `Created ${user.role} ${user.email} with id ${user.id}`);
-        if (!json && runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
       });
     });
 }

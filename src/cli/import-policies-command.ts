@@ -6,7 +6,6 @@ import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import type { PolicyDraft } from '../domain/policies/policy';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { EPHEMERAL_NOTE } from './ephemeral-note';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
 
 /** Rows written per insert: large enough to amortize a round trip, small enough to keep memory flat. */
@@ -63,7 +62,7 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
         await flush();
         bar?.update(size, { rows });
         bar?.stop();
-        print(ctx, counts, json, runtime.mongoServer.kind !== 'external');
+        print(ctx, counts, json);
       });
     });
 }
@@ -81,11 +80,10 @@ async function readableSize(file: string): Promise<number> {
   }
 }
 
-function print(ctx: CliContext, counts: ImportCounts, json: boolean, ephemeral: boolean): void {
+function print(ctx: CliContext, counts: ImportCounts, json: boolean): void {
   if (json) {
     ctx.io.out(JSON.stringify(counts));
     return;
   }
   ctx.io.out(`inserted ${counts.inserted}, duplicates ${counts.duplicates}, rejected ${counts.rejected}`);
-  if (ephemeral) ctx.io.out(EPHEMERAL_NOTE);
 }

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { EPHEMERAL_NOTE } from './ephemeral-note';
 
 export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
   program
@@ -15,7 +14,6 @@ export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
         if (E.isLeft(result)) throw new CliFailure(`No API key with id ${options.id}`, EXIT.usage);
         const revokedAt = result.right.revokedAt.toISOString();
         ctx.io.out(json ? JSON.stringify({ id: result.right.id, revoked: true, revokedAt }) : `API key ${result.right.id} revoked at ${revokedAt}`);
-        if (!json && runtime.mongoServer.kind !== 'external') ctx.io.out(EPHEMERAL_NOTE);
       });
     });
 }

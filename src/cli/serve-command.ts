@@ -2,9 +2,11 @@ import { Option, type Command } from 'commander';
 import type { Server } from 'node:http';
 import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
-import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
+import { redactUri, type MongoServerHandle } from '../adapters/mongo/shared/embedded-mongo';
+import type { Logger } from '../adapters/system/logger';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
+import { processState, publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
 
 /**
@@ -72,11 +74,13 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
     throw error;
   }
 
+  const serverFile = await publishEmbeddedServer(ctx, runtime.mongoServer, logger);
   for (const { name, server } of servers) {
     const url = baseUrl(server, name === 'hub' ? HUB_PREFIX : '');
     ctx.io.out(`${name === 'sales' ? 'Sales service' : 'Hub service'}: ${url}`);
   }
   ctx.io.out(`MongoDB: ${runtime.mongoServer.kind} ${redactUri(runtime.mongoServer.uri)}`);
+  for (const line of firstSteps(runtime.mongoServer.kind === 'external', serverFile !== undefined)) ctx.io.out(line);
   const schedule =
     config.dispatchIntervalSeconds === undefined
       ? undefined
@@ -85,6 +89,8 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
 
   const signal = await stopped;
   const signalled = Date.now();
+  // The embedded server is about to go: CLI commands must not pick it up any more.
+  await serverFile?.remove();
   const deadline = signalled + SHUTDOWN_BUDGET_MS - SHUTDOWN_CLOSE_RESERVE_MS;
   const left = (): number => Math.max(0, deadline - Date.now());
   logger.info({ signal }, 'shutting down: draining in-flight requests');
@@ -94,6 +100,44 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const closed = await settlesWithin(runtime.close(left()), signalled + SHUTDOWN_BUDGET_MS - EXIT_MARGIN_MS - Date.now());
   if (closed) logger.info('shutdown complete');
   else logger.warn('shutdown budget spent: exiting before every connection closed');
+}
+
+/**
+ * Tells CLI commands run from this checkout where the embedded server is (embedded-server-file.ts).
+ * Nothing to tell for an external server (MONGODB_URI); a file that cannot be written costs only the
+ * discovery, never the start.
+ */
+async function publishEmbeddedServer(ctx: CliContext, mongoServer: MongoServerHandle, logger: Logger): Promise<PublishedServerFile | undefined> {
+  if (mongoServer.kind === 'external') return undefined;
+  const file = serverFilePath(ctx.io.env);
+  const checks = { uid: process.getuid?.() ?? -1, processState, ...ctx.serverFileChecks };
+  try {
+    const outcome = await publishServerFile(file, { pid: process.pid, uri: mongoServer.uri, kind: mongoServer.kind }, checks);
+    if ('skipped' in outcome) {
+      logger.warn(outcome.skipped);
+      return undefined;
+    }
+    logger.info({ file }, 'embedded MongoDB published for CLI commands run from this checkout');
+    return outcome.published;
+  } catch (error) {
+    logger.warn({ file, err: error }, 'cannot write the server file: CLI commands will not find this embedded MongoDB (set MONGODB_URI for them)');
+    return undefined;
+  }
+}
+
+/** The banner's first steps, as commands that can be pasted as they are. */
+export function firstSteps(external: boolean, published: boolean): string[] {
+  const where = external
+    ? 'in another terminal, with the same MONGODB_URI'
+    : published
+      ? 'in another terminal, from this checkout; they use this database'
+      : 'in another terminal; set MONGODB_URI to the database above first';
+  return [
+    `First steps (${where}):`,
+    '  npm run cli -- create-user --email admin@example.com --password change-me-now --role admin',
+    '  npm run cli -- create-api-key --email admin@example.com',
+    '  npm run cli -- seed-demo --contacts 200',
+  ];
 }
 
 async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> {

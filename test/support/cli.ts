@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SERVER_FILE_VARIABLE } from '../../src/cli/embedded-server-file';
 import type { CliContext } from '../../src/cli/cli-context';
 import { runCli, type ProgramOptions } from '../../src/cli/program';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
@@ -9,6 +12,16 @@ export interface CliRun {
   readonly err: string[];
   /** The JSON log lines the command wrote. */
   readonly logs: string[];
+}
+
+/**
+ * A test's commands never find a `serve` the developer runs from this checkout: unless the test names
+ * a server file (BROKERHUB_SERVER_FILE), they look for one no serve writes (a test's serve writes
+ * one of its own, see serve-child.ts).
+ */
+export function withIsolatedServerFile<T extends Record<string, string | undefined>>(env: T, name = `no-server-${process.pid}`): T {
+  if (env[SERVER_FILE_VARIABLE] !== undefined) return env;
+  return { ...env, [SERVER_FILE_VARIABLE]: path.join(tmpdir(), `brokerhub-test-${name}.json`) };
 }
 
 /** Runs the real commander program in-process with captured output and the given environment. */
@@ -22,7 +35,7 @@ export async function runCliCaptured(
   const logs: string[] = [];
   const ctx: CliContext = {
     io: {
-      env,
+      env: withIsolatedServerFile(env),
       out: (text) => {
         out.push(text);
         options.onOut?.(text);
@@ -48,7 +61,7 @@ export interface CliProcessResult {
  * an operator's shell without them would.
  */
 export function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>): Promise<CliProcessResult> {
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  const childEnv: Record<string, string | undefined> = withIsolatedServerFile({ ...process.env, ...env });
   for (const name of ['SALES_JWT_SECRET', 'HUB_JWT_SECRET', 'LOG_LEVEL']) if (!(name in env)) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: childEnv });
   let stdout = '';

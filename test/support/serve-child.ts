@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { withIsolatedServerFile } from './cli';
 
 /** `brokerhub serve` as a real process (the same entry point as npm start). */
 export interface ServeChild {
@@ -20,7 +22,7 @@ export interface ServeChild {
 export async function startServe(extraEnv: Record<string, string> = {}, ownProcessGroup = false): Promise<ServeChild> {
   const env: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0' };
   delete env.MONGODB_URI;
-  Object.assign(env, extraEnv);
+  Object.assign(env, withIsolatedServerFile(extraEnv, `serve-${randomUUID()}`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: ownProcessGroup });
   const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -76,10 +76,23 @@ const uuidFrom = (random: () => number): string => {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 };
 
+const DAY_MS = 86_400_000;
+/** Every timestamp of the demo data lies in the last 60 days (the KPI periods a newcomer looks at first). */
+export const DEMO_WINDOW_MS = 60 * DAY_MS;
+/** The newest timestamp is at least this long before `now`. */
+const DEMO_MARGIN_MS = 60_000;
+/** A sale is created this long after its contact started. */
+const SALE_AFTER_MS = 3 * DAY_MS;
+/** The first SDR interaction of a phone contact is this long after the contact started. */
+const INTERACTION_AFTER_MS = 60_000;
+
 /**
  * Contact number `index`: about 70 % were worked by the SDR team (an interaction, some converted), one in
  * twenty is a web-chat lead (interaction only), a third bought (a person with CPF and a sale); every
- * phone contact has a WhatsApp chat of about `messages` messages in the last 60 days.
+ * phone contact has a WhatsApp chat of about `messages` messages. Every timestamp (the person, the sale
+ * three days after the start, the interaction and its update up to two days later, each message) lies
+ * in the last 60 days before `now`: the contact's whole timeline is laid out first, then placed at a
+ * seeded point of the window where all of it fits.
  */
 export function demoContact(index: number, seed: number, now: Date, messages: number, instance: string): DemoContact {
   const random = seededRandom(seed * 1_000_003 + index);
@@ -87,15 +100,23 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
   const fullName = `${first} ${pick(random, LAST)} ${pick(random, LAST)}`;
   const [brand, model] = pick(random, CARS);
   const plate = demoPlate(random);
-  const startedAt = new Date(now.getTime() - Math.floor(random() * 60 * 86_400_000));
+  const placement = random();
   const worked = random() < 0.7;
   const web = random() < 0.05;
   const bought = random() < 0.33;
+  const count = Math.max(1, messages + Math.round((random() - 0.5) * 4));
+  // Seconds between messages; at most 1000 messages (seed-demo's bound) of at most ~1 h each fit.
+  const gaps = Array.from({ length: count }, () => 30 + Math.floor(random() * 3_600));
+  const updatedAfter = Math.floor(random() * 2 * DAY_MS);
+  const chatSpan = gaps.reduce((a, b) => a + b, 0) * 1000;
+  const span = Math.max(SALE_AFTER_MS, INTERACTION_AFTER_MS + updatedAfter, chatSpan);
+  const room = Math.max(0, DEMO_WINDOW_MS - DEMO_MARGIN_MS - span);
+  const startedAt = new Date(now.getTime() - DEMO_MARGIN_MS - span - Math.floor(placement * room));
   const ms = (n: number) => new Date(startedAt.getTime() + n);
   if (web) {
     const personId = uuidFrom(random);
     const person = minimalPerson(personId, '', null, startedAt);
-    return { person, sales: [], interactions: [interaction(random, personId, null, `web-${uuidFrom(random)}`, startedAt)], messages: [] };
+    return { person, sales: [], interactions: [interaction(random, personId, null, `web-${uuidFrom(random)}`, startedAt, updatedAfter)], messages: [] };
   }
   // 9 + a digit 6-9 + 7 digits: a mobile whose legacy 8-digit form (some WhatsApp ids) is also valid.
   // The 7 last digits are a bijection of the index (below 10^7): contacts do not share a phone by chance.
@@ -107,25 +128,24 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
     : worked
       ? minimalPerson(personId, random() < 0.5 ? fullName : '', phone, startedAt)
       : null;
-  const interactions = worked && person !== null ? [interaction(random, person.id, phone, null, ms(60_000))] : [];
+  const interactions = worked && person !== null ? [interaction(random, person.id, phone, null, ms(INTERACTION_AFTER_MS), updatedAfter)] : [];
   const vehicle: Vehicle = { id: uuidFrom(random), manufacturer: brand, brand, model, color: pick(random, COLORS), manufactureYear: 2015 + Math.floor(random() * 10), modelYear: 2016 + Math.floor(random() * 10), fipeCode: `00${Math.floor(random() * 9000) + 1000}-1`, renavan: String(Math.floor(random() * 1e11)).padStart(11, '0'), chassi: `9BW${uuidFrom(random).replace(/-/g, '').slice(0, 14).toUpperCase()}`, fuelType: 'flex' };
-  const saleAt = ms(3 * 86_400_000);
+  const saleAt = ms(SALE_AFTER_MS);
   const sales: Sale[] = bought && person !== null ? [{ id: uuidFrom(random), sellerId: `V-${1 + Math.floor(random() * 20)}`, sellerName: pick(random, FIRST), financingApprovalDate: null, personId: person.id, address: null, vehicle, vendorId: null, lastEvent: null, delivery: { ...NEW_DELIVERY_STATE, webhookProcessed: true }, createdAt: saleAt, updatedAt: saleAt }] : [];
-  const count = Math.max(1, messages + Math.round((random() - 0.5) * 4));
   const jid = `${random() < 0.2 ? `55${phone.slice(2, 4)}${phone.slice(5)}` : phone}@s.whatsapp.net`;
   const fill = (text: string) => text.replace('{car}', `${brand} ${model}`).replace('{plate}', plate).replace('{name}', first).replace('{price}', String(80 + Math.floor(random() * 220)));
   const chat: GatewayMessageRecord[] = [];
   let at = startedAt.getTime() / 1000;
   for (let m = 0; m < count; m += 1) {
     const fromMe = m % 2 === 1;
-    at += 30 + Math.floor(random() * 3_600);
+    at += gaps[m] ?? 0;
     chat.push({
       instance,
       key: { id: `3EB0${uuidFrom(random).replace(/-/g, '').slice(0, 16).toUpperCase()}`, remoteJid: jid, fromMe },
       pushName: fromMe ? 'Corretora Demo' : first,
       messageType: 'conversation',
       message: { conversation: fill(fromMe ? pick(random, OUTBOUND) : pick(random, INBOUND)) },
-      messageTimestamp: Math.min(Math.floor(at), Math.floor(now.getTime() / 1000)),
+      messageTimestamp: Math.floor(at),
     });
   }
   return { person, sales, interactions, messages: chat };
@@ -135,12 +155,12 @@ function minimalPerson(id: string, fullName: string, phone: CanonicalPhone | nul
   return { id, fullName, cpf: null, rg: null, cnh: null, birthDate: null, gender: null, maritalStatus: null, personalEmail: null, commercialEmail: null, residentialPhone: null, commercialPhone: null, mobile: phone, optionalPhone: null, createdAt: at, updatedAt: at };
 }
 
-function interaction(random: () => number, personId: string, phone: CanonicalPhone | null, sessionId: string | null, at: Date): SdrInteraction {
+function interaction(random: () => number, personId: string, phone: CanonicalPhone | null, sessionId: string | null, at: Date, updatedAfter: number): SdrInteraction {
   const status = pick(random, SDR_STATUSES);
   const converted = status === 'converted' || random() < 0.1;
   return {
     id: uuidFrom(random), personId, phone, phoneKey: phone === null ? null : phoneMatchKey(phone), sessionId, channel: sessionId === null ? 'whatsapp' : 'email',
     result: status, status, contact: status !== 'no_response', sent: converted, sentTo: converted ? 'Concessionária Centro' : null, convertedToLead: converted, convertedAt: conversionTimeAfterWrite(null, { convertedToLead: converted, status }, at), createdAt: at,
-    updatedAt: new Date(at.getTime() + Math.floor(random() * 2 * 86_400_000)),
+    updatedAt: new Date(at.getTime() + updatedAfter),
   };
 }

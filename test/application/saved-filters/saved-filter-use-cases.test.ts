@@ -37,10 +37,12 @@ describe('saved filter use cases', () => {
     await create('u1', 'b');
     await create('u1', 'a', 'policies');
     await create('u2', 'c');
-    const all = await new ListSavedFilters(filters).execute({ userId: 'u1' });
-    expect(E.isRight(all) && all.right.map((f) => f.name)).to.deep.equal(['a', 'b']);
-    const sales = await new ListSavedFilters(filters).execute({ userId: 'u1', resource: 'sales' });
-    expect(E.isRight(sales) && sales.right.map((f) => f.name)).to.deep.equal(['b']);
+    const all = await new ListSavedFilters(filters).execute({ userId: 'u1', page: 1, limit: 20 });
+    expect(E.isRight(all) && all.right.items.map((f) => f.name)).to.deep.equal(['a', 'b']);
+    const sales = await new ListSavedFilters(filters).execute({ userId: 'u1', resource: 'sales', page: 1, limit: 20 });
+    expect(E.isRight(sales) && sales.right.items.map((f) => f.name)).to.deep.equal(['b']);
+    const second = await new ListSavedFilters(filters).execute({ userId: 'u1', page: 2, limit: 1 });
+    expect(E.isRight(second) && { names: second.right.items.map((f) => f.name), total: second.right.total }).to.deep.equal({ names: ['b'], total: 2 });
   });
 
   it('GetSavedFilter answers the owner\'s filter; another user\'s is SavedFilterNotFound', async () => {

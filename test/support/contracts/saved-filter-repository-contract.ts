@@ -44,9 +44,28 @@ export function savedFilterRepositoryContract(make: () => Promise<SavedFilterRep
       await repo.insert(savedFilter({ name, resource }));
     }
     await repo.insert(savedFilter({ name: 'other', userId: 'user-b' }));
-    expect((await repo.listOwned('user-a', undefined)).map((f) => `${f.resource}/${f.name}`)).to.deep.equal(['policies/z', 'sales/B', 'sales/a', 'sales/b']);
-    expect((await repo.listOwned('user-a', 'sales')).map((f) => f.name)).to.deep.equal(['B', 'a', 'b']);
-    expect(await repo.listOwned('user-a', 'sdr-sessions')).to.deep.equal([]);
+    const names = async (resource: 'sales' | 'policies' | 'sdr-sessions' | undefined, page = 1, limit = 100) => {
+      const listed = await repo.listOwned('user-a', resource, page, limit);
+      return { names: listed.items.map((f) => `${f.resource}/${f.name}`), total: listed.total };
+    };
+    expect(await names(undefined)).to.deep.equal({ names: ['policies/z', 'sales/B', 'sales/a', 'sales/b'], total: 4 });
+    expect(await names('sales')).to.deep.equal({ names: ['sales/B', 'sales/a', 'sales/b'], total: 3 });
+    expect(await names('sdr-sessions')).to.deep.equal({ names: [], total: 0 });
+  });
+
+  it("pages the owner's filters in that order; total counts them all", async () => {
+    for (const name of ['e', 'a', 'd', 'c', 'b']) await repo.insert(savedFilter({ name, resource: 'sales' }));
+    await repo.insert(savedFilter({ name: 'p', resource: 'policies' }));
+    await repo.insert(savedFilter({ name: 'x', resource: 'sales', userId: 'user-b' }));
+    const page = async (n: number, limit: number) => {
+      const listed = await repo.listOwned('user-a', 'sales', n, limit);
+      return { names: listed.items.map((f) => f.name), total: listed.total };
+    };
+    expect(await page(1, 2)).to.deep.equal({ names: ['a', 'b'], total: 5 });
+    expect(await page(2, 2)).to.deep.equal({ names: ['c', 'd'], total: 5 });
+    expect(await page(3, 2)).to.deep.equal({ names: ['e'], total: 5 });
+    expect(await page(4, 2)).to.deep.equal({ names: [], total: 5 });
+    expect((await repo.listOwned('user-a', undefined, 1, 1)).items.map((f) => f.name)).to.deep.equal(['p']);
   });
 
   it('renames for the owner only; a taken name is a duplicate and changes nothing', async () => {

@@ -25,11 +25,11 @@ export class InMemorySavedFilterRepository implements SavedFilterRepository {
     return filter === undefined || filter.userId !== userId ? undefined : copy(filter);
   }
 
-  async listOwned(userId: string, resource: SavedFilterResource | undefined): Promise<SavedFilter[]> {
-    return [...this.filters.values()]
+  async listOwned(userId: string, resource: SavedFilterResource | undefined, page: number, limit: number): Promise<{ items: SavedFilter[]; total: number }> {
+    const all = [...this.filters.values()]
       .filter((f) => f.userId === userId && (resource === undefined || f.resource === resource))
-      .sort((a, b) => compareBinary(a.resource, b.resource) || compareBinary(a.name, b.name))
-      .map(copy);
+      .sort((a, b) => compareBinary(a.resource, b.resource) || compareBinary(a.name, b.name));
+    return { items: all.slice((page - 1) * limit, page * limit).map(copy), total: all.length };
   }
 
   async rename(userId: string, id: string, name: string, at: Date): Promise<'renamed' | 'not-found' | 'duplicate'> {

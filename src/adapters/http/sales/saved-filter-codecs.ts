@@ -7,7 +7,9 @@ import {
   SAVED_FILTER_RESOURCES,
   type SavedFilterResource,
 } from '../../../domain/saved-filters/saved-filter';
+import { singleQueryValue } from '../shared/codecs';
 import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
+import { PageQuery } from './page-query';
 import { unknownKeyMessages } from './strict-keys';
 
 const ResourceCodec = t.keyof(
@@ -55,10 +57,13 @@ export function decodeSavedFilterRename(input: unknown): string {
 }
 
 /** GET /user/saved-filters?resource= (optional). */
-export function decodeSavedFilterListQuery(query: Record<string, unknown>): SavedFilterResource | undefined {
-  const resource = query.resource;
-  if (resource === undefined) return undefined;
-  const decoded = ResourceCodec.decode(resource);
-  if (E.isLeft(decoded)) throw invalidInput([`resource must be one of ${SAVED_FILTER_RESOURCES.join(', ')}`]);
-  return decoded.right;
+/** GET /user/saved-filters?resource&page&limit: the paging of every list, one message per problem. */
+export function decodeSavedFilterListQuery(query: Record<string, unknown>): { resource?: SavedFilterResource; page: number; limit: number } {
+  const problems: string[] = [];
+  const page = PageQuery.decode({ page: singleQueryValue(query.page, 'page', problems), limit: singleQueryValue(query.limit, 'limit', problems) });
+  if (E.isLeft(page)) problems.push(...validationMessagesOf(page.left));
+  const resource = singleQueryValue(query.resource, 'resource', problems);
+  if (resource !== undefined && !ResourceCodec.is(resource)) problems.push(`resource must be one of ${SAVED_FILTER_RESOURCES.join(', ')}`);
+  if (problems.length > 0 || E.isLeft(page)) throw invalidInput(problems);
+  return { ...page.right, ...(resource === undefined ? {} : { resource: resource as SavedFilterResource }) };
 }

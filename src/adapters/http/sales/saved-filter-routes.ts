@@ -13,6 +13,8 @@ import { documented } from '../shared/openapi/documented-router';
 import { salesError, SALES_SECURITY } from './sales-openapi';
 import { SavedFilterCreateBody, SavedFilterRenameBody, SavedFilterResourceCodec } from './saved-filter-codecs';
 import { savedFilterBody, SavedFilterListView, SavedFilterView } from './saved-filter-views';
+import { PageQuery } from './page-query';
+import { pageBody } from './sale-views';
 
 export interface SavedFilterRoutesDeps {
   readonly guards: GuardDeps;
@@ -46,14 +48,17 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   });
 
   const listSpec = {
-    summary: 'The calling user\'s saved filters, by resource then name',
-    query: t.partial({ resource: SavedFilterResourceCodec }),
-    responses: { 200: { description: 'The filters', body: SavedFilterListView }, 400: salesError('`resource` is not one of the resources') },
+    summary: 'A page of the calling user\'s saved filters, by resource then name',
+    query: t.intersection([PageQuery, t.partial({ resource: SavedFilterResourceCodec })]),
+    responses: {
+      200: { description: 'A page of filters', body: SavedFilterListView },
+      400: salesError('A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of the resources, or one given twice'),
+    },
   };
   api.get('/', listSpec, guard, async (ctx) => {
-    const resource = decodeSavedFilterListQuery(ctx.query);
-    const filters = orHttpError(await deps.listSavedFilters.execute({ userId: requireIdentity(ctx).id, ...(resource === undefined ? {} : { resource }) }));
-    ctx.body = { data: filters.map(savedFilterBody) };
+    const query = decodeSavedFilterListQuery(ctx.query);
+    const listed = orHttpError(await deps.listSavedFilters.execute({ userId: requireIdentity(ctx).id, ...query }));
+    ctx.body = pageBody(listed, query, savedFilterBody);
   });
 
   api.get('/:id', { summary: 'One of the calling user\'s saved filters', pathParameters: id, responses: { 200: { description: 'The filter', body: SavedFilterView }, 404: notFound } }, guard, async (ctx) => {

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { SAVED_FILTER_RESOURCES, type SavedFilter, type SavedFilterResource } from '../../../domain/saved-filters/saved-filter';
 import { IsoTimestamp } from '../shared/openapi/json-schema';
+import { pageView } from './sale-views';
 
 export const SavedFilterView = t.type({
   id: t.string,
@@ -10,7 +11,8 @@ export const SavedFilterView = t.type({
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });
-export const SavedFilterListView = t.type({ data: t.array(SavedFilterView) });
+/** A page of filters, the envelope of every list (CONTRACT 8). */
+export const SavedFilterListView = pageView(SavedFilterView);
 
 /** CONTRACT 8.5: a filter in answers. */
 export const savedFilterBody = (filter: SavedFilter): t.TypeOf<typeof SavedFilterView> => ({

@@ -60,6 +60,35 @@ describe('saved filter routes (spec part 4, CONTRACT 8.5)', () => {
     expect(bad.body.error).to.deep.equal(['resource must be one of sales, sdr-contacts, sdr-sessions, policies']);
   });
 
+  it('answers a page like every list: {data, total, page, limit, hasMore}, page and limit as everywhere else', async () => {
+    for (const name of ['e', 'a', 'd', 'c', 'b']) await create(keyA, body({ name })).expect(201);
+    await create(keyA, body({ name: 'p', resource: 'policies', query: {} })).expect(201);
+    await create(keyB, body({ name: 'other' })).expect(201);
+    const first = await api().get('/user/saved-filters').set('x-api-key', keyA).expect(200);
+    expect(Object.keys(first.body).sort()).to.deep.equal(['data', 'hasMore', 'limit', 'page', 'total']);
+    expect(first.body).to.deep.include({ total: 6, page: 1, limit: 20, hasMore: false });
+    const pageOf = async (query: string) => {
+      const res = await api().get(`/user/saved-filters?${query}`).set('x-api-key', keyA).expect(200);
+      const { data, ...rest } = res.body as { data: { name: string }[] };
+      return { names: data.map((f) => f.name), ...rest };
+    };
+    expect(await pageOf('resource=sales&limit=2')).to.deep.equal({ names: ['a', 'b'], total: 5, page: 1, limit: 2, hasMore: true });
+    expect(await pageOf('resource=sales&limit=2&page=2')).to.deep.equal({ names: ['c', 'd'], total: 5, page: 2, limit: 2, hasMore: true });
+    expect(await pageOf('resource=sales&limit=2&page=3')).to.deep.equal({ names: ['e'], total: 5, page: 3, limit: 2, hasMore: false });
+    expect(await pageOf('resource=sales&limit=2&page=4')).to.deep.equal({ names: [], total: 5, page: 4, limit: 2, hasMore: false });
+    expect(await pageOf('limit=100')).to.deep.include({ total: 6, hasMore: false });
+  });
+
+  it('refuses bad paging with 400, one message per problem', async () => {
+    const error = async (query: string) => (await api().get(`/user/saved-filters?${query}`).set('x-api-key', keyA).expect(400)).body.error as string[];
+    expect(await error('page=0')).to.deep.equal(['page must be an integer from 1 to 1000000']);
+    expect(await error('limit=101')).to.deep.equal(['limit must be an integer from 1 to 100']);
+    expect(await error('limit=abc&page=-1')).to.have.members(['page must be an integer from 1 to 1000000', 'limit must be an integer from 1 to 100']);
+    expect(await error('limit=0&resource=vendors')).to.have.members(['limit must be an integer from 1 to 100', 'resource must be one of sales, sdr-contacts, sdr-sessions, policies']);
+    expect(await error('page=1&page=2')).to.deep.equal(['page must be given once']);
+    expect(await error('resource=sales&resource=policies')).to.deep.equal(['resource must be given once']);
+  });
+
   it('renames with PATCH {name}: 200 {}; the new name is stored and updatedAt moves', async () => {
     const created = await create(keyA).expect(201);
     const res = await api().patch(`/user/saved-filters/${created.body.id}`).set('x-api-key', keyA).send({ name: '  Renomeado ' }).expect(200);

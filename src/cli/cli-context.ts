@@ -6,6 +6,7 @@ import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
 import { connectMongo } from '../adapters/mongo/shared/mongo-connection';
 import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
+import type { RetentionOptions } from './retention-schedule';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
 export const EXIT = { ok: 0, usage: 1, unavailable: 2 } as const;
@@ -36,6 +37,8 @@ export interface CliContext {
   readonly logDestination?: (command: string) => pino.DestinationStream;
   /** How the running serve's server file is checked (embedded-server-file.ts); tests replace parts. */
   readonly serverFileChecks?: Partial<ServerFileChecks>;
+  /** `serve`'s retention on a server without a TTL monitor (retention-schedule.ts); tests replace parts. */
+  readonly retention?: RetentionOptions;
 }
 
 /** Only `serve` runs the HTTP services, the one use of the JWT secrets. */

@@ -6,6 +6,7 @@ import { redactUri, type MongoServerHandle } from '../adapters/mongo/shared/embe
 import type { Logger } from '../adapters/system/logger';
 import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
+import { startRetention } from './retention-schedule';
 import { processState, publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
 
@@ -86,6 +87,8 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
       ? undefined
       : scheduleDispatch(runtime.app.sales.useCases.dispatchPendingSales, config.dispatchIntervalSeconds, logger);
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
+  // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
+  const retention = await startRetention(runtime.app.platform.db, runtime.app.indexes, logger, ctx.retention);
 
   const signal = await stopped;
   const signalled = Date.now();
@@ -94,7 +97,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const deadline = signalled + SHUTDOWN_BUDGET_MS - SHUTDOWN_CLOSE_RESERVE_MS;
   const left = (): number => Math.max(0, deadline - Date.now());
   logger.info({ signal }, 'shutting down: draining in-flight requests');
-  await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
+  await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop(), retention?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.
   const closed = await settlesWithin(runtime.close(left()), signalled + SHUTDOWN_BUDGET_MS - EXIT_MARGIN_MS - Date.now());

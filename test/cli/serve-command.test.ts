@@ -102,3 +102,33 @@ describe('serve with DISPATCH_INTERVAL_SECONDS', () => {
     }
   });
 });
+
+describe('serve on a server without a TTL monitor (CONTRACT 9.4 retention)', () => {
+  it('deletes the event-log entries past the retention period itself, and keeps the others', async function () {
+    // A mongod removes them itself (its TTL monitor, within about a minute): nothing of ours to see there.
+    if (sharedMongo().kind !== 'jongodb') this.skip();
+    const uri = withDatabase(sharedMongo().uri, `serve_retention_${Date.now()}`);
+    const mongo = await connectMongo(uri, { serverMonitoringMode: 'poll' });
+    try {
+      const day = 86_400_000;
+      const entry = (id: string, daysAgo: number) => ({ _id: id, at: new Date(Date.now() - daysAgo * day), method: 'GET', path: '/sales', status: 200 });
+      const log = mongo.db.collection<{ _id: string }>('api_event_logs');
+      await log.insertMany([entry('past-1', 31), entry('past-2', 400), entry('kept', 29)]);
+      const control = stopSwitch();
+      const run = runCliCaptured(['serve', '--only', 'sales'], { ...ENV(), MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: '30' }, { waitForStop: control.wait });
+      const remaining = async () => (await log.find({}).toArray()).map((d) => d._id).sort();
+      let left: string[] = [];
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        left = await remaining();
+        if (!left.includes('past-1') && !left.includes('past-2')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      control.stop();
+      expect((await run).code).to.equal(0);
+      expect(left).to.deep.equal(['kept']);
+    } finally {
+      await mongo.close();
+    }
+  });
+});

@@ -27,6 +27,15 @@ function routesOf(routers: readonly Router[], basePath: string): string[] {
   );
 }
 
+/**
+ * References to texts a user of the API cannot see: the CONTRACT, the service specifications and the
+ * architecture notes, by name or by a part/section number. Each hit with some context around it.
+ */
+const OUTSIDE_REFERENCE = /\bCONTRACT\b|sales-service(?:\.md)?|hub-service(?:\.md)?|ARCHITECTURE\.md|\bspec(?:ification)?\s+(?:part|section)\b|\bspec\s+\d|§/gi;
+function outsideReferencesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(OUTSIDE_REFERENCE)].map((match) => text.slice(Math.max(0, (match.index ?? 0) - 60), (match.index ?? 0) + 60)))];
+}
+
 const operationsOf = (document: OpenApiDocument): string[] =>
   Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
 
@@ -49,6 +58,12 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
   });
 
   for (const service of ['sales', 'hub'] as const) {
+    it(`${service}: the document and its docs page state the rules themselves, never a section of a text outside the repository`, async () => {
+      const page = service === 'sales' ? await request(sales.callback).get('/docs').expect(200) : await request(hub.app.callback()).get(`${HUB_PREFIX}/docs`).expect(200);
+      const offending = outsideReferencesIn([JSON.stringify(documents[service]), page.text].join('\n'));
+      expect(offending, offending.join('\n')).to.deep.equal([]);
+    });
+
     it(`${service}: the served document is valid OpenAPI 3.1`, async () => {
       const validator = new Validator();
       const result = await validator.validate(documents[service] as unknown as Parameters<Validator["validate"]>[0]);

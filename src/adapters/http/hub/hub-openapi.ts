@@ -30,16 +30,16 @@ export const hubApi = (): ServiceApi => ({
   title: 'brokerhub hub service',
   version: '1',
   description: [
-    'The hub service (hub-service.md) under `/api/v1`. Errors: `{error, details?}`; validation errors carry `details: {field: [messages]}`.',
-    'POST on the five `/auth` paths and any request under `/webhooks/` are limited per client IP and path (spec part 8): `X-RateLimit-Remaining` on passing answers, 429 with `Retry-After` past the limit.',
-    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication (CONTRACT 9.3); a path no route matches answers 404 `Not found`.',
+    'The hub service under `/api/v1`. Errors: `{error, details?}`; validation errors carry `details: {field: [messages]}`.',
+    'POST on the five `/auth` paths and any request under `/webhooks/` are limited per client IP and path: `X-RateLimit-Remaining` on passing answers, 429 with `Retry-After` past the limit.',
+    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate limiting; a path no route matches answers 404 `Not found`.',
   ].join('\n\n'),
   basePath: HUB_PREFIX,
   securitySchemes: {
     bearerAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of POST /auth/login, /auth/register or /auth/refresh' },
     refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The rotating refresh token (Path=/api/v1/auth/refresh)' },
     internalSecret: { type: 'http', scheme: 'bearer', description: 'MCP_INTERNAL_SECRET, server to server' },
-    metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (CONTRACT 9.2): required when the service has one; without one the route is open outside production and absent (404) in production' },
+    metricsToken: { type: 'http', scheme: 'bearer', description: 'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production' },
   },
   schemas: {
     Error: {
@@ -66,7 +66,7 @@ export const hubApi = (): ServiceApi => ({
     const responses: Record<number, ResponseSpec> = { 500: hubError('`Internal server error`') };
     if (UNSAFE.has(operation.method)) {
       responses[400] = hubError('`Invalid JSON body`, or `Validation error` with `details`');
-      responses[403] = hubError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
+      responses[403] = hubError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
       responses[415] = hubError('`Unsupported content encoding`');
     }

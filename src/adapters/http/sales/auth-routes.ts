@@ -38,7 +38,7 @@ export const FORGOT_PASSWORD_MESSAGE = 'If the e-mail is registered, a reset lin
 
 const message = <M extends string>(text: M) => t.type({ message: t.literal(text) });
 const LoginAnswer = t.type({ message: t.literal('Login successful'), user: t.type({ id: t.string, email: t.string, name: t.string }) });
-const SET_COOKIE = { 'Set-Cookie': { description: 'The session cookies (CONTRACT 3.1)' } };
+const SET_COOKIE = { 'Set-Cookie': { description: 'The session cookies: `access_token` and `refresh_token`' } };
 
 /** Spec parts 4 and 5, CONTRACT 3.1. */
 export function authRoutes(deps: AuthRoutesDeps): Router {

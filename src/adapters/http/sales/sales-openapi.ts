@@ -17,7 +17,7 @@ export const SALES_SECURITY = {
 export const salesError = (description: string): ResponseSpec => ({ description, schema: { $ref: '#/components/schemas/Error' } });
 
 const THROTTLED: ResponseSpec = {
-  description: 'Rate limit exceeded (spec part 8)',
+  description: 'Rate limit exceeded: too many requests from this client IP to this route in the window',
   schema: { $ref: '#/components/schemas/Throttled' },
   headers: { 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'string' } } },
 };
@@ -31,9 +31,9 @@ export const salesApi: ServiceApi = {
   title: 'brokerhub sales service',
   version: '1',
   description: [
-    'The sales service (sales-service.md). Errors: `{statusCode, message, timestamp, path}`, plus `error` (details) and `stack` outside production; in production the message of most statuses is generic (spec part 7).',
-    'Every route except the probes and this documentation is rate limited per client IP and route (spec part 8) and carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`.',
-    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication (CONTRACT 9.3); a path no route matches answers 404 in the error format.',
+    'The sales service. Errors: `{statusCode, message, timestamp, path}`, plus `error` (details) and `stack` outside production; in production the message of most statuses is generic.',
+    'Every route except the probes and this documentation is rate limited per client IP and route and carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`.',
+    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate limiting; a path no route matches answers 404 in the error format.',
   ].join('\n\n'),
   basePath: '',
   securitySchemes: {
@@ -42,7 +42,7 @@ export const salesApi: ServiceApi = {
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
     bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
     refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The refresh token set by POST /auth/login (Path=/auth)' },
-    metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (CONTRACT 9.2): required when the service has one; without one the route is open outside production and absent (404) in production' },
+    metricsToken: { type: 'http', scheme: 'bearer', description: 'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production' },
   },
   schemas: {
     Error: {
@@ -78,7 +78,7 @@ export const salesApi: ServiceApi = {
     const responses: Record<number, ResponseSpec> = { 500: salesError('Internal error') };
     if (UNSAFE.has(operation.method)) {
       responses[400] = salesError('Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong');
-      responses[403] = salesError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
+      responses[403] = salesError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
       responses[413] = salesError('The body exceeds 1 MiB');
       responses[415] = salesError('A Content-Encoding the service does not read');
     }

@@ -66,7 +66,7 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   });
 
   const renameSpec = {
-    summary: 'Renames a saved filter (spec part 4: answers `{}`)',
+    summary: 'Renames a saved filter; answers `{}`',
     pathParameters: id,
     body: SavedFilterRenameBody,
     responses: { 200: { description: 'Renamed', body: t.type({}) }, 400: invalid, 404: notFound, 409: nameTaken },

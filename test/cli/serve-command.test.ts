@@ -47,6 +47,13 @@ describe('serve command (in-process)', () => {
     expect(result.out[0]).to.match(/^Sales service: http:\/\/127\.0\.0\.1:\d+$/);
     expect(result.out[1]).to.match(/^Hub service: http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     expect(result.out[2]).to.match(/^MongoDB: external mongodb:\/\//);
+    // With MONGODB_URI nothing is published: the first steps say to keep the variable.
+    expect(result.out.slice(3, 7)).to.deep.equal([
+      'First steps (in another terminal, with the same MONGODB_URI):',
+      '  npm run cli -- create-user --email admin@example.com --password change-me-now --role admin',
+      '  npm run cli -- create-api-key --email admin@example.com',
+      '  npm run cli -- seed-demo --contacts 200',
+    ]);
     expect(probed).to.deep.equal({ salesHealth: 200, salesReady: 200, hubHealth: 200, hubReady: 200 });
   });
 

@@ -89,13 +89,17 @@ export class ExpiredDocumentSweeper {
     this.intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
   }
 
-  /** One sweep, when the lease says no instance swept within the interval. */
-  async sweepOnce(): Promise<SweepOutcome> {
+  /**
+   * One sweep, when the lease says no instance swept within the interval. `stopped` is asked before
+   * every command: a sweep cut short (shutdown) is harmless, the next one goes on where it stopped.
+   */
+  async sweepOnce(stopped: () => boolean = () => false): Promise<SweepOutcome> {
     const now = this.options.now();
     if (!(await this.takeLease(now))) return { swept: false };
     const deleted: Record<string, number> = {};
     for (const rule of this.rules) {
-      const count = await this.sweepRule(rule, new Date(now.getTime() - rule.seconds * 1000));
+      if (stopped()) break;
+      const count = await this.sweepRule(rule, new Date(now.getTime() - rule.seconds * 1000), stopped);
       if (count > 0) deleted[`${rule.collection}.${rule.field}`] = count;
     }
     return { swept: true, deleted };
@@ -123,11 +127,11 @@ export class ExpiredDocumentSweeper {
    * Ids first, then a delete of those ids that still match: each command stays small, and the read is
    * served by the TTL index itself.
    */
-  private async sweepRule(rule: TtlRule, cutoff: Date): Promise<number> {
+  private async sweepRule(rule: TtlRule, cutoff: Date, stopped: () => boolean): Promise<number> {
     const collection = this.db.collection<Document>(rule.collection);
     const expired = { [rule.field]: { $lt: cutoff } };
     let deleted = 0;
-    for (let batch = 0; batch < this.maxBatches; batch += 1) {
+    for (let batch = 0; batch < this.maxBatches && !stopped(); batch += 1) {
       const ids = (await collection.find(expired, { projection: { _id: 1 }, limit: this.batchSize }).toArray()).map((doc) => doc._id as unknown);
       if (ids.length === 0) break;
       deleted += (await collection.deleteMany({ _id: { $in: ids as never[] }, ...expired })).deletedCount;

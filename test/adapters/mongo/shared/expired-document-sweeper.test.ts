@@ -104,7 +104,22 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     await db.collection(API_EVENT_LOGS).insertMany([entry('old', new Date(Date.now() - 91 * DAY)), entry('recent', new Date(Date.now() - DAY))] as never[]);
     const retention = await startRetention(db, [apiEventIndexes(90)], silent);
     expect(retention).to.not.equal(undefined);
+    let left = await ids();
+    for (let tries = 0; tries < 100 && left.includes('old'); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await ids();
+    }
     await retention?.stop();
-    expect(await ids()).to.deep.equal(['recent']);
+    expect(left).to.deep.equal(['recent']);
+  });
+
+  it('a sweep stops before its next command once told to', async () => {
+    await db.collection(API_EVENT_LOGS).insertMany(Array.from({ length: 6 }, (_, i) => entry(`old${i}`, new Date(NOW.getTime() - 100 * DAY))) as never[]);
+    let checks = 0;
+    const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => NOW, holder: 'test', batchSize: 2 });
+    // Asked before the rule and before each batch: told to stop once the first batch is done.
+    const outcome = await sweeper.sweepOnce(() => (checks += 1) > 2);
+    expect(outcome).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 2 } });
+    expect(await ids()).to.have.length(4);
   });
 });

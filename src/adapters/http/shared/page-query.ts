@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { withSchema } from '../shared/openapi/json-schema';
+import { withSchema } from './openapi/json-schema';
 
 const PositiveIntFromString = (name: string, min: number, max: number, fallback: number) =>
   withSchema(new t.Type<number, string, unknown>(

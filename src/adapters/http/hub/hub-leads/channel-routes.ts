@@ -1,20 +1,20 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateChannel } from '../../../application/hub-leads/create-channel';
-import type { ListChannels } from '../../../application/hub-leads/list-channels';
-import type { Clock } from '../../../application/shared/ports';
-import { CHANNEL_TYPES, type Channel } from '../../../domain/hub-leads/channel';
-import { documented } from '../shared/openapi/documented-router';
-import { IsoTimestamp } from '../shared/openapi/json-schema';
-import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-prefix';
-import type { HubAccessTokens } from './hub-access-tokens';
-import { hubHttpError } from './hub-error-mapping';
-import { decodeBody, oneOfField, textField } from './hub-codecs';
-import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from './hub-openapi';
-import { orgScope } from './org-scope';
-import { requirePermission } from './permission-guard';
+import type { CreateChannel } from '../../../../application/hub-leads/create-channel';
+import type { ListChannels } from '../../../../application/hub-leads/list-channels';
+import type { Clock } from '../../../../application/shared/ports';
+import { CHANNEL_TYPES, type Channel } from '../../../../domain/hub-leads/channel';
+import { documented } from '../../shared/openapi/documented-router';
+import { IsoTimestamp } from '../../shared/openapi/json-schema';
+import { accessTokenGuard, hubAuthOf } from '../access-token-guard';
+import { HUB_PREFIX } from '../hub-prefix';
+import type { HubAccessTokens } from '../hub-access-tokens';
+import { hubHttpError } from '../hub-error-mapping';
+import { decodeBody, oneOfField, textField } from '../hub-codecs';
+import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from '../hub-openapi';
+import { orgScope } from '../org-scope';
+import { requirePermission } from '../permission-guard';
 
 export interface ChannelRoutesDeps {
   readonly list: ListChannels;

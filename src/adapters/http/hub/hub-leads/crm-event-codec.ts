@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { isCrmAction, type CrmEvent, type CrmPhase } from '../../../domain/hub-leads/crm-event';
+import { isCrmAction, type CrmEvent, type CrmPhase } from '../../../../domain/hub-leads/crm-event';
 import { addError, idText, isObject, type PayloadErrors } from './payload-errors';
 
 const id = { anyOf: [{ type: 'string' }, { type: 'number' }] };

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { GetOrganizationSummary, OrganizationSummary } from '../../../application/hub-leads/get-organization-summary';
-import { HUB_PREFIX } from './hub-prefix';
-import { documented } from '../shared/openapi/documented-router';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
-import { hubHttpError } from './hub-error-mapping';
-import { hubError, HUB_SECURITY } from './hub-openapi';
-import { internalCredentialGuard } from './internal-credential-guard';
+import type { GetOrganizationSummary, OrganizationSummary } from '../../../../application/hub-leads/get-organization-summary';
+import { HUB_PREFIX } from '../hub-prefix';
+import { documented } from '../../shared/openapi/documented-router';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { hubHttpError } from '../hub-error-mapping';
+import { hubError, HUB_SECURITY } from '../hub-openapi';
+import { internalCredentialGuard } from '../internal-credential-guard';
 
 const SummaryView = t.type({ id: t.string, name: t.string, slug: t.string, createdAt: IsoTimestamp, channelCount: Integer });
 

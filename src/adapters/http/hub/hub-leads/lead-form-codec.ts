@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import type { FormPhone, LeadForm } from '../../../domain/hub-leads/lead-form';
-import { normalizePhone } from '../../../domain/shared/phone';
+import type { FormPhone, LeadForm } from '../../../../domain/hub-leads/lead-form';
+import { normalizePhone } from '../../../../domain/shared/phone';
 import { flattenPayload } from './flatten-payload';
 import { addError, idText, isObject, type PayloadErrors } from './payload-errors';
 

@@ -1,7 +1,7 @@
-import type { LeadQuery } from '../../../application/hub-leads/ports';
-import { normalizePhone } from '../../../domain/shared/phone';
-import { HttpError } from '../shared/http-error';
-import type { ParameterSpec } from '../shared/openapi/documented-router';
+import type { LeadQuery } from '../../../../application/hub-leads/ports';
+import { normalizePhone } from '../../../../domain/shared/phone';
+import { HttpError } from '../../shared/http-error';
+import type { ParameterSpec } from '../../shared/openapi/documented-router';
 
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;

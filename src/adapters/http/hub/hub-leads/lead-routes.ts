@@ -1,18 +1,18 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { GetLead } from '../../../application/hub-leads/get-lead';
-import type { ListLeads } from '../../../application/hub-leads/list-leads';
-import type { Clock } from '../../../application/shared/ports';
-import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-prefix';
-import type { HubAccessTokens } from './hub-access-tokens';
-import { documented } from '../shared/openapi/documented-router';
-import { hubHttpError } from './hub-error-mapping';
-import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from './hub-openapi';
+import type { GetLead } from '../../../../application/hub-leads/get-lead';
+import type { ListLeads } from '../../../../application/hub-leads/list-leads';
+import type { Clock } from '../../../../application/shared/ports';
+import { accessTokenGuard, hubAuthOf } from '../access-token-guard';
+import { HUB_PREFIX } from '../hub-prefix';
+import type { HubAccessTokens } from '../hub-access-tokens';
+import { documented } from '../../shared/openapi/documented-router';
+import { hubHttpError } from '../hub-error-mapping';
+import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from '../hub-openapi';
 import { LEAD_QUERY_PARAMETERS, leadQueryOf } from './lead-query';
 import { leadEventView, LeadPageView, leadView, LeadWithEventsView } from './lead-views';
-import { orgScope } from './org-scope';
-import { requirePermission } from './permission-guard';
+import { orgScope } from '../org-scope';
+import { requirePermission } from '../permission-guard';
 
 export interface LeadRoutesDeps {
   readonly list: ListLeads;

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { withSchema } from '../shared/openapi/json-schema';
-import { field, textField } from './hub-codecs';
+import { withSchema } from '../../shared/openapi/json-schema';
+import { field, textField } from '../hub-codecs';
 
 const conditionsField = withSchema(new t.Type<Record<string, string>, unknown, unknown>(
   'conditions',

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import type { LeadEventRecord } from '../../../application/hub-leads/ports';
-import { LEAD_PROVIDERS, type Lead, type Pipeline } from '../../../domain/hub-leads/lead';
-import type { LeadTemplate } from '../../../domain/hub-leads/lead-template';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import type { LeadEventRecord } from '../../../../application/hub-leads/ports';
+import { LEAD_PROVIDERS, type Lead, type Pipeline } from '../../../../domain/hub-leads/lead';
+import type { LeadTemplate } from '../../../../domain/hub-leads/lead-template';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const NullableText = t.union([t.string, t.null]);
 const Provider = t.keyof(Object.fromEntries(LEAD_PROVIDERS.map((p) => [p, null])) as Record<(typeof LEAD_PROVIDERS)[number], null>);

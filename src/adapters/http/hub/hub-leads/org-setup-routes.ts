@@ -1,23 +1,23 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateLeadTemplate } from '../../../application/hub-leads/create-lead-template';
-import type { CreatePipeline } from '../../../application/hub-leads/create-pipeline';
-import type { ListLeadTemplates } from '../../../application/hub-leads/list-lead-templates';
-import type { ListPipelines } from '../../../application/hub-leads/list-pipelines';
-import type { Clock } from '../../../application/shared/ports';
-import { LEAD_PROVIDERS } from '../../../domain/hub-leads/lead';
-import { documented } from '../shared/openapi/documented-router';
-import { accessTokenGuard, hubAuthOf } from './access-token-guard';
-import { HUB_PREFIX } from './hub-prefix';
-import type { HubAccessTokens } from './hub-access-tokens';
-import { hubHttpError } from './hub-error-mapping';
-import { decodeBody, oneOfField, textField } from './hub-codecs';
-import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from './hub-openapi';
+import type { CreateLeadTemplate } from '../../../../application/hub-leads/create-lead-template';
+import type { CreatePipeline } from '../../../../application/hub-leads/create-pipeline';
+import type { ListLeadTemplates } from '../../../../application/hub-leads/list-lead-templates';
+import type { ListPipelines } from '../../../../application/hub-leads/list-pipelines';
+import type { Clock } from '../../../../application/shared/ports';
+import { LEAD_PROVIDERS } from '../../../../domain/hub-leads/lead';
+import { documented } from '../../shared/openapi/documented-router';
+import { accessTokenGuard, hubAuthOf } from '../access-token-guard';
+import { HUB_PREFIX } from '../hub-prefix';
+import type { HubAccessTokens } from '../hub-access-tokens';
+import { hubHttpError } from '../hub-error-mapping';
+import { decodeBody, oneOfField, textField } from '../hub-codecs';
+import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from '../hub-openapi';
 import { conditionPairs, LeadTemplateBody } from './lead-template-codec';
 import { pipelineView, PipelineView, templateView, TemplateView } from './lead-views';
-import { orgScope } from './org-scope';
-import { requirePermission } from './permission-guard';
+import { orgScope } from '../org-scope';
+import { requirePermission } from '../permission-guard';
 
 export interface OrgSetupRoutesDeps {
   readonly listPipelines: ListPipelines;

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
 import type { Context, Middleware } from 'koa';
-import type { GetWebhookSettings } from '../../../application/hub-leads/get-webhook-settings';
-import type { LeadProvider } from '../../../domain/hub-leads/lead';
-import type { WebhookSettings } from '../../../domain/hub-leads/webhook-settings';
-import { hmacSignatureMatches } from '../../crypto/hmac-signature';
-import { HttpError } from '../shared/http-error';
-import { hubHttpError } from './hub-error-mapping';
-import type { OrganizationRateLimit } from './organization-rate-limit';
+import type { GetWebhookSettings } from '../../../../application/hub-leads/get-webhook-settings';
+import type { LeadProvider } from '../../../../domain/hub-leads/lead';
+import type { WebhookSettings } from '../../../../domain/hub-leads/webhook-settings';
+import { hmacSignatureMatches } from '../../../crypto/hmac-signature';
+import { HttpError } from '../../shared/http-error';
+import { hubHttpError } from '../hub-error-mapping';
+import type { OrganizationRateLimit } from '../organization-rate-limit';
 
 /** Where each provider puts its signature and what a missing or wrong one answers (spec part 4 and 5.7). */
 interface SignatureScheme {

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import type { ReceiveLeadFormOutput } from '../../../application/hub-leads/receive-lead-form';
-import type { UpsertLeadFromWebhookOutput } from '../../../application/hub-leads/upsert-lead-from-webhook';
+import type { ReceiveLeadFormOutput } from '../../../../application/hub-leads/receive-lead-form';
+import type { UpsertLeadFromWebhookOutput } from '../../../../application/hub-leads/upsert-lead-from-webhook';
 
 export const ProcessedAnswer = t.type({ ok: t.literal(true), leadId: t.string, created: t.boolean });
 export const SkippedCrmEventAnswer = t.type({ ok: t.literal(true), skipped: t.literal('unrecognized event') });

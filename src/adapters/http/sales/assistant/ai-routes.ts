@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
-import type { ExecuteAssistant } from '../../../application/assistant/execute-assistant';
-import { documented } from '../shared/openapi/documented-router';
+import type { ExecuteAssistant } from '../../../../application/assistant/execute-assistant';
+import { documented } from '../../shared/openapi/documented-router';
 import { AiExecuteBody, decodeAiExecute } from './chat-session-codecs';
 import { chatMessageBody, ChatMessageView } from './chat-session-views';
-import { combinedGuard, type GuardDeps } from './guards';
-import { requireIdentity } from './request-identity';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
-import { rateLimit, type RateLimitRule } from './sales-rate-limit';
+import { combinedGuard, type GuardDeps } from '../guards';
+import { requireIdentity } from '../request-identity';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+import { rateLimit, type RateLimitRule } from '../sales-rate-limit';
 
 /** Spec part 8: `/ai/execute` 20 requests per 60 s. */
 export const AI_EXECUTE_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };

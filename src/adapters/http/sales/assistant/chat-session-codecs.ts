@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateChatSessionInput } from '../../../application/assistant/create-chat-session';
-import type { GetChatHistoryInput } from '../../../application/assistant/get-chat-history';
+import type { CreateChatSessionInput } from '../../../../application/assistant/create-chat-session';
+import type { GetChatHistoryInput } from '../../../../application/assistant/get-chat-history';
 import {
   CHAT_ROLES,
   CHAT_SESSION_STATUSES,
@@ -11,12 +11,12 @@ import {
   type ChatRole,
   type ChatSessionChanges,
   type ChatSessionStatus,
-} from '../../../domain/assistant/chat';
-import { oneOf, singleQueryValue } from '../shared/codecs';
-import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
-import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
-import { PageQuery } from './page-query';
-import { unknownKeyMessages } from './strict-keys';
+} from '../../../../domain/assistant/chat';
+import { oneOf, singleQueryValue } from '../../shared/codecs';
+import { withSchema, type JsonSchema } from '../../shared/openapi/json-schema';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { PageQuery } from '../../shared/page-query';
+import { unknownKeyMessages } from '../../shared/strict-keys';
 
 /** A string whose failure reads `<field> is required` or `<field> must be a string`, with its wire schema. */
 const text = (name: string, schema: JsonSchema) =>

@@ -1,20 +1,20 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CreateChatSession } from '../../../application/assistant/create-chat-session';
-import type { DeleteChatSession } from '../../../application/assistant/delete-chat-session';
-import type { GetChatHistory } from '../../../application/assistant/get-chat-history';
-import type { GetChatSession } from '../../../application/assistant/get-chat-session';
-import type { ListChatSessions } from '../../../application/assistant/list-chat-sessions';
-import type { UpdateChatSession } from '../../../application/assistant/update-chat-session';
-import { CHAT_ROLES, CHAT_SESSION_STATUSES } from '../../../domain/assistant/chat';
-import { documented } from '../shared/openapi/documented-router';
+import type { CreateChatSession } from '../../../../application/assistant/create-chat-session';
+import type { DeleteChatSession } from '../../../../application/assistant/delete-chat-session';
+import type { GetChatHistory } from '../../../../application/assistant/get-chat-history';
+import type { GetChatSession } from '../../../../application/assistant/get-chat-session';
+import type { ListChatSessions } from '../../../../application/assistant/list-chat-sessions';
+import type { UpdateChatSession } from '../../../../application/assistant/update-chat-session';
+import { CHAT_ROLES, CHAT_SESSION_STATUSES } from '../../../../domain/assistant/chat';
+import { documented } from '../../shared/openapi/documented-router';
 import { ChatSessionCreateBody, ChatSessionUpdateBody, decodeChatHistoryQuery, decodeChatSessionCreation, decodeChatSessionListQuery, decodeChatSessionUpdate, HISTORY_LIMIT } from './chat-session-codecs';
 import { chatMessageBody, ChatHistoryView, chatSessionBody, ChatSessionView } from './chat-session-views';
-import { combinedGuard, type GuardDeps } from './guards';
-import { requireIdentity } from './request-identity';
-import { pageBody, pageView } from './sale-views';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import { combinedGuard, type GuardDeps } from '../guards';
+import { requireIdentity } from '../request-identity';
+import { pageBody, pageView } from '../sales/sale-views';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 
 export interface ChatSessionRoutesDeps {
   readonly guards: GuardDeps;

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { CHAT_ROLES, CHAT_SESSION_STATUSES, type ChatMessage, type ChatSession } from '../../../domain/assistant/chat';
-import { nullable, oneOf } from '../shared/codecs';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import { CHAT_ROLES, CHAT_SESSION_STATUSES, type ChatMessage, type ChatSession } from '../../../../domain/assistant/chat';
+import { nullable, oneOf } from '../../shared/codecs';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 export const ChatSessionView = t.type({
   id: t.string,

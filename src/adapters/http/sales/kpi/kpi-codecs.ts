@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { canonicalTimeZone, DEFAULT_TIMEZONE, formatLocalDate, type LocalDate } from '../../../domain/kpi/local-days';
-import { resolvePeriod, type DateBound, type KpiPeriod } from '../../../domain/kpi/period';
-import { withSchema } from '../shared/openapi/json-schema';
-import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
+import { canonicalTimeZone, DEFAULT_TIMEZONE, formatLocalDate, type LocalDate } from '../../../../domain/kpi/local-days';
+import { resolvePeriod, type DateBound, type KpiPeriod } from '../../../../domain/kpi/period';
+import { withSchema } from '../../shared/openapi/json-schema';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;

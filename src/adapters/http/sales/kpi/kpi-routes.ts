@@ -1,18 +1,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CachedReports } from '../../../application/kpi/cached-reports';
-import type { GetSdrKpi } from '../../../application/kpi/get-sdr-kpi';
-import type { GetSdrTrending } from '../../../application/kpi/get-sdr-trending';
-import type { GetSubscriptionLeads } from '../../../application/kpi/get-subscription-leads';
-import type { Clock } from '../../../application/shared/ports';
-import type { KpiPeriod } from '../../../domain/kpi/period';
-import { documented, type ResponseSpec } from '../shared/openapi/documented-router';
-import { combinedGuard, roleGuard, type GuardDeps } from './guards';
+import type { CachedReports } from '../../../../application/kpi/cached-reports';
+import type { GetSdrKpi } from '../../../../application/kpi/get-sdr-kpi';
+import type { GetSdrTrending } from '../../../../application/kpi/get-sdr-trending';
+import type { GetSubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
+import type { Clock } from '../../../../application/shared/ports';
+import type { KpiPeriod } from '../../../../domain/kpi/period';
+import { documented, type ResponseSpec } from '../../shared/openapi/documented-router';
+import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
 import { decodeKpiQuery, KpiQuery } from './kpi-codecs';
 import { sdrKpiBody, SdrKpiView, sdrTrendingBody, SdrTrendingView, subscriptionLeadsBody, SubscriptionLeadsView } from './kpi-views';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
-import { rateLimit } from './sales-rate-limit';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+import { rateLimit } from '../sales-rate-limit';
 
 export interface KpiRoutesDeps {
   readonly guards: GuardDeps;

@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
-import type { SdrKpi } from '../../../application/kpi/get-sdr-kpi';
-import type { SdrTrending } from '../../../application/kpi/get-sdr-trending';
-import type { SubscriptionLeads } from '../../../application/kpi/get-subscription-leads';
-import { formatLocalDate } from '../../../domain/kpi/local-days';
-import type { KpiPeriod } from '../../../domain/kpi/period';
-import { nullable } from '../shared/codecs';
-import { Integer, IsoTimestamp, withSchema } from '../shared/openapi/json-schema';
+import type { SdrKpi } from '../../../../application/kpi/get-sdr-kpi';
+import type { SdrTrending } from '../../../../application/kpi/get-sdr-trending';
+import type { SubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
+import { formatLocalDate } from '../../../../domain/kpi/local-days';
+import type { KpiPeriod } from '../../../../domain/kpi/period';
+import { nullable } from '../../shared/codecs';
+import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
 
 const Fraction = withSchema(
   new t.Type<number, number, unknown>('a fraction', (u): u is number => typeof u === 'number', (u, c) => (typeof u === 'number' ? t.success(u) : t.failure(u, c)), t.identity),

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf, singleQueryValue } from '../shared/codecs';
-import { withSchema } from '../shared/openapi/json-schema';
-import type { FindPoliciesInput } from '../../../application/policies/find-policies';
-import type { PolicyListFilter } from '../../../application/policies/ports';
+import { oneOf, singleQueryValue } from '../../shared/codecs';
+import { withSchema } from '../../shared/openapi/json-schema';
+import type { FindPoliciesInput } from '../../../../application/policies/find-policies';
+import type { PolicyListFilter } from '../../../../application/policies/ports';
 import {
   parseIsoDate,
   POLICY_PRODUCTS,
@@ -12,11 +12,11 @@ import {
   type PolicyDraft,
   type PolicyProduct,
   type PolicyStatus,
-} from '../../../domain/policies/policy';
-import { parseCpf } from '../../../domain/shared/cpf';
-import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
-import { PageQuery } from './page-query';
-import { unknownKeyMessages } from './strict-keys';
+} from '../../../../domain/policies/policy';
+import { parseCpf } from '../../../../domain/shared/cpf';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { PageQuery } from '../../shared/page-query';
+import { unknownKeyMessages } from '../../shared/strict-keys';
 
 /** A string or null, with one message when it is neither. */
 const NullableString = withSchema(

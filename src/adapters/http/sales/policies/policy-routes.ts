@@ -1,19 +1,19 @@
 import Router from '@koa/router';
-import type { ChangePolicyStatus } from '../../../application/policies/change-policy-status';
-import type { CreatePolicy } from '../../../application/policies/create-policy';
-import type { FindPolicies } from '../../../application/policies/find-policies';
-import type { GetPolicy } from '../../../application/policies/get-policy';
-import type { ListPolicies } from '../../../application/policies/list-policies';
-import { apiKeyGuard, combinedGuard, type GuardDeps } from './guards';
+import type { ChangePolicyStatus } from '../../../../application/policies/change-policy-status';
+import type { CreatePolicy } from '../../../../application/policies/create-policy';
+import type { FindPolicies } from '../../../../application/policies/find-policies';
+import type { GetPolicy } from '../../../../application/policies/get-policy';
+import type { ListPolicies } from '../../../../application/policies/list-policies';
+import { apiKeyGuard, combinedGuard, type GuardDeps } from '../guards';
 import * as t from 'io-ts';
-import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../domain/policies/policy';
-import { documented, type ParameterSpec } from '../shared/openapi/documented-router';
+import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../../domain/policies/policy';
+import { documented, type ParameterSpec } from '../../shared/openapi/documented-router';
 import { decodePolicyCreation, decodePolicyListQuery, decodePolicyLookup, decodePolicyStatusChange, PolicyCreationBody, PolicyStatusChangeBody } from './policy-codecs';
 import { policyBody, PolicyView, policyWithHistoryBody, PolicyWithHistoryView } from './policy-views';
-import { salesError, SALES_SECURITY } from './sales-openapi';
-import { requireIdentity } from './request-identity';
-import { pageBody, pageView } from './sale-views';
-import { orHttpError } from './sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+import { requireIdentity } from '../request-identity';
+import { pageBody, pageView } from '../sales/sale-views';
+import { orHttpError } from '../sales-error-mapping';
 
 export interface PolicyRoutesDeps {
   readonly guards: GuardDeps;

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { nullable, oneOf } from '../shared/codecs';
-import type { LinkedPolicy } from '../../../application/policies/policy-view';
-import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../domain/policies/policy';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import { nullable, oneOf } from '../../shared/codecs';
+import type { LinkedPolicy } from '../../../../application/policies/policy-view';
+import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../../domain/policies/policy';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const PolicyStatusCodec = oneOf(POLICY_STATUSES);
 

@@ -1,16 +1,16 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateApiKey } from '../../../application/sales-identity/create-api-key';
-import type { ListApiKeys } from '../../../application/sales-identity/list-api-keys';
-import type { RevokeApiKey } from '../../../application/sales-identity/revoke-api-key';
-import { documented } from '../shared/openapi/documented-router';
-import { IsoTimestamp } from '../shared/openapi/json-schema';
-import { decodeInput, NonBlankString } from './decode-input';
-import { accessTokenGuard, type GuardDeps } from './guards';
-import { requireIdentity } from './request-identity';
-import { salesHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import type { CreateApiKey } from '../../../../application/sales-identity/create-api-key';
+import type { ListApiKeys } from '../../../../application/sales-identity/list-api-keys';
+import type { RevokeApiKey } from '../../../../application/sales-identity/revoke-api-key';
+import { documented } from '../../shared/openapi/documented-router';
+import { IsoTimestamp } from '../../shared/openapi/json-schema';
+import { decodeInput, NonBlankString } from '../decode-input';
+import { accessTokenGuard, type GuardDeps } from '../guards';
+import { requireIdentity } from '../request-identity';
+import { salesHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 
 export interface ApiKeyRoutesDeps {
   readonly guards: GuardDeps;

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { GetApiEvent } from '../../../application/sales-identity/get-api-event';
-import type { ListApiEvents } from '../../../application/sales-identity/list-api-events';
-import { documented } from '../shared/openapi/documented-router';
-import { Integer, IsoTimestamp, withSchema } from '../shared/openapi/json-schema';
-import { decodeInput } from './decode-input';
-import { combinedGuard, roleGuard, type GuardDeps } from './guards';
-import { salesHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import type { GetApiEvent } from '../../../../application/sales-identity/get-api-event';
+import type { ListApiEvents } from '../../../../application/sales-identity/list-api-events';
+import { documented } from '../../shared/openapi/documented-router';
+import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
+import { decodeInput } from '../decode-input';
+import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
+import { salesHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 
 export interface AuditLogRoutesDeps {
   readonly guards: GuardDeps;

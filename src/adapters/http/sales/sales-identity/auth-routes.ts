@@ -1,19 +1,19 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { LoginSalesUser } from '../../../application/sales-identity/login-sales-user';
-import type { LogoutSalesUser } from '../../../application/sales-identity/logout-sales-user';
-import type { RefreshSalesSession } from '../../../application/sales-identity/refresh-sales-session';
-import type { RequestSalesPasswordReset } from '../../../application/sales-identity/request-sales-password-reset';
-import type { ResetSalesPassword } from '../../../application/sales-identity/reset-sales-password';
-import type { Clock } from '../../../application/shared/ports';
-import type { Logger } from '../../system/logger';
-import { needsCapacity, type Capacity } from '../shared/admission';
-import { documented } from '../shared/openapi/documented-router';
-import { cookieValue, REFRESH_TOKEN_COOKIE } from './credentials';
-import { decodeInput, NonBlankString } from './decode-input';
-import { salesHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import type { LoginSalesUser } from '../../../../application/sales-identity/login-sales-user';
+import type { LogoutSalesUser } from '../../../../application/sales-identity/logout-sales-user';
+import type { RefreshSalesSession } from '../../../../application/sales-identity/refresh-sales-session';
+import type { RequestSalesPasswordReset } from '../../../../application/sales-identity/request-sales-password-reset';
+import type { ResetSalesPassword } from '../../../../application/sales-identity/reset-sales-password';
+import type { Clock } from '../../../../application/shared/ports';
+import type { Logger } from '../../../system/logger';
+import { needsCapacity, type Capacity } from '../../shared/admission';
+import { documented } from '../../shared/openapi/documented-router';
+import { cookieValue, REFRESH_TOKEN_COOKIE } from '../credentials';
+import { decodeInput, NonBlankString } from '../decode-input';
+import { salesHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
 
 export interface AuthRoutesDeps {

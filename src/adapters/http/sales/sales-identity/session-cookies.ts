@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../domain/sales-identity/session-lifetimes';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './credentials';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../../domain/sales-identity/session-lifetimes';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../credentials';
 
 export interface CookieSettings {
   readonly isProduction: boolean;

@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
-import type { ManualSaleInput } from '../../../application/sales/create-manual-sale';
-import type { SaleListFilter } from '../../../application/sales/ports';
-import type { UpdateSaleStatusInput } from '../../../application/sales/update-sale-status';
-import { SALE_EVENTS } from '../../../domain/sales/sale';
-import { withSchema } from '../shared/openapi/json-schema';
-import { NonBlankString } from './decode-input';
-import { PageQuery } from './page-query';
+import type { ManualSaleInput } from '../../../../application/sales/create-manual-sale';
+import type { SaleListFilter } from '../../../../application/sales/ports';
+import type { UpdateSaleStatusInput } from '../../../../application/sales/update-sale-status';
+import { SALE_EVENTS } from '../../../../domain/sales/sale';
+import { withSchema } from '../../shared/openapi/json-schema';
+import { NonBlankString } from '../decode-input';
+import { PageQuery } from '../../shared/page-query';
 
 /** An ISO 8601 timestamp string, decoded to a Date. */
 const IsoDateTime = withSchema(new t.Type<Date, string, unknown>(

@@ -1,21 +1,21 @@
 import Router from '@koa/router';
-import type { CreateManualSale } from '../../../application/sales/create-manual-sale';
-import type { GetSale } from '../../../application/sales/get-sale';
-import type { ListSales } from '../../../application/sales/list-sales';
-import type { ResendSale } from '../../../application/sales/resend-sale';
-import type { UpdateSaleStatus } from '../../../application/sales/update-sale-status';
-import type { Clock } from '../../../application/shared/ports';
+import type { CreateManualSale } from '../../../../application/sales/create-manual-sale';
+import type { GetSale } from '../../../../application/sales/get-sale';
+import type { ListSales } from '../../../../application/sales/list-sales';
+import type { ResendSale } from '../../../../application/sales/resend-sale';
+import type { UpdateSaleStatus } from '../../../../application/sales/update-sale-status';
+import type { Clock } from '../../../../application/shared/ports';
 import * as t from 'io-ts';
-import { SALE_EVENTS } from '../../../domain/sales/sale';
-import { documented } from '../shared/openapi/documented-router';
-import { Integer } from '../shared/openapi/json-schema';
-import { decodeInput } from './decode-input';
-import { combinedGuard, type GuardDeps } from './guards';
+import { SALE_EVENTS } from '../../../../domain/sales/sale';
+import { documented } from '../../shared/openapi/documented-router';
+import { Integer } from '../../shared/openapi/json-schema';
+import { decodeInput } from '../decode-input';
+import { combinedGuard, type GuardDeps } from '../guards';
 import { ManualSaleBody, SaleListQuery, SaleStatusBody, toManualSaleInput, toSaleListFilter, toSaleStatusInput } from './sale-codecs';
 import { detailBody, entryBody, pageBody, pageView, SaleDetailView, SaleEntryView } from './sale-views';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
-import { rateLimit } from './sales-rate-limit';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+import { rateLimit } from '../sales-rate-limit';
 
 export interface SaleRoutesDeps {
   readonly guards: GuardDeps;

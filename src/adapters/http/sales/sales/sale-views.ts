@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { nullable } from '../shared/codecs';
-import { toEnvelopeEntry } from '../../../domain/sales/envelope';
-import { SALE_EVENTS, type SaleEntry, type Vendor } from '../../../domain/sales/sale';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import { nullable } from '../../shared/codecs';
+import { toEnvelopeEntry } from '../../../../domain/sales/envelope';
+import { SALE_EVENTS, type SaleEntry, type Vendor } from '../../../../domain/sales/sale';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const NullableText = nullable(t.string);
 

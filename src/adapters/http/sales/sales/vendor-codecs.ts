@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { NonBlankString } from './decode-input';
+import { NonBlankString } from '../decode-input';
 
 const VendorFields = {
   name: NonBlankString,

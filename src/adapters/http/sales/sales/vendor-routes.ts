@@ -1,15 +1,15 @@
 import Router from '@koa/router';
-import type { CreateVendor } from '../../../application/sales/create-vendor';
-import type { GetVendor } from '../../../application/sales/get-vendor';
-import type { ListVendors } from '../../../application/sales/list-vendors';
-import type { UpdateVendor } from '../../../application/sales/update-vendor';
-import { documented } from '../shared/openapi/documented-router';
-import { decodeInput } from './decode-input';
-import { combinedGuard, type GuardDeps } from './guards';
-import { PageQuery } from './page-query';
+import type { CreateVendor } from '../../../../application/sales/create-vendor';
+import type { GetVendor } from '../../../../application/sales/get-vendor';
+import type { ListVendors } from '../../../../application/sales/list-vendors';
+import type { UpdateVendor } from '../../../../application/sales/update-vendor';
+import { documented } from '../../shared/openapi/documented-router';
+import { decodeInput } from '../decode-input';
+import { combinedGuard, type GuardDeps } from '../guards';
+import { PageQuery } from '../../shared/page-query';
 import { pageBody, pageView, vendorBody, VendorView } from './sale-views';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { VendorCreateBody, VendorUpdateBody } from './vendor-codecs';
 
 export interface VendorRoutesDeps {

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { CreateSavedFilterInput } from '../../../application/saved-filters/create-saved-filter';
+import type { CreateSavedFilterInput } from '../../../../application/saved-filters/create-saved-filter';
 import {
   parseSavedFilterName,
   parseSavedFilterQuery,
   SAVED_FILTER_RESOURCES,
   type SavedFilterResource,
-} from '../../../domain/saved-filters/saved-filter';
-import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
-import { unknownKeyMessages } from './strict-keys';
+} from '../../../../domain/saved-filters/saved-filter';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { unknownKeyMessages } from '../../shared/strict-keys';
 
 const ResourceCodec = t.keyof(
   Object.fromEntries(SAVED_FILTER_RESOURCES.map((r) => [r, null])) as Record<SavedFilterResource, null>,

@@ -1,16 +1,16 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
-import type { CreateSavedFilter } from '../../../application/saved-filters/create-saved-filter';
-import type { DeleteSavedFilter } from '../../../application/saved-filters/delete-saved-filter';
-import type { GetSavedFilter } from '../../../application/saved-filters/get-saved-filter';
-import type { ListSavedFilters } from '../../../application/saved-filters/list-saved-filters';
-import type { RenameSavedFilter } from '../../../application/saved-filters/rename-saved-filter';
-import { combinedGuard, type GuardDeps } from './guards';
-import { requireIdentity } from './request-identity';
+import type { CreateSavedFilter } from '../../../../application/saved-filters/create-saved-filter';
+import type { DeleteSavedFilter } from '../../../../application/saved-filters/delete-saved-filter';
+import type { GetSavedFilter } from '../../../../application/saved-filters/get-saved-filter';
+import type { ListSavedFilters } from '../../../../application/saved-filters/list-saved-filters';
+import type { RenameSavedFilter } from '../../../../application/saved-filters/rename-saved-filter';
+import { combinedGuard, type GuardDeps } from '../guards';
+import { requireIdentity } from '../request-identity';
 import { decodeSavedFilterCreation, decodeSavedFilterListQuery, decodeSavedFilterRename } from './saved-filter-codecs';
-import { orHttpError } from './sales-error-mapping';
-import { documented } from '../shared/openapi/documented-router';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import { orHttpError } from '../sales-error-mapping';
+import { documented } from '../../shared/openapi/documented-router';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { SavedFilterCreateBody, SavedFilterRenameBody, SavedFilterResourceCodec } from './saved-filter-codecs';
 import { savedFilterBody, SavedFilterListView, SavedFilterView } from './saved-filter-views';
 

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { SAVED_FILTER_RESOURCES, type SavedFilter, type SavedFilterResource } from '../../../domain/saved-filters/saved-filter';
-import { IsoTimestamp } from '../shared/openapi/json-schema';
+import { SAVED_FILTER_RESOURCES, type SavedFilter, type SavedFilterResource } from '../../../../domain/saved-filters/saved-filter';
+import { IsoTimestamp } from '../../shared/openapi/json-schema';
 
 export const SavedFilterView = t.type({
   id: t.string,

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import type { UpdateSdrStatusInput } from '../../../application/sdr/update-sdr-status';
-import { parseIdentifier, type LeadIdentifier } from '../../../domain/sdr/identifier';
-import type { IdentifierType } from '../../../domain/sdr/interaction';
-import { invalidInput, requireJsonObject, validationMessagesOf } from './decode-input';
+import type { UpdateSdrStatusInput } from '../../../../application/sdr/update-sdr-status';
+import { parseIdentifier, type LeadIdentifier } from '../../../../domain/sdr/identifier';
+import type { IdentifierType } from '../../../../domain/sdr/interaction';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 
 const identifierMessage = (type: IdentifierType) => (type === 'phone' ? 'identifier must be a valid Brazilian phone number' : 'identifier must be a valid CPF');

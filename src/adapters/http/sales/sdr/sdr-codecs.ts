@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf } from '../shared/codecs';
-import type { CreateSdrInteractionInput, LeadContact } from '../../../application/sdr/create-sdr-interaction';
-import { parseCpf } from '../../../domain/shared/cpf';
-import { normalizePhone } from '../../../domain/shared/phone';
-import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
-import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from './decode-input';
+import { oneOf } from '../../shared/codecs';
+import type { CreateSdrInteractionInput, LeadContact } from '../../../../application/sdr/create-sdr-interaction';
+import { parseCpf } from '../../../../domain/shared/cpf';
+import { normalizePhone } from '../../../../domain/shared/phone';
+import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
+import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from '../decode-input';
 
 
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf } from '../shared/codecs';
-import type { ListSdrContactsInput } from '../../../application/sdr/list-sdr-contacts';
-import type { ListSdrSessionsInput } from '../../../application/sdr/list-sdr-sessions';
-import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../domain/sdr/contact';
-import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from './decode-input';
-import { PageQuery } from './page-query';
-import { withSchema } from '../shared/openapi/json-schema';
+import { oneOf } from '../../shared/codecs';
+import type { ListSdrContactsInput } from '../../../../application/sdr/list-sdr-contacts';
+import type { ListSdrSessionsInput } from '../../../../application/sdr/list-sdr-sessions';
+import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../../domain/sdr/contact';
+import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { PageQuery } from '../../shared/page-query';
+import { withSchema } from '../../shared/openapi/json-schema';
 
 /** An ISO 8601 date or timestamp (`2026-11-01`, `2026-11-01T10:00:00Z`, with an offset), decoded to a Date. */
 const IsoDate = withSchema(

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import type { ListSdrContacts } from '../../../application/sdr/list-sdr-contacts';
-import type { ListSdrSessions } from '../../../application/sdr/list-sdr-sessions';
-import { apiKeyGuard, type GuardDeps } from './guards';
-import { orHttpError } from './sales-error-mapping';
-import { documented } from '../shared/openapi/documented-router';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import type { ListSdrContacts } from '../../../../application/sdr/list-sdr-contacts';
+import type { ListSdrSessions } from '../../../../application/sdr/list-sdr-sessions';
+import { apiKeyGuard, type GuardDeps } from '../guards';
+import { orHttpError } from '../sales-error-mapping';
+import { documented } from '../../shared/openapi/documented-router';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { ContactsQuery, decodeContactsQuery, decodeSessionsQuery, SessionsQuery } from './sdr-list-codecs';
 import { contactsBody, SdrContactsView, SdrSessionsView, sessionsBody } from './sdr-list-views';
 

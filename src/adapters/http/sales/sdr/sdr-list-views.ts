@@ -1,10 +1,10 @@
-import type { ListSdrContactsOutput } from '../../../application/sdr/list-sdr-contacts';
-import type { ListSdrSessionsOutput, SdrSession } from '../../../application/sdr/list-sdr-sessions';
+import type { ListSdrContactsOutput } from '../../../../application/sdr/list-sdr-contacts';
+import type { ListSdrSessionsOutput, SdrSession } from '../../../../application/sdr/list-sdr-sessions';
 import * as t from 'io-ts';
-import { nullable, oneOf } from '../shared/codecs';
-import type { Contact } from '../../../domain/sdr/contact';
-import { SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import { nullable, oneOf } from '../../shared/codecs';
+import type { Contact } from '../../../../domain/sdr/contact';
+import { SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const PageFields = { total: Integer, page: Integer, limit: Integer, hasMore: t.boolean };
 

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import type { CreateSdrInteraction } from '../../../application/sdr/create-sdr-interaction';
-import type { ListSdrInteractions } from '../../../application/sdr/list-sdr-interactions';
-import type { UpdateSdrStatus } from '../../../application/sdr/update-sdr-status';
-import { documented } from '../shared/openapi/documented-router';
-import { apiKeyGuard, combinedGuard, type GuardDeps } from './guards';
+import type { CreateSdrInteraction } from '../../../../application/sdr/create-sdr-interaction';
+import type { ListSdrInteractions } from '../../../../application/sdr/list-sdr-interactions';
+import type { UpdateSdrStatus } from '../../../../application/sdr/update-sdr-status';
+import { documented } from '../../shared/openapi/documented-router';
+import { apiKeyGuard, combinedGuard, type GuardDeps } from '../guards';
 import { decodeSdrListQuery, decodeSdrStatusRequest } from './lead-identifier-codec';
-import { orHttpError } from './sales-error-mapping';
-import { salesError, SALES_SECURITY } from './sales-openapi';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { decodeSdrCreation, SdrCreateBody, SdrListQuery, SdrStatusBody } from './sdr-codecs';
 import { creationBody, interactionListBody, SdrCreationView, SdrInteractionListView, SdrStatusUpdateView, statusUpdateBody } from './sdr-views';
 

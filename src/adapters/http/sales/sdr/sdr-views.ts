@@ -1,10 +1,10 @@
-import type { CreateSdrInteractionOutput } from '../../../application/sdr/create-sdr-interaction';
-import type { ListSdrInteractionsOutput } from '../../../application/sdr/list-sdr-interactions';
-import type { UpdateSdrStatusOutput } from '../../../application/sdr/update-sdr-status';
+import type { CreateSdrInteractionOutput } from '../../../../application/sdr/create-sdr-interaction';
+import type { ListSdrInteractionsOutput } from '../../../../application/sdr/list-sdr-interactions';
+import type { UpdateSdrStatusOutput } from '../../../../application/sdr/update-sdr-status';
 import * as t from 'io-ts';
-import { oneOf } from '../shared/codecs';
-import { formatNotes, SDR_CHANNELS, SDR_STATUSES } from '../../../domain/sdr/interaction';
-import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
+import { oneOf } from '../../shared/codecs';
+import { formatNotes, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const SdrStatus = oneOf(SDR_STATUSES);
 const NullableText = t.union([t.string, t.null]);

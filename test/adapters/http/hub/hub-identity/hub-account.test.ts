@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../../support/mongo';
-import { hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../support/hub';
+import type { MongoConnection } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { connectTestDatabase } from '../../../../support/mongo';
+import { hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../../support/hub';
 
 const PASSWORD = 'original-password';
 

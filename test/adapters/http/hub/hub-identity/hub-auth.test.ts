@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import request, { type Response } from 'supertest';
 import * as jose from 'jose';
 import jwt from 'jsonwebtoken';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../../support/mongo';
-import { HUB_SECRET, hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../support/hub';
+import type { MongoConnection } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { connectTestDatabase } from '../../../../support/mongo';
+import { HUB_SECRET, hubHarness, refreshSetCookie, refreshTokenOf, type HubHarness } from '../../../../support/hub';
 
 const PASSWORD = 'correct-horse-9';
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');

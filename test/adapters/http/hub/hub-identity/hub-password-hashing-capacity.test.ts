@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { GatedPasswordHasher } from '../../../support/fakes/gated-password-hasher';
-import { hubHarness, type HubHarness } from '../../../support/hub';
-import { connectTestDatabase } from '../../../support/mongo';
-import { firstAnswers } from '../../../support/saturate';
+import type { MongoConnection } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { GatedPasswordHasher } from '../../../../support/fakes/gated-password-hasher';
+import { hubHarness, type HubHarness } from '../../../../support/hub';
+import { connectTestDatabase } from '../../../../support/mongo';
+import { firstAnswers } from '../../../../support/saturate';
 
 const PASSWORD = 'correct-horse-9';
 

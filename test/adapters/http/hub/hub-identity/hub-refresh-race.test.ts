@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../../support/mongo';
-import { hubHarness, refreshTokenOf, type HubHarness } from '../../../support/hub';
+import type { MongoConnection } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { connectTestDatabase } from '../../../../support/mongo';
+import { hubHarness, refreshTokenOf, type HubHarness } from '../../../../support/hub';
 
 const RACERS = 12;
 

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Db } from 'mongodb';
 import request from 'supertest';
-import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { connectTestDatabase } from '../../../support/mongo';
-import { hubHarness, type HubHarness } from '../../../support/hub';
-import { FakeCrmServer } from '../../../support/crm-graphql-server';
-import { addTemplate, createOrgWithSecret, setCrmCredentials, setSettings, signBody } from '../../../support/hub-webhooks';
+import type { MongoConnection } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { connectTestDatabase } from '../../../../support/mongo';
+import { hubHarness, type HubHarness } from '../../../../support/hub';
+import { FakeCrmServer } from '../../../../support/crm-graphql-server';
+import { addTemplate, createOrgWithSecret, setCrmCredentials, setSettings, signBody } from '../../../../support/hub-webhooks';
 
 const SECRET = 'org-webhook-secret-0123456789';
 const CRM_TOKEN = 'crm-token-abc';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { decodeCrmEvent } from '../../../../src/adapters/http/hub/crm-event-codec';
-import { flattenPayload } from '../../../../src/adapters/http/hub/flatten-payload';
-import { decodeLeadForm } from '../../../../src/adapters/http/hub/lead-form-codec';
-import { leadFormExternalId } from '../../../../src/domain/hub-leads/lead-form';
+import { decodeCrmEvent } from '../../../../../src/adapters/http/hub/hub-leads/crm-event-codec';
+import { flattenPayload } from '../../../../../src/adapters/http/hub/hub-leads/flatten-payload';
+import { decodeLeadForm } from '../../../../../src/adapters/http/hub/hub-leads/lead-form-codec';
+import { leadFormExternalId } from '../../../../../src/domain/hub-leads/lead-form';
 
 const right = <A>(e: E.Either<unknown, A>): A => {
   if (E.isLeft(e)) throw new Error(`expected Right, got ${JSON.stringify(e.left)}`);

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessagesCollection, chatSessionsCollection } from '../../../../src/adapters/mongo/assistant/chat-collections';
-import { MongoChatRepository } from '../../../../src/adapters/mongo/assistant/mongo-chat-repository';
-import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
-import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-sale-repository';
-import type { Overrides } from '../../../../src/composition-root';
-import { FakeOpenAiServer, toolsWhileOffered, type ReceivedRequest } from '../../../support/fake-openai-server';
-import { person, sale } from '../../../support/sales-fixtures';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { chatMessagesCollection, chatSessionsCollection } from '../../../../../src/adapters/mongo/assistant/chat-collections';
+import { MongoChatRepository } from '../../../../../src/adapters/mongo/assistant/mongo-chat-repository';
+import { MongoPersonRepository } from '../../../../../src/adapters/mongo/sales/mongo-person-repository';
+import { MongoSaleRepository } from '../../../../../src/adapters/mongo/sales/mongo-sale-repository';
+import type { Overrides } from '../../../../../src/composition-root';
+import { FakeOpenAiServer, toolsWhileOffered, type ReceivedRequest } from '../../../../support/fake-openai-server';
+import { person, sale } from '../../../../support/sales-fixtures';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 /** A key that must never leave the service except in the Authorization header to the model. */
 const AI_KEY = 'sk-test-NEVER-LOG-0123456789abcdef';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessagesCollection, chatSessionsCollection } from '../../../../src/adapters/mongo/assistant/chat-collections';
-import { MongoChatRepository } from '../../../../src/adapters/mongo/assistant/mongo-chat-repository';
-import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { chatMessagesCollection, chatSessionsCollection } from '../../../../../src/adapters/mongo/assistant/chat-collections';
+import { MongoChatRepository } from '../../../../../src/adapters/mongo/assistant/mongo-chat-repository';
+import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('chat session routes (spec part 4, CONTRACT 8.4)', () => {
   let rt: SalesRuntime;

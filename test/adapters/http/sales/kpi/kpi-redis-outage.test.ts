@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { ManualClock } from '../../../support/fakes/fixed-clock';
-import { startOwnRedis, type OwnRedis } from '../../../support/own-redis';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { ManualClock } from '../../../../support/fakes/fixed-clock';
+import { startOwnRedis, type OwnRedis } from '../../../../support/own-redis';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', () => {
   let redis: OwnRedis;

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { policiesCollection } from '../../../../src/adapters/mongo/policies/policy-collection';
-import type { Clock } from '../../../../src/application/shared/ports';
-import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { policiesCollection } from '../../../../../src/adapters/mongo/policies/policy-collection';
+import type { Clock } from '../../../../../src/application/shared/ports';
+import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 class StepClock implements Clock {
   constructor(public current = new Date('2026-03-01T12:00:00.000Z')) {}

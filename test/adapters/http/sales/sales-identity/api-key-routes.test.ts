@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
-import { openSalesRuntime, cookieValueOf, type SalesRuntime } from '../../../support/sales-runtime';
+import { openSalesRuntime, cookieValueOf, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('sales /api-keys endpoints', () => {
   let sales: SalesRuntime;

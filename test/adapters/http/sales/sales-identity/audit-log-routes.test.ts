@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { connectMongo } from '../../../../src/adapters/mongo/shared/mongo-connection';
-import { openSalesRuntime, cookieValueOf, type SalesRuntime } from '../../../support/sales-runtime';
+import { connectMongo } from '../../../../../src/adapters/mongo/shared/mongo-connection';
+import { openSalesRuntime, cookieValueOf, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('sales API event log and /audit-logs', () => {
   let sales: SalesRuntime;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { jwtVerify } from 'jose';
 import request from 'supertest';
-import { openSalesRuntime, cookiePairs, cookieValueOf, setCookieLine, TEST_JWT_SECRET, type SalesRuntime } from '../../../support/sales-runtime';
+import { openSalesRuntime, cookiePairs, cookieValueOf, setCookieLine, TEST_JWT_SECRET, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('sales /auth endpoints', () => {
   let sales: SalesRuntime;

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
-import { GatedPasswordHasher } from '../../../support/fakes/gated-password-hasher';
-import { firstAnswers } from '../../../support/saturate';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { GatedPasswordHasher } from '../../../../support/fakes/gated-password-hasher';
+import { firstAnswers } from '../../../../support/saturate';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 // CONTRACT 9.5: one hash at a time here, with `queue` waiting; past that a request answers 503 at once.
 describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {

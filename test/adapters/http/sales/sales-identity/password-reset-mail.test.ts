@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
-import { openSalesRuntime } from '../../../support/sales-runtime';
+import { openSalesRuntime } from '../../../../support/sales-runtime';
 
 interface Received {
   readonly from: string;

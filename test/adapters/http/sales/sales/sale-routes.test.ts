@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
-import { TestReceiver } from '../../../support/receiver';
-import { validCpf } from '../../../support/sales-fixtures';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { TestReceiver } from '../../../../support/receiver';
+import { validCpf } from '../../../../support/sales-fixtures';
 import * as E from 'fp-ts/Either';
-import { salesCollection } from '../../../../src/adapters/mongo/sales/sales-collection';
+import { salesCollection } from '../../../../../src/adapters/mongo/sales/sales-collection';
 
 const manualSale = (overrides: Record<string, unknown> = {}) => ({
   venda: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: '2026-11-10T15:00:00.000Z' },

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { savedFiltersCollection } from '../../../../src/adapters/mongo/saved-filters/saved-filter-collection';
-import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { savedFiltersCollection } from '../../../../../src/adapters/mongo/saved-filters/saved-filter-collection';
+import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 describe('saved filter routes (spec part 4, CONTRACT 8.5)', () => {
   let rt: SalesRuntime;

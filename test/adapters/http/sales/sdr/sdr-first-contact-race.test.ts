@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { peopleCollection } from '../../../../src/adapters/mongo/sales/people-collection';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { peopleCollection } from '../../../../../src/adapters/mongo/sales/people-collection';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 /**
  * First contacts of one unseen phone racing (POST /sdr/interactions, CONTRACT 3.4): whatever the

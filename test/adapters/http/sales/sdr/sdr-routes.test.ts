@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { peopleCollection } from '../../../../src/adapters/mongo/sales/people-collection';
-import { salesCollection } from '../../../../src/adapters/mongo/sales/sales-collection';
-import { sdrInteractionsCollection, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
-import type { Clock } from '../../../../src/application/shared/ports';
-import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { peopleCollection } from '../../../../../src/adapters/mongo/sales/people-collection';
+import { salesCollection } from '../../../../../src/adapters/mongo/sales/sales-collection';
+import { sdrInteractionsCollection, sdrNotesCollection } from '../../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import type { Clock } from '../../../../../src/application/shared/ports';
+import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 /** A clock tests move by hand (the dedupe window and note times without sleeping). */
 class StepClock implements Clock {

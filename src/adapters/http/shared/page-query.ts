@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { withSchema } from './openapi/json-schema';
+import { Integer, withSchema } from './openapi/json-schema';
 
 const PositiveIntFromString = (name: string, min: number, max: number, fallback: number) =>
   withSchema(new t.Type<number, string, unknown>(
@@ -18,3 +18,11 @@ export const PageQuery = t.type({
   page: PositiveIntFromString('page', 1, 1_000_000, 1),
   limit: PositiveIntFromString('limit', 1, 100, 20),
 });
+
+/** The list envelope of the paginated lists (sales service). */
+export const pageView = <C extends t.Mixed>(item: C) => t.type({ data: t.array(item), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
+
+/** The list envelope of the paginated lists (sales service). */
+export function pageBody<T, B>(page: { items: readonly T[]; total: number }, query: { page: number; limit: number }, view: (item: T) => B) {
+  return { data: page.items.map(view), total: page.total, page: query.page, limit: query.limit, hasMore: query.page * query.limit < page.total };
+}

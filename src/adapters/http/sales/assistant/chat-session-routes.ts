@@ -12,7 +12,7 @@ import { ChatSessionCreateBody, ChatSessionUpdateBody, decodeChatHistoryQuery, d
 import { chatMessageBody, ChatHistoryView, chatSessionBody, ChatSessionView } from './chat-session-views';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { requireIdentity } from '../request-identity';
-import { pageBody, pageView } from '../sales/sale-views';
+import { pageBody, pageView } from '../../shared/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 

@@ -12,7 +12,7 @@ import { decodePolicyCreation, decodePolicyListQuery, decodePolicyLookup, decode
 import { policyBody, PolicyView, policyWithHistoryBody, PolicyWithHistoryView } from './policy-views';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { requireIdentity } from '../request-identity';
-import { pageBody, pageView } from '../sales/sale-views';
+import { pageBody, pageView } from '../../shared/page-query';
 import { orHttpError } from '../sales-error-mapping';
 
 export interface PolicyRoutesDeps {

@@ -81,9 +81,6 @@ export const VendorView = t.type({
   updatedAt: IsoTimestamp,
 });
 
-/** The list envelope of the paginated sales routes. */
-export const pageView = <C extends t.Mixed>(item: C) => t.type({ data: t.array(item), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
-
 /** The webhook-entry shape (spec part 2, CONTRACT 3.3) without the entry timestamp. */
 export function entryBody(entry: SaleEntry, now: Date): t.TypeOf<typeof SaleEntryView> {
   const { timestamp, ...rest } = toEnvelopeEntry(entry, now);
@@ -111,9 +108,4 @@ export function detailBody(entry: SaleEntry, now: Date): t.TypeOf<typeof SaleDet
 /** Spec part 2 vendor fields. */
 export function vendorBody(vendor: Vendor): t.TypeOf<typeof VendorView> {
   return { ...vendor, createdAt: vendor.createdAt.toISOString(), updatedAt: vendor.updatedAt.toISOString() };
-}
-
-/** The list envelope of the paginated sales routes. */
-export function pageBody<T, B>(page: { items: readonly T[]; total: number }, query: { page: number; limit: number }, view: (item: T) => B) {
-  return { data: page.items.map(view), total: page.total, page: query.page, limit: query.limit, hasMore: query.page * query.limit < page.total };
 }

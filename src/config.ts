@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { parseInteger } from './domain/shared/parsers';
 
 /**
  * The process configuration (CONTRACT section 1), decoded once from the environment.
@@ -86,10 +87,8 @@ const oneOf =
 const integer =
   (min: number, max: number): Check<number> =>
   (raw) => {
-    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    return Number.isSafeInteger(n) && n >= min && n <= max
-      ? E.right(n)
-      : E.left(`must be an integer from ${min} to ${max}`);
+    const n = parseInteger(raw, { min, max });
+    return n === undefined ? E.left(`must be an integer from ${min} to ${max}`) : E.right(n);
   };
 
 const url =

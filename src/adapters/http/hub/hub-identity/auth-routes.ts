@@ -20,7 +20,8 @@ import { HUB_PREFIX } from '../hub-prefix';
 import type { HubAccessTokens } from '../hub-access-tokens';
 import { hubHttpError } from '../hub-error-mapping';
 import { needsCapacity, type Capacity } from '../../shared/admission';
-import { decodeBody, decodeBodyFirstMessage, emailField, field, passwordField, textField } from '../hub-codecs';
+import { TEXT_LIMITS } from '../../shared/codecs';
+import { decodeBody, decodeBodyFirstMessage, emailField, passwordField, rawTextField, textField } from '../hub-codecs';
 import { hubError, HUB_SECURITY } from '../hub-openapi';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../refresh-cookie';
 
@@ -43,10 +44,10 @@ const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('p
 const RegisterBody = t.exact(
   t.type({ email: emailField, password: passwordField('password'), name: textField('name'), organizationName: textField('organizationName') }),
 );
-const ForgotBody = t.exact(t.type({ email: field('email', (raw) => E.right(raw)) }));
+const ForgotBody = t.exact(t.type({ email: rawTextField('email', TEXT_LIMITS.email) }));
 const ResetBody = t.exact(t.type({ newPassword: passwordField('newPassword') }));
 /** The reset body as sent: the token is checked by hand first (its own 400, `Token is required`). */
-const ResetRequest = t.exact(t.type({ token: field('token', (raw) => E.right(raw)), newPassword: passwordField('newPassword') }));
+const ResetRequest = t.exact(t.type({ token: rawTextField('token', TEXT_LIMITS.secret), newPassword: passwordField('newPassword') }));
 
 const UserView = t.type({ id: t.string, email: t.string, name: t.string, language: t.string });
 const OrgView = t.type({ id: t.string, name: t.string, role: t.string });

@@ -9,7 +9,7 @@ import { hubError, HUB_SECURITY } from '../hub-openapi';
 import { hubHttpError } from '../hub-error-mapping';
 import { internalCredentialGuard } from '../internal-credential-guard';
 import { INTERNAL_ROUTE_RESPONSES } from './internal-routes';
-import { LEAD_QUERY_PARAMETERS, leadQueryOf } from './lead-query';
+import { LeadListQuery, leadQueryOf } from './lead-query';
 import { leadEventView, LeadPageView, leadView, LeadWithEventsView } from './lead-views';
 
 export interface InternalLeadRoutesDeps {
@@ -31,7 +31,7 @@ export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
 
   const listSpec = {
     summary: "An organization's leads, newest first",
-    parameters: LEAD_QUERY_PARAMETERS,
+    query: LeadListQuery,
     responses: { 200: { description: 'A page of leads', body: LeadPageView }, 400: hubError('`Validation error` with `details`') },
   };
   api.get('/', listSpec, async (ctx) => {

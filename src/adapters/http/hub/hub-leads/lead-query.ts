@@ -1,55 +1,43 @@
+import * as t from 'io-ts';
 import type { LeadQuery } from '../../../../application/hub-leads/ports';
-import { normalizePhone } from '../../../../domain/shared/phone';
-import { HttpError } from '../../shared/http-error';
-import type { ParameterSpec } from '../../shared/openapi/documented-router';
+import { normalizePhone, type CanonicalPhone } from '../../../../domain/shared/phone';
+import { stringWith, withSchema } from '../../shared/openapi/json-schema';
+import { PageQuery } from '../../shared/page-query';
+import { decodeHubQuery } from '../hub-codecs';
 
-const MAX_PAGE_SIZE = 100;
-const DEFAULT_PAGE_SIZE = 20;
+/** A Brazilian phone in any spelling, decoded to its canonical form. */
+const PhoneParameter = withSchema(
+  new t.Type<CanonicalPhone, string, unknown>(
+    'a Brazilian phone',
+    (u): u is CanonicalPhone => false,
+    (u, c) => {
+      const phone = typeof u === 'string' ? normalizePhone(u) : undefined;
+      return phone === undefined ? t.failure(u, c, 'is not a valid Brazilian number') : t.success(phone);
+    },
+    String,
+  ),
+  { type: 'string', description: 'A Brazilian phone, in any spelling' },
+);
 
-/** The query `leadQueryOf` reads, for the OpenAPI document. */
-export const LEAD_QUERY_PARAMETERS: readonly ParameterSpec[] = [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } },
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
-  { name: 'phone', in: 'query', description: 'A Brazilian phone, in any spelling', schema: { type: 'string' } },
-  { name: 'pipelineId', in: 'query', schema: { type: 'string' } },
-  { name: 'stage', in: 'query', schema: { type: 'string' } },
-];
+/** `?page&limit&phone&pipelineId&stage` of the leads lists. */
+export const LeadListQuery = t.intersection([
+  PageQuery,
+  t.partial({ phone: PhoneParameter, pipelineId: stringWith('pipelineId', {}), stage: stringWith('stage', {}) }),
+]);
 
-/** `?page&limit&phone&pipelineId&stage` of the leads lists; a repeated or malformed parameter is 400. */
-export function leadQueryOf(orgId: string, query: Readonly<Record<string, string | string[] | undefined>>): LeadQuery {
-  const details: Record<string, string[]> = {};
-  const one = (name: string): string | undefined => {
-    const value = query[name];
-    if (Array.isArray(value)) {
-      details[name] = [`${name} must be given once`];
-      return undefined;
-    }
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const integer = (name: string, fallback: number, max: number): number => {
-    const raw = one(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < 1 || n > max) {
-      details[name] = [`${name} must be an integer from 1 to ${max}`];
-      return fallback;
-    }
-    return n;
-  };
-  const page = integer('page', 1, 1_000_000);
-  const limit = integer('limit', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const rawPhone = one('phone');
-  const phone = rawPhone === undefined ? undefined : normalizePhone(rawPhone);
-  if (rawPhone !== undefined && phone === undefined) details.phone = ['phone is not a valid Brazilian number'];
-  const pipelineId = one('pipelineId');
-  const stage = one('stage');
-  if (Object.keys(details).length > 0) throw new HttpError(400, 'Validation error', { details });
+/**
+ * The leads lists' query (hub spec wave one: an unknown parameter is ignored, CONTRACT 7); a
+ * bracketed (`stage[$ne]=x`), repeated or malformed parameter is 400. An empty value is left out.
+ */
+export function leadQueryOf(orgId: string, query: Readonly<Record<string, unknown>>): LeadQuery {
+  const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  const q = decodeHubQuery(LeadListQuery, given, 'ignore');
   return {
     orgId,
-    page,
-    limit,
-    ...(phone === undefined ? {} : { phone }),
-    ...(pipelineId === undefined ? {} : { pipelineId }),
-    ...(stage === undefined ? {} : { stage }),
+    page: q.page,
+    limit: q.limit,
+    ...(q.phone === undefined ? {} : { phone: q.phone }),
+    ...(q.pipelineId === undefined ? {} : { pipelineId: q.pipelineId }),
+    ...(q.stage === undefined ? {} : { stage: q.stage }),
   };
 }

@@ -9,7 +9,7 @@ import type { HubAccessTokens } from '../hub-access-tokens';
 import { documented } from '../../shared/openapi/documented-router';
 import { hubHttpError } from '../hub-error-mapping';
 import { hubError, HUB_SECURITY, ORG_ROUTE_RESPONSES } from '../hub-openapi';
-import { LEAD_QUERY_PARAMETERS, leadQueryOf } from './lead-query';
+import { LeadListQuery, leadQueryOf } from './lead-query';
 import { leadEventView, LeadPageView, leadView, LeadWithEventsView } from './lead-views';
 import { orgScope } from '../org-scope';
 import { requirePermission } from '../permission-guard';
@@ -29,7 +29,7 @@ export function leadRoutes(deps: LeadRoutesDeps): Router {
 
   const listSpec = {
     summary: "The organization's leads, newest first [leads:read]",
-    parameters: LEAD_QUERY_PARAMETERS,
+    query: LeadListQuery,
     responses: { 200: { description: 'A page of leads', body: LeadPageView }, 400: hubError('`Validation error` with `details`') },
   };
   api.get('/', listSpec, async (ctx) => {

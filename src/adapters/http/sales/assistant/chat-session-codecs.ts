@@ -8,13 +8,13 @@ import {
   parseChatDescription,
   parseChatMessage,
   parseChatTitle,
-  type ChatRole,
   type ChatSessionChanges,
   type ChatSessionStatus,
 } from '../../../../domain/assistant/chat';
-import { oneOf, singleQueryValue } from '../../shared/codecs';
+import { isUuid } from '../../../../domain/shared/parsers';
+import { integerFromString, oneOf } from '../../shared/codecs';
 import { withSchema, type JsonSchema } from '../../shared/openapi/json-schema';
-import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
 
@@ -26,12 +26,9 @@ const text = (name: string, schema: JsonSchema) =>
   );
 
 const StatusCodec = oneOf(CHAT_SESSION_STATUSES);
-const RoleCodec = oneOf(CHAT_ROLES);
 const Title = text('ChatTitle', { minLength: 1, maxLength: 200, description: 'Trimmed; 1 to 200 characters' });
 const Description = text('ChatDescription', { maxLength: 1000, description: 'Trimmed; up to 1000 characters' });
 
-/** A chat session id is a UUID; anything else cannot name one. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ChatSessionCreateBody = t.partial({ title: Title, description: Description });
 export const ChatSessionUpdateBody = t.partial({ title: Title, description: Description, status: StatusCodec });
@@ -84,39 +81,33 @@ export function decodeChatSessionUpdate(input: unknown): ChatSessionChanges {
 export function decodeAiExecute(input: unknown): { message: string; sessionId?: string } {
   const { value, problems } = decodeExact(AiExecuteBody, input, ['message', 'sessionId']);
   const message = checked(value?.message, parseChatMessage, problems);
-  if (value?.sessionId !== undefined && !UUID.test(value.sessionId)) problems.push('sessionId must be a UUID');
+  if (value?.sessionId !== undefined && !isUuid(value.sessionId)) problems.push('sessionId must be a UUID');
   if (problems.length > 0 || message === undefined) throw invalidInput([...new Set(problems)]);
   return { message, ...(value?.sessionId === undefined ? {} : { sessionId: value.sessionId }) };
 }
 
+/** GET /api/chat-sessions query (CONTRACT 8.4). */
+export const ChatSessionListQuery = t.intersection([PageQuery, t.partial({ status: StatusCodec })]);
+
 /** GET /api/chat-sessions?page&limit&status. */
 export function decodeChatSessionListQuery(query: Record<string, unknown>): { status?: ChatSessionStatus; page: number; limit: number } {
-  const problems: string[] = [];
-  const page = PageQuery.decode({ page: singleQueryValue(query.page, 'page', problems), limit: singleQueryValue(query.limit, 'limit', problems) });
-  if (E.isLeft(page)) problems.push(...validationMessagesOf(page.left));
-  const status = singleQueryValue(query.status, 'status', problems);
-  if (status !== undefined && !StatusCodec.is(status)) problems.push(`status must be one of ${CHAT_SESSION_STATUSES.join(', ')}`);
-  if (problems.length > 0 || E.isLeft(page)) throw invalidInput(problems);
-  return { ...page.right, ...(status === undefined ? {} : { status: status as ChatSessionStatus }) };
+  const { page, limit, status } = decodeQueryInput(ChatSessionListQuery, query, 'refuse');
+  return { page, limit, ...(status === undefined ? {} : { status }) };
 }
-
-const integerIn = (raw: string | undefined, name: string, min: number, max: number, fallback: number, problems: string[]): number => {
-  if (raw === undefined) return fallback;
-  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-  problems.push(`${name} must be an integer from ${min} to ${max}`);
-  return fallback;
-};
 
 export const HISTORY_LIMIT = { min: 1, max: 200, fallback: 50 } as const;
 
+/** GET /api/chat-sessions/{id}/history query (CONTRACT 8.4). */
+export const ChatHistoryQuery = t.intersection([
+  t.type({
+    limit: integerFromString(HISTORY_LIMIT),
+    offset: integerFromString({ min: 0, max: 1_000_000, fallback: 0 }, { description: 'Messages skipped' }),
+  }),
+  t.partial({ role: withSchema(oneOf(CHAT_ROLES), { type: 'string', enum: [...CHAT_ROLES], description: 'Only the messages of that role (`total` counts with it)' }) }),
+]);
+
 /** GET /api/chat-sessions/{id}/history?limit&offset&role (CONTRACT 8.4). */
 export function decodeChatHistoryQuery(query: Record<string, unknown>, userId: string, sessionId: string): GetChatHistoryInput {
-  const problems: string[] = [];
-  const limit = integerIn(singleQueryValue(query.limit, 'limit', problems), 'limit', HISTORY_LIMIT.min, HISTORY_LIMIT.max, HISTORY_LIMIT.fallback, problems);
-  const offset = integerIn(singleQueryValue(query.offset, 'offset', problems), 'offset', 0, 1_000_000, 0, problems);
-  const role = singleQueryValue(query.role, 'role', problems);
-  if (role !== undefined && !RoleCodec.is(role)) problems.push(`role must be one of ${CHAT_ROLES.join(', ')}`);
-  if (problems.length > 0) throw invalidInput(problems);
-  return { userId, sessionId, limit, offset, ...(role === undefined ? {} : { role: role as ChatRole }) };
+  const { limit, offset, role } = decodeQueryInput(ChatHistoryQuery, query, 'refuse');
+  return { userId, sessionId, limit, offset, ...(role === undefined ? {} : { role }) };
 }

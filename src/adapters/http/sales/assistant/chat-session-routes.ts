@@ -6,9 +6,17 @@ import type { GetChatHistory } from '../../../../application/assistant/get-chat-
 import type { GetChatSession } from '../../../../application/assistant/get-chat-session';
 import type { ListChatSessions } from '../../../../application/assistant/list-chat-sessions';
 import type { UpdateChatSession } from '../../../../application/assistant/update-chat-session';
-import { CHAT_ROLES, CHAT_SESSION_STATUSES } from '../../../../domain/assistant/chat';
 import { documented } from '../../shared/openapi/documented-router';
-import { ChatSessionCreateBody, ChatSessionUpdateBody, decodeChatHistoryQuery, decodeChatSessionCreation, decodeChatSessionListQuery, decodeChatSessionUpdate, HISTORY_LIMIT } from './chat-session-codecs';
+import {
+  ChatHistoryQuery,
+  ChatSessionCreateBody,
+  ChatSessionListQuery,
+  ChatSessionUpdateBody,
+  decodeChatHistoryQuery,
+  decodeChatSessionCreation,
+  decodeChatSessionListQuery,
+  decodeChatSessionUpdate,
+} from './chat-session-codecs';
 import { chatMessageBody, ChatHistoryView, chatSessionBody, ChatSessionView } from './chat-session-views';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { requireIdentity } from '../request-identity';
@@ -50,11 +58,7 @@ export function chatSessionRoutes(deps: ChatSessionRoutesDeps): Router {
 
   const listSpec = {
     summary: 'The calling user\'s chat sessions, newest activity first',
-    parameters: [
-      { name: 'page', in: 'query' as const, description: 'From 1 (default 1)', schema: { type: 'integer', minimum: 1 } },
-      { name: 'limit', in: 'query' as const, description: '1 to 100 (default 20)', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-      { name: 'status', in: 'query' as const, schema: { type: 'string', enum: [...CHAT_SESSION_STATUSES] } },
-    ],
+    query: ChatSessionListQuery,
     responses: { 200: { description: 'A page of sessions', body: pageView(ChatSessionView) }, 400: badQuery },
   };
   api.get('/', listSpec, guard, async (ctx) => {
@@ -86,11 +90,7 @@ export function chatSessionRoutes(deps: ChatSessionRoutesDeps): Router {
   const historySpec = {
     summary: 'The messages of a session, oldest first',
     pathParameters: id,
-    parameters: [
-      { name: 'limit', in: 'query' as const, description: `${HISTORY_LIMIT.min} to ${HISTORY_LIMIT.max} (default ${HISTORY_LIMIT.fallback})`, schema: { type: 'integer', minimum: HISTORY_LIMIT.min, maximum: HISTORY_LIMIT.max } },
-      { name: 'offset', in: 'query' as const, description: 'Messages skipped (default 0)', schema: { type: 'integer', minimum: 0 } },
-      { name: 'role', in: 'query' as const, description: 'Only the messages of that role (`total` counts with it)', schema: { type: 'string', enum: [...CHAT_ROLES] } },
-    ],
+    query: ChatHistoryQuery,
     responses: { 200: { description: 'The messages', body: ChatHistoryView }, 400: badQuery, 404: notFound },
   };
   api.get('/:id/history', historySpec, guard, async (ctx) => {

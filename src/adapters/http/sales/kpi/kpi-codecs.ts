@@ -1,20 +1,9 @@
-import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { canonicalTimeZone, DEFAULT_TIMEZONE, formatLocalDate, type LocalDate } from '../../../../domain/kpi/local-days';
-import { resolvePeriod, type DateBound, type KpiPeriod } from '../../../../domain/kpi/period';
+import { canonicalTimeZone, DEFAULT_TIMEZONE, formatLocalDate } from '../../../../domain/kpi/local-days';
+import { parseDateBound, resolvePeriod, type DateBound, type KpiPeriod } from '../../../../domain/kpi/period';
 import { withSchema } from '../../shared/openapi/json-schema';
-import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-function calendarDate(value: string): LocalDate | undefined {
-  const match = DATE_ONLY.exec(value);
-  if (match === null) return undefined;
-  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
-  return check.getUTCFullYear() === date.year && check.getUTCMonth() === date.month - 1 && check.getUTCDate() === date.day ? date : undefined;
-}
+import { decodeQuery } from '../../shared/codecs';
+import { invalidInput, requireJsonObject } from '../decode-input';
 
 /** `2018-11-04` (a local day of the requested timezone) or an ISO 8601 timestamp (an instant). */
 const KpiDate = withSchema(
@@ -22,11 +11,8 @@ const KpiDate = withSchema(
     'an ISO 8601 date',
     (u): u is DateBound => typeof u === 'object' && u !== null && 'kind' in u,
     (u, c) => {
-      if (typeof u !== 'string') return t.failure(u, c, 'must be an ISO 8601 date');
-      const day = calendarDate(u);
-      if (day !== undefined) return t.success({ kind: 'day', date: day });
-      const at = TIMESTAMP.test(u) ? new Date(u) : new Date(NaN);
-      return Number.isNaN(at.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success({ kind: 'instant', at });
+      const bound = typeof u === 'string' ? parseDateBound(u) : undefined;
+      return bound === undefined ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(bound);
     },
     (b) => (b.kind === 'day' ? formatLocalDate(b.date) : b.at.toISOString()),
   ),
@@ -52,8 +38,6 @@ const TimeZone = withSchema(
 
 export const KpiQuery = t.partial({ dateFrom: KpiDate, dateTo: KpiDate, timezone: TimeZone });
 
-const KPI_KEYS = ['dateFrom', 'dateTo', 'timezone'];
-
 export interface KpiRequest {
   readonly period: KpiPeriod;
   readonly timeZone: string;
@@ -66,17 +50,10 @@ export interface KpiRequest {
 
 /** GET /kpi/* query: unknown, repeated or invalid parameters, reversed dates and a period over 366 days are one 400, one message each. */
 export function decodeKpiQuery(input: unknown, now: Date): KpiRequest {
-  const raw = requireJsonObject(input, 'query');
-  const problems: string[] = [];
-  const single: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (!KPI_KEYS.includes(key)) problems.push(`${key} is not a known parameter`);
-    else if (typeof value !== 'string') problems.push(`${key} must be given once`);
-    else single[key] = value;
-  }
-  const decoded = KpiQuery.decode(single);
-  if (E.isLeft(decoded)) throw invalidInput([...new Set([...problems, ...validationMessagesOf(decoded.left)])]);
-  const q = decoded.right;
+  const decoded = decodeQuery(KpiQuery, requireJsonObject(input, 'query'), 'refuse');
+  const problems = decoded.problems.map((problem) => problem.message);
+  const q = decoded.value;
+  if (q === undefined) throw invalidInput(problems);
   const timeZone = q.timezone ?? DEFAULT_TIMEZONE;
   const resolved = resolvePeriod({ timeZone, ...(q.dateFrom === undefined ? {} : { dateFrom: q.dateFrom }), ...(q.dateTo === undefined ? {} : { dateTo: q.dateTo }) }, now);
   if ('problems' in resolved) problems.push(...resolved.problems);

@@ -1,40 +1,43 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf, singleQueryValue } from '../../shared/codecs';
-import { withSchema } from '../../shared/openapi/json-schema';
+import { boundedText, dateOnly, oneOf, ShortText, TEXT_LIMITS } from '../../shared/codecs';
+import { stringWith, withSchema } from '../../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../../application/policies/find-policies';
 import type { PolicyListFilter } from '../../../../application/policies/ports';
 import {
-  parseIsoDate,
   POLICY_PRODUCTS,
   POLICY_STATUSES,
   validatePolicyDraft,
   type PolicyDraft,
-  type PolicyProduct,
   type PolicyStatus,
 } from '../../../../domain/policies/policy';
-import { parseCpf } from '../../../../domain/shared/cpf';
-import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { parseCpf, type Cpf } from '../../../../domain/shared/cpf';
+import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
 
-/** A string or null, with one message when it is neither. */
-const NullableString = withSchema(
-  new t.Type<string | null, string | null, unknown>(
-    'a string or null',
-    (u): u is string | null => u === null || typeof u === 'string',
-    (u, c) => (u === null || typeof u === 'string' ? t.success(u) : t.failure(u, c, 'must be a string or null')),
-    t.identity,
-  ),
-  { type: ['string', 'null'] },
-);
+/** A string of at most `maxLength` characters or null, with one message when it is neither. */
+const nullableText = (maxLength: number) =>
+  withSchema(
+    new t.Type<string | null, string | null, unknown>(
+      'a string or null',
+      (u): u is string | null => u === null || typeof u === 'string',
+      (u, c) => {
+        if (u !== null && typeof u !== 'string') return t.failure(u, c, 'must be a string or null');
+        return u === null || [...u].length <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
+      },
+      t.identity,
+    ),
+    { type: ['string', 'null'], maxLength },
+  );
+const NullableShortText = nullableText(TEXT_LIMITS.short);
 
 const CREATION_FIELDS = ['policyNumber', 'cpf', 'saleId', 'insurer', 'product', 'status', 'premiumCents', 'startDate', 'endDate', 'vehiclePlate'] as const;
 
 /** The wire types of the creation body; the value rules are the domain's (validatePolicyDraft). */
 export const PolicyCreationBody = t.intersection([
-  t.type({ policyNumber: t.string, cpf: t.string, insurer: t.string, product: t.string, premiumCents: t.number, startDate: t.string, endDate: t.string }),
-  t.partial({ saleId: NullableString, status: t.string, vehiclePlate: NullableString }),
+  t.type({ policyNumber: ShortText, cpf: ShortText, insurer: ShortText, product: ShortText, premiumCents: t.number, startDate: ShortText, endDate: ShortText }),
+  t.partial({ saleId: NullableShortText, status: ShortText, vehiclePlate: NullableShortText }),
 ]);
 
 /**
@@ -67,7 +70,7 @@ export function decodePolicyCreation(input: unknown): PolicyDraft {
 
 export const MAX_STATUS_REASON = 500;
 
-export const PolicyStatusChangeBody = t.intersection([t.type({ status: oneOf(POLICY_STATUSES) }), t.partial({ reason: NullableString })]);
+export const PolicyStatusChangeBody = t.intersection([t.type({ status: oneOf(POLICY_STATUSES) }), t.partial({ reason: nullableText(MAX_STATUS_REASON) })]);
 
 /** PATCH /api/policies/{id}/status `{status, reason?}`. */
 export function decodePolicyStatusChange(input: unknown): { status: PolicyStatus; reason: string | null } {
@@ -75,17 +78,19 @@ export function decodePolicyStatusChange(input: unknown): { status: PolicyStatus
   const decoded = PolicyStatusChangeBody.decode(raw);
   const problems = [...unknownKeyMessages(raw, ['status', 'reason']), ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [])];
   const reason = E.isRight(decoded) ? (decoded.right.reason?.trim() ?? null) : null;
-  if (reason !== null && [...reason].length > MAX_STATUS_REASON) problems.push(`reason must be at most ${MAX_STATUS_REASON} characters`);
   if (problems.length > 0 || E.isLeft(decoded)) throw invalidInput(problems);
   return { status: decoded.right.status, reason: reason === '' ? null : reason };
 }
 
+/** GET /policy query (CONTRACT 8.6). */
+export const PolicyLookupQuery = t.partial({
+  cpf: stringWith('cpf', { description: 'A CPF, any punctuation (exactly one of cpf and policyNumber)' }),
+  policyNumber: stringWith('policyNumber', { description: 'A policy number (exactly one of cpf and policyNumber)' }),
+});
+
 /** GET /policy: exactly one of `cpf` and `policyNumber` (CONTRACT 8.6). */
 export function decodePolicyLookup(query: Record<string, unknown>): FindPoliciesInput {
-  const problems: string[] = [];
-  const cpf = singleQueryValue(query.cpf, 'cpf', problems);
-  const policyNumber = singleQueryValue(query.policyNumber, 'policyNumber', problems);
-  if (problems.length > 0) throw invalidInput(problems);
+  const { cpf, policyNumber } = decodeQueryInput(PolicyLookupQuery, query, 'refuse');
   if ((cpf === undefined) === (policyNumber === undefined)) throw invalidInput(['exactly one of cpf or policyNumber is required']);
   if (cpf !== undefined) {
     const parsed = parseCpf(cpf);
@@ -97,29 +102,41 @@ export function decodePolicyLookup(query: Record<string, unknown>): FindPolicies
   return { policyNumber: number };
 }
 
+/** A CPF in any punctuation, decoded to its 11 digits. */
+const CpfParameter = withSchema(
+  new t.Type<Cpf, string, unknown>(
+    'a CPF',
+    (u): u is Cpf => false,
+    (u, c) => {
+      const cpf = typeof u === 'string' ? parseCpf(u) : undefined;
+      return cpf === undefined || E.isLeft(cpf) ? t.failure(u, c, 'must be a valid CPF (11 digits, check digits)') : t.success(cpf.right);
+    },
+    String,
+  ),
+  { type: 'string', description: 'The customer\'s CPF, any punctuation' },
+);
+
+/** GET /api/policies query: the filters of CONTRACT 8.6 and the page. */
+export const PolicyListQuery = t.intersection([
+  PageQuery,
+  t.partial({
+    status: oneOf(POLICY_STATUSES),
+    product: oneOf(POLICY_PRODUCTS),
+    insurer: boundedText({ maxLength: TEXT_LIMITS.short, nonBlank: true, description: 'The insurer, exactly (any case)' }),
+    cpf: CpfParameter,
+    expiringBefore: withSchema(dateOnly('must be a date YYYY-MM-DD'), { type: 'string', format: 'date', description: 'Policies ending before this date (YYYY-MM-DD)' }),
+  }),
+]);
+
 /** GET /api/policies: the filters of CONTRACT 8.6 and the page. */
 export function decodePolicyListQuery(query: Record<string, unknown>): { filter: PolicyListFilter; page: number; limit: number } {
-  const problems: string[] = [];
-  const pageQuery = PageQuery.decode({ page: query.page, limit: query.limit });
-  if (E.isLeft(pageQuery)) problems.push(...validationMessagesOf(pageQuery.left));
-  const status = singleQueryValue(query.status, 'status', problems);
-  const product = singleQueryValue(query.product, 'product', problems);
-  const insurer = singleQueryValue(query.insurer, 'insurer', problems);
-  const cpf = singleQueryValue(query.cpf, 'cpf', problems);
-  const expiringBefore = singleQueryValue(query.expiringBefore, 'expiringBefore', problems);
-  if (status !== undefined && !(POLICY_STATUSES as readonly string[]).includes(status)) problems.push(`status must be one of ${POLICY_STATUSES.join(', ')}`);
-  if (product !== undefined && !(POLICY_PRODUCTS as readonly string[]).includes(product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
-  if (insurer !== undefined && insurer.trim() === '') problems.push('insurer must not be empty');
-  const parsedCpf = cpf === undefined ? undefined : parseCpf(cpf);
-  if (parsedCpf !== undefined && E.isLeft(parsedCpf)) problems.push('cpf must be a valid CPF (11 digits, check digits)');
-  if (expiringBefore !== undefined && parseIsoDate(expiringBefore) === undefined) problems.push('expiringBefore must be a date YYYY-MM-DD');
-  if (problems.length > 0 || E.isLeft(pageQuery)) throw invalidInput(problems);
+  const q = decodeQueryInput(PolicyListQuery, query, 'refuse');
   const filter: PolicyListFilter = {
-    ...(status === undefined ? {} : { status: status as PolicyStatus }),
-    ...(product === undefined ? {} : { product: product as PolicyProduct }),
-    ...(insurer === undefined ? {} : { insurer: insurer.trim() }),
-    ...(parsedCpf === undefined || E.isLeft(parsedCpf) ? {} : { cpf: parsedCpf.right }),
-    ...(expiringBefore === undefined ? {} : { expiringBefore }),
+    ...(q.status === undefined ? {} : { status: q.status }),
+    ...(q.product === undefined ? {} : { product: q.product }),
+    ...(q.insurer === undefined ? {} : { insurer: q.insurer.trim() }),
+    ...(q.cpf === undefined ? {} : { cpf: q.cpf }),
+    ...(q.expiringBefore === undefined ? {} : { expiringBefore: q.expiringBefore }),
   };
-  return { filter, page: pageQuery.right.page, limit: pageQuery.right.limit };
+  return { filter, page: q.page, limit: q.limit };
 }

@@ -6,9 +6,17 @@ import type { GetPolicy } from '../../../../application/policies/get-policy';
 import type { ListPolicies } from '../../../../application/policies/list-policies';
 import { apiKeyGuard, combinedGuard, type GuardDeps } from '../guards';
 import * as t from 'io-ts';
-import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../../domain/policies/policy';
-import { documented, type ParameterSpec } from '../../shared/openapi/documented-router';
-import { decodePolicyCreation, decodePolicyListQuery, decodePolicyLookup, decodePolicyStatusChange, PolicyCreationBody, PolicyStatusChangeBody } from './policy-codecs';
+import { documented } from '../../shared/openapi/documented-router';
+import {
+  decodePolicyCreation,
+  decodePolicyListQuery,
+  decodePolicyLookup,
+  decodePolicyStatusChange,
+  PolicyCreationBody,
+  PolicyListQuery,
+  PolicyLookupQuery,
+  PolicyStatusChangeBody,
+} from './policy-codecs';
 import { policyBody, PolicyView, policyWithHistoryBody, PolicyWithHistoryView } from './policy-views';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { requireIdentity } from '../request-identity';
@@ -34,12 +42,9 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
   const badQuery = salesError('A query parameter is invalid or repeated (one message per problem)');
   const invalidBody = salesError('The body is invalid (one message per problem; unknown keys are refused)');
   const id = { id: 'The policy id' };
-  // The queries are read by hand (one message per problem): described here, next to their routes.
-  const text = (name: string, description: string): ParameterSpec => ({ name, in: 'query', description, schema: { type: 'string' } });
-
   const lookupSpec = {
     summary: 'The policies of a customer (by CPF) or one policy (by number), for integrations',
-    parameters: [text('cpf', 'A CPF, any punctuation (exactly one of cpf and policyNumber)'), text('policyNumber', 'A policy number (exactly one of cpf and policyNumber)')],
+    query: PolicyLookupQuery,
     responses: { 200: { description: 'The policies, newest first (`[]` for a CPF without policies)', body: t.type({ data: t.array(PolicyView) }) }, 400: badQuery, 404: notFound },
   };
   // Integrations: an API key (x-api-key, or Bearer <key>).
@@ -50,15 +55,7 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
 
   const listSpec = {
     summary: 'Policies, filtered, a page at a time',
-    parameters: [
-      { name: 'page', in: 'query' as const, description: 'From 1 (default 1)', schema: { type: 'integer', minimum: 1 } },
-      { name: 'limit', in: 'query' as const, description: '1 to 100 (default 20)', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-      { name: 'status', in: 'query' as const, schema: { type: 'string', enum: [...POLICY_STATUSES] } },
-      { name: 'product', in: 'query' as const, schema: { type: 'string', enum: [...POLICY_PRODUCTS] } },
-      text('insurer', 'The insurer, exactly (any case)'),
-      text('cpf', 'The customer\'s CPF, any punctuation'),
-      text('expiringBefore', 'Policies ending before this date (YYYY-MM-DD)'),
-    ],
+    query: PolicyListQuery,
     responses: { 200: { description: 'A page of policies', body: pageView(PolicyView) }, 400: badQuery },
   };
   api.get('/api/policies', listSpec, combined, async (ctx) => {

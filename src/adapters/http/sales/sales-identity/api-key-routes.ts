@@ -6,7 +6,8 @@ import type { ListApiKeys } from '../../../../application/sales-identity/list-ap
 import type { RevokeApiKey } from '../../../../application/sales-identity/revoke-api-key';
 import { documented } from '../../shared/openapi/documented-router';
 import { IsoTimestamp } from '../../shared/openapi/json-schema';
-import { decodeInput, NonBlankString } from '../decode-input';
+import { EmailText } from '../../shared/codecs';
+import { decodeInput } from '../decode-input';
 import { accessTokenGuard, type GuardDeps } from '../guards';
 import { requireIdentity } from '../request-identity';
 import { salesHttpError } from '../sales-error-mapping';
@@ -19,7 +20,7 @@ export interface ApiKeyRoutesDeps {
   readonly revokeApiKey: RevokeApiKey;
 }
 
-const CreateApiKeyBody = t.exact(t.type({ email: NonBlankString }));
+const CreateApiKeyBody = t.exact(t.type({ email: EmailText }));
 
 const KeyOwner = t.type({ id: t.string, email: t.string });
 const CreatedApiKey = t.type({ id: t.string, key: t.string, user: KeyOwner });

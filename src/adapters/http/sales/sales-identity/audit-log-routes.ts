@@ -4,8 +4,10 @@ import * as t from 'io-ts';
 import type { GetApiEvent } from '../../../../application/sales-identity/get-api-event';
 import type { ListApiEvents } from '../../../../application/sales-identity/list-api-events';
 import { documented } from '../../shared/openapi/documented-router';
-import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
-import { decodeInput } from '../decode-input';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { decodeQueryInput } from '../decode-input';
+import { integerFromString, isoDateOrTimestamp } from '../../shared/codecs';
+import { PAGING } from '../../shared/page-query';
 import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
 import { salesHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
@@ -16,34 +18,15 @@ export interface AuditLogRoutesDeps {
   readonly getApiEvent: GetApiEvent;
 }
 
-const integerIn = (name: string, min: number, max: number): t.Type<number, string, unknown> =>
-  withSchema(new t.Type<number, string, unknown>(
-    name,
-    (u): u is number => typeof u === 'number',
-    (u, c) => {
-      const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : NaN;
-      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be an integer from ${min} to ${max}`);
-    },
-    String,
-  ), { type: 'integer', minimum: min, maximum: max });
-
-const isoDate = withSchema(new t.Type<Date, string, unknown>(
-  'an ISO 8601 date',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    const date = typeof u === 'string' && /^\d{4}-\d{2}-\d{2}/.test(u) ? new Date(u) : new Date(NaN);
-    return Number.isNaN(date.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(date);
-  },
-  (d) => d.toISOString(),
-), { type: 'string', description: 'An ISO 8601 date or timestamp' });
+const isoDate = isoDateOrTimestamp('An ISO 8601 date or timestamp');
 
 const AuditLogQuery = t.exact(
   t.partial({
-    page: integerIn('page', 1, 1_000_000),
-    limit: integerIn('limit', 1, 100),
+    page: integerFromString({ min: 1, max: PAGING.maxPage }),
+    limit: integerFromString({ min: 1, max: PAGING.maxLimit }),
     dateFrom: isoDate,
     dateTo: isoDate,
-    status: integerIn('status', 100, 599),
+    status: integerFromString({ min: 100, max: 599 }),
     path: t.string,
     userId: t.string,
     requestId: t.string,
@@ -73,7 +56,7 @@ export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
     responses: { 200: { description: 'A page of events', body: ApiEventPage }, 400: salesError('A query parameter is invalid') },
   };
   api.get('/', listSpec, async (ctx) => {
-    const { page, limit, ...filter } = decodeInput(AuditLogQuery, { ...ctx.query }, 'query');
+    const { page, limit, ...filter } = decodeQueryInput(AuditLogQuery, ctx.query, 'ignore');
     const result = await deps.listApiEvents.execute({ filter, page: page ?? 1, limit: limit ?? 20 });
     if (E.isRight(result)) ctx.body = result.right;
   });

@@ -11,7 +11,8 @@ import type { Logger } from '../../../system/logger';
 import { needsCapacity, type Capacity } from '../../shared/admission';
 import { documented } from '../../shared/openapi/documented-router';
 import { cookieValue, REFRESH_TOKEN_COOKIE } from '../credentials';
-import { decodeInput, NonBlankString } from '../decode-input';
+import { boundedText, EmailText, SecretText, TEXT_LIMITS } from '../../shared/codecs';
+import { decodeInput } from '../decode-input';
 import { salesHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
@@ -30,9 +31,9 @@ export interface AuthRoutesDeps {
 }
 
 // Exact codecs: unknown keys are stripped, and a non-string ({"$ne": null}) is a 400, never a query.
-const LoginBody = t.exact(t.type({ email: NonBlankString, password: NonBlankString }));
-const ForgotPasswordBody = t.exact(t.type({ email: NonBlankString }));
-const ResetPasswordBody = t.exact(t.type({ token: NonBlankString, newPassword: t.string }));
+const LoginBody = t.exact(t.type({ email: EmailText, password: SecretText }));
+const ForgotPasswordBody = t.exact(t.type({ email: EmailText }));
+const ResetPasswordBody = t.exact(t.type({ token: SecretText, newPassword: boundedText({ maxLength: TEXT_LIMITS.secret }) }));
 
 export const FORGOT_PASSWORD_MESSAGE = 'If the e-mail is registered, a reset link has been sent';
 

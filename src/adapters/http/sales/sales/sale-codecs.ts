@@ -3,41 +3,18 @@ import type { ManualSaleInput } from '../../../../application/sales/create-manua
 import type { SaleListFilter } from '../../../../application/sales/ports';
 import type { UpdateSaleStatusInput } from '../../../../application/sales/update-sale-status';
 import { SALE_EVENTS } from '../../../../domain/sales/sale';
-import { withSchema } from '../../shared/openapi/json-schema';
-import { NonBlankString } from '../decode-input';
+import { DateOnly, isoDateOrTimestamp, NonBlankText, NotesText, nullable, ShortText } from '../../shared/codecs';
 import { PageQuery } from '../../shared/page-query';
 
-/** An ISO 8601 timestamp string, decoded to a Date. */
-const IsoDateTime = withSchema(new t.Type<Date, string, unknown>(
-  'an ISO 8601 timestamp',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    if (typeof u !== 'string' || !/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(u)) return t.failure(u, c, 'must be an ISO 8601 date');
-    const date = new Date(u);
-    return Number.isNaN(date.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(date);
-  },
-  (d) => d.toISOString(),
-), { type: 'string', description: 'An ISO 8601 date or timestamp' });
+const IsoDateTime = isoDateOrTimestamp('An ISO 8601 date or timestamp');
 
-/** `YYYY-MM-DD`, a real calendar date. */
-const DateOnly = withSchema(new t.Type<string, string, unknown>(
-  'a date (YYYY-MM-DD)',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    if (typeof u !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(u)) return t.failure(u, c, 'must be a date (YYYY-MM-DD)');
-    const date = new Date(`${u}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(u) ? t.success(u) : t.failure(u, c, 'must be a date (YYYY-MM-DD)');
-  },
-  t.identity,
-), { type: 'string', format: 'date' });
-
-const Text = t.string;
-const OptionalText = t.union([t.string, t.null]);
+const Text = ShortText;
+const OptionalText = nullable(ShortText);
 const Year = t.union([t.Int, t.null]);
 
 const Pessoa = t.exact(
   t.intersection([
-    t.type({ fullName: NonBlankString, cpf: Text }),
+    t.type({ fullName: NonBlankText, cpf: Text }),
     t.partial({
       rg: OptionalText,
       cnh: OptionalText,
@@ -56,7 +33,7 @@ const Pessoa = t.exact(
 
 const Venda = t.exact(
   t.intersection([
-    t.type({ sellerId: NonBlankString, sellerName: NonBlankString }),
+    t.type({ sellerId: NonBlankText, sellerName: NonBlankText }),
     t.partial({ financingApprovalDate: t.union([IsoDateTime, t.null]) }),
   ]),
 );
@@ -76,7 +53,7 @@ const Veiculo = t.exact(
 export const ManualSaleBody = t.exact(
   t.intersection([
     t.type({ venda: Venda, pessoa: Pessoa }),
-    t.partial({ endereco: t.union([Endereco, t.null]), veiculo: t.union([Veiculo, t.null]), vendorId: t.union([t.string, t.null]) }),
+    t.partial({ endereco: t.union([Endereco, t.null]), veiculo: t.union([Veiculo, t.null]), vendorId: nullable(ShortText) }),
   ]),
 );
 export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;
@@ -87,7 +64,7 @@ const SaleEvent = t.keyof(Object.fromEntries(SALE_EVENTS.map((e) => [e, null])) 
 export const SaleStatusBody = t.exact(
   t.intersection([
     t.type({ event: SaleEvent }),
-    t.partial({ no_contact_reason: Text, sent_to: Text, sent_to_number: Text, dealership: Text }),
+    t.partial({ no_contact_reason: NotesText, sent_to: Text, sent_to_number: Text, dealership: Text }),
   ]),
 );
 export type SaleStatusBody = t.TypeOf<typeof SaleStatusBody>;

@@ -9,7 +9,7 @@ import * as t from 'io-ts';
 import { SALE_EVENTS } from '../../../../domain/sales/sale';
 import { documented } from '../../shared/openapi/documented-router';
 import { Integer } from '../../shared/openapi/json-schema';
-import { decodeInput } from '../decode-input';
+import { decodeInput, decodeQueryInput } from '../decode-input';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { ManualSaleBody, SaleListQuery, SaleStatusBody, toManualSaleInput, toSaleListFilter, toSaleStatusInput } from './sale-codecs';
 import { detailBody, entryBody, SaleDetailView, SaleEntryView } from './sale-views';
@@ -62,7 +62,7 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
     responses: { 200: { description: 'A page of sales', body: pageView(SaleDetailView) }, 400: salesError('A query parameter is invalid') },
   };
   api.get('/', listSpec, guard, async (ctx) => {
-    const query = decodeInput(SaleListQuery, ctx.query, 'query');
+    const query = decodeQueryInput(SaleListQuery, ctx.query, 'ignore');
     const page = orHttpError(await deps.listSales.execute({ filter: toSaleListFilter(query), page: query.page, limit: query.limit }));
     const now = deps.clock.now();
     ctx.body = pageBody(page, query, (entry) => detailBody(entry, now));

@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
-import { NonBlankString } from '../decode-input';
+import { NonBlankText, ShortText } from '../../shared/codecs';
 
 const VendorFields = {
-  name: NonBlankString,
-  store: t.string,
-  phone: t.string,
+  name: NonBlankText,
+  store: ShortText,
+  phone: ShortText,
   isActive: t.boolean,
   webhookEnabled: t.boolean,
 };
@@ -12,6 +12,6 @@ const VendorFields = {
 /** PUT /vendors/{id}: the spec's update body; store, phone and vendorId kept unless given (CONTRACT 3.3). */
 export const VendorUpdateBody = t.exact(t.intersection([
   t.type({ name: VendorFields.name, isActive: VendorFields.isActive, webhookEnabled: VendorFields.webhookEnabled }),
-  t.partial({ store: VendorFields.store, phone: VendorFields.phone, vendorId: NonBlankString }),
+  t.partial({ store: VendorFields.store, phone: VendorFields.phone, vendorId: NonBlankText }),
 ]));
-export const VendorCreateBody = t.exact(t.type({ ...VendorFields, vendorId: NonBlankString }));
+export const VendorCreateBody = t.exact(t.type({ ...VendorFields, vendorId: NonBlankText }));

@@ -4,7 +4,7 @@ import type { GetVendor } from '../../../../application/sales/get-vendor';
 import type { ListVendors } from '../../../../application/sales/list-vendors';
 import type { UpdateVendor } from '../../../../application/sales/update-vendor';
 import { documented } from '../../shared/openapi/documented-router';
-import { decodeInput } from '../decode-input';
+import { decodeInput, decodeQueryInput } from '../decode-input';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { vendorBody, VendorView } from './sale-views';
 import { pageBody, pageView, PageQuery } from '../../shared/page-query';
@@ -32,7 +32,7 @@ export function vendorRoutes(deps: VendorRoutesDeps): Router {
     responses: { 200: { description: 'A page of vendors', body: pageView(VendorView) }, 400: salesError('A query parameter is invalid') },
   };
   api.get('/', listSpec, guard, async (ctx) => {
-    const query = decodeInput(PageQuery, ctx.query, 'query');
+    const query = decodeQueryInput(PageQuery, ctx.query, 'ignore');
     ctx.body = pageBody(orHttpError(await deps.listVendors.execute(query)), query, vendorBody);
   });
 

@@ -4,11 +4,16 @@ import type { CreateSavedFilterInput } from '../../../../application/saved-filte
 import {
   parseSavedFilterName,
   parseSavedFilterQuery,
+  MAX_SAVED_FILTER_NAME,
   SAVED_FILTER_RESOURCES,
   type SavedFilterResource,
 } from '../../../../domain/saved-filters/saved-filter';
-import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { unknownKeyMessages } from '../../shared/strict-keys';
+import { boundedText } from '../../shared/codecs';
+
+/** CONTRACT 7 "Lengths": the domain's limit, stated on the wire (the domain rule says the same message). */
+const Name = boundedText({ maxLength: MAX_SAVED_FILTER_NAME });
 
 const ResourceCodec = t.keyof(
   Object.fromEntries(SAVED_FILTER_RESOURCES.map((r) => [r, null])) as Record<SavedFilterResource, null>,
@@ -17,8 +22,8 @@ const ResourceCodec = t.keyof(
 
 export const SavedFilterResourceCodec = ResourceCodec;
 /** `query`: the saved list query, an object of strings, numbers and booleans (checked by the domain rule). */
-export const SavedFilterCreateBody = t.type({ name: t.string, resource: ResourceCodec, query: t.unknown });
-export const SavedFilterRenameBody = t.type({ name: t.string });
+export const SavedFilterCreateBody = t.type({ name: Name, resource: ResourceCodec, query: t.unknown });
+export const SavedFilterRenameBody = t.type({ name: Name });
 const CreateBody = SavedFilterCreateBody;
 const RenameBody = SavedFilterRenameBody;
 
@@ -54,11 +59,10 @@ export function decodeSavedFilterRename(input: unknown): string {
   return name.right;
 }
 
+/** GET /user/saved-filters query (CONTRACT 8.5). */
+export const SavedFilterListQuery = t.partial({ resource: ResourceCodec });
+
 /** GET /user/saved-filters?resource= (optional). */
 export function decodeSavedFilterListQuery(query: Record<string, unknown>): SavedFilterResource | undefined {
-  const resource = query.resource;
-  if (resource === undefined) return undefined;
-  const decoded = ResourceCodec.decode(resource);
-  if (E.isLeft(decoded)) throw invalidInput([`resource must be one of ${SAVED_FILTER_RESOURCES.join(', ')}`]);
-  return decoded.right;
+  return decodeQueryInput(SavedFilterListQuery, query, 'refuse').resource;
 }

@@ -11,7 +11,7 @@ import { decodeSavedFilterCreation, decodeSavedFilterListQuery, decodeSavedFilte
 import { orHttpError } from '../sales-error-mapping';
 import { documented } from '../../shared/openapi/documented-router';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
-import { SavedFilterCreateBody, SavedFilterRenameBody, SavedFilterResourceCodec } from './saved-filter-codecs';
+import { SavedFilterCreateBody, SavedFilterListQuery, SavedFilterRenameBody } from './saved-filter-codecs';
 import { savedFilterBody, SavedFilterListView, SavedFilterView } from './saved-filter-views';
 
 export interface SavedFilterRoutesDeps {
@@ -47,7 +47,7 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
 
   const listSpec = {
     summary: 'The calling user\'s saved filters, by resource then name',
-    query: t.partial({ resource: SavedFilterResourceCodec }),
+    query: SavedFilterListQuery,
     responses: { 200: { description: 'The filters', body: SavedFilterListView }, 400: salesError('`resource` is not one of the resources') },
   };
   api.get('/', listSpec, guard, async (ctx) => {

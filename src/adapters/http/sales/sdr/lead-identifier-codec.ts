@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import type { UpdateSdrStatusInput } from '../../../../application/sdr/update-sdr-status';
 import { parseIdentifier, type LeadIdentifier } from '../../../../domain/sdr/identifier';
 import type { IdentifierType } from '../../../../domain/sdr/interaction';
+import { queryValues } from '../../shared/codecs';
 import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 
@@ -17,15 +18,16 @@ function decodeIdentified<A extends { identifier: string; identifier_type: Ident
   codec: t.Decoder<unknown, A>,
   input: unknown,
   what: 'body' | 'query',
+  earlier: readonly string[] = [],
 ): { decoded: A; identifier: LeadIdentifier } {
   const raw = requireJsonObject(input, what);
   const decoded = codec.decode(raw);
-  const problems = E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [];
+  const problems = [...earlier, ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [])];
   const type = raw.identifier_type;
   const parsed =
     typeof raw.identifier === 'string' && raw.identifier.trim() !== '' && (type === 'phone' || type === 'cpf') ? parseIdentifier(type, raw.identifier) : undefined;
   if (parsed !== undefined && E.isLeft(parsed)) problems.push(identifierMessage(parsed.left.type));
-  if (problems.length > 0 || E.isLeft(decoded) || parsed === undefined || E.isLeft(parsed)) throw invalidInput(problems);
+  if (problems.length > 0 || E.isLeft(decoded) || parsed === undefined || E.isLeft(parsed)) throw invalidInput([...new Set(problems)]);
   return { decoded: decoded.right, identifier: parsed.right };
 }
 
@@ -37,5 +39,7 @@ export function decodeSdrStatusRequest(input: unknown): UpdateSdrStatusInput {
 
 /** GET /sdr/interactions query. */
 export function decodeSdrListQuery(input: unknown): LeadIdentifier {
-  return decodeIdentified(SdrListQuery, input, 'query').identifier;
+  // A wave-one route (CONTRACT 7 "Query parameters"): unknown parameters are ignored, bracketed or repeated ones refused.
+  const { values, problems } = queryValues(SdrListQuery, requireJsonObject(input, 'query'), 'ignore');
+  return decodeIdentified(SdrListQuery, values, 'query', problems.map((problem) => problem.message)).identifier;
 }

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf } from '../../shared/codecs';
+import { boundedText, NonBlankText, NotesText, nullable, oneOf, ShortText, TEXT_LIMITS } from '../../shared/codecs';
 import type { CreateSdrInteractionInput, LeadContact } from '../../../../application/sdr/create-sdr-interaction';
 import { parseCpf } from '../../../../domain/shared/cpf';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
-import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 
 
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);
@@ -14,29 +14,29 @@ const SdrStatusCodec = oneOf(SDR_STATUSES);
 /** Spec part 4 PATCH /sdr/interactions/status; unknown keys are stripped. */
 export const SdrStatusBody = t.exact(
   t.intersection([
-    t.type({ identifier: NonBlankString, identifier_type: IdentifierTypeCodec, status: SdrStatusCodec }),
-    t.partial({ notes: t.string }),
+    t.type({ identifier: NonBlankText, identifier_type: IdentifierTypeCodec, status: SdrStatusCodec }),
+    t.partial({ notes: NotesText }),
   ]),
 );
 
 /** CONTRACT 3.4 GET /sdr/interactions query. */
-export const SdrListQuery = t.type({ identifier: NonBlankString, identifier_type: IdentifierTypeCodec });
+export const SdrListQuery = t.type({ identifier: NonBlankText, identifier_type: IdentifierTypeCodec });
 
 /** Spec part 2 "SDR interaction (input of creation)" plus the optional person data (`phone` or `session_id` required). */
 export const SdrCreateBody = t.exact(
   t.intersection([
     t.type({ channel: oneOf(SDR_CHANNELS), result: SdrStatusCodec }),
     t.partial({
-      phone: NonBlankString,
-      session_id: NonBlankString,
+      phone: NonBlankText,
+      session_id: NonBlankText,
       contact: t.boolean,
       sent: t.boolean,
-      sent_to: t.union([t.string, t.null]),
+      sent_to: nullable(ShortText),
       converted_to_lead: t.boolean,
-      name: t.string,
-      cpf: NonBlankString,
-      email: t.string,
-      notes: t.string,
+      name: ShortText,
+      cpf: NonBlankText,
+      email: boundedText({ maxLength: TEXT_LIMITS.email }),
+      notes: NotesText,
     }),
   ]),
 );

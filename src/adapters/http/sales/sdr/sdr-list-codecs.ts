@@ -1,36 +1,21 @@
-import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { oneOf } from '../../shared/codecs';
+import { isoDateOrTimestamp, NonBlankText, oneOf, ShortText } from '../../shared/codecs';
 import type { ListSdrContactsInput } from '../../../../application/sdr/list-sdr-contacts';
 import type { ListSdrSessionsInput } from '../../../../application/sdr/list-sdr-sessions';
 import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../../domain/sdr/contact';
-import { invalidInput, NonBlankString, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { decodeQueryInput, requireJsonObject } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
-import { withSchema } from '../../shared/openapi/json-schema';
 
-/** An ISO 8601 date or timestamp (`2026-11-01`, `2026-11-01T10:00:00Z`, with an offset), decoded to a Date. */
-const IsoDate = withSchema(
-  new t.Type<Date, string, unknown>(
-  'an ISO 8601 date',
-  (u): u is Date => u instanceof Date,
-  (u, c) => {
-    if (typeof u !== 'string' || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(u)) return t.failure(u, c, 'must be an ISO 8601 date');
-    const date = new Date(u);
-    return Number.isNaN(date.getTime()) ? t.failure(u, c, 'must be an ISO 8601 date') : t.success(date);
-  },
-  (d) => d.toISOString(),
-  ),
-  { type: 'string', description: 'An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)' },
-);
+const IsoDate = isoDateOrTimestamp('An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)');
 
 const TriState = oneOf(['true', 'false', 'all'] as const);
 
-export const SessionsQuery = t.intersection([PageQuery, t.partial({ dateFrom: IsoDate, dateTo: IsoDate, instance: NonBlankString })]);
+export const SessionsQuery = t.intersection([PageQuery, t.partial({ dateFrom: IsoDate, dateTo: IsoDate, instance: NonBlankText })]);
 
 export const ContactsQuery = t.intersection([
   PageQuery,
   t.partial({
-    search: t.string,
+    search: ShortText,
     status: oneOf(['active', 'inactive', 'all'] as const),
     registered: TriState,
     qualified: TriState,
@@ -42,36 +27,20 @@ export const ContactsQuery = t.intersection([
   }),
 ]);
 
-const SESSION_KEYS = ['page', 'limit', 'dateFrom', 'dateTo', 'instance'];
-const CONTACT_KEYS = ['page', 'limit', 'search', 'status', 'registered', 'qualified', 'converted', 'dateFrom', 'dateTo', 'sortBy', 'sortOrder'];
 
 /**
- * The query string as plain single values: an unknown parameter (an operator object such as
- * `status[$ne]=x` arrives as one), a repeated one or a dateFrom after dateTo is a problem of the same
- * 400 as the codec's, one message each (spec part 7).
+ * CONTRACT 8.1 and 8.2 (section 8: an unknown parameter is refused, an operator object such as
+ * `status[$ne]=x` included); a dateFrom after dateTo is a problem of the same 400, one message each.
  */
-function decodeQuery<A>(codec: t.Decoder<unknown, A>, input: unknown, known: readonly string[], range: (a: A) => { from?: Date; to?: Date }): A {
-  const raw = requireJsonObject(input, 'query');
-  const problems: string[] = [];
-  const single: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (!known.includes(key)) problems.push(`${key} is not a known parameter`);
-    else if (typeof value !== 'string') problems.push(`${key} must be given once`);
-    else single[key] = value;
-  }
-  const decoded = codec.decode(single);
-  if (E.isLeft(decoded)) problems.push(...validationMessagesOf(decoded.left));
-  else {
-    const { from, to } = range(decoded.right);
-    if (from !== undefined && to !== undefined && from > to) problems.push('dateFrom must not be after dateTo');
-  }
-  if (problems.length > 0 || E.isLeft(decoded)) throw invalidInput([...new Set(problems)]);
-  return decoded.right;
+function decodeListQuery<A extends { readonly dateFrom?: Date; readonly dateTo?: Date }>(codec: t.Type<A, unknown, unknown>, input: unknown): A {
+  return decodeQueryInput(codec, requireJsonObject(input, 'query'), 'refuse', ({ dateFrom, dateTo }) =>
+    dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo ? ['dateFrom must not be after dateTo'] : [],
+  );
 }
 
 /** GET /sdr/sessions query (CONTRACT 8.1). */
 export function decodeSessionsQuery(input: unknown): ListSdrSessionsInput {
-  const q = decodeQuery(SessionsQuery, input, SESSION_KEYS, (a) => ({ ...(a.dateFrom === undefined ? {} : { from: a.dateFrom }), ...(a.dateTo === undefined ? {} : { to: a.dateTo }) }));
+  const q = decodeListQuery(SessionsQuery, input);
   return {
     page: q.page,
     limit: q.limit,
@@ -85,7 +54,7 @@ const triState = (value: 'true' | 'false' | 'all' | undefined): boolean | undefi
 
 /** GET /sdr/contacts query (spec part 4, CONTRACT 8.2): `converted` is the deprecated alias of `qualified`, which wins. */
 export function decodeContactsQuery(input: unknown): ListSdrContactsInput {
-  const q = decodeQuery(ContactsQuery, input, CONTACT_KEYS, (a) => ({ ...(a.dateFrom === undefined ? {} : { from: a.dateFrom }), ...(a.dateTo === undefined ? {} : { to: a.dateTo }) }));
+  const q = decodeListQuery(ContactsQuery, input);
   const qualified = triState(q.qualified ?? q.converted);
   const registered = triState(q.registered);
   const search = q.search?.trim();

@@ -111,7 +111,7 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         [policyBody({ status: 'cancelled' }), ['status must be one of pending, active']],
         [policyBody({ premiumCents: -1 }), ['premiumCents must be an integer >= 0']],
         [policyBody({ premiumCents: 10.5 }), ['premiumCents must be an integer >= 0']],
-        [policyBody({ premiumCents: '100' }), ['premiumCents must be number']],
+        [policyBody({ premiumCents: '100' }), ['premiumCents must be a number']],
         [policyBody({ startDate: '2026-02-30' }), ['startDate must be a date YYYY-MM-DD']],
         [policyBody({ endDate: '2026-01-01T00:00:00Z' }), ['endDate must be a date YYYY-MM-DD']],
         [policyBody({ endDate: '2025-12-31' }), ['endDate must be after startDate']],

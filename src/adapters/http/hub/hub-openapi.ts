@@ -69,6 +69,8 @@ export const hubApi = (): ServiceApi => ({
       responses[403] = hubError('A cookie-authenticated request from another site (CSRF, CONTRACT 9.3)');
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
       responses[415] = hubError('`Unsupported content encoding`');
+    } else {
+      responses[400] = hubError('`Validation error`: a query parameter written with brackets (`name[]=x`, CONTRACT 7), repeated, or invalid');
     }
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {

@@ -148,19 +148,32 @@ export function expectationOf(codec: t.Decoder<unknown, unknown>): string {
   }
 }
 
-/** One problem per failure, `<field> <what is wrong>` (array indexes left out of the field). */
+const GENERIC_MESSAGES = new Set(['is required', 'must be a string']);
+
+/**
+ * One problem per failure, `<field> <what is wrong>` (array indexes left out of the field). A value
+ * that fits no member of a union (`a string or null`) is one problem saying what the union takes,
+ * unless a member said something more precise about it (`must be at most 200 characters`).
+ */
 export function problemsOf(errors: t.Errors): InputProblem[] {
-  return errors.map((error) => {
+  const described = errors.map((error) => {
     const field = error.context
       .map((entry) => entry.key)
       .filter((key) => key !== '' && !/^\d+$/.test(key))
       .join('.');
     const name = field === '' ? 'value' : field;
-    if (error.message !== undefined) return { field: name, message: `${name} ${error.message}` };
-    if (error.value === undefined) return { field: name, message: `${name} is required` };
+    const parent = error.context[error.context.length - 2]?.type as (t.Any & { _tag?: string }) | undefined;
+    const union = parent?._tag === 'UnionType' ? parent : undefined;
+    const precise = error.message !== undefined && !GENERIC_MESSAGES.has(error.message);
+    if (union !== undefined && !precise && error.value !== undefined) return { field: name, message: `${name} must be ${expectationOf(union)}`, union, precise };
+    if (error.message !== undefined) return { field: name, message: `${name} ${error.message}`, union, precise };
+    if (error.value === undefined) return { field: name, message: `${name} is required`, union, precise };
     const expected = error.context[error.context.length - 1]?.type;
-    return { field: name, message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}` };
+    return { field: name, message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`, union, precise };
   });
+  return described
+    .filter((problem) => problem.union === undefined || problem.precise || !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise))
+    .map(({ field, message }) => ({ field, message }));
 }
 
 /** CONTRACT 7 "Query parameters": unknown parameters are refused (section 8 routes) or ignored (wave one). */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hubIdentityErrors } from '../../src/adapters/http/hub/hub-identity/hub-identity-error-mapping';
 import { hubLeadsErrors } from '../../src/adapters/http/hub/hub-leads/hub-leads-error-mapping';
@@ -9,7 +9,7 @@ import { saleErrors } from '../../src/adapters/http/sales/sales/sale-error-mappi
 import { salesIdentityErrors } from '../../src/adapters/http/sales/sales-identity/sales-identity-error-mapping';
 import { savedFilterErrors } from '../../src/adapters/http/sales/saved-filters/saved-filter-error-mapping';
 import { sdrErrors } from '../../src/adapters/http/sales/sdr/sdr-error-mapping';
-import { importsOf } from './layering.test';
+import { importsOf, sourceFiles, type SourceFile } from './layering.test';
 
 /**
  * The HTTP edge is split like the application layer (docs/architecture.md): each service folder
@@ -20,11 +20,6 @@ import { importsOf } from './layering.test';
  */
 const HTTP = path.resolve(__dirname, '../../src/adapters/http');
 const SERVICES = ['sales', 'hub'];
-
-interface SourceFile {
-  readonly file: string;
-  readonly text: string;
-}
 
 /** `sales/sdr` for a file under `src/adapters/http/sales/sdr/`, undefined for the shell and shared. */
 function contextOf(absolute: string): string | undefined {
@@ -43,14 +38,6 @@ export function crossContextImports(files: readonly SourceFile[]): string[] {
     }
   }
   return violations;
-}
-
-function sourceFiles(dir: string): SourceFile[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return full.endsWith('.ts') ? [{ file: full, text: readFileSync(full, 'utf8') }] : [];
-  });
 }
 
 const APPLICATION_CONTEXTS = readdirSync(path.resolve(__dirname, '../../src/application')).filter((name) => name !== 'shared');

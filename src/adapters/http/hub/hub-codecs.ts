@@ -4,6 +4,7 @@ import { parseEmail } from '../../../domain/hub-identity/email';
 import { decodeQuery, TEXT_LIMITS, type UnknownParameters } from '../shared/codecs';
 import { HttpError } from '../shared/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
+import { isOneOf } from '../../../domain/shared/parsers';
 
 /**
  * Field codecs whose failure message is the one the client reads. Bodies are decoded with `t.exact`
@@ -69,7 +70,7 @@ export const textField = (name: string, maxLength: number = TEXT_LIMITS.short) =
   );
 
 export const oneOfField = <A extends string>(name: string, values: readonly A[]) =>
-  field(name, (raw) => ((values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
+  field(name, (raw) => (isOneOf(values, raw) ? E.right(raw) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
 
 /** field -> messages, from io-ts errors (the first path segment under the body). */
 export function detailsOf(errors: t.Errors): Record<string, string[]> {

@@ -15,18 +15,8 @@ export const oneOf = <K extends string>(values: readonly K[]) =>
 /** The codec's values or null. */
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
-/** A query parameter given at most once: its value, or a problem when it is repeated (koa makes an array of it). */
-export const singleQueryValue = (value: unknown, name: string, problems: string[]): string | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    problems.push(`${name} must be given once`);
-    return undefined;
-  }
-  return value;
-};
-
 /** A string decoded by `parse`; not a string, or refused by `parse`: `message`. */
-function parsedString<A, O = string>(name: string, parse: (raw: string) => A | undefined, message: string, encode: (a: A) => O, schema: JsonSchema): t.Type<A, O, unknown> {
+export function parsedString<A, O = string>(name: string, parse: (raw: string) => A | undefined, message: string, encode: (a: A) => O, schema: JsonSchema): t.Type<A, O, unknown> {
   return withSchema(
     new t.Type<A, O, unknown>(
       name,
@@ -171,9 +161,11 @@ export function problemsOf(errors: t.Errors): InputProblem[] {
     const expected = error.context[error.context.length - 1]?.type;
     return { field: name, message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`, union, precise };
   });
-  return described
-    .filter((problem) => problem.union === undefined || problem.precise || !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise))
-    .map(({ field, message }) => ({ field, message }));
+  return uniqueProblems(
+    described
+      .filter((problem) => problem.union === undefined || problem.precise || !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise))
+      .map(({ field, message }) => ({ field, message })),
+  );
 }
 
 /** CONTRACT 7 "Query parameters": unknown parameters are refused (section 8 routes) or ignored (wave one). */

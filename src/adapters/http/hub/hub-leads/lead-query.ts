@@ -1,23 +1,16 @@
 import * as t from 'io-ts';
 import type { LeadQuery } from '../../../../application/hub-leads/ports';
-import { normalizePhone, type CanonicalPhone } from '../../../../domain/shared/phone';
-import { stringWith, withSchema } from '../../shared/openapi/json-schema';
+import { normalizePhone } from '../../../../domain/shared/phone';
+import { parsedString } from '../../shared/codecs';
+import { stringWith } from '../../shared/openapi/json-schema';
 import { PageQuery } from '../../shared/page-query';
 import { decodeHubQuery } from '../hub-codecs';
 
 /** A Brazilian phone in any spelling, decoded to its canonical form. */
-const PhoneParameter = withSchema(
-  new t.Type<CanonicalPhone, string, unknown>(
-    'a Brazilian phone',
-    (u): u is CanonicalPhone => false,
-    (u, c) => {
-      const phone = typeof u === 'string' ? normalizePhone(u) : undefined;
-      return phone === undefined ? t.failure(u, c, 'is not a valid Brazilian number') : t.success(phone);
-    },
-    String,
-  ),
-  { type: 'string', description: 'A Brazilian phone, in any spelling' },
-);
+const PhoneParameter = parsedString('a Brazilian phone', normalizePhone, 'is not a valid Brazilian number', String, {
+  type: 'string',
+  description: 'A Brazilian phone, in any spelling',
+});
 
 /** `?page&limit&phone&pipelineId&stage` of the leads lists. */
 export const LeadListQuery = t.intersection([

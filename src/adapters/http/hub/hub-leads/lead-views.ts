@@ -3,9 +3,10 @@ import type { LeadEventRecord } from '../../../../application/hub-leads/ports';
 import { LEAD_PROVIDERS, type Lead, type Pipeline } from '../../../../domain/hub-leads/lead';
 import type { LeadTemplate } from '../../../../domain/hub-leads/lead-template';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { oneOf } from '../../shared/codecs';
 
 const NullableText = t.union([t.string, t.null]);
-const Provider = t.keyof(Object.fromEntries(LEAD_PROVIDERS.map((p) => [p, null])) as Record<(typeof LEAD_PROVIDERS)[number], null>);
+const Provider = oneOf(LEAD_PROVIDERS);
 
 export const LeadView = t.type({
   id: t.string,

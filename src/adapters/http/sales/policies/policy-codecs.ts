@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { boundedText, dateOnly, oneOf, ShortText, TEXT_LIMITS } from '../../shared/codecs';
+import { boundedText, dateOnly, oneOf, parsedString, ShortText, TEXT_LIMITS } from '../../shared/codecs';
 import { stringWith, withSchema } from '../../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../../application/policies/find-policies';
 import type { PolicyListFilter } from '../../../../application/policies/ports';
@@ -103,16 +103,11 @@ export function decodePolicyLookup(query: Record<string, unknown>): FindPolicies
 }
 
 /** A CPF in any punctuation, decoded to its 11 digits. */
-const CpfParameter = withSchema(
-  new t.Type<Cpf, string, unknown>(
-    'a CPF',
-    (u): u is Cpf => false,
-    (u, c) => {
-      const cpf = typeof u === 'string' ? parseCpf(u) : undefined;
-      return cpf === undefined || E.isLeft(cpf) ? t.failure(u, c, 'must be a valid CPF (11 digits, check digits)') : t.success(cpf.right);
-    },
-    String,
-  ),
+const CpfParameter = parsedString(
+  'a CPF',
+  (raw): Cpf | undefined => E.getOrElseW(() => undefined)(parseCpf(raw)),
+  'must be a valid CPF (11 digits, check digits)',
+  String,
   { type: 'string', description: 'The customer\'s CPF, any punctuation' },
 );
 

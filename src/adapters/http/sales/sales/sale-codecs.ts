@@ -3,7 +3,7 @@ import type { ManualSaleInput } from '../../../../application/sales/create-manua
 import type { SaleListFilter } from '../../../../application/sales/ports';
 import type { UpdateSaleStatusInput } from '../../../../application/sales/update-sale-status';
 import { SALE_EVENTS } from '../../../../domain/sales/sale';
-import { DateOnly, isoDateOrTimestamp, NonBlankText, NotesText, nullable, ShortText } from '../../shared/codecs';
+import { DateOnly, isoDateOrTimestamp, NonBlankText, NotesText, nullable, oneOf, ShortText } from '../../shared/codecs';
 import { PageQuery } from '../../shared/page-query';
 
 const IsoDateTime = isoDateOrTimestamp('An ISO 8601 date or timestamp');
@@ -58,7 +58,7 @@ export const ManualSaleBody = t.exact(
 );
 export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;
 
-const SaleEvent = t.keyof(Object.fromEntries(SALE_EVENTS.map((e) => [e, null])) as Record<(typeof SALE_EVENTS)[number], null>, 'one of webhook_received, template_sent, contact_failed, lead_forwarded');
+const SaleEvent = oneOf(SALE_EVENTS);
 
 /** Spec part 4: PATCH /api/sales/{id}/status. */
 export const SaleStatusBody = t.exact(

@@ -17,6 +17,7 @@ import { pageBody, pageView } from '../../shared/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { rateLimit } from '../sales-rate-limit';
+import { oneOf } from '../../shared/codecs';
 
 export interface SaleRoutesDeps {
   readonly guards: GuardDeps;
@@ -33,7 +34,7 @@ const MANUAL_SALE_LIMIT = { limit: 10, windowMs: 300_000 };
 
 const StatusUpdated = t.type({
   id: t.string,
-  event: t.keyof(Object.fromEntries(SALE_EVENTS.map((e) => [e, null])) as Record<(typeof SALE_EVENTS)[number], null>),
+  event: oneOf(SALE_EVENTS),
   webhookProcessed: t.boolean,
 });
 const Resent = t.type({ success: t.boolean, saleId: t.string, destinationStatus: t.union([Integer, t.null]) });

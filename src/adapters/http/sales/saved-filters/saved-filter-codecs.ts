@@ -10,15 +10,12 @@ import {
 } from '../../../../domain/saved-filters/saved-filter';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { unknownKeyMessages } from '../../shared/strict-keys';
-import { boundedText } from '../../shared/codecs';
+import { boundedText, oneOf } from '../../shared/codecs';
 
 /** CONTRACT 7 "Lengths": the domain's limit, stated on the wire (the domain rule says the same message). */
 const Name = boundedText({ maxLength: MAX_SAVED_FILTER_NAME });
 
-const ResourceCodec = t.keyof(
-  Object.fromEntries(SAVED_FILTER_RESOURCES.map((r) => [r, null])) as Record<SavedFilterResource, null>,
-  `one of ${SAVED_FILTER_RESOURCES.join(', ')}`,
-);
+const ResourceCodec = oneOf(SAVED_FILTER_RESOURCES);
 
 export const SavedFilterResourceCodec = ResourceCodec;
 /** `query`: the saved list query, an object of strings, numbers and booleans (checked by the domain rule). */

@@ -1,11 +1,12 @@
 import * as t from 'io-ts';
-import { SAVED_FILTER_RESOURCES, type SavedFilter, type SavedFilterResource } from '../../../../domain/saved-filters/saved-filter';
+import { SAVED_FILTER_RESOURCES, type SavedFilter } from '../../../../domain/saved-filters/saved-filter';
 import { IsoTimestamp } from '../../shared/openapi/json-schema';
+import { oneOf } from '../../shared/codecs';
 
 export const SavedFilterView = t.type({
   id: t.string,
   name: t.string,
-  resource: t.keyof(Object.fromEntries(SAVED_FILTER_RESOURCES.map((r) => [r, null])) as Record<SavedFilterResource, null>),
+  resource: oneOf(SAVED_FILTER_RESOURCES),
   query: t.record(t.string, t.union([t.string, t.number, t.boolean])),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { parseEmail } from '../../../domain/hub-identity/email';
 import { decodeQuery, TEXT_LIMITS, type UnknownParameters } from '../shared/codecs';
-import { HttpError } from '../shared/http-error';
+import { HttpError, InvalidQueryError } from '../shared/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 import { isOneOf } from '../../../domain/shared/parsers';
 
@@ -99,11 +99,9 @@ export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown, unknown>, bo
   return decoded.right;
 }
 
-/** Decodes a query (CONTRACT 7 "Query parameters") or throws 400 `{error: "Validation error", details}` (spec part 7). */
+/** Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part 7 (`hub-error-body.ts`). */
 export function decodeHubQuery<A>(codec: t.Type<A, unknown, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): A {
   const { value, problems } = decodeQuery(codec, query, unknown);
   if (problems.length === 0 && value !== undefined) return value;
-  const details: Record<string, string[]> = {};
-  for (const problem of problems) (details[problem.field] ??= []).push(problem.message);
-  throw new HttpError(400, 'Validation error', { details });
+  throw new InvalidQueryError(problems);
 }

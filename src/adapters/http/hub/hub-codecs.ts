@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { parseEmail } from '../../../domain/hub-identity/email';
-import { decodeQuery, TEXT_LIMITS, type UnknownParameters } from '../shared/codecs';
+import { TEXT_LIMITS } from '../shared/codecs';
+import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
 import { HttpError, InvalidQueryError } from '../shared/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 import { isOneOf } from '../../../domain/shared/parsers';

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { decodeQuery, problemsOf, type UnknownParameters } from '../shared/codecs';
+import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
+import { problemsOf } from '../shared/input-problems';
 import { HttpError } from '../shared/http-error';
 
 /**

@@ -1,7 +1,6 @@
-import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { isUuid, parseDateOnly, parseInteger, parseIsoDateOrTimestamp } from '../../../domain/shared/parsers';
-import { jsonSchemaOf, withSchema, type JsonSchema } from './openapi/json-schema';
+import { withSchema, type JsonSchema } from './openapi/json-schema';
 
 /**
  * The codecs every route decodes its body and query with, on the one set of parsers of
@@ -97,130 +96,6 @@ export function boundedText(rule: TextRule): t.Type<string, string, unknown> {
       ...rule.schema,
     },
   );
-}
-
-/** One problem of a decoded input: the field it is about and the message that names it. */
-export interface InputProblem {
-  readonly field: string;
-  readonly message: string;
-}
-
-/** How a codec's expectation reads in a message: in words, never an io-ts type name (`Exact<{...}>`). */
-export function expectationOf(codec: t.Decoder<unknown, unknown>): string {
-  const tag = (codec as t.Any & { _tag?: string })._tag;
-  switch (tag) {
-    case 'StringType':
-      return 'a string';
-    case 'NumberType':
-      return 'a number';
-    case 'BooleanType':
-      return 'true or false';
-    case 'NullType':
-      return 'null';
-    case 'InterfaceType':
-    case 'PartialType':
-    case 'ExactType':
-    case 'StrictType':
-    case 'IntersectionType':
-    case 'DictionaryType':
-      return 'an object';
-    case 'ArrayType':
-    case 'ReadonlyArrayType':
-      return 'an array';
-    case 'LiteralType':
-      return JSON.stringify((codec as unknown as t.LiteralType<string | number | boolean>).value);
-    case 'UnionType':
-      return (codec as unknown as t.UnionType<t.Any[]>).types.map(expectationOf).join(' or ');
-    case 'RefinementType':
-      return codec === (t.Int as t.Any) ? 'an integer' : expectationOf((codec as unknown as t.RefinementType<t.Any>).type);
-    default:
-      return codec.name;
-  }
-}
-
-const GENERIC_MESSAGES = new Set(['is required', 'must be a string']);
-
-/**
- * One problem per failure, `<field> <what is wrong>` (array indexes left out of the field). A value
- * that fits no member of a union (`a string or null`) is one problem saying what the union takes,
- * unless a member said something more precise about it (`must be at most 200 characters`).
- */
-export function problemsOf(errors: t.Errors): InputProblem[] {
-  const described = errors.map((error) => {
-    const field = error.context
-      .map((entry) => entry.key)
-      .filter((key) => key !== '' && !/^\d+$/.test(key))
-      .join('.');
-    const name = field === '' ? 'value' : field;
-    const parent = error.context[error.context.length - 2]?.type as (t.Any & { _tag?: string }) | undefined;
-    const union = parent?._tag === 'UnionType' ? parent : undefined;
-    const precise = error.message !== undefined && !GENERIC_MESSAGES.has(error.message);
-    if (union !== undefined && !precise && error.value !== undefined) return { field: name, message: `${name} must be ${expectationOf(union)}`, union, precise };
-    if (error.message !== undefined) return { field: name, message: `${name} ${error.message}`, union, precise };
-    if (error.value === undefined) return { field: name, message: `${name} is required`, union, precise };
-    const expected = error.context[error.context.length - 1]?.type;
-    return { field: name, message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`, union, precise };
-  });
-  return uniqueProblems(
-    described
-      .filter((problem) => problem.union === undefined || problem.precise || !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise))
-      .map(({ field, message }) => ({ field, message })),
-  );
-}
-
-/** CONTRACT 7 "Query parameters": unknown parameters are refused (section 8 routes) or ignored (wave one). */
-export type UnknownParameters = 'refuse' | 'ignore';
-
-/** Whether a parameter name is operator-shaped (`insurer[]`, `stage[$ne]`): never a parameter of ours. */
-export const isBracketed = (name: string): boolean => /[[\]]/.test(name);
-
-/** The parameter names a query codec reads (its object schema's properties). */
-export function parameterNamesOf(codec: t.Any): string[] {
-  return Object.keys((jsonSchemaOf(codec).properties as Record<string, unknown> | undefined) ?? {});
-}
-
-/** A decoded query: the codec's value when it decoded (the route may add its own checks) and every problem found. */
-export interface DecodedQuery<A> {
-  readonly value: A | undefined;
-  readonly problems: readonly InputProblem[];
-}
-
-/**
- * Decodes a query string with its codec, CONTRACT 7 "Query parameters": a bracketed name, a known
- * parameter given twice and (where the route refuses them) an unknown parameter are problems of the
- * same 400 as the codec's, one message each.
- */
-export function decodeQuery<A>(codec: t.Type<A, unknown, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): DecodedQuery<A> {
-  const { values, problems } = queryValues(codec, query, unknown);
-  const decoded = codec.decode(values);
-  if (E.isLeft(decoded)) problems.push(...problemsOf(decoded.left));
-  return { value: E.isRight(decoded) ? decoded.right : undefined, problems: uniqueProblems(problems) };
-}
-
-/** The parameters `codec` reads, each given once, and the problems of the others (the first step of `decodeQuery`). */
-export function queryValues(codec: t.Any, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): { values: Record<string, string>; problems: InputProblem[] } {
-  const known = parameterNamesOf(codec);
-  const problems: InputProblem[] = [];
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (!known.includes(name)) {
-      if (unknown === 'refuse' || isBracketed(name)) problems.push({ field: name, message: `${name} is not a known parameter` });
-    } else if (typeof value !== 'string') problems.push({ field: name, message: `${name} must be given once` });
-    else values[name] = value;
-  }
-  return { values, problems };
-}
-
-/** The problems without a repeated message. */
-export function uniqueProblems(problems: readonly InputProblem[]): InputProblem[] {
-  return problems.filter((problem, i) => problems.findIndex((other) => other.message === problem.message) === i);
-}
-
-/** The bracketed parameters of a query (for the routes that read no query at all). */
-export function bracketedParameterProblems(query: Readonly<Record<string, unknown>>): InputProblem[] {
-  return Object.keys(query)
-    .filter(isBracketed)
-    .map((name) => ({ field: name, message: `${name} is not a known parameter` }));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { boundedText, decodeQuery, integerFromString, nullable, oneOf, problemsOf } from '../../../../src/adapters/http/shared/codecs';
+import { boundedText, integerFromString, nullable, oneOf } from '../../../../src/adapters/http/shared/codecs';
+import { decodeQuery } from '../../../../src/adapters/http/shared/query-decoding';
+import { problemsOf } from '../../../../src/adapters/http/shared/input-problems';
 import { jsonSchemaOf } from '../../../../src/adapters/http/shared/openapi/json-schema';
 
 const Query = t.intersection([t.type({ limit: integerFromString({ min: 1, max: 10, fallback: 5 }) }), t.partial({ kind: oneOf(['a', 'b'] as const) })]);

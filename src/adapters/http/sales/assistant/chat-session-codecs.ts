@@ -11,8 +11,7 @@ import {
   type ChatSessionChanges,
   type ChatSessionStatus,
 } from '../../../../domain/assistant/chat';
-import { isUuid } from '../../../../domain/shared/parsers';
-import { integerFromString, oneOf } from '../../shared/codecs';
+import { integerFromString, oneOf, uuidString } from '../../shared/codecs';
 import { withSchema, type JsonSchema } from '../../shared/openapi/json-schema';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
@@ -34,7 +33,7 @@ export const ChatSessionCreateBody = t.partial({ title: Title, description: Desc
 export const ChatSessionUpdateBody = t.partial({ title: Title, description: Description, status: StatusCodec });
 export const AiExecuteBody = t.intersection([
   t.type({ message: text('ChatMessageText', { minLength: 1, maxLength: 4000, description: '1 to 4000 characters, not blank' }) }),
-  t.partial({ sessionId: text('ChatSessionId', { format: 'uuid', description: 'An own chat session; without it a session is created, titled from the message' }) }),
+  t.partial({ sessionId: uuidString({ description: 'An own chat session; without it a session is created, titled from the message' }) }),
 ]);
 
 /** Decodes an exact body: unknown keys and codec failures, one message each. */
@@ -81,7 +80,6 @@ export function decodeChatSessionUpdate(input: unknown): ChatSessionChanges {
 export function decodeAiExecute(input: unknown): { message: string; sessionId?: string } {
   const { value, problems } = decodeExact(AiExecuteBody, input, ['message', 'sessionId']);
   const message = checked(value?.message, parseChatMessage, problems);
-  if (value?.sessionId !== undefined && !isUuid(value.sessionId)) problems.push('sessionId must be a UUID');
   if (problems.length > 0 || message === undefined) throw invalidInput([...new Set(problems)]);
   return { message, ...(value?.sessionId === undefined ? {} : { sessionId: value.sessionId }) };
 }

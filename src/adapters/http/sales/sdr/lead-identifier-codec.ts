@@ -3,7 +3,7 @@ import type * as t from 'io-ts';
 import type { UpdateSdrStatusInput } from '../../../../application/sdr/update-sdr-status';
 import { parseIdentifier, type LeadIdentifier } from '../../../../domain/sdr/identifier';
 import type { IdentifierType } from '../../../../domain/sdr/interaction';
-import { queryValues } from '../../shared/codecs';
+import { queryValues } from '../../shared/query-decoding';
 import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 

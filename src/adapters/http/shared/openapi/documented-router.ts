@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type * as t from 'io-ts';
-import { bracketedParameterProblems } from '../codecs';
+import { bracketedParameterProblems } from '../query-decoding';
 import { InvalidQueryError } from '../http-error';
 import type { JsonSchema } from './json-schema';
 

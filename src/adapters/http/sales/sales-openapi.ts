@@ -82,7 +82,7 @@ export const salesApi: ServiceApi = {
       responses[413] = salesError('The body exceeds 1 MiB');
       responses[415] = salesError('A Content-Encoding the service does not read');
     } else {
-      responses[400] = salesError('A query parameter written with brackets (`name[]=x`, CONTRACT 7), repeated, or invalid');
+      responses[400] = salesError('A query parameter written with brackets (`name[]=x`), repeated, or invalid');
     }
     if (security.length > 0) responses[401] = salesError('No valid credential');
     if (!infrastructure) {

@@ -70,7 +70,7 @@ export const hubApi = (): ServiceApi => ({
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
       responses[415] = hubError('`Unsupported content encoding`');
     } else {
-      responses[400] = hubError('`Validation error`: a query parameter written with brackets (`name[]=x`, CONTRACT 7), repeated, or invalid');
+      responses[400] = hubError('`Validation error`: a query parameter written with brackets (`name[]=x`), repeated, or invalid');
     }
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {

@@ -54,6 +54,11 @@ describe('HTTP adapters per bounded context', () => {
     }
   });
 
+  it('no route writes a query parameter by hand: every query is a codec the document is derived from', () => {
+    const handWritten = sourceFiles(HTTP).filter(({ file, text }) => !file.endsWith('openapi-document.ts') && /in:\s*['"]query['"]\s*(,|as const|\})/.test(text));
+    expect(handWritten.map(({ file }) => path.relative(HTTP, file))).to.deep.equal([]);
+  });
+
   it('the error-mapping pieces of a service answer disjoint tags (a spread would hide a second answer)', () => {
     const services = { sales: [salesIdentityErrors, saleErrors, sdrErrors, savedFilterErrors, policyErrors, assistantErrors], hub: [hubIdentityErrors, hubLeadsErrors] };
     for (const [service, pieces] of Object.entries(services)) {

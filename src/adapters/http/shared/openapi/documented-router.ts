@@ -18,7 +18,7 @@ export interface ResponseSpec {
 
 export type Responses = Readonly<Record<number, ResponseSpec>>;
 
-/** A parameter the codecs do not describe (a signature header, a query read by hand). */
+/** A parameter no codec describes (a signature header); query parameters always come from the route's `query` codec. */
 export interface ParameterSpec {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path' | 'cookie';

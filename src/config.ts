@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { isOneOf, parseInteger } from './domain/shared/parsers';
 
 /**
  * The process configuration (CONTRACT section 1), decoded once from the environment.
@@ -81,15 +82,13 @@ type Check<A> = (raw: string) => E.Either<string, A>;
 const oneOf =
   <A extends string>(values: readonly A[]): Check<A> =>
   (raw) =>
-    (values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`must be one of ${values.join(', ')}`);
+    isOneOf(values, raw) ? E.right(raw) : E.left(`must be one of ${values.join(', ')}`);
 
 const integer =
   (min: number, max: number): Check<number> =>
   (raw) => {
-    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    return Number.isSafeInteger(n) && n >= min && n <= max
-      ? E.right(n)
-      : E.left(`must be an integer from ${min} to ${max}`);
+    const n = parseInteger(raw, { min, max });
+    return n === undefined ? E.left(`must be an integer from ${min} to ${max}`) : E.right(n);
   };
 
 const url =

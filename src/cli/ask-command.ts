@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { parseChatMessage } from '../domain/assistant/chat';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { isUuid } from '../domain/shared/parsers';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `ask "..." --email E [--session ID]`: the question of `POST /ai/execute`, asked as that user (with
@@ -20,7 +20,7 @@ export function registerAsk(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       const message = parseChatMessage(text);
       if (E.isLeft(message)) throw new CliFailure(message.left, EXIT.usage);
-      if (options.session !== undefined && !UUID.test(options.session)) throw new CliFailure('--session must be a chat session id (a UUID)', EXIT.usage);
+      if (options.session !== undefined && !isUuid(options.session)) throw new CliFailure('--session must be a chat session id (a UUID)', EXIT.usage);
       await withRuntime(ctx, 'ask', async (runtime) => {
         const caller = await runtime.app.salesIdentity.useCases.findSalesIdentity.execute({ email: options.email });
         if (E.isLeft(caller)) throw new CliFailure(`No user with e-mail ${caller.left.email}`, EXIT.usage);

@@ -3,18 +3,19 @@ import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import type { DispatchReport } from '../application/sales/dispatch-pending-sales';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { integerFlag } from './integer-flag';
 
 export function registerDispatch(program: Command, ctx: CliContext): void {
   program
     .command('dispatch')
     .description('one pass of the sale dispatch job (what cron runs): send pending sales to SALES_WEBHOOK_URL')
-    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(integerIn('--limit', 1, Number.MAX_SAFE_INTEGER)))
+    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(integerFlag('--limit', 1, Number.MAX_SAFE_INTEGER)))
     .addOption(
       new Option('--deadline <seconds>', 'end the pass after this many seconds: nothing more is claimed, unsent sales are released (default 600)').argParser(
-        integerIn('--deadline', 1, MAX_DEADLINE_SECONDS),
+        integerFlag('--deadline', 1, MAX_DEADLINE_SECONDS),
       ),
     )
-    .addOption(new Option('--concurrency <n>', 'batches sent at once (default 1)').argParser(integerIn('--concurrency', 1, MAX_CONCURRENCY)))
+    .addOption(new Option('--concurrency <n>', 'batches sent at once (default 1)').argParser(integerFlag('--concurrency', 1, MAX_CONCURRENCY)))
     .option('--dry-run', 'print the envelopes that would be sent and change nothing')
     .action(async (options: { limit?: number; deadline?: number; concurrency?: number; dryRun?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
@@ -66,14 +67,3 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
 const MAX_DEADLINE_SECONDS = 86_400;
 /** Bounded (CONTRACT 9.5): more parallel POSTs than this only pile up at the destination. */
 const MAX_CONCURRENCY = 32;
-
-function integerIn(flag: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? 'a positive integer' : `an integer from ${min} to ${max}`;
-      throw new CliFailure(`${flag} must be ${range} (got "${value}")`, EXIT.usage);
-    }
-    return n;
-  };
-}

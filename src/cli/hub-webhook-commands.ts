@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { WebhookSettingsPatch } from '../application/hub-leads/ports';
 import { isValidTimezone, parseBusinessHours } from '../domain/hub-leads/business-hours';
 import { detailsOf } from '../adapters/http/hub/hub-codecs';
-import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/lead-template-codec';
+import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/hub-leads/lead-template-codec';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 

@@ -2,20 +2,21 @@ import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { withRuntime, type CliContext } from './cli-context';
+import { integerFlag } from './integer-flag';
 
 /** Demo and benchmark data for the SDR lists: people, sales, SDR interactions and gateway chats. */
 export function registerSeedDemo(program: Command, ctx: CliContext): void {
   program
     .command('seed-demo')
     .description('fill the database with realistic Brazilian demo contacts: people, sales, SDR interactions and WhatsApp gateway chats')
-    .addOption(new Option('--contacts <n>', 'how many contacts').argParser(integerIn('--contacts', 1, 1_000_000)).makeOptionMandatory())
-    .addOption(new Option('--messages <n>', 'about this many gateway messages per phone contact (default 10)').argParser(integerIn('--messages', 1, 1_000)))
-    .addOption(new Option('--seed <n>', 'the same seed makes the same data (default 1)').argParser(integerIn('--seed', 0, 2 ** 31)))
+    .addOption(new Option('--contacts <n>', 'how many contacts').argParser(integerFlag('--contacts', 1, 1_000_000)).makeOptionMandatory())
+    .addOption(new Option('--messages <n>', 'about this many gateway messages per phone contact (default 10)').argParser(integerFlag('--messages', 1, 1_000)))
+    .addOption(new Option('--seed <n>', 'the same seed makes the same data (default 1)').argParser(integerFlag('--seed', 0, 2 ** 31)))
     .option('--instance <name>', 'the gateway instance of the chats (default demo)')
     .addOption(
       new Option('--batch <n>', 'contacts written per round of inserts (default 200); a larger batch sends fewer, larger insert commands and holds more in memory').argParser(
-        integerIn('--batch', 1, 1_000_000),
+        integerFlag('--batch', 1, 1_000_000),
       ),
     )
     .action(async (options: { contacts: number; messages?: number; seed?: number; instance?: string; batch?: number }) => {
@@ -40,12 +41,4 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
         ctx.io.out(json ? JSON.stringify(c) : `seeded ${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`);
       });
     });
-}
-
-function integerIn(flag: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) throw new CliFailure(`${flag} must be an integer from ${min} to ${max} (got "${value}")`, EXIT.usage);
-    return n;
-  };
 }

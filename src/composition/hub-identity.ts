@@ -18,7 +18,7 @@ import { RevokeHubSessions } from '../application/hub-identity/revoke-hub-sessio
 import { RotateRefreshToken } from '../application/hub-identity/rotate-refresh-token';
 import { SessionIssuer } from '../application/hub-identity/session-issuer';
 import { Hs256Jwt } from '../adapters/crypto/hs256-jwt';
-import { authRoutes } from '../adapters/http/hub/auth-routes';
+import { authRoutes } from '../adapters/http/hub/hub-identity/auth-routes';
 import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
 import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from '../adapters/http/hub/ip-rate-limit';
 import { hubIdentityAreaIndexes } from '../adapters/mongo/hub-identity/indexes';

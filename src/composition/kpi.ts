@@ -7,7 +7,7 @@ import { KpiCache } from '../application/kpi/ports';
 import type { Clock } from '../application/shared/ports';
 import { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
 import type { GuardDeps } from '../adapters/http/sales/guards';
-import { kpiRoutes } from '../adapters/http/sales/kpi-routes';
+import { kpiRoutes } from '../adapters/http/sales/kpi/kpi-routes';
 import { FallbackKpiCache } from '../adapters/kpi-cache/fallback-kpi-cache';
 import { InMemoryKpiCache } from '../adapters/kpi-cache/in-memory-kpi-cache';
 import { RedisKpiCache } from '../adapters/redis/redis-kpi-cache';

@@ -7,7 +7,7 @@ import { ImportPolicies } from '../application/policies/import-policies';
 import { ListPolicies } from '../application/policies/list-policies';
 import { PolicyPersonDirectory, PolicyRepository } from '../application/policies/ports';
 import type { GuardDeps } from '../adapters/http/sales/guards';
-import { policyRoutes } from '../adapters/http/sales/policy-routes';
+import { policyRoutes } from '../adapters/http/sales/policies/policy-routes';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { MongoPolicyPersonDirectory } from '../adapters/mongo/policies/mongo-policy-person-directory';
 import { MongoPolicyRepository } from '../adapters/mongo/policies/mongo-policy-repository';

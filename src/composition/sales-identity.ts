@@ -24,9 +24,9 @@ import { RequestSalesPasswordReset } from '../application/sales-identity/request
 import { ResetSalesPassword } from '../application/sales-identity/reset-sales-password';
 import { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
 import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens';
-import { apiKeyRoutes } from '../adapters/http/sales/api-key-routes';
-import { auditLogRoutes } from '../adapters/http/sales/audit-log-routes';
-import { authRoutes } from '../adapters/http/sales/auth-routes';
+import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
+import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
+import { authRoutes } from '../adapters/http/sales/sales-identity/auth-routes';
 import { BatchingApiEventRecorder, DEFAULT_BATCHING } from '../adapters/http/sales/batching-api-event-recorder';
 import type { GuardDeps } from '../adapters/http/sales/guards';
 import type { SalesAppDeps } from '../adapters/http/sales/sales-app';

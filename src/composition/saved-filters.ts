@@ -6,7 +6,7 @@ import { ListSavedFilters } from '../application/saved-filters/list-saved-filter
 import { SavedFilterRepository } from '../application/saved-filters/ports';
 import { RenameSavedFilter } from '../application/saved-filters/rename-saved-filter';
 import type { GuardDeps } from '../adapters/http/sales/guards';
-import { savedFilterRoutes } from '../adapters/http/sales/saved-filter-routes';
+import { savedFilterRoutes } from '../adapters/http/sales/saved-filters/saved-filter-routes';
 import { savedFiltersAreaIndexes } from '../adapters/mongo/saved-filters/indexes';
 import { MongoSavedFilterRepository } from '../adapters/mongo/saved-filters/mongo-saved-filter-repository';
 import { bindPort } from './container';

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 const SRC = path.resolve(__dirname, '../../src');
 
-interface SourceFile {
+export interface SourceFile {
   readonly file: string;
   readonly text: string;
 }
@@ -49,7 +49,7 @@ export function layerViolations(files: readonly SourceFile[]): string[] {
   return violations;
 }
 
-function sourceFiles(dir: string): SourceFile[] {
+export function sourceFiles(dir: string): SourceFile[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);

@@ -36,7 +36,8 @@ export class ResendSale {
   ) {}
 
   async execute(saleId: string): Promise<E.Either<ResendError, ResendOutput>> {
-    if (this.sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
+    // CONTRACT 7: an unknown sale is 404 whatever the configuration; the missing destination is for a sale that exists.
+    if (this.sender === undefined) return (await this.sales.findEntry(saleId)) === undefined ? E.left({ _tag: 'SaleNotFound', saleId }) : E.left({ _tag: 'WebhookNotConfigured' });
     if (!(await this.sales.force(saleId))) return E.left({ _tag: 'SaleNotFound', saleId });
     const owner = this.ids.next();
     const claimed = await this.sales.claimOne(saleId, this.clock.now(), this.settings.leaseMs, owner);

@@ -4,6 +4,7 @@
  * its end); a timestamp is an instant. Default: from the start of the local day 29 days before the
  * last one to now (30 daily points). At most 366 local days.
  */
+import { parseDateOnly, parseIsoTimestamp } from '../shared/parsers';
 import {
   dateOfDayNumber,
   dayNumberOf,
@@ -19,6 +20,14 @@ export const DEFAULT_PERIOD_DAYS = 30;
 
 /** A bound as the query gave it: a local day, or an instant. */
 export type DateBound = { readonly kind: 'day'; readonly date: LocalDate } | { readonly kind: 'instant'; readonly at: Date };
+
+/** `2018-11-04` (a local day of the period's timezone) or an ISO 8601 timestamp (an instant); undefined for anything else. */
+export function parseDateBound(input: string): DateBound | undefined {
+  const date = parseDateOnly(input);
+  if (date !== undefined) return { kind: 'day', date };
+  const at = parseIsoTimestamp(input);
+  return at === undefined ? undefined : { kind: 'instant', at };
+}
 
 export interface PeriodQuery {
   readonly dateFrom?: DateBound;

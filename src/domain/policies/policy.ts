@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { parseCpf, type Cpf } from '../shared/cpf';
+import { isOneOf, isUuid, parseDateOnly } from '../shared/parsers';
 
 /** CONTRACT 8.6. */
 export const POLICY_PRODUCTS = ['auto', 'life', 'home', 'travel', 'other'] as const;
@@ -62,19 +63,13 @@ export interface PolicyDraftInput {
 
 export const MAX_INSURER_LENGTH = 100;
 const POLICY_NUMBER = /^[A-Z0-9\-/.]{1,40}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Old Brazilian plates `ABC1234` (`ABC-1234`) and Mercosul `ABC1D23`. */
 const OLD_PLATE = /^[A-Z]{3}[0-9]{4}$/;
 const MERCOSUL_PLATE = /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/;
 
 /** `YYYY-MM-DD` naming a real day of the Gregorian calendar. */
 export function parseIsoDate(input: string): IsoDate | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
-  if (match === null) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? (input as IsoDate) : undefined;
+  return parseDateOnly(input) === undefined ? undefined : (input as IsoDate);
 }
 
 /** Upper-case without the hyphen or spaces; undefined unless an old or a Mercosul plate. */
@@ -83,7 +78,6 @@ export function normalizePlate(input: string): string | undefined {
   return OLD_PLATE.test(plate) || MERCOSUL_PLATE.test(plate) ? plate : undefined;
 }
 
-const oneOf = <K extends string>(values: readonly K[], value: string): value is K => (values as readonly string[]).includes(value);
 
 /**
  * Every rule of CONTRACT 8.6 on a creation, one message per broken rule (all of them, not the first).
@@ -96,13 +90,13 @@ export function validatePolicyDraft(input: PolicyDraftInput): E.Either<readonly 
   const cpf = parseCpf(input.cpf);
   if (E.isLeft(cpf)) problems.push('cpf must be a valid CPF (11 digits, check digits)');
   const saleId = input.saleId === null ? null : input.saleId.trim().toLowerCase();
-  if (saleId !== null && !UUID.test(saleId)) problems.push('saleId must be a UUID or null');
+  if (saleId !== null && !isUuid(saleId)) problems.push('saleId must be a UUID or null');
   const insurer = input.insurer.trim();
   if (insurer === '' || [...insurer].length > MAX_INSURER_LENGTH) problems.push(`insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
   const product = input.product;
-  if (!oneOf(POLICY_PRODUCTS, product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
+  if (!isOneOf(POLICY_PRODUCTS, product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
   const status = input.status ?? 'pending';
-  if (!oneOf(POLICY_CREATION_STATUSES, status)) problems.push(`status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
+  if (!isOneOf(POLICY_CREATION_STATUSES, status)) problems.push(`status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
   if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0) problems.push('premiumCents must be an integer >= 0');
   const startDate = parseIsoDate(input.startDate);
   if (startDate === undefined) problems.push('startDate must be a date YYYY-MM-DD');
@@ -113,7 +107,7 @@ export function validatePolicyDraft(input: PolicyDraftInput): E.Either<readonly 
   if (vehiclePlate === undefined) problems.push('vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
   else if (vehiclePlate === null && product === 'auto') problems.push('vehiclePlate is required for an auto policy');
   if (
-    problems.length > 0 || E.isLeft(cpf) || !oneOf(POLICY_PRODUCTS, product) || !oneOf(POLICY_CREATION_STATUSES, status) ||
+    problems.length > 0 || E.isLeft(cpf) || !isOneOf(POLICY_PRODUCTS, product) || !isOneOf(POLICY_CREATION_STATUSES, status) ||
     startDate === undefined || endDate === undefined || vehiclePlate === undefined
   ) {
     return E.left(problems);

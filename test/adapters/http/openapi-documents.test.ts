@@ -109,7 +109,7 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
     ]);
     const channel = documents.hub?.paths['/orgs/{orgId}/channels']?.post;
     expect(channel?.requestBody?.content['application/json']?.schema).to.deep.include({
-      properties: { name: { type: 'string', minLength: 1, description: 'trimmed, at most 100 characters' }, type: { type: 'string', enum: ['QR_CODE', 'WWABA'] } },
+      properties: { name: { type: 'string', minLength: 1, maxLength: 100, description: 'trimmed, at most 100 characters' }, type: { type: 'string', enum: ['QR_CODE', 'WWABA'] } },
     });
     expect(channel?.parameters?.map((p) => [p.name, p.in, p.required])).to.deep.equal([['orgId', 'path', true]]);
   });

@@ -48,6 +48,12 @@ describe('ResendSale', () => {
     expect(await delivery()).to.deep.include({ webhookProcessed: true, forceReprocess: false });
   });
 
+  it('answers SaleNotFound for an unknown sale without a destination too (CONTRACT 7)', async () => {
+    const unconfigured = new ResendSale(f.sales, undefined, f.attempts, f.clock, f.ids, DEFAULT_DISPATCH_SETTINGS);
+    const unknown = randomUUID();
+    expect(await unconfigured.execute(unknown)).to.deep.equal(E.left({ _tag: 'SaleNotFound', saleId: unknown }));
+  });
+
   it('answers SaleNotFound for an unknown sale and sends nothing', async () => {
     const unknown = randomUUID();
     expect(await resend.execute(unknown)).to.deep.equal(E.left({ _tag: 'SaleNotFound', saleId: unknown }));

@@ -1,8 +1,11 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { parseEmail } from '../../../domain/hub-identity/email';
-import { HttpError } from '../shared/http-error';
+import { TEXT_LIMITS } from '../shared/codecs';
+import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
+import { HttpError, InvalidQueryError } from '../shared/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
+import { isOneOf } from '../../../domain/shared/parsers';
 
 /**
  * Field codecs whose failure message is the one the client reads. Bodies are decoded with `t.exact`
@@ -30,6 +33,10 @@ export function field<A>(
   return withSchema(codec, schema);
 }
 
+/** CONTRACT 7 "Lengths": a value longer than `maxLength` characters is refused with the field's message. */
+const atMost = (name: string, maxLength: number, raw: string): E.Either<string, string> =>
+  [...raw].length <= maxLength ? E.right(raw) : E.left(`${name} must be at most ${maxLength} characters`);
+
 export const emailField = field(
   'email',
   (raw) => {
@@ -37,13 +44,21 @@ export const emailField = field(
     return email === undefined ? E.left('Invalid email') : E.right(email);
   },
   undefined,
-  { type: 'string', format: 'email' },
+  { type: 'string', format: 'email', maxLength: TEXT_LIMITS.email },
 );
 
-export const passwordField = (name: string, minLength = 8) =>
-  field(name, (raw) => (raw.length >= minLength ? E.right(raw) : E.left(`${name} must be at least ${minLength} characters`)), undefined, { type: 'string', minLength });
+/** Text taken as sent, at most `maxLength` characters (a token, an e-mail checked later). */
+export const rawTextField = (name: string, maxLength: number) => field(name, (raw) => atMost(name, maxLength, raw), undefined, { type: 'string', maxLength });
 
-export const textField = (name: string, maxLength = 200) =>
+export const passwordField = (name: string, minLength = 8) =>
+  field(
+    name,
+    (raw) => (raw.length >= minLength ? atMost(name, TEXT_LIMITS.secret, raw) : E.left(`${name} must be at least ${minLength} characters`)),
+    undefined,
+    { type: 'string', minLength, maxLength: TEXT_LIMITS.secret },
+  );
+
+export const textField = (name: string, maxLength: number = TEXT_LIMITS.short) =>
   field(
     name,
     (raw) => {
@@ -52,11 +67,11 @@ export const textField = (name: string, maxLength = 200) =>
       return trimmed.length <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
     },
     undefined,
-    { type: 'string', minLength: 1, description: `trimmed, at most ${maxLength} characters` },
+    { type: 'string', minLength: 1, maxLength, description: `trimmed, at most ${maxLength} characters` },
   );
 
 export const oneOfField = <A extends string>(name: string, values: readonly A[]) =>
-  field(name, (raw) => ((values as readonly string[]).includes(raw) ? E.right(raw as A) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
+  field(name, (raw) => (isOneOf(values, raw) ? E.right(raw) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
 
 /** field -> messages, from io-ts errors (the first path segment under the body). */
 export function detailsOf(errors: t.Errors): Record<string, string[]> {
@@ -83,4 +98,11 @@ export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown, unknown>, bo
   const decoded = codec.decode(asObject(body));
   if (E.isLeft(decoded)) throw new HttpError(400, decoded.left[0]?.message ?? 'Invalid payload');
   return decoded.right;
+}
+
+/** Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part 7 (`hub-error-body.ts`). */
+export function decodeHubQuery<A>(codec: t.Type<A, unknown, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): A {
+  const { value, problems } = decodeQuery(codec, query, unknown);
+  if (problems.length === 0 && value !== undefined) return value;
+  throw new InvalidQueryError(problems);
 }

@@ -30,6 +30,11 @@ export function hubErrorOutcome(classified: ClassifiedError): HubErrorOutcome {
       return outcome(404, 'Not found');
     case 'malformed-body':
       return outcome(400, 'Invalid JSON body');
+    case 'invalid-query': {
+      const details: Record<string, string[]> = {};
+      for (const problem of classified.problems) (details[problem.field] ??= []).push(problem.message);
+      return { status: 400, body: { error: 'Validation error', details }, headers: {} };
+    }
     case 'body-too-large':
       return outcome(413, 'Payload too large');
     case 'duplicate-key':

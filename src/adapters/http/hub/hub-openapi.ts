@@ -69,6 +69,8 @@ export const hubApi = (): ServiceApi => ({
       responses[403] = hubError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
       responses[415] = hubError('`Unsupported content encoding`');
+    } else {
+      responses[400] = hubError('`Validation error`: a query parameter written with brackets (`name[]=x`), repeated, or invalid');
     }
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {

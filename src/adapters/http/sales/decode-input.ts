@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
+import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
+import { problemsOf } from '../shared/input-problems';
 import { HttpError } from '../shared/http-error';
-import { withSchema } from '../shared/openapi/json-schema';
 
 /**
  * Decodes a body or query with an io-ts codec, or throws the 400 of spec part 7 with one message per
@@ -24,27 +25,21 @@ export function requireJsonObject(input: unknown, what: string): Record<string, 
 
 /** One message per problem, `<field> <what is wrong>`, for handlers that add their own checks to the same 400 (SDR). */
 export function validationMessagesOf(errors: t.Errors): string[] {
-  const messages = errors.map((error) => {
-    const field = error.context
-      .map((entry) => entry.key)
-      .filter((key) => key !== '' && !/^\d+$/.test(key))
-      .join('.');
-    const name = field === '' ? 'value' : field;
-    if (error.message !== undefined) return `${name} ${error.message}`;
-    if (error.value === undefined) return `${name} is required`;
-    const expected = error.context[error.context.length - 1]?.type.name ?? 'valid';
-    return `${name} must be ${expected === 'string' ? 'a string' : expected}`;
-  });
-  return [...new Set(messages)];
+  return [...new Set(problemsOf(errors).map((problem) => problem.message))];
 }
 
-/** A string with at least one non-blank character. */
-export const NonBlankString = withSchema(new t.Type<string, string, unknown>(
-  'a non-empty string',
-  (u): u is string => typeof u === 'string' && u.trim() !== '',
-  (u, c) => {
-    if (typeof u === 'string') return u.trim() !== '' ? t.success(u) : t.failure(u, c, 'must not be empty');
-    return t.failure(u, c, u === undefined ? 'is required' : 'must be a string');
-  },
-  t.identity,
-), { type: 'string', minLength: 1, pattern: '\\S', description: 'not blank' });
+/**
+ * Decodes a query with its codec (CONTRACT 7 "Query parameters"), or throws the 400 of spec part 7
+ * with one message per problem; `check` adds the route's own rules (a date range) to the same 400.
+ */
+export function decodeQueryInput<A>(
+  codec: t.Type<A, unknown, unknown>,
+  query: Readonly<Record<string, unknown>>,
+  unknown: UnknownParameters,
+  check: (value: A) => readonly string[] = () => [],
+): A {
+  const { value, problems } = decodeQuery(codec, query, unknown);
+  const messages = [...problems.map((problem) => problem.message), ...(value === undefined ? [] : check(value))];
+  if (messages.length > 0 || value === undefined) throw invalidInput([...new Set(messages)]);
+  return value;
+}

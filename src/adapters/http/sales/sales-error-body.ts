@@ -67,6 +67,8 @@ function describe(classified: ClassifiedError, raw: unknown): Described {
       return plain(404, classified.error.message);
     case 'malformed-body':
       return plain(400, 'Invalid JSON body');
+    case 'invalid-query':
+      return { ...plain(400, 'Validation failed'), detail: classified.problems.map((problem) => problem.message) };
     case 'body-too-large':
       return plain(413, 'Payload Too Large - The request body exceeds 1 MiB');
     case 'duplicate-key':

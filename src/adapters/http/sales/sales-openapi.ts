@@ -81,6 +81,8 @@ export const salesApi: ServiceApi = {
       responses[403] = salesError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
       responses[413] = salesError('The body exceeds 1 MiB');
       responses[415] = salesError('A Content-Encoding the service does not read');
+    } else {
+      responses[400] = salesError('A query parameter written with brackets (`name[]=x`), repeated, or invalid');
     }
     if (security.length > 0) responses[401] = salesError('No valid credential');
     if (!infrastructure) {

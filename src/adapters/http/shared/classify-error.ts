@@ -2,7 +2,7 @@ import { MongoError, MongoServerError } from 'mongodb';
 import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
 import { isDuplicateKey } from '../../mongo/shared/mongo-errors';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { BodyTooLargeError, HttpError, MalformedBodyError, RouteNotFoundError } from './http-error';
+import { BodyTooLargeError, HttpError, InvalidQueryError, MalformedBodyError, RouteNotFoundError } from './http-error';
 
 /**
  * What kind of failure reached the error middleware. Each service turns a kind into its own error
@@ -12,6 +12,8 @@ export type ClassifiedError =
   | { readonly kind: 'http'; readonly error: HttpError }
   | { readonly kind: 'route-not-found'; readonly error: RouteNotFoundError }
   | { readonly kind: 'malformed-body' }
+  /** CONTRACT 7 "Query parameters": one message per problem. */
+  | { readonly kind: 'invalid-query'; readonly problems: InvalidQueryError['problems'] }
   | { readonly kind: 'body-too-large' }
   /** A unique constraint (MongoDB 11000, the spec's 23505). */
   | { readonly kind: 'duplicate-key' }
@@ -34,6 +36,7 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof HttpError) return { kind: 'http', error };
   if (error instanceof RouteNotFoundError) return { kind: 'route-not-found', error };
   if (error instanceof MalformedBodyError) return { kind: 'malformed-body' };
+  if (error instanceof InvalidQueryError) return { kind: 'invalid-query', problems: error.problems };
   if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
   if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };

@@ -37,6 +37,30 @@ export class BodyTooDeepError extends HttpError {
   }
 }
 
+/**
+ * The body has a `__proto__` or `constructor` key (CONTRACT 7): refused with a message naming the
+ * key, in either service's format, as a malformed body would be.
+ */
+export class ForbiddenBodyKeyError extends HttpError {
+  constructor(readonly key: string) {
+    const reason = `body must not contain the key "${key}"`;
+    super(400, 'Invalid JSON body', { validation: [reason], details: { body: [reason] } });
+    this.name = 'ForbiddenBodyKeyError';
+  }
+}
+
+/**
+ * A query parameter the route cannot read (CONTRACT 7 "Query parameters": bracketed, repeated or
+ * unknown where unknown ones are refused), for routes that read no query of their own; each service
+ * answers it in its own validation format.
+ */
+export class InvalidQueryError extends Error {
+  constructor(readonly problems: readonly { readonly field: string; readonly message: string }[]) {
+    super(problems.map((problem) => problem.message).join('; '));
+    this.name = 'InvalidQueryError';
+  }
+}
+
 /** The request body could not be parsed as JSON. */
 export class MalformedBodyError extends Error {
   constructor(override readonly cause: unknown) {

@@ -1,27 +1,17 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { DEFAULT_TIMEZONE, type LocalDate } from '../../../domain/kpi/local-days';
-import { resolvePeriod, type DateBound } from '../../../domain/kpi/period';
+import { DEFAULT_TIMEZONE } from '../../../domain/kpi/local-days';
+import { parseDateBound, resolvePeriod, type DateBound } from '../../../domain/kpi/period';
 import type { GetSdrKpi } from '../../kpi/get-sdr-kpi';
 import type { Clock } from '../../shared/ports';
 import { defineTool, toolArguments, type AssistantTool } from '../tool';
 
 const Arguments = toolArguments({}, { dateFrom: t.string, dateTo: t.string });
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
 /** As GET /kpi/sdr reads them: `2026-11-01` is that local day (São Paulo), a timestamp is an instant. */
 function dateBound(value: string, name: string): E.Either<string, DateBound> {
-  const match = DATE_ONLY.exec(value.trim());
-  if (match !== null) {
-    const date: LocalDate = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-    const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
-    const real = check.getUTCFullYear() === date.year && check.getUTCMonth() === date.month - 1 && check.getUTCDate() === date.day;
-    return real ? E.right({ kind: 'day', date }) : E.left(`${name} must be an ISO 8601 date`);
-  }
-  const at = TIMESTAMP.test(value.trim()) ? new Date(value.trim()) : new Date(NaN);
-  return Number.isNaN(at.getTime()) ? E.left(`${name} must be an ISO 8601 date`) : E.right({ kind: 'instant', at });
+  const bound = parseDateBound(value.trim());
+  return bound === undefined ? E.left(`${name} must be an ISO 8601 date`) : E.right(bound);
 }
 
 /** `get_sdr_kpis {dateFrom?, dateTo?}`: the SDR funnel of a period (CONTRACT 8.3), for admins and managers (8.7). */

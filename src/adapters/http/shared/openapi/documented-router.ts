@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type * as t from 'io-ts';
+import { bracketedParameterProblems } from '../query-decoding';
+import { InvalidQueryError } from '../http-error';
 import type { JsonSchema } from './json-schema';
 
 /** One answer of an operation. JSON unless `contentType` says otherwise; no `body`/`schema`: no body. */
@@ -16,7 +18,7 @@ export interface ResponseSpec {
 
 export type Responses = Readonly<Record<number, ResponseSpec>>;
 
-/** A parameter the codecs do not describe (a signature header, a query read by hand). */
+/** A parameter no codec describes (a signature header); query parameters always come from the route's `query` codec. */
 export interface ParameterSpec {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path' | 'cookie';
@@ -86,12 +88,21 @@ export function documented(router: Router, group: RouteGroup): DocumentedRouter 
     (method: HttpMethod): Register =>
     (path, spec, ...middleware) => {
       operations.push({ method, path: joinPath(prefix, path), spec, group });
-      router[method](path, ...middleware);
+      // CONTRACT 7 "Query parameters": a route that reads no query still refuses an operator-shaped
+      // parameter, after its guards (a credential problem answers first) and before its handler.
+      const handler = middleware.slice(-1);
+      router[method](path, ...middleware.slice(0, -1), ...(spec.query === undefined ? [refuseBracketedParameters] : []), ...handler);
       return api;
     };
   const api: DocumentedRouter = { get: on('get'), post: on('post'), put: on('put'), patch: on('patch'), delete: on('delete') };
   return api;
 }
+
+const refuseBracketedParameters: RouterMiddleware = async (ctx, next) => {
+  const problems = bracketedParameterProblems(ctx.query);
+  if (problems.length > 0) throw new InvalidQueryError(problems);
+  await next();
+};
 
 /** The operations recorded on a router (none for a router built without `documented`). */
 export function operationsOf(router: Router): readonly RecordedOperation[] {

@@ -1,0 +1,98 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CachedReports } from '../../../../application/kpi/cached-reports';
+import type { GetSdrKpi } from '../../../../application/kpi/get-sdr-kpi';
+import type { GetSdrTrending } from '../../../../application/kpi/get-sdr-trending';
+import type { GetSubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
+import type { Clock } from '../../../../application/shared/ports';
+import type { KpiPeriod } from '../../../../domain/kpi/period';
+import { documented, type ResponseSpec } from '../../shared/openapi/documented-router';
+import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
+import { decodeKpiQuery, KpiQuery } from './kpi-codecs';
+import { sdrKpiBody, SdrKpiView, sdrTrendingBody, SdrTrendingView, subscriptionLeadsBody, SubscriptionLeadsView } from './kpi-views';
+import { orHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+import { rateLimit } from '../sales-rate-limit';
+
+export interface KpiRoutesDeps {
+  readonly guards: GuardDeps;
+  readonly clock: Clock;
+  readonly reports: CachedReports;
+  readonly getSdrKpi: GetSdrKpi;
+  readonly getSdrTrending: GetSdrTrending;
+  readonly getSubscriptionLeads: GetSubscriptionLeads;
+}
+
+/** Spec part 8: the three KPI routes, 10 requests per 60 s per client IP. */
+export const KPI_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+
+const CACHE_HEADER = {
+  'X-Cache': {
+    description: '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per path and normalized query, shared by every caller); `MISS`: it was computed now',
+    schema: { type: 'string', enum: ['HIT', 'MISS'] },
+  },
+} as const;
+
+const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({ description, body, headers: CACHE_HEADER });
+
+/**
+ * GET /kpi/sdr, /kpi/sdr/trending, /kpi/subscription-leads (spec part 4, CONTRACT 8.3): combined
+ * credential, admin and manager (8.7), roles checked before the cache; the query is decoded (400)
+ * before the cache too, then the answer comes from the cache or is computed.
+ */
+export function kpiRoutes(deps: KpiRoutesDeps): Router {
+  const router = new Router({ prefix: '/kpi' });
+  const api = documented(router, {
+    tag: 'KPI',
+    security: SALES_SECURITY.jwtOrApiKey,
+    responses: {
+      400: salesError('Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or repeated parameter (one message per problem)'),
+      403: salesError('Not an admin or a manager'),
+    },
+  });
+  router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
+
+  const answer = async <T>(ctx: Context, path: string, compute: (period: KpiPeriod) => Promise<T>): Promise<void> => {
+    const request = decodeKpiQuery(ctx.query, deps.clock.now());
+    const { json, hit } = await deps.reports.answer(`${path}?${request.cacheQuery}`, () => compute(request.period));
+    ctx.set('X-Cache', hit ? 'HIT' : 'MISS');
+    ctx.type = 'application/json';
+    ctx.body = json;
+  };
+
+  const query = KpiQuery;
+  api.get(
+    '/sdr',
+    {
+      summary: 'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s per IP)',
+      query,
+      responses: { 200: ok('The figures of the period', SdrKpiView) },
+    },
+    rateLimit(KPI_RATE_LIMIT),
+    async (ctx) => answer(ctx, '/kpi/sdr', async (period) => sdrKpiBody(orHttpError(await deps.getSdrKpi.execute({ period })))),
+  );
+
+  api.get(
+    '/sdr/trending',
+    {
+      summary: 'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s per IP)',
+      query,
+      responses: { 200: ok('One point per local day', SdrTrendingView) },
+    },
+    rateLimit(KPI_RATE_LIMIT),
+    async (ctx) => answer(ctx, '/kpi/sdr/trending', async (period) => sdrTrendingBody(orHttpError(await deps.getSdrTrending.execute({ period })))),
+  );
+
+  api.get(
+    '/subscription-leads',
+    {
+      summary: 'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and per local day (10 per 60 s per IP)',
+      query,
+      responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
+    },
+    rateLimit(KPI_RATE_LIMIT),
+    async (ctx) => answer(ctx, '/kpi/subscription-leads', async (period) => subscriptionLeadsBody(orHttpError(await deps.getSubscriptionLeads.execute({ period })))),
+  );
+
+  return router;
+}

@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import type { GetApiEvent } from '../../../../application/sales-identity/get-api-event';
+import type { ListApiEvents } from '../../../../application/sales-identity/list-api-events';
+import { documented } from '../../shared/openapi/documented-router';
+import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { decodeQueryInput } from '../decode-input';
+import { integerFromString, isoDateOrTimestamp } from '../../shared/codecs';
+import { PAGING } from '../../shared/page-query';
+import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
+import { salesHttpError } from '../sales-error-mapping';
+import { salesError, SALES_SECURITY } from '../sales-openapi';
+
+export interface AuditLogRoutesDeps {
+  readonly guards: GuardDeps;
+  readonly listApiEvents: ListApiEvents;
+  readonly getApiEvent: GetApiEvent;
+}
+
+const isoDate = isoDateOrTimestamp('An ISO 8601 date or timestamp');
+
+const AuditLogQuery = t.exact(
+  t.partial({
+    page: integerFromString({ min: 1, max: PAGING.maxPage }),
+    limit: integerFromString({ min: 1, max: PAGING.maxLimit }),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    status: integerFromString({ min: 100, max: 599 }),
+    path: t.string,
+    userId: t.string,
+    requestId: t.string,
+  }),
+);
+
+/** One API event as the routes answer it (the stored record; absent members are left out). */
+const ApiEventView = t.intersection([
+  t.type({ id: t.string, requestId: t.string, method: t.string, path: t.string, status: Integer, durationMs: t.number, ip: t.string, at: IsoTimestamp }),
+  t.partial({ userId: t.string, errorCode: t.string, errorMessages: t.array(t.string) }),
+]);
+const ApiEventPage = t.type({ data: t.array(ApiEventView), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
+
+/** Spec part 5 rule 12: admin and manager only (403 for operators). */
+export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
+  const router = new Router({ prefix: '/audit-logs' });
+  const api = documented(router, {
+    tag: 'Audit log',
+    security: SALES_SECURITY.jwtOrApiKey,
+    responses: { 403: salesError('Not an admin or a manager') },
+  });
+  router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
+
+  const listSpec = {
+    summary: 'The API event log, newest first',
+    query: AuditLogQuery,
+    responses: { 200: { description: 'A page of events', body: ApiEventPage }, 400: salesError('A query parameter is invalid') },
+  };
+  api.get('/', listSpec, async (ctx) => {
+    const { page, limit, ...filter } = decodeQueryInput(AuditLogQuery, ctx.query, 'ignore');
+    const result = await deps.listApiEvents.execute({ filter, page: page ?? 1, limit: limit ?? 20 });
+    if (E.isRight(result)) ctx.body = result.right;
+  });
+
+  const getSpec = {
+    summary: 'One API event',
+    pathParameters: { id: 'The event id' },
+    responses: { 200: { description: 'The event', body: ApiEventView }, 404: salesError('`Audit log entry not found`') },
+  };
+  api.get('/:id', getSpec, async (ctx) => {
+    const result = await deps.getApiEvent.execute({ id: ctx.params.id ?? '' });
+    if (E.isLeft(result)) throw salesHttpError(result.left);
+    ctx.body = result.right;
+  });
+
+  return router;
+}

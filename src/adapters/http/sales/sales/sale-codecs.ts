@@ -1,0 +1,110 @@
+import * as t from 'io-ts';
+import type { ManualSaleInput } from '../../../../application/sales/create-manual-sale';
+import type { SaleListFilter } from '../../../../application/sales/ports';
+import type { UpdateSaleStatusInput } from '../../../../application/sales/update-sale-status';
+import { SALE_EVENTS } from '../../../../domain/sales/sale';
+import { DateOnly, isoDateOrTimestamp, NonBlankText, NotesText, nullable, oneOf, ShortText } from '../../shared/codecs';
+import { PageQuery } from '../../shared/page-query';
+
+const IsoDateTime = isoDateOrTimestamp('An ISO 8601 date or timestamp');
+
+const Text = ShortText;
+const OptionalText = nullable(ShortText);
+const Year = t.union([t.Int, t.null]);
+
+const Pessoa = t.exact(
+  t.intersection([
+    t.type({ fullName: NonBlankText, cpf: Text }),
+    t.partial({
+      rg: OptionalText,
+      cnh: OptionalText,
+      birthDate: t.union([DateOnly, t.null]),
+      gender: OptionalText,
+      maritalStatus: OptionalText,
+      personalEmail: OptionalText,
+      commercialEmail: OptionalText,
+      residentialPhone: OptionalText,
+      commercialPhone: OptionalText,
+      mobile: OptionalText,
+      optionalPhone: OptionalText,
+    }),
+  ]),
+);
+
+const Venda = t.exact(
+  t.intersection([
+    t.type({ sellerId: NonBlankText, sellerName: NonBlankText }),
+    t.partial({ financingApprovalDate: t.union([IsoDateTime, t.null]) }),
+  ]),
+);
+
+const Endereco = t.exact(
+  t.type({ street: Text, number: Text, city: Text, state: Text, neighborhood: Text, complement: Text, zipCode: Text }),
+);
+
+const Veiculo = t.exact(
+  t.intersection([
+    t.type({ manufacturer: Text, brand: Text, model: Text, color: Text, fipeCode: Text, renavan: Text, chassi: Text, fuelType: Text }),
+    t.partial({ manufactureYear: Year, modelYear: Year }),
+  ]),
+);
+
+/** CONTRACT 3.3 manual sale body. */
+export const ManualSaleBody = t.exact(
+  t.intersection([
+    t.type({ venda: Venda, pessoa: Pessoa }),
+    t.partial({ endereco: t.union([Endereco, t.null]), veiculo: t.union([Veiculo, t.null]), vendorId: nullable(ShortText) }),
+  ]),
+);
+export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;
+
+const SaleEvent = oneOf(SALE_EVENTS);
+
+/** Spec part 4: PATCH /api/sales/{id}/status. */
+export const SaleStatusBody = t.exact(
+  t.intersection([
+    t.type({ event: SaleEvent }),
+    t.partial({ no_contact_reason: NotesText, sent_to: Text, sent_to_number: Text, dealership: Text }),
+  ]),
+);
+export type SaleStatusBody = t.TypeOf<typeof SaleStatusBody>;
+
+const BooleanString = t.keyof({ true: null, false: null }, 'true or false');
+
+export const SaleListQuery = t.intersection([
+  PageQuery,
+  t.partial({ processed: BooleanString, dateFrom: IsoDateTime, dateTo: IsoDateTime }),
+]);
+export type SaleListQuery = t.TypeOf<typeof SaleListQuery>;
+
+/** The wire's Portuguese sections (CONTRACT 3.3) under the domain's names. */
+export function toManualSaleInput(body: ManualSaleBody): ManualSaleInput {
+  return {
+    sale: body.venda,
+    person: body.pessoa,
+    ...(body.endereco === undefined ? {} : { address: body.endereco }),
+    ...(body.veiculo === undefined ? {} : { vehicle: body.veiculo }),
+    ...(body.vendorId === undefined ? {} : { vendorId: body.vendorId }),
+  };
+}
+
+/** Spec part 4 snake_case event fields under the domain's names. */
+export function toSaleStatusInput(saleId: string, body: SaleStatusBody): UpdateSaleStatusInput {
+  return {
+    saleId,
+    event: body.event,
+    ...(body.no_contact_reason === undefined ? {} : { noContactReason: body.no_contact_reason }),
+    ...(body.sent_to === undefined ? {} : { sentTo: body.sent_to }),
+    ...(body.sent_to_number === undefined ? {} : { sentToNumber: body.sent_to_number }),
+    ...(body.dealership === undefined ? {} : { dealership: body.dealership }),
+  };
+}
+
+/** `processed=true|false` and the creation dates, as the repository filters them. */
+export function toSaleListFilter(query: SaleListQuery): SaleListFilter {
+  return {
+    ...(query.processed === undefined ? {} : { processed: query.processed === 'true' }),
+    ...(query.dateFrom === undefined ? {} : { dateFrom: query.dateFrom }),
+    ...(query.dateTo === undefined ? {} : { dateTo: query.dateTo }),
+  };
+}

@@ -1,0 +1,12 @@
+import type { SavedFilterNameTaken, SavedFilterNotFound } from '../../../../application/saved-filters/errors';
+import type { ErrorMapping } from '../../shared/error-mapping';
+import { HttpError } from '../../shared/http-error';
+
+/** The errors of the saved-filter routes. */
+export type SavedFilterRouteError = SavedFilterNotFound | SavedFilterNameTaken;
+
+/** CONTRACT 8.5. */
+export const savedFilterErrors: ErrorMapping<SavedFilterRouteError> = {
+  SavedFilterNotFound: () => new HttpError(404, 'Saved filter not found'),
+  SavedFilterNameTaken: (error) => new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`),
+};

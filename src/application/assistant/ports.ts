@@ -71,4 +71,5 @@ export type ModelUnavailable = { readonly _tag: 'ModelUnavailable'; readonly rea
 export interface AssistantModel {
   complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>>;
 }
-export const AssistantModel: Token<AssistantModel> = token('AssistantModel');
+/** The configured model; none when AI_API_URL or AI_MODEL is unset (`/ai/execute` then answers 503). */
+export const AssistantModel: Token<AssistantModel | undefined> = token('AssistantModel');

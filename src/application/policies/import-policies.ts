@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { PolicyDraft } from '../../domain/policies/policy';
 import type { Clock, IdGenerator } from '../shared/ports';
-import { newPolicy } from './create-policy';
+import { newPolicy } from '../../domain/policies/new-policy';
 import type { PolicyInsertReport, PolicyRepository } from './ports';
 
 /**

@@ -2,16 +2,15 @@ import * as t from 'io-ts';
 import { nullable, oneOf } from '../shared/codecs';
 import type { LinkedPolicy } from '../../../application/policies/policy-view';
 import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../domain/policies/policy';
-import { policyTermsOf } from '../../../domain/policies/policy-terms';
+import { policyTermsOf, type PolicyTerm } from '../../../domain/policies/policy-terms';
 import { Integer, IsoTimestamp } from '../shared/openapi/json-schema';
 
 const PolicyStatusCodec = oneOf(POLICY_STATUSES);
 
-export const PolicyView = t.type({
-  id: t.string,
+/** The wire form of each term of a policy: the compiler holds this to the one list (POLICY_TERMS). */
+const TERM_CODECS = {
   policyNumber: t.string,
   cpf: t.string,
-  personId: nullable(t.string),
   saleId: nullable(t.string),
   insurer: t.string,
   product: oneOf(POLICY_PRODUCTS),
@@ -20,9 +19,10 @@ export const PolicyView = t.type({
   startDate: t.string,
   endDate: t.string,
   vehiclePlate: nullable(t.string),
-  createdAt: IsoTimestamp,
-  updatedAt: IsoTimestamp,
-});
+} satisfies { readonly [K in PolicyTerm]: t.Mixed };
+const { policyNumber, cpf, ...otherTerms } = TERM_CODECS;
+
+export const PolicyView = t.type({ id: t.string, policyNumber, cpf, personId: nullable(t.string), ...otherTerms, createdAt: IsoTimestamp, updatedAt: IsoTimestamp });
 
 export const PolicyWithHistoryView = t.type({
   ...PolicyView.props,

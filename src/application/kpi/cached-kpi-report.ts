@@ -17,6 +17,9 @@ export interface CachedKpi<T> {
   readonly hit: boolean;
 }
 
+/** Reports kept decoded per use case (the in-memory KPI cache keeps 1,000 entries in all). */
+const MAX_DECODED = 100;
+
 /**
  * A KPI use case behind the KPI cache (CONTRACT 8.3): one entry per report and normalized period
  * (`period.key`), shared by every caller (the routes and the assistant's `get_sdr_kpis`), kept as
@@ -24,6 +27,9 @@ export interface CachedKpi<T> {
  * figures computed then, their period included.
  */
 export class CachedKpiReport<T> {
+  /** The report last read per key, with the JSON it was read from: a hit on the same entry is not decoded again. */
+  private readonly decoded = new Map<string, { readonly json: string; readonly report: T }>();
+
   constructor(
     private readonly name: string,
     private readonly report: KpiReport<T>,
@@ -32,14 +38,26 @@ export class CachedKpiReport<T> {
   ) {}
 
   async execute(input: KpiInput): Promise<E.Either<never, CachedKpi<T>>> {
-    const { json, hit } = await this.reports.answer(`${this.name}?${input.period.key}`, async () => {
+    const key = `${this.name}?${input.period.key}`;
+    const { json, hit } = await this.reports.answer(key, async () => {
       const computed = await this.report.execute(input);
       return E.isLeft(computed) ? computed.left : this.codec.encode(computed.right);
     });
+    return E.right({ report: this.read(key, json), hit });
+  }
+
+  private read(key: string, json: string): T {
+    const known = this.decoded.get(key);
+    if (known?.json === json) return known.report;
     const decoded = this.codec.decode(JSON.parse(json));
     // The cache holds only what this class wrote: anything else is a fault, not an answer.
     if (E.isLeft(decoded)) throw new Error(`the KPI cache entry of ${this.name} is not a ${this.codec.name}`);
-    return E.right({ report: decoded.right, hit });
+    // Bounded like the in-memory cache: the entry read longest ago makes room.
+    this.decoded.delete(key);
+    const oldest = this.decoded.keys().next();
+    if (this.decoded.size >= MAX_DECODED && oldest.done !== true) this.decoded.delete(oldest.value);
+    this.decoded.set(key, { json, report: decoded.right });
+    return decoded.right;
   }
 }
 

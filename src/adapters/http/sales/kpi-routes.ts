@@ -51,11 +51,19 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
   });
   router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
 
-  const answer = async <T>(ctx: Context, report: CachedKpiReport<T>, view: (report: T) => unknown): Promise<void> => {
+  // The answer of a report, written once: a hit hands back the report it read before, whose text is kept.
+  const written = new WeakMap<object, string>();
+  const answer = async <T extends object>(ctx: Context, report: CachedKpiReport<T>, view: (report: T) => unknown): Promise<void> => {
     const request = decodeKpiQuery(ctx.query, deps.clock.now());
     const { report: figures, hit } = orHttpError(await report.execute({ period: request.period }));
+    let json = written.get(figures);
+    if (json === undefined) {
+      json = JSON.stringify(view(figures));
+      written.set(figures, json);
+    }
     ctx.set('X-Cache', hit ? 'HIT' : 'MISS');
-    ctx.body = view(figures);
+    ctx.type = 'application/json';
+    ctx.body = json;
   };
 
   const query = KpiQuery;

@@ -23,7 +23,7 @@ import { combinedGuard } from '../src/adapters/http/sales/guards';
 import { chatMessagesCollection } from '../src/adapters/mongo/assistant/chat-collections';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { ApiEventStore } from '../src/application/sales-identity/ports';
-import { portBinding } from '../src/composition/container';
+import { rebinding } from '../src/composition/container';
 import { describe, summarize } from './support/bench-stats';
 import { discardingEventStore } from './support/discarding-event-store';
 import { load, printCommandCounts, runBench, startSalesBench, type Target } from './support/sales-bench';
@@ -64,7 +64,7 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
       env: { AI_API_URL: modelUrl, AI_API_KEY: 'sk-bench-not-a-real-key', AI_MODEL: 'bench-model' },
       overrides: {
         salesRateLimitRuleFor: () => ({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
-        ...(EVENT_LOG_TO_DATABASE ? {} : { ports: [portBinding(ApiEventStore, discardingEventStore())] }),
+        ...(EVENT_LOG_TO_DATABASE ? {} : { rebind: [rebinding(ApiEventStore, discardingEventStore())] }),
       },
     },
   );

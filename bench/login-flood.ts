@@ -21,7 +21,7 @@ import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
 import { ApiEventStore } from '../src/application/sales-identity/ports';
-import { portBinding } from '../src/composition/container';
+import { rebinding } from '../src/composition/container';
 import { seedSales } from '../test/support/sales-fixtures';
 import { discardingEventStore } from './support/discarding-event-store';
 import { runBench } from './support/sales-bench';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const eventSink = discardingEventStore();
   const runtime = await openRuntime(loaded.right.config, pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2)), {
-    overrides: EVENT_LOG_TO_DATABASE ? {} : { ports: [portBinding(ApiEventStore, eventSink)] },
+    overrides: EVENT_LOG_TO_DATABASE ? {} : { rebind: [rebinding(ApiEventStore, eventSink)] },
   });
   try {
     await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);

@@ -27,7 +27,7 @@ import { ensureIndexes } from '../src/adapters/mongo/shared/collection-indexes';
 import { createLogger } from '../src/adapters/system/logger';
 import { ApiEventStore } from '../src/application/sales-identity/ports';
 import { discardingEventStore } from './support/discarding-event-store';
-import { portBinding } from '../src/composition/container';
+import { rebinding } from '../src/composition/container';
 import { compose, type Overrides } from '../src/composition-root';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const overrides: Overrides = {
     salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
     extraSalesRouters: itemRoutes,
-    ports: [portBinding(ApiEventStore, discardingEventStore())],
+    rebind: [rebinding(ApiEventStore, discardingEventStore())],
   };
   const runtime = await openRuntime(config, logger, { overrides });
   // The baseline: the same composition on the same connections, metrics off.

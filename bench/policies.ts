@@ -38,7 +38,7 @@ import { runCli } from '../src/cli/program';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
 import pino from 'pino';
-import { portBinding } from '../src/composition/container';
+import { rebinding } from '../src/composition/container';
 import type { IsoDate, Policy } from '../src/domain/policies/policy';
 import { checkDigit, type Cpf } from '../src/domain/shared/cpf';
 import { describe, summarize, type Summary } from './support/bench-stats';
@@ -181,7 +181,7 @@ async function probe(variant: Variant, size: number, file: string, uri: string):
     const sink = new SinkPolicyRepository();
     const ctx: CliContext = {
       io: { env: { MONGODB_URI: uri, LOG_LEVEL: 'warn' }, out: (text) => out.push(text), err: (text) => process.stderr.write(`${text}\n`) },
-      runtimeOptions: variant === 'sink' ? { overrides: { ports: [portBinding(PolicyRepository, sink)] } } : {},
+      runtimeOptions: variant === 'sink' ? { overrides: { rebind: [rebinding(PolicyRepository, sink)] } } : {},
     };
     const code = await runCli(['--json', 'import-policies', '--file', file], ctx);
     if (code !== 0) throw new Error(`import-policies exited ${code}`);

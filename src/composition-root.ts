@@ -1,70 +1,86 @@
 import type Router from '@koa/router';
-import { Container } from 'inversify';
+import { Container, type ContainerModule } from 'inversify';
 import { Clock } from './application/shared/ports';
 import type { Config } from './config';
 import { buildHubApp } from './adapters/http/hub/hub-app';
 import type { GuardDeps } from './adapters/http/sales/guards';
 import { buildSalesApp } from './adapters/http/sales/sales-app';
 import type { Area } from './composition/area';
-import { bindReplacements, resolvePort, type PortBinding } from './composition/container';
-import { composeHubIdentity, type HubIdentityOptions } from './composition/hub-identity';
-import { composeHubLeads, type HubLeadsOptions } from './composition/hub-leads';
-import { composePlatform, type Infrastructure, type PlatformOptions } from './composition/platform';
-import { composeSales, type SalesOptions } from './composition/sales';
-import { composeSalesIdentity, type SalesIdentityOptions } from './composition/sales-identity';
-import { composeSdr, type SdrOptions } from './composition/sdr';
-import { composeSavedFilters } from './composition/saved-filters';
-import { composePolicies } from './composition/policies';
-import { composeAssistant, type AssistantAreaOptions } from './composition/assistant';
-import { composeKpi, type KpiOptions } from './composition/kpi';
+import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
+import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
+import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
+import { Platform, platformModule, type Infrastructure, type PlatformOptions } from './composition/platform';
+import { SalesArea, salesModule, type SalesOptions } from './composition/sales';
+import { SalesIdentityArea, salesIdentityModule, type SalesIdentityOptions } from './composition/sales-identity';
+import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
+import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
+import { PoliciesArea, policiesModule } from './composition/policies';
+import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
+import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
 
-/** What a test (or a benchmark) may swap or shrink: a port, a limit, an interval. */
+/** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
 export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions, AssistantAreaOptions {
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
-  /** Any port swapped for another adapter (a fake), built with `portBinding(Port, adapter)`. */
-  readonly ports?: readonly PortBinding[];
+  /** Ports bound to another adapter (a fake, a fixed clock), each built with `rebinding(Port, adapter)`. */
+  readonly rebind?: readonly Rebinding[];
 }
 
-export type Composition = ReturnType<typeof compose>;
+/** One Inversify module per area (src/composition/<area>.ts), and the platform's; loaded in any order. */
+export function areaModules(config: Config, infra: Infrastructure, overrides: Overrides): ContainerModule[] {
+  return [
+    platformModule(config, infra, overrides),
+    salesIdentityModule(overrides),
+    salesModule(overrides),
+    sdrModule(overrides),
+    kpiModule(overrides),
+    savedFiltersModule,
+    policiesModule,
+    assistantModule(overrides),
+    hubIdentityModule(overrides),
+    hubLeadsModule(overrides),
+  ];
+}
+
+export type Composition = ReturnType<typeof assemble>;
 
 /**
- * Composes the bounded contexts (src/composition/<area>.ts) on one Inversify container, where each
- * binds its ports under their tokens, and builds the two Koa apps. Connections are opened before and
- * handed in, so nothing here does I/O.
+ * Loads the area modules on one Inversify container (each binds its ports, use cases and routers
+ * under typed tokens, resolved lazily), rebinds the ports a test swaps, and builds the two Koa apps.
+ * Connections are opened before and handed in, so nothing here does I/O.
  */
-export function compose(config: Config, infra: Infrastructure, overrides: Overrides = {}) {
+export function compose(config: Config, infra: Infrastructure, overrides: Overrides = {}): Composition {
+  return composeModules(areaModules(config, infra, overrides), overrides);
+}
+
+/** `compose` on modules in the order given: the order does not matter (test/composition-order.test.ts shows it). */
+export function composeModules(modules: readonly ContainerModule[], overrides: Overrides = {}): Composition {
   const container = new Container({ defaultScope: 'Singleton' });
-  bindReplacements(container, overrides.ports ?? []);
-  const platform = composePlatform(container, config, infra, overrides);
-  // The identity areas first: the others mount their routes behind these guards and tokens.
-  const salesIdentity = composeSalesIdentity(container, platform, overrides);
-  const hubIdentity = composeHubIdentity(container, platform, overrides);
-  // One line per area. Within a service, routers mount in this order.
-  const sales = composeSales(container, platform, salesIdentity.guards, overrides);
-  const sdr = composeSdr(container, platform, salesIdentity.guards, overrides);
-  const kpi = composeKpi(container, platform, salesIdentity.guards, overrides);
-  const policies = composePolicies(container, platform, salesIdentity.guards);
-  const toolSources = {
-    listSales: sales.useCases.listSales,
-    listSdrContacts: sdr.useCases.listSdrContacts,
-    findPolicies: policies.useCases.findPolicies,
-    getSdrKpi: kpi.useCases.getSdrKpi,
-  };
+  container.load(...modules);
+  applyRebindings(container, overrides.rebind ?? []);
+  return assemble(container, overrides);
+}
+
+/** Resolves the areas after every module is loaded; within a service, routers mount in this order. */
+function assemble(container: Container, overrides: Overrides) {
+  const get: Resolve = <T>(binding: Binding<T>) => container.get<T>(binding);
+  const salesIdentity = get(SalesIdentityArea);
+  const hubIdentity = get(HubIdentityArea);
   const areas = {
     salesIdentity,
-    sales,
-    sdr,
-    kpi,
-    savedFilters: composeSavedFilters(container, platform, salesIdentity.guards),
-    policies,
-    assistant: composeAssistant(container, platform, salesIdentity.guards, toolSources, overrides),
+    sales: get(SalesArea),
+    sdr: get(SdrArea),
+    kpi: get(KpiArea),
+    savedFilters: get(SavedFiltersArea),
+    policies: get(PoliciesArea),
+    assistant: get(AssistantArea),
     hubIdentity,
-    hubLeads: composeHubLeads(container, platform, hubIdentity.accessTokens, overrides),
+    hubLeads: get(HubLeadsArea),
   };
+  const platform = get(Platform);
   const all: readonly Area[] = Object.values(areas);
   const routersOf = (service: Area['service']): Router[] => all.filter((area) => area.service === service).flatMap((area) => area.routers);
-  const { logger, readinessChecks, metrics } = platform;
+  const { config, logger, readinessChecks, metrics } = platform;
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
@@ -74,7 +90,7 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
     http: {
       sales: buildSalesApp({
         logger,
-        clock: resolvePort(container, Clock),
+        clock: get(Clock),
         isProduction: config.isProduction,
         readinessChecks,
         routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],

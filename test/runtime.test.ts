@@ -3,7 +3,7 @@ import request from 'supertest';
 import * as E from 'fp-ts/Either';
 import { loadConfig, type Config } from '../src/config';
 import { DependencyUnavailableError, openRuntime } from '../src/runtime';
-import { portBinding } from '../src/composition/container';
+import { rebinding } from '../src/composition/container';
 import { Clock } from '../src/application/shared/ports';
 import { memoryLogger } from './support/logs';
 import { sharedMongo } from './support/mongo';
@@ -19,7 +19,7 @@ describe('openRuntime and the composition root', () => {
   it('composes the apps and applies overrides (a fixed clock)', async () => {
     const fixed = new Date('2030-01-02T03:04:05.000Z');
     const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
-      overrides: { clock: { now: () => fixed } },
+      overrides: { rebind: [rebinding(Clock, { now: () => fixed })] },
     });
     try {
       const sales = runtime.app.http.sales;
@@ -38,7 +38,7 @@ describe('openRuntime and the composition root', () => {
   it('swaps any port for the adapter a test binds (every area then uses the replacement)', async () => {
     const fixed = new Date('2031-05-06T07:08:09.000Z');
     const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri }), memoryLogger().logger, {
-      overrides: { ports: [portBinding(Clock, { now: () => fixed })] },
+      overrides: { rebind: [rebinding(Clock, { now: () => fixed })] },
     });
     try {
       const res = await request(runtime.app.http.sales.callback()).get('/missing').expect(404);

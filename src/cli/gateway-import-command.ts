@@ -26,7 +26,7 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
         bar?.start(Math.max(size, 1), 0, { inserted: 0, duplicates: 0, rejected: 0 });
         let bytes = 0;
         const result = await useCases.importGatewayMessages.execute({
-          items: readGatewayExport(options.file, (read) => {
+          records: readGatewayExport(options.file, (read) => {
             bytes = read;
           }),
           ...(options.instance === undefined ? {} : { defaultInstance: options.instance }),

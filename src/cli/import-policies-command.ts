@@ -4,18 +4,9 @@ import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
-import type { PolicyDraft } from '../domain/policies/policy';
+import type { ImportCounts } from '../application/shared/import-pipeline';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
-
-/** Rows written per insert: large enough to amortize a round trip, small enough to keep memory flat. */
-export const IMPORT_BATCH_SIZE = 1000;
-
-export interface ImportCounts {
-  readonly inserted: number;
-  readonly duplicates: number;
-  readonly rejected: number;
-}
 
 export function registerImportPolicies(program: Command, ctx: CliContext): void {
   program
@@ -35,32 +26,16 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
       await withRuntime(ctx, 'import-policies', async (runtime) => {
         // The unique policy number is what makes a rerun change nothing: the index exists before any row.
         await ensureIndexes(runtime.app.platform.db, policiesAreaIndexes);
-        const importer = runtime.app.policies.useCases.importPolicies;
         const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'import-policies [{bar}] {percentage}% | {rows} rows', stream: process.stdout }) : undefined;
         bar?.start(size, 0, { rows: 0 });
-        let rows = 0;
-        const counts = { inserted: 0, duplicates: 0, rejected: 0 };
-        let batch: PolicyDraft[] = [];
-        const flush = async () => {
-          const result = await importer.execute(batch);
-          batch = [];
-          if (E.isRight(result)) {
-            counts.inserted += result.right.inserted;
-            counts.duplicates += result.right.duplicates.length;
-          }
-        };
-        for await (const row of readPolicyCsv(options.file, (progress) => bar?.update(progress.bytes, { rows }))) {
-          rows += 1;
-          if ('problems' in row) {
-            counts.rejected += 1;
-            ctx.io.err(`line ${row.line}: ${row.problems.join('; ')}`);
-            continue;
-          }
-          batch.push(row.draft);
-          if (batch.length >= IMPORT_BATCH_SIZE) await flush();
-        }
-        await flush();
-        bar?.update(size, { rows });
+        const result = await runtime.app.policies.useCases.importPolicies.execute({
+          records: readPolicyCsv(options.file, (progress) => bar?.update(progress.bytes, { rows: progress.rows })),
+          onRejected: (line, reason) => ctx.io.err(`line ${line}: ${reason}`),
+        });
+        if (E.isLeft(result)) throw new Error('unreachable');
+        const counts = result.right;
+        // Each data row is one of these.
+        bar?.update(size, { rows: counts.inserted + counts.duplicates + counts.rejected });
         bar?.stop();
         print(ctx, counts, json);
       });

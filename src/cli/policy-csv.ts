@@ -1,21 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { parse, type CsvError } from 'csv-parse';
-import * as E from 'fp-ts/Either';
-import { validatePolicyDraft, type PolicyDraft } from '../domain/policies/policy';
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type PolicyColumn, type PolicyRow } from '../application/policies/policy-row';
+import type { NumberedRecord } from '../application/shared/import-pipeline';
 
-/** CONTRACT 8.6: the header names the creation-body fields; these must be there. */
-export const REQUIRED_COLUMNS = ['policyNumber', 'cpf', 'insurer', 'product', 'premiumCents', 'startDate', 'endDate'] as const;
-export const OPTIONAL_COLUMNS = ['saleId', 'status', 'vehiclePlate'] as const;
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
 
 /** The file cannot be imported at all: nothing is written. */
 export class PolicyCsvFileError extends Error {
   override readonly name = 'PolicyCsvFileError';
 }
-
-export type PolicyCsvRow =
-  | { readonly line: number; readonly draft: PolicyDraft }
-  | { readonly line: number; readonly problems: readonly string[] };
 
 /** A record with its raw text (the empty lines skipped before it, its own line breaks). */
 interface RawRecord {
@@ -78,67 +71,49 @@ export async function checkPolicyCsv(file: string): Promise<void> {
 }
 
 /** An empty cell is null (CONTRACT 8.6); cells are trimmed. */
-const cell = (record: readonly string[], columns: ReadonlyMap<string, number>, name: string): string | null => {
+const cell = (record: readonly string[], columns: ReadonlyMap<string, number>, name: PolicyColumn): string | null => {
   const index = columns.get(name);
   const value = index === undefined ? undefined : record[index]?.trim();
   return value === undefined || value === '' ? null : value;
 };
 
-/** One data row to a validated draft, or every problem of it. */
-export function rowToDraft(record: readonly string[], columns: ReadonlyMap<string, number>): E.Either<readonly string[], PolicyDraft> {
-  if (record.length !== columns.size) return E.left([`expected ${columns.size} fields, got ${record.length}`]);
-  const problems: string[] = [];
-  const required = (name: string): string => {
-    const value = cell(record, columns, name);
-    if (value === null) problems.push(`${name} is required`);
-    return value ?? '';
-  };
-  const policyNumber = required('policyNumber');
-  const cpf = required('cpf');
-  const insurer = required('insurer');
-  const product = required('product');
-  const premiumText = required('premiumCents');
-  const startDate = required('startDate');
-  const endDate = required('endDate');
-  const premiumCents = /^\d+$/.test(premiumText) ? Number(premiumText) : premiumText === '' ? 0 : -1;
-  const validated = validatePolicyDraft({
-    policyNumber, cpf, insurer, product, premiumCents, startDate, endDate,
-    saleId: cell(record, columns, 'saleId'),
-    status: cell(record, columns, 'status'),
-    vehiclePlate: cell(record, columns, 'vehiclePlate'),
-  });
-  // A missing required cell is said once (not also as the rule its empty value breaks).
-  const missing = new Set(problems.map((p) => p.split(' ')[0]));
-  const rules = E.isLeft(validated) ? validated.left.filter((p) => !missing.has(p.split(' ')[0])) : [];
-  const all = [...problems, ...rules];
-  return all.length > 0 || E.isLeft(validated) ? E.left(all) : E.right(validated.right);
+/** One data row by column; a row of another length cannot be read as one. */
+export function rowOf(record: readonly string[], columns: ReadonlyMap<string, number>): { row: PolicyRow } | { unreadable: string } {
+  if (record.length !== columns.size) return { unreadable: `expected ${columns.size} fields, got ${record.length}` };
+  // Every column the header may name, each once: a PolicyRow (absent optional columns are null cells).
+  const row = Object.fromEntries(KNOWN_COLUMNS.map((name) => [name, cell(record, columns, name as PolicyColumn)]));
+  return { row: row as PolicyRow };
 }
 
 export interface PolicyCsvProgress {
   /** Characters of the file read so far (bytes for ASCII; the bar ends at the file size anyway). */
   readonly bytes: number;
+  /** Data rows read before this point. */
+  readonly rows: number;
 }
 
 /**
- * Streams the data rows (after checkPolicyCsv passed): each with the line it starts on, validated.
- * Memory stays flat: rows are read as the consumer asks for them.
+ * Streams the data rows (after checkPolicyCsv passed): each with the line it starts on, its cells by
+ * column. Memory stays flat: rows are read as the consumer asks for them.
  */
-export async function* readPolicyCsv(file: string, onProgress?: (progress: PolicyCsvProgress) => void): AsyncGenerator<PolicyCsvRow> {
+export async function* readPolicyCsv(file: string, onProgress?: (progress: PolicyCsvProgress) => void): AsyncGenerator<NumberedRecord<PolicyRow>> {
   let columns: Map<string, number> | undefined;
   /** Line breaks read before the current record. */
   let linesBefore = 0;
   let characters = 0;
+  let rows = 0;
   for await (const { record, raw } of createReadStream(file).pipe(csvParser({ raw: true })) as AsyncIterable<RawRecord>) {
     // The line a record starts on: after the breaks read so far and the empty lines skipped before it.
     const line = linesBefore + breaksIn(LEADING_BREAKS.exec(raw)?.[0] ?? '') + 1;
     linesBefore += breaksIn(raw);
     characters += raw.length;
-    onProgress?.({ bytes: characters });
+    onProgress?.({ bytes: characters, rows });
     if (columns === undefined) {
       columns = checkHeader(record);
       continue;
     }
-    const draft = rowToDraft(record, columns);
-    yield E.isLeft(draft) ? { line, problems: draft.left } : { line, draft: draft.right };
+    const read = rowOf(record, columns);
+    yield 'unreadable' in read ? { line, unreadable: read.unreadable } : { line, value: read.row };
+    rows += 1;
   }
 }

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import { CreateChatSession } from '../application/assistant/create-chat-session';
 import { DeleteChatSession } from '../application/assistant/delete-chat-session';
 import { DEFAULT_ASSISTANT_OPTIONS, ExecuteAssistant, type AssistantOptions } from '../application/assistant/execute-assistant';
@@ -12,18 +12,20 @@ import { findPoliciesTool } from '../application/assistant/tools/find-policies-t
 import { getSdrKpisTool } from '../application/assistant/tools/get-sdr-kpis-tool';
 import { searchSalesTool } from '../application/assistant/tools/search-sales-tool';
 import { UpdateChatSession } from '../application/assistant/update-chat-session';
-import type { GetSdrKpi } from '../application/kpi/get-sdr-kpi';
-import type { FindPolicies } from '../application/policies/find-policies';
-import type { ListSales } from '../application/sales/list-sales';
-import type { ListSdrContacts } from '../application/sdr/list-sdr-contacts';
 import { OpenAiAssistantModel } from '../adapters/ai/openai-assistant-model';
 import { aiRoutes } from '../adapters/http/sales/assistant/ai-routes';
 import { chatSessionRoutes } from '../adapters/http/sales/assistant/chat-session-routes';
-import type { GuardDeps } from '../adapters/http/sales/guards';
 import { assistantAreaIndexes } from '../adapters/mongo/assistant/indexes';
 import { MongoChatRepository } from '../adapters/mongo/assistant/mongo-chat-repository';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { Clock, IdGenerator } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { KpiUseCases } from './kpi';
+import { Platform } from './platform';
+import { PoliciesUseCases } from './policies';
+import { SalesUseCases } from './sales';
+import { SalesGuards } from './sales-identity';
+import { SdrUseCases } from './sdr';
 
 export interface AssistantAreaOptions {
   /** The deadline of the whole model exchange (CONTRACT 8.4: 30 s; tests use a short one). */
@@ -32,43 +34,61 @@ export interface AssistantAreaOptions {
   readonly assistantModelRetries?: number;
 }
 
-/** The use cases of other areas the assistant's tools read, as the calling user. */
-export interface AssistantToolSources {
-  readonly listSales: ListSales;
-  readonly listSdrContacts: ListSdrContacts;
-  readonly findPolicies: FindPolicies;
-  readonly getSdrKpi: GetSdrKpi;
+/** Chat sessions and the AI assistant (spec sales parts 2 to 4 and 8; CONTRACT 8.4, 8.7). */
+export function assistantModule(options: AssistantAreaOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provide(bind, ChatRepository, (get) => new MongoChatRepository(get(Platform).db));
+    provide(bind, AssistantModel, (get) => configuredModel(get(Platform), options));
+    provide(bind, AssistantUseCases, (get) => assistantUseCases(get, options));
+    provide(bind, AssistantArea, assistantArea);
+  });
 }
 
-export type AssistantArea = ReturnType<typeof composeAssistant>;
+/** Configured by AI_API_URL and AI_MODEL (a local server may need no key): otherwise /ai/execute answers 503. */
+function configuredModel({ config, logger }: Platform, options: AssistantAreaOptions): AssistantModel | undefined {
+  if (config.aiApiUrl === undefined || config.aiModel === undefined) return undefined;
+  return new OpenAiAssistantModel({
+    baseUrl: config.aiApiUrl,
+    apiKey: config.aiApiKey,
+    model: config.aiModel,
+    logger,
+    ...(options.assistantModelRetries === undefined ? {} : { maxRetries: options.assistantModelRetries }),
+  });
+}
 
-/** Chat sessions and the AI assistant (spec sales parts 2 to 4 and 8; CONTRACT 8.4, 8.7). */
-export function composeAssistant(container: Container, platform: Platform, guards: GuardDeps, sources: AssistantToolSources, options: AssistantAreaOptions) {
-  const { config, db, logger } = platform;
-  const { clock, ids } = sharedPorts(container);
-  const chats = bindPort(container, ChatRepository, new MongoChatRepository(db));
-  // Configured by AI_API_URL and AI_MODEL (a local server may need no key): otherwise /ai/execute answers 503.
-  const configured =
-    config.aiApiUrl === undefined || config.aiModel === undefined
-      ? undefined
-      : new OpenAiAssistantModel({ baseUrl: config.aiApiUrl, apiKey: config.aiApiKey, model: config.aiModel, logger, ...(options.assistantModelRetries === undefined ? {} : { maxRetries: options.assistantModelRetries }) });
-  const model = configured === undefined ? (container.isBound(AssistantModel) ? container.get<AssistantModel>(AssistantModel) : undefined) : bindPort(container, AssistantModel, configured);
-  const tools: readonly AssistantTool[] = [
-    getSdrKpisTool(sources.getSdrKpi, clock),
-    searchSalesTool(sources.listSales),
-    findContactTool(sources.listSdrContacts),
-    findPoliciesTool(sources.findPolicies),
+/** The tools read the use cases of other areas, as the calling user; the KPI one through the KPI cache. */
+function assistantTools(get: Resolve): readonly AssistantTool[] {
+  return [
+    getSdrKpisTool(get(KpiUseCases).getSdrKpi, get(Clock)),
+    searchSalesTool(get(SalesUseCases).listSales),
+    findContactTool(get(SdrUseCases).listSdrContacts),
+    findPoliciesTool(get(PoliciesUseCases).findPolicies),
   ];
+}
+
+function assistantUseCases(get: Resolve, options: AssistantAreaOptions) {
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const chats = get(ChatRepository);
   const assistantOptions: AssistantOptions = { ...DEFAULT_ASSISTANT_OPTIONS, ...(options.assistantTimeoutMs === undefined ? {} : { timeoutMs: options.assistantTimeoutMs }) };
-  const useCases = {
+  return {
     createChatSession: new CreateChatSession(chats, clock, ids),
     listChatSessions: new ListChatSessions(chats),
     getChatSession: new GetChatSession(chats),
     updateChatSession: new UpdateChatSession(chats, clock),
     deleteChatSession: new DeleteChatSession(chats),
     getChatHistory: new GetChatHistory(chats),
-    executeAssistant: new ExecuteAssistant(chats, model, tools, clock, ids, assistantOptions),
+    executeAssistant: new ExecuteAssistant(chats, get(AssistantModel), assistantTools(get), clock, ids, assistantOptions),
   };
+}
+export type AssistantUseCases = ReturnType<typeof assistantUseCases>;
+export const AssistantUseCases: Token<AssistantUseCases> = token('AssistantUseCases');
+
+function assistantArea(get: Resolve) {
+  const useCases = get(AssistantUseCases);
+  const guards = get(SalesGuards);
   const routers = [chatSessionRoutes({ guards, ...useCases }), aiRoutes({ guards, executeAssistant: useCases.executeAssistant })];
   return { service: 'sales' as const, useCases, routers, indexes: assistantAreaIndexes };
 }
+export type AssistantArea = ReturnType<typeof assistantArea>;
+export const AssistantArea: Token<AssistantArea> = token('AssistantArea');

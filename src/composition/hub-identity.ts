@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import {
   AccessTokenIssuer,
   HubRefreshTokenStore,
@@ -27,8 +27,10 @@ import { MongoHubResetTokenStore } from '../adapters/mongo/hub-identity/mongo-hu
 import { MongoHubUserRepository } from '../adapters/mongo/hub-identity/mongo-hub-user-repository';
 import { MongoMembershipRepository } from '../adapters/mongo/hub-identity/mongo-membership-repository';
 import { MongoOrganizationRepository } from '../adapters/mongo/hub-identity/mongo-organization-repository';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { Clock, IdGenerator, Mailer, PasswordHasher, RateLimitStore, SecretGenerator, SecretHasher } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
 
 export interface HubIdentityOptions {
   /** CONTRACT 5.3 grace interval for the immediate predecessor of an active refresh token (default 0: strict). */
@@ -37,24 +39,39 @@ export interface HubIdentityOptions {
   readonly hubIpRateLimit?: IpRateLimitOptions;
 }
 
-export type HubIdentityArea = ReturnType<typeof composeHubIdentity>;
-
 /** Organizations, hub users, memberships and sessions (spec hub parts 2, 3, 8; CONTRACT 5). */
-export function composeHubIdentity(container: Container, platform: Platform, options: HubIdentityOptions) {
-  const { config, db } = platform;
-  const { clock, ids, secrets, secretHasher, passwordHasher, rateLimits, mailer } = sharedPorts(container);
-  const organizations = bindPort(container, OrganizationRepository, new MongoOrganizationRepository(db));
-  const users = bindPort(container, HubUserRepository, new MongoHubUserRepository(db));
-  const memberships = bindPort(container, MembershipRepository, new MongoMembershipRepository(db));
-  const refreshTokens = bindPort(container, HubRefreshTokenStore, new MongoHubRefreshTokenStore(db));
-  const resetTokens = bindPort(container, HubResetTokenStore, new MongoHubResetTokenStore(db));
-  const accessTokens = new HubAccessTokens(new Hs256Jwt(config.hubJwtSecret));
-  bindPort(container, AccessTokenIssuer, accessTokens);
-  const sessions = new SessionIssuer(refreshTokens, accessTokens, secrets, secretHasher);
+export function hubIdentityModule(options: HubIdentityOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provide(bind, OrganizationRepository, (get) => new MongoOrganizationRepository(get(Platform).db));
+    provide(bind, HubUserRepository, (get) => new MongoHubUserRepository(get(Platform).db));
+    provide(bind, MembershipRepository, (get) => new MongoMembershipRepository(get(Platform).db));
+    provide(bind, HubRefreshTokenStore, (get) => new MongoHubRefreshTokenStore(get(Platform).db));
+    provide(bind, HubResetTokenStore, (get) => new MongoHubResetTokenStore(get(Platform).db));
+    // Issues the hub's access tokens and verifies them for every hub route (hub-leads' too).
+    provide(bind, HubAccessTokens, (get) => new HubAccessTokens(new Hs256Jwt(get(Platform).config.hubJwtSecret)));
+    provide(bind, AccessTokenIssuer, (get) => get(HubAccessTokens));
+    provide(bind, HubIdentityUseCases, (get) => hubIdentityUseCases(get, options));
+    provide(bind, HubIdentityArea, (get) => hubIdentityArea(get, options));
+  });
+}
 
+function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
+  const { config } = get(Platform);
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const secrets = get(SecretGenerator);
+  const secretHasher = get(SecretHasher);
+  const passwordHasher = get(PasswordHasher);
+  const organizations = get(OrganizationRepository);
+  const users = get(HubUserRepository);
+  const memberships = get(MembershipRepository);
+  const refreshTokens = get(HubRefreshTokenStore);
+  const resetTokens = get(HubResetTokenStore);
+  const accessTokens = get(HubAccessTokens);
+  const sessions = new SessionIssuer(refreshTokens, accessTokens, secrets, secretHasher);
   const createOrganization = new CreateOrganization(organizations, ids, secrets, clock);
   const createHubUser = new CreateHubUser(users, memberships, organizations, passwordHasher, ids, clock);
-  const useCases = {
+  return {
     createOrganization,
     createHubUser,
     loginHubUser: new LoginHubUser(users, memberships, organizations, passwordHasher, sessions, clock),
@@ -62,13 +79,21 @@ export function composeHubIdentity(container: Container, platform: Platform, opt
     revokeHubSessions: new RevokeHubSessions(refreshTokens, clock),
     getHubMe: new GetHubMe(users, organizations),
     registerHubUser: new RegisterHubUser(createHubUser, createOrganization, memberships, organizations, sessions, clock),
-    requestHubPasswordReset: new RequestHubPasswordReset(users, resetTokens, mailer, secrets, secretHasher, clock, config.publicAppUrl),
+    requestHubPasswordReset: new RequestHubPasswordReset(users, resetTokens, get(Mailer), secrets, secretHasher, clock, config.publicAppUrl),
     resetHubPassword: new ResetHubPassword(resetTokens, users, refreshTokens, passwordHasher, secretHasher, clock),
   };
+}
+export type HubIdentityUseCases = ReturnType<typeof hubIdentityUseCases>;
+export const HubIdentityUseCases: Token<HubIdentityUseCases> = token('HubIdentityUseCases');
+
+function hubIdentityArea(get: Resolve, options: HubIdentityOptions) {
+  const { config, metrics } = get(Platform);
+  const useCases = get(HubIdentityUseCases);
+  const accessTokens = get(HubAccessTokens);
   const routers = [
     // First of every hub router: the IP limiter runs before the routes it protects (the webhooks of
     // hub-leads too) and before the 404 of an unknown webhook path.
-    ipRateLimitRouter(rateLimits, config.trustProxy, options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT, platform.metrics.hub),
+    ipRateLimitRouter(get(RateLimitStore), config.trustProxy, options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT, metrics.hub),
     authRoutes({
       login: useCases.loginHubUser,
       rotate: useCases.rotateRefreshToken,
@@ -78,10 +103,12 @@ export function composeHubIdentity(container: Container, platform: Platform, opt
       forgotPassword: useCases.requestHubPasswordReset,
       resetPassword: useCases.resetHubPassword,
       accessTokens,
-      clock,
+      clock: get(Clock),
       secureCookies: config.isProduction,
-      hashing: passwordHasher,
+      hashing: get(PasswordHasher),
     }),
   ];
   return { service: 'hub' as const, useCases, accessTokens, routers, indexes: hubIdentityAreaIndexes };
 }
+export type HubIdentityArea = ReturnType<typeof hubIdentityArea>;
+export const HubIdentityArea: Token<HubIdentityArea> = token('HubIdentityArea');

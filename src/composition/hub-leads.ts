@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import { OrganizationRepository } from '../application/hub-identity/ports';
 import {
   ChannelRepository,
@@ -30,7 +30,7 @@ import { SetWebhookSettings } from '../application/hub-leads/set-webhook-setting
 import { DEFAULT_REDELIVERY_WINDOW_MS, UpsertLeadFromWebhook } from '../application/hub-leads/upsert-lead-from-webhook';
 import { DEFAULT_CRM_TIMEOUT_MS, GraphqlCrmCardReader } from '../adapters/crm/graphql-crm-card-reader';
 import { channelRoutes } from '../adapters/http/hub/hub-leads/channel-routes';
-import type { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
+import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
 import { internalLeadRoutes } from '../adapters/http/hub/hub-leads/internal-lead-routes';
 import { internalRoutes } from '../adapters/http/hub/hub-leads/internal-routes';
 import { leadRoutes } from '../adapters/http/hub/hub-leads/lead-routes';
@@ -46,8 +46,10 @@ import { MongoLeadTemplateRepository } from '../adapters/mongo/hub-leads/mongo-l
 import { MongoOutbox } from '../adapters/mongo/hub-leads/mongo-outbox';
 import { MongoPipelineRepository } from '../adapters/mongo/hub-leads/mongo-pipeline-repository';
 import { MongoWebhookSettingsRepository } from '../adapters/mongo/hub-leads/mongo-webhook-settings-repository';
-import { bindPort, resolvePort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { Clock, IdGenerator, RateLimitStore, SecretHasher } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
 
 export interface HubLeadsOptions {
   /** The per-organization webhook limiter of spec part 8 (default 30 per minute). */
@@ -58,32 +60,45 @@ export interface HubLeadsOptions {
   readonly crmTimeoutMs?: number;
 }
 
-export type HubLeadsArea = ReturnType<typeof composeHubLeads>;
-
 /** Inbound webhooks, leads, pipelines, templates, channels and the internal routes (spec hub parts 4-8; CONTRACT 6). */
-export function composeHubLeads(container: Container, platform: Platform, accessTokens: HubAccessTokens, options: HubLeadsOptions) {
-  const { config, db, logger } = platform;
-  const { clock, ids, secretHasher, rateLimits } = sharedPorts(container);
-  const organizations = resolvePort(container, OrganizationRepository);
-  const pipelines = bindPort(container, PipelineRepository, new MongoPipelineRepository(db));
-  const leads = bindPort(container, LeadRepository, new MongoLeadRepository(db));
-  const events = bindPort(container, LeadEventLog, new MongoLeadEventLog(db));
-  const templates = bindPort(container, LeadTemplateRepository, new MongoLeadTemplateRepository(db));
-  const outbox = bindPort(container, Outbox, new MongoOutbox(db));
-  const settings = bindPort(container, WebhookSettingsRepository, new MongoWebhookSettingsRepository(db));
-  const credentials = bindPort(container, CrmCredentialsRepository, new MongoCrmCredentialsRepository(db));
-  const cards = bindPort(container, CrmCardReader, new GraphqlCrmCardReader(options.crmTimeoutMs ?? DEFAULT_CRM_TIMEOUT_MS));
-  const channels = bindPort(container, ChannelRepository, new MongoChannelRepository(db));
+export function hubLeadsModule(options: HubLeadsOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const db = (get: Resolve) => get(Platform).db;
+    provide(bind, PipelineRepository, (get) => new MongoPipelineRepository(db(get)));
+    provide(bind, LeadRepository, (get) => new MongoLeadRepository(db(get)));
+    provide(bind, LeadEventLog, (get) => new MongoLeadEventLog(db(get)));
+    provide(bind, LeadTemplateRepository, (get) => new MongoLeadTemplateRepository(db(get)));
+    provide(bind, Outbox, (get) => new MongoOutbox(db(get)));
+    provide(bind, WebhookSettingsRepository, (get) => new MongoWebhookSettingsRepository(db(get)));
+    provide(bind, CrmCredentialsRepository, (get) => new MongoCrmCredentialsRepository(db(get)));
+    provide(bind, CrmCardReader, () => new GraphqlCrmCardReader(options.crmTimeoutMs ?? DEFAULT_CRM_TIMEOUT_MS));
+    provide(bind, ChannelRepository, (get) => new MongoChannelRepository(db(get)));
+    provide(bind, HubLeadsUseCases, (get) => hubLeadsUseCases(get, options));
+    provide(bind, HubLeadsArea, (get) => hubLeadsArea(get, options));
+  });
+}
 
+function hubLeadsUseCases(get: Resolve, options: HubLeadsOptions) {
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const secretHasher = get(SecretHasher);
+  const organizations = get(OrganizationRepository);
+  const pipelines = get(PipelineRepository);
+  const leads = get(LeadRepository);
+  const events = get(LeadEventLog);
+  const templates = get(LeadTemplateRepository);
+  const settings = get(WebhookSettingsRepository);
+  const credentials = get(CrmCredentialsRepository);
+  const channels = get(ChannelRepository);
   const windowMs = options.hubRedeliveryWindowMs ?? DEFAULT_REDELIVERY_WINDOW_MS;
   const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(pipelines, ids, clock), leads, events, ids, clock, windowMs);
-  const useCases = {
+  return {
     setWebhookSettings: new SetWebhookSettings(settings),
     setCrmCredentials: new SetCrmCredentials(organizations, credentials),
     createLeadTemplate: new CreateLeadTemplate(organizations, templates, ids, clock),
     createPipeline: new CreatePipeline(pipelines, ids, clock),
-    receiveCrmEvent: new ReceiveCrmEvent(upsert, leads, events, credentials, cards, secretHasher, clock, windowMs),
-    receiveLeadForm: new ReceiveLeadForm(upsert, templates, events, outbox, secretHasher, clock, windowMs),
+    receiveCrmEvent: new ReceiveCrmEvent(upsert, leads, events, credentials, get(CrmCardReader), secretHasher, clock, windowMs),
+    receiveLeadForm: new ReceiveLeadForm(upsert, templates, events, get(Outbox), secretHasher, clock, windowMs),
     listLeads: new ListLeads(leads),
     getLead: new GetLead(leads, events),
     listChannels: new ListChannels(channels),
@@ -94,7 +109,16 @@ export function composeHubLeads(container: Container, platform: Platform, access
     listLeadTemplates: new ListLeadTemplates(templates),
     checkOrganizationExists: new CheckOrganizationExists(organizations),
   };
-  const { listLeads: list, getLead: get } = useCases;
+}
+export type HubLeadsUseCases = ReturnType<typeof hubLeadsUseCases>;
+export const HubLeadsUseCases: Token<HubLeadsUseCases> = token('HubLeadsUseCases');
+
+function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
+  const { config, logger, metrics } = get(Platform);
+  const useCases = get(HubLeadsUseCases);
+  const accessTokens = get(HubAccessTokens);
+  const clock = get(Clock);
+  const { listLeads, getLead } = useCases;
   const secret = config.mcpInternalSecret;
   const routers = [
     channelRoutes({ list: useCases.listChannels, create: useCases.createChannel, accessTokens, clock }),
@@ -103,13 +127,15 @@ export function composeHubLeads(container: Container, platform: Platform, access
       settings: useCases.getWebhookSettings,
       crm: useCases.receiveCrmEvent,
       leadForm: useCases.receiveLeadForm,
-      organizationLimit: organizationRateLimit(rateLimits, options.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT, platform.metrics.hub),
+      organizationLimit: organizationRateLimit(get(RateLimitStore), options.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT, metrics.hub),
       logger,
-      metrics: platform.metrics.hub,
+      metrics: metrics.hub,
     }),
-    leadRoutes({ list, get, accessTokens, clock }),
+    leadRoutes({ list: listLeads, get: getLead, accessTokens, clock }),
     orgSetupRoutes({ listPipelines: useCases.listPipelines, listTemplates: useCases.listLeadTemplates, createPipeline: useCases.createPipeline, createTemplate: useCases.createLeadTemplate, accessTokens, clock }),
-    internalLeadRoutes({ list, get, organization: useCases.checkOrganizationExists, secret }),
+    internalLeadRoutes({ list: listLeads, get: getLead, organization: useCases.checkOrganizationExists, secret }),
   ];
   return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes };
 }
+export type HubLeadsArea = ReturnType<typeof hubLeadsArea>;
+export const HubLeadsArea: Token<HubLeadsArea> = token('HubLeadsArea');

@@ -1,49 +1,62 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
+import { CachedKpiReport, SdrKpiReport, SdrTrendingReport, SubscriptionLeadsReport } from '../application/kpi/cached-kpi-report';
 import { CachedReports, KPI_CACHE_TTL_MS } from '../application/kpi/cached-reports';
 import { GetSdrKpi } from '../application/kpi/get-sdr-kpi';
 import { GetSdrTrending } from '../application/kpi/get-sdr-trending';
 import { GetSubscriptionLeads } from '../application/kpi/get-subscription-leads';
 import { KpiCache } from '../application/kpi/ports';
-import type { Clock } from '../application/shared/ports';
+import { Clock } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
 import { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
-import type { GuardDeps } from '../adapters/http/sales/guards';
 import { kpiRoutes } from '../adapters/http/sales/kpi/kpi-routes';
 import { FallbackKpiCache } from '../adapters/kpi-cache/fallback-kpi-cache';
 import { InMemoryKpiCache } from '../adapters/kpi-cache/in-memory-kpi-cache';
 import { RedisKpiCache } from '../adapters/redis/redis-kpi-cache';
-import { bindPort, resolvePort } from './container';
-import { sharedPorts, type Infrastructure, type Platform } from './platform';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
+import { SalesGuards } from './sales-identity';
 
 export interface KpiOptions {
   /** How long a KPI answer is kept (default 60 s, CONTRACT 8.3). */
   readonly kpiCacheTtlMs?: number;
 }
 
-export type KpiArea = ReturnType<typeof composeKpi>;
-
 /**
  * The SDR KPI (spec sales part 4, CONTRACT 8.3): reads the SDR area's stores (interactions, gateway,
- * persons and sales) through the ports that area bound, so the contact is the one of CONTRACT 8.2.
- * Composed after the SDR area.
+ * persons and sales) through the ports that area binds, so the contact is the one of CONTRACT 8.2.
+ * Every KPI use case is behind the KPI cache, whoever calls it.
  */
-export function composeKpi(container: Container, platform: Platform, guards: GuardDeps, options: KpiOptions) {
-  const { clock } = sharedPorts(container);
-  const interactions = resolvePort(container, SdrInteractionRepository);
-  const gateway = resolvePort(container, GatewayMessageStore);
-  const directory = resolvePort(container, ContactDirectory);
-  const cache = bindPort(container, KpiCache, kpiCache(platform, clock));
-  const useCases = {
-    getSdrKpi: new GetSdrKpi({ interactions, gateway }),
-    getSdrTrending: new GetSdrTrending({ interactions, gateway }),
-    getSubscriptionLeads: new GetSubscriptionLeads({ interactions, gateway, directory }),
-  };
-  const reports = new CachedReports(cache, options.kpiCacheTtlMs ?? KPI_CACHE_TTL_MS);
-  const routers = [kpiRoutes({ guards, clock, reports, ...useCases })];
-  return { service: 'sales' as const, useCases, routers, indexes: [] };
+export function kpiModule(options: KpiOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provide(bind, KpiCache, (get) => kpiCache(get(Platform), get(Clock)));
+    provide(bind, KpiUseCases, (get) => kpiUseCases(get, options));
+    provide(bind, KpiArea, kpiArea);
+  });
 }
 
+function kpiUseCases(get: Resolve, options: KpiOptions) {
+  const interactions = get(SdrInteractionRepository);
+  const gateway = get(GatewayMessageStore);
+  const reports = new CachedReports(get(KpiCache), options.kpiCacheTtlMs ?? KPI_CACHE_TTL_MS);
+  return {
+    getSdrKpi: new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway }), SdrKpiReport, reports),
+    getSdrTrending: new CachedKpiReport('sdr/trending', new GetSdrTrending({ interactions, gateway }), SdrTrendingReport, reports),
+    getSubscriptionLeads: new CachedKpiReport('subscription-leads', new GetSubscriptionLeads({ interactions, gateway, directory: get(ContactDirectory) }), SubscriptionLeadsReport, reports),
+  };
+}
+export type KpiUseCases = ReturnType<typeof kpiUseCases>;
+export const KpiUseCases: Token<KpiUseCases> = token('KpiUseCases');
+
+function kpiArea(get: Resolve) {
+  const useCases = get(KpiUseCases);
+  const routers = [kpiRoutes({ guards: get(SalesGuards), clock: get(Clock), ...useCases })];
+  return { service: 'sales' as const, useCases, routers, indexes: [] };
+}
+export type KpiArea = ReturnType<typeof kpiArea>;
+export const KpiArea: Token<KpiArea> = token('KpiArea');
+
 /** Redis when configured (the shared connection), a miss while it fails; memory alone without Redis. */
-function kpiCache({ redis, logger }: Infrastructure, clock: Clock): KpiCache {
+function kpiCache({ redis, logger }: Platform, clock: Clock): KpiCache {
   if (redis === undefined) return new InMemoryKpiCache(clock);
   return new FallbackKpiCache(new RedisKpiCache(redis, clock), ({ degraded, error }) =>
     degraded

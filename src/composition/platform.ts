@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import type { Db } from 'mongodb';
 import type { Redis } from 'ioredis';
 import {
@@ -32,7 +32,8 @@ import { RedisRateLimitStore } from '../adapters/redis/redis-rate-limit-store';
 import type { Logger } from '../adapters/system/logger';
 import { SystemClock } from '../adapters/system/system-clock';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator';
-import { bindPort, resolvePort } from './container';
+import { token, type Token } from '../application/shared/token';
+import { provide } from './container';
 
 /** Something the runtime closes at shutdown, before the connections it uses (a write buffer, a connection pool). */
 export interface Closable {
@@ -50,13 +51,6 @@ export interface Infrastructure {
 }
 
 export interface PlatformOptions {
-  readonly clock?: Clock;
-  readonly idGenerator?: IdGenerator;
-  readonly secretGenerator?: SecretGenerator;
-  /** The hashing algorithm (tests: a fast or gated one); it always runs behind the configured bound. */
-  readonly passwordHasher?: PasswordHasher;
-  readonly rateLimitStore?: RateLimitStore;
-  readonly mailer?: Mailer;
   readonly readinessChecks?: readonly ReadinessCheck[];
   /** CONTRACT 9.2 metrics; `false` turns them off (the metrics benchmark's baseline). Default on. */
   readonly metrics?: boolean;
@@ -66,61 +60,56 @@ export interface PlatformOptions {
 export interface Platform extends Infrastructure {
   readonly config: Config;
   readonly readinessChecks: readonly ReadinessCheck[];
-  /** Closed in order at shutdown; areas append their buffers and pools. */
+  /** Closed in order at shutdown; an area appends its buffers and pools when the container builds them. */
   readonly closables: Closable[];
   /** What each service measures (CONTRACT 9.2), on registries of this composition's own. */
   readonly metrics: { readonly sales: SalesMetrics; readonly hub: HubMetrics };
 }
+export const Platform: Token<Platform> = token('Platform');
 
-/** Binds the shared ports: clock, ids, secrets, hashers, mailer and the rate-limit store. */
-export function composePlatform(container: Container, config: Config, infra: Infrastructure, options: PlatformOptions): Platform {
-  const clock = bindPort(container, Clock, options.clock ?? new SystemClock());
-  bindPort(container, IdGenerator, options.idGenerator ?? new UuidIdGenerator());
-  bindPort(container, SecretGenerator, options.secretGenerator ?? new CryptoSecretGenerator());
-  bindPort(container, SecretHasher, new Sha256SecretHasher());
-  const hashConcurrency = config.passwordHashConcurrency ?? defaultHashConcurrency();
-  const hashing = options.passwordHasher ?? new ThreadedArgon2PasswordHasher({ threads: hashConcurrency, nice: HASHING_THREAD_NICE });
-  bindPort(
-    container,
-    PasswordHasher,
-    new BoundedPasswordHasher(hashing, {
-      concurrency: hashConcurrency,
-      maxQueued: config.passwordHashQueue ?? DEFAULT_HASH_QUEUE,
-      retryAfterSeconds: HASH_RETRY_AFTER_SECONDS,
-    }),
-  );
-  bindPort(container, RateLimitStore, options.rateLimitStore ?? rateLimitStore(infra, clock));
-  bindPort(
-    container,
-    Mailer,
-    options.mailer ?? (config.smtpUrl !== undefined ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(infra.logger, config.isProduction)),
-  );
-  return {
+/**
+ * The password-hashing algorithm (tests rebind a fast or gated one); `PasswordHasher` is always this
+ * algorithm behind the configured bound (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE).
+ */
+export const PasswordHashing: Token<PasswordHasher> = token('PasswordHashing');
+
+/** The platform and the shared ports: clock, ids, secrets, hashers, mailer and the rate-limit store. */
+export function platformModule(config: Config, infra: Infrastructure, options: PlatformOptions): ContainerModule {
+  const platform: Platform = {
     ...infra,
     config,
-    readinessChecks: options.readinessChecks ?? [
-      new MongoReadinessCheck(infra.db),
-      ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)]),
-    ],
-    closables: hashing instanceof ThreadedArgon2PasswordHasher ? [hashing] : [],
+    readinessChecks: options.readinessChecks ?? [new MongoReadinessCheck(infra.db), ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)])],
+    closables: [],
     metrics:
       options.metrics === false
         ? { sales: NO_SALES_METRICS, hub: NO_HUB_METRICS }
         : { sales: new PrometheusSalesMetrics(), hub: new PrometheusHubMetrics() },
   };
-}
-
-/** The shared ports, as bound by `composePlatform` (or swapped by a test). */
-export function sharedPorts(container: Container) {
-  return {
-    clock: resolvePort(container, Clock),
-    ids: resolvePort(container, IdGenerator),
-    secrets: resolvePort(container, SecretGenerator),
-    secretHasher: resolvePort(container, SecretHasher),
-    passwordHasher: resolvePort(container, PasswordHasher),
-    rateLimits: resolvePort(container, RateLimitStore),
-    mailer: resolvePort(container, Mailer),
-  };
+  const hashConcurrency = config.passwordHashConcurrency ?? defaultHashConcurrency();
+  return new ContainerModule(({ bind }) => {
+    bind(Platform).toConstantValue(platform);
+    provide(bind, Clock, () => new SystemClock());
+    provide(bind, IdGenerator, () => new UuidIdGenerator());
+    provide(bind, SecretGenerator, () => new CryptoSecretGenerator());
+    provide(bind, SecretHasher, () => new Sha256SecretHasher());
+    provide(bind, PasswordHashing, () => {
+      const threaded = new ThreadedArgon2PasswordHasher({ threads: hashConcurrency, nice: HASHING_THREAD_NICE });
+      platform.closables.push(threaded);
+      return threaded;
+    });
+    provide(
+      bind,
+      PasswordHasher,
+      (get) =>
+        new BoundedPasswordHasher(get(PasswordHashing), {
+          concurrency: hashConcurrency,
+          maxQueued: config.passwordHashQueue ?? DEFAULT_HASH_QUEUE,
+          retryAfterSeconds: HASH_RETRY_AFTER_SECONDS,
+        }),
+    );
+    provide(bind, RateLimitStore, (get) => rateLimitStore(infra, get(Clock)));
+    provide(bind, Mailer, () => (config.smtpUrl !== undefined ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(infra.logger, config.isProduction)));
+  });
 }
 
 /** Redis when configured, counting in memory while it fails; memory alone without Redis. */

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import { ChangePolicyStatus } from '../application/policies/change-policy-status';
 import { CreatePolicy } from '../application/policies/create-policy';
 import { FindPolicies } from '../application/policies/find-policies';
@@ -6,22 +6,30 @@ import { GetPolicy } from '../application/policies/get-policy';
 import { ImportPolicies } from '../application/policies/import-policies';
 import { ListPolicies } from '../application/policies/list-policies';
 import { PolicyPersonDirectory, PolicyRepository } from '../application/policies/ports';
-import type { GuardDeps } from '../adapters/http/sales/guards';
 import { policyRoutes } from '../adapters/http/sales/policies/policy-routes';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { MongoPolicyPersonDirectory } from '../adapters/mongo/policies/mongo-policy-person-directory';
 import { MongoPolicyRepository } from '../adapters/mongo/policies/mongo-policy-repository';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
-
-export type PoliciesArea = ReturnType<typeof composePolicies>;
+import { Clock, IdGenerator } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
+import { SalesGuards } from './sales-identity';
 
 /** Insurance policies: the API-key lookup, the operators' routes and the CSV import (CONTRACT 8.6). */
-export function composePolicies(container: Container, platform: Platform, guards: GuardDeps) {
-  const { clock, ids } = sharedPorts(container);
-  const policies = bindPort(container, PolicyRepository, new MongoPolicyRepository(platform.db));
-  const people = bindPort(container, PolicyPersonDirectory, new MongoPolicyPersonDirectory(platform.db));
-  const useCases = {
+export const policiesModule = new ContainerModule(({ bind }) => {
+  provide(bind, PolicyRepository, (get) => new MongoPolicyRepository(get(Platform).db));
+  provide(bind, PolicyPersonDirectory, (get) => new MongoPolicyPersonDirectory(get(Platform).db));
+  provide(bind, PoliciesUseCases, policiesUseCases);
+  provide(bind, PoliciesArea, policiesArea);
+});
+
+function policiesUseCases(get: Resolve) {
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const policies = get(PolicyRepository);
+  const people = get(PolicyPersonDirectory);
+  return {
     findPolicies: new FindPolicies(policies, people),
     listPolicies: new ListPolicies(policies, people),
     createPolicy: new CreatePolicy(policies, people, clock, ids),
@@ -29,6 +37,14 @@ export function composePolicies(container: Container, platform: Platform, guards
     changePolicyStatus: new ChangePolicyStatus(policies, people, clock),
     importPolicies: new ImportPolicies(policies, clock, ids),
   };
-  const routers = [policyRoutes({ guards, ...useCases })];
+}
+export type PoliciesUseCases = ReturnType<typeof policiesUseCases>;
+export const PoliciesUseCases: Token<PoliciesUseCases> = token('PoliciesUseCases');
+
+function policiesArea(get: Resolve) {
+  const useCases = get(PoliciesUseCases);
+  const routers = [policyRoutes({ guards: get(SalesGuards), ...useCases })];
   return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes };
 }
+export type PoliciesArea = ReturnType<typeof policiesArea>;
+export const PoliciesArea: Token<PoliciesArea> = token('PoliciesArea');

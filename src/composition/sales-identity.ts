@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import {
   ApiEventRecorder,
   ApiEventStore,
@@ -37,8 +37,10 @@ import { MongoApiKeyRepository } from '../adapters/mongo/sales-identity/mongo-ap
 import { MongoPasswordResetTokenStore } from '../adapters/mongo/sales-identity/mongo-password-reset-token-store';
 import { MongoSalesRefreshTokenStore } from '../adapters/mongo/sales-identity/mongo-sales-refresh-token-store';
 import { MongoSalesUserRepository } from '../adapters/mongo/sales-identity/mongo-sales-user-repository';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { Clock, IdGenerator, Mailer, PasswordHasher, RateLimitStore, SecretGenerator, SecretHasher } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
 
 /** Small limits and short intervals for tests. */
 export interface SalesIdentityOptions {
@@ -48,61 +50,94 @@ export interface SalesIdentityOptions {
   readonly apiEventFlushIntervalMs?: number;
 }
 
-export type SalesIdentityArea = ReturnType<typeof composeSalesIdentity>;
+/** The guards of every sales route (JWT, API key), built by this area for the others. */
+export const SalesGuards: Token<GuardDeps> = token('SalesGuards');
 
 /** Sales accounts, sessions and API keys, the guards of every sales route, the spec part 8 limiter and the API event log. */
-export function composeSalesIdentity(container: Container, platform: Platform, options: SalesIdentityOptions) {
-  const { config, db, logger } = platform;
-  const { clock, ids, secrets, secretHasher, passwordHasher, rateLimits, mailer } = sharedPorts(container);
-  const users = bindPort(container, SalesUserRepository, new MongoSalesUserRepository(db));
-  const refresh = bindPort(container, SalesRefreshTokenStore, new MongoSalesRefreshTokenStore(db));
-  const resets = bindPort(container, PasswordResetTokenStore, new MongoPasswordResetTokenStore(db));
-  const keys = bindPort(container, ApiKeyRepository, new MongoApiKeyRepository(db));
-  const events = bindPort(container, ApiEventStore, new MongoApiEventStore(db));
-  const tokens = bindPort(container, SalesAccessTokens, new JwtSalesAccessTokens(config.salesJwtSecret));
-  const eventRecorder = new BatchingApiEventRecorder(
-    events,
-    logger,
-    {
-      ...DEFAULT_BATCHING,
-      maxBuffered: config.eventLogBufferSize,
-      ...(options.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: options.apiEventFlushIntervalMs }),
-    },
-    clock,
-  );
-  bindPort(container, ApiEventRecorder, eventRecorder);
-  platform.metrics.sales.watchApiEventLog(eventRecorder);
-  // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
-  platform.closables.push(eventRecorder);
-  const keyCache = new ApiKeyCache(clock, options.apiKeyCacheTtlMs);
+export function salesIdentityModule(options: SalesIdentityOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const db = (get: Resolve) => get(Platform).db;
+    provide(bind, SalesUserRepository, (get) => new MongoSalesUserRepository(db(get)));
+    provide(bind, SalesRefreshTokenStore, (get) => new MongoSalesRefreshTokenStore(db(get)));
+    provide(bind, PasswordResetTokenStore, (get) => new MongoPasswordResetTokenStore(db(get)));
+    provide(bind, ApiKeyRepository, (get) => new MongoApiKeyRepository(db(get)));
+    provide(bind, ApiEventStore, (get) => new MongoApiEventStore(db(get)));
+    provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
+    provide(bind, BatchingApiEventRecorder, (get) => {
+      const { config, logger, metrics, closables } = get(Platform);
+      const recorder = new BatchingApiEventRecorder(
+        get(ApiEventStore),
+        logger,
+        {
+          ...DEFAULT_BATCHING,
+          maxBuffered: config.eventLogBufferSize,
+          ...(options.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: options.apiEventFlushIntervalMs }),
+        },
+        get(Clock),
+      );
+      metrics.sales.watchApiEventLog(recorder);
+      // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
+      closables.push(recorder);
+      return recorder;
+    });
+    provide(bind, ApiEventRecorder, (get) => get(BatchingApiEventRecorder));
+    provide(bind, ApiKeyCache, (get) => new ApiKeyCache(get(Clock), options.apiKeyCacheTtlMs));
+    provide(bind, SalesIdentityUseCases, salesIdentityUseCases);
+    provide(bind, SalesGuards, (get) => ({
+      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(Clock)),
+      authenticateApiKey: new AuthenticateApiKey(get(ApiKeyRepository), get(SalesUserRepository), get(SecretHasher), get(ApiKeyCache)),
+    }));
+    provide(bind, SalesIdentityArea, (get) => salesIdentityArea(get, options));
+  });
+}
 
-  const useCases = {
+function salesIdentityUseCases(get: Resolve) {
+  const { config } = get(Platform);
+  const users = get(SalesUserRepository);
+  const refresh = get(SalesRefreshTokenStore);
+  const resets = get(PasswordResetTokenStore);
+  const keys = get(ApiKeyRepository);
+  const events = get(ApiEventStore);
+  const tokens = get(SalesAccessTokens);
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const secrets = get(SecretGenerator);
+  const secretHasher = get(SecretHasher);
+  const passwordHasher = get(PasswordHasher);
+  return {
     createSalesUser: new CreateSalesUser(users, passwordHasher, ids, clock),
     loginSalesUser: new LoginSalesUser(users, passwordHasher, tokens, refresh, secrets, secretHasher, clock),
     refreshSalesSession: new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
     logoutSalesUser: new LogoutSalesUser(refresh, secretHasher, clock),
-    requestSalesPasswordReset: new RequestSalesPasswordReset(users, resets, mailer, secrets, secretHasher, clock, config.publicAppUrl),
+    requestSalesPasswordReset: new RequestSalesPasswordReset(users, resets, get(Mailer), secrets, secretHasher, clock, config.publicAppUrl),
     resetSalesPassword: new ResetSalesPassword(resets, users, refresh, passwordHasher, secretHasher, clock),
     createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
     listApiKeys: new ListApiKeys(keys),
-    revokeApiKey: new RevokeApiKey(keys, keyCache, clock),
+    revokeApiKey: new RevokeApiKey(keys, get(ApiKeyCache), clock),
     listApiEvents: new ListApiEvents(events),
     getApiEvent: new GetApiEvent(events),
     findSalesIdentity: new FindSalesIdentity(users),
   };
-  const guards: GuardDeps = {
-    authenticateAccessToken: new AuthenticateAccessToken(tokens, clock),
-    authenticateApiKey: new AuthenticateApiKey(keys, users, secretHasher, keyCache),
-  };
+}
+export type SalesIdentityUseCases = ReturnType<typeof salesIdentityUseCases>;
+export const SalesIdentityUseCases: Token<SalesIdentityUseCases> = token('SalesIdentityUseCases');
+
+function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
+  const { config, logger } = get(Platform);
+  const useCases = get(SalesIdentityUseCases);
+  const guards = get(SalesGuards);
+  const eventRecorder = get(BatchingApiEventRecorder);
+  const clock = get(Clock);
+  const passwordHasher = get(PasswordHasher);
   /** What the sales app wraps every request in. */
   const appMiddleware: Required<Pick<SalesAppDeps, 'rateLimit' | 'eventLog'>> = {
     rateLimit: {
-      store: rateLimits,
+      store: get(RateLimitStore),
       trustProxy: config.trustProxy,
       ...(options.salesRateLimit === undefined ? {} : { defaultRule: options.salesRateLimit }),
       ...(options.salesRateLimitRuleFor === undefined ? {} : { ruleFor: options.salesRateLimitRuleFor }),
     },
-    eventLog: { recorder: eventRecorder, ids, trustProxy: config.trustProxy },
+    eventLog: { recorder: eventRecorder, ids: get(IdGenerator), trustProxy: config.trustProxy },
   };
   const { createApiKey, listApiKeys, revokeApiKey, listApiEvents, getApiEvent } = useCases;
   const routers = [
@@ -122,3 +157,5 @@ export function composeSalesIdentity(container: Container, platform: Platform, o
   ];
   return { service: 'sales' as const, useCases, guards, eventRecorder, appMiddleware, routers, indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays) };
 }
+export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;
+export const SalesIdentityArea: Token<SalesIdentityArea> = token('SalesIdentityArea');

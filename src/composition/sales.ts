@@ -1,5 +1,7 @@
-import type { Container } from 'inversify';
-import { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository } from '../application/sales/ports';
+import { ContainerModule } from 'inversify';
+import { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository, type SaleWebhookSender } from '../application/sales/ports';
+import { Clock, IdGenerator } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
 import { CreateManualSale } from '../application/sales/create-manual-sale';
 import { CreateVendor } from '../application/sales/create-vendor';
 import { DispatchPendingSales } from '../application/sales/dispatch-pending-sales';
@@ -11,7 +13,6 @@ import { ListVendors } from '../application/sales/list-vendors';
 import { ResendSale } from '../application/sales/resend-sale';
 import { UpdateSaleStatus } from '../application/sales/update-sale-status';
 import { UpdateVendor } from '../application/sales/update-vendor';
-import type { GuardDeps } from '../adapters/http/sales/guards';
 import { CountedDeliveryAttemptLog } from '../adapters/metrics/counted-delivery-attempt-log';
 import { saleRoutes } from '../adapters/http/sales/sales/sale-routes';
 import { vendorRoutes } from '../adapters/http/sales/sales/vendor-routes';
@@ -21,8 +22,9 @@ import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repo
 import { MongoSaleRepository } from '../adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../adapters/mongo/sales/mongo-vendor-repository';
 import { HttpSaleWebhookSender } from '../adapters/webhook/http-sale-webhook-sender';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
+import { SalesGuards } from './sales-identity';
 
 export interface SalesOptions {
   readonly dispatchSettings?: Partial<DispatchSettings>;
@@ -30,29 +32,43 @@ export interface SalesOptions {
   readonly webhookTimeoutMs?: number;
 }
 
-export type SalesArea = ReturnType<typeof composeSales>;
+/** The configured destination; none without SALES_WEBHOOK_URL (dispatch and resend then answer that nothing is configured). */
+const SaleWebhookDestination: Token<SaleWebhookSender | undefined> = token('SaleWebhookDestination');
 
 /** Sales, vendors and outbound sale webhooks (spec sales parts 2, 3, 6; CONTRACT 3.3, 4). */
-export function composeSales(container: Container, platform: Platform, guards: GuardDeps, options: SalesOptions) {
-  const { config, db } = platform;
-  const { clock, ids } = sharedPorts(container);
-  const settings: DispatchSettings = { ...DEFAULT_DISPATCH_SETTINGS, ...options.dispatchSettings };
-  // Without SALES_WEBHOOK_URL there is no sender: dispatch and resend answer that nothing is configured.
-  const sender =
-    config.salesWebhookUrl === undefined
-      ? undefined
-      : new HttpSaleWebhookSender(config.salesWebhookUrl, {
-          signingSecret: config.salesWebhookSecret,
-          ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
-        });
-  if (sender !== undefined) platform.closables.push(sender);
-  const sales = bindPort(container, SaleRepository, new MongoSaleRepository(db));
-  const people = bindPort(container, PersonRepository, new MongoPersonRepository(db));
-  const vendors = bindPort(container, VendorRepository, new MongoVendorRepository(db));
-  // Every delivery is recorded there, so it is also where deliveries are counted (CONTRACT 9.2).
-  const attempts = new CountedDeliveryAttemptLog(bindPort(container, DeliveryAttemptLog, new MongoDeliveryAttemptLog(db)), platform.metrics.sales);
+export function salesModule(options: SalesOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provide(bind, SaleRepository, (get) => new MongoSaleRepository(get(Platform).db));
+    provide(bind, PersonRepository, (get) => new MongoPersonRepository(get(Platform).db));
+    provide(bind, VendorRepository, (get) => new MongoVendorRepository(get(Platform).db));
+    provide(bind, DeliveryAttemptLog, (get) => new MongoDeliveryAttemptLog(get(Platform).db));
+    provide(bind, SaleWebhookDestination, (get) => saleWebhookSender(get(Platform), options));
+    provide(bind, SalesUseCases, (get) => salesUseCases(get, options));
+    provide(bind, SalesArea, salesArea);
+  });
+}
 
-  const useCases = {
+function saleWebhookSender({ config, closables }: Platform, options: SalesOptions): SaleWebhookSender | undefined {
+  if (config.salesWebhookUrl === undefined) return undefined;
+  const sender = new HttpSaleWebhookSender(config.salesWebhookUrl, {
+    signingSecret: config.salesWebhookSecret,
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+  });
+  closables.push(sender);
+  return sender;
+}
+
+function salesUseCases(get: Resolve, options: SalesOptions) {
+  const clock = get(Clock);
+  const ids = get(IdGenerator);
+  const settings: DispatchSettings = { ...DEFAULT_DISPATCH_SETTINGS, ...options.dispatchSettings };
+  const sender = get(SaleWebhookDestination);
+  const sales = get(SaleRepository);
+  const people = get(PersonRepository);
+  const vendors = get(VendorRepository);
+  // Every delivery is recorded there, so it is also where deliveries are counted (CONTRACT 9.2).
+  const attempts = new CountedDeliveryAttemptLog(get(DeliveryAttemptLog), get(Platform).metrics.sales);
+  return {
     dispatchPendingSales: new DispatchPendingSales(sales, sender, attempts, clock, ids, settings),
     resendSale: new ResendSale(sales, sender, attempts, clock, ids, settings),
     createManualSale: new CreateManualSale(sales, people, vendors, clock, ids),
@@ -64,10 +80,19 @@ export function composeSales(container: Container, platform: Platform, guards: G
     getVendor: new GetVendor(vendors),
     listVendors: new ListVendors(vendors),
   };
+}
+export type SalesUseCases = ReturnType<typeof salesUseCases>;
+export const SalesUseCases: Token<SalesUseCases> = token('SalesUseCases');
+
+function salesArea(get: Resolve) {
+  const useCases = get(SalesUseCases);
+  const guards = get(SalesGuards);
   const { createManualSale, getSale, listSales, updateSaleStatus, resendSale, createVendor, updateVendor, getVendor, listVendors } = useCases;
   const routers = [
-    saleRoutes({ guards, clock, createManualSale, getSale, listSales, updateSaleStatus, resendSale }),
+    saleRoutes({ guards, clock: get(Clock), createManualSale, getSale, listSales, updateSaleStatus, resendSale }),
     vendorRoutes({ guards, createVendor, updateVendor, getVendor, listVendors }),
   ];
   return { service: 'sales' as const, useCases, routers, indexes: salesAreaIndexes };
 }
+export type SalesArea = ReturnType<typeof salesArea>;
+export const SalesArea: Token<SalesArea> = token('SalesArea');

@@ -1,4 +1,4 @@
-import type { Container } from 'inversify';
+import { ContainerModule } from 'inversify';
 import {
   ContactDirectory,
   DemoDataSink,
@@ -14,7 +14,6 @@ import { ListSdrInteractions } from '../application/sdr/list-sdr-interactions';
 import { ListSdrSessions } from '../application/sdr/list-sdr-sessions';
 import { SeedDemoContacts } from '../application/sdr/seed-demo-contacts';
 import { UpdateSdrStatus } from '../application/sdr/update-sdr-status';
-import type { GuardDeps } from '../adapters/http/sales/guards';
 import { sdrListRoutes } from '../adapters/http/sales/sdr/sdr-list-routes';
 import { sdrRoutes } from '../adapters/http/sales/sdr/sdr-routes';
 import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repository';
@@ -25,45 +24,62 @@ import { MongoDemoDataSink } from '../adapters/mongo/sdr/mongo-demo-data-sink';
 import { MongoGatewayMessageStore } from '../adapters/mongo/sdr/mongo-gateway-message-store';
 import { MongoSaleQualificationSync } from '../adapters/mongo/sdr/mongo-sale-qualification-sync';
 import { MongoSdrInteractionRepository } from '../adapters/mongo/sdr/mongo-sdr-interaction-repository';
-import { bindPort } from './container';
-import { sharedPorts, type Platform } from './platform';
+import { Clock, IdGenerator } from '../application/shared/ports';
+import { token, type Token } from '../application/shared/token';
+import { provide, type Resolve } from './container';
+import { Platform } from './platform';
+import { SalesGuards } from './sales-identity';
 
 export interface SdrOptions {
   /** How long a new interaction of the same phone, person or web session updates the last one (default 24 h). */
   readonly sdrDedupeWindowMs?: number;
 }
 
-export type SdrArea = ReturnType<typeof composeSdr>;
-
 /**
  * SDR interactions: creation, status update by phone or CPF, read back (spec sales parts 2-4; CONTRACT
  * 3.4); the messaging gateway's store, its import, the sessions and contacts lists (CONTRACT 8.1, 8.2).
  */
-export function composeSdr(container: Container, platform: Platform, guards: GuardDeps, options: SdrOptions) {
-  const { db, logger, config } = platform;
-  const { clock, ids } = sharedPorts(container);
-  const interactions = bindPort(container, SdrInteractionRepository, new MongoSdrInteractionRepository(db));
-  const people = bindPort(container, SdrPersonDirectory, new MongoPersonRepository(db));
-  const qualifications = bindPort(container, SaleQualificationSync, new MongoSaleQualificationSync(db));
-  const gatewayDb = platform.gatewayDb ?? db;
-  const gatewayCollection = config.gatewayMessagesCollection;
-  const gateway = bindPort(
-    container,
-    GatewayMessageStore,
-    new MongoGatewayMessageStore(gatewayDb, gatewayCollection, (count, what) => logger.warn({ count, collection: gatewayCollection }, `skipped ${what}`)),
-  );
-  const directory = bindPort(container, ContactDirectory, new MongoContactDirectory(db));
-  const contactSources = { interactions, gateway, directory };
+export function sdrModule(options: SdrOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    provide(bind, SdrInteractionRepository, (get) => new MongoSdrInteractionRepository(get(Platform).db));
+    provide(bind, SdrPersonDirectory, (get) => new MongoPersonRepository(get(Platform).db));
+    provide(bind, SaleQualificationSync, (get) => new MongoSaleQualificationSync(get(Platform).db));
+    provide(bind, GatewayMessageStore, (get) => {
+      const { db, gatewayDb, logger, config } = get(Platform);
+      const collection = config.gatewayMessagesCollection;
+      return new MongoGatewayMessageStore(gatewayDb ?? db, collection, (count, what) => logger.warn({ count, collection }, `skipped ${what}`));
+    });
+    provide(bind, ContactDirectory, (get) => new MongoContactDirectory(get(Platform).db));
+    provide(bind, DemoDataSink, (get) => new MongoDemoDataSink(get(Platform).db));
+    provide(bind, SdrUseCases, (get) => sdrUseCases(get, options));
+    provide(bind, SdrArea, sdrArea);
+  });
+}
 
-  const useCases = {
-    createSdrInteraction: new CreateSdrInteraction(interactions, people, qualifications, clock, ids, options.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS),
+function sdrUseCases(get: Resolve, options: SdrOptions) {
+  const clock = get(Clock);
+  const interactions = get(SdrInteractionRepository);
+  const people = get(SdrPersonDirectory);
+  const qualifications = get(SaleQualificationSync);
+  const gateway = get(GatewayMessageStore);
+  const directory = get(ContactDirectory);
+  return {
+    createSdrInteraction: new CreateSdrInteraction(interactions, people, qualifications, clock, get(IdGenerator), options.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS),
     updateSdrStatus: new UpdateSdrStatus(interactions, people, qualifications, clock),
     listSdrInteractions: new ListSdrInteractions(interactions, people),
     listSdrSessions: new ListSdrSessions(gateway, directory),
-    listSdrContacts: new ListSdrContacts(contactSources, clock),
+    listSdrContacts: new ListSdrContacts({ interactions, gateway, directory }, clock),
     importGatewayMessages: new ImportGatewayMessages(gateway),
-    seedDemoContacts: new SeedDemoContacts(bindPort(container, DemoDataSink, new MongoDemoDataSink(db)), gateway, clock),
+    seedDemoContacts: new SeedDemoContacts(get(DemoDataSink), gateway, clock),
   };
+}
+export type SdrUseCases = ReturnType<typeof sdrUseCases>;
+export const SdrUseCases: Token<SdrUseCases> = token('SdrUseCases');
+
+function sdrArea(get: Resolve) {
+  const { db, gatewayDb, config } = get(Platform);
+  const useCases = get(SdrUseCases);
+  const guards = get(SalesGuards);
   const routers = [
     sdrRoutes({
       guards,
@@ -73,8 +89,8 @@ export function composeSdr(container: Container, platform: Platform, guards: Gua
     }),
     sdrListRoutes({ guards, listSessions: useCases.listSdrSessions, listContacts: useCases.listSdrContacts }),
   ];
-  const gatewayIndexes = gatewayMessageIndexes(gatewayCollection);
-  const separateGateway = platform.gatewayDb !== undefined;
+  const gatewayIndexes = gatewayMessageIndexes(config.gatewayMessagesCollection);
+  const separateGateway = gatewayDb !== undefined;
   return {
     service: 'sales' as const,
     useCases,
@@ -82,6 +98,8 @@ export function composeSdr(container: Container, platform: Platform, guards: Gua
     // The gateway collection's indexes are created with the others when it lives in this database;
     // in a database of its own (GATEWAY_MONGODB_URI) only `ensure-indexes` and `gateway-import` create them.
     indexes: separateGateway ? sdrAreaIndexes : [...sdrAreaIndexes, gatewayIndexes],
-    gatewayStore: { db: gatewayDb, indexes: [gatewayIndexes], separate: separateGateway },
+    gatewayStore: { db: gatewayDb ?? db, indexes: [gatewayIndexes], separate: separateGateway },
   };
 }
+export type SdrArea = ReturnType<typeof sdrArea>;
+export const SdrArea: Token<SdrArea> = token('SdrArea');

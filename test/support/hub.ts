@@ -7,9 +7,10 @@ import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexe
 import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { parseEmail } from '../../src/domain/hub-identity/email';
 import type { Role } from '../../src/domain/hub-identity/role';
-import type { MailMessage } from '../../src/application/shared/ports';
+import { Clock, Mailer, type MailMessage } from '../../src/application/shared/ports';
 import { ManualClock } from './fakes/fixed-clock';
 import { memoryLogger } from './logs';
+import { rebinding } from '../../src/composition/container';
 
 export const HUB_SECRET = 'hub-test-secret-0123456789-abcdefghijklmnop';
 export const INTERNAL_SECRET = 'internal-test-secret-0123456789';
@@ -37,10 +38,9 @@ export async function hubHarness(
     loaded.right.config,
     { db: mongo.db, redis: undefined, logger: memoryLogger().logger },
     {
-      clock,
-      mailer: { send: async (message) => void mails.push(message) },
       hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
       ...options.overrides,
+      rebind: [rebinding(Clock, clock), rebinding(Mailer, { send: async (message) => void mails.push(message) }), ...(options.overrides?.rebind ?? [])],
     },
   );
   await ensureIndexes(composition.platform.db, composition.indexes);

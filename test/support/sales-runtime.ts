@@ -14,6 +14,9 @@ import { CapturingMailer } from './fakes/capturing-mailer';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 import { memoryLogger } from './logs';
 import { sharedMongo } from './mongo';
+import { rebinding } from '../../src/composition/container';
+import { PasswordHashing } from '../../src/composition/platform';
+import { Mailer } from '../../src/application/shared/ports';
 
 /** argon2id with tiny parameters: the same code path as production, fast enough for many logins. */
 export const fastPasswordHasher = (): Argon2PasswordHasher => new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
@@ -54,10 +57,14 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
   const runtime = await openRuntime(config, log.logger, {
     commandObserver: indexCoverageGuard.observer,
     overrides: {
-      passwordHasher: fastPasswordHasher(),
-      mailer,
       salesRateLimit: { limit: 1_000_000, windowMs: 60_000 },
       ...options.overrides,
+      rebind: [
+        rebinding(PasswordHashing, fastPasswordHasher()),
+        // The mails are captured, unless the test names an SMTP server to send them to.
+        ...(options.env?.SMTP_URL === undefined ? [rebinding(Mailer, mailer)] : []),
+        ...(options.overrides?.rebind ?? []),
+      ],
     },
   });
   const { platform, salesIdentity, indexes, http } = runtime.app;

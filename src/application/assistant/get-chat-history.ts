@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import type { ChatMessage, ChatRole } from '../../domain/assistant/chat';
 import type { ChatSessionNotFound } from './errors';
-import type { ChatPage, ChatRepository } from './ports';
+import type { ChatRepository } from './ports';
+import type { Page } from '../shared/page';
 
 export interface GetChatHistoryInput {
   readonly userId: string;
@@ -15,7 +16,7 @@ export interface GetChatHistoryInput {
 export class GetChatHistory {
   constructor(private readonly chats: ChatRepository) {}
 
-  async execute(input: GetChatHistoryInput): Promise<E.Either<ChatSessionNotFound, ChatPage<ChatMessage>>> {
+  async execute(input: GetChatHistoryInput): Promise<E.Either<ChatSessionNotFound, Page<ChatMessage>>> {
     const session = await this.chats.findOwnedSession(input.userId, input.sessionId);
     if (session === undefined) return E.left({ _tag: 'ChatSessionNotFound' });
     return E.right(await this.chats.history(session.id, input.role, input.offset, input.limit));

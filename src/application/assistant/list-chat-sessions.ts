@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { ChatSession, ChatSessionStatus } from '../../domain/assistant/chat';
-import type { ChatPage, ChatRepository } from './ports';
+import type { ChatRepository } from './ports';
+import type { Page } from '../shared/page';
 
 export interface ListChatSessionsInput {
   readonly userId: string;
@@ -13,7 +14,7 @@ export interface ListChatSessionsInput {
 export class ListChatSessions {
   constructor(private readonly chats: ChatRepository) {}
 
-  async execute(input: ListChatSessionsInput): Promise<E.Either<never, ChatPage<ChatSession>>> {
+  async execute(input: ListChatSessionsInput): Promise<E.Either<never, Page<ChatSession>>> {
     return E.right(await this.chats.listOwnedSessions(input.userId, input.status, input.page, input.limit));
   }
 }

@@ -2,11 +2,7 @@ import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { ChatMessage, ChatRole, ChatSession, ChatSessionChanges, ChatSessionStatus } from '../../domain/assistant/chat';
 import { token, type Token } from '../shared/token';
-
-export interface ChatPage<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
+import type { Page } from '../shared/page';
 
 /**
  * The chat sessions and their messages. Sessions are scoped to their owner: another user's session
@@ -18,7 +14,7 @@ export interface ChatRepository {
   insertSession(session: ChatSession): Promise<void>;
   findOwnedSession(userId: string, id: string): Promise<ChatSession | undefined>;
   /** The owner's sessions, of one status when given; newest `lastActivityAt` first. */
-  listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<ChatPage<ChatSession>>;
+  listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>>;
   /** The session after the change; undefined when the owner has no session with that id. */
   updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined>;
   /** Removes the session and its messages; false when the owner has no session with that id. */
@@ -29,7 +25,7 @@ export interface ChatRepository {
    */
   appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
   /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */
-  history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>>;
+  history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>>;
   /** A session's last `count` messages, oldest first. */
   lastMessages(sessionId: string, count: number): Promise<ChatMessage[]>;
 }
@@ -71,4 +67,5 @@ export type ModelUnavailable = { readonly _tag: 'ModelUnavailable'; readonly rea
 export interface AssistantModel {
   complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>>;
 }
-export const AssistantModel: Token<AssistantModel> = token('AssistantModel');
+/** The configured model; none when AI_API_URL or AI_MODEL is unset (`/ai/execute` then answers 503). */
+export const AssistantModel: Token<AssistantModel | undefined> = token('AssistantModel');

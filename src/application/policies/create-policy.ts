@@ -1,14 +1,10 @@
 import * as E from 'fp-ts/Either';
-import type { Policy, PolicyDraft } from '../../domain/policies/policy';
+import { newPolicy } from '../../domain/policies/new-policy';
+import type { PolicyDraft } from '../../domain/policies/policy';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { PolicyNumberTaken } from './errors';
 import { linkPersons, type LinkedPolicy } from './policy-view';
 import type { PolicyPersonDirectory, PolicyRepository } from './ports';
-
-/** The stored policy of a validated draft: a fresh id, no history, created now. */
-export function newPolicy(draft: PolicyDraft, id: string, now: Date): Policy {
-  return { id, ...draft, history: [], createdAt: now, updatedAt: now };
-}
 
 /** POST /api/policies (CONTRACT 8.6): 409 on a policy number already stored. */
 export class CreatePolicy {

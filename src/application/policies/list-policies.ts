@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
-import type { Page } from '../sales/ports';
 import { linkPersons, type LinkedPolicy } from './policy-view';
 import type { PolicyListFilter, PolicyPersonDirectory, PolicyRepository } from './ports';
+import type { Page } from '../shared/page';
 
 /** GET /api/policies (CONTRACT 8.6): filtered, newest first, one page with the total. */
 export class ListPolicies {

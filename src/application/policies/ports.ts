@@ -1,7 +1,7 @@
 import type { Policy, PolicyProduct, PolicyStatus } from '../../domain/policies/policy';
 import type { Cpf } from '../../domain/shared/cpf';
-import type { Page } from '../sales/ports';
 import { token, type Token } from '../shared/token';
+import type { Page } from '../shared/page';
 
 /** CONTRACT 8.6 list filters; every given one applies. */
 export interface PolicyListFilter {

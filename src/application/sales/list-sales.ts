@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { SaleEntry } from '../../domain/sales/sale';
-import type { Page, SaleListFilter, SaleRepository } from './ports';
+import type { SaleListFilter, SaleRepository } from './ports';
+import type { Page } from '../shared/page';
 
 export interface ListSalesInput {
   readonly filter: SaleListFilter;

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Vendor } from '../../domain/sales/sale';
-import type { Page, VendorRepository } from './ports';
+import type { VendorRepository } from './ports';
+import type { Page } from '../shared/page';
 
 export class ListVendors {
   constructor(private readonly vendors: VendorRepository) {}

@@ -2,6 +2,7 @@ import type { Cpf } from '../../domain/shared/cpf';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 import type { Person, Sale, SaleEntry, SaleStatusEvent, Vendor } from '../../domain/sales/sale';
 import { token, type Token } from '../shared/token';
+import type { Page } from '../shared/page';
 
 export interface EligibilityWindow {
   readonly now: Date;
@@ -31,11 +32,6 @@ export interface SaleListFilter {
   readonly cpf?: Cpf;
   /** Part of the customer's name, any case (the assistant's sales search). */
   readonly name?: string;
-}
-
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly total: number;
 }
 
 export interface SaleRepository {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
-import type { Person } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
+import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
 import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
@@ -88,32 +88,13 @@ export class CreateSdrInteraction {
       // A web lead is known only by its session: the same session within the window is the same lead.
       known = (await this.interactions.findRecent({ sessionId: input.sessionId }, since))?.personId;
     } else {
-      known = pickPerson(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
+      known = leadPersonAmong(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
     }
     return known === undefined ? this.createMinimalPerson(input, now) : { id: known, withoutSale: false };
   }
 
   private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; withoutSale: boolean }> {
-    const phone = input.phone ?? null;
-    const person: Person = {
-      id: this.ids.next(),
-      fullName: input.name?.trim() ?? '',
-      cpf: input.cpf ?? null,
-      rg: null,
-      cnh: null,
-      birthDate: null,
-      gender: null,
-      maritalStatus: null,
-      personalEmail: input.email?.trim() || null,
-      commercialEmail: null,
-      // Canonical mobiles have 13 digits, landlines 12.
-      residentialPhone: phone !== null && phone.length === 12 ? phone : null,
-      commercialPhone: null,
-      mobile: phone !== null && phone.length === 13 ? phone : null,
-      optionalPhone: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const person = minimalLeadPerson(input, this.ids.next(), now);
     const stored = await this.people.insertMinimal(person);
     if (stored.outcome === 'inserted') return { id: person.id, withoutSale: true };
     // A concurrent first contact of this phone stored its person first: that person is the lead, and
@@ -124,10 +105,4 @@ export class CreateSdrInteraction {
     if (holder === undefined) throw new Error('minimal person refused for its CPF but no holder found');
     return { id: holder.id, withoutSale: false };
   }
-}
-
-/** The CPF names one person; otherwise the newest person with a matching phone. */
-function pickPerson(candidates: readonly Person[], cpf: Cpf | undefined): Person | undefined {
-  const holder = cpf === undefined ? undefined : candidates.find((p) => p.cpf === cpf);
-  return holder ?? [...candidates].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 }

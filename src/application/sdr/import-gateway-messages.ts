@@ -1,24 +1,14 @@
 import * as E from 'fp-ts/Either';
-import { parseImportItem, type GatewayMessageRecord } from '../../domain/sdr/gateway-message';
+import { parseImportItem } from '../../domain/sdr/gateway-message';
+import { runImport, type ImportCounts, type ImportInput, type NumberedRecord } from '../shared/import-pipeline';
 import type { GatewayMessageStore } from './ports';
 
 /** One item of an export file: its JSON value, or why it could not be read (not JSON). */
-export type ImportLine = { readonly line: number; readonly value: unknown } | { readonly line: number; readonly unreadable: string };
+export type ImportLine = NumberedRecord<unknown>;
 
-export interface ImportGatewayMessagesInput {
-  readonly items: AsyncIterable<ImportLine>;
+export interface ImportGatewayMessagesInput extends ImportInput<unknown> {
   /** The instance of records that carry none (`--instance`). */
   readonly defaultInstance?: string;
-  /** Called for each rejected item, as it is met. */
-  readonly onRejected?: (line: number, reason: string) => void;
-  /** Called after each stored batch with the counts so far. */
-  readonly onProgress?: (counts: ImportCounts) => void;
-}
-
-export interface ImportCounts {
-  readonly inserted: number;
-  readonly duplicates: number;
-  readonly rejected: number;
 }
 
 /** Nothing can fail as a whole once the file is open: bad items are counted, never stop the rest. */
@@ -35,29 +25,15 @@ export class ImportGatewayMessages {
   constructor(private readonly store: GatewayMessageStore) {}
 
   async execute(input: ImportGatewayMessagesInput): Promise<E.Either<ImportGatewayMessagesError, ImportCounts>> {
-    let inserted = 0;
-    let duplicates = 0;
-    let rejected = 0;
-    let batch: GatewayMessageRecord[] = [];
-    const flush = async (): Promise<void> => {
-      if (batch.length === 0) return;
-      const counts = await this.store.insertMany(batch);
-      inserted += counts.inserted;
-      duplicates += counts.duplicates;
-      batch = [];
-      input.onProgress?.({ inserted, duplicates, rejected });
-    };
-    for await (const item of input.items) {
-      const parsed = 'unreadable' in item ? { kind: 'rejected' as const, reason: item.unreadable } : parseImportItem(item.value, input.defaultInstance);
-      if (parsed.kind === 'rejected') {
-        rejected += 1;
-        input.onRejected?.(item.line, parsed.reason);
-        continue;
-      }
-      batch.push(...parsed.records);
-      if (batch.length >= IMPORT_BATCH) await flush();
-    }
-    await flush();
-    return E.right({ inserted, duplicates, rejected });
+    return E.right(
+      await runImport(input, {
+        validate: (value) => {
+          const parsed = parseImportItem(value, input.defaultInstance);
+          return parsed.kind === 'rejected' ? E.left(parsed.reason) : E.right(parsed.records);
+        },
+        write: (records) => this.store.insertMany(records),
+        batchSize: IMPORT_BATCH,
+      }),
+    );
   }
 }

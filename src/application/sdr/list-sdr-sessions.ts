@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { phoneKeysOfPerson } from '../../domain/sdr/contact';
+import { contactPersonOrder, phoneKeysOfPerson } from '../../domain/sdr/contact';
 import { phoneOfJid, type GatewayMessage } from '../../domain/sdr/gateway-message';
 import { phoneMatchKey } from '../../domain/shared/phone';
 import type { ChatSummary, ContactDirectory, GatewayMessageStore } from './ports';
@@ -75,12 +75,12 @@ export class ListSdrSessions {
     const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
     const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
     const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
-    // The most recently updated person holding the phone (the same rule as the contact's person).
+    // The contact's person among those holding the phone (the one rule of CONTRACT 8.2).
     const personOf = new Map<string, { id: string; updatedAt: Date }>();
     for (const person of persons) {
       for (const key of phoneKeysOfPerson(person)) {
         const held = personOf.get(key);
-        if (held === undefined || person.updatedAt > held.updatedAt || (person.updatedAt.getTime() === held.updatedAt.getTime() && person.id < held.id)) personOf.set(key, person);
+        if (held === undefined || contactPersonOrder(person, held) < 0) personOf.set(key, person);
       }
     }
     const items = page.map((chat, i): SdrSession => {

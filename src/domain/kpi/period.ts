@@ -6,7 +6,9 @@
  */
 import { parseDateOnly, parseIsoTimestamp } from '../shared/parsers';
 import {
+  DEFAULT_TIMEZONE,
   dateOfDayNumber,
+  formatLocalDate,
   dayNumberOf,
   localDateOf,
   localDaysBetween,
@@ -41,6 +43,12 @@ export interface KpiPeriod {
   readonly to: Date;
   readonly timeZone: string;
   /**
+   * The period as it was asked for, normalized (CONTRACT 8.3): bounds in one spelling and a fixed
+   * order, the default timezone left out, so spelling, order and explicit defaults name one period.
+   * Two requests with one key ask for the same figures (the default end is "now"): the KPI cache key.
+   */
+  readonly key: string;
+  /**
    * The local days from the day of `from` to the day of `to`, both included; computed when first
    * read (a cached answer never needs them).
    */
@@ -71,18 +79,31 @@ export function resolvePeriod(query: PeriodQuery, now: Date): { readonly period:
   const firstDay = localDateOf(from, zone);
   const dayCount = dayNumberOf(lastDay) - dayNumberOf(firstDay) + 1;
   if (dayCount > MAX_PERIOD_DAYS) return { problems: [`the period must not exceed ${MAX_PERIOD_DAYS} days (it covers ${dayCount} local days)`] };
+  return { period: kpiPeriod(from, to, zone, periodKey(query)) };
+}
+
+/** The period from `from` to `to` in the zone; its local days are computed when first read. */
+export function kpiPeriod(from: Date, to: Date, timeZone: string, key: string): KpiPeriod {
   let days: LocalDays | undefined;
   return {
-    period: {
-      from,
-      to,
-      timeZone: zone,
-      get days(): LocalDays {
-        days ??= localDaysBetween(firstDay, lastDay, zone);
-        return days;
-      },
+    from,
+    to,
+    timeZone,
+    key,
+    get days(): LocalDays {
+      days ??= localDaysBetween(localDateOf(from, timeZone), localDateOf(to, timeZone), timeZone);
+      return days;
     },
   };
+}
+
+function periodKey(query: PeriodQuery): string {
+  const spelled = (bound: DateBound): string => (bound.kind === 'day' ? formatLocalDate(bound.date) : bound.at.toISOString());
+  const parts: string[] = [];
+  if (query.dateFrom !== undefined) parts.push(`dateFrom=${spelled(query.dateFrom)}`);
+  if (query.dateTo !== undefined) parts.push(`dateTo=${spelled(query.dateTo)}`);
+  if (query.timeZone !== DEFAULT_TIMEZONE) parts.push(`timezone=${query.timeZone}`);
+  return parts.join('&');
 }
 
 /** True when the instant is in the period, both ends included. */

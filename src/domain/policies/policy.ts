@@ -79,33 +79,46 @@ export function normalizePlate(input: string): string | undefined {
 }
 
 
+/** A broken rule of a creation, with the field it is about. */
+export interface PolicyDraftProblem {
+  readonly field: keyof PolicyDraftInput;
+  readonly message: string;
+}
+
 /**
  * Every rule of CONTRACT 8.6 on a creation, one message per broken rule (all of them, not the first).
  * Text is trimmed; the plate is normalized; the status defaults to pending.
  */
 export function validatePolicyDraft(input: PolicyDraftInput): E.Either<readonly string[], PolicyDraft> {
-  const problems: string[] = [];
+  const validated = checkPolicyDraft(input);
+  return E.isLeft(validated) ? E.left(validated.left.map((problem) => problem.message)) : validated;
+}
+
+/** `validatePolicyDraft`, each problem with its field (an import drops those of a field it found missing). */
+export function checkPolicyDraft(input: PolicyDraftInput): E.Either<readonly PolicyDraftProblem[], PolicyDraft> {
+  const problems: PolicyDraftProblem[] = [];
+  const fail = (field: keyof PolicyDraftInput, message: string): void => void problems.push({ field, message });
   const policyNumber = input.policyNumber.trim();
-  if (!POLICY_NUMBER.test(policyNumber)) problems.push('policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .');
+  if (!POLICY_NUMBER.test(policyNumber)) fail('policyNumber', 'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .');
   const cpf = parseCpf(input.cpf);
-  if (E.isLeft(cpf)) problems.push('cpf must be a valid CPF (11 digits, check digits)');
+  if (E.isLeft(cpf)) fail('cpf', 'cpf must be a valid CPF (11 digits, check digits)');
   const saleId = input.saleId === null ? null : input.saleId.trim().toLowerCase();
-  if (saleId !== null && !isUuid(saleId)) problems.push('saleId must be a UUID or null');
+  if (saleId !== null && !isUuid(saleId)) fail('saleId', 'saleId must be a UUID or null');
   const insurer = input.insurer.trim();
-  if (insurer === '' || [...insurer].length > MAX_INSURER_LENGTH) problems.push(`insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
+  if (insurer === '' || [...insurer].length > MAX_INSURER_LENGTH) fail('insurer', `insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
   const product = input.product;
-  if (!isOneOf(POLICY_PRODUCTS, product)) problems.push(`product must be one of ${POLICY_PRODUCTS.join(', ')}`);
+  if (!isOneOf(POLICY_PRODUCTS, product)) fail('product', `product must be one of ${POLICY_PRODUCTS.join(', ')}`);
   const status = input.status ?? 'pending';
-  if (!isOneOf(POLICY_CREATION_STATUSES, status)) problems.push(`status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
-  if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0) problems.push('premiumCents must be an integer >= 0');
+  if (!isOneOf(POLICY_CREATION_STATUSES, status)) fail('status', `status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
+  if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0) fail('premiumCents', 'premiumCents must be an integer >= 0');
   const startDate = parseIsoDate(input.startDate);
-  if (startDate === undefined) problems.push('startDate must be a date YYYY-MM-DD');
+  if (startDate === undefined) fail('startDate', 'startDate must be a date YYYY-MM-DD');
   const endDate = parseIsoDate(input.endDate);
-  if (endDate === undefined) problems.push('endDate must be a date YYYY-MM-DD');
-  if (startDate !== undefined && endDate !== undefined && endDate <= startDate) problems.push('endDate must be after startDate');
+  if (endDate === undefined) fail('endDate', 'endDate must be a date YYYY-MM-DD');
+  if (startDate !== undefined && endDate !== undefined && endDate <= startDate) fail('endDate', 'endDate must be after startDate');
   const vehiclePlate = input.vehiclePlate === null ? null : normalizePlate(input.vehiclePlate);
-  if (vehiclePlate === undefined) problems.push('vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
-  else if (vehiclePlate === null && product === 'auto') problems.push('vehiclePlate is required for an auto policy');
+  if (vehiclePlate === undefined) fail('vehiclePlate', 'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
+  else if (vehiclePlate === null && product === 'auto') fail('vehiclePlate', 'vehiclePlate is required for an auto policy');
   if (
     problems.length > 0 || E.isLeft(cpf) || !isOneOf(POLICY_PRODUCTS, product) || !isOneOf(POLICY_CREATION_STATUSES, status) ||
     startDate === undefined || endDate === undefined || vehiclePlate === undefined

@@ -133,13 +133,24 @@ export function phoneKeysOfPerson(person: Pick<Person, 'mobile' | 'residentialPh
 }
 
 /**
+ * Orders the persons holding a contact's phone, the contact's person first (CONTRACT 8.2): the most
+ * recently updated; on a tie, the smaller id in code-unit order (as MongoDB orders strings, the same
+ * whatever the locale), so every list and report names the same person.
+ */
+export function contactPersonOrder(a: Pick<Person, 'id' | 'updatedAt'>, b: Pick<Person, 'id' | 'updatedAt'>): number {
+  const byUpdate = b.updatedAt.getTime() - a.updatedAt.getTime();
+  if (byUpdate !== 0) return byUpdate;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
  * The finished contact. `persons`: every person of the contact (those its interactions point at and
  * those holding its phone); `sales`: their sale summaries. The contact's person is the one of its most
  * recently updated interaction, else the most recently updated person holding its phone.
  */
 export function finishContact(draft: ContactDraft, persons: readonly Person[], sales: readonly PersonSales[]): Contact {
   const byId = new Map(persons.map((p) => [p.id, p]));
-  const holder = [...persons].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || a.id.localeCompare(b.id))[0];
+  const holder = [...persons].sort(contactPersonOrder)[0];
   const person = (draft.latest === null ? undefined : byId.get(draft.latest.personId)) ?? holder;
   const personName = person?.fullName.trim();
   const salesCount = sales.reduce((sum, s) => sum + s.count, 0);

@@ -11,6 +11,8 @@ import { openRuntime, type Runtime } from '../../../src/runtime';
 import { indexCoverageGuard } from '../../support/index-coverage/index-coverage-guard';
 import { memoryLogger } from '../../support/logs';
 import { fastPasswordHasher, TEST_JWT_SECRET } from '../../support/sales-runtime';
+import { rebinding } from '../../../src/composition/container';
+import { PasswordHashing } from '../../../src/composition/platform';
 
 const PASSWORD = 'correct horse battery';
 const SALES_EMAIL = 'operator@example.com';
@@ -90,7 +92,7 @@ describe('the embedded database killed during concurrent requests', function () 
       serverSelectionTimeoutMS: 500,
       commandObserver: indexCoverageGuard.observer,
       overrides: {
-        passwordHasher: fastPasswordHasher(),
+        rebind: [rebinding(PasswordHashing, fastPasswordHasher())],
         salesRateLimit: { limit: 1_000_000, windowMs: 60_000 },
         hubIpRateLimit: { limit: 1_000_000, windowMs: 60_000 },
       },

@@ -7,6 +7,8 @@ import { FindPolicies } from '../../../src/application/policies/find-policies';
 import { GetPolicy } from '../../../src/application/policies/get-policy';
 import { ImportPolicies } from '../../../src/application/policies/import-policies';
 import { ListPolicies } from '../../../src/application/policies/list-policies';
+import type { PolicyRow } from '../../../src/application/policies/policy-row';
+import type { NumberedRecord } from '../../../src/application/shared/import-pipeline';
 import type { Policy, PolicyDraft } from '../../../src/domain/policies/policy';
 import type { IsoDate } from '../../../src/domain/policies/policy';
 import type { Cpf } from '../../../src/domain/shared/cpf';
@@ -153,14 +155,38 @@ describe('policy use cases', () => {
   });
 
   describe('ImportPolicies', () => {
-    it('inserts a batch and reports the numbers already stored or repeated as duplicates; a rerun inserts nothing', async () => {
+    const row = (overrides: Partial<PolicyRow> = {}): PolicyRow => ({
+      policyNumber: 'AP-1', cpf: '52998224725', insurer: 'Porto Seguro', product: 'life', premiumCents: '1000',
+      startDate: '2026-01-01', endDate: '2027-01-01', saleId: null, status: null, vehiclePlate: null, ...overrides,
+    });
+    async function* numbered(records: readonly NumberedRecord<PolicyRow>[]): AsyncIterable<NumberedRecord<PolicyRow>> {
+      yield* records;
+    }
+
+    it('inserts the rows in batches and counts the numbers already stored or repeated as duplicates; a rerun inserts nothing', async () => {
       await create({ policyNumber: 'OLD' });
-      const batch = [draft({ policyNumber: 'N1' }), draft({ policyNumber: 'OLD', insurer: 'X' }), draft({ policyNumber: 'N2' }), draft({ policyNumber: 'N1' })];
+      const rows = [row({ policyNumber: 'N1' }), row({ policyNumber: 'OLD', insurer: 'X' }), row({ policyNumber: 'N2' }), row({ policyNumber: 'N1' })].map((value, i) => ({ line: i + 2, value }));
       const importer = new ImportPolicies(policies, clock, ids);
-      expect(await importer.execute(batch)).to.deep.equal(E.right({ inserted: 2, duplicates: ['OLD', 'N1'] }));
+      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(E.right({ inserted: 2, duplicates: 2, rejected: 0 }));
       expect((await policies.findByNumber('OLD'))?.insurer).to.equal('Porto Seguro');
-      expect(await importer.execute(batch)).to.deep.equal(E.right({ inserted: 0, duplicates: ['N1', 'OLD', 'N2', 'N1'] }));
-      expect(await importer.execute([])).to.deep.equal(E.right({ inserted: 0, duplicates: [] }));
+      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(E.right({ inserted: 0, duplicates: 4, rejected: 0 }));
+      expect(await importer.execute({ records: numbered([]) })).to.deep.equal(E.right({ inserted: 0, duplicates: 0, rejected: 0 }));
+    });
+
+    it('refuses a row with every problem once, an unreadable row with its reason, and goes on', async () => {
+      const rejected: [number, string][] = [];
+      const records: NumberedRecord<PolicyRow>[] = [
+        { line: 2, value: row({ policyNumber: null, premiumCents: 'ten', startDate: null, endDate: '2020-01-01' }) },
+        { line: 3, unreadable: 'expected 10 fields, got 3' },
+        { line: 4, value: row({ policyNumber: 'OK-1' }) },
+      ];
+      const counts = await new ImportPolicies(policies, clock, ids).execute({ records: numbered(records), onRejected: (line, reason) => rejected.push([line, reason]) });
+      expect(counts).to.deep.equal(E.right({ inserted: 1, duplicates: 0, rejected: 2 }));
+      expect(rejected).to.deep.equal([
+        [2, 'policyNumber is required; startDate is required; premiumCents must be an integer >= 0'],
+        [3, 'expected 10 fields, got 3'],
+      ]);
     });
   });
+
 });

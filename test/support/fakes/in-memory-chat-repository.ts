@@ -1,6 +1,7 @@
-import type { ChatPage, ChatRepository } from '../../../src/application/assistant/ports';
+import type { ChatRepository } from '../../../src/application/assistant/ports';
 import { previewOf, type ChatMessage, type ChatRole, type ChatSession, type ChatSessionChanges, type ChatSessionStatus } from '../../../src/domain/assistant/chat';
 import { compareBinary } from './binary-order';
+import type { Page } from '../../../src/application/shared/page';
 
 interface StoredSession {
   session: ChatSession;
@@ -20,7 +21,7 @@ export class InMemoryChatRepository implements ChatRepository {
     return stored === undefined || stored.session.userId !== userId ? undefined : { ...stored.session };
   }
 
-  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<ChatPage<ChatSession>> {
+  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>> {
     const matching = [...this.sessions.values()]
       .map((s) => s.session)
       .filter((s) => s.userId === userId && (status === undefined || s.status === status))
@@ -50,7 +51,7 @@ export class InMemoryChatRepository implements ChatRepository {
     return 'appended';
   }
 
-  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>> {
+  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>> {
     const matching = (this.sessions.get(sessionId)?.messages ?? []).filter((m) => role === undefined || m.role === role);
     return { items: matching.slice(offset, offset + limit).map((m) => ({ ...m })), total: matching.length };
   }

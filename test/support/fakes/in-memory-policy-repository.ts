@@ -1,8 +1,8 @@
 import type { PolicyInsertReport, PolicyListFilter, PolicyRepository } from '../../../src/application/policies/ports';
-import type { Page } from '../../../src/application/sales/ports';
 import type { Policy, PolicyStatus } from '../../../src/domain/policies/policy';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { compareBinary } from './binary-order';
+import type { Page } from '../../../src/application/shared/page';
 
 const copy = (policy: Policy): Policy => ({ ...policy, history: policy.history.map((change) => ({ ...change })) });
 

@@ -1,17 +1,11 @@
-import type {
-  ClaimRequest,
-  DeliveryOutcome,
-  EligibilityWindow,
-  Page,
-  SaleListFilter,
-  SaleRepository,
-} from '../../../src/application/sales/ports';
+import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../src/application/sales/ports';
 import type { SaleQualification } from '../../../src/application/sdr/ports';
 import type { DeliveryState, Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 import type { InMemoryPersonRepository } from './in-memory-person-repository';
 import type { InMemoryVendorRepository } from './in-memory-vendor-repository';
+import type { Page } from '../../../src/application/shared/page';
 
 interface Stored {
   /** Its `delivery` is this fake's own object (copied in and out), so the dispatch transitions update it in place. */

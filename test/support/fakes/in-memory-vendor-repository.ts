@@ -1,6 +1,7 @@
-import type { Page, VendorChanges, VendorRepository } from '../../../src/application/sales/ports';
+import type { VendorChanges, VendorRepository } from '../../../src/application/sales/ports';
 import type { Vendor } from '../../../src/domain/sales/sale';
 import { compareBinary } from './binary-order';
+import type { Page } from '../../../src/application/shared/page';
 
 export class InMemoryVendorRepository implements VendorRepository {
   private readonly vendors = new Map<string, Vendor>();

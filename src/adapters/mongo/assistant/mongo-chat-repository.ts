@@ -1,8 +1,9 @@
 import type { Db, Filter } from 'mongodb';
-import type { ChatPage, ChatRepository } from '../../../application/assistant/ports';
+import type { ChatRepository } from '../../../application/assistant/ports';
 import { previewOf, type ChatMessage, type ChatRole, type ChatSession, type ChatSessionChanges, type ChatSessionStatus } from '../../../domain/assistant/chat';
 import { chatMessagesCollection, chatSessionsCollection, type ChatMessageDocument, type ChatSessionDocument } from './chat-collections';
 import { toChatMessage, toChatSession, toChatSessionDocument } from './chat-mapper';
+import type { Page } from '../../../application/shared/page';
 
 export class MongoChatRepository implements ChatRepository {
   constructor(private readonly db: Db) {}
@@ -24,7 +25,7 @@ export class MongoChatRepository implements ChatRepository {
     return doc === null ? undefined : toChatSession(doc);
   }
 
-  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<ChatPage<ChatSession>> {
+  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>> {
     const filter: Filter<ChatSessionDocument> = status === undefined ? { userId } : { userId, status };
     const [docs, total] = await Promise.all([
       this.sessions.find(filter, { sort: { lastActivityAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }).toArray(),
@@ -59,7 +60,7 @@ export class MongoChatRepository implements ChatRepository {
     return 'appended';
   }
 
-  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<ChatPage<ChatMessage>> {
+  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>> {
     const filter: Filter<ChatMessageDocument> = role === undefined ? { sessionId } : { sessionId, role };
     const [docs, total] = await Promise.all([
       this.messages.find(filter, { sort: { sessionId: 1, seq: 1 }, skip: offset, limit }).toArray(),

@@ -1,11 +1,11 @@
 import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
 import type { PolicyInsertReport, PolicyListFilter, PolicyRepository } from '../../../application/policies/ports';
-import type { Page } from '../../../application/sales/ports';
 import type { Policy, PolicyStatus } from '../../../domain/policies/policy';
 import type { Cpf } from '../../../domain/shared/cpf';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { NEWEST_FIRST, policiesCollection, type PolicyDocument } from './policy-collection';
 import { insurerKeyOf, toPolicy, toPolicyDocument } from './policy-mapper';
+import type { Page } from '../../../application/shared/page';
 
 /** A bulk insert refused only for duplicate keys (every write error, or the error itself, is 11000/11001). */
 function isDuplicateKeyBatch(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { IsoDate, Policy } from '../../../domain/policies/policy';
+import { policyTermsOf } from '../../../domain/policies/policy-terms';
 import type { Cpf } from '../../../domain/shared/cpf';
 import type { PolicyDocument } from './policy-collection';
 
@@ -7,17 +8,8 @@ export const insurerKeyOf = (insurer: string): string => insurer.toLowerCase();
 export function toPolicyDocument(policy: Policy): PolicyDocument {
   return {
     _id: policy.id,
-    policyNumber: policy.policyNumber,
-    cpf: policy.cpf,
-    saleId: policy.saleId,
-    insurer: policy.insurer,
+    ...policyTermsOf(policy),
     insurerKey: insurerKeyOf(policy.insurer),
-    product: policy.product,
-    status: policy.status,
-    premiumCents: policy.premiumCents,
-    startDate: policy.startDate,
-    endDate: policy.endDate,
-    vehiclePlate: policy.vehiclePlate,
     history: policy.history.map((change) => ({ ...change })),
     createdAt: policy.createdAt,
     updatedAt: policy.updatedAt,
@@ -27,16 +19,11 @@ export function toPolicyDocument(policy: Policy): PolicyDocument {
 export function toPolicy(doc: PolicyDocument): Policy {
   return {
     id: doc._id,
-    policyNumber: doc.policyNumber,
+    ...policyTermsOf(doc),
+    // Written from a Policy: the CPF and the dates were validated before they were stored.
     cpf: doc.cpf as Cpf,
-    saleId: doc.saleId,
-    insurer: doc.insurer,
-    product: doc.product,
-    status: doc.status,
-    premiumCents: doc.premiumCents,
     startDate: doc.startDate as IsoDate,
     endDate: doc.endDate as IsoDate,
-    vehiclePlate: doc.vehiclePlate,
     history: doc.history.map((change) => ({ from: change.from, to: change.to, at: change.at, userId: change.userId, reason: change.reason })),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

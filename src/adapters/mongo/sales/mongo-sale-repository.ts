@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
-import type {
-  ClaimRequest,
-  DeliveryOutcome,
-  EligibilityWindow,
-  Page,
-  SaleListFilter,
-  SaleRepository,
-} from '../../../application/sales/ports';
+import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
 import { peopleCollection, type PersonDocument } from './people-collection';
 import { toPerson } from './person-mapper';
@@ -15,6 +8,7 @@ import { toSale, toSaleDocument } from './sale-mapper';
 import { saleStatusEventsCollection, salesCollection, type SaleDocument } from './sales-collection';
 import { toVendor } from './vendor-mapper';
 import { vendorsCollection } from './vendors-collection';
+import type { Page } from '../../../application/shared/page';
 
 /** The people a name search looks at; their sales are then listed in the usual order. */
 const MAX_PEOPLE_PER_SEARCH = 100;

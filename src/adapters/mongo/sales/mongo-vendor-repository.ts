@@ -1,8 +1,9 @@
 import type { Db } from 'mongodb';
-import type { Page, VendorChanges, VendorRepository } from '../../../application/sales/ports';
+import type { VendorChanges, VendorRepository } from '../../../application/sales/ports';
 import type { Vendor } from '../../../domain/sales/sale';
 import { toVendor, toVendorDocument } from './vendor-mapper';
 import { vendorsCollection } from './vendors-collection';
+import type { Page } from '../../../application/shared/page';
 
 export class MongoVendorRepository implements VendorRepository {
   constructor(private readonly db: Db) {}

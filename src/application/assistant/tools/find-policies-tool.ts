@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { policyTermsOf } from '../../../domain/policies/policy-terms';
 import { parseCpf } from '../../../domain/shared/cpf';
 import type { FindPolicies } from '../../policies/find-policies';
 import { EVERY_ROLE, toolArguments, type AssistantTool, defineTool } from '../tool';
@@ -20,17 +21,11 @@ export function findPoliciesTool(findPolicies: FindPolicies): AssistantTool {
       if (E.isLeft(policies)) return E.right({ cpf: cpf.right, policies: [] });
       return E.right({
         cpf: cpf.right,
-        policies: policies.right.map((policy) => ({
-          policyNumber: policy.policyNumber,
-          insurer: policy.insurer,
-          product: policy.product,
-          status: policy.status,
-          premiumCents: policy.premiumCents,
-          startDate: policy.startDate,
-          endDate: policy.endDate,
-          vehiclePlate: policy.vehiclePlate,
-          saleId: policy.saleId,
-        })),
+        // Each policy's terms but the CPF, which the answer names once.
+        policies: policies.right.map((policy) => {
+          const { cpf: _asked, ...terms } = policyTermsOf(policy);
+          return terms;
+        }),
       });
     },
   });

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { DEFAULT_TIMEZONE } from '../../../domain/kpi/local-days';
 import { parseDateBound, resolvePeriod, type DateBound } from '../../../domain/kpi/period';
-import type { GetSdrKpi } from '../../kpi/get-sdr-kpi';
+import type { CachedKpiReport } from '../../kpi/cached-kpi-report';
+import type { SdrKpi } from '../../kpi/get-sdr-kpi';
 import type { Clock } from '../../shared/ports';
 import { defineTool, toolArguments, type AssistantTool } from '../tool';
 
@@ -14,8 +15,11 @@ function dateBound(value: string, name: string): E.Either<string, DateBound> {
   return bound === undefined ? E.left(`${name} must be an ISO 8601 date`) : E.right(bound);
 }
 
-/** `get_sdr_kpis {dateFrom?, dateTo?}`: the SDR funnel of a period (CONTRACT 8.3), for admins and managers (8.7). */
-export function getSdrKpisTool(getSdrKpi: GetSdrKpi, clock: Clock): AssistantTool {
+/**
+ * `get_sdr_kpis {dateFrom?, dateTo?}`: the SDR funnel of a period (CONTRACT 8.3), for admins and
+ * managers (8.7); through the KPI cache, so it shares entries with GET /kpi/sdr.
+ */
+export function getSdrKpisTool(getSdrKpi: CachedKpiReport<SdrKpi>, clock: Clock): AssistantTool {
   return defineTool({
     name: 'get_sdr_kpis',
     description:
@@ -37,7 +41,7 @@ export function getSdrKpisTool(getSdrKpi: GetSdrKpi, clock: Clock): AssistantToo
       if ('problems' in resolved) return E.left(resolved.problems.join('; '));
       const kpi = await getSdrKpi.execute({ period: resolved.period });
       if (E.isLeft(kpi)) return E.left('the KPI could not be computed');
-      const { period, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = kpi.right;
+      const { period, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = kpi.right.report;
       return E.right({ period: { from: period.from.toISOString(), to: period.to.toISOString() }, timezone: DEFAULT_TIMEZONE, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate });
     },
   });

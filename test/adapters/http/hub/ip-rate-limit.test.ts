@@ -5,7 +5,7 @@ import * as t from 'io-ts';
 import type Koa from 'koa';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import type { RateLimitStore } from '../../../../src/application/shared/ports';
+import { RateLimitStore } from '../../../../src/application/shared/ports';
 import { buildHubApp, HUB_PREFIX } from '../../../../src/adapters/http/hub/hub-app';
 import { ipRateLimitRouter, isIpLimited } from '../../../../src/adapters/http/hub/ip-rate-limit';
 import { documented } from '../../../../src/adapters/http/shared/openapi/documented-router';
@@ -17,6 +17,7 @@ import { useTestDatabase } from '../../../support/mongo';
 import { redisUrlIfReachable } from '../../../support/redis';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
 import { hubHarness } from '../../../support/hub';
+import { rebinding } from '../../../../src/composition/container';
 
 const WINDOW_MS = 5 * 60 * 1000;
 
@@ -138,7 +139,7 @@ describe('hub IP limiter', () => {
     const mongo = useTestDatabase();
 
     it('answers the 11th login in a window with 429, with the default limits', async () => {
-      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
+      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))] } });
       for (let i = 1; i <= 10; i += 1) {
         const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(401);
         expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
@@ -148,7 +149,7 @@ describe('hub IP limiter', () => {
     });
 
     it('a respelled login path (trailing slash, capitals, doubled slash) counts against the same 10 per window', async () => {
-      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rateLimitStore: new InMemoryRateLimitStore(new ManualClock(), 10_000, 0) } });
+      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))] } });
       const login = (path: string) => request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
       const spellings = ['/api/v1/auth/login/', '/API/V1/auth/login', '/api/v1//auth/login', '/api/v1/AUTH/LOGIN?again=1', '/api/v1/auth/login'];
       for (let i = 1; i <= 10; i += 1) {

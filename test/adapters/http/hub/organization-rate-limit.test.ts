@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import type { RateLimitStore } from '../../../../src/application/shared/ports';
+import { RateLimitStore } from '../../../../src/application/shared/ports';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { FallbackRateLimitStore } from '../../../../src/adapters/rate-limit/fallback-rate-limit-store';
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
@@ -14,6 +14,7 @@ import { connectTestDatabase } from '../../../support/mongo';
 import { redisUrlIfReachable } from '../../../support/redis';
 import { hubHarness, type HubHarness } from '../../../support/hub';
 import { createOrgWithSecret, signBody } from '../../../support/hub-webhooks';
+import { rebinding } from '../../../../src/composition/container';
 
 const SECRET = 'limiter-secret-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +38,7 @@ function organizationLimiterContract(name: string, makeStore: () => Promise<{ st
       await mongo.close();
     });
     const harness = (overrides: Overrides = {}): Promise<HubHarness> =>
-      hubHarness(mongo, { overrides: { rateLimitStore: store, hubIpRateLimit: { limit: 10_000, windowMs: 300_000 }, ...overrides } });
+      hubHarness(mongo, { overrides: { rebind: [rebinding(RateLimitStore, store)], hubIpRateLimit: { limit: 10_000, windowMs: 300_000 }, ...overrides } });
     // No template: the cheapest processed path (200 "No active template").
     const body = (n: number) => JSON.stringify({ id: `e-${n}`, contact: { phone: '11987654321' } });
     const signedLead = async (hub: HubHarness, orgId: string, n: number) =>

@@ -7,6 +7,8 @@ import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-m
 import { rateLimit } from '../../../../src/adapters/http/sales/sales-rate-limit';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
 import { openSalesRuntime, type SalesRuntime } from '../../../support/sales-runtime';
+import { rebinding } from '../../../../src/composition/container';
+import { Clock, RateLimitStore } from '../../../../src/application/shared/ports';
 
 const THROTTLED = { statusCode: 429, message: 'ThrottlerException: Too Many Requests' };
 
@@ -19,10 +21,9 @@ describe('sales rate limiter (spec part 8)', () => {
     sales = await openSalesRuntime({
       env: { TRUST_PROXY: '1' },
       overrides: {
-        clock,
         // The real spec default (20 per 60 s), on an in-memory store driven by the test's clock.
         salesRateLimit: undefined,
-        rateLimitStore: new InMemoryRateLimitStore(clock, 10_000, 0),
+        rebind: [rebinding(Clock, clock), rebinding(RateLimitStore, new InMemoryRateLimitStore(clock, 10_000, 0))],
         extraSalesRouters: () => {
           const router = new Router();
           const api = documented(router, { tag: 'Test' });
@@ -108,7 +109,7 @@ describe('sales rate limiter (spec part 8)', () => {
 describe('sales rate limiter when the counter store fails', () => {
   it('lets the request through instead of failing it', async () => {
     const sales = await openSalesRuntime({
-      overrides: { rateLimitStore: { hit: () => Promise.reject(new Error('Connection is closed.')) } },
+      overrides: { rebind: [rebinding(RateLimitStore, { hit: () => Promise.reject(new Error('Connection is closed.')) })] },
     });
     try {
       await request(sales.callback).post('/auth/logout').expect(200);

@@ -41,11 +41,6 @@ export const KpiQuery = t.partial({ dateFrom: KpiDate, dateTo: KpiDate, timezone
 export interface KpiRequest {
   readonly period: KpiPeriod;
   readonly timeZone: string;
-  /**
-   * The normalized query (CONTRACT 8.3): parameters in a fixed order, dates in one spelling, the
-   * default timezone left out, so order, spelling and explicit defaults do not make another entry.
-   */
-  readonly cacheQuery: string;
 }
 
 /** GET /kpi/* query: unknown, repeated or invalid parameters, reversed dates and a period over 366 days are one 400, one message each. */
@@ -58,9 +53,5 @@ export function decodeKpiQuery(input: unknown, now: Date): KpiRequest {
   const resolved = resolvePeriod({ timeZone, ...(q.dateFrom === undefined ? {} : { dateFrom: q.dateFrom }), ...(q.dateTo === undefined ? {} : { dateTo: q.dateTo }) }, now);
   if ('problems' in resolved) problems.push(...resolved.problems);
   if (problems.length > 0 || 'problems' in resolved) throw invalidInput([...new Set(problems)]);
-  const normalized: [string, string][] = [];
-  if (q.dateFrom !== undefined) normalized.push(['dateFrom', KpiDate.encode(q.dateFrom)]);
-  if (q.dateTo !== undefined) normalized.push(['dateTo', KpiDate.encode(q.dateTo)]);
-  if (timeZone !== DEFAULT_TIMEZONE) normalized.push(['timezone', timeZone]);
-  return { period: resolved.period, timeZone, cacheQuery: new URLSearchParams(normalized).toString() };
+  return { period: resolved.period, timeZone };
 }

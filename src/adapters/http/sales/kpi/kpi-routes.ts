@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CachedReports } from '../../../../application/kpi/cached-reports';
-import type { GetSdrKpi } from '../../../../application/kpi/get-sdr-kpi';
-import type { GetSdrTrending } from '../../../../application/kpi/get-sdr-trending';
-import type { GetSubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
+import type { CachedKpiReport } from '../../../../application/kpi/cached-kpi-report';
+import type { SdrKpi } from '../../../../application/kpi/get-sdr-kpi';
+import type { SdrTrending } from '../../../../application/kpi/get-sdr-trending';
+import type { SubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
 import type { Clock } from '../../../../application/shared/ports';
-import type { KpiPeriod } from '../../../../domain/kpi/period';
 import { documented, type ResponseSpec } from '../../shared/openapi/documented-router';
 import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
 import { decodeKpiQuery, KpiQuery } from './kpi-codecs';
@@ -17,10 +16,10 @@ import { rateLimit } from '../sales-rate-limit';
 export interface KpiRoutesDeps {
   readonly guards: GuardDeps;
   readonly clock: Clock;
-  readonly reports: CachedReports;
-  readonly getSdrKpi: GetSdrKpi;
-  readonly getSdrTrending: GetSdrTrending;
-  readonly getSubscriptionLeads: GetSubscriptionLeads;
+  /** The KPI use cases behind the KPI cache (CONTRACT 8.3), shared with the assistant. */
+  readonly getSdrKpi: CachedKpiReport<SdrKpi>;
+  readonly getSdrTrending: CachedKpiReport<SdrTrending>;
+  readonly getSubscriptionLeads: CachedKpiReport<SubscriptionLeads>;
 }
 
 /** Spec part 8: the three KPI routes, 10 requests per 60 s per client IP. */
@@ -52,9 +51,16 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
   });
   router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
 
-  const answer = async <T>(ctx: Context, path: string, compute: (period: KpiPeriod) => Promise<T>): Promise<void> => {
+  // The answer of a report, written once: a hit hands back the report it read before, whose text is kept.
+  const written = new WeakMap<object, string>();
+  const answer = async <T extends object>(ctx: Context, report: CachedKpiReport<T>, view: (report: T) => unknown): Promise<void> => {
     const request = decodeKpiQuery(ctx.query, deps.clock.now());
-    const { json, hit } = await deps.reports.answer(`${path}?${request.cacheQuery}`, () => compute(request.period));
+    const { report: figures, hit } = orHttpError(await report.execute({ period: request.period }));
+    let json = written.get(figures);
+    if (json === undefined) {
+      json = JSON.stringify(view(figures));
+      written.set(figures, json);
+    }
     ctx.set('X-Cache', hit ? 'HIT' : 'MISS');
     ctx.type = 'application/json';
     ctx.body = json;
@@ -69,7 +75,7 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
       responses: { 200: ok('The figures of the period', SdrKpiView) },
     },
     rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, '/kpi/sdr', async (period) => sdrKpiBody(orHttpError(await deps.getSdrKpi.execute({ period })))),
+    async (ctx) => answer(ctx, deps.getSdrKpi, sdrKpiBody),
   );
 
   api.get(
@@ -80,7 +86,7 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
       responses: { 200: ok('One point per local day', SdrTrendingView) },
     },
     rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, '/kpi/sdr/trending', async (period) => sdrTrendingBody(orHttpError(await deps.getSdrTrending.execute({ period })))),
+    async (ctx) => answer(ctx, deps.getSdrTrending, sdrTrendingBody),
   );
 
   api.get(
@@ -91,7 +97,7 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
       responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
     },
     rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, '/kpi/subscription-leads', async (period) => subscriptionLeadsBody(orHttpError(await deps.getSubscriptionLeads.execute({ period })))),
+    async (ctx) => answer(ctx, deps.getSubscriptionLeads, subscriptionLeadsBody),
   );
 
   return router;

@@ -2,15 +2,15 @@ import * as t from 'io-ts';
 import { nullable, oneOf } from '../../shared/codecs';
 import type { LinkedPolicy } from '../../../../application/policies/policy-view';
 import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../../domain/policies/policy';
+import { policyTermsOf, type PolicyTerm } from '../../../../domain/policies/policy-terms';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 const PolicyStatusCodec = oneOf(POLICY_STATUSES);
 
-export const PolicyView = t.type({
-  id: t.string,
+/** The wire form of each term of a policy: the compiler holds this to the one list (POLICY_TERMS). */
+const TERM_CODECS = {
   policyNumber: t.string,
   cpf: t.string,
-  personId: nullable(t.string),
   saleId: nullable(t.string),
   insurer: t.string,
   product: oneOf(POLICY_PRODUCTS),
@@ -19,9 +19,10 @@ export const PolicyView = t.type({
   startDate: t.string,
   endDate: t.string,
   vehiclePlate: nullable(t.string),
-  createdAt: IsoTimestamp,
-  updatedAt: IsoTimestamp,
-});
+} satisfies { readonly [K in PolicyTerm]: t.Mixed };
+const { policyNumber, cpf, ...otherTerms } = TERM_CODECS;
+
+export const PolicyView = t.type({ id: t.string, policyNumber, cpf, personId: nullable(t.string), ...otherTerms, createdAt: IsoTimestamp, updatedAt: IsoTimestamp });
 
 export const PolicyWithHistoryView = t.type({
   ...PolicyView.props,
@@ -29,22 +30,11 @@ export const PolicyWithHistoryView = t.type({
 });
 
 /** CONTRACT 8.6: a policy in answers. */
-export const policyBody = (policy: LinkedPolicy): t.TypeOf<typeof PolicyView> => ({
-  id: policy.id,
-  policyNumber: policy.policyNumber,
-  cpf: policy.cpf,
-  personId: policy.personId,
-  saleId: policy.saleId,
-  insurer: policy.insurer,
-  product: policy.product,
-  status: policy.status,
-  premiumCents: policy.premiumCents,
-  startDate: policy.startDate,
-  endDate: policy.endDate,
-  vehiclePlate: policy.vehiclePlate,
-  createdAt: policy.createdAt.toISOString(),
-  updatedAt: policy.updatedAt.toISOString(),
-});
+export const policyBody = (policy: LinkedPolicy): t.TypeOf<typeof PolicyView> => {
+  const { policyNumber, cpf, ...terms } = policyTermsOf(policy);
+  // The person's id after the CPF it is found by, as the answers always listed it.
+  return { id: policy.id, policyNumber, cpf, personId: policy.personId, ...terms, createdAt: policy.createdAt.toISOString(), updatedAt: policy.updatedAt.toISOString() };
+};
 
 /** GET /api/policies/{id} and the status change: the policy with its status history, oldest first. */
 export const policyWithHistoryBody = (policy: LinkedPolicy): t.TypeOf<typeof PolicyWithHistoryView> => ({

@@ -5,6 +5,8 @@ import { GatedPasswordHasher } from '../../../../support/fakes/gated-password-ha
 import { hubHarness, type HubHarness } from '../../../../support/hub';
 import { connectTestDatabase } from '../../../../support/mongo';
 import { firstAnswers } from '../../../../support/saturate';
+import { rebinding } from '../../../../../src/composition/container';
+import { PasswordHashing } from '../../../../../src/composition/platform';
 
 const PASSWORD = 'correct-horse-9';
 
@@ -22,7 +24,7 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
   });
 
   const harness = (queue: number): Promise<HubHarness> =>
-    hubHarness(mongo, { env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) }, overrides: { passwordHasher: hasher } });
+    hubHarness(mongo, { env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) }, overrides: { rebind: [rebinding(PasswordHashing, hasher)] } });
   const login = (hub: HubHarness, email: string, password = PASSWORD) => request(hub.app.callback()).post('/api/v1/auth/login').send({ email, password });
 
   /** One hash at a time, no queue, and a wrong-password login holding the slot: the next hash is refused. */

@@ -155,6 +155,22 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(operator.body.message.metadata.operationType).to.equal('answer');
   });
 
+  it('get_sdr_kpis and GET /kpi/sdr share the KPI cache: the tool computes, then the route answers X-Cache: HIT with the same figures', async () => {
+    await open();
+    await request(rt.callback).post('/sdr/interactions').set('x-api-key', operatorKey).send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true }).expect(201);
+    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-03-01","dateTo":"2026-03-05"}' }] }, { content: 'Em março, nada.' });
+    await ask({ message: 'e no começo de março?' }, adminKey).expect(200);
+    const tool = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
+    // Explicit defaults and another spelling of the same period name the same entry (CONTRACT 8.3).
+    const route = await request(rt.callback).get('/kpi/sdr?timezone=America/Sao_Paulo&dateTo=2026-03-05&dateFrom=2026-03-01').set('x-api-key', adminKey).expect(200);
+    expect(route.headers['x-cache']).to.equal('HIT');
+    const { timezone, ...figures } = tool;
+    expect(timezone).to.equal('America/Sao_Paulo');
+    expect(route.body).to.deep.equal(figures);
+    const other = await request(rt.callback).get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06').set('x-api-key', adminKey).expect(200);
+    expect(other.headers['x-cache']).to.equal('MISS');
+  });
+
   it('more tool rounds than allowed: after the third the model is called once more without tools, and that answer is returned', async () => {
     await open();
     server.otherwise(toolsWhileOffered('find_policies', JSON.stringify({ cpf: CPF }), 'Resumo sem mais ferramentas.'));

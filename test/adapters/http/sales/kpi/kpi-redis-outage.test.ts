@@ -3,6 +3,8 @@ import request from 'supertest';
 import { ManualClock } from '../../../../support/fakes/fixed-clock';
 import { startOwnRedis, type OwnRedis } from '../../../../support/own-redis';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { rebinding } from '../../../../../src/composition/container';
+import { Clock } from '../../../../../src/application/shared/ports';
 
 describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', () => {
   let redis: OwnRedis;
@@ -11,7 +13,7 @@ describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', ()
 
   before(async () => {
     redis = await startOwnRedis();
-    rt = await openSalesRuntime({ env: { REDIS_URL: redis.url }, overrides: { clock: new ManualClock(new Date('2026-03-10T12:00:00.000Z')), salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
+    rt = await openSalesRuntime({ env: { REDIS_URL: redis.url }, overrides: { rebind: [rebinding(Clock, new ManualClock(new Date('2026-03-10T12:00:00.000Z')))], salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
     key = (await rt.createApiKey((await rt.createUser({ role: 'manager' })).email)).key;
   });
   after(async () => {

@@ -12,6 +12,9 @@ import type { SdrInteraction } from '../../../../../src/domain/sdr/interaction';
 import { ManualClock } from '../../../../support/fakes/fixed-clock';
 import { person, sale, sdrInteraction } from '../../../../support/sales-fixtures';
 import { cookieValueOf, openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { rebinding } from '../../../../../src/composition/container';
+import { Clock } from '../../../../../src/application/shared/ports';
+import { GetSdrKpi } from '../../../../../src/application/kpi/get-sdr-kpi';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const iso = (s: string) => new Date(s);
@@ -110,7 +113,7 @@ describe('KPI routes (CONTRACT 8.3)', () => {
   before(async () => {
     clock = new ManualClock(NOW);
     // The figures are read many times: the spec's 10 per 60 s has a test of its own below.
-    rt = await openSalesRuntime({ overrides: { clock, salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, clock)], salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
     const signIn = async (role: 'admin' | 'operator') => {
       const user = await rt.createUser({ role });
       const res = await request(rt.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
@@ -372,7 +375,8 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     });
 
     it('concurrent misses of one key compute once (single flight), and every one of them is a MISS', async () => {
-      const spy = sinon.spy(rt.runtime.app.kpi.useCases.getSdrKpi, 'execute');
+      // The use case behind the cache: how many times the figures were computed.
+      const spy = sinon.spy(GetSdrKpi.prototype, 'execute');
       try {
         const path = '/kpi/sdr?dateFrom=2026-02-01&dateTo=2026-02-20&timezone=UTC';
         const answers = await Promise.all(Array.from({ length: 5 }, () => get(path).expect(200)));
@@ -391,7 +395,7 @@ describe('KPI routes (CONTRACT 8.3)', () => {
 describe('KPI rate limit (spec part 8: 10 per 60 s per IP and route)', () => {
   let rt: SalesRuntime;
   before(async () => {
-    rt = await openSalesRuntime({ overrides: { clock: new ManualClock(NOW) } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] } });
   });
   after(async () => {
     await rt.close();

@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { policiesCollection } from '../../../../../src/adapters/mongo/policies/policy-collection';
-import type { Clock } from '../../../../../src/application/shared/ports';
+import { Clock } from '../../../../../src/application/shared/ports';
 import { cookiePairs, openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { rebinding } from '../../../../../src/composition/container';
 
 class StepClock implements Clock {
   constructor(public current = new Date('2026-03-01T12:00:00.000Z')) {}
@@ -41,7 +42,7 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
 
   beforeEach(async () => {
     clock = new StepClock();
-    rt = await openSalesRuntime({ overrides: { clock } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, clock)] } });
     const user = await rt.createUser({ role: 'operator' });
     userId = user.id;
     email = user.email;

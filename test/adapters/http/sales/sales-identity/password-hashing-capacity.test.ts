@@ -5,6 +5,8 @@ import request from 'supertest';
 import { GatedPasswordHasher } from '../../../../support/fakes/gated-password-hasher';
 import { firstAnswers } from '../../../../support/saturate';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { rebinding } from '../../../../../src/composition/container';
+import { PasswordHashing } from '../../../../../src/composition/platform';
 
 // CONTRACT 9.5: one hash at a time here, with `queue` waiting; past that a request answers 503 at once.
 describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
@@ -14,7 +16,7 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     hasher = new GatedPasswordHasher();
     sales = await openSalesRuntime({
       env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) },
-      overrides: { passwordHasher: hasher },
+      overrides: { rebind: [rebinding(PasswordHashing, hasher)] },
     });
     return sales;
   };

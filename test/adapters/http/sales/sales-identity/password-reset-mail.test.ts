@@ -56,7 +56,7 @@ describe('password reset mail over SMTP (real SMTP server in-process)', () => {
   });
 
   it('carries the reset link of POST /auth/forgot-password, and the link resets the password', async () => {
-    const sales = await openSalesRuntime({ env: { SMTP_URL: smtp.url }, overrides: { mailer: undefined } });
+    const sales = await openSalesRuntime({ env: { SMTP_URL: smtp.url } });
     try {
       const user = await sales.createUser({});
       const received = smtp.next();

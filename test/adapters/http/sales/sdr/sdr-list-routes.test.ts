@@ -10,6 +10,8 @@ import { ManualClock } from '../../../../support/fakes/fixed-clock';
 import { sharedMongo } from '../../../../support/mongo';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 import { person, sale, sdrInteraction } from '../../../../support/sales-fixtures';
+import { rebinding } from '../../../../../src/composition/container';
+import { Clock } from '../../../../../src/application/shared/ports';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const iso = (s: string) => new Date(s);
@@ -78,7 +80,7 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
   let world: World;
 
   before(async () => {
-    rt = await openSalesRuntime({ overrides: { clock: new ManualClock(NOW) } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] } });
     const user = await rt.createUser({ role: 'operator' });
     key = (await rt.createApiKey(user.email)).key;
     world = await seed(rt.db);
@@ -259,7 +261,7 @@ describe('GET /sdr/contacts: the 30-day boundary of active', () => {
   let rt: SalesRuntime;
   let key: string;
   before(async () => {
-    rt = await openSalesRuntime({ overrides: { clock: new ManualClock(NOW) } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] } });
     key = (await rt.createApiKey((await rt.createUser({})).email)).key;
     const interactions = new MongoSdrInteractionRepository(rt.db);
     const exactly = new Date(NOW.getTime() - 30 * DAY);
@@ -287,7 +289,7 @@ describe('GET /sdr/sessions: the gateway store in a database of its own (GATEWAY
   before(async () => {
     const gatewayUri = new URL(sharedMongo().uri);
     gatewayUri.pathname = `/${gatewayDbName}`;
-    rt = await openSalesRuntime({ env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' }, overrides: { clock: new ManualClock(NOW) } });
+    rt = await openSalesRuntime({ env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' }, overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] } });
     key = (await rt.createApiKey((await rt.createUser({})).email)).key;
   });
   after(async () => {

@@ -4,8 +4,9 @@ import request from 'supertest';
 import { peopleCollection } from '../../../../../src/adapters/mongo/sales/people-collection';
 import { salesCollection } from '../../../../../src/adapters/mongo/sales/sales-collection';
 import { sdrInteractionsCollection, sdrNotesCollection } from '../../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
-import type { Clock } from '../../../../../src/application/shared/ports';
+import { Clock } from '../../../../../src/application/shared/ports';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { rebinding } from '../../../../../src/composition/container';
 
 /** A clock tests move by hand (the dedupe window and note times without sleeping). */
 class StepClock implements Clock {
@@ -29,7 +30,7 @@ describe('SDR interaction routes', () => {
 
   beforeEach(async () => {
     clock = new StepClock();
-    rt = await openSalesRuntime({ overrides: { clock } });
+    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, clock)] } });
     const user = await rt.createUser({ role: 'operator' });
     operatorEmail = user.email;
     key = (await rt.createApiKey(user.email)).key;

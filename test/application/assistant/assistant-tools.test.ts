@@ -5,6 +5,8 @@ import { findPoliciesTool } from '../../../src/application/assistant/tools/find-
 import { getSdrKpisTool } from '../../../src/application/assistant/tools/get-sdr-kpis-tool';
 import { searchSalesTool } from '../../../src/application/assistant/tools/search-sales-tool';
 import type { AssistantTool } from '../../../src/application/assistant/tool';
+import { CachedKpiReport, SdrKpiReport } from '../../../src/application/kpi/cached-kpi-report';
+import { CachedReports } from '../../../src/application/kpi/cached-reports';
 import { GetSdrKpi } from '../../../src/application/kpi/get-sdr-kpi';
 import { FindPolicies } from '../../../src/application/policies/find-policies';
 import { ListSales } from '../../../src/application/sales/list-sales';
@@ -19,6 +21,7 @@ import { InMemoryPolicyRepository } from '../../support/fakes/in-memory-policy-r
 import { InMemorySaleRepository } from '../../support/fakes/in-memory-sale-repository';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
 import { InMemoryVendorRepository } from '../../support/fakes/in-memory-vendor-repository';
+import { InMemoryKpiCache } from '../../../src/adapters/kpi-cache/in-memory-kpi-cache';
 import { person, sale, sdrInteraction, vendor } from '../../support/sales-fixtures';
 
 /**
@@ -242,7 +245,8 @@ describe('Assistant tools (on fakes)', () => {
       // 2026-03-01 12:00 UTC is 09:00 in São Paulo (UTC-3): a contact of local day 2026-03-01.
       await interactions.insert(sdrInteraction());
       await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888', status: 'converted', convertedToLead: true, convertedAt: new Date('2026-03-05T12:00:00.000Z'), createdAt: new Date('2026-03-05T12:00:00.000Z'), updatedAt: new Date('2026-03-05T12:00:00.000Z') }));
-      tool = getSdrKpisTool(new GetSdrKpi({ interactions, gateway: new InMemoryGatewayMessageStore() }), new ManualClock(NOW));
+      const cache = new CachedReports(new InMemoryKpiCache(new ManualClock(NOW)), 60_000);
+      tool = getSdrKpisTool(new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway: new InMemoryGatewayMessageStore() }), SdrKpiReport, cache), new ManualClock(NOW));
     });
 
     it('is offered to admins and managers only (CONTRACT 8.7)', () => {

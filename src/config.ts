@@ -152,7 +152,7 @@ const hostname: Check<string> = (raw) =>
 function variable<A>(name: string, check: Check<A>): t.Type<A | undefined, unknown, unknown> {
   return new t.Type<A | undefined, unknown, unknown>(
     name,
-    (u): u is A | undefined => true,
+    (_u): _u is A | undefined => true,
     (u, c) => {
       if (u === undefined || u === '') return t.success(undefined);
       if (typeof u !== 'string') return t.failure(u, c, 'must be a string');

@@ -7,6 +7,8 @@ const io = {
   env: process.env,
   out: (text: string) => process.stdout.write(`${text}\n`),
   err: (text: string) => process.stderr.write(`${text}\n`),
+  // @types/node says `boolean`, but `isTTY` is undefined when stdout is not a terminal.
+  // oxlint-disable-next-line typescript/no-unnecessary-boolean-literal-compare
   isTerminal: process.stdout.isTTY === true,
 };
 

@@ -98,7 +98,7 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     expect(JSON.parse(run.stdout)).to.deep.equal({ inserted: 2, duplicates: 0, rejected: 1 });
     expect(run.stderr).to.contain('line 3: rejected: not a message record');
     const texts = await client.db(gatewayDb).collection(DEFAULT_GATEWAY_MESSAGES).find({ 'key.id': 'MSG2' }).toArray();
-    expect((texts[0]?.message as { conversation: string }).conversation).to.equal('a, b ] } [ "quoted" \\');
+    expect((texts[0]?.message as { conversation: string } | undefined)?.conversation).to.equal('a, b ] } [ "quoted" \\');
   });
 
   it('exits 1 for a missing file, before touching any database', async () => {

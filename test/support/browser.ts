@@ -46,7 +46,7 @@ export class PageServer {
       res.end('<!doctype html><html><head><title>front end</title></head><body></body></html>');
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', () => resolve()));
-    return `http://${hostName}:${(this.server?.address() as AddressInfo).port}`;
+    return `http://${hostName}:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {

@@ -36,6 +36,8 @@ export function failingRoutes(prefix: string, db: () => Db): Router {
   });
   api.post('/test/duplicate', { summary: 'A duplicate key', responses: { 200: { description: 'Never', body: t.type({}) }, 409: errorAnswer('Duplicate') } }, async (ctx) => {
     const collection = db().collection('uniques');
+    // The same two-argument form as ensureIndexes (docs/decisions.md "Linter").
+    // oxlint-disable-next-line typescript/no-deprecated
     await collection.createIndex({ email: 1 }, { unique: true });
     await collection.insertOne({ email: 'a@example.com' });
     await collection.insertOne({ email: 'a@example.com' });

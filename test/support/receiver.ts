@@ -49,7 +49,7 @@ export class TestReceiver {
   }
 
   url(path: string): string {
-    const { port } = this.server?.address() as AddressInfo;
+    const { port } = this.server!.address() as AddressInfo;
     return `http://127.0.0.1:${port}${path}`;
   }
 

@@ -72,8 +72,8 @@ export class FunnelBook {
 
   funnel(): Funnel {
     const dayCount = this.period.days.dates.length;
-    const contactsPerDay = new Array<number>(dayCount).fill(0);
-    const leadsPerDay = new Array<number>(dayCount).fill(0);
+    const contactsPerDay = Array.from({ length: dayCount }, () => 0);
+    const leadsPerDay = Array.from({ length: dayCount }, () => 0);
     let contacts = 0;
     let leads = 0;
     for (const activity of this.contacts.values()) {

@@ -22,9 +22,9 @@ describe('AssistantModel contract', () => {
       const model = new ScriptedAssistantModel();
       return {
         model,
-        reply: (reply) => void model.then(reply),
-        fail: () => void model.then('fail'),
-        hang: () => void model.then('hang'),
+        reply: (reply) => void model.answers(reply),
+        fail: () => void model.answers('fail'),
+        hang: () => void model.answers('hang'),
         lastRequest: () => {
           const last = model.requests[model.requests.length - 1];
           return { messages: [...(last?.messages ?? [])], toolNames: (last?.tools ?? []).map((tool) => tool.name) };

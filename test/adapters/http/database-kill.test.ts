@@ -104,7 +104,9 @@ describe('the embedded database killed during concurrent requests', function () 
     await ensureIndexes(rt.app.platform.db, rt.app.indexes);
     let { apiKey } = await seed(rt);
 
+    // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
     const sales = await listen(rt.app.http.sales.callback());
+    // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
     const hub = await listen(rt.app.http.hub.callback());
     servers.push(sales.server, hub.server);
 

@@ -66,7 +66,7 @@ describe('closeGracefully', () => {
     const { port } = server.address() as AddressInfo;
     const inFlight = get(port, '/slow').then(
       () => 'answered',
-      (error: NodeJS.ErrnoException) => error.code,
+      (error: unknown) => (error as NodeJS.ErrnoException).code,
     );
     await entered;
     const started = Date.now();

@@ -45,7 +45,7 @@ describe('delivery metrics', () => {
     fail = true;
     await log.record(attempt(500, null)).then(
       () => expect.fail('the failure must reach the caller'),
-      (error: Error) => expect(error.message).to.equal('database down'),
+      (error: unknown) => expect((error as Error).message).to.equal('database down'),
     );
     expect(recorded[0]).to.equal(first);
     const text = await metrics.render();

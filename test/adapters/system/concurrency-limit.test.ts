@@ -42,7 +42,7 @@ describe('ConcurrencyLimit', () => {
 
   it('releases its slot when a task fails', async () => {
     const limit = new ConcurrencyLimit(1);
-    await limit.run(() => Promise.reject(new Error('x'))).catch((error: Error) => expect(error.message).to.equal('x'));
+    await limit.run(() => Promise.reject(new Error('x'))).catch((error: unknown) => expect((error as Error).message).to.equal('x'));
     expect(await limit.run(async () => 'next')).to.equal('next');
   });
 

@@ -61,7 +61,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   const historyOf = async (sessionId: string) => (await chats.history(sessionId, undefined, 0, 100)).items.map((m) => `${m.role}:${m.content}`);
 
   it('without a sessionId: creates a session titled from the message, stores both messages and answers the assistant\'s', async () => {
-    model.then(text('Três leads.'));
+    model.answers(text('Três leads.'));
     const out = await ask('  quantos leads\nviraram venda esta semana?  ');
     if (E.isLeft(out)) throw new Error(out.left._tag);
     const session = await chats.findOwnedSession(operator.id, out.right.sessionId);
@@ -85,7 +85,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('offers only the tools of the caller\'s role, and runs them as the caller', async () => {
-    model.then(text('ok')).then(call('kpis', {}), text('3 leads'));
+    model.answers(text('ok')).answers(call('kpis', {}), text('3 leads'));
     await ask('oi');
     expect(model.requests[0]?.tools.map((tool) => tool.name)).to.deep.equal(['echo']);
     const out = await ask('kpis?', manager);
@@ -95,7 +95,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('a tool the role is not offered is never run, even when the model calls it: the model reads an error', async () => {
-    model.then(call('kpis', {}), text('sem acesso'));
+    model.answers(call('kpis', {}), text('sem acesso'));
     const out = await ask('kpis?', operator);
     expect(runs).to.deep.equal([]);
     expect(model.requests[1]?.messages.at(-1)).to.deep.equal({ role: 'tool', toolCallId: 'c-kpis', content: '{"error":"unknown tool kpis"}' });
@@ -103,7 +103,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('a tool result reaches the model in the next request, after the assistant turn that called it', async () => {
-    model.then(call('echo', { word: 'ab', times: 2 }), text('abab'));
+    model.answers(call('echo', { word: 'ab', times: 2 }), text('abab'));
     const out = await ask('eco');
     expect(runs).to.deep.equal([{ tool: 'echo', args: { word: 'ab', times: 2 }, caller: operator }]);
     const second = model.requests[1]?.messages ?? [];
@@ -115,7 +115,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('invalid arguments (not JSON, wrong types, unknown members, missing ones) go back to the model as the tool\'s error; the tool does not run', async () => {
-    model.then(
+    model.answers(
       { content: null, toolCalls: [
         { id: 'a', name: 'echo', arguments: '{"word": 5, "extra": true}' },
         { id: 'b', name: 'echo', arguments: 'not json' },
@@ -137,7 +137,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('cuts a long tool result to the bound before it goes to the model', async () => {
-    model.then(call('echo', { word: 'x', times: 500 }), text('longo'));
+    model.answers(call('echo', { word: 'x', times: 500 }), text('longo'));
     await ask('eco', operator, undefined, { maxToolResultChars: 100 });
     const result = (model.requests[1]?.messages ?? []).find((m) => m.role === 'tool')?.content ?? '';
     expect(result).to.have.length(100);
@@ -146,7 +146,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('two tool rounds, then the answer; operationType names the tools used, joined by +', async () => {
-    model.then(call('echo', { word: 'a' }), call('kpis', {}), text('pronto'));
+    model.answers(call('echo', { word: 'a' }), call('kpis', {}), text('pronto'));
     const out = await ask('tudo', manager);
     expect(model.requests).to.have.length(3);
     expect(E.isRight(out) && out.right.message.metadata?.operationType).to.equal('echo+kpis');
@@ -161,7 +161,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('a model failure is AiUnavailable, a missing model AiNotConfigured; the user message is stored either way', async () => {
-    model.then('fail');
+    model.answers('fail');
     expect(await ask('primeira')).to.deep.equal(E.left({ _tag: 'AiUnavailable' }));
     const none = await assistant({}, false).execute({ caller: operator, message: 'segunda' });
     expect(none).to.deep.equal(E.left({ _tag: 'AiNotConfigured' }));
@@ -171,7 +171,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('past the deadline (the whole exchange) the answer is AiUnavailable', async () => {
-    model.then(call('echo', { word: 'a' }), 'hang');
+    model.answers(call('echo', { word: 'a' }), 'hang');
     const out = await ask('lento', operator, undefined, { timeoutMs: 50 });
     expect(out).to.deep.equal(E.left({ _tag: 'AiUnavailable' }));
   });

@@ -15,7 +15,7 @@ export class ScriptedAssistantModel implements AssistantModel {
 
   constructor(private readonly fallback: ScriptedStep = { content: 'ok', toolCalls: [] }) {}
 
-  then(...steps: ScriptedStep[]): this {
+  answers(...steps: ScriptedStep[]): this {
     this.script.push(...steps);
     return this;
   }

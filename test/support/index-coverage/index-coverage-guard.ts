@@ -92,6 +92,9 @@ export class IndexCoverageGuard {
     const body = test.fn;
     if (body === undefined || this.wrapped.has(body)) return;
     const label = test.fullTitle();
+    // The wrappers are `function`s because mocha hands them the test's context as `this`; the guard
+    // needs its own name in there.
+    // oxlint-disable-next-line typescript/no-this-alias
     const guard = this;
     // Mocha decided at construction whether the body takes `done`; the wrapper keeps that arity.
     const wrappedBody =

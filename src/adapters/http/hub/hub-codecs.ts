@@ -20,7 +20,7 @@ export function field<A>(
 ): t.Type<A, unknown, unknown> {
   const codec = new t.Type<A, unknown, unknown>(
     name,
-    (u): u is A => false,
+    (_u): _u is A => false,
     (u, c) => {
       if (u === undefined || u === null) return t.failure(u, c, missing);
       if (typeof u !== 'string') return t.failure(u, c, `${name} must be a string`);
@@ -79,7 +79,8 @@ export function detailsOf(errors: t.Errors): Record<string, string[]> {
   for (const error of errors) {
     const key = error.context.slice(1).find((entry) => entry.key !== '')?.key ?? 'body';
     const message = error.message ?? 'is invalid';
-    (details[key] ??= []).includes(message) || details[key].push(message);
+    const messages = (details[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return details;
 }

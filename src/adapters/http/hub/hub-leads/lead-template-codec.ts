@@ -5,7 +5,7 @@ import { field, textField } from '../hub-codecs';
 
 const conditionsField = withSchema(new t.Type<Record<string, string>, unknown, unknown>(
   'conditions',
-  (u): u is Record<string, string> => false,
+  (_u): _u is Record<string, string> => false,
   (u, c) => {
     if (u === undefined || u === null) return t.success({});
     if (typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c, 'conditions must be an object of path -> text');

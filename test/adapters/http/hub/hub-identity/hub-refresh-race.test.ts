@@ -16,6 +16,7 @@ describe('hub refresh race (CONTRACT 5.3)', () => {
   before(async () => {
     mongo = await connectTestDatabase();
     hub = await hubHarness(mongo);
+    // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
     server = createServer(hub.app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

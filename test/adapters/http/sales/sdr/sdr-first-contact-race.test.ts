@@ -18,6 +18,7 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
   beforeEach(async () => {
     rt = await openSalesRuntime();
     key = (await rt.createApiKey((await rt.createUser({ role: 'operator' })).email)).key;
+    // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
     server = createServer(rt.callback);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -12,17 +12,25 @@ describe('ApiEventRecorder contract', () => {
   describe('capturing (the fake)', () => {
     apiEventRecorderContract(async () => {
       const recorder = new CapturingApiEventRecorder();
-      return { recorder, settled: async () => recorder.events, teardown: async () => undefined };
+      return {
+        recorder,
+        settled: async () => {
+          recorder.closeOpenCounts();
+          return recorder.events;
+        },
+        teardown: async () => undefined,
+      };
     });
   });
 
   describe('BatchingApiEventRecorder', () => {
     apiEventRecorderContract(async () => {
       const store = new InMemoryApiEventStore();
-      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100, dropWarningIntervalMs: 60_000 });
+      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 });
       return {
         recorder,
         settled: async () => {
+          recorder.closeOpenCounts();
           await recorder.flush();
           return store.events;
         },
@@ -33,7 +41,7 @@ describe('ApiEventRecorder contract', () => {
 });
 
 describe('BatchingApiEventRecorder', () => {
-  const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5, dropWarningIntervalMs: 60_000 };
+  const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 };
 
   it('does no I/O when recording; writes in batches on flush and on close', async () => {
     const store = new InMemoryApiEventStore();
@@ -76,7 +84,7 @@ describe('BatchingApiEventRecorder', () => {
     expect(recorder.droppedCount).to.equal(2);
     await recorder.close();
     expect(store.events.map((e) => e.id)).to.deep.equal(events.slice(0, 5).map((e) => e.id));
-    expect(recorder.tally()).to.deep.equal({ recorded: 7, written: 5, dropped: 2, failed: 0, notWritten: 0, unconfirmed: 0 });
+    expect(recorder.tally()).to.deep.equal({ recorded: 7, written: 5, dropped: 2, failed: 0, notWritten: 0, unconfirmed: 0, refusedCounted: 0 });
   });
 
   it('warns about drops while they happen, at most once a minute, and about the rest at close', async () => {
@@ -112,7 +120,7 @@ describe('BatchingApiEventRecorder', () => {
     store.answerNext();
     await recorder.close(200);
     expect(store.written).to.have.length(3);
-    expect(recorder.tally()).to.deep.equal({ recorded: 10, written: 3, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 3 });
+    expect(recorder.tally()).to.deep.equal({ recorded: 10, written: 3, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 3, refusedCounted: 0 });
     const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
     expect(closing).to.include({ msg: 'api event log closed: 7 entries could not be written', written: 3, notWritten: 4, unconfirmed: 3 });
     store.answerAll();

@@ -66,20 +66,37 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
       const error = ctx.state.errorOutcome as RecordedError | undefined;
       const identity = currentIdentity(ctx);
       const refusal = identity === undefined ? refusalStatusOf(ctx) : undefined;
-      const common = {
-        requestId: String(ctx.state.requestId ?? ''),
-        method: ctx.method,
-        durationMs: Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100,
-        ip: clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy),
-        at: options.clock.now(),
-        errorCode: error?.internalCode,
-        errorMessages: error?.detailMessages,
-      };
+      const requestId = String(ctx.state.requestId ?? '');
+      const durationMs = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100;
+      const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
+      const at = options.clock.now();
       if (refusal === undefined) {
-        options.recorder.record({ ...common, id: options.ids.next(), path: ctx.path, status: ctx.status, userId: identity?.id });
+        options.recorder.record({
+          id: options.ids.next(),
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          durationMs,
+          userId: identity?.id,
+          ip,
+          at,
+          errorCode: error?.internalCode,
+          errorMessages: error?.detailMessages,
+        });
       } else {
         const pattern = routePatternOf(ctx, routers);
-        options.recorder.countRefused({ ...common, path: pattern === UNMATCHED_ROUTE ? UNMATCHED_PATH : pattern, status: refusal });
+        options.recorder.countRefused({
+          requestId,
+          method: ctx.method,
+          path: pattern === UNMATCHED_ROUTE ? UNMATCHED_PATH : pattern,
+          status: refusal,
+          durationMs,
+          ip,
+          at,
+          errorCode: error?.internalCode,
+          errorMessages: error?.detailMessages,
+        });
       }
     }
   };

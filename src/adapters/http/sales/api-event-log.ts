@@ -59,7 +59,7 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
       await next();
       return;
     }
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
@@ -67,7 +67,7 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
       const identity = currentIdentity(ctx);
       const refusal = identity === undefined ? refusalStatusOf(ctx) : undefined;
       const requestId = String(ctx.state.requestId ?? '');
-      const durationMs = Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100;
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
       const at = options.clock.now();
       if (refusal === undefined) {

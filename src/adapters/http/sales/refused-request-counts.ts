@@ -33,6 +33,8 @@ export class RefusedRequestCounts {
   private keys = 0;
   private overflowOpen = 0;
   private countedTotal = 0;
+  /** The key of the last request added and its open count (valid while its minute is open). */
+  private last: { minute: number; status: number; ip: string; path: string; count: OpenCount; overflow: boolean } | undefined;
   private overflowedTotal = 0;
 
   constructor(private readonly maxOpenKeys: number) {}
@@ -55,6 +57,14 @@ export class RefusedRequestCounts {
   add(request: RefusedRequest): void {
     const at = request.at.getTime();
     const minute = Math.floor(at / MINUTE_MS);
+    // A flood repeats one key: its count is found without building the key again.
+    const last = this.last;
+    if (last !== undefined && last.minute === minute && last.status === request.status && last.ip === request.ip && last.path === request.path) {
+      this.countedTotal += 1;
+      if (last.overflow) this.overflowedTotal += 1;
+      this.bump(last.count, request, at);
+      return;
+    }
     let open = this.minutes.get(minute);
     if (open === undefined) {
       open = new Map();
@@ -77,6 +87,11 @@ export class RefusedRequestCounts {
         if (full) this.overflowOpen += 1;
       }
     }
+    this.last = { minute, status: request.status, ip: request.ip, path: request.path, count, overflow: count.ip === OVERFLOW_KEY };
+    this.bump(count, request, at);
+  }
+
+  private bump(count: OpenCount, request: RefusedRequest, at: number): void {
     count.count += 1;
     if (at > count.lastAt) count.lastAt = at;
     if (request.durationMs > count.longestMs) count.longestMs = request.durationMs;
@@ -103,6 +118,8 @@ export class RefusedRequestCounts {
 
   private closeMinute(minute: number, open: Map<string, OpenCount>, ids: IdGenerator, into: ApiEvent[]): void {
     this.minutes.delete(minute);
+    // Closing frees keys: the next request finds its count (or a key of its own) the long way.
+    this.last = undefined;
     for (const count of open.values()) {
       this.keys -= 1;
       if (count.ip === OVERFLOW_KEY) this.overflowOpen -= 1;

@@ -65,6 +65,8 @@ function percentile(values: readonly number[], p: number): number {
 
 interface RoundOutcome {
   readonly latencies: number[];
+  /** The same writes' time inside the server's middleware chain (from their entries). */
+  readonly serverLatencies: number[];
   /** Per acknowledged write: ms from its answer to its entry being written (Infinity: not within the wait). */
   readonly lags: number[];
   readonly notAcknowledged: number;
@@ -83,12 +85,18 @@ async function main(): Promise<void> {
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   // The real MongoDB store, watched: when each benchmark write's entry is acknowledged by the database.
   const writtenAt = new Map<string, number>();
+  /** The server's own time for each benchmark write (its entry's durationMs): what the write spent inside the middleware chain. */
+  const serverMs = new Map<string, number>();
   let inner: ApiEventStore | undefined;
   const watched: ApiEventStore = {
     append: async (events) => {
       await inner!.append(events);
       const now = Date.now();
-      for (const event of events) if (event.requestId.startsWith('bench-write-')) writtenAt.set(event.requestId, now);
+      for (const event of events) {
+        if (!event.requestId.startsWith('bench-write-')) continue;
+        writtenAt.set(event.requestId, now);
+        serverMs.set(event.requestId, event.durationMs);
+      }
     },
     list: (filter, page) => inner!.list(filter, page),
     findById: (id) => inner!.findById(id),
@@ -154,6 +162,7 @@ async function main(): Promise<void> {
         for (const w of acknowledged) if (await auditFinds(w.requestId)) foundByRequestId += 1;
         return {
           latencies: writes.map((w) => w.latencyMs),
+          serverLatencies: acknowledged.map((w) => serverMs.get(w.requestId) ?? 0),
           lags,
           notAcknowledged: writes.length - acknowledged.length,
           foundByRequestId,
@@ -172,7 +181,8 @@ async function main(): Promise<void> {
           (variant === 'flood' ? flooded : baseline).push(outcome);
           const lagText = outcome.lags.some((lag) => !Number.isFinite(lag)) ? 'some missing' : `max ${Math.max(...outcome.lags).toFixed(0)} ms`;
           process.stdout.write(
-            `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms; ` +
+            `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms ` +
+              `(in the server: p99 ${percentile(outcome.serverLatencies, 99).toFixed(1)}, p50 ${percentile(outcome.serverLatencies, 50).toFixed(1)}); ` +
               `entry written after answer: ${lagText}; found by requestId ${outcome.foundByRequestId}/${WRITES_PER_ROUND - outcome.notAcknowledged}` +
               `${outcome.notAcknowledged > 0 ? `; ${outcome.notAcknowledged} writes not acknowledged` : ''}` +
               `${outcome.flood === undefined ? '' : `; flood ${outcome.flood.requests} requests (${Object.entries(outcome.flood.statuses).map(([c, n]) => `${c}: ${n}`).join(', ')}), ${outcome.flood.errors} errors`}\n`,

@@ -1,6 +1,7 @@
-// Child process of bench:login-flood: autocannon against one route, every request from its own
-// client address (X-Forwarded-For, read by a server with TRUST_PROXY=1), so a flood of many clients
-// stays under each IP's rate limit. Prints autocannon's result as one JSON line.
+// Child process of bench:login-flood and bench:audit-flood: autocannon against one route, every
+// request from its own client address (X-Forwarded-For, read by a server with TRUST_PROXY=1), so a
+// flood of many clients stays under each IP's rate limit; or, with `oneAddress`, every request from
+// this process's own address (no X-Forwarded-For). Prints autocannon's result as one JSON line.
 //   node --import tsx bench/support/rotating-ip-load.ts '<LoadSpec as JSON>'
 import autocannon from 'autocannon';
 
@@ -16,6 +17,8 @@ export interface LoadSpec {
   readonly bodies?: readonly string[];
   /** First octet after 10. of the addresses this process uses, so two processes never share one. */
   readonly ipBlock: number;
+  /** Send no X-Forwarded-For: every request comes from the one address of the socket. */
+  readonly oneAddress?: boolean;
 }
 
 export interface LoadResult {
@@ -48,7 +51,11 @@ function main(): void {
             const body = bodies.length === 0 ? undefined : bodies[turn++ % bodies.length];
             return {
               ...request,
-              headers: { ...spec.headers, 'x-forwarded-for': nextIp(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+              headers: {
+                ...spec.headers,
+                ...(spec.oneAddress === true ? {} : { 'x-forwarded-for': nextIp() }),
+                ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              },
               ...(body === undefined ? {} : { body }),
             };
           },

@@ -31,17 +31,22 @@ describe('serve process: shutdown under an API event-log backlog', function () {
         MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/${database}?${real.searchParams.toString()}`,
         EVENT_LOG_BUFFER_SIZE: '3000',
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
       });
       child = served.child;
       proxy.setDelay(500);
 
-      // Load: concurrent keep-alive clients on a route that answers without the database (401, then 429).
+      // Load: concurrent keep-alive clients on a path that answers without the database (404), each
+      // request from its own address so none is throttled: refused requests (401, 429) would only be
+      // counted (CONTRACT 9.5), these are entries one by one.
       let produced = 0;
       let loading = true;
+      let address = 0;
       const client = async (): Promise<void> => {
         while (loading) {
           try {
-            const response = await fetch(`${served.salesUrl}/api-keys`);
+            address += 1;
+            const response = await fetch(`${served.salesUrl}/nowhere`, { headers: { 'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}` } });
             await response.arrayBuffer();
             produced += 1;
           } catch {

@@ -33,7 +33,7 @@ export interface SalesRuntime {
   readonly log: ReturnType<typeof memoryLogger>;
   createUser(input: { email?: string; password?: string; name?: string; role?: SalesRole }): Promise<CreateSalesUserOutput & { password: string }>;
   createApiKey(email: string): Promise<{ id: string; key: string }>;
-  /** Writes the buffered API events now. */
+  /** Writes the buffered API events now, the open counts of refused requests too (as if their minute had closed). */
   flushEvents(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,7 +95,10 @@ export async function openSalesRuntime(options: { env?: Record<string, string>; 
       if (E.isLeft(result)) throw new Error(result.left._tag);
       return result.right;
     },
-    flushEvents: () => salesIdentity.eventRecorder.flush(),
+    flushEvents: () => {
+      salesIdentity.eventRecorder.closeOpenCounts();
+      return salesIdentity.eventRecorder.flush();
+    },
     async close() {
       await salesIdentity.eventRecorder.flush();
       await db.dropDatabase().catch(() => undefined);

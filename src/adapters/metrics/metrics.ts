@@ -62,12 +62,16 @@ export interface WebhookEventMetrics {
   webhookEvent(provider: LeadProvider, outcome: WebhookOutcome): void;
 }
 
+/** The API event log's two buffers (CONTRACT 9.5): authenticated requests' entries, and the rest. */
+export const API_EVENT_BUFFERS = ['authenticated', 'anonymous'] as const;
+export type ApiEventBuffer = (typeof API_EVENT_BUFFERS)[number];
+
 /** What the metrics read from the API event log when scraped (no cost per request). */
 export interface ApiEventLogState {
-  /** Entries waiting to be written. */
-  readonly queueDepth: number;
-  /** Entries dropped because the buffer was full, since start. */
-  readonly droppedCount: number;
+  /** One buffer's entries waiting to be written, and those it dropped because it was full, since start. */
+  bufferState(buffer: ApiEventBuffer): { readonly depth: number; readonly dropped: number };
+  /** Counts of refused requests (CONTRACT 9.5): keys open now; requests counted, and of them past the bound of open keys, since start. */
+  readonly refusedCounts: { readonly openKeys: number; readonly counted: number; readonly overflowed: number };
 }
 
 /** The text a metrics route answers. */

@@ -4,6 +4,7 @@ import {
   DELIVERY_OUTCOMES,
   DELIVERY_TRIGGERS,
   WEBHOOK_OUTCOMES,
+  API_EVENT_BUFFERS,
   type ApiEventLogState,
   type DeliveryOutcome,
   type DeliveryTrigger,
@@ -93,21 +94,57 @@ export class PrometheusSalesMetrics extends PrometheusServiceMetrics implements 
     const log = (): ApiEventLogState | undefined => this.eventLog;
     new Gauge({
       name: `${METRIC_PREFIX}api_event_log_queue_depth`,
-      help: 'API event-log entries waiting to be written',
+      help: 'API event-log entries waiting to be written, by buffer (authenticated requests; the rest, counts of refused requests included)',
+      labelNames: ['buffer'],
       registers: [this.registry],
       collect() {
-        this.set(log()?.queueDepth ?? 0);
+        for (const buffer of API_EVENT_BUFFERS) this.set({ buffer }, log()?.bufferState(buffer).depth ?? 0);
       },
     });
-    let counted = 0;
+    /** A counter that follows a total the event log keeps (read when scraped: no cost per request). */
+    const followed = (read: () => number) => {
+      let seen = 0;
+      return (counter: Counter, labels: Record<string, string> = {}) => {
+        const total = read();
+        if (total > seen) counter.inc(labels, total - seen);
+        else counter.inc(labels, 0);
+        seen = Math.max(seen, total);
+      };
+    };
+    const droppedBy = new Map(API_EVENT_BUFFERS.map((buffer) => [buffer, followed(() => log()?.bufferState(buffer).dropped ?? 0)]));
     new Counter({
       name: `${METRIC_PREFIX}api_event_log_dropped_total`,
-      help: 'API event-log entries dropped because the buffer was full',
+      help: 'API event-log entries dropped because their buffer was full, by buffer',
+      labelNames: ['buffer'],
       registers: [this.registry],
       collect() {
-        const dropped = log()?.droppedCount ?? 0;
-        if (dropped > counted) this.inc(dropped - counted);
-        counted = Math.max(counted, dropped);
+        for (const [buffer, follow] of droppedBy) follow(this, { buffer });
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}api_event_log_refused_open_counts`,
+      help: 'Counts of refused requests (client IP, route pattern, status, minute) open now; each becomes one entry when its minute closes',
+      registers: [this.registry],
+      collect() {
+        this.set(log()?.refusedCounts.openKeys ?? 0);
+      },
+    });
+    const counted = followed(() => log()?.refusedCounts.counted ?? 0);
+    new Counter({
+      name: `${METRIC_PREFIX}api_event_log_refused_requests_total`,
+      help: 'Requests refused before any work (401, 429, the 503 of a saturated resource), counted rather than logged one by one',
+      registers: [this.registry],
+      collect() {
+        counted(this);
+      },
+    });
+    const overflowed = followed(() => log()?.refusedCounts.overflowed ?? 0);
+    new Counter({
+      name: `${METRIC_PREFIX}api_event_log_refused_overflow_total`,
+      help: 'Of those, the requests counted under the overflow entry of their minute because the bound of open counts was reached',
+      registers: [this.registry],
+      collect() {
+        overflowed(this);
       },
     });
   }

@@ -1,4 +1,4 @@
-import type { ApiEvent, ApiEventFilter } from '../../domain/sales-identity/api-event';
+import type { ApiEvent, ApiEventFilter, RefusedRequest } from '../../domain/sales-identity/api-event';
 import type { ApiKeyRecord } from '../../domain/sales-identity/api-key';
 import type { SalesIdentity, SalesUser } from '../../domain/sales-identity/sales-user';
 import { token, type Token } from '../shared/token';
@@ -77,5 +77,10 @@ export const ApiEventStore: Token<ApiEventStore> = token('ApiEventStore');
 /** Takes one request's event off the request path (no I/O while the request waits). */
 export interface ApiEventRecorder {
   record(event: ApiEvent): void;
+  /**
+   * CONTRACT 9.5: a request refused before any work adds to the count of its (IP, path, status,
+   * minute); the count is one entry of the log once its minute has closed.
+   */
+  countRefused(request: RefusedRequest): void;
 }
 export const ApiEventRecorder: Token<ApiEventRecorder> = token('ApiEventRecorder');

@@ -1,8 +1,11 @@
+import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator } from '../../../application/shared/ports';
+import type { RefusalStatus } from '../../../domain/sales-identity/api-event';
 import { clientIp } from '../shared/client-ip';
 import { exemptPathMatcher } from '../shared/exempt-paths';
+import { routePatternOf, UNMATCHED_ROUTE } from '../shared/request-metrics';
 import { currentIdentity } from './request-identity';
 
 /** What the error handler (or the limiter) leaves on `ctx.state.errorOutcome` for the event log. */
@@ -18,6 +21,23 @@ export interface ApiEventLogOptions {
   readonly trustProxy: number;
   /** Paths never written to the log (probes, metrics, documentation; `/x/` is a prefix); OPTIONS requests never are either. */
   readonly exemptPaths?: readonly string[];
+  /** The app's routers: a refused request is counted under the route pattern they match. */
+  readonly routers?: readonly Router[];
+}
+
+/** The path a refused request no route declares is counted under (random URLs share it, like the limiter's counter). */
+export const UNMATCHED_PATH = '(unmatched)';
+
+/**
+ * CONTRACT 9.5: refused before any work, so counted rather than logged: a 401 (no valid credential;
+ * such a request has no identity), the limiter's 429, or the 503 of a saturated resource (not the
+ * 503 of a database fault, which is logged like any failure; the error handler marks the former).
+ */
+function refusalStatusOf(ctx: Context): RefusalStatus | undefined {
+  const status = ctx.status;
+  if (status === 401 || status === 429) return status;
+  if (status === 503 && ctx.state.refusedAtCapacity === true) return status;
+  return undefined;
 }
 
 /**
@@ -25,32 +45,59 @@ export interface ApiEventLogOptions {
  * method, path (no query string), status, timing, user id and IP are kept: never headers, cookies
  * or bodies, so no credential can reach the log. Probes, metrics and OPTIONS requests are not
  * recorded (CONTRACT 9.2): an orchestrator's probes would fill the log with nothing worth auditing.
+ *
+ * A request refused before any work is not an entry of its own but adds to the count of its client
+ * IP (the address the limiter uses: the same TRUST_PROXY reading), route pattern, status and minute
+ * (CONTRACT 9.5), so a flood costs the log one entry per key and minute, not one per request. The
+ * route pattern rather than the raw path keeps the keys a bounded set.
  */
 export function apiEventLog(options: ApiEventLogOptions): Middleware {
   const isExempt = exemptPathMatcher(options.exemptPaths ?? []);
+  const routers = options.routers ?? [];
   return async (ctx: Context, next: Next) => {
     if (ctx.method === 'OPTIONS' || isExempt(ctx.path)) {
       await next();
       return;
     }
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
       const error = ctx.state.errorOutcome as RecordedError | undefined;
-      options.recorder.record({
-        id: options.ids.next(),
-        requestId: String(ctx.state.requestId ?? ''),
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        durationMs: Math.round((Number(process.hrtime.bigint() - started) / 1e6) * 100) / 100,
-        userId: currentIdentity(ctx)?.id,
-        ip: clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy),
-        at: options.clock.now(),
-        errorCode: error?.internalCode,
-        errorMessages: error?.detailMessages,
-      });
+      const identity = currentIdentity(ctx);
+      const refusal = identity === undefined ? refusalStatusOf(ctx) : undefined;
+      const requestId = String(ctx.state.requestId ?? '');
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
+      const at = options.clock.now();
+      if (refusal === undefined) {
+        options.recorder.record({
+          id: options.ids.next(),
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          durationMs,
+          userId: identity?.id,
+          ip,
+          at,
+          errorCode: error?.internalCode,
+          errorMessages: error?.detailMessages,
+        });
+      } else {
+        const pattern = routePatternOf(ctx, routers);
+        options.recorder.countRefused({
+          requestId,
+          method: ctx.method,
+          path: pattern === UNMATCHED_ROUTE ? UNMATCHED_PATH : pattern,
+          status: refusal,
+          durationMs,
+          ip,
+          at,
+          errorCode: error?.internalCode,
+          errorMessages: error?.detailMessages,
+        });
+      }
     }
   };
 }

@@ -69,7 +69,7 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
         now: deps.clock.now(),
         isProduction: deps.isProduction,
       }),
-    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock, exemptPaths: EVENT_LOG_EXEMPT_PATHS })],
+    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock, exemptPaths: EVENT_LOG_EXEMPT_PATHS, routers })],
     innerMiddleware:
       deps.rateLimit === undefined
         ? []

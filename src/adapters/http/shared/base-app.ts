@@ -81,7 +81,11 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       const entry = { service, requestId: ctx.state.requestId, status: outcome.status, code: outcome.internalCode };
       // Shedding load is the service working as intended (CONTRACT 9.5): logged like a rejection,
       // without a stack per refused request.
-      if (error instanceof CapacityExceededError) holdConnection(ctx, error.retryAfterSeconds);
+      if (error instanceof CapacityExceededError) {
+        holdConnection(ctx, error.retryAfterSeconds);
+        // Refused before any work: the sales event log counts it rather than logging it (CONTRACT 9.5).
+        ctx.state.refusedAtCapacity = true;
+      }
       if (outcome.status >= 500 && !(error instanceof CapacityExceededError)) logger.error({ ...entry, err: error }, 'request failed');
       else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
       ctx.status = outcome.status;

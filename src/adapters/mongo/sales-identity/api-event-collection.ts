@@ -16,6 +16,9 @@ export interface ApiEventDocument {
   at: Date;
   errorCode?: string;
   errorMessages?: string[];
+  /** Counted entries only (CONTRACT 9.5): the number of refused requests, and the last one's time. */
+  count?: number;
+  lastAt?: Date;
 }
 
 export function apiEventCollection(db: Db): Collection<ApiEventDocument> {

@@ -14,6 +14,8 @@ export function apiEventToDocument(event: ApiEvent): ApiEventDocument {
     at: event.at,
     ...(event.errorCode === undefined ? {} : { errorCode: event.errorCode }),
     ...(event.errorMessages === undefined ? {} : { errorMessages: [...event.errorMessages] }),
+    ...(event.count === undefined ? {} : { count: event.count }),
+    ...(event.lastAt === undefined ? {} : { lastAt: event.lastAt }),
   };
 }
 
@@ -30,5 +32,8 @@ export function apiEventFromDocument(doc: ApiEventDocument): ApiEvent {
     at: doc.at,
     errorCode: doc.errorCode ?? undefined,
     errorMessages: doc.errorMessages ?? undefined,
+    // Only counted entries have these; an entry without them stands for one request.
+    ...(doc.count === undefined || doc.count === null ? {} : { count: doc.count }),
+    ...(doc.lastAt === undefined || doc.lastAt === null ? {} : { lastAt: doc.lastAt }),
   };
 }

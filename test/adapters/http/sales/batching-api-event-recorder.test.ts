@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BatchingApiEventRecorder } from '../../../../src/adapters/http/sales/batching-api-event-recorder';
 import type { ApiEvent } from '../../../../src/domain/sales-identity/api-event';
-import { apiEventRecorderContract } from '../../../support/contracts/api-event-recorder-contract';
+import { apiEventRecorderContract, refused } from '../../../support/contracts/api-event-recorder-contract';
 import { apiEvent } from '../../../support/contracts/api-event-store-contract';
 import { CapturingApiEventRecorder } from '../../../support/fakes/capturing-api-event-recorder';
 import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
@@ -12,17 +12,25 @@ describe('ApiEventRecorder contract', () => {
   describe('capturing (the fake)', () => {
     apiEventRecorderContract(async () => {
       const recorder = new CapturingApiEventRecorder();
-      return { recorder, settled: async () => recorder.events, teardown: async () => undefined };
+      return {
+        recorder,
+        settled: async () => {
+          recorder.closeOpenCounts();
+          return recorder.events;
+        },
+        teardown: async () => undefined,
+      };
     });
   });
 
   describe('BatchingApiEventRecorder', () => {
     apiEventRecorderContract(async () => {
       const store = new InMemoryApiEventStore();
-      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100, dropWarningIntervalMs: 60_000 });
+      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 });
       return {
         recorder,
         settled: async () => {
+          recorder.closeOpenCounts();
           await recorder.flush();
           return store.events;
         },
@@ -33,7 +41,7 @@ describe('ApiEventRecorder contract', () => {
 });
 
 describe('BatchingApiEventRecorder', () => {
-  const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5, dropWarningIntervalMs: 60_000 };
+  const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 };
 
   it('does no I/O when recording; writes in batches on flush and on close', async () => {
     const store = new InMemoryApiEventStore();
@@ -76,7 +84,7 @@ describe('BatchingApiEventRecorder', () => {
     expect(recorder.droppedCount).to.equal(2);
     await recorder.close();
     expect(store.events.map((e) => e.id)).to.deep.equal(events.slice(0, 5).map((e) => e.id));
-    expect(recorder.tally()).to.deep.equal({ recorded: 7, written: 5, dropped: 2, failed: 0, notWritten: 0, unconfirmed: 0 });
+    expect(recorder.tally()).to.deep.equal({ recorded: 7, written: 5, dropped: 2, failed: 0, notWritten: 0, unconfirmed: 0, refusedCounted: 0 });
   });
 
   it('warns about drops while they happen, at most once a minute, and about the rest at close', async () => {
@@ -112,7 +120,7 @@ describe('BatchingApiEventRecorder', () => {
     store.answerNext();
     await recorder.close(200);
     expect(store.written).to.have.length(3);
-    expect(recorder.tally()).to.deep.equal({ recorded: 10, written: 3, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 3 });
+    expect(recorder.tally()).to.deep.equal({ recorded: 10, written: 3, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 3, refusedCounted: 0 });
     const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
     expect(closing).to.include({ msg: 'api event log closed: 7 entries could not be written', written: 3, notWritten: 4, unconfirmed: 3 });
     store.answerAll();
@@ -126,6 +134,99 @@ describe('BatchingApiEventRecorder', () => {
     await recorder.close(5_000);
     expect(store.events).to.have.length(4);
     expect(log.lines().find((line) => line.msg === 'api event log closed: every entry written')).to.include({ level: 30, recorded: 4, written: 4 });
+  });
+});
+
+describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', () => {
+  const options = { flushIntervalMs: 3_600_000, batchSize: 4, maxBuffered: 5, dropWarningIntervalMs: 60_000, maxOpenCounts: 3 };
+  const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 21, 10, minute, second));
+
+  it('never lets unauthenticated entries or counts take the room of authenticated ones', async () => {
+    const store = new GatedApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 100 });
+    // The database has stopped answering; a flood fills the other buffer, then overflows it.
+    for (let i = 0; i < 50; i += 1) recorder.record(apiEvent({ status: 404 }));
+    for (let i = 0; i < 10_000; i += 1) recorder.countRefused(refused({ ip: `10.0.${i >> 8}.${i & 255}`, at: at(0, i % 60) }));
+    recorder.closeOpenCounts();
+    const authenticated = Array.from({ length: 5 }, () => apiEvent({ userId: 'admin-1', method: 'POST', path: '/vendors', status: 201 }));
+    for (const event of authenticated) recorder.record(event);
+    expect(recorder.bufferState('anonymous')).to.deep.equal({ depth: 5, dropped: 45 + 4 });
+    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 5, dropped: 0 });
+    // Past its own bound an authenticated entry is dropped (an outage longer than the buffer), counted apart.
+    recorder.record(apiEvent({ userId: 'admin-1' }));
+    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 5, dropped: 1 });
+    // They waited; once the database answers they are written, and first.
+    store.answerAll();
+    await recorder.flush();
+    expect(store.written.slice(0, 5).map((e) => e.id)).to.deep.equal(authenticated.map((e) => e.id));
+    await recorder.close();
+  });
+
+  it('writes authenticated entries first in every batch, whatever backlog the others have', async () => {
+    const store = new GatedApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 3, maxBuffered: 100 });
+    // A full batch starts a write, which hangs; meanwhile more of both kinds arrive.
+    for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ status: 404 }));
+    const mine = apiEvent({ userId: 'u-1' });
+    recorder.record(mine);
+    store.answerAll();
+    await recorder.flush();
+    expect(store.written.map((e) => e.id).indexOf(mine.id)).to.equal(3);
+    expect(store.written).to.have.length(7);
+    await recorder.close();
+  });
+
+  it('holds the bound of open counts; past it, one overflow count per minute and status', async () => {
+    const store = new InMemoryApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, maxBuffered: 100 });
+    for (let i = 0; i < 10; i += 1) recorder.countRefused(refused({ ip: `10.0.0.${i}`, at: at(0, i) }));
+    recorder.countRefused(refused({ ip: '10.0.0.99', status: 401, at: at(0, 30) }));
+    // Three keys, one overflow count for 429 and one for 401.
+    expect(recorder.refusedCounts).to.deep.equal({ openKeys: 5, counted: 11, overflowed: 8 });
+    // The bound spans every open minute: the next minute's new addresses overflow too while these are open.
+    recorder.countRefused(refused({ ip: '10.0.1.1', at: at(1) }));
+    expect(recorder.refusedCounts).to.deep.equal({ openKeys: 6, counted: 12, overflowed: 9 });
+    recorder.closeOpenCounts();
+    expect(recorder.refusedCounts.openKeys).to.equal(0);
+    await recorder.flush();
+    const entries = store.events.map((e) => [e.ip, e.path, e.status, e.count, e.at.toISOString()]);
+    expect(entries).to.have.deep.members([
+      ['10.0.0.0', '/api/sales', 429, 1, at(0, 0).toISOString()],
+      ['10.0.0.1', '/api/sales', 429, 1, at(0, 1).toISOString()],
+      ['10.0.0.2', '/api/sales', 429, 1, at(0, 2).toISOString()],
+      ['(overflow)', '(overflow)', 429, 7, at(0, 3).toISOString()],
+      ['(overflow)', '(overflow)', 401, 1, at(0, 30).toISOString()],
+      ['(overflow)', '(overflow)', 429, 1, at(1).toISOString()],
+    ]);
+    await recorder.close();
+  });
+
+  it('closes a minute\'s counts once the minute is over, on the timer; the current minute stays open', async () => {
+    const clock = new ManualClock(at(0, 10));
+    const store = new InMemoryApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, flushIntervalMs: 5 }, clock);
+    recorder.countRefused(refused({ at: at(0, 1) }));
+    recorder.countRefused(refused({ at: at(0, 2) }));
+    clock.advance(50_000); // 10:01:00
+    recorder.countRefused(refused({ at: at(1, 0) }));
+    for (let tries = 0; store.events.length === 0 && tries < 400; tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.events.map((e) => [e.count, e.at.toISOString(), e.lastAt?.toISOString()])).to.deep.equal([[2, at(0, 1).toISOString(), at(0, 2).toISOString()]]);
+    expect(recorder.refusedCounts.openKeys).to.equal(1);
+    await recorder.close();
+    expect(store.events).to.have.length(2);
+    expect(recorder.tally()).to.include({ recorded: 2, written: 2, refusedCounted: 3 });
+  });
+
+  it('at close, writes the open counts with the rest of the budget and reports what it could not write', async () => {
+    const log = memoryLogger();
+    const store = new GatedApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, maxBuffered: 100 });
+    for (let i = 0; i < 3; i += 1) recorder.countRefused(refused({ ip: `10.0.0.${i}`, at: at(0, i) }));
+    for (let i = 0; i < 9; i += 1) recorder.countRefused(refused({ ip: '10.0.0.0', at: at(0, 20) }));
+    await recorder.close(100);
+    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    expect(closing).to.include({ msg: 'api event log closed: 3 entries could not be written', recorded: 3, unconfirmed: 3, refusedCounted: 12 });
+    store.answerAll();
   });
 });
 

@@ -116,20 +116,38 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
     }
   });
 
-  it('shows the API event log\'s queue depth and the entries it dropped when full', async () => {
+  it('shows the API event log\'s two buffers (depth, drops) and the counts of refused requests apart (CONTRACT 9.5)', async () => {
     const rt = await openSalesRuntime({ env: { EVENT_LOG_BUFFER_SIZE: '2' }, overrides: { apiEventFlushIntervalMs: 3_600_000 } });
     try {
+      const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
       const text0 = await scrape(rt);
-      expect(sampleValue(text0, 'brokerhub_api_event_log_queue_depth')).to.equal(0);
-      expect(sampleValue(text0, 'brokerhub_api_event_log_dropped_total')).to.equal(0);
+      for (const buffer of ['authenticated', 'anonymous']) {
+        expect(sampleValue(text0, 'brokerhub_api_event_log_queue_depth', { buffer })).to.equal(0);
+        expect(sampleValue(text0, 'brokerhub_api_event_log_dropped_total', { buffer })).to.equal(0);
+      }
+      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_open_counts')).to.equal(0);
+      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_requests_total')).to.equal(0);
+      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_overflow_total')).to.equal(0);
+      // Refused (401): counted under one open key, no entry in either buffer.
       for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/api-keys').expect(401);
+      // Served without a credential (404): the anonymous buffer holds two, drops three.
+      for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/nowhere').expect(404);
+      // Authenticated: their own buffer, untouched by the full anonymous one.
+      for (let i = 0; i < 2; i += 1) await request(rt.callback).get('/audit-logs').set('x-api-key', key).expect(200);
       const text = await scrape(rt);
-      expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth')).to.equal(2);
-      expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total')).to.equal(3);
-      await rt.flushEvents();
+      expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(2);
+      expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'authenticated' })).to.equal(0);
+      expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(2);
+      expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
+      // One key (two should the five requests straddle a minute's end).
+      expect(sampleValue(text, 'brokerhub_api_event_log_refused_open_counts')).to.be.within(1, 2);
+      expect(sampleValue(text, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
+      await rt.runtime.app.salesIdentity.eventRecorder.flush();
       const after = await scrape(rt);
-      expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth')).to.equal(0);
-      expect(sampleValue(after, 'brokerhub_api_event_log_dropped_total')).to.equal(3);
+      expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(0);
+      expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(0);
+      expect(sampleValue(after, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
+      expect(sampleValue(after, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
     } finally {
       await rt.close();
     }

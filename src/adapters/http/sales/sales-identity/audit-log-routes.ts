@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import type { GetApiEvent } from '../../../../application/sales-identity/get-api-event';
 import type { ListApiEvents } from '../../../../application/sales-identity/list-api-events';
 import { documented } from '../../shared/openapi/documented-router';
-import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { Integer, IsoTimestamp, stringWith, withSchema } from '../../shared/openapi/json-schema';
 import { decodeQueryInput } from '../decode-input';
 import { integerFromString, isoDateOrTimestamp } from '../../shared/codecs';
 import { PAGING } from '../../shared/page-query';
@@ -33,10 +33,31 @@ const AuditLogQuery = t.exact(
   }),
 );
 
-/** One API event as the routes answer it (the stored record; absent members are left out). */
+/** Annotated codecs of their own: annotating the shared `Integer` or `IsoTimestamp` would change every schema using them. */
+const RefusedCount = withSchema(new t.Type<number, number, unknown>('RefusedCount', (u): u is number => Number.isInteger(u) && (u as number) >= 1, (u, c) => (Number.isInteger(u) && (u as number) >= 1 ? t.success(u as number) : t.failure(u, c)), t.identity), {
+  type: 'integer',
+  minimum: 1,
+  description:
+    'Only on a counted entry: the number of requests refused before any work (401, 429, or the 503 of a saturated resource) ' +
+    'from this client IP on this route pattern with this status within one minute. `at` is the first one\'s time, `durationMs` the longest, ' +
+    '`requestId` and `method` the first one\'s (`method` is `*` when they differed). Past the bound of open counts, `ip` and `path` are `(overflow)`.',
+});
+const LastAt = stringWith('LastAt', { format: 'date-time', description: 'Only on a counted entry: the time of the last request it counts.' });
+
+/**
+ * One API event as the routes answer it (the stored record; absent members are left out). CONTRACT
+ * 9.5: requests refused before any work are one counted entry per client IP, route pattern, status
+ * and minute, with `count` and `lastAt`; there `at` is the first request's time.
+ */
 const ApiEventView = t.intersection([
   t.type({ id: t.string, requestId: t.string, method: t.string, path: t.string, status: Integer, durationMs: t.number, ip: t.string, at: IsoTimestamp }),
-  t.partial({ userId: t.string, errorCode: t.string, errorMessages: t.array(t.string) }),
+  t.partial({
+    userId: t.string,
+    errorCode: t.string,
+    errorMessages: t.array(t.string),
+    count: RefusedCount,
+    lastAt: LastAt,
+  }),
 ]);
 const ApiEventPage = t.type({ data: t.array(ApiEventView), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
 

@@ -184,7 +184,7 @@ async function main(): Promise<void> {
             `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms ` +
               `(in the server: p99 ${percentile(outcome.serverLatencies, 99).toFixed(1)}, p50 ${percentile(outcome.serverLatencies, 50).toFixed(1)}); ` +
               `entry written after answer: ${lagText}; found by requestId ${outcome.foundByRequestId}/${WRITES_PER_ROUND - outcome.notAcknowledged}` +
-              `${outcome.notAcknowledged > 0 ? `; ${outcome.notAcknowledged} writes not acknowledged` : ''}` +
+              (outcome.notAcknowledged > 0 ? `; ${outcome.notAcknowledged} writes not acknowledged` : '') +
               `${outcome.flood === undefined ? '' : `; flood ${outcome.flood.requests} requests (${Object.entries(outcome.flood.statuses).map(([c, n]) => `${c}: ${n}`).join(', ')}), ${outcome.flood.errors} errors`}\n`,
           );
           await sleep(1_000);

@@ -149,8 +149,8 @@ const hostname: Check<string> = (raw) =>
  * An io-ts codec over one environment variable: absent (or empty) decodes to the default, present is
  * checked. Keeping the io-ts `Type` lets the whole environment be decoded as one `t.type` below.
  */
-function variable<A>(name: string, check: Check<A>): t.Type<A | undefined, unknown, unknown> {
-  return new t.Type<A | undefined, unknown, unknown>(
+function variable<A>(name: string, check: Check<A>): t.Type<A | undefined, unknown> {
+  return new t.Type<A | undefined, unknown>(
     name,
     (_u): _u is A | undefined => true,
     (u, c) => {

@@ -54,7 +54,7 @@ export async function startDatasetWorker<Ready>(script: string, size: number, ur
   const next = async (): Promise<string> => {
     const { value, done } = await lines.next();
     if (done === true) throw new Error(`worker ${size} exited`);
-    return value as string;
+    return value;
   };
   const ready = JSON.parse(await next()) as Ready;
   return { size, child, ready, next };

@@ -123,7 +123,7 @@ describe('the running serve\'s server file (the CLI finds the embedded MongoDB)'
       await (outcome as { published: { remove(): Promise<void> } }).published.remove();
       await readFile(file).then(
         () => expect.fail('not removed'),
-        (error: NodeJS.ErrnoException) => expect(error.code).to.equal('ENOENT'),
+        (error: unknown) => expect((error as NodeJS.ErrnoException).code).to.equal('ENOENT'),
       );
     });
 

@@ -63,7 +63,7 @@ export class FakeCrmServer {
       );
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/graphql`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/graphql`;
   }
 
   async stop(): Promise<void> {

@@ -241,7 +241,7 @@ export function installResponseCheck(): void {
               method: this.method,
               path: new URL(this.url).pathname,
               status: res.status,
-              contentType: res.headers['content-type'] as string | undefined,
+              contentType: res.headers['content-type'],
               text: res.text,
             });
       if (problems.length > 0) {

@@ -104,5 +104,5 @@ function toWire(message: ModelMessage): ChatCompletionMessageParam {
 }
 
 function toolToWire(tool: ModelToolSpec): ChatCompletionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.arguments, { closed: true }) as Record<string, unknown> } };
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.arguments, { closed: true }) } };
 }

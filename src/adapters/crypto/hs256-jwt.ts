@@ -22,7 +22,7 @@ export class Hs256Jwt {
   verify(token: string, nowSeconds: number): Record<string, unknown> | undefined {
     try {
       const payload = jwt.verify(token, this.key, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
-      return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : undefined;
+      return typeof payload === 'object' && payload !== null ? (payload) : undefined;
     } catch {
       // Every verification failure means the same thing to callers: no valid token.
       return undefined;

@@ -45,13 +45,13 @@ export function defineTool<A>(definition: ToolDefinition<A>): AssistantTool {
 }
 
 export interface ToolArguments<A> {
-  readonly codec: t.Type<A, unknown, unknown>;
+  readonly codec: t.Type<A, unknown>;
   readonly keys: readonly string[];
 }
 
 /** The arguments of a tool: required and optional members, nothing else. */
 export function toolArguments<R extends t.Props, O extends t.Props>(required: R, optional: O): ToolArguments<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>> {
-  const codec = t.intersection([t.type(required), t.partial(optional)]) as unknown as t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown, unknown>;
+  const codec = t.intersection([t.type(required), t.partial(optional)]) as unknown as t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown>;
   return { codec, keys: [...Object.keys(required), ...Object.keys(optional)] };
 }
 

@@ -62,7 +62,7 @@ export class CachedKpiReport<T> {
 }
 
 /** A period as cached: its bounds as ISO timestamps; its local days are computed again when read. */
-const CachedPeriod = new t.Type<KpiPeriod, { from: string; to: string; timeZone: string; key: string }, unknown>(
+const CachedPeriod = new t.Type<KpiPeriod, { from: string; to: string; timeZone: string; key: string }>(
   'a KPI period',
   (u): u is KpiPeriod => typeof u === 'object' && u !== null && 'days' in u,
   (u, c) => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitHit, RateLimitStore } from '../../../src/application/shared/ports';
 import { FallbackRateLimitStore } from '../../../src/adapters/rate-limit/fallback-rate-limit-store';
 import { InMemoryRateLimitStore } from '../../../src/adapters/rate-limit/in-memory-rate-limit-store';

@@ -126,7 +126,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     );
     const out = await ask('eco');
     expect(E.isRight(out)).to.equal(true);
-    const results = (model.requests[1]?.messages ?? []).filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content as string));
+    const results = (model.requests[1]?.messages ?? []).filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
     expect(results).to.deep.equal([
       { error: 'extra is not allowed; word must be string' },
       { error: 'arguments must be a JSON object' },

@@ -100,6 +100,6 @@ describe('UpsertLeadFromWebhook', () => {
     const delivery = input();
     const results = await Promise.all([world.upsert.execute(delivery), world.upsert.execute(delivery), world.upsert.execute(delivery)]);
     expect(new Set(results.map((r) => r.leadId)).size).to.equal(1);
-    expect(await world.events.listOf(results[0]!.leadId)).to.have.length(1);
+    expect(await world.events.listOf(results[0].leadId)).to.have.length(1);
   });
 });

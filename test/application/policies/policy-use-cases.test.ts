@@ -136,7 +136,7 @@ describe('policy use cases', () => {
       const policy = await create();
       // Another change lands between this change's read and its write.
       const racing = new InMemoryPolicyRepository();
-      await racing.insert({ ...policy, history: [] } as Policy);
+      await racing.insert({ ...policy, history: [] });
       let raced = false;
       const wrapped = Object.assign(Object.create(racing) as InMemoryPolicyRepository, {
         replaceStatus: async (next: Policy, expected: Policy['status']) => {

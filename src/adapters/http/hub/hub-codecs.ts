@@ -17,8 +17,8 @@ export function field<A>(
   check: (raw: string) => E.Either<string, A>,
   missing = `${name} is required`,
   schema: JsonSchema = { type: 'string' },
-): t.Type<A, unknown, unknown> {
-  const codec = new t.Type<A, unknown, unknown>(
+): t.Type<A, unknown> {
+  const codec = new t.Type<A, unknown>(
     name,
     (_u): _u is A => false,
     (u, c) => {
@@ -88,21 +88,21 @@ export function detailsOf(errors: t.Errors): Record<string, string[]> {
 const asObject = (body: unknown): unknown => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
 
 /** Decodes a body or throws 400 `{error: "Validation error", details}` (spec part 7). */
-export function decodeBody<A>(codec: t.Type<A, unknown, unknown>, body: unknown): A {
+export function decodeBody<A>(codec: t.Type<A, unknown>, body: unknown): A {
   const decoded = codec.decode(asObject(body));
   if (E.isLeft(decoded)) throw new HttpError(400, 'Validation error', { details: detailsOf(decoded.left) });
   return decoded.right;
 }
 
 /** Decodes a body or throws 400 `{error: <first message>}` (the login shape of spec part 4). */
-export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown, unknown>, body: unknown): A {
+export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown>, body: unknown): A {
   const decoded = codec.decode(asObject(body));
   if (E.isLeft(decoded)) throw new HttpError(400, decoded.left[0]?.message ?? 'Invalid payload');
   return decoded.right;
 }
 
 /** Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part 7 (`hub-error-body.ts`). */
-export function decodeHubQuery<A>(codec: t.Type<A, unknown, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): A {
+export function decodeHubQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): A {
   const { value, problems } = decodeQuery(codec, query, unknown);
   if (problems.length === 0 && value !== undefined) return value;
   throw new InvalidQueryError(problems);

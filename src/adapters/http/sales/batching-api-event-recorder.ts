@@ -85,7 +85,7 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   private stopped = false;
   /** The longest recent write (ms): a batch that would end past the budget is not started. */
   private slowestWriteMs = 0;
-  private counts = { recorded: 0, written: 0, failed: 0 };
+  private readonly counts = { recorded: 0, written: 0, failed: 0 };
   private lastDropWarning: number | undefined;
 
   constructor(

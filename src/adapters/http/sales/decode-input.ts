@@ -33,7 +33,7 @@ export function validationMessagesOf(errors: t.Errors): string[] {
  * with one message per problem; `check` adds the route's own rules (a date range) to the same 400.
  */
 export function decodeQueryInput<A>(
-  codec: t.Type<A, unknown, unknown>,
+  codec: t.Type<A, unknown>,
   query: Readonly<Record<string, unknown>>,
   unknown: UnknownParameters,
   check: (value: A) => readonly string[] = () => [],

@@ -15,11 +15,11 @@ export const oneOf = <K extends string>(values: readonly K[]) =>
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** A string decoded by `parse`; not a string, or refused by `parse`: `message`. */
-export function parsedString<A, O = string>(name: string, parse: (raw: string) => A | undefined, message: string, encode: (a: A) => O, schema: JsonSchema): t.Type<A, O, unknown> {
+export function parsedString<A, O = string>(name: string, parse: (raw: string) => A | undefined, message: string, encode: (a: A) => O, schema: JsonSchema): t.Type<A, O> {
   return withSchema(
-    new t.Type<A, O, unknown>(
+    new t.Type<A, O>(
       name,
-      (u): u is A => false,
+      (_u): _u is A => false,
       (u, c) => {
         const parsed = typeof u === 'string' ? parse(u) : undefined;
         return parsed === undefined ? t.failure(u, c, message) : t.success(parsed);
@@ -44,10 +44,10 @@ export const DateOnly = dateOnly();
 export const uuidString = (schema: JsonSchema = {}) => parsedString('a UUID', (raw) => (isUuid(raw) ? raw : undefined), 'must be a UUID', t.identity, { type: 'string', format: 'uuid', ...schema });
 
 /** A whole number written in decimal digits (a query parameter), in `min..max`; left out: `fallback` when there is one. */
-export function integerFromString(range: { readonly min: number; readonly max: number; readonly fallback?: number }, schema: JsonSchema = {}): t.Type<number, string, unknown> {
+export function integerFromString(range: { readonly min: number; readonly max: number; readonly fallback?: number }, schema: JsonSchema = {}): t.Type<number, string> {
   const { min, max, fallback } = range;
   return withSchema(
-    new t.Type<number, string, unknown>(
+    new t.Type<number, string>(
       'an integer',
       (u): u is number => typeof u === 'number',
       (u, c) => {
@@ -75,10 +75,10 @@ export interface TextRule {
  * A free-text field with its maximum length (CONTRACT 7 "Lengths"), stated as `maxLength` in the
  * document and refused beyond it; the value is kept as sent (normalizing is the domain's job).
  */
-export function boundedText(rule: TextRule): t.Type<string, string, unknown> {
+export function boundedText(rule: TextRule): t.Type<string, string> {
   const { maxLength, nonBlank = false } = rule;
   return withSchema(
-    new t.Type<string, string, unknown>(
+    new t.Type<string, string>(
       nonBlank ? 'a non-empty string' : 'a string',
       (u): u is string => typeof u === 'string',
       (u, c) => {

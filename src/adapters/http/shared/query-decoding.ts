@@ -31,7 +31,7 @@ export interface DecodedQuery<A> {
  * parameter given twice and (where the route refuses them) an unknown parameter are problems of the
  * same 400 as the codec's, one message each.
  */
-export function decodeQuery<A>(codec: t.Type<A, unknown, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): DecodedQuery<A> {
+export function decodeQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): DecodedQuery<A> {
   const { values, problems } = queryValues(codec, query, unknown);
   const decoded = codec.decode(values);
   if (E.isLeft(decoded)) problems.push(...problemsOf(decoded.left));

@@ -65,7 +65,7 @@ export class MongoHubRefreshTokenStore implements HubRefreshTokenStore {
       );
       if (revoked.matchedCount !== 1) {
         await session.abortTransaction();
-        return this.afterRevokedUnderUs(presentedId, successor, now);
+        return await this.afterRevokedUnderUs(presentedId, successor, now);
       }
       await this.tokens.insertOne(refreshTokenToDocument(successor), { session });
       await session.commitTransaction();

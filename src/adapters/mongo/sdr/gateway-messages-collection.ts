@@ -1,11 +1,11 @@
-import type { Collection, Db, Document } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
 
 /** CONTRACT 8.1: the gateway's message collection (override GATEWAY_MESSAGES_COLLECTION). */
 export const DEFAULT_GATEWAY_MESSAGES = 'gateway_messages';
 
 /** The gateway's documents are its own: read as plain documents and parsed (domain/sdr/gateway-message.ts). */
-export const gatewayMessagesCollection = (db: Db, name: string): Collection<Document> => db.collection<Document>(name);
+export const gatewayMessagesCollection = (db: Db, name: string): Collection => db.collection(name);
 
 /**
  * The indexes this service's reads and the import need on the gateway's collection. Named

@@ -1,4 +1,4 @@
-import { MongoServerError, type Db, type Document } from 'mongodb';
+import { MongoServerError, type Db } from 'mongodb';
 import type { CollectionIndexes } from './collection-indexes';
 import { isDuplicateKey } from './mongo-errors';
 
@@ -113,7 +113,7 @@ export class ExpiredDocumentSweeper {
   private async takeLease(now: Date): Promise<boolean> {
     try {
       const result = await this.db
-        .collection<Document>(MAINTENANCE_LEASES)
+        .collection(MAINTENANCE_LEASES)
         .updateOne({ _id: SWEEP_LEASE_ID as never, until: { $lte: now } }, { $set: { holder: this.options.holder, until: new Date(now.getTime() + this.intervalMs) } }, { upsert: true });
       return result.modifiedCount + result.upsertedCount === 1;
     } catch (error) {
@@ -128,7 +128,7 @@ export class ExpiredDocumentSweeper {
    * served by the TTL index itself.
    */
   private async sweepRule(rule: TtlRule, cutoff: Date, stopped: () => boolean): Promise<number> {
-    const collection = this.db.collection<Document>(rule.collection);
+    const collection = this.db.collection(rule.collection);
     const expired = { [rule.field]: { $lt: cutoff } };
     let deleted = 0;
     for (let batch = 0; batch < this.maxBatches && !stopped(); batch += 1) {

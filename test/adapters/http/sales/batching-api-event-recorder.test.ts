@@ -233,7 +233,7 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
 /** A store whose writes wait until the test lets them through: a database that stops answering. */
 class GatedApiEventStore extends InMemoryApiEventStore {
   readonly written: ApiEvent[] = [];
-  private gates: (() => void)[] = [];
+  private readonly gates: (() => void)[] = [];
   private open = 0;
 
   override async append(events: readonly ApiEvent[]): Promise<void> {

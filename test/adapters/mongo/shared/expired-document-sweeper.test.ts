@@ -36,7 +36,7 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     await mongo.close();
   });
 
-  const ids = async () => (await db.collection(API_EVENT_LOGS).find({ _id: { $exists: true } as never }).toArray()).map((d) => String(d._id)).sort();
+  const ids = async () => (await db.collection(API_EVENT_LOGS).find({ _id: { $exists: true } }).toArray()).map((d) => String(d._id)).sort();
 
   it('detects whether the server removes expired documents: jongodb does not, a mongod does', async function () {
     const kind = sharedMongo().kind;

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { withSchema } from '../../shared/openapi/json-schema';
 import { field, textField } from '../hub-codecs';
 
-const conditionsField = withSchema(new t.Type<Record<string, string>, unknown, unknown>(
+const conditionsField = withSchema(new t.Type<Record<string, string>, unknown>(
   'conditions',
   (_u): _u is Record<string, string> => false,
   (u, c) => {
@@ -18,7 +18,7 @@ const conditionsField = withSchema(new t.Type<Record<string, string>, unknown, u
   (a) => a,
 ), { type: 'object', additionalProperties: { type: 'string' }, default: {}, description: 'payload path -> text the lead must carry there' });
 
-const activeField = withSchema(new t.Type<boolean, unknown, unknown>(
+const activeField = withSchema(new t.Type<boolean, unknown>(
   'active',
   (u): u is boolean => typeof u === 'boolean',
   (u, c) => (u === undefined ? t.success(true) : typeof u === 'boolean' ? t.success(u) : t.failure(u, c, 'active must be true or false')),

@@ -20,7 +20,7 @@ import { unknownKeyMessages } from '../../shared/strict-keys';
 /** A string whose failure reads `<field> is required` or `<field> must be a string`, with its wire schema. */
 const text = (name: string, schema: JsonSchema) =>
   withSchema(
-    new t.Type<string, string, unknown>(name, t.string.is, (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c, u === undefined ? 'is required' : 'must be a string')), t.identity),
+    new t.Type<string, string>(name, t.string.is, (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c, u === undefined ? 'is required' : 'must be a string')), t.identity),
     { type: 'string', ...schema },
   );
 

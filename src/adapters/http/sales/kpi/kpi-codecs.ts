@@ -7,7 +7,7 @@ import { invalidInput, requireJsonObject } from '../decode-input';
 
 /** `2018-11-04` (a local day of the requested timezone) or an ISO 8601 timestamp (an instant). */
 const KpiDate = withSchema(
-  new t.Type<DateBound, string, unknown>(
+  new t.Type<DateBound, string>(
     'an ISO 8601 date',
     (u): u is DateBound => typeof u === 'object' && u !== null && 'kind' in u,
     (u, c) => {
@@ -24,7 +24,7 @@ const KpiDate = withSchema(
 
 /** An IANA timezone name, decoded to its canonical spelling. */
 const TimeZone = withSchema(
-  new t.Type<string, string, unknown>(
+  new t.Type<string, string>(
     'an IANA timezone',
     (u): u is string => typeof u === 'string',
     (u, c) => {

@@ -8,11 +8,11 @@ import { nullable } from '../../shared/codecs';
 import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
 
 const Fraction = withSchema(
-  new t.Type<number, number, unknown>('a fraction', (u): u is number => typeof u === 'number', (u, c) => (typeof u === 'number' ? t.success(u) : t.failure(u, c)), t.identity),
+  new t.Type<number, number>('a fraction', (u): u is number => typeof u === 'number', (u, c) => (typeof u === 'number' ? t.success(u) : t.failure(u, c)), t.identity),
   { type: 'number', minimum: 0, description: 'A fraction (0.25 = 25 %), 4 decimals; 0 when there is nothing to divide by' },
 );
 const LocalDay = withSchema(
-  new t.Type<string, string, unknown>('a date', (u): u is string => typeof u === 'string', (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c)), t.identity),
+  new t.Type<string, string>('a date', (u): u is string => typeof u === 'string', (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c)), t.identity),
   { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A local day of the timezone (YYYY-MM-DD)' },
 );
 

@@ -19,7 +19,7 @@ import { unknownKeyMessages } from '../../shared/strict-keys';
 /** A string of at most `maxLength` characters or null, with one message when it is neither. */
 const nullableText = (maxLength: number) =>
   withSchema(
-    new t.Type<string | null, string | null, unknown>(
+    new t.Type<string | null, string | null>(
       'a string or null',
       (u): u is string | null => u === null || typeof u === 'string',
       (u, c) => {

@@ -34,7 +34,7 @@ const AuditLogQuery = t.exact(
 );
 
 /** Annotated codecs of their own: annotating the shared `Integer` or `IsoTimestamp` would change every schema using them. */
-const RefusedCount = withSchema(new t.Type<number, number, unknown>('RefusedCount', (u): u is number => Number.isInteger(u) && (u as number) >= 1, (u, c) => (Number.isInteger(u) && (u as number) >= 1 ? t.success(u as number) : t.failure(u, c)), t.identity), {
+const RefusedCount = withSchema(new t.Type<number, number>('RefusedCount', (u): u is number => Number.isInteger(u) && (u as number) >= 1, (u, c) => (Number.isInteger(u) && (u as number) >= 1 ? t.success(u as number) : t.failure(u, c)), t.identity), {
   type: 'integer',
   minimum: 1,
   description:

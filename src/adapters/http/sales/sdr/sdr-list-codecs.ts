@@ -32,7 +32,7 @@ export const ContactsQuery = t.intersection([
  * CONTRACT 8.1 and 8.2 (section 8: an unknown parameter is refused, an operator object such as
  * `status[$ne]=x` included); a dateFrom after dateTo is a problem of the same 400, one message each.
  */
-function decodeListQuery<A extends { readonly dateFrom?: Date; readonly dateTo?: Date }>(codec: t.Type<A, unknown, unknown>, input: unknown): A {
+function decodeListQuery<A extends { readonly dateFrom?: Date; readonly dateTo?: Date }>(codec: t.Type<A, unknown>, input: unknown): A {
   return decodeQueryInput(codec, requireJsonObject(input, 'query'), 'refuse', ({ dateFrom, dateTo }) =>
     dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo ? ['dateFrom must not be after dateTo'] : [],
   );

@@ -25,8 +25,8 @@ export function withSchema<C extends t.Any>(codec: C, schema: JsonSchema): C {
 }
 
 /** A string codec of its own (so annotating it leaves `t.string` alone) with the given wire schema. */
-export function stringWith(name: string, schema: JsonSchema): t.Type<string, string, unknown> {
-  return withSchema(new t.Type<string, string, unknown>(name, t.string.is, t.string.validate, t.identity), { type: 'string', ...schema });
+export function stringWith(name: string, schema: JsonSchema): t.Type<string, string> {
+  return withSchema(new t.Type<string, string>(name, t.string.is, t.string.validate, t.identity), { type: 'string', ...schema });
 }
 
 /** A string that is an ISO 8601 timestamp (`Date#toISOString`), for views. */
@@ -34,7 +34,7 @@ export const IsoTimestamp = stringWith('IsoTimestamp', { format: 'date-time' });
 
 /** An integer whose TypeScript type is plain `number` (views need no brand), for response schemas. */
 export const Integer = withSchema(
-  new t.Type<number, number, unknown>('Integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity),
+  new t.Type<number, number>('Integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity),
   { type: 'integer' },
 );
 

@@ -27,7 +27,7 @@ export const KPI_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
 const CACHE_HEADER = {
   'X-Cache': {
-    description: '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per path and normalized query, shared by every caller); `MISS`: it was computed now',
+    description: '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by every caller, the assistant included); `MISS`: it was computed now',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
 } as const;

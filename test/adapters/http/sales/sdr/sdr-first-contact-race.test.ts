@@ -12,7 +12,10 @@ interface Served {
 }
 
 async function serve(rt: SalesRuntime): Promise<Served> {
-  const server = createServer(rt.callback);
+  // Koa answers its own errors: the promise the handler returns carries nothing to wait for.
+  const server = createServer((req, res) => {
+    void rt.callback(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { rt, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -2,9 +2,9 @@ import * as E from 'fp-ts/Either';
 import type { Cpf } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
-import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
-import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
+import type { InteractionRefresh, RecentMatch, SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 
 /** How the lead was reached (spec part 4): a phone, a web chat session, or both; never neither. */
 export type LeadContact =
@@ -33,6 +33,9 @@ export interface CreateSdrInteractionOutput {
 
 /** CONTRACT 3.4 default: an interaction of the same lead within 24 h is updated instead of duplicated. */
 export const DEFAULT_SDR_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Refresh-then-insert rounds before a creation gives up (each lost insert means a winner to refresh). */
+const WRITE_ATTEMPTS = 3;
 
 /** Create SDR interaction (spec part 4, CONTRACT 3.4); the input is already valid, so it cannot fail. */
 export class CreateSdrInteraction {
@@ -65,20 +68,42 @@ export class CreateSdrInteraction {
       updatedAt: now,
     };
     const match = { personId: lead.id, ...(phoneKey === undefined ? {} : { phoneKey }), ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }) };
-    const recent = await this.interactions.refreshRecent(match, since, fields);
-    const id = recent?.id ?? this.ids.next();
-    if (recent === undefined) {
-      await this.interactions.insert({ id, personId: lead.id, phone: input.phone ?? null, phoneKey: phoneKey ?? null, sessionId: input.sessionId ?? null, createdAt: now, ...fields });
-    }
+    const fresh = (id: string): SdrInteraction => ({ id, personId: lead.id, phone: input.phone ?? null, phoneKey: phoneKey ?? null, sessionId: input.sessionId ?? null, createdAt: now, ...fields });
+    const { interaction, created } = await this.refreshOrInsert(match, since, fields, fresh);
+    const id = interaction.id;
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(id, { at: now, text: input.notes });
     // The interaction refreshed may belong to another person than the one looked up (same phone key).
-    const personId = recent?.personId ?? lead.id;
+    const personId = interaction.personId;
     // A minimal person without a sale (created by this request or a racing one) has nothing to keep in sync.
     if (!(lead.withoutSale && personId === lead.id)) {
-      const convertedAt = recent === undefined ? fields.convertedAt : recent.convertedAt;
-      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt, at: now });
+      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt: interaction.convertedAt, at: now });
     }
-    return E.right({ id, personId, status: fields.status, created: recent === undefined });
+    return E.right({ id, personId, status: fields.status, created });
+  }
+
+  /**
+   * The lead's interaction after this write (CONTRACT 3.4): its recent one refreshed, else a new one
+   * (`fresh`, with an id drawn only then). The new one is inserted only as its contact's current
+   * interaction, which the database gives to exactly one of any number of racing creations on any
+   * copy of the service (CONTRACT 10.3); a loser refreshes the winner's interaction, visible by then,
+   * as if it had come just after it.
+   */
+  private async refreshOrInsert(
+    match: RecentMatch,
+    since: Date,
+    fields: InteractionRefresh,
+    fresh: (id: string) => SdrInteraction,
+  ): Promise<{ interaction: SdrInteraction; created: boolean }> {
+    let interaction: SdrInteraction | undefined;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+      const recent = await this.interactions.refreshRecent(match, since, fields);
+      if (recent !== undefined) return { interaction: recent, created: false };
+      interaction ??= fresh(this.ids.next());
+      if ((await this.interactions.insertCurrent(interaction, since)) === 'inserted') return { interaction, created: true };
+    }
+    // 'taken' means a current interaction of the window exists, which the next refresh finds; only a
+    // holder leaving the window between the two, every time, gets here.
+    throw new Error(`no SDR interaction written after ${WRITE_ATTEMPTS} attempts: the contact's current interaction kept changing`);
   }
 
   /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at. */

@@ -32,8 +32,22 @@ export interface StatusChange {
   readonly convertedAt: Date | null;
 }
 
+/** What inserting an interaction as its contact's current one did: 'taken' wrote nothing. */
+export type CurrentInsert = 'inserted' | 'taken';
+
 export interface SdrInteractionRepository {
+  /** Stores an interaction as it is, current for no contact (as those stored before insertCurrent existed); creations use insertCurrent. */
   insert(interaction: SdrInteraction): Promise<void>;
+  /**
+   * Inserts `interaction` as the current interaction of its contact (creationContactKey: its phone's
+   * match key, else its session id) unless another interaction of that contact created since `since` is
+   * current: then nothing is written and the answer is 'taken'. A current one created before `since` is
+   * released on the way. The database decides (a unique key per contact), so of any number of
+   * concurrent inserts for one contact, from any number of copies of the service (CONTRACT 10.3),
+   * exactly one is 'inserted' within a window. An interaction with no contact key is simply inserted.
+   */
+  // Crash consistency (CONTRACT 10.2): one atomic write, the insert is its own claim; no crash leaves a claim without its interaction.
+  insertCurrent(interaction: SdrInteraction, since: Date): Promise<CurrentInsert>;
   /** The newest interaction created since `since` sharing the person, the phone key or the session id. */
   findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined>;
   /**

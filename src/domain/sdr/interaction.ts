@@ -33,6 +33,16 @@ export interface SdrInteraction {
   readonly updatedAt: Date;
 }
 
+/**
+ * The contact whose current interaction this is, for the creation window (CONTRACT 3.4): the match key
+ * of its phone, else its web session id. The phone comes first because a lead with both is identified
+ * by the phone. Undefined for an interaction with neither (none is created so).
+ */
+export function creationContactKey(interaction: Pick<SdrInteraction, 'phoneKey' | 'sessionId'>): string | undefined {
+  if (interaction.phoneKey !== null) return `phone:${interaction.phoneKey}`;
+  return interaction.sessionId === null ? undefined : `session:${interaction.sessionId}`;
+}
+
 export interface SdrNote {
   readonly at: Date;
   readonly text: string;

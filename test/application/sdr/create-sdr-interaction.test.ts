@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { CreateSdrInteraction, type CreateSdrInteractionInput } from '../../../src/application/sdr/create-sdr-interaction';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../../src/domain/shared/phone';
-import type { WebSessionId } from '../../../src/domain/sdr/interaction';
+import type { SdrInteraction, WebSessionId } from '../../../src/domain/sdr/interaction';
 import { InMemoryPersonRepository } from '../../support/fakes/in-memory-person-repository';
+import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
 import { salesFakes } from '../../support/fakes/sales-fakes';
 import { person, sale, validCpf } from '../../support/sales-fixtures';
 
@@ -99,6 +100,73 @@ describe('CreateSdrInteraction', () => {
     const result = await raced.execute({ phone: MOBILE, channel: 'sms', result: 'interested' });
     expect(E.isRight(result) && result.right.personId).to.equal(racing.winner.id);
     expect(await racing.findByPhoneKey(phoneMatchKey(MOBILE))).to.have.length(1);
+  });
+
+  describe('racing first contacts make one interaction (CONTRACT 3.4, 10.3)', () => {
+    it('20 concurrent first contacts of one unseen phone: one person, one interaction, one created; the others refresh it', async () => {
+      const spellings = [MOBILE, '551187654321' as CanonicalPhone];
+      const outs = await Promise.all(Array.from({ length: 20 }, (_, n) => run({ phone: spellings[n % 2] as CanonicalPhone, channel: 'whatsapp', result: 'no_response', notes: `try ${n}` })));
+      expect(outs.filter((o) => o.created)).to.have.length(1);
+      const [person] = await f.people.findByPhoneKey('1187654321');
+      expect(new Set(outs.map((o) => `${o.id} ${o.personId}`))).to.deep.equal(new Set([`${outs.find((o) => o.created)?.id} ${person?.id}`]));
+      const listed = await f.interactions.listOfPersons([person?.id as string]);
+      expect(listed.map((l) => l.interaction.id)).to.deep.equal([outs[0]?.id]);
+      expect(listed[0]?.notes).to.have.length(20);
+    });
+
+    it('10 concurrent first contacts of one web session: one interaction, every answer names it and its person', async () => {
+      const session = webSession();
+      const outs = await Promise.all(Array.from({ length: 10 }, () => run({ sessionId: session, channel: 'email', result: 'interested' })));
+      expect(outs.filter((o) => o.created)).to.have.length(1);
+      const winner = outs.find((o) => o.created);
+      expect(outs.map((o) => ({ id: o.id, personId: o.personId }))).to.deep.equal(outs.map(() => ({ id: winner?.id, personId: winner?.personId })));
+    });
+
+    it("a racing creation inserts between this one's refresh and its insert: this one refreshes the winner's (200, its id and person)", async () => {
+      const winner = { id: randomUUID(), personId: randomUUID() };
+      const racing = new (class extends InMemorySdrInteractionRepository {
+        override async insertCurrent(interaction: SdrInteraction, since: Date) {
+          if ((await this.findRecent({ personId: winner.personId }, since)) === undefined) {
+            await super.insertCurrent({ ...interaction, ...winner, result: 'interested', status: 'interested' }, since);
+          }
+          return super.insertCurrent(interaction, since);
+        }
+      })();
+      const raced = new CreateSdrInteraction(racing, f.people, f.qualificationSync, f.clock, f.ids);
+      const result = await raced.execute({ phone: MOBILE, channel: 'sms', result: 'no_response' });
+      expect(E.isRight(result) && result.right).to.deep.equal({ ...winner, status: 'no_response', created: false });
+      const [lead] = await f.people.findByPhoneKey('1187654321');
+      const stored = (await racing.listOfPersons([winner.personId, lead?.id as string])).map((l) => l.interaction);
+      expect(stored).to.have.length(1);
+      expect(stored[0]).to.include({ ...winner, channel: 'sms', result: 'no_response', status: 'no_response' });
+    });
+
+    it('a creation that dies before its insert holds nothing: the next one creates; one that dies just after it: the next one refreshes it', async () => {
+      let failing: 'before' | 'after' | undefined = 'before';
+      const dying = new (class extends InMemorySdrInteractionRepository {
+        override async insertCurrent(interaction: SdrInteraction, since: Date) {
+          if (failing === 'before') throw new Error('process died');
+          const outcome = await super.insertCurrent(interaction, since);
+          if (failing === 'after') throw new Error('process died');
+          return outcome;
+        }
+      })();
+      const creating = new CreateSdrInteraction(dying, f.people, f.qualificationSync, f.clock, f.ids);
+      const input = { phone: MOBILE, channel: 'sms', result: 'no_response' } as const;
+      let died = await creating.execute(input).catch((error: unknown) => error);
+      expect(died).to.be.an('error');
+      failing = undefined;
+      const next = await creating.execute(input);
+      expect(E.isRight(next) && next.right.created).to.equal(true);
+      f.clock.advance(25 * HOUR);
+      failing = 'after';
+      died = await creating.execute(input).catch((error: unknown) => error);
+      expect(died).to.be.an('error');
+      failing = undefined;
+      const stored = await dying.findRecent({ phoneKey: '1187654321' }, new Date(f.clock.now().getTime() - HOUR));
+      const after = await creating.execute({ ...input, result: 'interested' });
+      expect(E.isRight(after) && after.right).to.deep.include({ id: stored?.id, created: false, status: 'interested' });
+    });
   });
 
   it('a new web session always gets a new minimal person; the same session within the window updates its interaction', async () => {

@@ -34,6 +34,63 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     expect(streamed).to.deep.equal([...inserted].sort((a, b) => (a.id < b.id ? -1 : 1)));
   });
 
+  describe('insertCurrent: one current interaction per contact within the window (CONTRACT 3.4, 10.3)', () => {
+    const storedOf = async (...interactions: { personId: string }[]) => (await repo.listOfPersons(interactions.map((i) => i.personId))).map((l) => l.interaction);
+
+    it("inserts an interaction as its contact's current one; another of that contact in the window is 'taken' and not written", async () => {
+      const first = sdrInteraction({ createdAt: at(0) });
+      expect(await repo.insertCurrent(first, at(-1))).to.equal('inserted');
+      expect(await repo.findRecent({ phoneKey: '1187654321' }, at(-1))).to.deep.equal(first);
+      // The same match key without the ninth digit is the same contact.
+      const sameKey = sdrInteraction({ phone: '551187654321', createdAt: at(60) });
+      expect(await repo.insertCurrent(sameKey, at(0))).to.equal('taken');
+      expect(await storedOf(sameKey)).to.deep.equal([]);
+      const session = `web-${randomUUID()}`;
+      const web = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(1) });
+      expect(await repo.insertCurrent(web, at(-1))).to.equal('inserted');
+      const sameSession = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(2) });
+      expect(await repo.insertCurrent(sameSession, at(-1))).to.equal('taken');
+      expect(await storedOf(web, sameSession)).to.deep.equal([web]);
+    });
+
+    it('contacts are apart: another phone key, a session, the phone before the session; an interaction stored by insert holds no contact', async () => {
+      expect(await repo.insertCurrent(sdrInteraction({ createdAt: at(0) }), at(-1))).to.equal('inserted');
+      expect(await repo.insertCurrent(sdrInteraction({ phone: '552133332222', phoneKey: '2133332222', createdAt: at(0) }), at(-1))).to.equal('inserted');
+      // With both, the phone is the contact: the session stays free for a web-only interaction.
+      const session = `web-${randomUUID()}`;
+      expect(await repo.insertCurrent(sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', sessionId: session, createdAt: at(0) }), at(-1))).to.equal('inserted');
+      expect(await repo.insertCurrent(sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(0) }), at(-1))).to.equal('inserted');
+      expect(await repo.insertCurrent(sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', createdAt: at(1) }), at(-1))).to.equal('taken');
+      // Stored as it is (as interactions stored before current keys existed): current for no contact.
+      await repo.insert(sdrInteraction({ phone: '554133335555', phoneKey: '4133335555', createdAt: at(0) }));
+      expect(await repo.insertCurrent(sdrInteraction({ phone: '554133335555', phoneKey: '4133335555', createdAt: at(1) }), at(-1))).to.equal('inserted');
+      // Neither phone nor session: no contact to hold, simply inserted.
+      const anonymous = sdrInteraction({ phone: null, phoneKey: null, createdAt: at(0) });
+      expect(await repo.insertCurrent(anonymous, at(-1))).to.equal('inserted');
+      expect(await storedOf(anonymous)).to.deep.equal([anonymous]);
+    });
+
+    it('a current interaction created before the window is released: the next one is inserted and holds the contact in its turn; both stay stored', async () => {
+      const old = sdrInteraction({ createdAt: at(0) });
+      expect(await repo.insertCurrent(old, at(-1))).to.equal('inserted');
+      const next = sdrInteraction({ createdAt: at(100) });
+      expect(await repo.insertCurrent(next, at(50))).to.equal('inserted');
+      expect(await repo.insertCurrent(sdrInteraction({ createdAt: at(110) }), at(50))).to.equal('taken');
+      expect(await storedOf(old, next)).to.deep.equal([next, old]);
+      expect(await repo.findRecent({ phoneKey: '1187654321' }, at(50))).to.deep.equal(next);
+    });
+
+    it('of 20 concurrent inserts for one contact exactly one is inserted and stored; likewise while a holder from before the window is released', async () => {
+      for (const [created, since] of [[at(0), at(-1)], [at(2_000), at(1_000)]] as const) {
+        const racing = Array.from({ length: 20 }, (_, n) => sdrInteraction({ phone: n % 2 === 0 ? '5511987654321' : '551187654321', createdAt: created }));
+        const outcomes = await Promise.all(racing.map((i) => repo.insertCurrent(i, since)));
+        expect(outcomes.filter((o) => o === 'inserted'), `window from ${since.toISOString()}`).to.have.length(1);
+        const winner = racing[outcomes.indexOf('inserted')];
+        expect(await storedOf(...racing)).to.deep.equal([winner]);
+      }
+    });
+  });
+
   it('finds the newest interaction since a time sharing the person, the phone key or the session id', async () => {
     const personId = randomUUID();
     const session = `web-${randomUUID()}`;

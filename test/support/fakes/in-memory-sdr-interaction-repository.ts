@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  CurrentInsert,
   InteractionRefresh,
   InteractionWithNotes,
   RecentMatch,
   SdrInteractionRepository,
   StatusChange,
 } from '../../../src/application/sdr/ports';
-import { conversionTimeAfterWrite, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../src/domain/sdr/interaction';
+import { conversionTimeAfterWrite, creationContactKey, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 
 const newestFirst = (a: SdrInteraction, b: SdrInteraction) => b.createdAt.getTime() - a.createdAt.getTime() || compareBinary(b.id, a.id);
@@ -15,7 +16,25 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
   private readonly interactions = new Map<string, SdrInteraction>();
   private readonly notes: (SdrNote & { id: string; interactionId: string })[] = [];
 
+  /** Contact key (creationContactKey) -> the id of its current interaction, as the unique `currentKey` is. */
+  private readonly current = new Map<string, string>();
+
   async insert(interaction: SdrInteraction): Promise<void> {
+    this.store(interaction);
+  }
+
+  // Decided without an await in between, as the unique index decides it in one write.
+  async insertCurrent(interaction: SdrInteraction, since: Date): Promise<CurrentInsert> {
+    const key = creationContactKey(interaction);
+    const holderId = key === undefined ? undefined : this.current.get(key);
+    const holder = holderId === undefined ? undefined : this.interactions.get(holderId);
+    if (holder !== undefined && holder.createdAt >= since) return 'taken';
+    this.store(interaction);
+    if (key !== undefined) this.current.set(key, interaction.id);
+    return 'inserted';
+  }
+
+  private store(interaction: SdrInteraction): void {
     if (this.interactions.has(interaction.id)) throw new Error(`duplicate interaction id ${interaction.id}`);
     this.interactions.set(interaction.id, { ...interaction });
   }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
 import type {
+  CurrentInsert,
   InteractionRefresh,
   InteractionWithNotes,
   RecentMatch,
   SdrInteractionRepository,
   StatusChange,
 } from '../../../application/sdr/ports';
-import { conversionTimeAfterWrite, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, creationContactKey, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
+import { isDuplicateKey } from '../shared/mongo-errors';
 import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
 import { sdrInteractionsCollection, sdrNotesCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
 
@@ -23,6 +25,33 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
 
   async insert(interaction: SdrInteraction): Promise<void> {
     await this.interactions.insertOne(toSdrInteractionDocument(interaction));
+  }
+
+  /**
+   * The insert carries `currentKey`, unique (`unique_current_per_contact`): of racing inserts for one
+   * contact the server lets one through, on mongod and on jongodb (no transaction, no findAndModify).
+   * A loser releases the key only from a holder created before the window (a conditional update, so
+   * a fresh holder is never released) and tries again; a holder in the window makes it 'taken'.
+   */
+  async insertCurrent(interaction: SdrInteraction, since: Date): Promise<CurrentInsert> {
+    const currentKey = creationContactKey(interaction);
+    if (currentKey === undefined) {
+      await this.insert(interaction);
+      return 'inserted';
+    }
+    const doc: SdrInteractionDocument = { ...toSdrInteractionDocument(interaction), currentKey };
+    for (let attempt = 0; attempt < RELEASE_ATTEMPTS; attempt += 1) {
+      try {
+        await this.interactions.insertOne(doc);
+        return 'inserted';
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      const released = await this.interactions.updateOne({ currentKey, createdAt: { $lt: since } }, { $unset: { currentKey: '' } });
+      if (released.modifiedCount === 0) return 'taken';
+    }
+    // Released every time and beaten every time: a holder of this window exists by now.
+    return 'taken';
   }
 
   async findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined> {
@@ -98,6 +127,9 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     for await (const doc of this.interactions.find({}, { sort: { _id: 1 } }).batchSize(STREAM_BATCH)) yield toSdrInteraction(doc);
   }
 }
+
+/** Inserts tried by insertCurrent, each after releasing a holder from before the window. */
+const RELEASE_ATTEMPTS = 3;
 
 /** Interactions per cursor batch when streaming them all. */
 const STREAM_BATCH = 500;

@@ -5,11 +5,18 @@ import type { CollectionIndexes } from '../shared/collection-indexes';
 export const SDR_INTERACTIONS = 'sdr_interactions';
 export const SDR_INTERACTION_NOTES = 'sdr_interaction_notes';
 
-/** An interaction; its status changes in place with one findAndModify (no version needed). */
+/**
+ * An interaction; its status changes in place with one findAndModify (no version needed).
+ * `currentKey`: the contact (creationContactKey) whose current interaction this is, unique, so racing
+ * first contacts of one contact insert one interaction (CONTRACT 3.4, 10.3). It stays on the document
+ * after the window; the next creation for the contact releases it. Never in an answer.
+ */
 export type SdrInteractionDocument = Omit<SdrInteraction, 'id' | 'convertedAt'> & {
   _id: string;
   /** Absent on documents written before conversion times were stored. */
   convertedAt?: Date | null;
+  /** Absent on interactions stored before creations claimed their contact, and once released. */
+  currentKey?: string;
 };
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */
@@ -29,6 +36,8 @@ export const sdrInteractionIndexes: CollectionIndexes = {
     // The create dedupe window by phone and by web session.
     { key: { phoneKey: 1, createdAt: -1 }, name: 'by_phone_key_newest', partialFilterExpression: { phoneKey: { $type: 'string' } } },
     { key: { sessionId: 1, createdAt: -1 }, name: 'by_session_newest', partialFilterExpression: { sessionId: { $type: 'string' } } },
+    // One current interaction per contact: the database, not a read before it, picks the one of racing creations.
+    { key: { currentKey: 1 }, name: 'unique_current_per_contact', unique: true, partialFilterExpression: { currentKey: { $type: 'string' } } },
   ],
 };
 

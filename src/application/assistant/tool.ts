@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { SalesRole } from '../../domain/sales-identity/role';
 import type { SalesIdentity } from '../../domain/sales-identity/sales-user';
+import { validationField } from '../shared/validation-field';
 
 /**
  * A read-only tool the assistant may offer the model: one small module over one use case. It runs as
@@ -75,7 +76,7 @@ export function decodeToolArguments<A>(spec: ToolArguments<A>, text: string): E.
 }
 
 function describe(error: t.ValidationError): string {
-  const field = error.context.map((entry) => entry.key).filter((key) => key !== '' && !/^\d+$/.test(key)).join('.') || 'arguments';
+  const field = validationField(error) || 'arguments';
   if (error.value === undefined) return `${field} is required`;
   return `${field} must be ${error.context[error.context.length - 1]?.type.name ?? 'valid'}`;
 }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { checkPolicyDraft, type PolicyDraft, type PolicyDraftInput } from '../../domain/policies/policy';
+import { parseInteger } from '../../domain/shared/parsers';
 
 /** CONTRACT 8.6 `import-policies`: the columns name the creation-body fields; these must be there. */
 export const REQUIRED_COLUMNS = ['policyNumber', 'cpf', 'insurer', 'product', 'premiumCents', 'startDate', 'endDate'] as const;
@@ -8,8 +9,6 @@ export type PolicyColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_
 
 /** One imported row: its cells by column, trimmed; an empty cell is null (CONTRACT 8.6). */
 export type PolicyRow = { readonly [C in PolicyColumn]: string | null };
-
-const DIGITS = /^\d+$/;
 
 /**
  * A row to a validated draft, or every problem of it: a missing required cell is said once ("x is
@@ -25,7 +24,7 @@ export function policyDraftOfRow(row: PolicyRow): E.Either<readonly string[], Po
     insurer: text('insurer'),
     product: text('product'),
     // Whole cents as digits; other text is not a number of cents, and the rule says so.
-    premiumCents: DIGITS.test(premium) ? Number(premium) : Number.NaN,
+    premiumCents: parseInteger(premium, { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? Number.NaN,
     startDate: text('startDate'),
     endDate: text('endDate'),
     saleId: row.saleId,

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { validationField } from '../../../application/shared/validation-field';
 
 /**
  * What a failed decode says, one problem per message: the field and the rule in words (CONTRACT 7
@@ -53,10 +54,7 @@ const GENERIC_MESSAGES = new Set(['is required', 'must be a string']);
  */
 export function problemsOf(errors: t.Errors): InputProblem[] {
   const described = errors.map((error) => {
-    const field = error.context
-      .map((entry) => entry.key)
-      .filter((key) => key !== '' && !/^\d+$/.test(key))
-      .join('.');
+    const field = validationField(error);
     const name = field === '' ? 'value' : field;
     const parent = error.context[error.context.length - 2]?.type as (t.Any & { _tag?: string }) | undefined;
     const union = parent?._tag === 'UnionType' ? parent : undefined;

@@ -1,4 +1,6 @@
-import { lstat, open, readFile, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -56,22 +58,31 @@ export function processState(pid: number): 'alive' | 'gone' | 'foreign' {
 
 /** Reads the file and decides whether its server may be used; every refusal says why in one phrase. */
 export async function lookUpServerFile(file: string, checks: ServerFileChecks): Promise<ServerFileLookup> {
-  let info;
+  // One handle for every check and the read (O_NOFOLLOW: a symbolic link planted in the checkout is
+  // refused, not followed), so the file cannot be swapped between the checks and the read.
+  let handle;
   try {
-    // lstat: a symbolic link planted in the checkout is not followed.
-    info = await lstat(file);
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { found: 'none' };
-    return { found: 'ignored', reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { found: 'none' };
+    if (code === 'ELOOP') return { found: 'ignored', reason: 'it is not a regular file' };
+    return { found: 'ignored', reason: `cannot be read (${code ?? String(error)})` };
   }
-  if (!info.isFile()) return { found: 'ignored', reason: 'it is not a regular file' };
-  if (info.uid !== checks.uid) return { found: 'ignored', reason: `it belongs to another user (uid ${info.uid})` };
-  if ((info.mode & 0o077) !== 0) return { found: 'ignored', reason: `other users may read or change it (mode ${(info.mode & 0o777).toString(8)})` };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return { found: 'ignored', reason: 'its content is not a server description' };
+    const info = await handle.stat();
+    if (!info.isFile()) return { found: 'ignored', reason: 'it is not a regular file' };
+    if (info.uid !== checks.uid) return { found: 'ignored', reason: `it belongs to another user (uid ${info.uid})` };
+    if ((info.mode & 0o077) !== 0) return { found: 'ignored', reason: `other users may read or change it (mode ${(info.mode & 0o777).toString(8)})` };
+    if (info.size > MAX_FILE_BYTES) return { found: 'ignored', reason: 'its content is not a server description' };
+    try {
+      parsed = JSON.parse(await handle.readFile('utf8'));
+    } catch {
+      return { found: 'ignored', reason: 'its content is not a server description' };
+    }
+  } finally {
+    await handle.close();
   }
   const decoded = ServerFileCodec.decode(parsed);
   if (E.isLeft(decoded) || !validContent(decoded.right)) return { found: 'ignored', reason: 'its content is not a server description' };
@@ -82,6 +93,9 @@ export async function lookUpServerFile(file: string, checks: ServerFileChecks): 
   if (!(await checks.answers(server.uri))) return { found: 'ignored', reason: `its MongoDB (${redactUri(server.uri)}) does not answer` };
   return { found: 'server', file: server };
 }
+
+/** Far more than a pid, a URI and a time take: a larger file is not one serve wrote. */
+const MAX_FILE_BYTES = 4096;
 
 function validContent(file: ServerFile): boolean {
   if (!Number.isSafeInteger(file.pid) || file.pid <= 0) return false;
@@ -113,17 +127,23 @@ export async function publishServerFile(
     return { skipped: `${file} already names the running serve with pid ${existing.file.pid}: CLI commands use that one's database` };
   }
   const content: ServerFile = { pid: server.pid, uri: server.uri, kind: server.kind, startedAt: now.toISOString() };
-  // Written under a name of its own with mode 0600 from the start, then renamed over: a reader never
-  // sees half a file, nor a moment in which others may read it.
-  const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
+  // Written under a fresh name of its own with mode 0600 from the start, then renamed over: a reader
+  // never sees half a file, nor a moment in which others may read it. O_EXCL and O_NOFOLLOW with an
+  // unpredictable name: nothing planted at that name (a link to another file) is opened or truncated.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
     await handle.chmod(0o600);
     await handle.writeFile(`${JSON.stringify(content)}\n`);
   } finally {
     await handle.close();
   }
-  await rename(temporary, file);
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
   return {
     published: {
       path: file,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
@@ -125,6 +125,18 @@ describe('the running serve\'s server file (the CLI finds the embedded MongoDB)'
         () => expect.fail('not removed'),
         (error: unknown) => expect((error as NodeJS.ErrnoException).code).to.equal('ENOENT'),
       );
+    });
+
+    it('never writes through a link planted where a temporary file could be, and leaves no temporary file', async () => {
+      const victim = path.join(dir, 'victim.txt');
+      await writeFile(victim, 'keep me', { mode: 0o644 });
+      // The name an earlier version used (pid only): predictable, so a link planted there was followed.
+      await symlink(victim, `${file}.${process.pid}.tmp`);
+      const outcome = await publishServerFile(file, { pid: process.pid, uri: 'mongodb://127.0.0.1:1/brokerhub', kind: 'jongodb' }, checks);
+      expect(outcome).to.have.property('published');
+      expect(await readFile(victim, 'utf8')).to.equal('keep me');
+      expect((await stat(victim)).mode & 0o777).to.equal(0o644);
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).to.deep.equal([`${path.basename(file)}.${process.pid}.tmp`]);
     });
 
     it('leaves the file of another live serve of this user in place', async () => {

@@ -14,21 +14,21 @@ import { isDuplicateKey } from './mongo-errors';
 /** Whether the connected server removes documents past their TTL itself. */
 export type TtlMonitorDetection = (db: Db) => Promise<boolean>;
 
-const UNAUTHORIZED = 13;
+/** What a server without the parameter answers: jongodb says BadValue ("no option found to get"). */
+const NO_SUCH_PARAMETER = new Set([14 /* BadValue */, 59 /* CommandNotFound */]);
 
 /**
  * A mongod reports its TTL monitor through `getParameter` (`ttlMonitorEnabled`, true unless an operator
- * turned it off). jongodb knows no such parameter (it answers an error) and has no monitor. A mongod
- * that refuses the command to this user (Unauthorized) is taken to run its monitor, as mongod does by
- * default: nothing changes on it.
+ * turned it off). jongodb knows no such parameter (it answers BadValue) and has no monitor. Any other
+ * refusal (Unauthorized for this user, a hosted cluster that allows only some parameters) comes from a
+ * mongod, which runs its monitor by default: nothing changes on it.
  */
 export const detectTtlMonitor: TtlMonitorDetection = async (db) => {
   try {
     const answer = await db.admin().command({ getParameter: 1, ttlMonitorEnabled: 1 });
     return answer.ttlMonitorEnabled !== false;
   } catch (error) {
-    if (error instanceof MongoServerError && error.code === UNAUTHORIZED) return true;
-    if (error instanceof MongoServerError) return false;
+    if (error instanceof MongoServerError) return !(typeof error.code === 'number' && NO_SUCH_PARAMETER.has(error.code));
     throw error;
   }
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pino from 'pino';
-import type { Db } from 'mongodb';
+import { MongoServerError, type Db } from 'mongodb';
 import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
 import {
   detectTtlMonitor,
@@ -42,6 +42,15 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     const kind = sharedMongo().kind;
     if (kind === 'external') this.skip();
     expect(await detectTtlMonitor(db)).to.equal(kind !== 'jongodb');
+  });
+
+  it('takes only "no such parameter" as the absence of a monitor: any other refusal comes from a mongod, which runs one', async () => {
+    const refusing = (code: number): Db =>
+      ({ admin: () => ({ command: () => Promise.reject(new MongoServerError({ message: 'refused', code })) }) }) as unknown as Db;
+    expect(await detectTtlMonitor(refusing(14))).to.equal(false); // BadValue: what jongodb answers
+    expect(await detectTtlMonitor(refusing(59))).to.equal(false); // CommandNotFound
+    expect(await detectTtlMonitor(refusing(13))).to.equal(true); // Unauthorized for this user
+    expect(await detectTtlMonitor(refusing(8000))).to.equal(true); // a hosted cluster allowing only some parameters
   });
 
   it('takes its rules from the TTL index declarations: the same collections, fields and periods', () => {

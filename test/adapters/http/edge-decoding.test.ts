@@ -163,14 +163,30 @@ describe('the edge decodes the same way everywhere (CONTRACT 7)', () => {
   describe('a __proto__ or constructor key is refused with a message naming it', () => {
     for (const forbidden of ['__proto__', 'constructor']) {
       it(`sales and hub: ${forbidden} at the top or nested`, async () => {
-        const top = `{"vendorId":"V-p","name":"P","store":"s","phone":"1","isActive":true,"webhookEnabled":true,"${forbidden}":{"isAdmin":true}}`;
+        // The shapes the parser's prototype check refuses: any __proto__, a constructor carrying a prototype.
+        const payload = forbidden === '__proto__' ? '{"isAdmin":true}' : '{"prototype":{"isAdmin":true}}';
+        const top = `{"vendorId":"V-p","name":"P","store":"s","phone":"1","isActive":true,"webhookEnabled":true,"${forbidden}":${payload}}`;
         const res = await s().post('/vendors').set('x-api-key', key).set('content-type', 'application/json').send(top).expect(400);
         expect(res.body.message).to.equal('Invalid JSON body');
         expect(res.body.error).to.deep.equal([`body must not contain the key "${forbidden}"`]);
-        const nested = `{"email":"a@example.com","password":{"${forbidden}":{"polluted":1}}}`;
+        const nested = `{"email":"a@example.com","password":{"${forbidden}":${payload}}}`;
         const hubRes = await h().post(`${HUB_PREFIX}/auth/login`).set('content-type', 'application/json').send(nested).expect(400);
         expect(hubRes.body).to.deep.equal({ error: 'Invalid JSON body', details: { body: [`body must not contain the key "${forbidden}"`] } });
       });
     }
+
+    it('a body of a few hundred thousand array items is walked, not a 500: sales and hub answer their 400', async () => {
+      const wide = JSON.stringify(new Array(400_000).fill(0));
+      const sales = await s().post('/auth/login').set('content-type', 'application/json').send(wide);
+      expect(sales.status).to.equal(400);
+      const hub = await h().post(`${HUB_PREFIX}/auth/login`).set('content-type', 'application/json').send(wide);
+      expect(hub.status).to.equal(400);
+    });
+
+    it('a plain constructor member is data, not refused by the body parser (a provider payload may carry one)', async () => {
+      const body = '{"vendorId":"V-c","name":"C","store":"s","phone":"1","isActive":true,"webhookEnabled":true,"constructor":"x"}';
+      const res = await s().post('/vendors').set('x-api-key', key).set('content-type', 'application/json').send(body);
+      expect(res.body.message).to.not.equal('Invalid JSON body');
+    });
   });
 });

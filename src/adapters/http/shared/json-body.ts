@@ -8,8 +8,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** CONTRACT 7 "Nesting": deeper bodies are refused before any route sees them. */
 export const MAX_JSON_DEPTH = 32;
 
-/** CONTRACT 7: keys that could reach an object's prototype are refused, wherever they are. */
-const FORBIDDEN_KEYS = ['__proto__', 'constructor'] as const;
+/**
+ * Keys that could reach an object's prototype are refused, wherever they are, in the shapes the body
+ * parser's own check (bourne) refuses: any `__proto__` key, and a `constructor` whose value carries a
+ * `prototype`. A plain `constructor` member is ordinary data (JSON.parse makes it an own property), and
+ * a provider's payload may have one: it is not refused.
+ */
+function forbiddenKeyOfObject(node: object): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return '__proto__';
+  if (!Object.prototype.hasOwnProperty.call(node, 'constructor')) return undefined;
+  const value: unknown = (node as Record<string, unknown>).constructor;
+  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype') ? 'constructor' : undefined;
+}
 
 /** CONTRACT 7 "Query parameters": a body sent with these methods is not read. */
 const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
@@ -21,10 +31,12 @@ export function forbiddenKeyOf(value: unknown): string | undefined {
     const node = pending.pop();
     if (typeof node !== 'object' || node === null) continue;
     if (!Array.isArray(node)) {
-      const key = FORBIDDEN_KEYS.find((forbidden) => Object.prototype.hasOwnProperty.call(node, forbidden));
+      const key = forbiddenKeyOfObject(node);
       if (key !== undefined) return key;
     }
-    pending.push(...Object.values(node));
+    // One push per member: a spread of a wide array (hundreds of thousands of items, well within the
+    // body limit) would exceed the call stack's argument room.
+    for (const child of Object.values(node)) pending.push(child);
   }
   return undefined;
 }

@@ -16,7 +16,14 @@ describe('jsonBody (CONTRACT 7)', () => {
 
   it('forbiddenKeyOf finds __proto__ and constructor at any depth, in objects and arrays', () => {
     expect(forbiddenKeyOf(JSON.parse('{"a":[{"b":{"__proto__":{}}}]}'))).to.equal('__proto__');
-    expect(forbiddenKeyOf({ a: [1, { constructor: 'x' }] })).to.equal('constructor');
+    expect(forbiddenKeyOf(JSON.parse('{"a":[1,{"constructor":{"prototype":{}}}]}'))).to.equal('constructor');
+    // A plain constructor member is data: refused only when it carries a prototype, as the parser's own check does.
+    expect(forbiddenKeyOf(JSON.parse('{"a":[1,{"constructor":"x"}],"constructor":{"name":"y"}}'))).to.equal(undefined);
     expect(forbiddenKeyOf({ a: [1, { b: 'constructor' }], proto: '__proto__' })).to.equal(undefined);
+  });
+
+  it('forbiddenKeyOf walks a body of a few hundred thousand array items (no spread into one call)', () => {
+    expect(forbiddenKeyOf({ a: new Array(400_000).fill(0) })).to.equal(undefined);
+    expect(forbiddenKeyOf([...new Array<unknown>(400_000).fill(0), JSON.parse('{"__proto__":{}}')])).to.equal('__proto__');
   });
 });

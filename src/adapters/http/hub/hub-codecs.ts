@@ -50,12 +50,12 @@ export const emailField = field(
 /** Text taken as sent, at most `maxLength` characters (a token, an e-mail checked later). */
 export const rawTextField = (name: string, maxLength: number) => field(name, (raw) => atMost(name, maxLength, raw), undefined, { type: 'string', maxLength });
 
-export const passwordField = (name: string, minLength = 8) =>
+export const passwordField = (name: string, minLength = 8, maxLength: number = TEXT_LIMITS.secret) =>
   field(
     name,
-    (raw) => (raw.length >= minLength ? atMost(name, TEXT_LIMITS.secret, raw) : E.left(`${name} must be at least ${minLength} characters`)),
+    (raw) => (raw.length >= minLength ? atMost(name, maxLength, raw) : E.left(`${name} must be at least ${minLength} characters`)),
     undefined,
-    { type: 'string', minLength, maxLength: TEXT_LIMITS.secret },
+    { type: 'string', minLength, maxLength },
   );
 
 export const textField = (name: string, maxLength: number = TEXT_LIMITS.short) =>

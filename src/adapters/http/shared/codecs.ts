@@ -110,6 +110,12 @@ export const TEXT_LIMITS = {
   email: 254,
   /** Passwords and tokens (the password policy's maximum, spec part 5). */
   secret: 256,
+  /**
+   * A password presented at a hub login: hub passwords had no maximum before one was set (256, at
+   * registration and reset; `hub create-user` sets none), so a login only bounds the text far above
+   * any stored one instead of locking such a user out.
+   */
+  loginSecret: 4096,
   /** Notes and reasons written by people. */
   notes: 5000,
 } as const;

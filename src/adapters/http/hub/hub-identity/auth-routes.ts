@@ -40,7 +40,7 @@ export interface AuthRoutesDeps {
   readonly hashing: Capacity;
 }
 
-const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('password') }));
+const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('password', 8, TEXT_LIMITS.loginSecret) }));
 const RegisterBody = t.exact(
   t.type({ email: emailField, password: passwordField('password'), name: textField('name'), organizationName: textField('organizationName') }),
 );

@@ -53,6 +53,12 @@ describe('hub auth HTTP', () => {
       expect(JSON.stringify(await tokens().find({}).toArray())).not.to.contain(refreshTokenOf(res));
     });
 
+    it('logs in a user whose password is longer than the 256 set at registration (hub passwords had no maximum before; the CLI sets none)', async () => {
+      const long = 'p'.repeat(300);
+      await hub.createUser({ email: 'long@example.com', password: long, name: 'Long', orgId, role: 'MEMBER' });
+      await login('long@example.com', long).expect(200);
+    });
+
     it('issues an access token that jose verifies with exactly the claims of spec part 2', async () => {
       const res = await login().expect(200);
       const { payload, protectedHeader } = await jose.jwtVerify(res.body.accessToken, new TextEncoder().encode(HUB_SECRET), {

@@ -12,7 +12,7 @@ export interface CalendarDate {
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^\d{1,16}$/;
 
@@ -21,8 +21,15 @@ export function parseDateOnly(input: string): CalendarDate | undefined {
   const match = DATE_ONLY.exec(input);
   if (match === null) return undefined;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  const check = utcDay(date);
   return check.getUTCFullYear() === date.year && check.getUTCMonth() === date.month - 1 && check.getUTCDate() === date.day ? date : undefined;
+}
+
+/** The start of that day, UTC. `setUTCFullYear`, not `Date.UTC`: the latter reads years 0-99 as 1900-1999. */
+function utcDay(date: CalendarDate): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(date.year, date.month - 1, date.day);
+  return at;
 }
 
 /** An ISO 8601 timestamp (`2026-11-01T10:00`, seconds, fractions and an offset optional) on a real day. */
@@ -36,7 +43,7 @@ export function parseIsoTimestamp(input: string): Date | undefined {
 /** A date-only value (the start of that day, UTC) or a timestamp. */
 export function parseIsoDateOrTimestamp(input: string): Date | undefined {
   const day = parseDateOnly(input);
-  return day === undefined ? parseIsoTimestamp(input) : new Date(Date.UTC(day.year, day.month - 1, day.day));
+  return day === undefined ? parseIsoTimestamp(input) : utcDay(day);
 }
 
 /** Decimal digits only (no sign, no exponent, no blank), within `min..max`. */

@@ -40,4 +40,11 @@ describe('the shared value parsers', () => {
     expect(isOneOf(['a', 'b'] as const, 'b')).to.equal(true);
     expect(isOneOf(['a', 'b'] as const, 'c')).to.equal(false);
   });
+
+  it('years 0-99 are those years (not 1900-1999), and a fraction may have any number of digits', () => {
+    expect(parseDateOnly('0099-01-01')).to.deep.equal({ year: 99, month: 1, day: 1 });
+    expect(parseDateOnly('0004-02-29')).to.deep.equal({ year: 4, month: 2, day: 29 });
+    expect(parseIsoDateOrTimestamp('0099-01-01')?.toISOString()).to.equal('0099-01-01T00:00:00.000Z');
+    expect(parseIsoTimestamp('2026-01-01T10:00:00.1234567891Z')?.toISOString()).to.equal('2026-01-01T10:00:00.123Z');
+  });
 });

@@ -84,6 +84,11 @@ describe('the edge decodes the same way everywhere (CONTRACT 7)', () => {
       await s().get('/api/sales?utm_source=crm').set('x-api-key', key).expect(200);
       const identifier = await s().get('/sdr/interactions?identifier[$ne]=x&identifier_type=cpf').set('x-api-key', key).expect(400);
       expect(identifier.body.error).to.include('identifier[$ne] is not a known parameter');
+      // A required parameter given twice is one problem, not also "is required".
+      const twice = await s().get('/sdr/interactions?identifier=a&identifier=b&identifier_type=phone').set('x-api-key', key).expect(400);
+      expect(twice.body.error).to.deep.equal(['identifier must be given once']);
+      const twiceRequired = await s().get('/sdr/contacts?limit=1&limit=2').set('x-api-key', key).expect(400);
+      expect(twiceRequired.body.error).to.deep.equal(['limit must be given once']);
     });
 
     it('sales, a route that reads no query: a bracketed parameter is 400 after the credential check', async () => {

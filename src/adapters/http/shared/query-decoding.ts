@@ -34,7 +34,9 @@ export interface DecodedQuery<A> {
 export function decodeQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): DecodedQuery<A> {
   const { values, problems } = queryValues(codec, query, unknown);
   const decoded = codec.decode(values);
-  if (E.isLeft(decoded)) problems.push(...problemsOf(decoded.left));
+  // A parameter already refused (given twice) is not also reported missing by the codec.
+  const refused = new Set(problems.map((problem) => problem.field));
+  if (E.isLeft(decoded)) problems.push(...problemsOf(decoded.left).filter((problem) => !refused.has(problem.field)));
   return { value: E.isRight(decoded) ? decoded.right : undefined, problems: uniqueProblems(problems) };
 }
 

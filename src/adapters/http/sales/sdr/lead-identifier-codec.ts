@@ -3,8 +3,9 @@ import type * as t from 'io-ts';
 import type { UpdateSdrStatusInput } from '../../../../application/sdr/update-sdr-status';
 import { parseIdentifier, type LeadIdentifier } from '../../../../domain/sdr/identifier';
 import type { IdentifierType } from '../../../../domain/sdr/interaction';
+import { problemsOf, type InputProblem } from '../../shared/input-problems';
 import { queryValues } from '../../shared/query-decoding';
-import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
+import { invalidInput, requireJsonObject } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 
 const identifierMessage = (type: IdentifierType) => (type === 'phone' ? 'identifier must be a valid Brazilian phone number' : 'identifier must be a valid CPF');
@@ -18,11 +19,13 @@ function decodeIdentified<A extends { identifier: string; identifier_type: Ident
   codec: t.Decoder<unknown, A>,
   input: unknown,
   what: 'body' | 'query',
-  earlier: readonly string[] = [],
+  earlier: readonly InputProblem[] = [],
 ): { decoded: A; identifier: LeadIdentifier } {
   const raw = requireJsonObject(input, what);
   const decoded = codec.decode(raw);
-  const problems = [...earlier, ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [])];
+  // A parameter already refused (given twice) is not also reported missing by the codec.
+  const refused = new Set(earlier.map((problem) => problem.field));
+  const problems = [...earlier, ...(E.isLeft(decoded) ? problemsOf(decoded.left).filter((problem) => !refused.has(problem.field)) : [])].map((problem) => problem.message);
   const type = raw.identifier_type;
   const parsed =
     typeof raw.identifier === 'string' && raw.identifier.trim() !== '' && (type === 'phone' || type === 'cpf') ? parseIdentifier(type, raw.identifier) : undefined;
@@ -41,5 +44,5 @@ export function decodeSdrStatusRequest(input: unknown): UpdateSdrStatusInput {
 export function decodeSdrListQuery(input: unknown): LeadIdentifier {
   // A wave-one route (CONTRACT 7 "Query parameters"): unknown parameters are ignored, bracketed or repeated ones refused.
   const { values, problems } = queryValues(SdrListQuery, requireJsonObject(input, 'query'), 'ignore');
-  return decodeIdentified(SdrListQuery, values, 'query', problems.map((problem) => problem.message)).identifier;
+  return decodeIdentified(SdrListQuery, values, 'query', problems).identifier;
 }

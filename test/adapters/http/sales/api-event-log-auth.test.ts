@@ -14,7 +14,7 @@ interface AuditEntry {
 /**
  * CONTRACT 9.5 on the real sales app: which refusals are counted (a guard's 401, the CSRF 403) and
  * which answers stay entries of their own (the auth routes' 401s, after work), and that the auth
- * routes' entries name their user.
+ * routes' entries name their user (so they go to the buffer of authenticated entries).
  */
 describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)', function () {
   this.timeout(60_000);
@@ -76,7 +76,7 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
     }
   });
 
-  it('puts the user id on the entries of a login, a refresh and a logout', async () => {
+  it('puts the user id on the entries of a login, a refresh and a logout (the buffer of authenticated entries)', async () => {
     const user = await sales.createUser({ role: 'operator' });
     const ip = '203.0.113.93';
     const login = await request(sales.callback).post('/auth/login').set('x-forwarded-for', ip).set('x-request-id', 'login-ok').send({ email: user.email, password: user.password }).expect(200);
@@ -90,5 +90,18 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
       expect(found.data[0]?.userId, requestId).to.equal(user.id);
     }
     expect((await audit(`?userId=${user.id}&path=/auth/login`)).total).to.equal(1);
+  });
+
+  it('puts the user id on the entry of a password reset', async () => {
+    const user = await sales.createUser({ role: 'operator' });
+    const ip = '203.0.113.94';
+    const mail = sales.mailer.next();
+    await request(sales.callback).post('/auth/forgot-password').set('x-forwarded-for', ip).send({ email: user.email }).expect(200);
+    const token = /reset-password\?token=([0-9a-f]{64})/.exec((await mail).text)?.[1] ?? '';
+    await request(sales.callback).post('/auth/reset-password').set('x-forwarded-for', ip).set('x-request-id', 'reset-ok').send({ token, newPassword: 'a new password' }).expect(200);
+    await sales.flushEvents();
+    const found = await audit('?requestId=reset-ok');
+    expect(found.total).to.equal(1);
+    expect(found.data[0]?.userId).to.equal(user.id);
   });
 });

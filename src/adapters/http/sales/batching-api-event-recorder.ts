@@ -312,6 +312,9 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   }
 
   private async drain(): Promise<void> {
+    // An attempt now (an explicit flush) replaces the one the backoff had scheduled.
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     const { authenticated, anonymous } = this.buffers;
     while (authenticated.items.length + anonymous.items.length > 0 && !this.stopped) {
       // Authenticated entries first: a backlog of the others never delays them by more than one batch.

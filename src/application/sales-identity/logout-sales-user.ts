@@ -10,9 +10,13 @@ export class LogoutSalesUser {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<never, { revoked: boolean }>> {
+  /** `userId`: whose session ended, when the token was still active (the event log names the user). */
+  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<never, { revoked: boolean; userId?: string }>> {
     if (input.refreshToken === undefined || input.refreshToken === '') return E.right({ revoked: false });
-    await this.refreshTokens.revoke(this.secretHasher.hash(input.refreshToken), this.clock.now());
-    return E.right({ revoked: true });
+    const tokenHash = this.secretHasher.hash(input.refreshToken);
+    const now = this.clock.now();
+    const active = await this.refreshTokens.findActive(tokenHash, now);
+    await this.refreshTokens.revoke(tokenHash, now);
+    return E.right(active === undefined ? { revoked: true } : { revoked: true, userId: active.userId });
   }
 }

@@ -67,6 +67,10 @@ export const SalesAccessTokens: Token<SalesAccessTokens> = token('SalesAccessTok
 
 /** Where request events end up; written in batches. */
 export interface ApiEventStore {
+  /**
+   * Idempotent by id: an event already stored counts as written, so a batch whose write failed
+   * (perhaps after part of it was stored) may be appended again whole (CONTRACT 9.5).
+   */
   append(events: readonly ApiEvent[]): Promise<void>;
   /** Newest first. */
   list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }>;

@@ -18,7 +18,7 @@ export class RefreshSalesSession {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<RefreshSalesSessionError, { accessToken: string }>> {
+  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<RefreshSalesSessionError, { accessToken: string; userId: string }>> {
     if (input.refreshToken === undefined || input.refreshToken === '') return E.left({ _tag: 'RefreshTokenInvalid' });
     const now = this.clock.now();
     const stored = await this.refreshTokens.findActive(this.secretHasher.hash(input.refreshToken), now);
@@ -26,6 +26,6 @@ export class RefreshSalesSession {
     // The role is read again: a refreshed token carries the user's current role.
     const user = await this.users.findById(stored.userId);
     if (user === undefined) return E.left({ _tag: 'RefreshTokenInvalid' });
-    return E.right({ accessToken: this.accessTokens.issue(identityOf(user), now) });
+    return E.right({ accessToken: this.accessTokens.issue(identityOf(user), now), userId: user.id });
   }
 }

@@ -27,8 +27,11 @@ export interface ApiEvent {
   readonly lastAt?: Date;
 }
 
-/** Statuses of a request refused before any work (CONTRACT 9.5): no valid credential, throttled, a saturated resource. */
-export type RefusalStatus = 401 | 429 | 503;
+/**
+ * Statuses of a request refused before any work (CONTRACT 9.5): no valid credential, a cross-site
+ * request refused by the CSRF check, throttled, a saturated resource.
+ */
+export type RefusalStatus = 401 | 403 | 429 | 503;
 
 /**
  * A request refused before any work, as the event log counts it: keyed by client IP (as the limiter

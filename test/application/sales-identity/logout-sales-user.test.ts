@@ -19,10 +19,12 @@ describe('LogoutSalesUser', () => {
   }
 
   it('revokes the presented refresh token and leaves the same user\'s other sessions alone', async () => {
-    const { logOut, session, active } = await setUp();
+    const { logOut, session, active, ...fakes } = await setUp();
     const laptop = await session();
     const phone = await session();
-    expect(await logOut.execute({ refreshToken: laptop })).to.deep.equal(E.right({ revoked: true }));
+    const ana = await fakes.users.findByEmail('ana@example.com');
+    // The user whose session ended, for the event log (CONTRACT 9.5).
+    expect(await logOut.execute({ refreshToken: laptop })).to.deep.equal(E.right({ revoked: true, userId: ana?.id }));
     expect(await active(laptop)).to.equal(false);
     expect(await active(phone)).to.equal(true);
   });

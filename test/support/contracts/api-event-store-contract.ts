@@ -36,6 +36,18 @@ export function apiEventStoreContract(make: () => Promise<ApiEventStore>): void 
     expect(await store.findById(randomUUID())).to.equal(undefined);
   });
 
+  it('appending a batch again (a retried write) keeps what was stored and adds the rest, once each', async () => {
+    const batch = Array.from({ length: 5 }, () => apiEvent());
+    // A write that failed after part of the batch was inserted, then the whole batch again.
+    await store.append([batch[1] as ApiEvent, batch[3] as ApiEvent]);
+    await store.append(batch);
+    await store.append(batch);
+    const page = await store.list({}, { skip: 0, limit: 10 });
+    expect(page.total).to.equal(5);
+    expect(page.items.map((e) => e.id)).to.have.members(batch.map((e) => e.id));
+    expect(await store.findById((batch[3] as ApiEvent).id)).to.deep.equal(batch[3]);
+  });
+
   it('lists newest first with a total, and filters by every field', async () => {
     const userId = randomUUID();
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));

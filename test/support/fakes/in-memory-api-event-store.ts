@@ -8,7 +8,9 @@ export class InMemoryApiEventStore implements ApiEventStore {
 
   async append(events: readonly ApiEvent[]): Promise<void> {
     this.batches.push(events.length);
-    this.events.push(...events);
+    // Idempotent by id, like the Mongo store: a retried batch adds only what is not stored yet.
+    const stored = new Set(this.events.map((e) => e.id));
+    this.events.push(...events.filter((e) => !stored.has(e.id)));
   }
 
   async list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }> {

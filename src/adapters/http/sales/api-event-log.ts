@@ -6,7 +6,7 @@ import type { RefusalStatus } from '../../../domain/sales-identity/api-event';
 import { clientIp } from '../shared/client-ip';
 import { exemptPathMatcher } from '../shared/exempt-paths';
 import { routePatternOf, UNMATCHED_ROUTE } from '../shared/request-metrics';
-import { currentIdentity } from './request-identity';
+import { auditedUserId, currentIdentity } from './request-identity';
 
 /** What the error handler (or the limiter) leaves on `ctx.state.errorOutcome` for the event log. */
 export interface RecordedError {
@@ -29,13 +29,18 @@ export interface ApiEventLogOptions {
 export const UNMATCHED_PATH = '(unmatched)';
 
 /**
- * CONTRACT 9.5: refused before any work, so counted rather than logged: a 401 (no valid credential;
- * such a request has no identity), the limiter's 429, or the 503 of a saturated resource (not the
- * 503 of a database fault, which is logged like any failure; the error handler marks the former).
+ * CONTRACT 9.5: refused before any work, so counted rather than logged: the 401 of a credential
+ * guard (no valid credential; the guard marks it), the 403 of the CSRF check (it marks it), the
+ * limiter's 429, or the 503 of a saturated resource (the error handler marks it; a 503 of a
+ * database fault is logged like any failure). The auth routes' own 401s (a wrong password, a
+ * revoked refresh token, a dead reset token) come after work and are logged one by one: their
+ * request ids stay findable, and the spec's limiter bounds them per address.
  */
 function refusalStatusOf(ctx: Context): RefusalStatus | undefined {
   const status = ctx.status;
-  if (status === 401 || status === 429) return status;
+  if (status === 429) return status;
+  if (status === 401 && ctx.state.refusedWithoutCredential === true) return status;
+  if (status === 403 && ctx.state.refusedCrossSite === true) return status;
   if (status === 503 && ctx.state.refusedAtCapacity === true) return status;
   return undefined;
 }
@@ -65,7 +70,8 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
     } finally {
       const error = ctx.state.errorOutcome as RecordedError | undefined;
       const identity = currentIdentity(ctx);
-      const refusal = identity === undefined ? refusalStatusOf(ctx) : undefined;
+      const userId = identity?.id ?? auditedUserId(ctx);
+      const refusal = userId === undefined ? refusalStatusOf(ctx) : undefined;
       const requestId = String(ctx.state.requestId ?? '');
       const durationMs = Math.round((performance.now() - started) * 100) / 100;
       const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
@@ -78,7 +84,7 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
           path: ctx.path,
           status: ctx.status,
           durationMs,
-          userId: identity?.id,
+          userId,
           ip,
           at,
           errorCode: error?.internalCode,

@@ -13,14 +13,19 @@ export interface BatchingOptions {
   /** Flush as soon as this many events wait; also the size of one write. */
   readonly batchSize: number;
   /**
-   * At most this many events wait in memory in each buffer (authenticated; anonymous and counts);
-   * beyond it new events of that buffer are dropped and counted (CONTRACT 9.5).
+   * At most this many events are held in memory in each buffer (authenticated; anonymous and counts),
+   * those of the write under way included; beyond it new events of that buffer are dropped and
+   * counted (CONTRACT 9.5).
    */
   readonly maxBuffered: number;
   /** Dropping is warned about at most this often, while it goes on (CONTRACT 9.5: once a minute). */
   readonly dropWarningIntervalMs: number;
   /** At most this many (IP, path, status, minute) counts of refused requests are open; past it, the overflow count. */
   readonly maxOpenCounts: number;
+  /** After a failed write, the pause before the next attempt (ms); it doubles on each failure in a row. Default 1 s. */
+  readonly retryInitialMs?: number;
+  /** The longest pause between attempts (ms). Default 30 s. */
+  readonly retryMaxMs?: number;
 }
 
 export const DEFAULT_BATCHING: BatchingOptions = {
@@ -29,6 +34,8 @@ export const DEFAULT_BATCHING: BatchingOptions = {
   maxBuffered: 10_000,
   dropWarningIntervalMs: 60_000,
   maxOpenCounts: 10_000,
+  retryInitialMs: 1_000,
+  retryMaxMs: 30_000,
 };
 
 /**
@@ -44,7 +51,7 @@ export interface ApiEventLogTally {
   readonly written: number;
   /** Dropped on arrival because the buffer was full. */
   readonly dropped: number;
-  /** In a batch the store refused. */
+  /** Of a write that failed, not taken back because their buffer had no room left (a failed write is otherwise retried). */
   readonly failed: number;
   /** Still buffered when the shutdown budget ran out. */
   readonly notWritten: number;
@@ -56,7 +63,7 @@ export interface ApiEventLogTally {
 
 /** One bounded buffer: what waits, what is being written, what was dropped because it was full. */
 class EventQueue {
-  readonly items: ApiEvent[] = [];
+  items: ApiEvent[] = [];
   inFlight = 0;
   dropped = 0;
   droppedSinceWarning = 0;
@@ -65,9 +72,12 @@ class EventQueue {
 /**
  * The API event log off the request path: `record` only appends to a bounded buffer; one write loop
  * (started by the timer, a full batch, `flush` or `close`) writes it batch by batch. A full buffer
- * drops new events, counts them (`droppedCount`, for the metrics) and warns while it happens; a
- * failed write is logged and its batch dropped, never retried into a loop. `close` writes for at
- * most its budget and reports what it could not write (CONTRACT 9.5).
+ * drops new events, counts them (`droppedCount`, for the metrics) and warns while it happens. A
+ * failed write loses nothing: its entries go back to the head of their own buffers and the loop
+ * pauses before it tries again (1 s, doubling up to 30 s), so a database outage costs entries only
+ * once it lasts longer than the buffers hold; writing again is safe because the store is idempotent
+ * by id. `close` writes for at most its budget (a pause ends at once) and reports what it could
+ * not write (CONTRACT 9.5).
  *
  * CONTRACT 9.5, "the trail survives a flood": entries of authenticated requests have a buffer of
  * their own, written first in every batch, so nothing unauthenticated can take their room or their
@@ -87,6 +97,18 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   private slowestWriteMs = 0;
   private readonly counts = { recorded: 0, written: 0, failed: 0 };
   private lastDropWarning: number | undefined;
+  /** The pause after the last failed write (ms); 0 once a write succeeds. */
+  private backoffMs = 0;
+  /** Failed writes since start. */
+  private failures = 0;
+  /** The next attempt after a failed write, while the loop backs off. */
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** Ends close's pause under way (a spent budget stops the loop). */
+  private wake: (() => void) | undefined;
+  /** The entries of the write under way (for the shutdown report). */
+  private inFlightBatch: readonly ApiEvent[] = [];
+  /** Refused requests whose counted entry was dropped (no room), for the shutdown report. */
+  private refusedLost = 0;
 
   constructor(
     private readonly store: ApiEventStore,
@@ -99,7 +121,8 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     this.timer = setInterval(() => {
       this.enqueueAll(this.refused.closeBefore(this.clock.now(), this.ids));
       this.warnAboutDropsWhenDue();
-      void this.flush();
+      // After a failed write the retry timer decides when to try again, not this tick.
+      if (this.retryTimer === undefined) void this.flush();
     }, options.flushIntervalMs);
     this.timer.unref();
   }
@@ -138,7 +161,7 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
 
   record(event: ApiEvent): void {
     this.enqueue(event);
-    if (this.buffers.authenticated.items.length + this.buffers.anonymous.items.length >= this.options.batchSize && this.draining === undefined) void this.flush();
+    if (this.waiting() >= this.options.batchSize && this.draining === undefined && this.retryTimer === undefined) void this.flush();
   }
 
   countRefused(request: RefusedRequest): void {
@@ -150,6 +173,10 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     this.enqueueAll(this.refused.closeAll(this.ids));
   }
 
+  private waiting(): number {
+    return this.buffers.authenticated.items.length + this.buffers.anonymous.items.length;
+  }
+
   private depthOf(buffer: EventBuffer): number {
     return this.buffers[buffer].items.length + this.buffers[buffer].inFlight;
   }
@@ -158,16 +185,57 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     for (const event of events) this.enqueue(event);
   }
 
+  private bufferOf(event: ApiEvent): EventQueue {
+    return this.buffers[event.userId === undefined ? 'anonymous' : 'authenticated'];
+  }
+
   private enqueue(event: ApiEvent): void {
     this.counts.recorded += 1;
-    const buffer = this.buffers[event.userId === undefined ? 'anonymous' : 'authenticated'];
-    if (buffer.items.length >= this.options.maxBuffered) {
+    const buffer = this.bufferOf(event);
+    // The entries of the write under way count against the bound: a failed write always finds its room again.
+    if (buffer.items.length + buffer.inFlight >= this.options.maxBuffered) {
       buffer.dropped += 1;
       buffer.droppedSinceWarning += 1;
+      this.refusedLost += event.count ?? 0;
       this.warnAboutDropsWhenDue();
       return;
     }
     buffer.items.push(event);
+  }
+
+  /**
+   * A failed write's entries go back to the head of their own buffer, in their order, within its
+   * bound; what does not fit (only possible if the bound shrank under them) is counted as failed.
+   */
+  private takeBack(entries: readonly ApiEvent[], buffer: EventQueue): number {
+    const room = Math.max(0, this.options.maxBuffered - buffer.items.length);
+    const kept = entries.slice(0, room);
+    const lost = entries.slice(room);
+    buffer.items = [...kept, ...buffer.items];
+    this.counts.failed += lost.length;
+    for (const event of lost) this.refusedLost += event.count ?? 0;
+    return lost.length;
+  }
+
+  /** Waits `ms` unless woken (close, or the budget spent). */
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).finally(() => {
+      this.wake = undefined;
+    });
+  }
+
+  /** No new batch from now on; a pause under way ends. */
+  private stop(): void {
+    this.stopped = true;
+    this.wake?.();
   }
 
   /** Writes everything recorded so far (and what arrives meanwhile); one write loop at a time. */
@@ -192,12 +260,27 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     // The open counts are written with the rest, for what is left of the budget (CONTRACT 9.5).
     this.closeOpenCounts();
     const deadline = Date.now() + budgetMs;
-    const drained = this.flush();
+    // A write loop backing off after a failure tries again at once: the budget is for writing. From
+    // here on close paces the attempts itself, pausing between failures until the budget is spent.
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.backoffMs = 0;
+    const drained = (async () => {
+      do {
+        const failuresBefore = this.failures;
+        await this.flush();
+        if (this.failures > failuresBefore) {
+          // Without a budget (tests, tools) close does not wait out an outage: it reports what is left.
+          if (!Number.isFinite(budgetMs)) break;
+          if (!this.stopped) await this.pause(this.backoffMs);
+        }
+      } while (!this.stopped && this.waiting() > 0);
+    })();
     // Stop in time: no batch is started that would end past the budget, judged by the slowest recent write.
     let timer: NodeJS.Timeout | undefined;
     const stopAt = (): void => {
       const left = deadline - Date.now() - this.slowestWriteMs;
-      if (left <= 0) this.stopped = true;
+      if (left <= 0) this.stop();
       else timer = setTimeout(stopAt, Math.min(left, 100));
     };
     let spentTimer: NodeJS.Timeout | undefined;
@@ -212,19 +295,26 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     }
     clearTimeout(timer);
     clearTimeout(spentTimer);
-    this.stopped = true;
+    this.stop();
     this.warnAboutDropsWhenDue(true);
     const tally = this.tally();
     const lost = tally.dropped + tally.failed + tally.notWritten + tally.unconfirmed;
     if (lost === 0) this.logger.info(tally, 'api event log closed: every entry written');
     else {
-      // A counted entry not written stands for all the refused requests it counts.
-      const refusedNotWritten = this.buffers.anonymous.items.reduce((sum, event) => sum + (event.count ?? 0), 0);
-      this.logger.warn({ ...tally, refusedNotWritten }, `api event log closed: ${lost} entries could not be written`);
+      // A counted entry not written stands for all the refused requests it counts: those dropped or
+      // failed since start, and those still waiting; the write under way may or may not have landed.
+      const countsOf = (events: readonly ApiEvent[]): number => events.reduce((sum, event) => sum + (event.count ?? 0), 0);
+      const waiting = [...this.buffers.authenticated.items, ...this.buffers.anonymous.items];
+      const refusedNotWritten = this.refusedLost + countsOf(waiting);
+      const refusedUnconfirmed = tally.unconfirmed > 0 ? countsOf(this.inFlightBatch) : 0;
+      this.logger.warn({ ...tally, refusedNotWritten, refusedUnconfirmed }, `api event log closed: ${lost} entries could not be written`);
     }
   }
 
   private async drain(): Promise<void> {
+    // An attempt now (an explicit flush) replaces the one the backoff had scheduled.
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     const { authenticated, anonymous } = this.buffers;
     while (authenticated.items.length + anonymous.items.length > 0 && !this.stopped) {
       // Authenticated entries first: a backlog of the others never delays them by more than one batch.
@@ -233,19 +323,50 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
       const batch = [...fromAuthenticated, ...fromAnonymous];
       authenticated.inFlight = fromAuthenticated.length;
       anonymous.inFlight = fromAnonymous.length;
+      this.inFlightBatch = batch;
       const started = Date.now();
+      let failure: unknown;
       try {
         await this.store.append(batch);
-        this.counts.written += batch.length;
       } catch (error) {
-        this.counts.failed += batch.length;
-        this.logger.error({ err: error, events: batch.length }, 'api event log: a batch could not be written');
-      } finally {
-        authenticated.inFlight = 0;
-        anonymous.inFlight = 0;
-        this.slowestWriteMs = Math.max(Date.now() - started, this.slowestWriteMs * 0.9);
+        failure = error ?? new Error('append failed');
       }
+      authenticated.inFlight = 0;
+      anonymous.inFlight = 0;
+      this.inFlightBatch = [];
+      this.slowestWriteMs = Math.max(Date.now() - started, this.slowestWriteMs * 0.9);
+      if (failure === undefined) {
+        this.counts.written += batch.length;
+        this.backoffMs = 0;
+        continue;
+      }
+      // CONTRACT 9.5: a database outage drops entries only once it lasts longer than the buffers hold.
+      const lost = this.takeBack(fromAuthenticated, authenticated) + this.takeBack(fromAnonymous, anonymous);
+      this.failures += 1;
+      this.backoffMs = this.backoffMs === 0 ? this.retryInitialMs : Math.min(this.backoffMs * 2, this.retryMaxMs);
+      const retryInMs = this.stopped ? 0 : this.backoffMs;
+      this.logger.error(
+        { err: failure, events: batch.length, takenBack: batch.length - lost, failed: lost, retryInMs },
+        'api event log: a batch could not be written',
+      );
+      // Back off rather than hammer a database that is down; once closing, close paces the attempts.
+      if (this.closing === undefined && !this.stopped) {
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = undefined;
+          void this.flush();
+        }, this.backoffMs);
+        this.retryTimer.unref();
+      }
+      return;
     }
+  }
+
+  private get retryInitialMs(): number {
+    return this.options.retryInitialMs ?? DEFAULT_BATCHING.retryInitialMs ?? 1_000;
+  }
+
+  private get retryMaxMs(): number {
+    return Math.max(this.retryInitialMs, this.options.retryMaxMs ?? DEFAULT_BATCHING.retryMaxMs ?? 30_000);
   }
 
   /** Warns about the drops not yet reported, at most once per interval (`force`: at close). */

@@ -13,7 +13,14 @@ export interface GuardDeps {
   readonly authenticateApiKey: AuthenticateApiKey;
 }
 
-const unauthorized = (message: string): HttpError => new HttpError(401, message);
+/**
+ * A guard's 401 is a request refused before any work: marked so the event log counts it rather than
+ * logging it (CONTRACT 9.5). Other 401s (the auth routes', after hashing or a token lookup) are not.
+ */
+function unauthorized(ctx: Context, message: string): HttpError {
+  ctx.state.refusedWithoutCredential = true;
+  return new HttpError(401, message);
+}
 
 async function jwtIdentity(ctx: Context, deps: GuardDeps): Promise<SalesIdentity | undefined> {
   // The cookie first, then the Bearer header: the same token is accepted in either (spec 5 rule 8).
@@ -38,7 +45,7 @@ async function apiKeyIdentity(key: string | undefined, deps: GuardDeps): Promise
 export function combinedGuard(deps: GuardDeps): Middleware {
   return async (ctx: Context, next: Next) => {
     const identity = (await jwtIdentity(ctx, deps)) ?? (await apiKeyIdentity(apiKeyHeader(ctx), deps));
-    if (identity === undefined) throw unauthorized('Unauthorized - valid access token or API key required');
+    if (identity === undefined) throw unauthorized(ctx, 'Unauthorized - valid access token or API key required');
     setIdentity(ctx, identity);
     await next();
   };
@@ -48,7 +55,7 @@ export function combinedGuard(deps: GuardDeps): Middleware {
 export function accessTokenGuard(deps: GuardDeps): Middleware {
   return async (ctx: Context, next: Next) => {
     const identity = await jwtIdentity(ctx, deps);
-    if (identity === undefined) throw unauthorized('Unauthorized - valid access token required');
+    if (identity === undefined) throw unauthorized(ctx, 'Unauthorized - valid access token required');
     setIdentity(ctx, identity);
     await next();
   };
@@ -58,9 +65,9 @@ export function accessTokenGuard(deps: GuardDeps): Middleware {
 export function apiKeyGuard(deps: GuardDeps): Middleware {
   return async (ctx: Context, next: Next) => {
     const key = apiKeyHeader(ctx) ?? bearerToken(ctx);
-    if (key === undefined) throw unauthorized('API key is required');
+    if (key === undefined) throw unauthorized(ctx, 'API key is required');
     const identity = await apiKeyIdentity(key, deps);
-    if (identity === undefined) throw unauthorized('Invalid API key');
+    if (identity === undefined) throw unauthorized(ctx, 'Invalid API key');
     setIdentity(ctx, identity);
     await next();
   };
@@ -70,7 +77,7 @@ export function apiKeyGuard(deps: GuardDeps): Middleware {
 export function roleGuard(...roles: readonly SalesRole[]): Middleware {
   return async (ctx: Context, next: Next) => {
     const identity = currentIdentity(ctx);
-    if (identity === undefined) throw unauthorized('Unauthorized');
+    if (identity === undefined) throw unauthorized(ctx, 'Unauthorized');
     if (!roles.includes(identity.role)) throw new HttpError(403, 'Forbidden - Insufficient permissions');
     await next();
   };

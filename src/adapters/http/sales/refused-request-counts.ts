@@ -23,7 +23,7 @@ interface OpenCount {
  * (client IP, route pattern, status, minute) instead of logged one by one; a minute's counts become
  * one entry each once the minute has closed. Memory is bounded: at most `maxOpenKeys` keys are open
  * (over every minute still open); past the bound a request adds to the one overflow count of its
- * minute and status (three statuses, so at most three such entries a minute), whose IP and path are
+ * minute and status (four statuses, so at most four such entries a minute), whose IP and path are
  * `(overflow)`. Adding costs one map lookup: no I/O, no id, no allocation once a key is open.
  */
 export class RefusedRequestCounts {
@@ -74,7 +74,7 @@ export class RefusedRequestCounts {
     const key = `${request.status} ${request.ip} ${request.path}`;
     let count = open.get(key);
     if (count === undefined) {
-      // Overflow entries do not count against the bound: there are at most three a minute.
+      // Overflow entries do not count against the bound: there are at most four a minute (one per status).
       const overflowKey = `${request.status} ${OVERFLOW_KEY}`;
       const full = this.keys - this.overflowOpen >= this.maxOpenKeys;
       count = full ? open.get(overflowKey) : undefined;

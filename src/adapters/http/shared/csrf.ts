@@ -43,6 +43,8 @@ function isCookieAuthenticated(ctx: Context, sessionCookies: readonly string[]):
 export function csrfGuard(options: CsrfOptions): Middleware {
   return async (ctx, next) => {
     if (UNSAFE_METHODS.has(ctx.method) && isCookieAuthenticated(ctx, options.sessionCookies) && judge(ctx, options) === 'refused') {
+      // Refused before any work: the sales event log counts it rather than logging it (CONTRACT 9.5).
+      ctx.state.refusedCrossSite = true;
       throw new HttpError(403, 'Forbidden - cross-site request refused', { keepMessageInProduction: true });
     }
     await next();

@@ -2,6 +2,9 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import request from 'supertest';
 import { CapacityExceededError } from '../../../../src/application/shared/capacity-exceeded-error';
+import { AuthenticateAccessToken } from '../../../../src/application/sales-identity/authenticate-access-token';
+import { AuthenticateApiKey } from '../../../../src/application/sales-identity/authenticate-api-key';
+import { combinedGuard } from '../../../../src/adapters/http/sales/guards';
 import { buildSalesApp } from '../../../../src/adapters/http/sales/sales-app';
 import { salesError } from '../../../../src/adapters/http/sales/sales-openapi';
 import { HttpError } from '../../../../src/adapters/http/shared/http-error';
@@ -11,9 +14,15 @@ import { SystemClock } from '../../../../src/adapters/system/system-clock';
 import { CapturingApiEventRecorder } from '../../../support/fakes/capturing-api-event-recorder';
 import { SequentialIdGenerator } from '../../../support/fakes/sequential-id-generator';
 import { memoryLogger } from '../../../support/logs';
+import { salesIdentityFakes } from '../../../support/sales-identity-fakes';
 
 /** Which answers the event log counts rather than logs (CONTRACT 9.5), through the real sales middleware chain. */
 describe('sales API event log: what counts as refused before any work (CONTRACT 9.5)', () => {
+  const fakes = salesIdentityFakes();
+  const guard = combinedGuard({
+    authenticateAccessToken: new AuthenticateAccessToken(fakes.accessTokens, fakes.clock),
+    authenticateApiKey: new AuthenticateApiKey(fakes.apiKeys, fakes.users, fakes.secretHasher, fakes.apiKeyCache),
+  });
   const routes = (): Router => {
     const router = new Router();
     const api = documented(router, { tag: 'Test' });
@@ -24,8 +33,12 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
     api.get('/test/database-down', spec('A database fault'), () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { code: 'ECONNREFUSED' });
     });
-    api.get('/test/things/:id', spec('Guarded'), () => {
-      throw new HttpError(401, 'Unauthorized');
+    api.get('/test/things/:id', spec('Guarded'), guard, () => {
+      throw new Error('the guard lets nobody through here');
+    });
+    // A 401 after work, like a wrong password at /auth/login: not marked by a guard.
+    api.post('/test/login', spec('Checks a password'), () => {
+      throw new HttpError(401, 'Invalid credentials');
     });
     return router;
   };
@@ -56,6 +69,18 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
     expect(counted).to.have.deep.members([
       ['203.0.113.1', '/test/capacity', 503, 2],
       ['203.0.113.1', '/test/things/:id', 401, 2],
+    ]);
+  });
+
+  it('logs a 401 no guard marked (a refusal after work) one entry per request, each with its request id', async () => {
+    const recorder = new CapturingApiEventRecorder();
+    const app = appWith(recorder);
+    await request(app).post('/test/login').set('x-forwarded-for', '203.0.113.3').set('x-request-id', 'login-1').expect(401);
+    await request(app).post('/test/login').set('x-forwarded-for', '203.0.113.3').set('x-request-id', 'login-2').expect(401);
+    recorder.closeOpenCounts();
+    expect(recorder.events.map((e) => [e.path, e.status, e.requestId, e.count])).to.deep.equal([
+      ['/test/login', 401, 'login-1', undefined],
+      ['/test/login', 401, 'login-2', undefined],
     ]);
   });
 

@@ -57,21 +57,66 @@ describe('BatchingApiEventRecorder', () => {
     expect(store.events).to.have.length(6);
   });
 
-  it('logs a failed batch and goes on with the next one', async () => {
-    const store = new InMemoryApiEventStore();
-    let failures = 1;
-    const flaky = { list: store.list.bind(store), findById: store.findById.bind(store), append: async (events: readonly ApiEvent[]) => {
-      if (failures-- > 0) throw new Error('write failed');
-      await store.append(events);
-    } };
+  it('loses nothing to a failed write: its entries go back to the head of their own buffers and are written on the next attempt', async () => {
+    const store = new FailingApiEventStore(1);
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(flaky, log.logger, options);
-    recorder.record(apiEvent());
+    // A long pause: only an explicit flush tries again within the test.
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 10, maxBuffered: 10, retryInitialMs: 3_600_000 });
+    const mine = [apiEvent({ userId: 'u-1' }), apiEvent({ userId: 'u-2' })];
+    const others = [apiEvent({ status: 404 }), apiEvent({ status: 401 })];
+    for (const event of [others[0], mine[0], others[1], mine[1]] as ApiEvent[]) recorder.record(event);
     await recorder.flush();
-    recorder.record(apiEvent());
+    expect(store.attempts).to.equal(1);
+    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 2, dropped: 0 });
+    expect(recorder.bufferState('anonymous')).to.deep.equal({ depth: 2, dropped: 0 });
+    // Recorded meanwhile: behind the entries taken back.
+    const later = apiEvent({ userId: 'u-3' });
+    recorder.record(later);
+    // An explicit flush (as close does) tries again at once.
+    await recorder.flush();
+    expect(store.attempts).to.equal(2);
+    expect(store.events.map((e) => e.id)).to.deep.equal([...mine, later, ...others].map((e) => e.id));
+    expect(recorder.tally()).to.include({ recorded: 5, written: 5, failed: 0, dropped: 0 });
+    const failure = log.lines().find((line) => line.msg === 'api event log: a batch could not be written');
+    expect(failure).to.include({ events: 4, takenBack: 4, failed: 0, retryInMs: 3_600_000 });
     await recorder.close();
-    expect(store.events).to.have.length(1);
-    expect(log.lines().some((line) => line.msg === 'api event log: a batch could not be written')).to.equal(true);
+  });
+
+  it('backs off between failed writes, doubling the pause up to its cap, and writes once the database answers', async () => {
+    const store = new FailingApiEventStore(5);
+    const log = memoryLogger();
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, retryInitialMs: 2, retryMaxMs: 8 });
+    const events = [apiEvent(), apiEvent({ userId: 'u-1' })];
+    for (const event of events) recorder.record(event);
+    void recorder.flush();
+    for (let tries = 0; store.events.length < 2 && tries < 2_000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(store.events.map((e) => e.id)).to.have.members(events.map((e) => e.id));
+    const pauses = log.lines().filter((line) => line.msg === 'api event log: a batch could not be written').map((line) => line.retryInMs);
+    expect(pauses).to.deep.equal([2, 4, 8, 8, 8]);
+    await recorder.close();
+  });
+
+  it('at shutdown with the database down, tries within its budget and reports every entry as not written', async () => {
+    const store = new FailingApiEventStore(Number.POSITIVE_INFINITY);
+    const log = memoryLogger();
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, maxBuffered: 10, retryInitialMs: 10, retryMaxMs: 20 });
+    for (let i = 0; i < 4; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
+    await recorder.close(150);
+    expect(store.attempts).to.be.greaterThan(1);
+    expect(recorder.tally()).to.deep.equal({ recorded: 4, written: 0, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 0, refusedCounted: 0 });
+    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    expect(closing).to.include({ msg: 'api event log closed: 4 entries could not be written', notWritten: 4 });
+  });
+
+  it('counts the bound with the write under way: the entries of a failed write always find their room again', async () => {
+    const store = new GatedApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 3, maxBuffered: 4 });
+    // A full batch starts a write that hangs; the bound counts its three entries.
+    for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
+    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 4, dropped: 2 });
+    store.answerAll();
+    await recorder.close();
+    expect(store.written).to.have.length(4);
   });
 
   it('holds at most its bound; beyond it new events are dropped and counted, those already held are written', async () => {
@@ -229,6 +274,41 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
     store.answerAll();
   });
 });
+
+describe('BatchingApiEventRecorder: the shutdown report', () => {
+  it('counts the refused requests of counted entries dropped for want of room among those not written', async () => {
+    const log = memoryLogger();
+    const store = new GatedApiEventStore();
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { flushIntervalMs: 3_600_000, batchSize: 100, maxBuffered: 2, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 });
+    // Three keys of 1, 2 and 4 refused requests; the buffer holds two counted entries, the third is dropped.
+    for (const [ip, n] of [['10.0.0.1', 1], ['10.0.0.2', 2], ['10.0.0.3', 4]] as const) {
+      for (let i = 0; i < n; i += 1) recorder.countRefused(refused({ ip }));
+    }
+    await recorder.close(50);
+    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    // The dropped entry's 4 requests were not written; the two in the hanging write (1 + 2) may or may not have been.
+    expect(closing).to.include({ dropped: 1, unconfirmed: 2, refusedCounted: 7, refusedNotWritten: 4, refusedUnconfirmed: 3 });
+    store.answerAll();
+  });
+});
+
+/** A store whose first `failures` writes fail, as a database that is down; it counts every attempt. */
+class FailingApiEventStore extends InMemoryApiEventStore {
+  attempts = 0;
+
+  constructor(private failures: number) {
+    super();
+  }
+
+  override async append(events: readonly ApiEvent[]): Promise<void> {
+    this.attempts += 1;
+    if (this.failures > 0) {
+      this.failures -= 1;
+      throw new Error('connection refused');
+    }
+    await super.append(events);
+  }
+}
 
 /** A store whose writes wait until the test lets them through: a database that stops answering. */
 class GatedApiEventStore extends InMemoryApiEventStore {

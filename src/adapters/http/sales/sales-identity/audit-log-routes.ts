@@ -38,7 +38,7 @@ const RefusedCount = withSchema(new t.Type<number, number>('RefusedCount', (u): 
   type: 'integer',
   minimum: 1,
   description:
-    'Only on a counted entry: the number of requests refused before any work (401, 429, or the 503 of a saturated resource) ' +
+    'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a saturated resource) ' +
     'from this client IP on this route pattern with this status within one minute. `at` is the first one\'s time, `durationMs` the longest, ' +
     '`requestId` and `method` the first one\'s (`method` is `*` when they differed). Past the bound of open counts, `ip` and `path` are `(overflow)`.',
 });

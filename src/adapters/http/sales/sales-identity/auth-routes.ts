@@ -13,6 +13,7 @@ import { documented } from '../../shared/openapi/documented-router';
 import { cookieValue, REFRESH_TOKEN_COOKIE } from '../credentials';
 import { boundedText, EmailText, SecretText, TEXT_LIMITS } from '../../shared/codecs';
 import { decodeInput } from '../decode-input';
+import { setAuditedUser } from '../request-identity';
 import { salesHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { clearSessionCookies, setAccessCookie, setRefreshCookie, type CookieSettings } from './session-cookies';
@@ -57,6 +58,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     const body = decodeInput(LoginBody, ctx.request.body);
     const result = await deps.logIn.execute(body);
     if (E.isLeft(result)) throw salesHttpError(result.left);
+    setAuditedUser(ctx, result.right.user.id);
     const now = deps.clock.now();
     setAccessCookie(ctx, result.right.accessToken, now, deps.cookies);
     setRefreshCookie(ctx, result.right.refreshToken, now, deps.cookies);
@@ -71,6 +73,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   api.post('/refresh', refreshSpec, async (ctx) => {
     const result = await deps.refreshSession.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
     if (E.isLeft(result)) throw salesHttpError(result.left);
+    setAuditedUser(ctx, result.right.userId);
     setAccessCookie(ctx, result.right.accessToken, deps.clock.now(), deps.cookies);
     ctx.body = { message: 'Token refreshed' };
   });
@@ -80,7 +83,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     responses: { 200: { description: 'Logged out', body: message('Logged out'), headers: SET_COOKIE } },
   };
   api.post('/logout', logoutSpec, async (ctx) => {
-    await deps.logOut.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
+    const result = await deps.logOut.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
+    if (E.isRight(result) && result.right.userId !== undefined) setAuditedUser(ctx, result.right.userId);
     clearSessionCookies(ctx, deps.clock.now(), deps.cookies);
     ctx.body = { message: 'Logged out' };
   });
@@ -110,6 +114,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     const body = decodeInput(ResetPasswordBody, ctx.request.body);
     const result = await deps.resetPassword.execute(body);
     if (E.isLeft(result)) throw salesHttpError(result.left);
+    setAuditedUser(ctx, result.right.userId);
     ctx.body = { message: 'Password updated' };
   });
 

@@ -12,10 +12,8 @@
 // not decide; the p99 of all rounds' writes pooled is printed too). The flood must reach 40,000
 // requests in 7 s for the run to count. Exits 1 when a target is missed.
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
 import { Agent, request } from 'undici';
@@ -27,12 +25,12 @@ import { ApiEventStore } from '../src/application/sales-identity/ports';
 import { rebinding } from '../src/composition/container';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
-import { describe, summarize } from './support/bench-stats';
+import { describe, percentile, summarize } from './support/bench-stats';
+import { runBenchProcess } from './support/bench-process';
 import { runBench } from './support/sales-bench';
 import type { LoadResult, LoadSpec } from './support/rotating-ip-load';
 import type { WriteResult, WritesSpec } from './support/timed-writes';
 
-const run = promisify(execFile);
 const LOAD = path.resolve(__dirname, 'support/rotating-ip-load.ts');
 const WRITES = path.resolve(__dirname, 'support/timed-writes.ts');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,20 +46,6 @@ const TARGET_P99_RATIO = 2;
 const WAIT_FOR_ENTRIES_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function child<T>(script: string, spec: unknown, niceness = 0): Promise<T> {
-  const args = ['--import', 'tsx', script, JSON.stringify(spec)];
-  const { stdout } = await (niceness === 0
-    ? run(process.execPath, args, { maxBuffer: 4 * 1024 * 1024 })
-    : run('nice', ['-n', String(niceness), process.execPath, ...args], { maxBuffer: 4 * 1024 * 1024 }));
-  return JSON.parse(stdout.trim().split('\n').pop() ?? 'null') as T;
-}
-
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 interface RoundOutcome {
   readonly latencies: number[];
@@ -151,8 +135,8 @@ async function main(): Promise<void> {
         };
         const floodSpec: LoadSpec = { url: `${base}/api/sales?limit=1`, method: 'GET', connections: FLOOD_CONNECTIONS, seconds: FLOOD_SECONDS, ipBlock: 0, oneAddress: true };
         const [writes, flood] = await Promise.all([
-          child<WriteResult[]>(WRITES, writesSpec),
-          withFlood ? child<LoadResult>(LOAD, floodSpec, FLOOD_NICENESS) : Promise.resolve(undefined),
+          runBenchProcess<WriteResult[]>(WRITES, writesSpec),
+          withFlood ? runBenchProcess<LoadResult>(LOAD, floodSpec, FLOOD_NICENESS) : Promise.resolve(undefined),
         ]);
         const acknowledged = writes.filter((w) => w.status === 201);
         const lastAnswer = Math.max(...acknowledged.map((w) => w.answeredAt));

@@ -10,10 +10,8 @@
 // without the connection hold, a flood's 2,000 entries a second took the embedded jongodb, on the
 // same two cores, over 1.5 cores, which a production database elsewhere does not take from the service.
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
 import { closeGracefully, listen } from '../src/adapters/http/shared/listen';
@@ -24,10 +22,10 @@ import { ApiEventStore } from '../src/application/sales-identity/ports';
 import { rebinding } from '../src/composition/container';
 import { seedSales } from '../test/support/sales-fixtures';
 import { discardingEventStore } from './support/discarding-event-store';
+import { runBenchProcess } from './support/bench-process';
 import { runBench } from './support/sales-bench';
 import type { LoadResult, LoadSpec } from './support/rotating-ip-load';
 
-const run = promisify(execFile);
 const LOAD = path.resolve(__dirname, 'support/rotating-ip-load.ts');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -38,18 +36,7 @@ const FLOOD_NICENESS = Number(process.env.BENCH_FLOOD_NICE ?? 10);
 const TARGET_RATIO = 2;
 const EVENT_LOG_TO_DATABASE = process.env.BENCH_EVENT_LOG !== 'sink';
 
-/**
- * `niceness`: the flood runs at a lower CPU priority. On one machine the load generator competes for
- * the cores the server needs, which a real attacker (on other machines) does not; niced, it takes the
- * CPU the server leaves, so it still sends as much as the server accepts.
- */
-async function load(spec: LoadSpec, niceness = 0): Promise<LoadResult> {
-  const args = ['--import', 'tsx', LOAD, JSON.stringify(spec)];
-  const { stdout } = await (niceness === 0
-    ? run(process.execPath, args, { maxBuffer: 4 * 1024 * 1024 })
-    : run('nice', ['-n', String(niceness), process.execPath, ...args], { maxBuffer: 4 * 1024 * 1024 }));
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult;
-}
+const load = (spec: LoadSpec, niceness = 0): Promise<LoadResult> => runBenchProcess<LoadResult>(LOAD, spec, niceness);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: readonly number[]): number => {

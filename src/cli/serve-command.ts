@@ -4,10 +4,10 @@ import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
 import { redactUri, type MongoServerHandle } from '../adapters/mongo/shared/embedded-mongo';
 import type { Logger } from '../adapters/system/logger';
-import { CliFailure, commandLogger, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
+import { CliFailure, commandLogger, defaultServerFileChecks, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
-import { processState, publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
+import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
 
 /**
@@ -116,7 +116,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
 async function publishEmbeddedServer(ctx: CliContext, mongoServer: MongoServerHandle, logger: Logger): Promise<PublishedServerFile | undefined> {
   if (mongoServer.kind === 'external') return undefined;
   const file = serverFilePath(ctx.io.env);
-  const checks = { uid: process.getuid?.() ?? -1, processState, ...ctx.serverFileChecks };
+  const checks = { ...defaultServerFileChecks(), ...ctx.serverFileChecks };
   try {
     const outcome = await publishServerFile(file, { pid: process.pid, uri: mongoServer.uri, kind: mongoServer.kind }, checks);
     if ('skipped' in outcome) {

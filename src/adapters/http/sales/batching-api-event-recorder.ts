@@ -38,12 +38,6 @@ export const DEFAULT_BATCHING: BatchingOptions = {
   retryMaxMs: 30_000,
 };
 
-/**
- * The two buffers (ApiEventBuffer): entries of authenticated requests, and the rest (unauthenticated
- * requests that were served or refused after work, and the closed counts of refused requests).
- */
-type EventBuffer = ApiEventBuffer;
-
 /** What became of every recorded event; `recorded` = the sum of the others once closed. */
 export interface ApiEventLogTally {
   readonly recorded: number;
@@ -61,7 +55,11 @@ export interface ApiEventLogTally {
   readonly refusedCounted: number;
 }
 
-/** One bounded buffer: what waits, what is being written, what was dropped because it was full. */
+/**
+ * One bounded buffer (ApiEventBuffer: entries of authenticated requests, or the rest: unauthenticated
+ * requests served or refused after work, and the closed counts of refused requests): what waits, what
+ * is being written, what was dropped because it was full.
+ */
 class EventQueue {
   items: ApiEvent[] = [];
   inFlight = 0;
@@ -86,7 +84,7 @@ class EventQueue {
  * of the other buffer when its minute closes (checked on every timer tick), or at close.
  */
 export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogState {
-  private readonly buffers: Record<EventBuffer, EventQueue> = { authenticated: new EventQueue(), anonymous: new EventQueue() };
+  private readonly buffers: Record<ApiEventBuffer, EventQueue> = { authenticated: new EventQueue(), anonymous: new EventQueue() };
   private readonly refused: RefusedRequestCounts;
   private draining: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout;
@@ -138,7 +136,7 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   }
 
   /** One buffer's waiting events and its drops since start (the metrics export both per buffer). */
-  bufferState(buffer: EventBuffer): { readonly depth: number; readonly dropped: number } {
+  bufferState(buffer: ApiEventBuffer): { readonly depth: number; readonly dropped: number } {
     return { depth: this.depthOf(buffer), dropped: this.buffers[buffer].dropped };
   }
 
@@ -148,7 +146,7 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   }
 
   tally(): ApiEventLogTally {
-    const waiting = this.buffers.authenticated.items.length + this.buffers.anonymous.items.length;
+    const waiting = this.waiting();
     const inFlight = this.buffers.authenticated.inFlight + this.buffers.anonymous.inFlight;
     return {
       ...this.counts,
@@ -177,7 +175,7 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     return this.buffers.authenticated.items.length + this.buffers.anonymous.items.length;
   }
 
-  private depthOf(buffer: EventBuffer): number {
+  private depthOf(buffer: ApiEventBuffer): number {
     return this.buffers[buffer].items.length + this.buffers[buffer].inFlight;
   }
 

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { characterCount } from '../shared/text';
 
 /**
  * The assistant's conversations (spec sales part 2 Chat session and Chat message, part 3, CONTRACT
@@ -53,8 +54,8 @@ export const CONTEXT_MESSAGES = 20;
 /** A title made from a message keeps at most this many characters. */
 const TITLE_FROM_MESSAGE_LENGTH = 80;
 
-/** Lengths are counted in characters (code points), so accented text is not shorter than it looks. */
-const length = (text: string): number => [...text].length;
+/** Lengths are counted in characters (code points, characterCount), so accented text is not shorter than it looks. */
+const length = characterCount;
 const firstCharacters = (text: string, n: number): string => [...text].slice(0, n).join('');
 
 /** A title: trimmed, 1 to 200 characters. */

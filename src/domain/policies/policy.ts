@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { parseCpf, type Cpf } from '../shared/cpf';
 import { isOneOf, isUuid, parseDateOnly } from '../shared/parsers';
+import { characterCount } from '../shared/text';
 
 /** CONTRACT 8.6. */
 export const POLICY_PRODUCTS = ['auto', 'life', 'home', 'travel', 'other'] as const;
@@ -105,7 +106,7 @@ export function checkPolicyDraft(input: PolicyDraftInput): E.Either<readonly Pol
   const saleId = input.saleId === null ? null : input.saleId.trim().toLowerCase();
   if (saleId !== null && !isUuid(saleId)) fail('saleId', 'saleId must be a UUID or null');
   const insurer = input.insurer.trim();
-  if (insurer === '' || [...insurer].length > MAX_INSURER_LENGTH) fail('insurer', `insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
+  if (insurer === '' || characterCount(insurer) > MAX_INSURER_LENGTH) fail('insurer', `insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
   const product = input.product;
   if (!isOneOf(POLICY_PRODUCTS, product)) fail('product', `product must be one of ${POLICY_PRODUCTS.join(', ')}`);
   const status = input.status ?? 'pending';

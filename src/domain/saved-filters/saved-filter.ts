@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { characterCount } from '../shared/text';
 
 /** CONTRACT 8.5: the lists a filter can be saved for. */
 export const SAVED_FILTER_RESOURCES = ['sales', 'sdr-contacts', 'sdr-sessions', 'policies'] as const;
@@ -29,7 +30,7 @@ export const MAX_SAVED_FILTER_QUERY_BYTES = 4096;
 export function parseSavedFilterName(input: string): E.Either<string, string> {
   const name = input.trim();
   if (name === '') return E.left('name must not be empty');
-  if ([...name].length > MAX_SAVED_FILTER_NAME) return E.left(`name must be at most ${MAX_SAVED_FILTER_NAME} characters`);
+  if (characterCount(name) > MAX_SAVED_FILTER_NAME) return E.left(`name must be at most ${MAX_SAVED_FILTER_NAME} characters`);
   return E.right(name);
 }
 

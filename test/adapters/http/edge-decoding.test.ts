@@ -132,6 +132,8 @@ describe('the edge decodes the same way everywhere (CONTRACT 7)', () => {
     it('hub: a channel name over 100 characters and a password over 256 are 400; the schema says maxLength', async () => {
       const res = await h().post(`${HUB_PREFIX}/orgs/${orgId}/channels`).set('authorization', owner).send({ name: 'c'.repeat(101), type: 'QR_CODE' }).expect(400);
       expect(res.body).to.deep.equal({ error: 'Validation error', details: { name: ['name must be at most 100 characters'] } });
+      // Characters are counted as people count them (code points): 100 emoji are 100 characters.
+      await h().post(`${HUB_PREFIX}/orgs/${orgId}/channels`).set('authorization', owner).send({ name: '🚗'.repeat(100), type: 'QR_CODE' }).expect(201);
       const register = await h().post(`${HUB_PREFIX}/auth/register`)
         .send({ email: 'long@example.com', password: 'p'.repeat(257), name: 'Long', organizationName: 'Long Org' }).expect(400);
       expect(JSON.stringify(register.body)).to.contain('password must be at most 256 characters');

@@ -6,6 +6,7 @@ import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
 import { HttpError, InvalidQueryError } from '../shared/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 import { isOneOf } from '../../../domain/shared/parsers';
+import { characterCount } from '../../../domain/shared/text';
 
 /**
  * Field codecs whose failure message is the one the client reads. Bodies are decoded with `t.exact`
@@ -35,7 +36,7 @@ export function field<A>(
 
 /** CONTRACT 7 "Lengths": a value longer than `maxLength` characters is refused with the field's message. */
 const atMost = (name: string, maxLength: number, raw: string): E.Either<string, string> =>
-  [...raw].length <= maxLength ? E.right(raw) : E.left(`${name} must be at most ${maxLength} characters`);
+  characterCount(raw) <= maxLength ? E.right(raw) : E.left(`${name} must be at most ${maxLength} characters`);
 
 export const emailField = field(
   'email',
@@ -64,7 +65,7 @@ export const textField = (name: string, maxLength: number = TEXT_LIMITS.short) =
     (raw) => {
       const trimmed = raw.trim();
       if (trimmed === '') return E.left(`${name} must not be empty`);
-      return trimmed.length <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
+      return characterCount(trimmed) <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
     },
     undefined,
     { type: 'string', minLength: 1, maxLength, description: `trimmed, at most ${maxLength} characters` },

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { isUuid, parseDateOnly, parseInteger, parseIsoDateOrTimestamp } from '../../../domain/shared/parsers';
 import { withSchema, type JsonSchema } from './openapi/json-schema';
+import { characterCount } from '../../../domain/shared/text';
 
 /**
  * The codecs every route decodes its body and query with, on the one set of parsers of
@@ -84,7 +85,7 @@ export function boundedText(rule: TextRule): t.Type<string, string> {
       (u, c) => {
         if (typeof u !== 'string') return t.failure(u, c, u === undefined ? 'is required' : 'must be a string');
         if (nonBlank && u.trim() === '') return t.failure(u, c, 'must not be empty');
-        return [...u].length <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
+        return characterCount(u) <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
       },
       t.identity,
     ),

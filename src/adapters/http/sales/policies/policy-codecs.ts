@@ -15,6 +15,7 @@ import { parseCpf, type Cpf } from '../../../../domain/shared/cpf';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
+import { characterCount } from '../../../../domain/shared/text';
 
 /** A string of at most `maxLength` characters or null, with one message when it is neither. */
 const nullableText = (maxLength: number) =>
@@ -24,7 +25,7 @@ const nullableText = (maxLength: number) =>
       (u): u is string | null => u === null || typeof u === 'string',
       (u, c) => {
         if (u !== null && typeof u !== 'string') return t.failure(u, c, 'must be a string or null');
-        return u === null || [...u].length <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
+        return u === null || characterCount(u) <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
       },
       t.identity,
     ),

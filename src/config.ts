@@ -14,6 +14,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
+/** CONTRACT 10.1: minutes between reconciling sweeps of the SDR read models when SDR_RECONCILE_MINUTES is unset. */
+export const DEFAULT_SDR_RECONCILE_MINUTES = 60;
+
 /** CONTRACT 9.4: days the API event log keeps an entry when EVENT_LOG_RETENTION_DAYS is unset. */
 export const DEFAULT_EVENT_LOG_RETENTION_DAYS = 90;
 /** The longest TTL MongoDB accepts (expireAfterSeconds up to 2^31 - 1), in whole days. */
@@ -51,6 +54,8 @@ export interface Config {
   readonly aiModel: string | undefined;
   readonly logLevel: LogLevel;
   readonly dispatchIntervalSeconds: number | undefined;
+  /** CONTRACT 10.1: minutes between reconciling sweeps of the SDR read models (default 60). */
+  readonly sdrReconcileMinutes: number;
   /** Password hashes running at once (CONTRACT 9.5); unset: one fewer than the CPU cores, 1 to 2. */
   readonly passwordHashConcurrency: number | undefined;
   /** Password hashes waiting for a slot before a request answers 503 (CONTRACT 9.5); unset: 16. */
@@ -192,6 +197,7 @@ const EnvCodec = t.type({
   CORS_ORIGINS: variable('CORS_ORIGINS', originList),
   EVENT_LOG_BUFFER_SIZE: variable('EVENT_LOG_BUFFER_SIZE', integer(1, 1_000_000)),
   EVENT_LOG_RETENTION_DAYS: variable('EVENT_LOG_RETENTION_DAYS', integer(1, MAX_EVENT_LOG_RETENTION_DAYS)),
+  SDR_RECONCILE_MINUTES: variable('SDR_RECONCILE_MINUTES', integer(1, 10_080)),
   METRICS_TOKEN: variable('METRICS_TOKEN', metricsToken),
 });
 
@@ -264,6 +270,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
       aiModel: v.AI_MODEL,
       logLevel: v.LOG_LEVEL ?? 'info',
       dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+      sdrReconcileMinutes: v.SDR_RECONCILE_MINUTES ?? DEFAULT_SDR_RECONCILE_MINUTES,
       passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
       passwordHashQueue: v.PASSWORD_HASH_QUEUE,
       corsOrigins: v.CORS_ORIGINS ?? [],

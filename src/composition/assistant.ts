@@ -18,6 +18,7 @@ import { chatSessionRoutes } from '../adapters/http/sales/assistant/chat-session
 import { assistantAreaIndexes } from '../adapters/mongo/assistant/indexes';
 import { MongoChatRepository } from '../adapters/mongo/assistant/mongo-chat-repository';
 import { Clock, IdGenerator } from '../application/shared/ports';
+import { ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { KpiUseCases } from './kpi';
@@ -61,7 +62,7 @@ function assistantTools(get: Resolve): readonly AssistantTool[] {
   return [
     getSdrKpisTool(get(KpiUseCases).getSdrKpi, get(Clock)),
     searchSalesTool(get(SalesUseCases).listSales),
-    findContactTool(get(SdrUseCases).listSdrContacts),
+    findContactTool({ contacts: get(ContactReadModel), freshness: get(ReadModelFreshness) }),
     findPoliciesTool(get(PoliciesUseCases).findPolicies),
   ];
 }

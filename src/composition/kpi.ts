@@ -7,7 +7,8 @@ import { GetSubscriptionLeads } from '../application/kpi/get-subscription-leads'
 import { KpiCache } from '../application/kpi/ports';
 import { Clock } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
-import { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
+import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
+import { ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
 import { kpiRoutes } from '../adapters/http/sales/kpi/kpi-routes';
 import { FallbackKpiCache } from '../adapters/kpi-cache/fallback-kpi-cache';
 import { InMemoryKpiCache } from '../adapters/kpi-cache/in-memory-kpi-cache';
@@ -22,8 +23,9 @@ export interface KpiOptions {
 }
 
 /**
- * The SDR KPI (spec sales part 4, CONTRACT 8.3): reads the SDR area's stores (interactions, gateway,
- * persons and sales) through the ports that area binds, so the contact is the one of CONTRACT 8.2.
+ * The SDR KPI (spec sales part 4, CONTRACT 8.3, 10.1): reads the SDR area's stores (interactions and
+ * gateway messages of the period, the contact read model) through the ports that area binds, so the
+ * contact is the one of CONTRACT 8.2.
  * Every KPI use case is behind the KPI cache, whoever calls it.
  */
 export function kpiModule(options: KpiOptions): ContainerModule {
@@ -37,11 +39,13 @@ export function kpiModule(options: KpiOptions): ContainerModule {
 function kpiUseCases(get: Resolve, options: KpiOptions) {
   const interactions = get(SdrInteractionRepository);
   const gateway = get(GatewayMessageStore);
+  const contacts = get(ContactReadModel);
+  const freshness = get(ReadModelFreshness);
   const reports = new CachedReports(get(KpiCache), options.kpiCacheTtlMs ?? KPI_CACHE_TTL_MS);
   return {
-    getSdrKpi: new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway }), SdrKpiReport, reports),
-    getSdrTrending: new CachedKpiReport('sdr/trending', new GetSdrTrending({ interactions, gateway }), SdrTrendingReport, reports),
-    getSubscriptionLeads: new CachedKpiReport('subscription-leads', new GetSubscriptionLeads({ interactions, gateway, directory: get(ContactDirectory) }), SubscriptionLeadsReport, reports),
+    getSdrKpi: new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway, contacts, freshness }), SdrKpiReport, reports),
+    getSdrTrending: new CachedKpiReport('sdr/trending', new GetSdrTrending({ interactions, gateway, contacts, freshness }), SdrTrendingReport, reports),
+    getSubscriptionLeads: new CachedKpiReport('subscription-leads', new GetSubscriptionLeads({ contacts, freshness }), SubscriptionLeadsReport, reports),
   };
 }
 export type KpiUseCases = ReturnType<typeof kpiUseCases>;

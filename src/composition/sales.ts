@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository, type SaleWebhookSender } from '../application/sales/ports';
-import { Clock, IdGenerator } from '../application/shared/ports';
+import { Clock, IdGenerator, PersonChanges } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { CreateManualSale } from '../application/sales/create-manual-sale';
 import { CreateVendor } from '../application/sales/create-vendor';
@@ -71,8 +71,8 @@ function salesUseCases(get: Resolve, options: SalesOptions) {
   return {
     dispatchPendingSales: new DispatchPendingSales(sales, sender, attempts, clock, ids, settings),
     resendSale: new ResendSale(sales, sender, attempts, clock, ids, settings),
-    createManualSale: new CreateManualSale(sales, people, vendors, clock, ids),
-    updateSaleStatus: new UpdateSaleStatus(sales, clock),
+    createManualSale: new CreateManualSale(sales, people, vendors, clock, ids, get(PersonChanges)),
+    updateSaleStatus: new UpdateSaleStatus(sales, clock, get(PersonChanges)),
     getSale: new GetSale(sales),
     listSales: new ListSales(sales),
     createVendor: new CreateVendor(vendors, clock, ids),

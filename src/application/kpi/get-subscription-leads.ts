@@ -3,7 +3,7 @@ import { dayIndexOf, type LocalDate } from '../../domain/kpi/local-days';
 import { inPeriod, type KpiPeriod } from '../../domain/kpi/period';
 import { rate } from '../../domain/kpi/sdr-activity';
 import { parseWebSessionId } from '../../domain/sdr/interaction';
-import { streamContacts, type ContactSources } from '../sdr/sdr-contacts';
+import type { ContactReadModel, ReadModelFreshness } from '../sdr/read-model-ports';
 import type { KpiInput } from './get-sdr-kpi';
 
 export interface SubscriptionLeads {
@@ -17,10 +17,11 @@ export interface SubscriptionLeads {
 
 /**
  * GET /kpi/subscription-leads (CONTRACT 8.3): the contacts (8.2, the one definition) that signed up
- * through the web (a web session id) and were created (their first interaction) in the period.
+ * through the web (a web session id) and were created (their first interaction) in the period, read
+ * from the contact read model by that time (CONTRACT 10.1).
  */
 export class GetSubscriptionLeads {
-  constructor(private readonly sources: ContactSources) {}
+  constructor(private readonly sources: { readonly contacts: ContactReadModel; readonly freshness: ReadModelFreshness }) {}
 
   async execute(input: KpiInput): Promise<E.Either<never, SubscriptionLeads>> {
     const { period } = input;
@@ -28,7 +29,8 @@ export class GetSubscriptionLeads {
     let total = 0;
     let withPhone = 0;
     let qualified = 0;
-    for await (const contact of streamContacts(this.sources, 'web')) {
+    await this.sources.freshness.catchUp();
+    for await (const contact of this.sources.contacts.webContactsFirstBetween(period.from, period.to)) {
       if (parseWebSessionId(contact.sessionId) === undefined || !inPeriod(period, contact.firstInteraction)) continue;
       total += 1;
       if (contact.personHasPhone) withPhone += 1;

@@ -3,23 +3,29 @@ import type { KpiPeriod } from '../../domain/kpi/period';
 import { ResponseTurns, type ResponseFigures } from '../../domain/kpi/response-turns';
 import { phoneOfJid } from '../../domain/sdr/gateway-message';
 import type { GatewayMessageStore, SdrInteractionRepository } from '../sdr/ports';
+import type { ContactReadModel, ReadModelFreshness } from '../sdr/read-model-ports';
 
 export interface FunnelSources {
   readonly interactions: SdrInteractionRepository;
   readonly gateway: GatewayMessageStore;
+  readonly contacts: ContactReadModel;
+  readonly freshness: ReadModelFreshness;
 }
 
 /**
- * The funnel of a period (CONTRACT 8.3) and, when asked, the response figures: every interaction is
- * streamed (a contact's conversion may predate the period), the gateway messages of the period once;
- * then the few chats still awaiting a reply, and those whose first turn opened the period, are looked
- * up. Nothing is held per message, only per contact and per chat.
+ * The funnel of a period (CONTRACT 8.3, 10.1) and, when asked, the response figures, from the activity
+ * of the period only: the interactions written in it and its gateway messages (indexed time ranges),
+ * and the contacts whose conversion (kept in the contact read model) falls in it. Then the few chats
+ * still awaiting a reply, and those whose first turn opened the period, are looked up. A period with
+ * no activity reads nothing else, whatever the store holds.
  */
 export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: true): Promise<Funnel & ResponseFigures>;
 export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: false): Promise<Funnel>;
 export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: boolean): Promise<Funnel | (Funnel & ResponseFigures)> {
+  await sources.freshness.catchUp();
   const book = new FunnelBook(period);
-  for await (const interaction of sources.interactions.streamAll()) book.addInteraction(interaction);
+  for await (const interaction of sources.interactions.writtenBetween(period.from, period.to)) book.addInteractionActivity(interaction);
+  for await (const conversion of sources.contacts.conversionsBetween(period.from, period.to)) book.addConversion(conversion.sessionId, conversion.at);
   const turns = new ResponseTurns();
   for await (const message of sources.gateway.messagesBetween({ from: period.from, to: period.to })) {
     const phone = phoneOfJid(message.remoteJid);

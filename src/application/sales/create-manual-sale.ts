@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { parseCpf } from '../../domain/shared/cpf';
 import { normalizePhone } from '../../domain/shared/phone';
 import { NEW_DELIVERY_STATE, type Address, type Person, type Sale, type SaleEntry } from '../../domain/sales/sale';
-import type { Clock, IdGenerator } from '../shared/ports';
+import type { Clock, IdGenerator, PersonChanges } from '../shared/ports';
 import type { PersonRepository, SaleRepository, VendorRepository } from './ports';
 
 const PHONE_FIELDS = ['residentialPhone', 'commercialPhone', 'mobile', 'optionalPhone'] as const;
@@ -50,6 +50,8 @@ export class CreateManualSale {
     private readonly vendors: VendorRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** The SDR contacts the person is in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    private readonly personChanges?: PersonChanges,
   ) {}
 
   async execute(input: ManualSaleInput): Promise<E.Either<CreateManualSaleError, SaleEntry>> {
@@ -106,6 +108,7 @@ export class CreateManualSale {
       updatedAt: now,
     };
     await this.sales.insert(sale);
+    await this.personChanges?.personsChanged([person.id]);
     return E.right({ sale, person, vendor: vendor ?? null });
   }
 }

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { SaleEventName, SaleStatusEvent } from '../../domain/sales/sale';
-import type { Clock } from '../shared/ports';
+import type { Clock, PersonChanges } from '../shared/ports';
 import type { SaleRepository } from './ports';
 import type { SaleNotFound } from './sale-not-found';
 
@@ -26,6 +26,8 @@ export class UpdateSaleStatus {
   constructor(
     private readonly sales: SaleRepository,
     private readonly clock: Clock,
+    /** The SDR contacts of the sale's person (CONTRACT 10.1); absent in unit tests of the write alone. */
+    private readonly personChanges?: PersonChanges,
   ) {}
 
   async execute(input: UpdateSaleStatusInput): Promise<E.Either<UpdateSaleStatusError, UpdateSaleStatusOutput>> {
@@ -45,6 +47,7 @@ export class UpdateSaleStatus {
     };
     const sale = await this.sales.recordEvent(input.saleId, event);
     if (sale === undefined) return E.left({ _tag: 'SaleNotFound', saleId: input.saleId });
+    await this.personChanges?.personsChanged([sale.personId]);
     return E.right({ id: sale.id, event: input.event, webhookProcessed: sale.delivery.webhookProcessed });
   }
 }

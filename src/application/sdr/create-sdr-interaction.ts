@@ -4,7 +4,9 @@ import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
 import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
+import { contactKeyOfInteraction } from '../../domain/sdr/contact';
 import type { InteractionRefresh, RecentMatch, SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
+import type { ContactChanges } from './read-model-ports';
 
 /** How the lead was reached (spec part 4): a phone, a web chat session, or both; never neither. */
 export type LeadContact =
@@ -46,6 +48,8 @@ export class CreateSdrInteraction {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly windowMs: number = DEFAULT_SDR_DEDUPE_WINDOW_MS,
+    /** The read models the interaction's contact is in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    private readonly readModels?: ContactChanges,
   ) {}
 
   async execute(input: CreateSdrInteractionInput): Promise<E.Either<never, CreateSdrInteractionOutput>> {
@@ -78,6 +82,7 @@ export class CreateSdrInteraction {
     if (!(lead.withoutSale && personId === lead.id)) {
       await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt: interaction.convertedAt, at: now });
     }
+    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction)]);
     return E.right({ id, personId, status: fields.status, created });
   }
 

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import { parseImportItem } from '../../domain/sdr/gateway-message';
 import { runImport, type ImportCounts, type ImportInput, type NumberedRecord } from '../shared/import-pipeline';
 import type { GatewayMessageStore } from './ports';
+import type { ContactChanges } from './read-model-ports';
 
 /** One item of an export file: its JSON value, or why it could not be read (not JSON). */
 export type ImportLine = NumberedRecord<unknown>;
@@ -22,7 +23,11 @@ export const IMPORT_BATCH = 500;
  * stored in bounded batches as the gateway stores them, idempotent on (instance, key.id).
  */
 export class ImportGatewayMessages {
-  constructor(private readonly store: GatewayMessageStore) {}
+  constructor(
+    private readonly store: GatewayMessageStore,
+    /** The read models of the chats written (CONTRACT 10.1); absent in unit tests of the import alone. */
+    private readonly readModels?: ContactChanges,
+  ) {}
 
   async execute(input: ImportGatewayMessagesInput): Promise<E.Either<ImportGatewayMessagesError, ImportCounts>> {
     return E.right(
@@ -31,7 +36,11 @@ export class ImportGatewayMessages {
           const parsed = parseImportItem(value, input.defaultInstance);
           return parsed.kind === 'rejected' ? E.left(parsed.reason) : E.right(parsed.records);
         },
-        write: (records) => this.store.insertMany(records),
+        write: async (records) => {
+          const counts = await this.store.insertMany(records);
+          if (counts.inserted > 0) await this.readModels?.chatsChanged(records.map((r) => ({ instance: r.instance, remoteJid: r.key.remoteJid })));
+          return counts;
+        },
         batchSize: IMPORT_BATCH,
       }),
     );

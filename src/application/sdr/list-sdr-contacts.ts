@@ -1,18 +1,7 @@
 import * as E from 'fp-ts/Either';
-import {
-  compareContacts,
-  emptyTally,
-  matchesContactFilter,
-  metricsOf,
-  tallyContact,
-  type Contact,
-  type ContactFilter,
-  type ContactMetrics,
-  type ContactSortField,
-  type SortOrder,
-} from '../../domain/sdr/contact';
+import { metricsOf, type Contact, type ContactFilter, type ContactMetrics, type ContactSortField, type SortOrder } from '../../domain/sdr/contact';
 import type { Clock } from '../shared/ports';
-import { streamContacts, type ContactSources } from './sdr-contacts';
+import type { ContactReadModel, ReadModelFreshness } from './read-model-ports';
 
 export interface ListSdrContactsInput {
   readonly filter: ContactFilter;
@@ -30,26 +19,27 @@ export interface ListSdrContactsOutput {
 
 export type ListSdrContactsError = { readonly _tag: 'InvalidDateRange' };
 
-/** GET /sdr/contacts (CONTRACT 8.2): the filtered contacts' page and the metrics over all of them. */
+/**
+ * GET /sdr/contacts (CONTRACT 8.2, 10.1): the page and the metrics over the whole filtered set, both
+ * from the contact read model (filtered, sorted, paged and summed by the database), once the gateway's
+ * new messages are folded in.
+ */
 export class ListSdrContacts {
   constructor(
-    private readonly sources: ContactSources,
+    private readonly contacts: ContactReadModel,
+    private readonly freshness: ReadModelFreshness,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: ListSdrContactsInput): Promise<E.Either<ListSdrContactsError, ListSdrContactsOutput>> {
     const { filter } = input;
     if (filter.dateFrom !== undefined && filter.dateTo !== undefined && filter.dateFrom > filter.dateTo) return E.left({ _tag: 'InvalidDateRange' });
+    await this.freshness.catchUp();
     const now = this.clock.now();
-    const tally = emptyTally();
-    const matching: Contact[] = [];
-    for await (const contact of streamContacts(this.sources)) {
-      if (!matchesContactFilter(contact, filter, now)) continue;
-      tallyContact(tally, contact, now);
-      matching.push(contact);
-    }
-    matching.sort(compareContacts(input.sortBy, input.sortOrder));
-    const start = (input.page - 1) * input.limit;
-    return E.right({ items: matching.slice(start, start + input.limit), total: tally.total, metrics: metricsOf(tally) });
+    const [items, tally] = await Promise.all([
+      this.contacts.page({ filter, now, sortBy: input.sortBy, sortOrder: input.sortOrder, skip: (input.page - 1) * input.limit, limit: input.limit }),
+      this.contacts.tally(filter, now),
+    ]);
+    return E.right({ items, total: tally.total, metrics: metricsOf(tally) });
   }
 }

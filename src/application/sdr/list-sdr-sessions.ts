@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/Either';
+import { chatIdOf, newestChatFirst } from '../../domain/sdr/chat';
 import { contactPersonOrder, phoneKeysOfPerson } from '../../domain/sdr/contact';
 import { phoneOfJid, type GatewayMessage } from '../../domain/sdr/gateway-message';
 import { phoneMatchKey } from '../../domain/shared/phone';
-import type { ChatSummary, ContactDirectory, GatewayMessageStore } from './ports';
+import type { ContactDirectory, GatewayMessageStore } from './ports';
+import type { ChatReadModel, ReadModelFreshness } from './read-model-ports';
 
 export interface ListSdrSessionsInput {
   readonly page: number;
@@ -32,46 +34,35 @@ export interface ListSdrSessionsOutput {
 
 export type ListSdrSessionsError = { readonly _tag: 'InvalidDateRange' };
 
-const sessionIdOf = (chat: { instance: string; remoteJid: string }): string => `${chat.instance}:${chat.remoteJid}`;
-
-/** Newest last message first; the session id breaks ties so pages never overlap. */
-function newestFirst(a: ChatSummary, b: ChatSummary): number {
-  const byTime = b.last.at.getTime() - a.last.at.getTime();
-  if (byTime !== 0) return byTime;
-  const [x, y] = [sessionIdOf(a), sessionIdOf(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
+interface PageChat {
+  readonly id: string;
+  readonly instance: string;
+  readonly remoteJid: string;
+  readonly messageCount: number;
+  readonly firstAt: Date;
+  readonly last: GatewayMessage;
 }
 
 /**
- * GET /sdr/sessions: the chats are streamed from the gateway store, only the ones that can still be
- * on the requested page are kept (a bounded buffer of page x limit), then the page gets its pushNames
- * and persons.
+ * GET /sdr/sessions (CONTRACT 8.1, 10.1). Without a date range the page comes from the chat read model
+ * (paged and counted by the database). With one, the counts and the order are those of the range's
+ * messages: they are grouped per chat by the database over the messages of the range only (the index
+ * on the message time), and only the chats that can still be on the page are kept (a buffer of page x
+ * limit). The page's pushNames (all time) come from the chat model, its persons from their phones.
  */
 export class ListSdrSessions {
   constructor(
+    private readonly chats: ChatReadModel,
+    private readonly freshness: ReadModelFreshness,
     private readonly gateway: GatewayMessageStore,
     private readonly directory: ContactDirectory,
   ) {}
 
   async execute(input: ListSdrSessionsInput): Promise<E.Either<ListSdrSessionsError, ListSdrSessionsOutput>> {
     if (input.dateFrom !== undefined && input.dateTo !== undefined && input.dateFrom > input.dateTo) return E.left({ _tag: 'InvalidDateRange' });
-    const keep = input.page * input.limit;
-    let kept: ChatSummary[] = [];
-    let total = 0;
-    const range = {
-      ...(input.instance === undefined ? {} : { instance: input.instance }),
-      ...(input.dateFrom === undefined ? {} : { from: input.dateFrom }),
-      ...(input.dateTo === undefined ? {} : { to: input.dateTo }),
-    };
-    for await (const chat of this.gateway.chats(range)) {
-      total += 1;
-      kept.push(chat);
-      // Trim to the page's reach now and then: the buffer stays within 2 x page x limit.
-      if (kept.length >= 2 * keep) kept = kept.sort(newestFirst).slice(0, keep);
-    }
-    const page = kept.sort(newestFirst).slice((input.page - 1) * input.limit, keep);
-    const names = page.length === 0 ? [] : await this.gateway.pushNamesOf(page.map(({ instance, remoteJid }) => ({ instance, remoteJid })));
-    const nameOf = new Map(names.map((n) => [sessionIdOf(n), n.pushName]));
+    await this.freshness.catchUp();
+    const { page, total } = input.dateFrom === undefined && input.dateTo === undefined ? await this.fromModel(input) : await this.ofRange(input);
+    const stored = new Map((await this.chats.findByIds(page.map((c) => c.id))).map((c) => [c.id, c]));
     const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
     const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
     const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
@@ -86,11 +77,11 @@ export class ListSdrSessions {
     const items = page.map((chat, i): SdrSession => {
       const phone = phones[i];
       return {
-        id: sessionIdOf(chat),
+        id: chat.id,
         instance: chat.instance,
         remoteJid: chat.remoteJid,
         phone: phone ?? null,
-        pushName: nameOf.get(sessionIdOf(chat)) ?? null,
+        pushName: stored.get(chat.id)?.pushName ?? null,
         messageCount: chat.messageCount,
         firstMessageAt: chat.firstAt,
         lastMessage: chat.last,
@@ -98,5 +89,28 @@ export class ListSdrSessions {
       };
     });
     return E.right({ items, total });
+  }
+
+  private async fromModel(input: ListSdrSessionsInput): Promise<{ page: PageChat[]; total: number }> {
+    const [page, total] = await Promise.all([this.chats.page({ ...(input.instance === undefined ? {} : { instance: input.instance }), skip: (input.page - 1) * input.limit, limit: input.limit }), this.chats.count(input.instance)]);
+    return { page, total };
+  }
+
+  private async ofRange(input: ListSdrSessionsInput): Promise<{ page: PageChat[]; total: number }> {
+    const keep = input.page * input.limit;
+    let kept: PageChat[] = [];
+    let total = 0;
+    const range = {
+      ...(input.instance === undefined ? {} : { instance: input.instance }),
+      ...(input.dateFrom === undefined ? {} : { from: input.dateFrom }),
+      ...(input.dateTo === undefined ? {} : { to: input.dateTo }),
+    };
+    for await (const chat of this.gateway.chats(range)) {
+      total += 1;
+      kept.push({ id: chatIdOf(chat), instance: chat.instance, remoteJid: chat.remoteJid, messageCount: chat.messageCount, firstAt: chat.firstAt, last: chat.last });
+      // Trim to the page's reach now and then: the buffer stays within 2 x page x limit.
+      if (kept.length >= 2 * keep) kept = kept.sort(newestChatFirst).slice(0, keep);
+    }
+    return { page: kept.sort(newestChatFirst).slice((input.page - 1) * input.limit, keep), total };
   }
 }

@@ -1,6 +1,7 @@
 import type { Person, Sale } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import type { PersonSales } from '../../domain/sdr/contact';
+import type { ChatFacts, ChatRef } from '../../domain/sdr/chat';
 import type { GatewayMessage, GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
 import { token, type Token } from '../shared/token';
@@ -26,6 +27,8 @@ export interface RecentMatch {
 /** The interaction a status update moved and the status that update replaced. */
 export interface StatusChange {
   readonly interactionId: string;
+  /** The contact of the interaction moved (contactKeyOfInteraction). */
+  readonly contactKey: string;
   readonly personId: string;
   readonly previous: SdrStatus;
   /** The interaction's conversion time after this write (the stored one, or the write's time when it converts). */
@@ -66,8 +69,12 @@ export interface SdrInteractionRepository {
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
   /** The interactions of these persons, newest first, each with its notes oldest first. */
   listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
-  /** Every interaction, streamed in bounded batches (the contact lists fold them; never all in memory at once). */
+  /** Every interaction, streamed in bounded batches (the rebuild of the read models reads them; never all in memory at once). */
   streamAll(): AsyncIterable<SdrInteraction>;
+  /** The interactions of these contacts (contactKeyOfInteraction is one of `keys`): keyed lookups by phone, web session or id. */
+  ofContacts(keys: readonly string[]): Promise<SdrInteraction[]>;
+  /** The interactions created, updated or converted between `from` and `to` (inclusive), by their indexed times, streamed. */
+  writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction>;
 }
 export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
 
@@ -137,10 +144,7 @@ export interface ChatRange {
   readonly to?: Date;
 }
 
-export interface ChatRef {
-  readonly instance: string;
-  readonly remoteJid: string;
-}
+export type { ChatRef } from '../../domain/sdr/chat';
 
 /** The latest non-empty pushName of a chat's inbound messages (CONTRACT 8.1). */
 export interface ChatPushName extends ChatRef {
@@ -181,6 +185,28 @@ export interface GatewayMessageStore {
   lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
   /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
   insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
+  /** What each of these chats sums up to, all time (chats without a message are left out). */
+  chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]>;
+  /**
+   * The one-to-one chats of the messages written after position `after` (null: from the start) up to
+   * `upTo` (inclusive, when given), in the store's write order, reading at most `limit` messages.
+   * `last`: the position of the last message read (null when none); `skipped`: documents of an
+   * unexpected shape passed over (the position moves past them all the same).
+   */
+  changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats>;
+  /** Every one-to-one chat with a message, streamed. */
+  allChats(): AsyncIterable<ChatRef>;
+  /** The position of the newest message (null when the store has none). */
+  latestPosition(): Promise<string | null>;
+  /** The position of a moment: a message written at or before `at` by its writer's clock is at or before it. */
+  positionAt(at: Date): string;
+}
+
+export interface ChangedChats {
+  readonly chats: readonly ChatRef[];
+  readonly last: string | null;
+  readonly read: number;
+  readonly skipped: number;
 }
 export const GatewayMessageStore: Token<GatewayMessageStore> = token('GatewayMessageStore');
 

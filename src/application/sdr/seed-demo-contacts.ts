@@ -3,8 +3,10 @@ import type { Person, Sale } from '../../domain/sales/sale';
 import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import type { SdrInteraction } from '../../domain/sdr/interaction';
 import type { Clock } from '../shared/ports';
+import { contactKeyOfInteraction } from '../../domain/sdr/contact';
 import { demoContact } from './demo-contacts';
 import type { DemoDataSink, GatewayMessageStore } from './ports';
+import type { ContactChanges } from './read-model-ports';
 
 export interface SeedDemoContactsInput {
   readonly contacts: number;
@@ -34,6 +36,8 @@ export class SeedDemoContacts {
     private readonly sink: DemoDataSink,
     private readonly gateway: GatewayMessageStore,
     private readonly clock: Clock,
+    /** The read models the seeded contacts and chats are in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    private readonly readModels?: ContactChanges,
   ) {}
 
   async execute(input: SeedDemoContactsInput): Promise<E.Either<never, SeedDemoContactsOutput>> {
@@ -48,6 +52,10 @@ export class SeedDemoContacts {
       await this.sink.insertSales(sales);
       await this.sink.insertInteractions(interactions);
       counts.messages += messages.length === 0 ? 0 : (await this.gateway.insertMany(messages)).inserted;
+      await this.readModels?.chatsChanged(
+        messages.map((m) => ({ instance: m.instance, remoteJid: m.key.remoteJid })),
+        interactions.map(contactKeyOfInteraction),
+      );
       counts.people += people.length;
       counts.sales += sales.length;
       counts.interactions += interactions.length;

@@ -5,6 +5,7 @@ import type { Clock } from '../shared/ports';
 import { findIdentifiedPersons } from './find-identified-persons';
 import type { InteractionNotFound } from './interaction-not-found';
 import type { SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
+import type { ContactChanges } from './read-model-ports';
 
 export interface UpdateSdrStatusInput {
   readonly identifier: LeadIdentifier;
@@ -29,6 +30,8 @@ export class UpdateSdrStatus {
     private readonly people: SdrPersonDirectory,
     private readonly sales: SaleQualificationSync,
     private readonly clock: Clock,
+    /** The read models the moved interaction's contact is in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    private readonly readModels?: ContactChanges,
   ) {}
 
   async execute(input: UpdateSdrStatusInput): Promise<E.Either<UpdateSdrStatusError, UpdateSdrStatusOutput>> {
@@ -46,6 +49,7 @@ export class UpdateSdrStatus {
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
     // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation.
     await this.sales.recordStatusOnLatestSale(change.personId, { status: input.status, at: now, convertedAt: change.convertedAt });
+    await this.readModels?.contactsChanged([change.contactKey]);
     return E.right({
       interactionId: change.interactionId,
       previousStatus: change.previous,

@@ -9,6 +9,16 @@ export interface Clock {
 }
 export const Clock: Token<Clock> = token('Clock');
 
+/**
+ * Persons or their sales were written (a person created or changed, a sale created or its status
+ * changed): the views derived from them (the SDR contact read model, CONTRACT 10.1) are brought up to
+ * date. Best effort after the write: a failure leaves them to the reconciling sweep, never undoes it.
+ */
+export interface PersonChanges {
+  personsChanged(personIds: readonly string[]): Promise<void>;
+}
+export const PersonChanges: Token<PersonChanges> = token('PersonChanges');
+
 export interface IdGenerator {
   /** A new UUID v4. */
   next(): string;

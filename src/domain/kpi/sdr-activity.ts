@@ -64,6 +64,23 @@ export class FunnelBook {
     }
   }
 
+  /**
+   * An interaction written in the period (created, updated or converted in it): those writes are
+   * activity of its contact. Whether the contact is a lead is its own conversion (addConversion).
+   */
+  addInteractionActivity(interaction: SdrInteraction): void {
+    const activity = this.activityOf(contactKeyOfInteraction(interaction));
+    this.touch(activity, interaction.createdAt);
+    this.touch(activity, interaction.updatedAt);
+    if (interaction.convertedAt !== null) this.touch(activity, interaction.convertedAt);
+  }
+
+  /** A contact's conversion (the earliest of its converted interactions', all time), as its read model keeps it. */
+  addConversion(contactKey: string, at: Date): void {
+    const activity = this.activityOf(contactKey);
+    if (activity.convertedAt === null || at < activity.convertedAt) activity.convertedAt = at;
+  }
+
   /** A gateway message of a one-to-one chat, whose canonical phone is the contact key. */
   addMessage(phone: CanonicalPhone, at: Date): void {
     if (!inPeriod(this.period, at)) return;

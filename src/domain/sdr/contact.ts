@@ -292,3 +292,74 @@ export function metricsOf(tally: MetricsTally): ContactMetrics {
     sdrTaxaConversao: tally.interactions === 0 ? 0 : round((100 * tally.convertedInteractions) / tally.interactions, 2),
   };
 }
+
+/** A contact as its read model keeps it: the list item's fields and what refreshes and the KPI need. */
+export interface StoredContact extends Contact {
+  /** Every person of the contact: those its interactions point at and those holding its phone. */
+  readonly personIds: readonly string[];
+  /** When the contact converted (CONTRACT 8.3 leads): the earliest conversion of its converted interactions. */
+  readonly conversionAt: Date | null;
+}
+
+/** Everything one contact is made of, found by keyed lookups (its key, its phone's match key, its persons). */
+export interface ContactFacts {
+  /** The contact key: the canonical phone, the web session id (or `interaction:<id>`). */
+  readonly sessionId: string;
+  /** Its SDR interactions (contactKeyOfInteraction equal to the key). */
+  readonly interactions: readonly SdrInteraction[];
+  /** Its one-to-one chats (their canonical phone is the key), in any instance. */
+  readonly chats: readonly ChatActivity[];
+  /** The chats' latest inbound pushNames. */
+  readonly names: readonly ChatName[];
+  /** The persons its interactions point at and those holding its phone (any extra is ignored). */
+  readonly persons: readonly Person[];
+  /** The sale summaries of those persons. */
+  readonly sales: readonly PersonSales[];
+}
+
+/**
+ * One contact from its facts, by the same folds the whole-store computation uses (addInteraction,
+ * addChat, addChatName, finishContact); undefined when nothing makes it a contact any more.
+ */
+export function contactOfFacts(facts: ContactFacts): StoredContact | undefined {
+  const book: ContactBook = new Map();
+  for (const interaction of facts.interactions) addInteraction(book, interaction);
+  for (const chat of facts.chats) addChat(book, chat);
+  for (const name of facts.names) addChatName(book, name);
+  const draft = book.get(facts.sessionId);
+  if (draft === undefined) return undefined;
+  const key = phoneKeyOfDraft(draft);
+  const own = new Map<string, Person>();
+  for (const person of facts.persons) {
+    if (draft.personIds.has(person.id) || (key !== undefined && phoneKeysOfPerson(person).includes(key))) own.set(person.id, person);
+  }
+  const persons = [...own.values()];
+  const ids = new Set(persons.map((p) => p.id));
+  const contact = finishContact(draft, persons, facts.sales.filter((s) => ids.has(s.personId)));
+  let conversionAt: Date | null = null;
+  for (const interaction of facts.interactions) {
+    if (!isConvertedInteraction(interaction) || interaction.convertedAt === null) continue;
+    if (conversionAt === null || interaction.convertedAt < conversionAt) conversionAt = interaction.convertedAt;
+  }
+  return { ...contact, personIds: [...new Set([...draft.personIds, ...ids])].sort(), conversionAt };
+}
+
+const EXPANSIONS: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ð: 'd', þ: 'th' };
+
+/**
+ * A stored key whose binary order is the order of `compareContacts` by name (pt-BR, base strength:
+ * case and accents do not count): lower case, accents removed, then per character a class (white
+ * space, punctuation and symbols, digits) before letters, as the collation ranks them. Two names the
+ * collator calls equal get the same key, so the session id breaks the tie in both.
+ */
+export function nameSortKey(name: string): string {
+  let key = '';
+  for (const char of name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()) {
+    const expanded = EXPANSIONS[char] ?? char;
+    if (/\s/u.test(expanded)) key += '\u0001';
+    else if (/\d/u.test(expanded)) key += `\u0003${expanded}`;
+    else if (/[\p{L}]/u.test(expanded)) key += expanded;
+    else key += `\u0002${expanded}`;
+  }
+  return key;
+}

@@ -1,6 +1,7 @@
-import { MongoBulkWriteError, type Db, type Document } from 'mongodb';
-import type { ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
-import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import { MongoBulkWriteError, ObjectId, type Db, type Document } from 'mongodb';
+import type { ChangedChats, ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
+import { chatIdOf, type ChatFacts } from '../../../domain/sdr/chat';
+import { isOneToOneJid, ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { gatewayMessagesCollection } from './gateway-messages-collection';
 
@@ -64,7 +65,7 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       const cursor = this.messages
         .aggregate([
           { $match: { instance, messageTimestamp: time, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE } },
-          { $sort: { messageTimestamp: -1 } },
+          { $sort: { messageTimestamp: -1, _id: -1 } },
           { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' }, times: { $addToSet: '$messageTimestamp' } } },
         ])
         .batchSize(BATCH);
@@ -159,6 +160,97 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       }
     }
     return found;
+  }
+
+  /**
+   * Per instance, named chats (`$in`) or, past `namedChats`, every chat of the instance: one pipeline
+   * newest first (count and last message), one oldest first (first message), and the pushNames. At
+   * the same second the later-written message is the last (`_id`), so every reader agrees.
+   */
+  async chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]> {
+    const byInstance = new Map<string, Set<string>>();
+    for (const chat of chats) byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    const facts: ChatFacts[] = [];
+    let skipped = 0;
+    for (const [instance, jids] of byInstance) {
+      const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
+      const match = { $match: { instance, 'key.remoteJid': which, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } } };
+      const newest = new Map<string, { count: number; last: Document }>();
+      for await (const group of this.messages.aggregate([match, { $sort: { messageTimestamp: -1, _id: -1 } }, { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } }]).batchSize(BATCH)) {
+        if (typeof group._id === 'string' && jids.has(group._id) && typeof group.count === 'number') newest.set(group._id, { count: group.count, last: group.last as Document });
+      }
+      if (newest.size === 0) continue;
+      const firsts = new Map<string, number>();
+      for await (const group of this.messages.aggregate([match, { $sort: { messageTimestamp: 1 } }, { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } }]).batchSize(BATCH)) {
+        if (typeof group._id === 'string' && typeof group.first === 'number') firsts.set(group._id, group.first);
+      }
+      const names = new Map<string, ChatPushName>();
+      const nameMatch = jids.size <= this.namedChats ? { instance, 'key.remoteJid': { $in: [...newest.keys()] } } : { instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN } };
+      for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
+      for (const [remoteJid, { count, last }] of newest) {
+        const record = parseGatewayRecord(last);
+        const first = firsts.get(remoteJid);
+        if (record === undefined || first === undefined) {
+          skipped += 1;
+          continue;
+        }
+        const name = names.get(remoteJid);
+        facts.push({
+          instance,
+          remoteJid,
+          messageCount: count,
+          firstAt: new Date(Math.floor(first) * 1000),
+          last: toGatewayMessage(record),
+          pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
+        });
+      }
+    }
+    if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
+    return facts;
+  }
+
+  /**
+   * The store's write order is `_id` order: the gateway's documents carry ObjectIds, made of their
+   * writer's clock. Documents with another kind of `_id` are not in this order (`$gt` an ObjectId
+   * matches ObjectIds only); the reconciling sweep, which groups every message, finds them.
+   */
+  async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
+    const ids: Document = { $gt: range.after === null ? new ObjectId('000000000000000000000000') : new ObjectId(range.after) };
+    if (range.upTo !== undefined) ids.$lte = new ObjectId(range.upTo);
+    const docs = await this.messages.find({ _id: ids }, { sort: { _id: 1 }, limit: range.limit, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } }).toArray();
+    const chats = new Map<string, ChatRef>();
+    let skipped = 0;
+    for (const doc of docs) {
+      const key = doc.key as Document | undefined;
+      if (typeof doc.instance !== 'string' || doc.instance === '' || typeof key?.remoteJid !== 'string') {
+        skipped += 1;
+        continue;
+      }
+      if (!isOneToOneJid(key.remoteJid)) continue;
+      const ref = { instance: doc.instance, remoteJid: key.remoteJid };
+      chats.set(chatIdOf(ref), ref);
+    }
+    if (skipped > 0) this.onSkipped(skipped, 'gateway documents of an unexpected shape while following the store');
+    const last = docs[docs.length - 1]?._id;
+    return { chats: [...chats.values()], last: last instanceof ObjectId ? last.toHexString() : null, read: docs.length, skipped };
+  }
+
+  async *allChats(): AsyncIterable<ChatRef> {
+    for (const instance of await this.instances(undefined)) {
+      const cursor = this.messages
+        .aggregate([{ $match: { instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } } }, { $group: { _id: '$key.remoteJid' } }])
+        .batchSize(BATCH);
+      for await (const group of cursor) if (typeof group._id === 'string') yield { instance, remoteJid: group._id };
+    }
+  }
+
+  async latestPosition(): Promise<string | null> {
+    const [doc] = await this.messages.find({ _id: { $type: 'objectId' } }, { sort: { _id: -1 }, limit: 1, projection: { _id: 1 } }).toArray();
+    return doc?._id instanceof ObjectId ? doc._id.toHexString() : null;
+  }
+
+  positionAt(at: Date): string {
+    return ObjectId.createFromTime(Math.floor(at.getTime() / 1000)).toHexString();
   }
 
   async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {

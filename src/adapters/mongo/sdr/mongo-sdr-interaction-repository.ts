@@ -8,6 +8,7 @@ import type {
   SdrInteractionRepository,
   StatusChange,
 } from '../../../application/sdr/ports';
+import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { conversionTimeAfterWrite, creationContactKey, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
@@ -97,10 +98,12 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
       { sort: NEWEST_FIRST, returnDocument: 'before' },
     );
     if (before === null) return undefined;
-    const stored = toSdrInteraction(before).convertedAt;
+    const moved = toSdrInteraction(before);
+    const stored = moved.convertedAt;
     const convertedAt = conversionTimeAfterWrite(stored, { ...before, status }, at);
     return {
       interactionId: before._id,
+      contactKey: contactKeyOfInteraction(moved),
       personId: before.personId,
       previous: before.status,
       convertedAt: convertedAt === null || stored !== null ? convertedAt : await this.storeConversionTime(before._id, convertedAt),
@@ -122,11 +125,34 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     return docs.map((doc) => ({ interaction: toSdrInteraction(doc), notes: byInteraction.get(doc._id) ?? [] }));
   }
 
+  async ofContacts(keys: readonly string[]): Promise<SdrInteraction[]> {
+    if (keys.length === 0) return [];
+    const phones = keys.filter((k) => /^\d+$/.test(k));
+    const ids = keys.filter((k) => k.startsWith(KEYLESS)).map((k) => k.slice(KEYLESS.length));
+    const sessions = keys.filter((k) => !/^\d+$/.test(k) && !k.startsWith(KEYLESS));
+    const branches: Filter<SdrInteractionDocument>[] = [];
+    if (phones.length > 0) branches.push({ phone: { $in: phones } });
+    if (sessions.length > 0) branches.push({ sessionId: { $in: sessions } });
+    if (ids.length > 0) branches.push({ _id: { $in: ids } });
+    const docs = await this.interactions.find(branches.length === 1 ? (branches[0] as Filter<SdrInteractionDocument>) : { $or: branches }).toArray();
+    const wanted = new Set(keys);
+    return docs.map(toSdrInteraction).filter((i) => wanted.has(contactKeyOfInteraction(i)));
+  }
+
+  async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
+    const range = { $gte: from, $lte: to };
+    const cursor = this.interactions.find({ $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] }).batchSize(STREAM_BATCH);
+    for await (const doc of cursor) yield toSdrInteraction(doc);
+  }
+
   async *streamAll(): AsyncIterable<SdrInteraction> {
     // In `_id` order (the `_id` index serves it): a full read, in cursor batches, never one array.
     for await (const doc of this.interactions.find({}, { sort: { _id: 1 } }).batchSize(STREAM_BATCH)) yield toSdrInteraction(doc);
   }
 }
+
+/** The contact key of an interaction with neither phone nor session id (contactKeyOfInteraction). */
+const KEYLESS = 'interaction:';
 
 /** Inserts tried by insertCurrent, each after releasing a holder from before the window. */
 const RELEASE_ATTEMPTS = 3;

@@ -1,15 +1,19 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { normalizePhone } from '../../../domain/shared/phone';
-import type { ListSdrContacts } from '../../sdr/list-sdr-contacts';
+import { normalizePhone, phoneMatchKey } from '../../../domain/shared/phone';
+import type { ContactReadModel, ReadModelFreshness } from '../../sdr/read-model-ports';
 import { EVERY_ROLE, toolArguments, type AssistantTool, defineTool } from '../tool';
 
 const Arguments = toolArguments({ phone: t.string }, {});
 /** A phone designates one contact; a few more cover the spellings the SDR lists keep apart. */
 const MAX_CONTACTS = 5;
 
-/** `find_contact {phone}`: the SDR contact of a phone (CONTRACT 8.2), with its status and conversion. */
-export function findContactTool(listSdrContacts: ListSdrContacts): AssistantTool {
+/**
+ * `find_contact {phone}`: the SDR contact of a phone (CONTRACT 8.2), with its status and conversion: a
+ * keyed lookup on the contact read model by the phone's match key (so the spellings with and without
+ * the ninth digit, which the lists keep apart, are found together), newest activity first.
+ */
+export function findContactTool(sdr: { readonly contacts: ContactReadModel; readonly freshness: ReadModelFreshness }): AssistantTool {
   return defineTool({
     name: 'find_contact',
     description: 'Encontra o contato do SDR (WhatsApp e web) de um telefone brasileiro: nome, status, interações, mensagens, conversão e vendas.',
@@ -18,11 +22,11 @@ export function findContactTool(listSdrContacts: ListSdrContacts): AssistantTool
     async run(args) {
       const phone = normalizePhone(args.phone);
       if (phone === undefined) return E.left('phone must be a Brazilian phone number with area code');
-      const found = await listSdrContacts.execute({ filter: { search: phone }, sortBy: 'lastInteraction', sortOrder: 'desc', page: 1, limit: MAX_CONTACTS });
-      if (E.isLeft(found)) return E.left('the contact search failed');
+      await sdr.freshness.catchUp();
+      const found = await sdr.contacts.withPhoneKey(phoneMatchKey(phone), MAX_CONTACTS);
       return E.right({
         phone,
-        contacts: found.right.items.map((contact) => ({
+        contacts: found.map((contact) => ({
           sessionId: contact.sessionId,
           phone: contact.phone,
           name: contact.name,

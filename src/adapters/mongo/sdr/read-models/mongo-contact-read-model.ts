@@ -1,0 +1,202 @@
+import type { Db, Document, Filter } from 'mongodb';
+import type { ContactPageQuery, ContactReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
+import {
+  ACTIVE_WINDOW_MS,
+  emptyTally,
+  nameSortKey,
+  phoneDigitsOfSearch,
+  type Contact,
+  type ContactFilter,
+  type ContactSortField,
+  type MetricsTally,
+  type SortOrder,
+  type StoredContact,
+} from '../../../../domain/sdr/contact';
+import { parseWebSessionId } from '../../../../domain/sdr/interaction';
+import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
+import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
+import { VersionedCollection, type VersionedFields } from './versioned-collection';
+
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function toDocument(contact: StoredContact): Omit<ContactDocument, keyof VersionedFields> {
+  return {
+    phone: contact.phone,
+    phoneKey: contact.phone === null ? null : phoneMatchKey(contact.phone as CanonicalPhone),
+    sessionIdLower: contact.sessionId.toLowerCase(),
+    web: parseWebSessionId(contact.sessionId) !== undefined,
+    name: contact.name,
+    nameMissing: contact.name === null ? 1 : 0,
+    nameKey: contact.name === null ? '' : nameSortKey(contact.name),
+    personId: contact.personId,
+    personIds: [...contact.personIds],
+    registered: contact.registered,
+    firstInteraction: contact.firstInteraction,
+    lastInteraction: contact.lastInteraction,
+    interactionCount: contact.interactionCount,
+    messageCount: contact.messageCount,
+    status: contact.status,
+    channel: contact.channel,
+    converted: contact.converted,
+    qualified: contact.qualified,
+    qualifiedCount: contact.qualified ? 1 : 0,
+    salesCount: contact.salesCount,
+    lastSaleAt: contact.lastSaleAt,
+    convertedInteractionCount: contact.convertedInteractionCount,
+    personHasPhone: contact.personHasPhone,
+    conversionAt: contact.conversionAt,
+  };
+}
+
+export function toStoredContact(doc: ContactDocument): StoredContact {
+  return {
+    sessionId: doc._id,
+    phone: doc.phone,
+    name: doc.name,
+    personId: doc.personId,
+    registered: doc.registered,
+    firstInteraction: doc.firstInteraction,
+    lastInteraction: doc.lastInteraction,
+    interactionCount: doc.interactionCount,
+    messageCount: doc.messageCount,
+    status: doc.status,
+    channel: doc.channel,
+    converted: doc.converted,
+    qualified: doc.qualified,
+    salesCount: doc.salesCount,
+    lastSaleAt: doc.lastSaleAt,
+    convertedInteractionCount: doc.convertedInteractionCount,
+    personHasPhone: doc.personHasPhone,
+    personIds: doc.personIds,
+    conversionAt: doc.conversionAt,
+  };
+}
+
+/** The filter of CONTRACT 8.2 as a query on the stored fields (`now` decides "active"). */
+export function contactQuery(filter: ContactFilter, now: Date): Filter<ContactDocument> {
+  const and: Filter<ContactDocument>[] = [];
+  if (filter.search !== undefined && filter.search.trim() !== '') {
+    const digits = phoneDigitsOfSearch(filter.search);
+    if (digits !== undefined) and.push({ phone: { $regex: escapeRegex(digits) } });
+    else and.push({ sessionIdLower: { $regex: escapeRegex(filter.search.trim().toLowerCase()) } });
+  }
+  const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
+  if (filter.status === 'active') and.push({ lastInteraction: { $gt: activeSince } });
+  if (filter.status === 'inactive') and.push({ lastInteraction: { $lte: activeSince } });
+  if (filter.registered !== undefined) and.push({ registered: filter.registered });
+  if (filter.qualified !== undefined) and.push({ qualified: filter.qualified });
+  if (filter.dateFrom !== undefined) and.push({ lastInteraction: { $gte: filter.dateFrom } });
+  if (filter.dateTo !== undefined) and.push({ lastInteraction: { $lte: filter.dateTo } });
+  return and.length === 0 ? {} : and.length === 1 ? (and[0] as Filter<ContactDocument>) : { $and: and };
+}
+
+function hintOf(filter: ContactFilter): string {
+  if (filter.search !== undefined && filter.search.trim() !== '') return phoneDigitsOfSearch(filter.search) === undefined ? 'by_session_search' : 'by_phone';
+  return 'lastInteraction_desc';
+}
+
+function sortOf(sortBy: ContactSortField, order: SortOrder): Document {
+  const direction = order === 'asc' ? 1 : -1;
+  if (sortBy === 'name') return { nameMissing: 1, nameKey: direction, _id: 1 };
+  return { [sortBy]: direction, _id: 1 };
+}
+
+/** The contact read model in MongoDB (collection `sdr_contacts`): pages and metrics computed by the database. */
+export class MongoContactReadModel implements ContactReadModel {
+  private readonly versioned: VersionedCollection<StoredContact, ContactDocument>;
+
+  constructor(private readonly db: Db) {
+    this.versioned = new VersionedCollection(() => contactReadModelCollection(this.db), toDocument);
+  }
+
+  private get contacts() {
+    return contactReadModelCollection(this.db);
+  }
+
+  claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
+    return this.versioned.claim(ids, at);
+  }
+
+  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[]): Promise<ReadModelWriteOutcome> {
+    return this.versioned.put(entries);
+  }
+
+  ids(): AsyncIterable<string> {
+    return this.versioned.ids();
+  }
+
+  dirtyIds(before: Date, limit: number): Promise<string[]> {
+    return this.versioned.dirtyIds(before, limit);
+  }
+
+  async page(query: ContactPageQuery): Promise<Contact[]> {
+    const docs = await this.contacts.find(contactQuery(query.filter, query.now), { sort: sortOf(query.sortBy, query.sortOrder), skip: query.skip, limit: query.limit }).toArray();
+    return docs.map((doc) => {
+      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = toStoredContact(doc);
+      return contact;
+    });
+  }
+
+  /** One `$group` of stored counts and one count of the active ones (unless the filter decides it). */
+  async tally(filter: ContactFilter, now: Date): Promise<MetricsTally> {
+    const query = contactQuery(filter, now);
+    const [sums] = await this.contacts
+      .aggregate<{ total: number; qualified: number; messages: number; interactions: number; converted: number }>(
+        [
+          { $match: query },
+          {
+            $group: {
+              _id: null,
+              total: { $sum: 1 },
+              qualified: { $sum: '$qualifiedCount' },
+              messages: { $sum: '$messageCount' },
+              interactions: { $sum: '$interactionCount' },
+              converted: { $sum: '$convertedInteractionCount' },
+            },
+          },
+        ],
+        // Every contact the filter keeps is read (the metrics cover the whole filtered set): through
+        // the index of the filter's narrowest field, else the whole default-sort index.
+        { hint: hintOf(filter) },
+      )
+      .toArray();
+    if (sums === undefined || sums.total === 0) return emptyTally();
+    let active: number;
+    if (filter.status === 'active') active = sums.total;
+    else if (filter.status === 'inactive') active = 0;
+    else active = await this.contacts.countDocuments(contactQuery({ ...filter, status: 'active' }, now));
+    return { total: sums.total, active, qualified: sums.qualified, messages: sums.messages, interactions: sums.interactions, convertedInteractions: sums.converted };
+  }
+
+  async findByIds(ids: readonly string[]): Promise<StoredContact[]> {
+    if (ids.length === 0) return [];
+    return (await this.contacts.find({ _id: { $in: [...ids] } }).toArray()).map(toStoredContact);
+  }
+
+  async withPhoneKey(phoneKey: string, limit: number): Promise<Contact[]> {
+    const docs = await this.contacts.find({ phoneKey }, { sort: { lastInteraction: -1, _id: 1 }, limit }).toArray();
+    return docs.map((doc) => {
+      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = toStoredContact(doc);
+      return contact;
+    });
+  }
+
+  async idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]> {
+    const branches: Filter<ContactDocument>[] = [];
+    if (personIds.length > 0) branches.push({ personIds: { $in: [...personIds] } });
+    if (phoneKeys.length > 0) branches.push({ phoneKey: { $in: [...phoneKeys] } });
+    if (branches.length === 0) return [];
+    const docs = await this.contacts.find(branches.length === 1 ? (branches[0] as Filter<ContactDocument>) : { $or: branches }, { projection: { _id: 1 } }).toArray();
+    return docs.map((d) => d._id);
+  }
+
+  async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
+    for await (const doc of this.contacts.find({ conversionAt: { $gte: from, $lte: to } }, { projection: { _id: 1, conversionAt: 1 } }).batchSize(1_000)) {
+      if (doc.conversionAt instanceof Date) yield { sessionId: doc._id, at: doc.conversionAt };
+    }
+  }
+
+  async *webContactsFirstBetween(from: Date, to: Date): AsyncIterable<Contact> {
+    for await (const doc of this.contacts.find({ web: true, firstInteraction: { $gte: from, $lte: to } }).batchSize(1_000)) yield toStoredContact(doc);
+  }
+}

@@ -1,0 +1,105 @@
+import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document, type Filter } from 'mongodb';
+import type { ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
+import { isDuplicateKey } from '../../shared/mongo-errors';
+
+/** What every read-model document carries besides its fields (never in an answer). */
+export interface VersionedFields {
+  _id: string;
+  /** Goes up with every claim: a write lands only on the generation its refresh claimed. */
+  generation: number;
+  /** When a refresh claimed it, until that refresh wrote it (null: written). */
+  dirtySince: Date | null;
+}
+
+const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 11001;
+
+/**
+ * The claim-then-write protocol of ReadModelClaim on one collection, in the jongodb subset (`$inc`,
+ * `$set`, conditional updates, unordered bulk writes): one `update` and one `find` per claim of a
+ * batch, one bulk write for its updates and deletes, one insert for its new documents.
+ */
+export class VersionedCollection<T, D extends VersionedFields> {
+  constructor(
+    private readonly collection: () => Collection<D>,
+    private readonly toDocument: (value: T) => Omit<D, keyof VersionedFields>,
+  ) {}
+
+  async claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
+    if (ids.length === 0) return [];
+    const filter = { _id: { $in: [...ids] } } as Filter<D>;
+    await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
+    const found = await this.collection()
+      .find(filter, { projection: { _id: 1, generation: 1 } })
+      .toArray();
+    const generations = new Map(found.map((d) => [String(d._id), typeof d.generation === 'number' ? d.generation : 0]));
+    return ids.map((id) => ({ id, generation: generations.get(id) ?? null }));
+  }
+
+  async put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome> {
+    const changes: AnyBulkWriteOperation<D>[] = [];
+    const inserts: D[] = [];
+    for (const { claim, value } of entries) {
+      if (claim.generation === null) {
+        if (value !== undefined) inserts.push({ ...this.toDocument(value), _id: claim.id, generation: 0, dirtySince: null } as D);
+        continue;
+      }
+      const filter = { _id: claim.id, generation: claim.generation } as Document;
+      if (value === undefined) changes.push({ deleteOne: { filter } } as AnyBulkWriteOperation<D>);
+      else changes.push({ updateOne: { filter, update: { $set: { ...this.toDocument(value), dirtySince: null } } } } as AnyBulkWriteOperation<D>);
+    }
+    let written = 0;
+    let superseded = 0;
+    if (changes.length > 0) {
+      const result = await this.collection().bulkWrite(changes, { ordered: false });
+      const landed = result.matchedCount + result.deletedCount;
+      written += landed;
+      superseded += changes.length - landed;
+    }
+    const retry = await this.insert(inserts);
+    written += inserts.length - retry.length;
+    return { written, superseded: superseded + retry.length, retry };
+  }
+
+  /** New documents in one insert; those another refresh inserted first come back for a claim and a read again. */
+  private async insert(documents: readonly D[]): Promise<string[]> {
+    if (documents.length === 0) return [];
+    try {
+      await this.collection().insertMany(documents.map((d) => ({ ...d })) as never[], { ordered: false });
+      return [];
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+      if (!writeErrors.every((e) => isDuplicateCode(e.code))) throw error;
+      // mongod inserts the others of an unordered batch and names the refused ones; jongodb refuses
+      // the whole batch without a list: then one at a time.
+      if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === documents.length) {
+        return writeErrors.map((e) => documents[e.index]?._id).filter((id): id is string => id !== undefined);
+      }
+    }
+    const retry: string[] = [];
+    for (const document of documents) {
+      try {
+        await this.collection().insertOne({ ...document } as never);
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        retry.push(document._id);
+      }
+    }
+    return retry;
+  }
+
+  async *ids(): AsyncIterable<string> {
+    for await (const doc of this.collection()
+      .find({}, { sort: { _id: 1 }, projection: { _id: 1 } })
+      .batchSize(1_000)) {
+      yield String(doc._id);
+    }
+  }
+
+  async dirtyIds(before: Date, limit: number): Promise<string[]> {
+    const docs = await this.collection()
+      .find({ dirtySince: { $lt: before } } as Filter<D>, { projection: { _id: 1 }, limit, sort: { dirtySince: 1 } })
+      .toArray();
+    return docs.map((d) => String(d._id));
+  }
+}

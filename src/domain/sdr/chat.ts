@@ -1,0 +1,57 @@
+/**
+ * One one-to-one gateway chat (instance + remoteJid) as the sessions list and the contacts read it
+ * (CONTRACT 8.1): its messages counted, its first and last message, the latest inbound pushName. The
+ * chat read model keeps one per chat, recomputed from the gateway's messages when they change.
+ */
+import type { CanonicalPhone } from '../shared/phone';
+import { phoneOfJid, type GatewayMessage } from './gateway-message';
+
+export interface ChatRef {
+  readonly instance: string;
+  readonly remoteJid: string;
+}
+
+export interface SdrChat extends ChatRef {
+  /** `<instance>:<remoteJid>`, the session id of GET /sdr/sessions. */
+  readonly id: string;
+  /** The canonical phone of the jid, null when it is not a Brazilian number. */
+  readonly phone: CanonicalPhone | null;
+  readonly messageCount: number;
+  readonly firstAt: Date;
+  readonly last: GatewayMessage;
+  /** The latest non-empty pushName of an inbound message, and its time. */
+  readonly pushName: string | null;
+  readonly pushNameAt: Date | null;
+}
+
+/** The session id of a chat (CONTRACT 8.1). */
+export const chatIdOf = (chat: ChatRef): string => `${chat.instance}:${chat.remoteJid}`;
+
+/** What one chat's messages sum up to; `pushName` its latest inbound non-empty one (all time). */
+export interface ChatFacts extends ChatRef {
+  readonly messageCount: number;
+  readonly firstAt: Date;
+  readonly last: GatewayMessage;
+  readonly pushName: { readonly pushName: string; readonly at: Date } | null;
+}
+
+export function chatOf(facts: ChatFacts): SdrChat {
+  return {
+    id: chatIdOf(facts),
+    instance: facts.instance,
+    remoteJid: facts.remoteJid,
+    phone: phoneOfJid(facts.remoteJid) ?? null,
+    messageCount: facts.messageCount,
+    firstAt: facts.firstAt,
+    last: facts.last,
+    pushName: facts.pushName?.pushName ?? null,
+    pushNameAt: facts.pushName?.at ?? null,
+  };
+}
+
+/** Newest last message first; the session id (code-unit order) breaks ties so pages never overlap. */
+export function newestChatFirst(a: Pick<SdrChat, 'id' | 'last'>, b: Pick<SdrChat, 'id' | 'last'>): number {
+  const byTime = b.last.at.getTime() - a.last.at.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -7,6 +7,7 @@ import { connectMongo } from '../adapters/mongo/shared/mongo-connection';
 import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
 import type { RetentionOptions } from './retention-schedule';
+import type { SdrMaintenanceOptions } from './sdr-maintenance-schedule';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
 export const EXIT = { ok: 0, usage: 1, unavailable: 2 } as const;
@@ -39,6 +40,8 @@ export interface CliContext {
   readonly serverFileChecks?: Partial<ServerFileChecks>;
   /** `serve`'s retention on a server without a TTL monitor (retention-schedule.ts); tests replace parts. */
   readonly retention?: RetentionOptions;
+  /** `serve`'s SDR read-model maintenance (sdr-maintenance-schedule.ts); tests shorten its tick and interval. */
+  readonly sdrMaintenance?: Partial<SdrMaintenanceOptions>;
 }
 
 /** Only `serve` runs the HTTP services, the one use of the JWT secrets. */

@@ -12,6 +12,7 @@ import { registerCreateApiKey } from './create-api-key-command';
 import { registerRevokeApiKey } from './revoke-api-key-command';
 import { registerImportPolicies } from './import-policies-command';
 import { registerAsk } from './ask-command';
+import { registerRebuildSdrReadModels } from './rebuild-sdr-read-models-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -38,6 +39,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerRevokeApiKey(program, ctx);
   registerGatewayImport(program, ctx);
   registerSeedDemo(program, ctx);
+  registerRebuildSdrReadModels(program, ctx);
   registerImportPolicies(program, ctx);
   registerAsk(program, ctx);
   return program;

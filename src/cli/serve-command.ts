@@ -7,6 +7,7 @@ import type { Logger } from '../adapters/system/logger';
 import { CliFailure, commandLogger, defaultServerFileChecks, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
+import { startSdrMaintenance } from './sdr-maintenance-schedule';
 import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
 
@@ -89,6 +90,11 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
   const retention = await startRetention(runtime.app.platform.db, runtime.app.indexes, logger, ctx.retention);
+  // CONTRACT 10.1: the SDR read models followed, settled, repaired and reconciled in the background.
+  const sdrMaintenance = startSdrMaintenance(runtime.app.platform.db, runtime.app.sdr.follower, runtime.app.sdr.useCases.sdrReadModels, logger, {
+    reconcileMs: config.sdrReconcileMinutes * 60_000,
+    ...ctx.sdrMaintenance,
+  });
 
   const signal = await stopped;
   const signalled = Date.now();
@@ -100,6 +106,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   // The retention sweep is not waited for: it stops before its next command, and closing the
   // connection ends the one in flight (a cut sweep is harmless; the budget is the event log's).
   void retention?.stop();
+  void sdrMaintenance.stop();
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.

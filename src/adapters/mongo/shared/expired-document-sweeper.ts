@@ -1,6 +1,6 @@
 import { MongoServerError, type Db } from 'mongodb';
 import type { CollectionIndexes } from './collection-indexes';
-import { isDuplicateKey } from './mongo-errors';
+import { MAINTENANCE_LEASES, takeMaintenanceLease } from './maintenance-lease';
 
 /**
  * Retention where the server has no TTL monitor (CONTRACT 9.4, docs/decisions.md "Data retention").
@@ -50,8 +50,7 @@ export function ttlRulesOf(indexes: readonly CollectionIndexes[]): TtlRule[] {
   );
 }
 
-/** The collection of the lease documents of maintenance work shared by every instance. */
-export const MAINTENANCE_LEASES = 'maintenance_leases';
+export { MAINTENANCE_LEASES };
 const SWEEP_LEASE_ID = 'expired-documents';
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -105,21 +104,8 @@ export class ExpiredDocumentSweeper {
     return { swept: true, deleted };
   }
 
-  /**
-   * The lease is held for one interval and not given back: whoever takes it next, at least an interval
-   * later, sweeps next. Taking it is one conditional upsert: a lease still running matches nothing, so
-   * the upsert tries to insert a second document with its `_id` and is refused (E11000).
-   */
-  private async takeLease(now: Date): Promise<boolean> {
-    try {
-      const result = await this.db
-        .collection(MAINTENANCE_LEASES)
-        .updateOne({ _id: SWEEP_LEASE_ID as never, until: { $lte: now } }, { $set: { holder: this.options.holder, until: new Date(now.getTime() + this.intervalMs) } }, { upsert: true });
-      return result.modifiedCount + result.upsertedCount === 1;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+  private takeLease(now: Date): Promise<boolean> {
+    return takeMaintenanceLease(this.db, SWEEP_LEASE_ID, this.options.holder, now, this.intervalMs);
   }
 
   /**

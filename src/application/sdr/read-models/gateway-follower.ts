@@ -91,16 +91,26 @@ export class GatewayFollower {
     return this.queued;
   }
 
+  /** When the models were last built whole (null: never). */
+  async builtAt(): Promise<Date | null> {
+    return (await this.state.read())?.builtAt ?? null;
+  }
+
   private async followOnce(): Promise<void> {
     const deadline = this.now().getTime() + this.maxWaitMs;
     for (;;) {
       const position = await this.state.read();
-      if (position?.builtAt === null || position === undefined) {
-        if (await this.withLease(() => this.build())) return;
-      } else {
-        const probe = await this.gateway.changedChats({ after: position.head, limit: 1 });
-        if (probe.read === 0) return;
-        if (await this.withLease(() => this.fold())) return;
+      try {
+        if (position?.builtAt === null || position === undefined) {
+          if (await this.withLease(() => this.build())) return;
+        } else {
+          const probe = await this.gateway.changedChats({ after: position.head, limit: 1 });
+          if (probe.read === 0) return;
+          if (await this.withLease(() => this.fold())) return;
+        }
+      } catch (error) {
+        // The lease ran out mid-fold and another instance took over: what was saved stays; wait for it.
+        if (!(error instanceof LeaseLostError)) throw error;
       }
       // Another instance holds the lease: it is folding what this request must see. Wait for it.
       if (this.now().getTime() >= deadline) return;

@@ -40,7 +40,8 @@ describe('rebuild-sdr-read-models (CONTRACT 2, 10.1)', function () {
     expect(afterSeed.length, 'seed-demo refreshed the models of what it wrote').to.be.greaterThan(30);
     // The gateway deletes one chat's messages and rewrites a pushName in place: the models lag until a rebuild.
     const deleted = await db.collection(DEFAULT_GATEWAY_MESSAGES).findOne({});
-    const jid = (deleted?.key as { remoteJid: string }).remoteJid;
+    if (deleted === null) throw new Error('seed-demo wrote no gateway message');
+    const jid = (deleted.key as { remoteJid: string }).remoteJid;
     await db.collection(DEFAULT_GATEWAY_MESSAGES).deleteMany({ 'key.remoteJid': jid });
     await db.collection(SDR_CONTACTS).deleteOne({ _id: { $regex: '^web-' } as never });
     const run = await runCliCaptured(['--json', 'rebuild-sdr-read-models'], { MONGODB_URI: uri });

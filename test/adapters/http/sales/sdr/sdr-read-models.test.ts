@@ -148,7 +148,7 @@ describe('SDR read models on two copies of the service sharing one database (CON
 
   beforeEach(async () => {
     const first = await openSalesRuntime();
-    const second = await openSalesRuntime({ env: { MONGODB_URI: first.config.mongodbUri } });
+    const second = await openSalesRuntime({ env: { MONGODB_URI: first.config.mongodbUri ?? '' } });
     key = (await first.createApiKey((await first.createUser({ role: 'operator' })).email)).key;
     copies = [
       { rt: first, ...(await serve(first)) },
@@ -180,7 +180,7 @@ describe('SDR read models on two copies of the service sharing one database (CON
     expect((sessionsA as { total: number }).total).to.equal(40);
     expect(((contactsA as { metrics: { totalMessages: number } }).metrics).totalMessages).to.equal(written);
     // Probes read one message; folds read up to a batch. Together the folds read each new message once.
-    const folded = await Promise.all(reads.getCalls().filter((call) => (call.args[0] as { limit: number }).limit > 1).map((call) => call.returnValue as ReturnType<MongoGatewayMessageStore['changedChats']>));
+    const folded = await Promise.all(reads.getCalls().filter((call) => (call.args[0] as { limit: number }).limit > 1).map((call) => call.returnValue));
     expect(folded.reduce((sum, r) => sum + r.read, 0)).to.equal(written);
   });
 

@@ -13,8 +13,15 @@ import { measureInterleaved, printCommandCounts, runBench, startSalesBench, type
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** ARCHITECTURE target for the SDR writes: database commands per request. */
-const MAX_SDR_COMMANDS = 5;
+/** Target for the SDR writes themselves: database commands per request. */
+const MAX_WRITE_COMMANDS = 5;
+/**
+ * The refresh of the written contact's read-model document (CONTRACT 10.1), which every SDR write now
+ * does after its own writes: claim, its interactions, its chats, the persons holding its phone, their
+ * sales, the write (a person named only by an interaction adds one lookup). Bounded, whatever the data size.
+ */
+const MAX_REFRESH_COMMANDS = 6;
+const MAX_SDR_COMMANDS = MAX_WRITE_COMMANDS + MAX_REFRESH_COMMANDS;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** Leads in the database besides the one updated (jongodb scans linearly: the size matters there). */
 const LEADS = Number(process.env.BENCH_LEADS ?? 200);
@@ -65,7 +72,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `brokerhub bench:sdr — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, ${LEADS + 1} leads, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
-    const commands = await printCommandCounts(bench, targets, 'database commands per request (goal for the SDR routes: at most 5)');
+    const commands = await printCommandCounts(bench, targets, `database commands per request (goal for the SDR routes: at most ${MAX_WRITE_COMMANDS} for the write + ${MAX_REFRESH_COMMANDS} for the contact's read-model refresh)`);
     // Creation is counted once per case: a new contact, then the same one again within the dedupe window.
     const patchCommands = commands.get('PATCH SDR status (+note)');
     if (patchCommands === undefined) throw new Error('the PATCH SDR status target was not counted');
@@ -76,7 +83,7 @@ async function main(): Promise<void> {
       process.stdout.write(`  ${target.name.padEnd(30)}${describeTally(tally)}\n`);
     }
     const worst = Math.max(...sdrCounts);
-    process.stdout.write(`target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each: worst ${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`);
+    process.stdout.write(`target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each (${MAX_WRITE_COMMANDS} for the write, ${MAX_REFRESH_COMMANDS} for the read-model refresh): worst ${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`);
     if (worst > MAX_SDR_COMMANDS) process.exitCode = 1;
 
     // The notes collection grows during the run; interleaving spreads that drift over every round.

@@ -16,7 +16,8 @@ const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 1
 /**
  * The claim-then-write protocol of ReadModelClaim on one collection, in the jongodb subset (`$inc`,
  * `$set`, conditional updates, unordered bulk writes): one `update` and one `find` per claim of a
- * batch, one bulk write for its updates and deletes, one insert for its new documents.
+ * batch (one `findAndModify` for a single document), one bulk write for its updates and deletes, one
+ * insert for its new documents.
  */
 export class VersionedCollection<T, D extends VersionedFields> {
   constructor(
@@ -26,6 +27,12 @@ export class VersionedCollection<T, D extends VersionedFields> {
 
   async claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
     if (ids.length === 0) return [];
+    const [only] = ids;
+    if (ids.length === 1 && only !== undefined) {
+      // One document (a write's own refresh): the claim and its answer in one command.
+      const doc = await this.collection().findOneAndUpdate({ _id: only } as Filter<D>, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document, { returnDocument: 'after', projection: { _id: 1, generation: 1 } });
+      return [{ id: only, generation: doc === null ? null : typeof doc.generation === 'number' ? doc.generation : 0 }];
+    }
     const filter = { _id: { $in: [...ids] } } as Filter<D>;
     await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
     const found = await this.collection()

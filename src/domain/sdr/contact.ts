@@ -359,7 +359,14 @@ export function nameSortKey(name: string): string {
     if (/\s/u.test(expanded)) key += '\u0001';
     else if (/\d/u.test(expanded)) key += `\u0003${expanded}`;
     else if (/[\p{L}]/u.test(expanded)) key += expanded;
-    else key += `\u0002${expanded}`;
+    else {
+      // The collation ranks ASCII punctuation and symbols in its own order; others after them.
+      const rank = COLLATION_PUNCTUATION.indexOf(expanded);
+      key += rank >= 0 ? `\u0002${String.fromCharCode(0x21 + rank)}` : `\u0002\u0080${expanded}`;
+    }
   }
   return key;
 }
+
+/** ASCII punctuation and symbols in the order of the pt-BR collation (ICU root), as Intl.Collator ranks them. */
+const COLLATION_PUNCTUATION = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";

@@ -10,6 +10,8 @@ import { MongoGatewayMessageStore } from '../../../../../src/adapters/mongo/sdr/
 import { chatReadModelCollection } from '../../../../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
 import { contactReadModelCollection } from '../../../../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
 import { followerStateCollection } from '../../../../../src/adapters/mongo/sdr/read-models/follower-state-collection';
+import { MongoChatReadModel } from '../../../../../src/adapters/mongo/sdr/read-models/mongo-chat-read-model';
+import { MongoContactReadModel } from '../../../../../src/adapters/mongo/sdr/read-models/mongo-contact-read-model';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 const secondsAgo = (s: number) => Math.floor(Date.now() / 1000) - s;
@@ -113,6 +115,25 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
     expect(rt.log.text()).to.include('unexpected shape');
     await gateway.insertOne(message(jidOf(7), secondsAgo(1)));
     expect((await sessions()).total).to.equal(2);
+  });
+
+  it('a refresh that died between its claim and its write leaves the document marked, and the repair puts it right', async () => {
+    await gateway.insertOne(message(jidOf(8), secondsAgo(50)));
+    expect((await contacts()).data[0].messageCount).to.equal(1);
+    // A refresh claims the contact and the chat, then its process dies before it reads and writes.
+    const past = new Date(Date.now() - 120_000);
+    await new MongoContactReadModel(rt.db).claim([phoneOf(8)], past);
+    await new MongoChatReadModel(rt.db).claim([`main:${jidOf(8)}`], past);
+    // Meanwhile the sources moved on without any refresh: the first message deleted, two written with old ids (not followed).
+    await gateway.deleteMany({});
+    await gateway.insertOne(message(jidOf(8), secondsAgo(40), { _id: ObjectId.createFromTime(secondsAgo(3_600)) }));
+    await gateway.insertOne(message(jidOf(8), secondsAgo(20), { _id: ObjectId.createFromTime(secondsAgo(3_599)) }));
+    expect((await contactReadModelCollection(rt.db).findOne({ _id: phoneOf(8) }))?.dirtySince).to.deep.equal(past);
+    const repaired = await rt.runtime.app.sdr.useCases.sdrReadModels.repairDirty(new Date(Date.now() - 60_000));
+    expect([repaired.chats, repaired.contacts]).to.deep.equal([1, 1]);
+    const contact = await contactReadModelCollection(rt.db).findOne({ _id: phoneOf(8) });
+    expect([contact?.messageCount, contact?.dirtySince]).to.deep.equal([2, null]);
+    expect((await sessions()).data[0].messageCount).to.equal(2);
   });
 
   it('interaction, person and sale writes through the API refresh the contact they touch', async () => {

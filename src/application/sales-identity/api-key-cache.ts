@@ -3,6 +3,12 @@ import type { SalesIdentity } from '../../domain/sales-identity/sales-user';
 
 export const DEFAULT_API_KEY_CACHE_TTL_MS = 5_000;
 export const DEFAULT_API_KEY_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * How long a revocation through this process is remembered: only a lookup already under way when the
+ * key was revoked (it read the key before the revocation) could cache it again, and no request lives
+ * this long. Later lookups read the revoked key from the database and never cache it.
+ */
+export const REVOKED_MEMORY_MS = 60_000;
 
 interface Entry {
   readonly keyId: string;
@@ -17,8 +23,12 @@ interface Entry {
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, Entry>();
-  /** Keys revoked through this process: a lookup that was already under way must not cache them again. */
-  private readonly revokedIds = new Set<string>();
+  /**
+   * Keys revoked through this process in the last REVOKED_MEMORY_MS, with the time of the revocation:
+   * a lookup that was already under way must not cache them again. Bounded like the entries (oldest
+   * revocation first), so it never grows with the keys ever revoked.
+   */
+  private readonly revokedIds = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -37,6 +47,7 @@ export class ApiKeyCache {
   }
 
   set(keyHash: string, keyId: string, identity: SalesIdentity): void {
+    this.forgetOldRevocations();
     if (this.ttlMs <= 0 || this.revokedIds.has(keyId)) return;
     this.entries.delete(keyHash);
     // Map keeps insertion order: the oldest entry goes first when full.
@@ -48,8 +59,28 @@ export class ApiKeyCache {
   }
 
   evictKey(keyId: string): void {
-    this.revokedIds.add(keyId);
+    this.forgetOldRevocations();
+    this.revokedIds.delete(keyId);
+    if (this.revokedIds.size >= this.maxEntries) {
+      const oldest = this.revokedIds.keys().next();
+      if (oldest.done !== true) this.revokedIds.delete(oldest.value);
+    }
+    this.revokedIds.set(keyId, this.clock.now().getTime());
     for (const [hash, entry] of this.entries) if (entry.keyId === keyId) this.entries.delete(hash);
+  }
+
+  /** Revocations are kept in the order they were made: the old ones are at the front. */
+  private forgetOldRevocations(): void {
+    const horizon = this.clock.now().getTime() - REVOKED_MEMORY_MS;
+    for (const [keyId, at] of this.revokedIds) {
+      if (at > horizon) break;
+      this.revokedIds.delete(keyId);
+    }
+  }
+
+  /** Revocations remembered now (bounded by the entries' bound and REVOKED_MEMORY_MS). */
+  get revocationsRemembered(): number {
+    return this.revokedIds.size;
   }
 
   get size(): number {

@@ -18,11 +18,13 @@ export interface ChatRepository {
   /** The session after the change; undefined when the owner has no session with that id. */
   updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined>;
   /** Removes the session and its messages; false when the owner has no session with that id. */
+  // Crash consistency (CONTRACT 10.2): none today: the session's deleteOne, then its messages' deleteMany; a crash between leaves messages no reader reaches (to fix: (c), check-data --repair deletes messages without a session; docs/decisions.md F5).
   deleteOwnedSession(userId: string, id: string): Promise<boolean>;
   /**
    * Stores a message of one of the user's sessions and moves the session's counters in the same step;
    * 'not-found' when the user has no such session (also when it is someone else's).
    */
+  // Crash consistency (CONTRACT 10.2): none today: the session's counters and preview move (one atomic update), then the message is inserted; a crash between leaves them counting a message that is not there (to fix: (d), counters recomputed from the messages; docs/decisions.md F4).
   appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
   /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */
   history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>>;

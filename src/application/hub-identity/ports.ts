@@ -15,6 +15,7 @@ export const OrganizationRepository: Token<OrganizationRepository> = token('Orga
 
 export interface HubUserRepository {
   /** false when the e-mail is taken (unique). */
+  // Crash consistency (CONTRACT 10.2): (a) one insert; but register and create-user write it before the organization and the membership, so a crash leaves an account that can never log in (to fix: the user insert written last, as the commit point; docs/decisions.md F3).
   create(user: HubUser): Promise<boolean>;
   findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
@@ -42,6 +43,7 @@ export interface HubRefreshTokenStore {
   create(record: RefreshTokenRecord): Promise<void>;
   findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
   findById(id: string): Promise<RefreshTokenRecord | undefined>;
+  // Crash consistency (CONTRACT 10.2): (b) + (c): the claim's insert, then one transaction (revoke the presented token, insert the successor), safe on jongodb because the claim lets one rotation of a token in; a crash after the claim fails closed (the retry is judged as reuse).
   rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome>;
   /**
    * Records that a replay of `presentedId` was judged as reuse. A rotation of that token still in
@@ -52,6 +54,7 @@ export interface HubRefreshTokenStore {
   /** Revokes one token if it is not revoked yet. */
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every not-yet-revoked token of the user; returns how many. */
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per token; a crash part-way is finished by the retry.
   revokeAllOfUser(userId: string, now: Date): Promise<number>;
 }
 export const HubRefreshTokenStore: Token<HubRefreshTokenStore> = token('HubRefreshTokenStore');
@@ -71,6 +74,7 @@ export type HubResetConsumption =
 export interface HubResetTokenStore {
   create(record: HubResetTokenRecord): Promise<void>;
   /** Marks the token used if it is unused and unexpired (single use, atomic). */
+  // Crash consistency (CONTRACT 10.2): (a) one conditional write; the reset's password and revocation follow as separate writes, none completed after a crash (to fix: consume stores the new hash, a tick or the same link completes; docs/decisions.md F2).
   consume(tokenHash: string, now: Date): Promise<HubResetConsumption>;
 }
 export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');

@@ -36,6 +36,7 @@ export interface LeadRepository {
    * `changes` to it. Concurrent calls for one key converge on one lead: the unique index decides who
    * creates it, and the others apply their changes to it; exactly one answers created = true.
    */
+  // Crash consistency (CONTRACT 10.2): (a) one insert or one $set on one lead (the unique key decides), repeated harmlessly by the provider's resend.
   upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert>;
   /** A CRM card's lead when the event did not say its pipe (the card id is unique per provider). */
   findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined>;
@@ -69,6 +70,7 @@ export interface LeadEventLog {
    * Records the receipt and appends the event, unless a concurrent twin of the same body got there
    * first (then: 'recent' and nothing appended). One receipt per body and window, decided by a unique index.
    */
+  // Crash consistency (CONTRACT 10.2): none today: the receipt, then the event; a crash between makes the resend a redelivery and the raw event is lost (to fix: (c), the receipt names its event id and the resend inserts a missing event; docs/decisions.md F1).
   append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim>;
   listOf(leadId: string): Promise<readonly LeadEventRecord[]>;
 }
@@ -93,6 +95,7 @@ export interface OutboxMessage {
 
 export interface Outbox {
   /** Queues the message once: a second enqueue with the same id is a no-op (redeliveries). */
+  // Crash consistency (CONTRACT 10.2): (a) one insert, idempotent by the id derived from lead and template.
   enqueue(message: OutboxMessage): Promise<void>;
   listOf(orgId: string): Promise<readonly OutboxMessage[]>;
 }

@@ -25,6 +25,7 @@ export interface SalesRefreshTokenStore {
   /** The token when it exists, is not revoked and has not expired at `now`. */
   findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined>;
   revoke(tokenHash: string, at: Date): Promise<void>;
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per token; a crash part-way is finished by the retry.
   revokeAllOfUser(userId: string, at: Date): Promise<void>;
 }
 export const SalesRefreshTokenStore: Token<SalesRefreshTokenStore> = token('SalesRefreshTokenStore');
@@ -42,6 +43,7 @@ export interface PasswordResetTokenStore {
    * Marks the token used in one conditional write, so two concurrent consumptions of one token
    * cannot both see 'consumed'.
    */
+  // Crash consistency (CONTRACT 10.2): (a) one conditional write; the reset's password and revocation follow as separate writes, none completed after a crash (to fix: consume stores the new hash, a tick or the same link completes; docs/decisions.md F2).
   consume(tokenHash: string, now: Date): Promise<ResetTokenConsumption>;
 }
 export const PasswordResetTokenStore: Token<PasswordResetTokenStore> = token('PasswordResetTokenStore');
@@ -71,6 +73,7 @@ export interface ApiEventStore {
    * Idempotent by id: an event already stored counts as written, so a batch whose write failed
    * (perhaps after part of it was stored) may be appended again whole (CONTRACT 9.5).
    */
+  // Crash consistency (CONTRACT 10.2): (c) idempotent by id: a batch cut by a crash or a fault is appended again whole; the recorder's buffer (at most a second) is lost with the process, as documented.
   append(events: readonly ApiEvent[]): Promise<void>;
   /** Newest first. */
   list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }>;

@@ -43,6 +43,7 @@ export interface SaleRepository {
    * `eligibleSince` or forced; vendor without webhookEnabled=false; lease free; not attempted in this
    * pass). Two concurrent callers never receive the same sale.
    */
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per sale; a crash leaves leases that expire after leaseMs, and the next pass takes the sales.
   claimEligible(request: ClaimRequest): Promise<SaleEntry[]>;
   /** What `claimEligible` would take, changing nothing (dry run). */
   peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]>;
@@ -55,21 +56,26 @@ export interface SaleRepository {
   /** Leases one sale regardless of eligibility; 'busy' when another run holds it, undefined when unknown. */
   claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined>;
   /** 2xx: processed, forceReprocess cleared, lease released, attempt counted (only sales still leased to `owner`). */
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany while still leased to `owner`, atomic per sale; a crash before it sends the sales again after the lease (at-least-once).
   markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
   /** Failure: stays pending (flags untouched), lease released, attempt counted. */
+  // Crash consistency (CONTRACT 10.2): (c) as markDelivered: the lease expires and the next pass retries.
   markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
   /**
    * Never sent (the pass reached its deadline, CONTRACT 9.5): lease released and nothing else changed,
    * so the next pass takes the sales at once (only sales still leased to `owner`).
    */
+  // Crash consistency (CONTRACT 10.2): (c) as markDelivered: without it the leases simply expire.
   releaseLeases(ids: readonly string[], owner: string): Promise<void>;
   /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
+  // Crash consistency (CONTRACT 10.2): none today: the sale's lastEvent, then the event's row; a crash between loses the row (to fix: (c), a deterministic row id and check-data inserting it from lastEvent; docs/decisions.md F8).
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
 export const SaleRepository: Token<SaleRepository> = token('SaleRepository');
 
 export interface PersonRepository {
   /** Inserts the person, or updates the one with the same CPF (keeping its id and createdAt); returns the stored person. */
+  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique CPF; a manual sale writes it before its sale, a legal state the retry repeats.
   saveByCpf(person: Person): Promise<Person>;
 }
 export const PersonRepository: Token<PersonRepository> = token('PersonRepository');

@@ -49,7 +49,7 @@ export interface SdrInteractionRepository {
    * concurrent inserts for one contact, from any number of copies of the service (CONTRACT 10.3),
    * exactly one is 'inserted' within a window. An interaction with no contact key is simply inserted.
    */
-  // Crash consistency (CONTRACT 10.2): one atomic write, the insert is its own claim; no crash leaves a claim without its interaction.
+  // Crash consistency (CONTRACT 10.2): (a) one atomic write, the insert is its own claim; no crash leaves a claim without its interaction.
   insertCurrent(interaction: SdrInteraction, since: Date): Promise<CurrentInsert>;
   /** The newest interaction created since `since` sharing the person, the phone key or the session id. */
   findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined>;
@@ -57,6 +57,7 @@ export interface SdrInteractionRepository {
    * Replaces the fields of the newest interaction `findRecent` would answer, in one atomic step, and
    * answers it as refreshed; undefined (nothing written) when there is none.
    */
+  // Crash consistency (CONTRACT 10.2): (a) one findAndModify, except when it converts: then a second conditional write of convertedAt, and a crash between leaves a converted interaction without it (to fix: (c), check-data sets it to updatedAt; docs/decisions.md F7).
   refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined>;
   /**
    * Sets the status of the newest interaction of any of these persons and answers the status it
@@ -64,8 +65,10 @@ export interface SdrInteractionRepository {
    * overwrote. Undefined when the persons have no interaction. A move to `converted` stores `at` as
    * the conversion time when the interaction has none yet.
    */
+  // Crash consistency (CONTRACT 10.2): (a) one findAndModify, except when it converts: as refreshRecent, a second write of convertedAt (to fix: (c), check-data sets it to updatedAt; docs/decisions.md F7).
   setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined>;
   /** Append-only: one record per note, so concurrent appends can never lose one. */
+  // Crash consistency (CONTRACT 10.2): (a) one insert; a client retry after a crash past it appends the note again (at-least-once).
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
   /** The interactions of these persons, newest first, each with its notes oldest first. */
   listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
@@ -92,6 +95,7 @@ export interface SdrPersonDirectory {
    * nothing is written and that holder is answered. A person saved for a sale (saveByCpf) releases
    * the key, so a holder never has a sale.
    */
+  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique minimalPhoneKey (or one insert for a web lead); the next creation of the phone finds it.
   insertMinimal(person: Person): Promise<MinimalInsert>;
 }
 export type MinimalInsert =
@@ -119,11 +123,13 @@ export interface SaleQualification {
 /** Keeps the sell store in step with SDR (spec part 4): the person's latest sale gets the contact data. */
 export interface SaleQualificationSync {
   /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
+  // Crash consistency (CONTRACT 10.2): none today: a copy written after the interaction; a crash before it leaves the sale stale for good (to fix: (d), refresh(personId) recomputes the mirror; docs/decisions.md F6).
   recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
   /**
    * A status update mirrored (CONTRACT 3.4): the person's newest sale gets the new status, `at` as its
    * SDR time and its updatedAt; the rest of its SDR data stays. The id of the sale, or undefined.
    */
+  // Crash consistency (CONTRACT 10.2): none today, as recordOnLatestSale (to fix: (d), the same refresh(personId); docs/decisions.md F6).
   recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date; readonly convertedAt: Date | null }): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
@@ -184,6 +190,7 @@ export interface GatewayMessageStore {
   /** For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound one). */
   lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
   /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
+  // Crash consistency (CONTRACT 10.2): (c) unordered, idempotent on (instance, key.id): the same file again stores the rest; the follower models what was stored.
   insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
   /** What each of these chats sums up to, all time (chats without a message are left out). */
   chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]>;
@@ -222,6 +229,7 @@ export const ContactDirectory: Token<ContactDirectory> = token('ContactDirectory
 
 /** Bulk writes of demo data (`seed-demo`): many records per database round trip. */
 export interface DemoDataSink {
+  // Crash consistency (CONTRACT 10.2): (c) demo data, people then sales then interactions: every prefix is a valid dataset; not re-runnable with the same seed.
   insertPeople(people: readonly Person[]): Promise<void>;
   insertSales(sales: readonly Sale[]): Promise<void>;
   insertInteractions(interactions: readonly SdrInteraction[]): Promise<void>;

@@ -25,8 +25,10 @@ export interface ReadModelWriteOutcome {
 /** The write side shared by both read models. */
 export interface VersionedReadModel<T> {
   /** Claims these documents (the existing ones' generation goes up and they are marked dirty since `at`); absent ones answer generation null. */
+  // Crash consistency (CONTRACT 10.2): (d) claim, read, conditional write: a refresh killed between leaves dirtySince, refreshed again by serve a minute later.
   claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]>;
   /** Writes each value (undefined: the document goes) where its claim still holds; one round trip per kind of write. */
+  // Crash consistency (CONTRACT 10.2): (d) conditional on the claimed generation, idempotent: running it again writes the same documents.
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome>;
   /** Every document id, streamed (the rebuild and the sweep revisit them all). */
   ids(): AsyncIterable<string>;
@@ -75,6 +77,7 @@ export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 
 /** SDR contacts written (an interaction created or updated): their read-model documents are recomputed. Best effort, as PersonChanges. */
 export interface ContactChanges {
+  // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contact stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
   contactsChanged(keys: readonly string[]): Promise<void>;
   /** Gateway chats written (gateway-import, seed-demo): the chats, then the contacts of their phones and `contacts`. */
   chatsChanged(chats: readonly ChatRef[], contacts?: readonly string[]): Promise<void>;
@@ -103,6 +106,7 @@ export interface FollowerStateStore {
   /** Takes the lease for `ttlMs` when no other holder's lease runs at `now`; true when taken (or renewed by its holder). */
   lease(holder: string, now: Date, ttlMs: number): Promise<boolean>;
   /** Stores these fields while `holder` holds the lease; false (nothing written) when it does not any more. */
+  // Crash consistency (CONTRACT 10.2): (a) one conditional update, after the batch's refresh: a crash re-reads that batch.
   save(holder: string, fields: Partial<FollowerPosition>): Promise<boolean>;
   /** Gives the lease back (a no-op when another holder has it). */
   release(holder: string): Promise<void>;

@@ -26,7 +26,6 @@ import { Platform } from './platform';
 import { PoliciesUseCases } from './policies';
 import { SalesUseCases } from './sales';
 import { SalesGuards } from './sales-identity';
-import { SdrUseCases } from './sdr';
 
 export interface AssistantAreaOptions {
   /** The deadline of the whole model exchange (CONTRACT 8.4: 30 s; tests use a short one). */

@@ -90,7 +90,7 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
 
   async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
     const within = (at: Date | null) => at !== null && at >= from && at <= to;
-    for (const interaction of [...this.interactions.values()]) {
+    for (const interaction of this.interactions.values()) {
       if (within(interaction.createdAt) || within(interaction.updatedAt) || within(interaction.convertedAt)) yield { ...interaction };
     }
   }

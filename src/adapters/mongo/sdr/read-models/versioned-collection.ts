@@ -31,7 +31,7 @@ export class VersionedCollection<T, D extends VersionedFields> {
     const found = await this.collection()
       .find(filter, { projection: { _id: 1, generation: 1 } })
       .toArray();
-    const generations = new Map(found.map((d) => [String(d._id), typeof d.generation === 'number' ? d.generation : 0]));
+    const generations = new Map<string, number>(found.map((d) => [d._id, typeof d.generation === 'number' ? d.generation : 0]));
     return ids.map((id) => ({ id, generation: generations.get(id) ?? null }));
   }
 
@@ -92,7 +92,7 @@ export class VersionedCollection<T, D extends VersionedFields> {
     for await (const doc of this.collection()
       .find({}, { sort: { _id: 1 }, projection: { _id: 1 } })
       .batchSize(1_000)) {
-      yield String(doc._id);
+      yield doc._id;
     }
   }
 
@@ -100,6 +100,6 @@ export class VersionedCollection<T, D extends VersionedFields> {
     const docs = await this.collection()
       .find({ dirtySince: { $lt: before } } as Filter<D>, { projection: { _id: 1 }, limit, sort: { dirtySince: 1 } })
       .toArray();
-    return docs.map((d) => String(d._id));
+    return docs.map((d) => d._id);
   }
 }

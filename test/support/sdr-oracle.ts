@@ -122,9 +122,16 @@ async function finishBatch(directory: ContactDirectory, drafts: readonly Contact
 
 /** GET /sdr/contacts: the filtered contacts' page and the metrics over all of them (the input's dates are valid). */
 export async function oracleContacts(sources: OracleSources, now: Date, input: ListSdrContactsInput): Promise<ListSdrContactsOutput> {
+  const book: Contact[] = [];
+  for await (const contact of streamContacts(sources)) book.push(contact);
+  return answerContacts(book, now, input);
+}
+
+/** The contacts answer over every contact (streamContacts), as the old ListSdrContacts computed it. */
+export function answerContacts(contacts: readonly Contact[], now: Date, input: ListSdrContactsInput): ListSdrContactsOutput {
   const tally = emptyTally();
   const matching: Contact[] = [];
-  for await (const contact of streamContacts(sources)) {
+  for (const contact of contacts) {
     if (!matchesContactFilter(contact, input.filter, now)) continue;
     tallyContact(tally, contact, now);
     matching.push(contact);

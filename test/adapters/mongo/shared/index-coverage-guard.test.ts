@@ -44,9 +44,9 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     await db.collection('sales').find({ _id: 'x' as never }).toArray();
     expect(guard.violations).to.deep.equal([]);
     await db.collection('sales').find({ sellerId: 's' }).toArray();
-    // `createdAt` is the second key of by_person: not a prefix.
-    await db.collection('sdr_interactions').find({ createdAt: { $gte: new Date() } }).toArray();
-    expect(uncovered(guard)).to.deep.equal(['sales find { sellerId: ? }', 'sdr_interactions find { createdAt: { $gte: ? } }']);
+    // `at` is the second key of by_sale: not a prefix.
+    await db.collection('sale_status_events').find({ at: { $gte: new Date() } }).toArray();
+    expect(uncovered(guard)).to.deep.equal(['sales find { sellerId: ? }', 'sale_status_events find { at: { $gte: ? } }']);
   });
 
   it('judges every filtering command: update, delete, findAndModify, count, distinct', async () => {

@@ -4,7 +4,7 @@ import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
 import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
-import { contactKeyOfInteraction } from '../../domain/sdr/contact';
+import { contactKeyOfInteraction, phonesOfMatchKey } from '../../domain/sdr/contact';
 import type { InteractionRefresh, RecentMatch, SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
 import type { ContactChanges } from './read-model-ports';
 
@@ -82,7 +82,10 @@ export class CreateSdrInteraction {
     if (!(lead.withoutSale && personId === lead.id)) {
       await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt: interaction.convertedAt, at: now });
     }
-    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction)]);
+    // A minimal person this request stored holds the phone's match key: every contact of that key
+    // (the landline and the mobile spelling are two contacts) now has a person, not only this one.
+    const holders = lead.inserted && phoneKey !== undefined ? phonesOfMatchKey(phoneKey) : [];
+    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction), ...holders]);
     return E.right({ id, personId, status: fields.status, created });
   }
 
@@ -111,8 +114,8 @@ export class CreateSdrInteraction {
     throw new Error(`no SDR interaction written after ${WRITE_ATTEMPTS} attempts: the contact's current interaction kept changing`);
   }
 
-  /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at. */
-  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; withoutSale: boolean }> {
+  /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at; `inserted`: this request stored it. */
+  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
     let known: string | undefined;
     if (input.phone === undefined) {
       // A web lead is known only by its session: the same session within the window is the same lead.
@@ -120,19 +123,19 @@ export class CreateSdrInteraction {
     } else {
       known = leadPersonAmong(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
     }
-    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, withoutSale: false };
+    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, withoutSale: false, inserted: false };
   }
 
-  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; withoutSale: boolean }> {
+  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
     const person = minimalLeadPerson(input, this.ids.next(), now);
     const stored = await this.people.insertMinimal(person);
-    if (stored.outcome === 'inserted') return { id: person.id, withoutSale: true };
+    if (stored.outcome === 'inserted') return { id: person.id, withoutSale: true, inserted: true };
     // A concurrent first contact of this phone stored its person first: that person is the lead, and
     // as a minimal person still holding its phone it has no sale to keep in sync.
-    if (stored.outcome === 'phone-taken') return { id: stored.holder.id, withoutSale: true };
+    if (stored.outcome === 'phone-taken') return { id: stored.holder.id, withoutSale: true, inserted: false };
     // A concurrent request stored this CPF first: that person is the lead.
     const holder = input.cpf === undefined ? undefined : await this.people.findByCpf(input.cpf);
     if (holder === undefined) throw new Error('minimal person refused for its CPF but no holder found');
-    return { id: holder.id, withoutSale: false };
+    return { id: holder.id, withoutSale: false, inserted: false };
   }
 }

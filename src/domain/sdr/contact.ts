@@ -4,7 +4,7 @@
  * Pure: the store streams the facts in, these functions fold, filter, sort and count them.
  */
 import type { Person } from '../sales/sale';
-import { phoneMatchKey, type CanonicalPhone } from '../shared/phone';
+import { normalizePhone, phoneMatchKey, type CanonicalPhone } from '../shared/phone';
 import { isConvertedInteraction, type SdrChannel, type SdrInteraction, type SdrStatus } from './interaction';
 
 /** "active": the last interaction is under 30 days old (spec part 8). */
@@ -124,6 +124,15 @@ export function addChatName(book: ContactBook, name: ChatName): void {
 /** The phone match keys of a draft (for finding the persons with that phone). */
 export function phoneKeyOfDraft(draft: ContactDraft): string | undefined {
   return draft.phone === null ? undefined : phoneMatchKey(draft.phone);
+}
+
+/**
+ * The phone contacts a match key (DDD + last 8 digits) can be: its canonical spellings, the 8-digit
+ * landline and the 9-digit mobile (each only when valid). A person holding the key belongs to each.
+ */
+export function phonesOfMatchKey(key: string): CanonicalPhone[] {
+  const [ddd, last8] = [key.slice(0, 2), key.slice(2)];
+  return [`55${ddd}${last8}`, `55${ddd}9${last8}`].filter((phone): phone is CanonicalPhone => normalizePhone(phone) === phone);
 }
 
 /** The match keys of a person's phones. */

@@ -10,7 +10,6 @@ import { CachedReports } from '../../../src/application/kpi/cached-reports';
 import { GetSdrKpi } from '../../../src/application/kpi/get-sdr-kpi';
 import { FindPolicies } from '../../../src/application/policies/find-policies';
 import { ListSales } from '../../../src/application/sales/list-sales';
-import { ListSdrContacts } from '../../../src/application/sdr/list-sdr-contacts';
 import type { SalesIdentity } from '../../../src/domain/sales-identity/sales-user';
 import { CPF_A, CPF_B, storedPolicy } from '../../support/contracts/policy-repository-contract';
 import { ManualClock } from '../../support/fakes/fixed-clock';
@@ -23,6 +22,7 @@ import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-
 import { InMemoryVendorRepository } from '../../support/fakes/in-memory-vendor-repository';
 import { InMemoryKpiCache } from '../../../src/adapters/kpi-cache/in-memory-kpi-cache';
 import { person, sale, sdrInteraction, vendor } from '../../support/sales-fixtures';
+import { fakeReadSide } from '../../support/sdr-read-side';
 
 /**
  * The assistant's four tools (CONTRACT 8.4, 8.7) over their use cases on fakes (each fake passes its
@@ -40,17 +40,20 @@ describe('Assistant tools (on fakes)', () => {
   describe('find_contact {phone}', () => {
     let interactions: InMemorySdrInteractionRepository;
     let directory: InMemoryContactDirectory;
+    let gateway: InMemoryGatewayMessageStore;
     let tool: AssistantTool;
-    const NOW = new Date('2026-03-10T12:00:00.000Z');
 
     beforeEach(async () => {
       interactions = new InMemorySdrInteractionRepository();
       directory = new InMemoryContactDirectory();
+      gateway = new InMemoryGatewayMessageStore();
       const ana = person({ fullName: 'Ana Souza', mobile: '5511987654321' });
       directory.addPerson(ana);
       await interactions.insert(sdrInteraction({ personId: ana.id, phone: '5511987654321', phoneKey: '1187654321', status: 'interested', createdAt: new Date('2026-03-01T12:00:00.000Z'), updatedAt: new Date('2026-03-01T12:00:00.000Z') }));
       await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888' }));
-      tool = findContactTool(new ListSdrContacts({ interactions, gateway: new InMemoryGatewayMessageStore(), directory }, new ManualClock(NOW)));
+      // The contact read model, built as production builds it (the follower's first catch-up).
+      const side = fakeReadSide({ interactions, gateway, directory });
+      tool = findContactTool({ contacts: side.contacts, freshness: side.follower });
     });
 
     it('is offered to every role', () => {
@@ -83,14 +86,12 @@ describe('Assistant tools (on fakes)', () => {
       expect(await invoke(tool, { phone: '11987654321', name: 'Ana' })).to.deep.equal(E.left(['name is not allowed']));
     });
 
-    it('Left "the contact search failed" when the contact listing refuses', async () => {
-      class RefusingListSdrContacts extends ListSdrContacts {
-        override async execute(): ReturnType<ListSdrContacts['execute']> {
-          return E.left({ _tag: 'InvalidDateRange' });
-        }
-      }
-      const refusing = findContactTool(new RefusingListSdrContacts({ interactions, gateway: new InMemoryGatewayMessageStore(), directory }, new ManualClock(NOW)));
-      expect(await invoke(refusing, { phone: '11987654321' })).to.deep.equal(E.left(['the contact search failed']));
+    it('the contacts of every phone sharing the match key (a landline and a mobile of the same digits), newest activity first', async () => {
+      const message = (id: string, jid: string, at: string) => ({ instance: 'main', key: { id, remoteJid: jid, fromMe: false }, pushName: 'Ana', messageType: 'conversation', message: { conversation: 'oi' }, messageTimestamp: Date.parse(at) / 1000 });
+      gateway.write(message('M1', '5511933334444@s.whatsapp.net', '2026-03-04T12:00:00.000Z'), message('M2', '551133334444@s.whatsapp.net', '2026-03-05T12:00:00.000Z'), message('M3', '551133334444@s.whatsapp.net', '2026-03-06T12:00:00.000Z'));
+      const found = (await rightOf(tool, { phone: '(11) 3333-4444' })) as { phone: string; contacts: { phone: string; messageCount: number; interactionCount: number }[] };
+      expect(found.phone).to.equal('551133334444');
+      expect(found.contacts.map((c) => [c.phone, c.messageCount, c.interactionCount])).to.deep.equal([['551133334444', 2, 0], ['5511933334444', 1, 0]]);
     });
   });
 
@@ -242,11 +243,13 @@ describe('Assistant tools (on fakes)', () => {
 
     beforeEach(async () => {
       const interactions = new InMemorySdrInteractionRepository();
+      const gateway = new InMemoryGatewayMessageStore();
       // 2026-03-01 12:00 UTC is 09:00 in São Paulo (UTC-3): a contact of local day 2026-03-01.
       await interactions.insert(sdrInteraction());
       await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888', status: 'converted', convertedToLead: true, convertedAt: new Date('2026-03-05T12:00:00.000Z'), createdAt: new Date('2026-03-05T12:00:00.000Z'), updatedAt: new Date('2026-03-05T12:00:00.000Z') }));
       const cache = new CachedReports(new InMemoryKpiCache(new ManualClock(NOW)), 60_000);
-      tool = getSdrKpisTool(new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway: new InMemoryGatewayMessageStore() }), SdrKpiReport, cache), new ManualClock(NOW));
+      const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
+      tool = getSdrKpisTool(new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway, contacts: side.contacts, freshness: side.follower }), SdrKpiReport, cache), new ManualClock(NOW));
     });
 
     it('is offered to admins and managers only (CONTRACT 8.7)', () => {

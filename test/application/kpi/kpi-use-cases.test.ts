@@ -4,13 +4,14 @@ import { GetSdrKpi } from '../../../src/application/kpi/get-sdr-kpi';
 import { GetSdrTrending } from '../../../src/application/kpi/get-sdr-trending';
 import { GetSubscriptionLeads } from '../../../src/application/kpi/get-subscription-leads';
 import type { GatewayMessageStore } from '../../../src/application/sdr/ports';
-import { streamContacts } from '../../../src/application/sdr/sdr-contacts';
 import { resolvePeriod, type KpiPeriod } from '../../../src/domain/kpi/period';
 import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
 import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
 import { person, sdrInteraction } from '../../support/sales-fixtures';
+import { streamContacts } from '../../support/sdr-oracle';
+import { fakeReadSide } from '../../support/sdr-read-side';
 
 const iso = (s: string) => new Date(s);
 const secs = (s: string) => new Date(s).getTime() / 1000;
@@ -32,7 +33,9 @@ describe('KPI use cases (CONTRACT 8.3)', () => {
     // Converted once but no longer: not a lead.
     await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888', status: 'interested', convertedAt: iso('2026-03-03T10:00:00Z'), createdAt: iso('2026-03-03T10:00:00Z'), updatedAt: iso('2026-03-04T10:00:00Z') }));
     gateway.write(gatewayRecord(1, { jid: '551187654321@s.whatsapp.net', at: secs('2026-03-03T10:00:00Z') }), gatewayRecord(2, { jid: '551187654321@s.whatsapp.net', fromMe: true, at: secs('2026-03-03T10:01:00Z') }));
-    const sources = { interactions, gateway };
+    // The contact read model built the way production builds it: the follower's first catch-up.
+    const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
+    const sources = { interactions, gateway, contacts: side.contacts, freshness: side.follower };
     const march = periodOf('2026-03-01T00:00:00Z', '2026-03-07T00:00:00Z');
     const kpi = await new GetSdrKpi(sources).execute({ period: march });
     expect(E.isRight(kpi) && kpi.right).to.deep.include({ contacts: 2, leads: 1, conversionRate: 0.5, averageResponseTimeSeconds: 60, responseRate: 1 });
@@ -57,14 +60,27 @@ describe('KPI use cases (CONTRACT 8.3)', () => {
     // The same session later: still created on Mar 3.
     await interactions.insert(sdrInteraction({ phone: null, phoneKey: null, sessionId: session(2), personId: without.id, createdAt: iso('2026-03-09T10:00:00Z'), updatedAt: iso('2026-03-09T10:00:00Z') }));
     await interactions.insert(sdrInteraction({ createdAt: iso('2026-03-03T10:00:00Z'), updatedAt: iso('2026-03-03T10:00:00Z') }));
-    // Web contacts' facts are all in the interactions: the gateway store is not read.
-    const unreadable = new Proxy({}, { get: () => () => { throw new Error('the gateway store was read'); } }) as GatewayMessageStore;
-    const result = await new GetSubscriptionLeads({ interactions, gateway: unreadable, directory }).execute({ period: periodOf('2026-03-01T00:00:00Z', '2026-03-04T00:00:00Z') });
+    // Web contacts' facts are all in the interactions: once the models are built, answering reads no
+    // chat of the gateway store (only the follower's probe for new messages).
+    const gateway = new InMemoryGatewayMessageStore();
+    const read: string[] = [];
+    const watched = new Proxy(gateway, {
+      get: (target, name) => {
+        const member: unknown = Reflect.get(target, name);
+        if (typeof member !== 'function') return member;
+        read.push(String(name));
+        return member.bind(target);
+      },
+    }) as GatewayMessageStore;
+    const side = fakeReadSide({ interactions, gateway: watched, directory });
+    await side.follower.catchUp();
+    read.length = 0;
+    const result = await new GetSubscriptionLeads({ contacts: side.contacts, freshness: side.follower }).execute({ period: periodOf('2026-03-01T00:00:00Z', '2026-03-04T00:00:00Z') });
+    expect(read).to.deep.equal(['changedChats']);
     if (E.isLeft(result)) throw new Error('refused');
     expect(result.right).to.deep.include({ total: 2, withPhone: 1, qualified: 1, conversionRate: 0.5 });
     expect(result.right.points.map((p) => [p.date.day, p.total, p.qualified])).to.deep.equal([[1, 0, 0], [2, 1, 0], [3, 1, 1], [4, 0, 0]]);
-    // The web scope is the whole contact stream's web contacts, exactly.
-    const gateway = new InMemoryGatewayMessageStore();
+    // The oracle's web scope is the whole contact stream's web contacts, exactly.
     gateway.write(gatewayRecord(1, { at: secs('2026-03-03T10:00:00Z') }));
     const collect = async (scope: 'all' | 'web') => {
       const out = [];

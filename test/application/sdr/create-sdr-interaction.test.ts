@@ -7,7 +7,10 @@ import { phoneMatchKey, type CanonicalPhone } from '../../../src/domain/shared/p
 import type { SdrInteraction, WebSessionId } from '../../../src/domain/sdr/interaction';
 import { InMemoryPersonRepository } from '../../support/fakes/in-memory-person-repository';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
+import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
+import { InMemorySalesContactDirectory } from '../../support/fakes/in-memory-sales-contact-directory';
 import { salesFakes } from '../../support/fakes/sales-fakes';
+import { fakeReadSide } from '../../support/sdr-read-side';
 import { person, sale, validCpf } from '../../support/sales-fixtures';
 
 const HOUR = 3_600_000;
@@ -214,5 +217,19 @@ describe('CreateSdrInteraction', () => {
     const second = await run({ phone: MOBILE, channel: 'sms', result: 'interested', contact: true });
     expect(second).to.deep.equal({ id: first.id, personId: buyer.id, status: 'interested', created: false });
     expect(f.sales.qualifications.get(s.id)).to.include({ interested: true });
+  });
+
+  it('a new minimal person holds its match key for every contact of it: the read model of the other spelling (landline vs mobile) is refreshed too', async () => {
+    const gateway = new InMemoryGatewayMessageStore();
+    const side = fakeReadSide({ interactions: f.interactions, gateway, directory: new InMemorySalesContactDirectory(f.people, f.sales) });
+    // A chat of the mobile 5511933334444, whose match key 1133334444 the landline 551133334444 shares.
+    gateway.write({ instance: 'main', key: { id: 'M1', remoteJid: '5511933334444@s.whatsapp.net', fromMe: false }, pushName: 'Bia', messageType: 'conversation', message: { conversation: 'oi' }, messageTimestamp: 1_772_366_400 });
+    await side.follower.catchUp();
+    expect((await side.contacts.findByIds(['5511933334444']))[0]).to.include({ registered: false, personId: null, name: 'Bia' });
+    const withHook = new CreateSdrInteraction(f.interactions, f.people, f.qualificationSync, f.clock, f.ids, undefined, side.contactChanges);
+    const out = await withHook.execute({ phone: '551133334444' as CanonicalPhone, channel: 'sms', result: 'interested', name: 'Beatriz Lima' });
+    if (E.isLeft(out)) throw new Error('refused');
+    expect((await side.contacts.findByIds(['5511933334444']))[0]).to.include({ registered: true, personId: out.right.personId, name: 'Beatriz Lima' });
+    expect((await side.contacts.findByIds(['551133334444']))[0]).to.include({ registered: true, personId: out.right.personId, interactionCount: 1 });
   });
 });

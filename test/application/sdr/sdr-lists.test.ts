@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import { ImportGatewayMessages, IMPORT_BATCH, type ImportLine } from '../../../src/application/sdr/import-gateway-messages';
 import { ListSdrContacts } from '../../../src/application/sdr/list-sdr-contacts';
 import { ListSdrSessions } from '../../../src/application/sdr/list-sdr-sessions';
-import { CONTACT_BATCH } from '../../../src/application/sdr/sdr-contacts';
+import { REFRESH_BATCH } from '../../../src/application/sdr/read-models/sdr-read-models';
 import { SeedDemoContacts } from '../../../src/application/sdr/seed-demo-contacts';
 import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
@@ -12,6 +12,7 @@ import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gatew
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 import { person, sdrInteraction } from '../../support/sales-fixtures';
+import { fakeReadSide } from '../../support/sdr-read-side';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const T = NOW.getTime() / 1000;
@@ -35,7 +36,8 @@ describe('SDR lists use cases (against fakes)', () => {
   describe('ListSdrSessions', () => {
     it('pages the chats newest first (ties by id) whatever order the store streams them in', async () => {
       for (let i = 0; i < 25; i += 1) gateway.write(gatewayRecord(i, { jid: jidOf(i % 12), at: T - 1000 + (i % 12 === 3 ? 500 : i) }));
-      const list = new ListSdrSessions(gateway, directory);
+      const side = fakeReadSide({ interactions, gateway, directory });
+      const list = new ListSdrSessions(side.chats, side.follower, gateway, directory);
       const all = await list.execute({ page: 1, limit: 100 });
       if (E.isLeft(all)) throw new Error('refused');
       expect(all.right.total).to.equal(12);
@@ -51,21 +53,23 @@ describe('SDR lists use cases (against fakes)', () => {
     });
 
     it('refuses dateFrom after dateTo', async () => {
-      const result = await new ListSdrSessions(gateway, directory).execute({ page: 1, limit: 5, dateFrom: new Date(2), dateTo: new Date(1) });
+      const side = fakeReadSide({ interactions, gateway, directory });
+      const result = await new ListSdrSessions(side.chats, side.follower, gateway, directory).execute({ page: 1, limit: 5, dateFrom: new Date(2), dateTo: new Date(1) });
       expect(result).to.deep.equal(E.left({ _tag: 'InvalidDateRange' }));
     });
   });
 
   describe('ListSdrContacts', () => {
     it('enriches contacts across several person batches and counts the whole filtered set', async () => {
-      const n = CONTACT_BATCH + 7;
+      const n = REFRESH_BATCH + 7;
       for (let i = 0; i < n; i += 1) {
         const p = person({ fullName: `Pessoa ${i}`, cpf: null, mobile: phoneOf(i), residentialPhone: null });
         directory.addPerson(p);
         if (i % 2 === 0) directory.addSale(p.id, new Date(NOW.getTime() - 1000));
         gateway.write(gatewayRecord(i, { jid: jidOf(i), at: T - 10 * 86_400 }));
       }
-      const list = new ListSdrContacts({ interactions, gateway, directory }, new ManualClock(NOW));
+      const side = fakeReadSide({ interactions, gateway, directory });
+      const list = new ListSdrContacts(side.contacts, side.follower, new ManualClock(NOW));
       const result = await list.execute({ filter: { qualified: true }, sortBy: 'name', sortOrder: 'asc', page: 2, limit: 10 });
       if (E.isLeft(result)) throw new Error('refused');
       const qualified = Math.ceil(n / 2);
@@ -79,7 +83,8 @@ describe('SDR lists use cases (against fakes)', () => {
       const p = person({ fullName: 'Carla', cpf: null });
       directory.addPerson(p);
       await interactions.insert(sdrInteraction({ personId: p.id, phone: '5531988887777', phoneKey: '3188887777', createdAt: NOW, updatedAt: NOW }));
-      const list = new ListSdrContacts({ interactions, gateway, directory }, new ManualClock(NOW));
+      const side = fakeReadSide({ interactions, gateway, directory });
+      const list = new ListSdrContacts(side.contacts, side.follower, new ManualClock(NOW));
       const result = await list.execute({ filter: {}, sortBy: 'lastInteraction', sortOrder: 'desc', page: 1, limit: 20 });
       if (E.isLeft(result)) throw new Error('refused');
       expect(result.right.items.map((c) => [c.sessionId, c.name, c.personId, c.registered])).to.deep.equal([['5531988887777', 'Carla', p.id, true]]);
@@ -118,7 +123,8 @@ describe('SeedDemoContacts (against fakes)', () => {
     expect(directory.persons.size).to.equal(counts.people);
     expect(directory.sales).to.have.length(counts.sales);
     expect(gateway.documents).to.have.length(counts.messages);
-    const list = await new ListSdrContacts({ interactions, gateway, directory }, clock).execute({ filter: {}, sortBy: 'name', sortOrder: 'asc', page: 1, limit: 5 });
+    const side = fakeReadSide({ interactions, gateway, directory });
+    const list = await new ListSdrContacts(side.contacts, side.follower, clock).execute({ filter: {}, sortBy: 'name', sortOrder: 'asc', page: 1, limit: 5 });
     if (E.isLeft(list)) throw new Error('refused');
     // Every seeded contact is one contact of the list (no two share a phone).
     expect(list.right.total).to.equal(450);

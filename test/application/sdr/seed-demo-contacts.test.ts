@@ -30,7 +30,11 @@ async function seed(now: Date, seedNumber: number) {
   const gateway = new InMemoryGatewayMessageStore();
   const result = await new SeedDemoContacts(sink, gateway, new ManualClock(now)).execute({ contacts: 300, messagesPerContact: 3, seed: seedNumber });
   if (E.isLeft(result)) throw new Error('unreachable');
-  const messages = gateway.documents as GatewayMessageRecord[];
+  // The records as seeded; the `_id` the store gave each (a fresh ObjectId, as the driver does) is not seeded data.
+  const messages = gateway.documents.map((doc) => {
+    const { _id, ...record } = doc as GatewayMessageRecord & { _id?: unknown };
+    return record;
+  });
   return { counts: result.right, people: sink.people, sales: sink.sales, interactions: sink.interactions, messages };
 }
 

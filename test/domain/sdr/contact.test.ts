@@ -9,6 +9,7 @@ import {
   isActive,
   matchesContactFilter,
   metricsOf,
+  phonesOfMatchKey,
   tallyContact,
   type Contact,
   type ContactBook,
@@ -47,6 +48,13 @@ describe('the SDR contact (CONTRACT 8.2)', () => {
       firstInteraction: at('2026-01-20T00:00:00Z'), lastInteraction: at('2026-02-10T00:00:00Z'), interactionCount: 2, messageCount: 5,
       status: 'converted', channel: 'sms', converted: true, qualified: true, salesCount: 2, lastSaleAt: at('2026-01-15T00:00:00Z'), convertedInteractionCount: 2, personHasPhone: true,
     });
+  });
+
+  it('names the phone contacts of a match key: the valid landline and mobile spellings', () => {
+    expect(phonesOfMatchKey('1133334444')).to.deep.equal(['551133334444', '5511933334444']);
+    // 8765-4321 is a legacy mobile spelling: its canonical form has the ninth digit.
+    expect(phonesOfMatchKey('1187654321')).to.deep.equal(['5511987654321']);
+    expect(phonesOfMatchKey('2012345678')).to.deep.equal([]);
   });
 
   it('is active while its last interaction is under 30 days old', () => {

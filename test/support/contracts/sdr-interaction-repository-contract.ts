@@ -126,8 +126,16 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     const newer = sdrInteraction({ personId: bia, createdAt: at(10), status: 'interested' });
     await repo.insert(older);
     await repo.insert(newer);
-    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'interested', convertedAt: at(20) });
-    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, personId: bia, previous: 'converted', convertedAt: at(20) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'interested', convertedAt: at(20) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'converted', convertedAt: at(20) });
+    // The contact key of the interaction moved: its phone, else its web session id, else its id.
+    const session = `web-${randomUUID()}`;
+    const web = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(30) });
+    const bare = sdrInteraction({ phone: null, phoneKey: null, sessionId: null, createdAt: at(30) });
+    await repo.insert(web);
+    await repo.insert(bare);
+    expect(await repo.setStatusOfLatest([web.personId], 'interested', at(31))).to.deep.include({ contactKey: session });
+    expect(await repo.setStatusOfLatest([bare.personId], 'interested', at(31))).to.deep.include({ contactKey: `interaction:${bare.id}` });
     expect(await repo.findRecent({ personId: bia }, at(0))).to.deep.include({ status: 'no_response', updatedAt: at(21), result: 'no_response' });
     expect(await repo.findRecent({ personId: ana }, at(0))).to.deep.equal(older);
     expect(await repo.setStatusOfLatest([randomUUID()], 'converted', at(22))).to.equal(undefined);
@@ -180,5 +188,41 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     expect(listed[1]?.notes).to.deep.equal([{ at: at(1), text: 'earlier' }, { at: at(2), text: 'later' }]);
     expect(listed[0]?.notes.map((n) => n.text)).to.have.members(Array.from({ length: 20 }, (_, n) => `note ${n}`));
     expect(await repo.listOfPersons([randomUUID()])).to.deep.equal([]);
+  });
+
+  it('answers the interactions of contacts by key: a phone (not its match key), a web session, an interaction without either', async () => {
+    const session = `web-${randomUUID()}`;
+    const ana = sdrInteraction({ createdAt: at(0) });
+    const anaAgain = sdrInteraction({ createdAt: at(5), sessionId: `web-${randomUUID()}` });
+    // The same match key, another canonical phone (a landline spelling): another contact.
+    const landline = sdrInteraction({ phone: '551187654321', createdAt: at(1) });
+    const web = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(2) });
+    const bare = sdrInteraction({ phone: null, phoneKey: null, sessionId: null, createdAt: at(3) });
+    const other = sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888', createdAt: at(4) });
+    for (const i of [ana, anaAgain, landline, web, bare, other]) await repo.insert(i);
+    const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(await repo.ofContacts(['5511987654321']))).to.deep.equal(byId([ana, anaAgain]));
+    expect(byId(await repo.ofContacts([session, `interaction:${bare.id}`, '551187654321']))).to.deep.equal(byId([web, bare, landline]));
+    // A session id of an interaction that has a phone is not that interaction's contact.
+    expect(await repo.ofContacts([anaAgain.sessionId as string])).to.deep.equal([]);
+    expect(await repo.ofContacts([])).to.deep.equal([]);
+    expect(await repo.ofContacts(['5531999997777', `interaction:${randomUUID()}`])).to.deep.equal([]);
+  });
+
+  it('streams the interactions created, updated or converted between two times (inclusive)', async () => {
+    const created = sdrInteraction({ createdAt: at(10), updatedAt: at(10) });
+    const updated = sdrInteraction({ createdAt: at(0), updatedAt: at(20) });
+    const converted = sdrInteraction({ createdAt: at(0), updatedAt: at(1), convertedToLead: true, convertedAt: at(30) });
+    const before = sdrInteraction({ createdAt: at(0), updatedAt: at(9) });
+    const after = sdrInteraction({ createdAt: at(31), updatedAt: at(40), convertedAt: at(41), convertedToLead: true });
+    const spanning = sdrInteraction({ createdAt: at(5), updatedAt: at(35) });
+    for (const i of [created, updated, converted, before, after, spanning]) await repo.insert(i);
+    const between = [];
+    for await (const i of repo.writtenBetween(at(10), at(30))) between.push(i);
+    const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(between)).to.deep.equal(byId([created, updated, converted]));
+    const none = [];
+    for await (const i of repo.writtenBetween(at(100), at(200))) none.push(i);
+    expect(none).to.deep.equal([]);
   });
 }

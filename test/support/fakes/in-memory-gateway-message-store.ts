@@ -1,61 +1,130 @@
-import type { ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
+import { ObjectId } from 'mongodb';
+import type { ChangedChats, ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
+import { chatIdOf, type ChatFacts } from '../../../src/domain/sdr/chat';
 import { isOneToOneJid, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
 
 const timeOf = (r: GatewayMessageRecord): ChatMessageTime => ({ instance: r.instance, remoteJid: r.key.remoteJid, fromMe: r.key.fromMe, at: new Date(r.messageTimestamp * 1000) });
 
-/** The gateway store in memory: raw documents, as a gateway would have written them. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stored record and its document's `_id`. */
+interface Stored {
+  readonly id: unknown;
+  readonly record: GatewayMessageRecord;
+}
+
+/** MongoDB's order of ObjectIds (their bytes; the hex string orders the same). */
+const compareIds = (a: ObjectId, b: ObjectId): number => {
+  const [x, y] = [a.toHexString(), b.toHexString()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** At the same second the later-written message (the larger `_id`) is the newer, as the MongoDB sorts `{messageTimestamp: -1, _id: -1}`. */
+const newestFirst = (a: Stored, b: Stored): number => {
+  const byTime = b.record.messageTimestamp - a.record.messageTimestamp;
+  if (byTime !== 0) return byTime;
+  return a.id instanceof ObjectId && b.id instanceof ObjectId ? compareIds(b.id, a.id) : 0;
+};
+
+/**
+ * The gateway store in memory: raw documents, as a gateway would have written them. Each object
+ * document gets an `_id` when it has none (a fresh ObjectId, as the driver gives it), a given one is
+ * kept (a late insert with an old ObjectId). The store's write order is `_id` order, as in MongoDB.
+ */
 export class InMemoryGatewayMessageStore implements GatewayMessageStore {
+  /** The stored documents, in insertion (natural) order. */
   readonly documents: unknown[] = [];
   skipped = 0;
 
-  /** Writes a document directly, the way the gateway does (any shape). */
+  /** Writes documents directly, the way the gateway does (any shape). */
   write(...docs: unknown[]): void {
-    this.documents.push(...docs.map((d) => structuredClone(d)));
+    for (const doc of docs) this.documents.push(this.withId(doc));
   }
 
-  private records(): GatewayMessageRecord[] {
-    const records: GatewayMessageRecord[] = [];
+  /** Removes the documents `match` keeps (the gateway deleting records); answers how many. */
+  remove(match: (doc: unknown) => boolean): number {
+    let removed = 0;
+    for (let i = this.documents.length - 1; i >= 0; i -= 1) {
+      if (match(this.documents[i])) {
+        this.documents.splice(i, 1);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Changes the documents `match` keeps in place (their `_id` stays); answers how many. */
+  change(match: (doc: unknown) => boolean, update: (doc: Record<string, unknown>) => Record<string, unknown>): number {
+    let changed = 0;
+    for (let i = 0; i < this.documents.length; i += 1) {
+      const doc = this.documents[i];
+      if (!isObject(doc) || !match(doc)) continue;
+      this.documents[i] = { ...update(doc), _id: doc._id };
+      changed += 1;
+    }
+    return changed;
+  }
+
+  private withId(doc: unknown): unknown {
+    if (!isObject(doc)) return structuredClone(doc);
+    const { _id, ...rest } = doc;
+    // structuredClone would turn an ObjectId into a plain object: the id is kept as it is.
+    return { _id: _id === undefined ? new ObjectId() : _id, ...structuredClone(rest) };
+  }
+
+  private stored(): Stored[] {
+    const stored: Stored[] = [];
     for (const doc of this.documents) {
       const record = parseGatewayRecord(doc);
       if (record === undefined) this.skipped += 1;
-      else if (isOneToOneJid(record.key.remoteJid)) records.push(record);
+      else if (isOneToOneJid(record.key.remoteJid)) stored.push({ id: (doc as Record<string, unknown>)._id, record });
     }
-    return records;
+    return stored;
+  }
+
+  private records(): GatewayMessageRecord[] {
+    return this.stored().map((s) => s.record);
   }
 
   async *chats(range: ChatRange): AsyncIterable<ChatSummary> {
     const from = range.from === undefined ? 0 : range.from.getTime() / 1000;
     const to = range.to === undefined ? Number.POSITIVE_INFINITY : range.to.getTime() / 1000;
-    const chats = new Map<string, GatewayMessageRecord[]>();
-    for (const r of this.records()) {
+    const chats = new Map<string, Stored[]>();
+    for (const s of this.stored()) {
+      const r = s.record;
       if ((range.instance !== undefined && r.instance !== range.instance) || r.messageTimestamp < from || r.messageTimestamp > to) continue;
-      const id = `${r.instance}:${r.key.remoteJid}`;
-      chats.set(id, [...(chats.get(id) ?? []), r]);
+      const id = chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid });
+      chats.set(id, [...(chats.get(id) ?? []), s]);
     }
     for (const messages of chats.values()) {
-      const sorted = [...messages].sort((a, b) => b.messageTimestamp - a.messageTimestamp);
-      const last = sorted[0] as GatewayMessageRecord;
-      const first = sorted[sorted.length - 1] as GatewayMessageRecord;
+      const sorted = [...messages].sort(newestFirst);
+      const last = (sorted[0] as Stored).record;
+      const first = (sorted[sorted.length - 1] as Stored).record;
       yield { instance: last.instance, remoteJid: last.key.remoteJid, messageCount: messages.length, firstAt: new Date(first.messageTimestamp * 1000), last: toGatewayMessage(last) };
     }
   }
 
   async pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]> {
-    const wanted = new Set(chats.map((c) => `${c.instance}:${c.remoteJid}`));
+    const wanted = new Set(chats.map((c) => chatIdOf(c)));
     const names: ChatPushName[] = [];
-    for await (const name of this.allPushNames()) if (wanted.has(`${name.instance}:${name.remoteJid}`)) names.push(name);
+    for await (const name of this.allPushNames()) if (wanted.has(chatIdOf(name))) names.push(name);
     return names;
   }
 
   async *allPushNames(): AsyncIterable<ChatPushName> {
+    yield* this.pushNames().values();
+  }
+
+  /** The newest non-blank inbound pushName of each chat; at the same second the first stored (a stable sort on the time, as the server's). */
+  private pushNames(): Map<string, ChatPushName> {
     const newest = new Map<string, GatewayMessageRecord>();
     for (const r of this.records()) {
       if (r.key.fromMe || typeof r.pushName !== 'string' || r.pushName.trim() === '') continue;
-      const id = `${r.instance}:${r.key.remoteJid}`;
+      const id = chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid });
       const held = newest.get(id);
       if (held === undefined || r.messageTimestamp > held.messageTimestamp) newest.set(id, r);
     }
-    for (const r of newest.values()) yield { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) };
+    return new Map([...newest].map(([id, r]) => [id, { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) }]));
   }
 
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
@@ -77,10 +146,10 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
   }
 
   private onePerChat(chats: readonly ChatRef[], keep: (r: GatewayMessageRecord) => boolean, order: (a: GatewayMessageRecord, b: GatewayMessageRecord) => number): ChatMessageTime[] {
-    const wanted = new Set(chats.map((c) => `${c.instance}:${c.remoteJid}`));
+    const wanted = new Set(chats.map((c) => chatIdOf(c)));
     const first = new Map<string, GatewayMessageRecord>();
     for (const r of this.records().filter(keep).sort(order)) {
-      const id = `${r.instance}:${r.key.remoteJid}`;
+      const id = chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid });
       if (wanted.has(id) && !first.has(id)) first.set(id, r);
     }
     return [...first.values()].map(timeOf);
@@ -96,10 +165,75 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       });
       if (exists) duplicates += 1;
       else {
-        this.documents.push(structuredClone(record));
+        this.documents.push(this.withId(record));
         inserted += 1;
       }
     }
     return { inserted, duplicates };
+  }
+
+  async chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]> {
+    const wanted = new Set(chats.map((c) => chatIdOf(c)));
+    const byChat = new Map<string, Stored[]>();
+    for (const s of this.stored()) {
+      const id = chatIdOf({ instance: s.record.instance, remoteJid: s.record.key.remoteJid });
+      if (wanted.has(id)) byChat.set(id, [...(byChat.get(id) ?? []), s]);
+    }
+    const names = this.pushNames();
+    return [...byChat].map(([id, messages]): ChatFacts => {
+      const sorted = [...messages].sort(newestFirst);
+      const last = (sorted[0] as Stored).record;
+      const first = (sorted[sorted.length - 1] as Stored).record;
+      const name = names.get(id);
+      return {
+        instance: last.instance,
+        remoteJid: last.key.remoteJid,
+        messageCount: messages.length,
+        firstAt: new Date(first.messageTimestamp * 1000),
+        last: toGatewayMessage(last),
+        pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
+      };
+    });
+  }
+
+  /** The documents with an ObjectId `_id`, in `_id` order (a `$gt` an ObjectId matches no other type). */
+  private inWriteOrder(): { id: ObjectId; doc: unknown }[] {
+    return this.documents
+      .flatMap((doc) => (isObject(doc) && doc._id instanceof ObjectId ? [{ id: doc._id, doc }] : []))
+      .sort((a, b) => compareIds(a.id, b.id));
+  }
+
+  async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
+    const docs = this.inWriteOrder()
+      .filter(({ id }) => (range.after === null || id.toHexString() > range.after) && (range.upTo === undefined || id.toHexString() <= range.upTo))
+      .slice(0, range.limit);
+    const chats = new Map<string, ChatRef>();
+    let skipped = 0;
+    for (const { doc } of docs) {
+      const { instance, key } = doc as Record<string, unknown>;
+      if (typeof instance !== 'string' || instance === '' || !isObject(key) || typeof key.remoteJid !== 'string') {
+        skipped += 1;
+        continue;
+      }
+      if (!isOneToOneJid(key.remoteJid)) continue;
+      const ref = { instance, remoteJid: key.remoteJid };
+      chats.set(chatIdOf(ref), ref);
+    }
+    this.skipped += skipped;
+    return { chats: [...chats.values()], last: docs[docs.length - 1]?.id.toHexString() ?? null, read: docs.length, skipped };
+  }
+
+  async *allChats(): AsyncIterable<ChatRef> {
+    const chats = new Map<string, ChatRef>();
+    for (const r of this.records()) chats.set(chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid }), { instance: r.instance, remoteJid: r.key.remoteJid });
+    yield* chats.values();
+  }
+
+  async latestPosition(): Promise<string | null> {
+    return this.inWriteOrder().at(-1)?.id.toHexString() ?? null;
+  }
+
+  positionAt(at: Date): string {
+    return ObjectId.createFromTime(Math.floor(at.getTime() / 1000)).toHexString();
   }
 }

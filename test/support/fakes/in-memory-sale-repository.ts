@@ -115,6 +115,12 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */
+  /** The sales of these persons, copied (what the database's `by_person` index answers). */
+  ofPersons(personIds: readonly string[]): Sale[] {
+    const wanted = new Set(personIds);
+    return this.ordered.filter((s) => wanted.has(s.sale.personId)).map((s) => ({ ...s.sale, delivery: { ...s.sale.delivery } }));
+  }
+
   recordQualificationOnLatest(personId: string, qualification: SaleQualification): string | undefined {
     const latest = this.latestOf(personId);
     if (latest === undefined) return undefined;

@@ -7,6 +7,7 @@ import type {
   SdrInteractionRepository,
   StatusChange,
 } from '../../../src/application/sdr/ports';
+import { contactKeyOfInteraction } from '../../../src/domain/sdr/contact';
 import { conversionTimeAfterWrite, creationContactKey, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 
@@ -58,7 +59,7 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     if (latest === undefined) return undefined;
     const convertedAt = conversionTimeAfterWrite(latest.convertedAt, { ...latest, status }, at);
     this.interactions.set(latest.id, { ...latest, status, convertedAt, updatedAt: at });
-    return { interactionId: latest.id, personId: latest.personId, previous: latest.status, convertedAt };
+    return { interactionId: latest.id, contactKey: contactKeyOfInteraction(latest), personId: latest.personId, previous: latest.status, convertedAt };
   }
 
   async appendNote(interactionId: string, note: SdrNote): Promise<void> {
@@ -80,6 +81,18 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
 
   async *streamAll(): AsyncIterable<SdrInteraction> {
     for (const interaction of [...this.interactions.values()].sort((a, b) => compareBinary(a.id, b.id))) yield { ...interaction };
+  }
+
+  async ofContacts(keys: readonly string[]): Promise<SdrInteraction[]> {
+    const wanted = new Set(keys);
+    return [...this.interactions.values()].filter((i) => wanted.has(contactKeyOfInteraction(i))).map((i) => ({ ...i }));
+  }
+
+  async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
+    const within = (at: Date | null) => at !== null && at >= from && at <= to;
+    for (const interaction of this.interactions.values()) {
+      if (within(interaction.createdAt) || within(interaction.updatedAt) || within(interaction.convertedAt)) yield { ...interaction };
+    }
   }
 
   private recent(match: RecentMatch, since: Date): SdrInteraction | undefined {

@@ -11,6 +11,10 @@ import { demoDataSinkContract } from '../../../support/contracts/demo-data-sink-
 import { gatewayMessageStoreContract } from '../../../support/contracts/gateway-message-store-contract';
 import { InMemoryContactDirectory } from '../../../support/fakes/in-memory-contact-directory';
 import { InMemoryDemoDataSink } from '../../../support/fakes/in-memory-demo-data-sink';
+import { InMemoryPersonRepository } from '../../../support/fakes/in-memory-person-repository';
+import { InMemorySaleRepository } from '../../../support/fakes/in-memory-sale-repository';
+import { InMemorySalesContactDirectory } from '../../../support/fakes/in-memory-sales-contact-directory';
+import { InMemoryVendorRepository } from '../../../support/fakes/in-memory-vendor-repository';
 import { InMemorySdrInteractionRepository } from '../../../support/fakes/in-memory-sdr-interaction-repository';
 import { InMemoryGatewayMessageStore } from '../../../support/fakes/in-memory-gateway-message-store';
 import { useTestDatabase } from '../../../support/mongo';
@@ -27,6 +31,20 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
       contactDirectoryContract(async () => {
         const directory = new InMemoryContactDirectory();
         return { directory, addPerson: async (p) => directory.addPerson(p), addSale: async (id, at) => directory.addSale(id, at) };
+      }));
+    describe('ContactDirectory over the sales fakes', () =>
+      contactDirectoryContract(async () => {
+        const people = new InMemoryPersonRepository();
+        const sales = new InMemorySaleRepository(people, new InMemoryVendorRepository());
+        return {
+          directory: new InMemorySalesContactDirectory(people, sales),
+          addPerson: async (p) => {
+            await people.saveByCpf(p);
+          },
+          addSale: async (personId, createdAt) => {
+            await sales.insert(sale(personId, { createdAt }));
+          },
+        };
       }));
     describe('DemoDataSink', () =>
       demoDataSinkContract(async () => {

@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import type { ChatReadModel } from '../../../src/application/sdr/read-model-ports';
+import { chatIdOf, newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
+import { phoneOfJid } from '../../../src/domain/sdr/gateway-message';
+
+const T0 = new Date('2026-03-01T12:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+export const sdrChat = (instance: string, remoteJid: string, overrides: Partial<SdrChat> = {}): SdrChat => {
+  const last = overrides.last?.at ?? at(10);
+  return {
+    id: chatIdOf({ instance, remoteJid }),
+    instance,
+    remoteJid,
+    phone: phoneOfJid(remoteJid) ?? null,
+    messageCount: 2,
+    firstAt: at(0),
+    last: { id: `M-${instance}-${remoteJid}`, instance, remoteJid, fromMe: false, pushName: 'Ana', type: 'conversation', text: 'olá', at: last },
+    pushName: 'Ana',
+    pushNameAt: at(0),
+    ...overrides,
+  };
+};
+
+const collect = async <A>(items: AsyncIterable<A>): Promise<A[]> => {
+  const out: A[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+};
+
+/** The chat read model (CONTRACT 8.1, 10.1): claims and conditional writes, pages newest last message first, counts and lookups. */
+export function chatReadModelContract(make: () => Promise<ChatReadModel>): void {
+  let model: ChatReadModel;
+  beforeEach(async () => {
+    model = await make();
+  });
+
+  const insert = async (chats: readonly SdrChat[]) => {
+    const claims = await model.claim(
+      chats.map((c) => c.id),
+      at(0),
+    );
+    const byId = new Map(chats.map((c) => [c.id, c]));
+    expect(await model.put(claims.map((claim) => ({ claim, value: byId.get(claim.id) })))).to.deep.equal({ written: chats.length, superseded: 0, retry: [] });
+  };
+
+  it('inserts, replaces on a held claim, refuses a superseded one, removes on a write of nothing, and retries a lost first insert', async () => {
+    const chat = sdrChat('main', '5511987654321@s.whatsapp.net');
+    await insert([chat]);
+    expect(await model.findByIds([chat.id])).to.deep.equal([chat]);
+    const [older] = await model.claim([chat.id], at(1));
+    const [newer] = await model.claim([chat.id], at(2));
+    expect(await model.put([{ claim: older!, value: { ...chat, messageCount: 99 } }])).to.deep.equal({ written: 0, superseded: 1, retry: [] });
+    expect(await model.dirtyIds(at(3), 10)).to.deep.equal([chat.id]);
+    expect(await model.put([{ claim: newer!, value: { ...chat, messageCount: 3 } }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+    expect((await model.findByIds([chat.id]))[0]?.messageCount).to.equal(3);
+    expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
+    const [gone] = await model.claim([chat.id], at(4));
+    expect(await model.put([{ claim: gone!, value: undefined }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+    expect(await collect(model.ids())).to.deep.equal([]);
+    const other = sdrChat('main', '5521999998888@s.whatsapp.net');
+    const [a] = await model.claim([other.id], at(5));
+    const [b] = await model.claim([other.id], at(5));
+    expect(await model.put([{ claim: a!, value: other }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+    expect(await model.put([{ claim: b!, value: other }])).to.deep.equal({ written: 0, superseded: 1, retry: [other.id] });
+  });
+
+  it('pages newest last message first, ties by id, per instance or all; counts the same sets', async () => {
+    const chats = [
+      sdrChat('main', '5511987654321@s.whatsapp.net', { last: { ...sdrChat('main', '5511987654321@s.whatsapp.net').last, at: at(30) } }),
+      sdrChat('main', '5521999998888@c.us', { last: { ...sdrChat('main', '5521999998888@c.us').last, at: at(50) } }),
+      sdrChat('other', '5511987654321@s.whatsapp.net', { last: { ...sdrChat('other', '5511987654321@s.whatsapp.net').last, at: at(30) } }),
+      sdrChat('main', '551187654321@s.whatsapp.net', { last: { ...sdrChat('main', '551187654321@s.whatsapp.net').last, at: at(30) } }),
+      sdrChat('b:x', '999@s.whatsapp.net', { last: { ...sdrChat('b:x', '999@s.whatsapp.net').last, at: at(5) } }),
+    ];
+    await insert(chats);
+    const expected = [...chats].sort(newestChatFirst);
+    expect((await model.page({ skip: 0, limit: 10 })).map((c) => c.id)).to.deep.equal(expected.map((c) => c.id));
+    expect(await model.page({ skip: 1, limit: 2 })).to.deep.equal(expected.slice(1, 3));
+    expect((await model.page({ instance: 'main', skip: 0, limit: 10 })).map((c) => c.id)).to.deep.equal(['main:5521999998888@c.us', 'main:551187654321@s.whatsapp.net', 'main:5511987654321@s.whatsapp.net']);
+    expect(await model.count()).to.equal(5);
+    expect(await model.count('main')).to.equal(3);
+    expect(await model.count('absent')).to.equal(0);
+    expect(await model.page({ instance: 'absent', skip: 0, limit: 10 })).to.deep.equal([]);
+  });
+
+  it('finds chats by id and by canonical phone, any instance (a chat without a Brazilian phone has none)', async () => {
+    const a = sdrChat('main', '5511987654321@s.whatsapp.net');
+    const legacy = sdrChat('main', '551187654321@s.whatsapp.net');
+    const b = sdrChat('other', '5511987654321@c.us');
+    const foreign = sdrChat('main', '14155550100@s.whatsapp.net');
+    await insert([a, legacy, b, foreign]);
+    expect(legacy.phone).to.equal('5511987654321');
+    expect(foreign.phone).to.equal(null);
+    const ids = (chats: SdrChat[]) => chats.map((c) => c.id).sort();
+    expect(ids(await model.ofPhones(['5511987654321']))).to.deep.equal(ids([a, legacy, b]));
+    expect(await model.ofPhones([])).to.deep.equal([]);
+    expect(ids(await model.findByIds([foreign.id, 'absent', b.id]))).to.deep.equal(ids([foreign, b]));
+    expect(await model.findByIds([])).to.deep.equal([]);
+    expect(await collect(model.ids())).to.deep.equal(ids([a, legacy, b, foreign]));
+  });
+}

@@ -115,16 +115,17 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
     yield* this.pushNames().values();
   }
 
-  /** The newest non-blank inbound pushName of each chat; at the same second the first stored (a stable sort on the time, as the server's). */
+  /** The newest non-blank inbound pushName of each chat; at the same second the later-written one (the larger `_id`), as the server sorts. */
   private pushNames(): Map<string, ChatPushName> {
-    const newest = new Map<string, GatewayMessageRecord>();
-    for (const r of this.records()) {
+    const newest = new Map<string, Stored>();
+    for (const stored of this.stored()) {
+      const r = stored.record;
       if (r.key.fromMe || typeof r.pushName !== 'string' || r.pushName.trim() === '') continue;
       const id = chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid });
       const held = newest.get(id);
-      if (held === undefined || r.messageTimestamp > held.messageTimestamp) newest.set(id, r);
+      if (held === undefined || newestFirst(stored, held) < 0) newest.set(id, stored);
     }
-    return new Map([...newest].map(([id, r]) => [id, { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) }]));
+    return new Map([...newest].map(([id, { record: r }]) => [id, { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) }]));
   }
 
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {

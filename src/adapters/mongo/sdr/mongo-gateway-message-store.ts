@@ -104,7 +104,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     const cursor = this.messages
       .aggregate([
         { $match: { ...match, ...RECORD_SHAPE, 'key.fromMe': false, pushName: NON_BLANK, messageTimestamp: { $gte: 0 } } },
-        { $sort: { messageTimestamp: -1 } },
+        // At the same second the later-written message (the larger `_id`) wins, on every server.
+        { $sort: { messageTimestamp: -1, _id: -1 } },
         { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
       ])
       .batchSize(BATCH);

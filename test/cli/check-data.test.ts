@@ -72,7 +72,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   afterEach(() => rt.close());
 
   const api = () => request(rt.callback);
-  const check = (...flags: string[]): Promise<CliRun> => runCliCaptured(['--json', 'check-data', ...flags], { MONGODB_URI: uri });
+  const check = (...flags: string[]): Promise<CliRun> => runCliCaptured(['check-data', '--json', ...flags], { MONGODB_URI: uri });
   const reportOf = (run: CliRun): CheckDataReport => JSON.parse(run.out.join('\n')) as CheckDataReport;
   const entryOf = (report: CheckDataReport, name: string): CheckReport => {
     const entry = report.checks.find((c) => c.name === name);

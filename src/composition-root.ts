@@ -17,6 +17,7 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
+import { DataChecks, dataChecksModule } from './composition/data-checks';
 
 /** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
 export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions, AssistantAreaOptions {
@@ -39,6 +40,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     assistantModule(overrides),
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
+    dataChecksModule,
   ];
 }
 
@@ -85,6 +87,8 @@ function assemble(container: Container, overrides: Overrides) {
   return {
     platform,
     ...areas,
+    /** `check-data` (CONTRACT 10.2): every invariant of the stored data, each named. */
+    dataChecks: get(DataChecks),
     /** Every collection's indexes, area by area. */
     indexes: all.flatMap((area) => area.indexes),
     http: {

@@ -13,6 +13,7 @@ import { registerRevokeApiKey } from './revoke-api-key-command';
 import { registerImportPolicies } from './import-policies-command';
 import { registerAsk } from './ask-command';
 import { registerRebuildSdrReadModels } from './rebuild-sdr-read-models-command';
+import { registerCheckData } from './check-data-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -40,6 +41,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerGatewayImport(program, ctx);
   registerSeedDemo(program, ctx);
   registerRebuildSdrReadModels(program, ctx);
+  registerCheckData(program, ctx);
   registerImportPolicies(program, ctx);
   registerAsk(program, ctx);
   return program;

@@ -127,6 +127,32 @@ export class SdrReadModels {
     return counts;
   }
 
+  /**
+   * The chat documents of `refs` that differ from their recomputation (one missing, one left over
+   * after its chat is gone, or one with other values), computed as a refresh computes them but
+   * written nowhere (`check-data`, CONTRACT 10.2). The bookkeeping fields (generation, dirtySince)
+   * are not compared. `absentOnly`: only the refs without a document are judged (their documents
+   * were judged already). At most REFRESH_BATCH refs a call.
+   */
+  async verifyChats(refs: readonly ChatRef[], options: { readonly absentOnly?: boolean } = {}): Promise<string[]> {
+    const unique = new Map(refs.map((r) => [chatIdOf(r), { instance: r.instance, remoteJid: r.remoteJid }]));
+    const stored = new Map((await this.chats.findByIds([...unique.keys()])).map((c) => [c.id, c]));
+    const judged = [...unique.values()].filter((r) => options.absentOnly !== true || !stored.has(chatIdOf(r)));
+    if (judged.length === 0) return [];
+    const computed = new Map((await this.sources.gateway.chatFacts(judged)).map((f) => [chatIdOf(f), chatOf(f)]));
+    return judged.map((r) => chatIdOf(r)).filter((id) => !sameValue(stored.get(id), computed.get(id)));
+  }
+
+  /** The contact documents of `keys` that differ from their recomputation, as verifyChats. */
+  async verifyContacts(keys: readonly string[], options: { readonly absentOnly?: boolean } = {}): Promise<string[]> {
+    const unique = [...new Set(keys)];
+    const stored = new Map((await this.contacts.findByIds(unique)).map((c) => [c.sessionId, c]));
+    const judged = unique.filter((key) => options.absentOnly !== true || !stored.has(key));
+    if (judged.length === 0) return [];
+    const computed = await this.computeContacts(judged);
+    return judged.filter((key) => !sameValue(stored.get(key), computed.get(key)));
+  }
+
   private async refreshChatBatch(refs: readonly ChatRef[], counts: RefreshCounts): Promise<void> {
     let pending = refs;
     for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
@@ -202,6 +228,19 @@ export class SdrReadModels {
     }
     return computed;
   }
+}
+
+/** Equal as stored values: the same fields with the same values, whatever their order (dates by their time). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, inner]) => inner !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  ) ?? 'undefined';
 }
 
 /** The chat a document id names (`<instance>:<remoteJid>`; the jid has no colon, the instance may). */

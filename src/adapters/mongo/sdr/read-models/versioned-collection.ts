@@ -1,6 +1,7 @@
 import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document, type Filter } from 'mongodb';
 import type { ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
 import { isDuplicateKey } from '../../shared/mongo-errors';
+import { idText } from '../../shared/stored-values';
 
 /** What every read-model document carries besides its fields (never in an answer). */
 export interface VersionedFields {
@@ -99,7 +100,8 @@ export class VersionedCollection<T, D extends VersionedFields> {
     for await (const doc of this.collection()
       .find({}, { sort: { _id: 1 }, projection: { _id: 1 } })
       .batchSize(1_000)) {
-      yield doc._id;
+      // Ours are strings; a document of another shape (check-data on a foreign database) yields its id as text.
+      yield idText(doc._id);
     }
   }
 

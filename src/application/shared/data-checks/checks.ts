@@ -1,0 +1,236 @@
+import { previewOf } from '../../../domain/assistant/chat';
+import { POLICY_CREATION_STATUSES } from '../../../domain/policies/policy';
+import { phoneOfJid } from '../../../domain/sdr/gateway-message';
+import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
+import { chatIdOf, type ChatRef } from '../../../domain/sdr/chat';
+import type { GatewayMessageStore, SdrInteractionRepository } from '../../sdr/ports';
+import type { ChatReadModel, ContactReadModel } from '../../sdr/read-model-ports';
+import { refOfChatId, type SdrReadModels } from '../../sdr/read-models/sdr-read-models';
+import { CHECK_BATCH, inBatches, type DataCheck, type DataCheckScan, type ViolationBatch } from './data-check';
+import type { ChatCounterStore, ChatCountersChange, ChatMessageTally, ChatSessionCounters, PolicyStatusStore, ReferenceStore, RefreshClaimStore, SaleLeaseStore } from './ports';
+
+/**
+ * The invariants of CONTRACT 10.2 that `check-data` checks, each named. Derived data (counters,
+ * read models) and writes left incomplete by design (a lease, a refresh claim) are repairable; a
+ * broken reference or a status that disagrees with its history is source data: named, never touched.
+ */
+
+/** The counters a session's messages give it (CONTRACT 8.4); the message number never goes back. */
+export function countersOf(session: ChatSessionCounters, tally: ChatMessageTally | undefined): ChatCountersChange {
+  if (tally === undefined) return { messageCount: 0, messageSeq: session.messageSeq, preview: '', lastActivityAt: session.createdAt };
+  return { messageCount: tally.count, messageSeq: Math.max(session.messageSeq, tally.last.seq), preview: previewOf(tally.last.content), lastActivityAt: tally.last.at };
+}
+
+const sameCounters = (session: ChatSessionCounters, expected: ChatCountersChange): boolean =>
+  session.messageCount === expected.messageCount &&
+  session.messageSeq === expected.messageSeq &&
+  session.preview === expected.preview &&
+  session.lastActivityAt.getTime() === expected.lastActivityAt.getTime();
+
+/** chat-session-counters: messageCount, preview and lastActivityAt are those of the session's messages. */
+export function chatSessionCounters(store: ChatCounterStore): DataCheck {
+  return {
+    name: 'chat-session-counters',
+    promise: "each chat session's messageCount, preview and lastActivityAt equal its messages (and its message number is not behind them)",
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const sessions of store.sessions(CHECK_BATCH)) {
+        scanned(sessions.length);
+        const tallies = new Map((await store.tallies(sessions.map((s) => s.id))).map((t) => [t.sessionId, t]));
+        const wrong = sessions.map((session) => ({ session, expected: countersOf(session, tallies.get(session.id)) })).filter(({ session, expected }) => !sameCounters(session, expected));
+        if (wrong.length === 0) continue;
+        yield {
+          ids: wrong.map(({ session }) => session.id),
+          repair: async () => {
+            let fixed = 0;
+            for (const { session, expected } of wrong) if (await store.setCounters(session, expected)) fixed += 1;
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
+
+/** A reference check: every referencing document names a document that exists (and shares its scope). */
+function referenceCheck(name: string, promise: string, notRepairable: string, store: ReferenceStore): DataCheck {
+  return {
+    name,
+    promise,
+    notRepairable,
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const references of store.references(CHECK_BATCH)) {
+        scanned(references.length);
+        const targets = await store.targets([...new Set(references.map((r) => r.target))]);
+        const broken = references.filter((r) => !targets.has(r.target) || (r.scope !== undefined && targets.get(r.target) !== r.scope));
+        if (broken.length > 0) yield { ids: broken.map((r) => r.id) };
+      }
+    },
+  };
+}
+
+export const chatMessageSession = (store: ReferenceStore): DataCheck =>
+  referenceCheck(
+    'chat-message-session',
+    'no chat message without its session',
+    'the messages are source data (what was said): a delete that died before its messages went left them; they are not deleted for it',
+    store,
+  );
+
+export const sdrNoteInteraction = (store: ReferenceStore): DataCheck =>
+  referenceCheck('sdr-note-interaction', 'each SDR note belongs to an existing interaction', 'a note is source data and its interaction cannot be invented', store);
+
+export const leadEventLead = (store: ReferenceStore): DataCheck =>
+  referenceCheck(
+    'lead-event-lead',
+    "each lead's raw events belong to it: the event's lead exists, in the event's organization and provider",
+    'a raw event is the delivery as received (source data); its lead cannot be invented',
+    store,
+  );
+
+export const apiKeyUser = (store: ReferenceStore): DataCheck =>
+  referenceCheck('api-key-user', 'each API key belongs to an existing user', 'neither the key nor a user is invented or deleted; revoke the key by hand (revoke-api-key) if it should not exist', store);
+
+/** policy-status-history: the status is the last move of the history, or a creation status when there is none. */
+export function policyStatusHistory(store: PolicyStatusStore): DataCheck {
+  const creation: readonly string[] = POLICY_CREATION_STATUSES;
+  return {
+    name: 'policy-status-history',
+    promise: "each policy's status equals its last history entry (a creation status when it has none)",
+    notRepairable: 'the status and its history are both source data: which one is right is for a person to decide',
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const policies of store.policies(CHECK_BATCH)) {
+        scanned(policies.length);
+        const broken = policies.filter(({ status, history }) => {
+          const last = history.at(-1);
+          return last === undefined ? !creation.includes(status) : last.to !== status;
+        });
+        if (broken.length > 0) yield { ids: broken.map((p) => p.id) };
+      }
+    },
+  };
+}
+
+/** sale-lease-deadline: a lease is whole (holder and deadline) and its deadline is still ahead. */
+export function saleLeaseDeadline(store: SaleLeaseStore): DataCheck {
+  return {
+    name: 'sale-lease-deadline',
+    promise: 'no sale lease outlives its deadline (nor is held without one)',
+    async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const leases of store.leased(CHECK_BATCH)) {
+        scanned(leases.length);
+        const stale = leases.filter((lease) => lease.owner === null || lease.until === null || lease.until.getTime() <= now.getTime());
+        if (stale.length === 0) continue;
+        yield {
+          ids: stale.map((lease) => lease.saleId),
+          repair: async () => {
+            let fixed = 0;
+            for (const lease of stale) if (await store.release(lease)) fixed += 1;
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
+
+/**
+ * refresh-claim-outcome: a rotation's claim is followed by its outcome, the claimed token revoked
+ * (replaced by its successor, or revoked under it). A claimed token still active is a rotation that
+ * died between its two steps; its repair is the outcome the next refresh would reach: revoked.
+ */
+export function refreshClaimOutcome(store: RefreshClaimStore): DataCheck {
+  return {
+    name: 'refresh-claim-outcome',
+    promise: 'no hub refresh-token claim without its outcome (the claimed token revoked)',
+    async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const claims of store.claims(CHECK_BATCH)) {
+        scanned(claims.length);
+        const open = claims.filter(({ claimed }) => claimed !== undefined && claimed.revokedAt === null && claimed.expiresAt.getTime() > now.getTime());
+        if (open.length === 0) continue;
+        yield {
+          ids: open.map((c) => c.tokenId),
+          repair: async () => {
+            let fixed = 0;
+            for (const claim of open) if (await store.revokeClaimed(claim.tokenId, now)) fixed += 1;
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
+
+/** Ids not yet reported by this scan (a key met again in another source is judged, not counted, twice). */
+function firstSeen(reported: Set<string>, ids: readonly string[]): string[] {
+  const fresh = ids.filter((id) => !reported.has(id));
+  for (const id of fresh) reported.add(id);
+  return fresh;
+}
+
+export interface ReadModelCheckDeps {
+  readonly models: SdrReadModels;
+  readonly chats: ChatReadModel;
+  readonly contacts: ContactReadModel;
+  readonly gateway: GatewayMessageStore;
+  readonly interactions: SdrInteractionRepository;
+}
+
+/** sdr-chat-read-model: every chat document equals its recomputation, and every chat of the store has one. */
+export function sdrChatReadModel({ models, chats, gateway }: ReadModelCheckDeps): DataCheck {
+  return {
+    name: 'sdr-chat-read-model',
+    promise: 'each SDR chat read-model document equals its recomputation from the gateway store (none missing, none left over)',
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      const reported = new Set<string>();
+      const judge = async function* (refs: readonly ChatRef[], absentOnly: boolean): AsyncIterable<ViolationBatch> {
+        scanned(refs.length);
+        const ids = firstSeen(reported, await models.verifyChats(refs, { absentOnly }));
+        if (ids.length === 0) return;
+        const wrong = new Set(ids);
+        const batchRefs = refs.filter((r) => wrong.has(chatIdOf(r)));
+        yield {
+          ids,
+          repair: async () => {
+            await models.refreshChats(batchRefs);
+            return ids.length - (await models.verifyChats(batchRefs)).length;
+          },
+        };
+      };
+      for await (const ids of inBatches(chats.ids())) yield* judge(ids.map(refOfChatId), false);
+      for await (const refs of inBatches(gateway.allChats())) yield* judge(refs, true);
+    },
+  };
+}
+
+/** sdr-contact-read-model: every contact document equals its recomputation, and every contact of the sources has one. */
+export function sdrContactReadModel({ models, contacts, gateway, interactions }: ReadModelCheckDeps): DataCheck {
+  return {
+    name: 'sdr-contact-read-model',
+    promise: 'each SDR contact read-model document equals its recomputation from interactions, chats, persons and sales (none missing, none left over)',
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      const reported = new Set<string>();
+      const judge = async function* (keys: readonly string[], absentOnly: boolean): AsyncIterable<ViolationBatch> {
+        scanned(keys.length);
+        const ids = firstSeen(reported, await models.verifyContacts(keys, { absentOnly }));
+        if (ids.length === 0) return;
+        yield {
+          ids,
+          repair: async () => {
+            await models.refreshContacts(ids);
+            return ids.length - (await models.verifyContacts(ids)).length;
+          },
+        };
+      };
+      for await (const keys of inBatches(contacts.ids())) yield* judge(keys, false);
+      for await (const keys of inBatches(mapped(interactions.streamAll(), contactKeyOfInteraction))) yield* judge(keys, true);
+      for await (const keys of inBatches(mapped(gateway.allChats(), (ref) => phoneOfJid(ref.remoteJid)))) yield* judge(keys, true);
+    },
+  };
+}
+
+async function* mapped<T>(items: AsyncIterable<T>, keyOf: (item: T) => string | undefined): AsyncIterable<string> {
+  for await (const item of items) {
+    const key = keyOf(item);
+    if (key !== undefined) yield key;
+  }
+}

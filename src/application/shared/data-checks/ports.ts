@@ -1,0 +1,100 @@
+import { token, type Token } from '../token';
+
+/**
+ * What `check-data` reads and the few conditional writes its repairs make, one port per store. Each
+ * reads its collection in `_id` order (the `_id` index serves it: a full read by design, streamed in
+ * cursor batches of `batchSize`), and each write is conditional on the state the check read, so a
+ * repair never overwrites a concurrent write of the service.
+ */
+
+/** A chat session's stored counters (CONTRACT 8.4). */
+export interface ChatSessionCounters {
+  readonly id: string;
+  readonly messageCount: number;
+  /** The last message number handed out (the next append takes the one after). */
+  readonly messageSeq: number;
+  readonly preview: string;
+  readonly lastActivityAt: Date;
+  readonly createdAt: Date;
+}
+
+/** What a session's stored messages say: how many, and the last of the history. */
+export interface ChatMessageTally {
+  readonly sessionId: string;
+  readonly count: number;
+  readonly last: { readonly seq: number; readonly content: string; readonly at: Date };
+}
+
+export type ChatCountersChange = Pick<ChatSessionCounters, 'messageCount' | 'messageSeq' | 'preview' | 'lastActivityAt'>;
+
+export interface ChatCounterStore {
+  /** Every session's counters, batch by batch. */
+  sessions(batchSize: number): AsyncIterable<readonly ChatSessionCounters[]>;
+  /** The tallies of these sessions' messages (sessions without messages are left out). */
+  tallies(sessionIds: readonly string[]): Promise<ChatMessageTally[]>;
+  /** Sets the counters while the session's count and number are still those of `seen`; false otherwise. */
+  setCounters(seen: ChatSessionCounters, next: ChatCountersChange): Promise<boolean>;
+}
+export const ChatCounterStore: Token<ChatCounterStore> = token('ChatCounterStore');
+
+/** A document that names another one (a message its session, a note its interaction). */
+export interface Reference {
+  readonly id: string;
+  readonly target: string;
+  /** What the target must share with it (a lead event's organization and provider); absent: nothing. */
+  readonly scope?: string;
+}
+
+/** One kind of reference: the referencing documents, and the documents they name. */
+export interface ReferenceStore {
+  /** Every referencing document, batch by batch. */
+  references(batchSize: number): AsyncIterable<readonly Reference[]>;
+  /** Which of these targets exist, each with its scope (undefined when the reference has none). */
+  targets(ids: readonly string[]): Promise<ReadonlyMap<string, string | undefined>>;
+}
+export const ChatMessageSessions: Token<ReferenceStore> = token('ChatMessageSessions');
+export const SdrNoteInteractions: Token<ReferenceStore> = token('SdrNoteInteractions');
+export const LeadEventLeads: Token<ReferenceStore> = token('LeadEventLeads');
+export const ApiKeyUsers: Token<ReferenceStore> = token('ApiKeyUsers');
+
+/** A policy's status and the moves of its history, oldest first (CONTRACT 8.6). */
+export interface PolicyStatusRecord {
+  readonly id: string;
+  readonly status: string;
+  readonly history: readonly { readonly from: string; readonly to: string }[];
+}
+
+export interface PolicyStatusStore {
+  policies(batchSize: number): AsyncIterable<readonly PolicyStatusRecord[]>;
+}
+export const PolicyStatusStore: Token<PolicyStatusStore> = token('PolicyStatusStore');
+
+/** A sale's dispatch lease (CONTRACT 3.3): its holder and its deadline. */
+export interface SaleLease {
+  readonly saleId: string;
+  readonly owner: string | null;
+  readonly until: Date | null;
+}
+
+export interface SaleLeaseStore {
+  /** The sales that carry any part of a lease (a holder or a deadline), batch by batch. */
+  leased(batchSize: number): AsyncIterable<readonly SaleLease[]>;
+  /** Releases the lease while it is still exactly `seen` (a newer claim is left alone); false otherwise. */
+  release(seen: SaleLease): Promise<boolean>;
+}
+export const SaleLeaseStore: Token<SaleLeaseStore> = token('SaleLeaseStore');
+
+/** A hub refresh-rotation claim (the rotated token's id) and the state of the token it claimed. */
+export interface RefreshClaim {
+  readonly tokenId: string;
+  readonly successorId: string;
+  /** The claimed token, absent when it is gone (removed after its expiry). */
+  readonly claimed: { readonly revokedAt: Date | null; readonly expiresAt: Date } | undefined;
+}
+
+export interface RefreshClaimStore {
+  claims(batchSize: number): AsyncIterable<readonly RefreshClaim[]>;
+  /** Revokes the claimed token if it is still active; false when it was not. */
+  revokeClaimed(tokenId: string, now: Date): Promise<boolean>;
+}
+export const RefreshClaimStore: Token<RefreshClaimStore> = token('RefreshClaimStore');

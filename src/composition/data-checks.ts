@@ -1,0 +1,85 @@
+import { ContainerModule } from 'inversify';
+import type { Document } from 'mongodb';
+import { CheckData } from '../application/shared/data-checks/check-data';
+import {
+  apiKeyUser,
+  chatMessageSession,
+  chatSessionCounters,
+  leadEventLead,
+  policyStatusHistory,
+  refreshClaimOutcome,
+  saleLeaseDeadline,
+  sdrChatReadModel,
+  sdrContactReadModel,
+  sdrNoteInteraction,
+} from '../application/shared/data-checks/checks';
+import {
+  ApiKeyUsers,
+  ChatCounterStore,
+  ChatMessageSessions,
+  LeadEventLeads,
+  PolicyStatusStore,
+  RefreshClaimStore,
+  SaleLeaseStore,
+  SdrNoteInteractions,
+} from '../application/shared/data-checks/ports';
+import { Clock } from '../application/shared/ports';
+import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
+import { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
+import { token, type Token } from '../application/shared/token';
+import { CHAT_MESSAGES, CHAT_SESSIONS } from '../adapters/mongo/assistant/chat-collections';
+import { MongoChatCounterStore } from '../adapters/mongo/assistant/mongo-chat-counter-store';
+import { MongoRefreshClaimStore } from '../adapters/mongo/hub-identity/mongo-refresh-claim-store';
+import { HUB_LEADS } from '../adapters/mongo/hub-leads/lead-collection';
+import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/lead-event-collection';
+import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-status-store';
+import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
+import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
+import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
+import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
+import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { provide } from './container';
+import { Platform } from './platform';
+import { SdrReadModels } from './sdr';
+
+/** A lead event and its lead share the organization and the provider. */
+const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String(doc.provider)}`;
+
+/**
+ * `check-data` (CONTRACT 10.2): the ports its checks read, on the areas' collections, and the checks
+ * in the order they run (the chat read model before the contacts computed from it).
+ */
+export const dataChecksModule = new ContainerModule(({ bind }) => {
+  provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
+  provide(bind, ChatMessageSessions, (get) => new MongoReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }));
+  provide(bind, SdrNoteInteractions, (get) => new MongoReferenceStore(get(Platform).db, { from: SDR_INTERACTION_NOTES, field: 'interactionId', to: SDR_INTERACTIONS }));
+  provide(bind, LeadEventLeads, (get) => new MongoReferenceStore(get(Platform).db, { from: HUB_LEAD_EVENTS, field: 'leadId', to: HUB_LEADS, scopeOf: orgAndProvider }));
+  provide(bind, ApiKeyUsers, (get) => new MongoReferenceStore(get(Platform).db, { from: API_KEYS, field: 'userId', to: SALES_USERS }));
+  provide(bind, PolicyStatusStore, (get) => new MongoPolicyStatusStore(get(Platform).db));
+  provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
+  provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
+  provide(bind, DataChecks, (get) => {
+    const readModels = {
+      models: get(SdrReadModels),
+      chats: get(ChatReadModel),
+      contacts: get(ContactReadModel),
+      gateway: get(GatewayMessageStore),
+      interactions: get(SdrInteractionRepository),
+    };
+    const checks = [
+      chatSessionCounters(get(ChatCounterStore)),
+      chatMessageSession(get(ChatMessageSessions)),
+      sdrNoteInteraction(get(SdrNoteInteractions)),
+      policyStatusHistory(get(PolicyStatusStore)),
+      sdrChatReadModel(readModels),
+      sdrContactReadModel(readModels),
+      saleLeaseDeadline(get(SaleLeaseStore)),
+      refreshClaimOutcome(get(RefreshClaimStore)),
+      leadEventLead(get(LeadEventLeads)),
+      apiKeyUser(get(ApiKeyUsers)),
+    ];
+    return new CheckData(checks, get(Clock));
+  });
+});
+
+export const DataChecks: Token<CheckData> = token('DataChecks');

@@ -1,0 +1,437 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/Either';
+import { ObjectId, type Db } from 'mongodb';
+import request from 'supertest';
+import { CHAT_MESSAGES, CHAT_SESSIONS } from '../../src/adapters/mongo/assistant/chat-collections';
+import { MongoChatRepository } from '../../src/adapters/mongo/assistant/mongo-chat-repository';
+import { HUB_REFRESH_ROTATIONS, HUB_REFRESH_TOKENS } from '../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
+import { HUB_LEADS } from '../../src/adapters/mongo/hub-leads/lead-collection';
+import { HUB_LEAD_EVENTS } from '../../src/adapters/mongo/hub-leads/lead-event-collection';
+import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/mongo-lead-event-log';
+import { MongoLeadRepository } from '../../src/adapters/mongo/hub-leads/mongo-lead-repository';
+import { MongoPipelineRepository } from '../../src/adapters/mongo/hub-leads/mongo-pipeline-repository';
+import { POLICIES } from '../../src/adapters/mongo/policies/policy-collection';
+import { SALES } from '../../src/adapters/mongo/sales/sales-collection';
+import { API_KEYS } from '../../src/adapters/mongo/sales-identity/api-key-collection';
+import { SALES_USERS } from '../../src/adapters/mongo/sales-identity/sales-user-collection';
+import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
+import { SDR_CONTACTS } from '../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
+import { SDR_INTERACTION_NOTES } from '../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
+import { SystemClock } from '../../src/adapters/system/system-clock';
+import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator';
+import { FindOrCreatePipeline } from '../../src/application/hub-leads/find-or-create-pipeline';
+import { UpsertLeadFromWebhook } from '../../src/application/hub-leads/upsert-lead-from-webhook';
+import type { CheckDataReport, CheckReport } from '../../src/application/shared/data-checks/check-data';
+import { previewOf } from '../../src/domain/assistant/chat';
+import { parseEmail } from '../../src/domain/hub-identity/email';
+import { runCliCaptured, type CliRun } from '../support/cli';
+import { DECLARED_INDEXES } from '../support/index-coverage/declared-indexes';
+import { sharedMongo } from '../support/mongo';
+import { manualSaleBody, validCpf } from '../support/sales-fixtures';
+import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
+
+const CHECKS = [
+  'chat-session-counters',
+  'chat-message-session',
+  'sdr-note-interaction',
+  'policy-status-history',
+  'sdr-chat-read-model',
+  'sdr-contact-read-model',
+  'sale-lease-deadline',
+  'refresh-claim-outcome',
+  'lead-event-lead',
+  'api-key-user',
+];
+
+/** What the read models hold, without the bookkeeping fields (generation, dirtySince). */
+async function models(db: Db): Promise<unknown[]> {
+  const strip = ({ generation: _g, dirtySince: _d, ...rest }: Record<string, unknown>) => rest;
+  const contacts = await db.collection(SDR_CONTACTS).find({}, { sort: { _id: 1 } }).toArray();
+  const chats = await db.collection(SDR_CHATS).find({}, { sort: { _id: 1 } }).toArray();
+  return [...contacts.map(strip), ...chats.map(strip)];
+}
+
+describe('check-data (CONTRACT 2, 10.2)', function () {
+  this.timeout(120_000);
+  let rt: SalesRuntime;
+  let db: Db;
+  let uri: string;
+  let apiKey: string;
+  let userId: string;
+
+  beforeEach(async () => {
+    rt = await openSalesRuntime();
+    db = rt.db;
+    uri = rt.config.mongodbUri ?? '';
+    const user = await rt.createUser({ role: 'admin' });
+    userId = user.id;
+    apiKey = (await rt.createApiKey(user.email)).key;
+  });
+  afterEach(() => rt.close());
+
+  const api = () => request(rt.callback);
+  const check = (...flags: string[]): Promise<CliRun> => runCliCaptured(['check-data', '--json', ...flags], { MONGODB_URI: uri });
+  const reportOf = (run: CliRun): CheckDataReport => JSON.parse(run.out.join('\n')) as CheckDataReport;
+  const entryOf = (report: CheckDataReport, name: string): CheckReport => {
+    const entry = report.checks.find((c) => c.name === name);
+    if (entry === undefined) throw new Error(`no check named ${name}`);
+    return entry;
+  };
+
+  /**
+   * A run without --repair: exit 1, this check names the ids among its examples, every other check is
+   * clean but those `derived` names (data computed from the broken document).
+   */
+  async function expectReported(name: string, ids: readonly string[], derived: Readonly<Record<string, readonly string[]>> = {}): Promise<CheckReport> {
+    const run = await check();
+    expect(run.code, run.err.join('\n')).to.equal(1);
+    const report = reportOf(run);
+    const entry = entryOf(report, name);
+    expect(entry.violations, name).to.equal(ids.length);
+    expect(entry.examples).to.include.members([...ids]);
+    const others = report.checks.filter((c) => c.name !== name && c.violations > 0);
+    expect(Object.fromEntries(others.map((c) => [c.name, c.examples]))).to.deep.equal(derived);
+    expect(entry.repaired).to.equal(0);
+    expect(entry.remaining).to.equal(ids.length);
+    return entry;
+  }
+
+  /** `--repair` fixes it (exit 0, reported as repaired), and a plain run afterwards is clean. */
+  async function expectRepaired(name: string, count: number): Promise<void> {
+    const run = await check('--repair');
+    expect(run.code, run.out.join('\n') + run.err.join('\n')).to.equal(0);
+    const entry = entryOf(reportOf(run), name);
+    expect(entry).to.deep.include({ violations: count, repaired: count, remaining: 0, repairable: true });
+    const again = await check();
+    expect(again.code, again.out.join('\n')).to.equal(0);
+    expect(reportOf(again).violations).to.equal(0);
+  }
+
+  /** `--repair` leaves it: exit 1, named as not repairable (JSON and human text). */
+  async function expectNotRepairable(name: string, count: number): Promise<void> {
+    const run = await check('--repair');
+    expect(run.code).to.equal(1);
+    const entry = entryOf(reportOf(run), name);
+    expect(entry).to.deep.include({ violations: count, repaired: 0, remaining: count, repairable: false });
+    expect(entry.notRepairable).to.be.a('string').and.not.equal('');
+    const human = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
+    expect(human.code).to.equal(1);
+    expect(human.out.join('\n')).to.include(`not repairable: ${name}: `);
+  }
+
+  // --- seeding through the product -------------------------------------------------------------
+
+  async function chatSession(messages: readonly string[]): Promise<{ id: string; messageIds: string[]; ats: Date[] }> {
+    const created = await api().post('/api/chat-sessions').set('x-api-key', apiKey).send({ title: 'Renovação' }).expect(201);
+    const id = created.body.id as string;
+    const chats = new MongoChatRepository(db);
+    const messageIds: string[] = [];
+    const ats: Date[] = [];
+    for (const [i, content] of messages.entries()) {
+      const at = new Date(Date.now() - (messages.length - i) * 1000);
+      const messageId = randomUUID();
+      expect(await chats.appendOwnedMessage(userId, { id: messageId, sessionId: id, role: i % 2 === 0 ? 'user' : 'assistant', content, metadata: null }, at)).to.equal('appended');
+      messageIds.push(messageId);
+      ats.push(at);
+    }
+    return { id, messageIds, ats };
+  }
+
+  async function sdrInteractionWithNote(): Promise<string> {
+    const created = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987654321', channel: 'whatsapp', result: 'interested', notes: 'called back' }).expect(201);
+    return created.body.id as string;
+  }
+
+  async function policy(number: string, toStatus?: string): Promise<string> {
+    const created = await api()
+      .post('/api/policies')
+      .set('x-api-key', apiKey)
+      .send({ policyNumber: number, cpf: validCpf(7), saleId: null, insurer: 'Porto Seguro', product: 'life', premiumCents: 10_000, startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: null })
+      .expect(201);
+    const id = created.body.id as string;
+    if (toStatus !== undefined) await api().patch(`/api/policies/${id}/status`).set('x-api-key', apiKey).send({ status: toStatus }).expect(200);
+    return id;
+  }
+
+  async function sale(): Promise<string> {
+    const created = await api().post('/api/sales/manual').set('x-api-key', apiKey).send(manualSaleBody()).expect(201);
+    const id = (created.body as { venda: { id: string } }).venda.id;
+    expect(id).to.be.a('string');
+    return id;
+  }
+
+  async function hubLogin(): Promise<{ userId: string; refreshToken: string }> {
+    const { useCases } = rt.runtime.app.hubIdentity;
+    const org = await useCases.createOrganization.execute({ name: `Org ${randomUUID().slice(0, 8)}` });
+    if (E.isLeft(org)) throw new Error('org');
+    const email = parseEmail(`${randomUUID().slice(0, 8)}@example.com`);
+    if (email === undefined) throw new Error('email');
+    const user = await useCases.createHubUser.execute({ email, password: 'correct horse battery', name: 'Hub User', membership: { orgId: org.right.id, role: 'MEMBER', permissions: [] } });
+    if (E.isLeft(user)) throw new Error(user.left._tag);
+    const session = await useCases.loginHubUser.execute({ email, password: 'correct horse battery' });
+    if (E.isLeft(session)) throw new Error(session.left._tag);
+    return { userId: user.right.id, refreshToken: session.right.refreshToken };
+  }
+
+  async function leadWithEvent(): Promise<{ orgId: string; leadId: string }> {
+    const org = await rt.runtime.app.hubIdentity.useCases.createOrganization.execute({ name: `Leads ${randomUUID().slice(0, 8)}` });
+    if (E.isLeft(org)) throw new Error('org');
+    const clock = new SystemClock();
+    const ids = new UuidIdGenerator();
+    const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(new MongoPipelineRepository(db), ids, clock), new MongoLeadRepository(db), new MongoLeadEventLog(db), ids, clock);
+    const body = JSON.stringify({ id: 'card-1', name: 'Lead One' });
+    const { leadId } = await upsert.execute({ orgId: org.right.id, provider: 'crmprovider', pipelineExternalId: 'pipe-1', externalId: 'card-1', changes: { name: 'Lead One' }, action: 'card.create', rawBody: body, bodyHash: randomUUID() });
+    return { orgId: org.right.id, leadId };
+  }
+
+  async function seedDemo(): Promise<void> {
+    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '6', '--messages', '3'], { MONGODB_URI: uri });
+    expect(seeded.code, seeded.err.join('\n')).to.equal(0);
+  }
+
+  async function seedEverything(): Promise<void> {
+    await chatSession(['olá', 'bom dia, como posso ajudar?']);
+    await sdrInteractionWithNote();
+    await policy('AP-1', 'active');
+    await sale();
+    const { refreshToken } = await hubLogin();
+    const rotated = await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken });
+    expect(E.isRight(rotated), 'a completed rotation: its claim has its outcome').to.equal(true);
+    await leadWithEvent();
+    await seedDemo();
+  }
+
+  // --- the whole run -----------------------------------------------------------------------------
+
+  it('a database with data of every area, all consistent: exit 0, every invariant named with zero violations (--json: one object)', async () => {
+    await seedEverything();
+    const run = await check();
+    expect(run.code, run.out.join('\n') + run.err.join('\n')).to.equal(0);
+    expect(run.out).to.have.length(1);
+    const report = reportOf(run);
+    expect(report).to.have.keys(['repair', 'checks', 'violations', 'repaired', 'remaining']);
+    expect(report).to.deep.include({ repair: false, violations: 0, repaired: 0, remaining: 0 });
+    expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
+    for (const entry of report.checks) {
+      expect(entry).to.include.keys(['name', 'promise', 'violations', 'examples', 'repairable', 'repaired', 'remaining']);
+      expect(entry).to.deep.include({ violations: 0, examples: [], repaired: 0, remaining: 0 });
+    }
+    const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
+    expect(human.code).to.equal(0);
+    for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
+    expect(human.out.join('\n')).to.match(/10 checks: 0 violation\(s\)$/);
+  });
+
+  it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
+    const other = rt.runtime.app.platform.db.client.db(`other_${randomUUID().slice(0, 8)}`);
+    await other.collection('orders').insertMany([{ _id: 'o-1' as never, total: 10 }, { _id: 'o-2' as never, total: 20 }]);
+    await other.collection('customers').insertOne({ _id: 'c-1' as never, name: 'ACME' });
+    for (const database of [`empty_${randomUUID().slice(0, 8)}`, other.databaseName]) {
+      const run = await runCliCaptured(['--json', 'check-data'], { MONGODB_URI: withDatabase(sharedMongo().uri, database) });
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      const report = reportOf(run);
+      expect(report.checks.map((c) => [c.name, c.violations])).to.deep.equal(CHECKS.map((name) => [name, 0]));
+    }
+    const ours = [...new Set(DECLARED_INDEXES.map((d) => d.collection))];
+    for (const collection of ours) expect(await other.collection(collection).countDocuments({}), collection).to.equal(0);
+    expect(await other.collection('orders').countDocuments({})).to.equal(2);
+    expect(await other.collection('customers').countDocuments({})).to.equal(1);
+  });
+
+  it('documents of another shape in collections with our names are judged, never a crash, and nothing is written', async () => {
+    const other = rt.runtime.app.platform.db.client.db(`shapes_${randomUUID().slice(0, 8)}`);
+    const odd = { _id: new ObjectId(), title: 'not ours', n: 1 };
+    for (const collection of [CHAT_SESSIONS, CHAT_MESSAGES, SDR_INTERACTION_NOTES, POLICIES, SDR_CHATS, SDR_CONTACTS, SALES, HUB_REFRESH_ROTATIONS, HUB_LEAD_EVENTS, API_KEYS]) {
+      await other.collection(collection).insertOne({ ...odd });
+    }
+    await other.collection(SALES).updateOne({ _id: odd._id }, { $set: { leaseOwner: 42 } });
+    const run = await runCliCaptured(['--json', 'check-data'], { MONGODB_URI: withDatabase(sharedMongo().uri, other.databaseName) });
+    expect(run.err.join('\n')).to.not.match(/Unexpected error/);
+    expect(run.code, run.err.join('\n')).to.equal(1);
+    const report = reportOf(run);
+    expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
+    const id = odd._id.toHexString();
+    for (const name of ['chat-message-session', 'sdr-note-interaction', 'policy-status-history', 'sale-lease-deadline', 'lead-event-lead', 'api-key-user']) {
+      expect(entryOf(report, name).examples, name).to.deep.equal([id]);
+    }
+    for (const collection of [CHAT_SESSIONS, POLICIES, SALES, SDR_CHATS, SDR_CONTACTS]) {
+      expect(await other.collection(collection).find({}).toArray(), collection).to.have.length(1);
+    }
+  });
+
+  // --- one invariant at a time: valid data, one document broken by hand ----------------------------
+
+  it('chat-session-counters: a count and preview moved for a message never stored are reported, and --repair recomputes them from the messages', async () => {
+    const session = await chatSession(['primeira', 'a segunda mensagem, que é a última']);
+    const other = await chatSession(['sozinha']);
+    // The crash between the two writes of an append: the counters moved, the message was never inserted.
+    await db.collection(CHAT_SESSIONS).updateOne({ _id: session.id as never }, { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: 'lost', lastActivityAt: new Date() } });
+    // A session whose messages are all gone (hand-deleted): its counters say 1.
+    await db.collection(CHAT_MESSAGES).deleteMany({ sessionId: other.id });
+    await expectReported('chat-session-counters', [session.id, other.id]);
+    await expectRepaired('chat-session-counters', 2);
+    const repaired = await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never });
+    expect(repaired).to.deep.include({ messageCount: 2, messageSeq: 3, preview: previewOf('a segunda mensagem, que é a última'), lastActivityAt: session.ats[1] });
+    const emptied = await db.collection(CHAT_SESSIONS).findOne({ _id: other.id as never });
+    expect(emptied).to.deep.include({ messageCount: 0, preview: '' });
+    expect(emptied?.lastActivityAt).to.deep.equal(emptied?.createdAt);
+    // The next append numbers after the number the lost message took.
+    await new MongoChatRepository(db).appendOwnedMessage(userId, { id: randomUUID(), sessionId: session.id, role: 'user', content: 'depois', metadata: null }, new Date());
+    expect((await db.collection(CHAT_MESSAGES).findOne({ sessionId: session.id, content: 'depois' }))?.seq).to.equal(4);
+    expect((await check()).code).to.equal(0);
+  });
+
+  it('chat-message-session: a message whose session is gone is reported, and named as not repairable (the message is kept)', async () => {
+    const session = await chatSession(['uma', 'duas']);
+    await db.collection(CHAT_SESSIONS).deleteOne({ _id: session.id as never });
+    await expectReported('chat-message-session', session.messageIds);
+    await expectNotRepairable('chat-message-session', 2);
+    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(2);
+  });
+
+  it('sdr-note-interaction: a note whose interaction does not exist is reported, and named as not repairable', async () => {
+    const interactionId = await sdrInteractionWithNote();
+    const note = await db.collection(SDR_INTERACTION_NOTES).findOne({ interactionId });
+    if (note === null) throw new Error('the interaction was stored without its note');
+    await db.collection(SDR_INTERACTION_NOTES).updateOne({ _id: note._id }, { $set: { interactionId: 'no-such-interaction' } });
+    await expectReported('sdr-note-interaction', [String(note._id)]);
+    await expectNotRepairable('sdr-note-interaction', 1);
+    expect((await db.collection(SDR_INTERACTION_NOTES).findOne({ _id: note._id }))?.interactionId).to.equal('no-such-interaction');
+  });
+
+  it('policy-status-history: a status its history does not end with is reported (also without history), and named as not repairable', async () => {
+    const changed = await policy('AP-10', 'active');
+    const fresh = await policy('AP-11');
+    await policy('AP-12', 'cancelled');
+    await db.collection(POLICIES).updateOne({ _id: changed as never }, { $set: { status: 'expired' } });
+    await db.collection(POLICIES).updateOne({ _id: fresh as never }, { $set: { status: 'cancelled' } });
+    await expectReported('policy-status-history', [changed, fresh]);
+    await expectNotRepairable('policy-status-history', 2);
+    expect((await db.collection(POLICIES).findOne({ _id: changed as never }))?.status).to.equal('expired');
+  });
+
+  it('sdr-chat-read-model: a chat document that differs from its recomputation is reported, and --repair refreshes it', async () => {
+    await seedDemo();
+    const before = await models(db);
+    const chat = await db.collection(SDR_CHATS).findOne({}, { sort: { _id: 1 } });
+    if (chat === null) throw new Error('seed-demo wrote no chat');
+    await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { messageCount: 999 } });
+    // The contact of its phone counts the chat's messages: computed from the broken document, it differs too.
+    expect(chat.phone).to.be.a('string');
+    await expectReported('sdr-chat-read-model', [String(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
+    await expectRepaired('sdr-chat-read-model', 1);
+    expect(await models(db)).to.deep.equal(before);
+  });
+
+  it('sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes both', async () => {
+    await seedDemo();
+    const before = await models(db);
+    const [changed, missing] = await db.collection(SDR_CONTACTS).find({}, { sort: { _id: 1 }, limit: 2 }).toArray();
+    if (changed === undefined || missing === undefined) throw new Error('seed-demo wrote fewer than 2 contacts');
+    await db.collection(SDR_CONTACTS).updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
+    await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
+    await expectReported('sdr-contact-read-model', [String(changed._id), String(missing._id)]);
+    await expectRepaired('sdr-contact-read-model', 2);
+    expect(await models(db)).to.deep.equal(before);
+  });
+
+  it('a read-model document that differs only in its bookkeeping (generation, dirtySince) is not a violation', async () => {
+    await seedDemo();
+    await db.collection(SDR_CONTACTS).updateMany({}, { $set: { generation: 99 } });
+    await db.collection(SDR_CHATS).updateMany({}, { $set: { dirtySince: new Date() } });
+    const run = await check();
+    expect(run.code, run.out.join('\n')).to.equal(0);
+  });
+
+  it('sale-lease-deadline: a lease past its deadline (a pass that died) is reported, and --repair releases it; a running lease is left alone', async () => {
+    const dead = await sale();
+    const running = await sale();
+    const halfLeased = await sale();
+    await db.collection(SALES).updateOne({ _id: dead as never }, { $set: { leaseOwner: 'dead-pass', leaseUntil: new Date(Date.now() - 60_000) } });
+    await db.collection(SALES).updateOne({ _id: running as never }, { $set: { leaseOwner: 'live-pass', leaseUntil: new Date(Date.now() + 10 * 60_000) } });
+    await db.collection(SALES).updateOne({ _id: halfLeased as never }, { $set: { leaseOwner: 'no-deadline', leaseUntil: null } });
+    await expectReported('sale-lease-deadline', [dead, halfLeased]);
+    await expectRepaired('sale-lease-deadline', 2);
+    expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({ leaseOwner: null, leaseUntil: null });
+    expect(await db.collection(SALES).findOne({ _id: running as never })).to.deep.include({ leaseOwner: 'live-pass' });
+  });
+
+  it('refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, and --repair revokes it', async () => {
+    const completed = await hubLogin();
+    expect(E.isRight(await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: completed.refreshToken }))).to.equal(true);
+    const interrupted = await hubLogin();
+    const token = await db.collection(HUB_REFRESH_TOKENS).findOne({ userId: interrupted.userId });
+    if (token === null) throw new Error('the login stored no refresh token');
+    await db.collection(HUB_REFRESH_ROTATIONS).insertOne({ _id: token._id, successorId: randomUUID(), at: new Date() });
+    await expectReported('refresh-claim-outcome', [String(token._id)]);
+    await expectRepaired('refresh-claim-outcome', 1);
+    expect((await db.collection(HUB_REFRESH_TOKENS).findOne({ _id: token._id }))?.revokedAt).to.be.instanceOf(Date);
+    // The outcome the next refresh reaches anyway: the token is refused.
+    expect(E.isLeft(await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: interrupted.refreshToken }))).to.equal(true);
+  });
+
+  it('lead-event-lead: a raw event whose lead is in another organization, or gone, is reported, and named as not repairable', async () => {
+    const moved = await leadWithEvent();
+    const gone = await leadWithEvent();
+    const movedEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: moved.leadId });
+    const goneEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: gone.leadId });
+    if (movedEvent === null || goneEvent === null) throw new Error('the upsert stored no event');
+    await db.collection(HUB_LEAD_EVENTS).updateOne({ _id: movedEvent._id }, { $set: { orgId: gone.orgId } });
+    await db.collection(HUB_LEADS).deleteOne({ _id: gone.leadId as never });
+    await expectReported('lead-event-lead', [String(movedEvent._id), String(goneEvent._id)]);
+    await expectNotRepairable('lead-event-lead', 2);
+  });
+
+  it('api-key-user: a key whose user is gone is reported, and named as not repairable (the key is kept)', async () => {
+    const other = await rt.createUser({});
+    const key = await rt.createApiKey(other.email);
+    await db.collection(SALES_USERS).deleteOne({ _id: other.id as never });
+    await expectReported('api-key-user', [key.id]);
+    await expectNotRepairable('api-key-user', 1);
+    expect(await db.collection(API_KEYS).countDocuments({ _id: key.id as never })).to.equal(1);
+  });
+
+  // --- the command's edges -----------------------------------------------------------------------
+
+  it('prints one line per check and the summary as text, FAIL with examples for a violated one', async () => {
+    const session = await chatSession(['oi']);
+    await db.collection(CHAT_SESSIONS).updateOne({ _id: session.id as never }, { $set: { messageCount: 5 } });
+    const run = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
+    expect(run.code).to.equal(1);
+    const text = run.out.join('\n');
+    expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
+    expect(text).to.include('ok    api-key-user: 0 violations');
+    expect(text).to.match(/10 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
+    expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
+    const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
+    expect(repaired.code).to.equal(0);
+    expect(repaired.out.join('\n')).to.include(`fixed chat-session-counters: 1 violation(s) (e.g. ${session.id}); repaired 1, 0 remaining`);
+  });
+
+  it('without --repair nothing is written, however many violations there are', async () => {
+    const session = await chatSession(['oi', 'tudo bem?']);
+    await db.collection(CHAT_SESSIONS).updateOne({ _id: session.id as never }, { $set: { messageCount: 9 } });
+    const stale = await sale();
+    await db.collection(SALES).updateOne({ _id: stale as never }, { $set: { leaseOwner: 'dead', leaseUntil: new Date(0) } });
+    const before = [await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }), await db.collection(SALES).findOne({ _id: stale as never })];
+    expect((await check()).code).to.equal(1);
+    expect((await check()).code).to.equal(1);
+    expect([await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }), await db.collection(SALES).findOne({ _id: stale as never })]).to.deep.equal(before);
+  });
+
+  it('a bad flag: exit 1 with usage, nothing read', async () => {
+    const run = await runCliCaptured(['check-data', '--fix'], { MONGODB_URI: uri });
+    expect(run.code).to.equal(1);
+    expect(run.err.join('\n')).to.match(/unknown option '--fix'/);
+    expect(run.err.join('\n')).to.match(/Usage: brokerhub check-data/);
+    expect(run.out).to.deep.equal([]);
+  });
+
+  it('an unreachable database: exit 2', async () => {
+    const run = await runCliCaptured(['check-data'], { MONGODB_URI: 'mongodb://127.0.0.1:1/none' }, { serverSelectionTimeoutMS: 500 });
+    expect(run.code).to.equal(2);
+    expect(run.out).to.deep.equal([]);
+  });
+});

@@ -64,6 +64,31 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     expect(stored.every((d) => d.instance === 'main')).to.equal(true);
   });
 
+  it('refreshes the chats and contacts it wrote: the read models hold them without any request (CONTRACT 10.1)', async () => {
+    const service = client.db(new URL(env.MONGODB_URI ?? '').pathname.slice(1));
+    const built = await runCliProcess(['rebuild-sdr-read-models', '--json'], env);
+    expect(built.code, built.stderr).to.equal(0);
+    const lines = [
+      gatewayRecord(1, { jid: '5511911110001@s.whatsapp.net', pushName: 'Ana' }),
+      gatewayRecord(2, { jid: '5511911110001@s.whatsapp.net', fromMe: true, pushName: 'Corretora' }),
+      gatewayRecord(3, { jid: '5521922220002@s.whatsapp.net', pushName: 'Bruno' }),
+    ].map((r) => JSON.stringify(r));
+    const file = path.join(dir, 'export.jsonl');
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const run = await runCliProcess(['gateway-import', '--file', file, '--json'], env);
+    expect(run.code, run.stderr).to.equal(0);
+    const chats = await service.collection('sdr_chats').find({}, { sort: { _id: 1 } }).toArray();
+    expect(chats.map((c) => [c._id, c.messageCount, c.pushName])).to.deep.equal([
+      ['main:5511911110001@s.whatsapp.net', 2, 'Ana'],
+      ['main:5521922220002@s.whatsapp.net', 1, 'Bruno'],
+    ]);
+    const contacts = await service.collection('sdr_contacts').find({}, { sort: { _id: 1 } }).toArray();
+    expect(contacts.map((c) => [c._id, c.messageCount, c.name])).to.deep.equal([
+      ['5511911110001', 2, 'Ana'],
+      ['5521922220002', 1, 'Bruno'],
+    ]);
+  });
+
   it("never refuses the gateway's own writes without a string id once its index exists, and a second run still inserts nothing", async () => {
     const file = path.join(dir, 'export.jsonl');
     await writeFile(file, `${[JSON.stringify(gatewayRecord(1)), JSON.stringify({ instance: 'main', message: { conversation: 'no key' } })].join('\n')}\n`);

@@ -5,7 +5,9 @@ import {
   apiKeyUser,
   chatMessageSession,
   chatSessionCounters,
+  hubMembershipsWithoutUser,
   leadEventLead,
+  leadRawEvents,
   policyStatusHistory,
   refreshClaimOutcome,
   saleLeaseDeadline,
@@ -17,11 +19,13 @@ import {
   ApiKeyUsers,
   ChatCounterStore,
   ChatMessageSessions,
+  HubMembershipStore,
   LeadEventLeads,
   PolicyStatusStore,
   RefreshClaimStore,
   SaleLeaseStore,
   SdrNoteInteractions,
+  WebhookReceiptStore,
 } from '../application/shared/data-checks/ports';
 import { Clock } from '../application/shared/ports';
 import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
@@ -29,15 +33,18 @@ import { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-p
 import { token, type Token } from '../application/shared/token';
 import { CHAT_MESSAGES, CHAT_SESSIONS } from '../adapters/mongo/assistant/chat-collections';
 import { MongoChatCounterStore } from '../adapters/mongo/assistant/mongo-chat-counter-store';
+import { MongoHubMembershipStore } from '../adapters/mongo/hub-identity/mongo-hub-membership-store';
 import { MongoRefreshClaimStore } from '../adapters/mongo/hub-identity/mongo-refresh-claim-store';
 import { HUB_LEADS } from '../adapters/mongo/hub-leads/lead-collection';
 import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/lead-event-collection';
+import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/mongo-webhook-receipt-store';
 import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-status-store';
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
 import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
 import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
 import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
 import { provide } from './container';
 import { Platform } from './platform';
 import { SdrReadModels } from './sdr';
@@ -58,6 +65,8 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, PolicyStatusStore, (get) => new MongoPolicyStatusStore(get(Platform).db));
   provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
   provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
+  provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
+  provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
   provide(bind, DataChecks, (get) => {
     const readModels = {
       models: get(SdrReadModels),
@@ -75,7 +84,9 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
       sdrContactReadModel(readModels),
       saleLeaseDeadline(get(SaleLeaseStore)),
       refreshClaimOutcome(get(RefreshClaimStore)),
+      hubMembershipsWithoutUser(get(HubMembershipStore)),
       leadEventLead(get(LeadEventLeads)),
+      leadRawEvents(get(WebhookReceiptStore), { retentionMs: INBOUND_WEBHOOK_RETENTION_SECONDS * 1000 }),
       apiKeyUser(get(ApiKeyUsers)),
     ];
     return new CheckData(checks, get(Clock));

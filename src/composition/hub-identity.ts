@@ -78,7 +78,7 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
     rotateRefreshToken: new RotateRefreshToken(refreshTokens, users, memberships, accessTokens, secrets, secretHasher, clock, options.hubRefreshGraceMs ?? 0),
     revokeHubSessions: new RevokeHubSessions(refreshTokens, clock),
     getHubMe: new GetHubMe(users, organizations),
-    registerHubUser: new RegisterHubUser(createHubUser, createOrganization, memberships, organizations, sessions, clock),
+    registerHubUser: new RegisterHubUser(users, memberships, organizations, createOrganization, passwordHasher, sessions, ids, clock),
     requestHubPasswordReset: new RequestHubPasswordReset(users, resetTokens, get(Mailer), secrets, secretHasher, clock, config.publicAppUrl),
     resetHubPassword: new ResetHubPassword(resetTokens, users, refreshTokens, passwordHasher, secretHasher, clock),
   };

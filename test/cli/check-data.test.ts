@@ -6,11 +6,16 @@ import request from 'supertest';
 import { CHAT_MESSAGES, CHAT_SESSIONS } from '../../src/adapters/mongo/assistant/chat-collections';
 import { MongoChatRepository } from '../../src/adapters/mongo/assistant/mongo-chat-repository';
 import { HUB_REFRESH_ROTATIONS, HUB_REFRESH_TOKENS } from '../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
+import { HUB_MEMBERSHIPS, membershipId } from '../../src/adapters/mongo/hub-identity/membership-collection';
+import { MongoMembershipRepository } from '../../src/adapters/mongo/hub-identity/mongo-membership-repository';
+import { MongoOrganizationRepository } from '../../src/adapters/mongo/hub-identity/mongo-organization-repository';
+import { HUB_ORGANIZATIONS } from '../../src/adapters/mongo/hub-identity/organization-collection';
 import { HUB_LEADS } from '../../src/adapters/mongo/hub-leads/lead-collection';
 import { HUB_LEAD_EVENTS } from '../../src/adapters/mongo/hub-leads/lead-event-collection';
 import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/mongo-lead-event-log';
 import { MongoLeadRepository } from '../../src/adapters/mongo/hub-leads/mongo-lead-repository';
 import { MongoPipelineRepository } from '../../src/adapters/mongo/hub-leads/mongo-pipeline-repository';
+import { HUB_WEBHOOK_RECEIPTS } from '../../src/adapters/mongo/hub-leads/webhook-receipt-collection';
 import { POLICIES } from '../../src/adapters/mongo/policies/policy-collection';
 import { SALES } from '../../src/adapters/mongo/sales/sales-collection';
 import { API_KEYS } from '../../src/adapters/mongo/sales-identity/api-key-collection';
@@ -41,7 +46,9 @@ const CHECKS = [
   'sdr-contact-read-model',
   'sale-lease-deadline',
   'refresh-claim-outcome',
+  'hub-memberships-without-user',
   'lead-event-lead',
+  'lead-raw-events',
   'api-key-user',
 ];
 
@@ -175,15 +182,17 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     return { userId: user.right.id, refreshToken: session.right.refreshToken };
   }
 
-  async function leadWithEvent(): Promise<{ orgId: string; leadId: string }> {
+  /** A lead and one delivery's raw event; `body` is the delivery's raw body (the same body is the same delivery). */
+  async function leadWithEvent(body: string = JSON.stringify({ id: 'card-1', name: 'Lead One', nonce: randomUUID() })): Promise<{ orgId: string; leadId: string; body: string; deliver: () => Promise<unknown> }> {
     const org = await rt.runtime.app.hubIdentity.useCases.createOrganization.execute({ name: `Leads ${randomUUID().slice(0, 8)}` });
     if (E.isLeft(org)) throw new Error('org');
     const clock = new SystemClock();
     const ids = new UuidIdGenerator();
     const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(new MongoPipelineRepository(db), ids, clock), new MongoLeadRepository(db), new MongoLeadEventLog(db), ids, clock);
-    const body = JSON.stringify({ id: 'card-1', name: 'Lead One' });
-    const { leadId } = await upsert.execute({ orgId: org.right.id, provider: 'crmprovider', pipelineExternalId: 'pipe-1', externalId: 'card-1', changes: { name: 'Lead One' }, action: 'card.create', rawBody: body, bodyHash: randomUUID() });
-    return { orgId: org.right.id, leadId };
+    const bodyHash = randomUUID();
+    const deliver = () => upsert.execute({ orgId: org.right.id, provider: 'crmprovider', pipelineExternalId: 'pipe-1', externalId: 'card-1', changes: { name: 'Lead One' }, action: 'card.create', rawBody: body, bodyHash });
+    const { leadId } = await deliver();
+    return { orgId: org.right.id, leadId, body, deliver };
   }
 
   async function seedDemo(): Promise<void> {
@@ -200,7 +209,18 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const rotated = await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken });
     expect(E.isRight(rotated), 'a completed rotation: its claim has its outcome').to.equal(true);
     await leadWithEvent();
+    await hubRegistration();
     await seedDemo();
+  }
+
+  /** A registration through the product: a user, the organization it founded, its OWNER membership. */
+  async function hubRegistration(): Promise<{ userId: string; orgId: string; email: string }> {
+    const address = `${randomUUID().slice(0, 8)}@example.com`;
+    const email = parseEmail(address);
+    if (email === undefined) throw new Error('email');
+    const registered = await rt.runtime.app.hubIdentity.useCases.registerHubUser.execute({ email, password: 'correct horse battery', name: 'Owner', organizationName: `Registered ${randomUUID().slice(0, 8)}` });
+    if (E.isLeft(registered)) throw new Error(registered.left._tag);
+    return { userId: registered.right.user.id, orgId: registered.right.org.id, email: address };
   }
 
   // --- the whole run -----------------------------------------------------------------------------
@@ -221,7 +241,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
     expect(human.code).to.equal(0);
     for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
-    expect(human.out.join('\n')).to.match(/10 checks: 0 violation\(s\)$/);
+    expect(human.out.join('\n')).to.match(/12 checks: 0 violation\(s\)$/);
   });
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
@@ -243,7 +263,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   it('documents of another shape in collections with our names are judged, never a crash, and nothing is written', async () => {
     const other = rt.runtime.app.platform.db.client.db(`shapes_${randomUUID().slice(0, 8)}`);
     const odd = { _id: new ObjectId(), title: 'not ours', n: 1 };
-    for (const collection of [CHAT_SESSIONS, CHAT_MESSAGES, SDR_INTERACTION_NOTES, POLICIES, SDR_CHATS, SDR_CONTACTS, SALES, HUB_REFRESH_ROTATIONS, HUB_LEAD_EVENTS, API_KEYS]) {
+    for (const collection of [CHAT_SESSIONS, CHAT_MESSAGES, SDR_INTERACTION_NOTES, POLICIES, SDR_CHATS, SDR_CONTACTS, SALES, HUB_REFRESH_ROTATIONS, HUB_LEAD_EVENTS, API_KEYS, HUB_MEMBERSHIPS, HUB_WEBHOOK_RECEIPTS]) {
       await other.collection(collection).insertOne({ ...odd });
     }
     await other.collection(SALES).updateOne({ _id: odd._id }, { $set: { leaseOwner: 42 } });
@@ -253,10 +273,10 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const report = reportOf(run);
     expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
     const id = odd._id.toHexString();
-    for (const name of ['chat-message-session', 'sdr-note-interaction', 'policy-status-history', 'sale-lease-deadline', 'lead-event-lead', 'api-key-user']) {
+    for (const name of ['chat-message-session', 'sdr-note-interaction', 'policy-status-history', 'sale-lease-deadline', 'hub-memberships-without-user', 'lead-event-lead', 'api-key-user']) {
       expect(entryOf(report, name).examples, name).to.deep.equal([id]);
     }
-    for (const collection of [CHAT_SESSIONS, POLICIES, SALES, SDR_CHATS, SDR_CONTACTS]) {
+    for (const collection of [CHAT_SESSIONS, POLICIES, SALES, SDR_CHATS, SDR_CONTACTS, HUB_MEMBERSHIPS, HUB_WEBHOOK_RECEIPTS]) {
       expect(await other.collection(collection).find({}).toArray(), collection).to.have.length(1);
     }
   });
@@ -384,6 +404,70 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await expectNotRepairable('lead-event-lead', 2);
   });
 
+  it("lead-raw-events: a receipt whose raw event is missing (a delivery that died between its writes) is reported and named as not repairable; the provider's resend completes it", async () => {
+    const broken = await leadWithEvent();
+    const kept = await leadWithEvent();
+    const receiptOf = async (body: string) => {
+      const event = await db.collection(HUB_LEAD_EVENTS).findOne({ rawBody: body });
+      if (event === null) throw new Error('the upsert stored no event');
+      const receipt = await db.collection(HUB_WEBHOOK_RECEIPTS).findOne({ eventId: event._id });
+      if (receipt === null) throw new Error('the receipt does not name its event');
+      return { event, receipt };
+    };
+    const a = await receiptOf(broken.body);
+    const b = await receiptOf(kept.body);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // The process died between the receipt and the event, five minutes ago.
+    await db.collection(HUB_LEAD_EVENTS).deleteOne({ _id: a.event._id });
+    await db.collection(HUB_WEBHOOK_RECEIPTS).updateOne({ _id: a.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+    // Not judged: a delivery in flight (its receipt just written), one past the retention, one from before receipts named their event.
+    await db.collection(HUB_WEBHOOK_RECEIPTS).insertMany([
+      { _id: `in-flight-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: new Date(), eventId: randomUUID() },
+      { _id: `expired-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(91 * 24 * 60), eventId: randomUUID() },
+      { _id: `legacy-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(5) },
+    ]);
+    await db.collection(HUB_WEBHOOK_RECEIPTS).updateOne({ _id: b.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+    await expectReported('lead-raw-events', [String(a.receipt._id)]);
+    await expectNotRepairable('lead-raw-events', 1);
+    // The provider resends what got no 2xx: the same body stores the event under the id its receipt names.
+    await broken.deliver();
+    const completed = await db.collection(HUB_LEAD_EVENTS).find({ rawBody: broken.body }).toArray();
+    expect(completed.map((e) => e._id)).to.deep.equal([a.event._id]);
+    const run = await check();
+    expect(run.code, run.out.join('\n')).to.equal(0);
+  });
+
+  it('hub-memberships-without-user: what a registration or create-user that died before its user insert left is reported, and --repair removes it (the organization a registration founded with it)', async () => {
+    const live = await hubRegistration();
+    const member = await hubLogin();
+    const cliOrg = (await db.collection(HUB_MEMBERSHIPS).findOne({ userId: member.userId }))?.orgId as string;
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    const memberships = new MongoMembershipRepository(db);
+    const organizations = new MongoOrganizationRepository(db);
+    // A registration that died before its user insert: its membership and the organization it founded.
+    const deadUser = randomUUID();
+    const deadOrg = randomUUID();
+    await memberships.add({ userId: deadUser, orgId: deadOrg, role: 'OWNER', permissions: [], joinedAt: twoHoursAgo });
+    await organizations.create({ id: deadOrg, name: 'Never registered', slug: `never-${randomUUID().slice(0, 8)}`, createdAt: twoHoursAgo, foundedBy: deadUser });
+    // `hub create-user --org` that died before its user insert: a membership in an organization that stays.
+    const deadCliUser = randomUUID();
+    await memberships.add({ userId: deadCliUser, orgId: cliOrg, role: 'ADMIN', permissions: [], joinedAt: twoHoursAgo });
+    // Not judged: a registration in flight (its user is about to be inserted).
+    const inFlight = randomUUID();
+    await memberships.add({ userId: inFlight, orgId: randomUUID(), role: 'OWNER', permissions: [], joinedAt: new Date() });
+
+    await expectReported('hub-memberships-without-user', [membershipId(deadUser, deadOrg), membershipId(deadCliUser, cliOrg)]);
+    await expectRepaired('hub-memberships-without-user', 2);
+    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: inFlight }), 'the one in flight is left alone').to.equal(1);
+    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [deadUser, deadCliUser] } })).to.equal(0);
+    expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: deadOrg as never })).to.equal(0);
+    expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: { $in: [cliOrg, live.orgId] } as never })).to.equal(2);
+    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [live.userId, member.userId] } })).to.equal(2);
+    const email = parseEmail(live.email);
+    if (email === undefined) throw new Error('email');
+    expect(E.isRight(await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }))).to.equal(true);
+  });
+
   it('api-key-user: a key whose user is gone is reported, and named as not repairable (the key is kept)', async () => {
     const other = await rt.createUser({});
     const key = await rt.createApiKey(other.email);
@@ -403,7 +487,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const text = run.out.join('\n');
     expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
     expect(text).to.include('ok    api-key-user: 0 violations');
-    expect(text).to.match(/10 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
+    expect(text).to.match(/12 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
     expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
     const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
     expect(repaired.code).to.equal(0);

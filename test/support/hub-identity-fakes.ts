@@ -14,16 +14,23 @@ import { InMemoryMembershipRepository } from './fakes/in-memory-membership-repos
 import { InMemoryOrganizationRepository } from './fakes/in-memory-organization-repository';
 import { SequentialIdGenerator } from './fakes/sequential-id-generator';
 import { SequentialSecretGenerator } from './fakes/sequential-secret-generator';
+import { WriteFaults } from './fakes/write-faults';
 
 export { email };
 
-/** Every port of the hub-identity use cases, as fakes, plus a few seeding helpers for their tests. */
+/**
+ * Every port of the hub-identity use cases, as fakes, plus a few seeding helpers for their tests. The
+ * stores that register and create-user write share `faults`: a test can kill the process before any
+ * of their writes.
+ */
 export function hubIdentityFakes() {
+  const faults = new WriteFaults();
   const fakes = {
-    organizations: new InMemoryOrganizationRepository(),
-    users: new InMemoryHubUserRepository(),
-    memberships: new InMemoryMembershipRepository(),
-    refreshTokens: new InMemoryHubRefreshTokenStore(),
+    faults,
+    organizations: new InMemoryOrganizationRepository(faults),
+    users: new InMemoryHubUserRepository(faults),
+    memberships: new InMemoryMembershipRepository(faults),
+    refreshTokens: new InMemoryHubRefreshTokenStore(faults),
     resetTokens: new InMemoryHubResetTokenStore(),
     accessTokens: new FakeAccessTokenIssuer(),
     passwords: new FastPasswordHasher(),

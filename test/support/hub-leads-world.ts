@@ -14,26 +14,32 @@ import { InMemoryLeadRepository } from './fakes/in-memory-lead-repository';
 import { InMemoryLeadTemplateRepository } from './fakes/in-memory-lead-template-repository';
 import { InMemoryOutbox } from './fakes/in-memory-outbox';
 import { InMemoryPipelineRepository } from './fakes/in-memory-pipeline-repository';
+import { WriteFaults } from './fakes/write-faults';
 
 /** A Wednesday, 07:00 in São Paulo. */
 export const HUB_LEADS_T0 = new Date('2026-03-04T10:00:00.000Z');
 
-/** The hub-leads ports as fakes and the webhook use cases built on them by hand, as the composition does. */
+/**
+ * The hub-leads ports as fakes and the webhook use cases built on them by hand, as the composition
+ * does. The fakes that write share `faults`: a test can kill the process before any of their writes.
+ */
 export function hubLeadsWorld(options: { readonly redeliveryWindowMs?: number } = {}) {
   const windowMs = options.redeliveryWindowMs ?? DEFAULT_REDELIVERY_WINDOW_MS;
   const clock = new ManualClock(HUB_LEADS_T0);
   const ids = new UuidIdGenerator();
   const hasher = new Sha256SecretHasher();
-  const pipelines = new InMemoryPipelineRepository();
-  const leads = new InMemoryLeadRepository();
-  const events = new InMemoryLeadEventLog();
+  const faults = new WriteFaults();
+  const pipelines = new InMemoryPipelineRepository(faults);
+  const leads = new InMemoryLeadRepository(faults);
+  const events = new InMemoryLeadEventLog(faults);
   const templates = new InMemoryLeadTemplateRepository();
-  const outbox = new InMemoryOutbox();
+  const outbox = new InMemoryOutbox(faults);
   const credentials = new InMemoryCrmCredentialsRepository();
   const cards = new InMemoryCrmCardReader();
   const findOrCreatePipeline = new FindOrCreatePipeline(pipelines, ids, clock);
   const upsert = new UpsertLeadFromWebhook(findOrCreatePipeline, leads, events, ids, clock, windowMs);
   return {
+    faults,
     clock,
     ids,
     hasher,

@@ -8,14 +8,17 @@ import { token, type Token } from '../shared/token';
 
 export interface OrganizationRepository {
   /** false when the slug is taken (unique). */
+  // Crash consistency (CONTRACT 10.2): (a) one insert; a registration's organization is written before its user (the commit point) and names it (`foundedBy`): left behind by a registration that died, it is removed by check-data --repair (hub-memberships-without-user).
   create(organization: Organization): Promise<boolean>;
+  /** Removes the organization if `userId` founded it (the undo of a registration that lost its e-mail); no-op otherwise. */
+  removeFoundedBy(id: string, userId: string): Promise<void>;
   findById(id: string): Promise<Organization | undefined>;
 }
 export const OrganizationRepository: Token<OrganizationRepository> = token('OrganizationRepository');
 
 export interface HubUserRepository {
   /** false when the e-mail is taken (unique). */
-  // Crash consistency (CONTRACT 10.2): (a) one insert; but register and create-user write it before the organization and the membership, so a crash leaves an account that can never log in (to fix: the user insert written last, as the commit point; docs/decisions.md F3).
+  // Crash consistency (CONTRACT 10.2): (a) one insert, the commit point of register and create-user --org, which are (c): written last, after the membership (and organization, session token) naming the drawn user id; a crash before it leaves only those, reached by nothing, and the retry starts afresh (docs/decisions.md "Hub identity").
   create(user: HubUser): Promise<boolean>;
   findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
@@ -25,7 +28,10 @@ export const HubUserRepository: Token<HubUserRepository> = token('HubUserReposit
 
 export interface MembershipRepository {
   /** false when the user is already a member of that organization. */
+  // Crash consistency (CONTRACT 10.2): (a) one insert; written before its user by register and create-user --org: one whose user never came is removed by check-data --repair (hub-memberships-without-user).
   add(membership: Membership): Promise<boolean>;
+  /** Removes the membership if there is one (the undo of a creation that lost its e-mail). */
+  remove(userId: string, orgId: string): Promise<void>;
   find(userId: string, orgId: string): Promise<Membership | undefined>;
   /** CONTRACT 5.2: the current membership at login is the most recently joined one. */
   latestOf(userId: string): Promise<Membership | undefined>;

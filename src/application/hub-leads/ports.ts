@@ -61,16 +61,22 @@ export type ReceiptClaim = { readonly kind: 'claimed' } | { readonly kind: 'rece
 
 /**
  * The lead event log plus the redelivery receipts: a receipt per (org, provider, body hash)
- * remembers when that exact body was last accepted.
+ * remembers when that exact body was last accepted, and names the event that delivery stored.
  */
 export interface LeadEventLog {
-  /** The lead of an exact redelivery accepted within `windowMs` before `now`, if any. */
+  /**
+   * The lead of an exact redelivery accepted within `windowMs` before `now`, if any. A receipt whose
+   * event is not stored (the delivery died between the two writes) is no redelivery: the resend runs
+   * the whole path again and `append` stores the missing event.
+   */
   recentDelivery(orgId: string, provider: LeadProvider, bodyHash: string, now: Date, windowMs: number): Promise<string | undefined>;
   /**
    * Records the receipt and appends the event, unless a concurrent twin of the same body got there
-   * first (then: 'recent' and nothing appended). One receipt per body and window, decided by a unique index.
+   * first (then: 'recent' and nothing appended). One receipt per body and window, decided by a unique
+   * index; one event per receipt, decided by the event id the receipt names. A recent receipt whose
+   * event is missing gets it from this delivery, under the receipt's event id ('claimed').
    */
-  // Crash consistency (CONTRACT 10.2): none today: the receipt, then the event; a crash between makes the resend a redelivery and the raw event is lost (to fix: (c), the receipt names its event id and the resend inserts a missing event; docs/decisions.md F1).
+  // Crash consistency (CONTRACT 10.2): (c) the receipt naming its event id, then the event under that id (a duplicate = already stored); a crash between leaves a receipt that is no redelivery, so the provider's resend stores the missing event once (docs/decisions.md "Hub inbound webhooks").
   append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim>;
   listOf(leadId: string): Promise<readonly LeadEventRecord[]>;
 }

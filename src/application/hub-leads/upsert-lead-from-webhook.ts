@@ -35,7 +35,9 @@ export const DEFAULT_REDELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
  * The lead upsert both webhook providers share (spec parts 3 and 6): pipeline by (org, provider,
  * pipe id), lead by (pipelineId, externalId), then the receipt and the event log entry. Every step is
  * idempotent, so a fault half-way is repaired by the provider's resend; the log is written last so a
- * failed delivery is never taken for an accepted one.
+ * failed delivery is never taken for an accepted one. A process killed between the receipt and the
+ * event leaves a receipt that is no redelivery (LeadEventLog), so the resend runs this path again and
+ * stores the event once (CONTRACT 10.2, docs/decisions.md "Hub inbound webhooks").
  */
 export class UpsertLeadFromWebhook {
   constructor(

@@ -7,6 +7,12 @@ export interface Organization {
   readonly createdAt: Date;
   /** HMAC secret of the organization's inbound webhooks (spec part 5.7); kept readable because HMAC needs it. */
   readonly webhookSecret?: string;
+  /**
+   * The user whose registration created it (absent for `hub create-org`). Written before that user
+   * (the user insert commits a registration, CONTRACT 10.2): an organization whose founder never came
+   * is the undone half of a registration that died, which `check-data --repair` removes.
+   */
+  readonly foundedBy?: string;
 }
 
 export interface HubUser {

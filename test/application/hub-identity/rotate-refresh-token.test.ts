@@ -44,7 +44,7 @@ describe('RotateRefreshToken', () => {
 
     it('carries the role as it is now, so a role change shows at the next refresh', async () => {
       const { user, organization, refreshToken } = await f.seedSession('MEMBER');
-      f.memberships.remove(user.id, organization.id);
+      await f.memberships.remove(user.id, organization.id);
       await f.seedMembership(user, organization, 'CLIENT', ['leads:read']);
       const out = rotated(await rotation().execute({ refreshToken }));
       expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.include({ role: 'CLIENT', permissions: ['leads:read'] });
@@ -54,7 +54,7 @@ describe('RotateRefreshToken', () => {
       const { user, organization, refreshToken } = await f.seedSession();
       const other = await f.seedOrganization('Other Org');
       await f.seedMembership(user, other, 'ADMIN');
-      f.memberships.remove(user.id, organization.id);
+      await f.memberships.remove(user.id, organization.id);
       const out = rotated(await rotation().execute({ refreshToken }));
       expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.include({ orgId: other.id, role: 'ADMIN' });
       expect((await f.recordOf(out.refreshToken))?.orgId).to.equal(other.id);
@@ -113,7 +113,7 @@ describe('RotateRefreshToken', () => {
 
     it('NoMembership when the user belongs to no organization any more: the token is revoked', async () => {
       const { user, organization, refreshToken } = await f.seedSession();
-      f.memberships.remove(user.id, organization.id);
+      await f.memberships.remove(user.id, organization.id);
       expect(await rotation().execute({ refreshToken })).to.deep.equal(E.left({ _tag: 'NoMembership' }));
       expect(await activeOf(user.id)).to.deep.equal([]);
     });

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/Either';
 import type { UpsertLeadFromWebhookInput } from '../../../src/application/hub-leads/upsert-lead-from-webhook';
+import type { LeadForm } from '../../../src/domain/hub-leads/lead-form';
+import { DEFAULT_WEBHOOK_SETTINGS } from '../../../src/domain/hub-leads/webhook-settings';
+import { normalizePhone } from '../../../src/domain/shared/phone';
+import { ProcessDied } from '../../support/fakes/write-faults';
 import { HUB_LEADS_T0, hubLeadsWorld, type HubLeadsWorld } from '../../support/hub-leads-world';
 
 describe('UpsertLeadFromWebhook', () => {
@@ -101,5 +106,124 @@ describe('UpsertLeadFromWebhook', () => {
     const results = await Promise.all([world.upsert.execute(delivery), world.upsert.execute(delivery), world.upsert.execute(delivery)]);
     expect(new Set(results.map((r) => r.leadId)).size).to.equal(1);
     expect(await world.events.listOf(results[0].leadId)).to.have.length(1);
+  });
+
+  /**
+   * CONTRACT 10.2, docs/decisions.md "Hub inbound webhooks": the process killed before each write of a delivery, then the
+   * provider's resend of the same body (what it does for a delivery that got no 2xx): one lead, one
+   * raw event for the delivery, with its raw body; the next resend is a redelivery that writes nothing.
+   */
+  describe('a delivery killed before any of its writes, then resent', () => {
+    interface Scenario {
+      readonly name: string;
+      /** The writes of the delivery, in order (the fakes' names). */
+      readonly writes: readonly string[];
+      /** What the organization holds before the delivery (written before the faults are armed). */
+      readonly before: (w: HubLeadsWorld, orgId: string) => Promise<void>;
+      /** The delivery; the same raw body every time it is called. */
+      readonly deliver: (w: HubLeadsWorld, orgId: string) => Promise<string>;
+      readonly rawBody: string;
+      /** Events of this body the organization held before the delivery. */
+      readonly eventsBefore: number;
+    }
+
+    const mobile = normalizePhone('(11) 98765-4321');
+    if (mobile === undefined) throw new Error('not a phone');
+    const form: LeadForm = { phone: { usable: true, value: mobile }, name: 'Ana', email: 'ana@example.com', fields: { 'interests.brand': 'Fiat' } };
+    const formBody = JSON.stringify({ ...form, nonce: 'form-1' });
+    const moveBody = JSON.stringify({ data: { action: 'card.move', card: { id: 'c-1', pipe_id: '77' }, to: { name: 'Proposal' } } });
+    const processed = async (result: Promise<E.Either<unknown, { leadId: string }>>): Promise<string> => {
+      const outcome = await result;
+      if (E.isLeft(outcome)) throw new Error(`not processed: ${JSON.stringify(outcome.left)}`);
+      return outcome.right.leadId;
+    };
+    const receiveForm = async (w: HubLeadsWorld, orgId: string): Promise<string> => {
+      const outcome = await w.receiveLeadForm.execute({ orgId, settings: DEFAULT_WEBHOOK_SETTINGS, form, rawBody: formBody });
+      if (outcome.kind !== 'processed') throw new Error(`not processed: ${outcome.kind}`);
+      return outcome.leadId;
+    };
+    const receiveMove = (w: HubLeadsWorld, orgId: string): Promise<string> =>
+      processed(w.receiveCrmEvent.execute({ orgId, event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Proposal' } }, rawBody: moveBody }));
+
+    const scenarios: readonly Scenario[] = [
+      {
+        name: 'a lead form for a new lead (pipeline, lead, first message, receipt, event)',
+        writes: ['hub_pipelines.insert', 'hub_leads.insert', 'hub_outbox.insert', 'hub_webhook_receipts.insert', 'hub_lead_events.insert'],
+        before: async (w, orgId) => {
+          await w.templates.create({ id: 'tpl-1', orgId, name: 'Fiat', active: true, pipelineExternalId: 'forms', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá', createdAt: w.clock.now() });
+        },
+        deliver: receiveForm,
+        rawBody: formBody,
+        eventsBefore: 0,
+      },
+      {
+        name: 'a CRM move of a known card (lead update, receipt, event)',
+        writes: ['hub_leads.update', 'hub_webhook_receipts.insert', 'hub_lead_events.insert'],
+        before: async (w, orgId) => {
+          await processed(w.receiveCrmEvent.execute({ orgId, event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Inbox' } }, rawBody: '{"first":true}' }));
+        },
+        deliver: receiveMove,
+        rawBody: moveBody,
+        eventsBefore: 0,
+      },
+      {
+        name: 'the same body again after the redelivery window (lead update, receipt taken over, event)',
+        writes: ['hub_leads.update', 'hub_webhook_receipts.update', 'hub_lead_events.insert'],
+        before: async (w, orgId) => {
+          await receiveMove(w, orgId);
+          w.clock.advance(w.windowMs + 1000);
+        },
+        deliver: receiveMove,
+        rawBody: moveBody,
+        eventsBefore: 1,
+      },
+    ];
+
+    const eventsOfBody = async (w: HubLeadsWorld, orgId: string, rawBody: string) => {
+      const leads = await w.leadsOf(orgId);
+      const events = (await Promise.all(leads.map((lead) => w.events.listOf(lead.id)))).flat();
+      return events.filter((e) => e.rawBody === rawBody);
+    };
+
+    for (const scenario of scenarios) {
+      describe(scenario.name, () => {
+        it('makes exactly these writes when nothing fails', async () => {
+          const w = hubLeadsWorld();
+          const orgId = randomUUID();
+          await scenario.before(w, orgId);
+          w.faults.revive();
+          await scenario.deliver(w, orgId);
+          expect(w.faults.writes).to.deep.equal(scenario.writes);
+        });
+
+        for (const [index, write] of scenario.writes.entries()) {
+          it(`killed before write ${index + 1} (${write}): the resend stores exactly one raw event for the delivery, and the next one is a redelivery`, async () => {
+            const w = hubLeadsWorld();
+            const orgId = randomUUID();
+            await scenario.before(w, orgId);
+            w.faults.dieAt(index + 1);
+            const died = await scenario.deliver(w, orgId).catch((error: unknown) => error);
+            expect(died).to.be.instanceOf(ProcessDied);
+            expect(w.faults.writes).to.deep.equal(scenario.writes.slice(0, index));
+            w.faults.revive();
+
+            w.clock.advance(5_000);
+            const leadId = await scenario.deliver(w, orgId);
+            const leads = await w.leadsOf(orgId);
+            expect(leads.map((l) => l.id)).to.deep.equal([leadId]);
+            const events = await eventsOfBody(w, orgId, scenario.rawBody);
+            expect(events, 'one raw event per delivery').to.have.length(scenario.eventsBefore + 1);
+            expect(events.every((e) => e.leadId === leadId && e.rawBody === scenario.rawBody)).to.equal(true);
+            if (scenario.writes.includes('hub_outbox.insert')) expect(await w.outbox.listOf(orgId)).to.have.length(1);
+
+            w.clock.advance(5_000);
+            w.faults.revive();
+            expect(await scenario.deliver(w, orgId)).to.equal(leadId);
+            expect(w.faults.writes, 'a redelivery writes nothing').to.deep.equal([]);
+            expect(await eventsOfBody(w, orgId, scenario.rawBody)).to.have.length(scenario.eventsBefore + 1);
+          });
+        }
+      });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { HubUserRepository } from '../../../src/application/hub-identity/ports';
 import { parseEmail, type Email } from '../../../src/domain/hub-identity/email';
 import type { HubUser } from '../../../src/domain/hub-identity/tenancy';
+import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 
 export function email(raw: string): Email {
   const parsed = parseEmail(raw);
@@ -15,10 +16,12 @@ export function hubUser(overrides: Partial<HubUser> = {}): HubUser {
 }
 
 /** The behaviour every HubUserRepository must have; run against the fake and the MongoDB repository. */
-export function hubUserRepositoryContract(make: () => Promise<HubUserRepository>): void {
+export function hubUserRepositoryContract(make: (faults: WriteFaults) => Promise<HubUserRepository>): void {
   let repo: HubUserRepository;
+  let faults: WriteFaults;
   beforeEach(async () => {
-    repo = await make();
+    faults = new WriteFaults();
+    repo = await make(faults);
   });
 
   it('stores a user and finds it by e-mail and by id', async () => {
@@ -57,5 +60,16 @@ export function hubUserRepositoryContract(make: () => Promise<HubUserRepository>
     expect(await repo.findById(bia.id)).to.deep.equal(bia);
     await repo.setPasswordHash(randomUUID(), 'hash-3');
     expect(await repo.findById(bia.id)).to.deep.equal(bia);
+  });
+
+  it('(crash) a user insert killed before its write (the commit point of a registration) leaves the e-mail free: the retry under a new id is stored', async () => {
+    const user = hubUser();
+    faults.dieAt(1);
+    expect(await repo.create(user).catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
+    faults.revive();
+    expect(await repo.findByEmail(email(user.email))).to.equal(undefined);
+    const retry = { ...user, id: randomUUID() };
+    expect(await repo.create(retry)).to.equal(true);
+    expect(await repo.findByEmail(email(user.email))).to.deep.equal(retry);
   });
 }

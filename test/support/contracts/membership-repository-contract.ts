@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { MembershipRepository } from '../../../src/application/hub-identity/ports';
 import type { Membership } from '../../../src/domain/hub-identity/tenancy';
+import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const T1 = new Date('2026-11-21T11:00:00.000Z');
@@ -11,10 +12,12 @@ export function membership(overrides: Partial<Membership> = {}): Membership {
 }
 
 /** The behaviour every MembershipRepository must have; run against the fake and the MongoDB repository. */
-export function membershipRepositoryContract(make: () => Promise<MembershipRepository>): void {
+export function membershipRepositoryContract(make: (faults: WriteFaults) => Promise<MembershipRepository>): void {
   let repo: MembershipRepository;
+  let faults: WriteFaults;
   beforeEach(async () => {
-    repo = await make();
+    faults = new WriteFaults();
+    repo = await make(faults);
   });
 
   it('stores a membership with its permission records and finds it by user and organization', async () => {
@@ -49,5 +52,27 @@ export function membershipRepositoryContract(make: () => Promise<MembershipRepos
     await repo.add(a);
     await repo.add(b);
     expect(await repo.latestOf(userId)).to.deep.equal(b);
+  });
+
+  it('remove takes a membership back (the undo of a creation that lost its e-mail), and is a no-op when there is none', async () => {
+    const kept = membership();
+    const undone = membership({ userId: randomUUID(), orgId: kept.orgId });
+    await repo.add(kept);
+    await repo.add(undone);
+    await repo.remove(undone.userId, undone.orgId);
+    expect(await repo.find(undone.userId, undone.orgId)).to.equal(undefined);
+    expect(await repo.latestOf(undone.userId)).to.equal(undefined);
+    await repo.remove(undone.userId, undone.orgId);
+    expect(await repo.find(kept.userId, kept.orgId)).to.deep.equal(kept);
+  });
+
+  it('(crash) an add killed before its write stores nothing, and the add run again stores it', async () => {
+    const m = membership();
+    faults.dieAt(1);
+    expect(await repo.add(m).catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
+    faults.revive();
+    expect(await repo.find(m.userId, m.orgId)).to.equal(undefined);
+    expect(await repo.add(m)).to.equal(true);
+    expect(await repo.find(m.userId, m.orgId)).to.deep.equal(m);
   });
 }

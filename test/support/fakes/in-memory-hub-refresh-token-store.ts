@@ -1,5 +1,6 @@
 import type { HubRefreshTokenStore, RotationOutcome } from '../../../src/application/hub-identity/ports';
 import type { RefreshTokenRecord } from '../../../src/domain/hub-identity/refresh-token';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 /**
  * The fake of HubRefreshTokenStore for use-case tests. Each operation checks and writes in one
@@ -9,6 +10,8 @@ import type { RefreshTokenRecord } from '../../../src/domain/hub-identity/refres
 export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   private readonly byId = new Map<string, RefreshTokenRecord>();
   private interleaved: (() => Promise<void>) | undefined;
+
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   /**
    * Runs `operation` once, when the next `rotate` reaches the store and before it checks the token: a
@@ -21,6 +24,7 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   async create(record: RefreshTokenRecord): Promise<void> {
     await Promise.resolve();
     if ([...this.byId.values()].some((r) => r.tokenHash === record.tokenHash) || this.byId.has(record.id)) throw new Error('duplicate token');
+    this.faults.write('hub_refresh_tokens.insert');
     this.byId.set(record.id, record);
   }
 

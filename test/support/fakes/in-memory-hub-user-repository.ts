@@ -1,15 +1,19 @@
 import type { HubUserRepository } from '../../../src/application/hub-identity/ports';
 import type { Email } from '../../../src/domain/hub-identity/email';
 import type { HubUser } from '../../../src/domain/hub-identity/tenancy';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 /** The fake of HubUserRepository; passes the contract suite MongoHubUserRepository passes. */
 export class InMemoryHubUserRepository implements HubUserRepository {
   private readonly byId = new Map<string, HubUser>();
 
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   async create(user: HubUser): Promise<boolean> {
     await Promise.resolve();
     // Like the unique indexes (`_id` and e-mail): check and insert in one step.
     if (this.byId.has(user.id) || [...this.byId.values()].some((u) => u.email === user.email)) return false;
+    this.faults.write('hub_users.insert');
     this.byId.set(user.id, { ...user });
     return true;
   }
@@ -28,6 +32,7 @@ export class InMemoryHubUserRepository implements HubUserRepository {
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
     await Promise.resolve();
+    this.faults.write('hub_users.update');
     const user = this.byId.get(userId);
     if (user !== undefined) this.byId.set(userId, { ...user, passwordHash });
   }

@@ -1,6 +1,7 @@
 import type { LeadQuery, LeadRepository, LeadUpsert } from '../../../src/application/hub-leads/ports';
 import type { Lead, LeadChanges, LeadProvider } from '../../../src/domain/hub-leads/lead';
 import { compareIds } from './hub-leads-order';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 const copy = (l: Lead): Lead => ({ ...l, fields: { ...l.fields } });
 
@@ -24,14 +25,18 @@ function applied(lead: Lead, changes: LeadChanges, now: Date): Lead {
 export class InMemoryLeadRepository implements LeadRepository {
   private readonly leads = new Map<string, Lead>();
 
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   /** No await between reading the key and writing: concurrent calls converge as on the unique index. */
   async upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert> {
     const existing = [...this.leads.values()].find((l) => l.pipelineId === fresh.pipelineId && l.externalId === fresh.externalId);
     if (existing === undefined) {
       if (this.leads.has(fresh.id)) throw new Error(`duplicate lead id ${fresh.id}`);
+      this.faults.write('hub_leads.insert');
       this.leads.set(fresh.id, copy(fresh));
       return { lead: copy(fresh), created: true };
     }
+    this.faults.write('hub_leads.update');
     const updated = applied(existing, changes, now);
     this.leads.set(updated.id, updated);
     return { lead: copy(updated), created: false };

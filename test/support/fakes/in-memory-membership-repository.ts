@@ -1,5 +1,6 @@
 import type { MembershipRepository } from '../../../src/application/hub-identity/ports';
 import type { Membership } from '../../../src/domain/hub-identity/tenancy';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 const keyOf = (userId: string, orgId: string): string => `${userId}:${orgId}`;
 
@@ -7,10 +8,13 @@ const keyOf = (userId: string, orgId: string): string => `${userId}:${orgId}`;
 export class InMemoryMembershipRepository implements MembershipRepository {
   private readonly byKey = new Map<string, Membership>();
 
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   async add(membership: Membership): Promise<boolean> {
     await Promise.resolve();
     const key = keyOf(membership.userId, membership.orgId);
     if (this.byKey.has(key)) return false;
+    this.faults.write('hub_memberships.insert');
     this.byKey.set(key, { ...membership, permissions: [...membership.permissions] });
     return true;
   }
@@ -29,9 +33,15 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     return this.copy(latest?.[1]);
   }
 
-  /** A membership removed behind the use case's back (the user left or was removed from the organization). */
-  remove(userId: string, orgId: string): void {
+  async remove(userId: string, orgId: string): Promise<void> {
+    await Promise.resolve();
+    this.faults.write('hub_memberships.delete');
     this.byKey.delete(keyOf(userId, orgId));
+  }
+
+  /** Every membership, for tests that look for leftovers (a membership whose user never came). */
+  all(): Membership[] {
+    return [...this.byKey.values()].map((m) => ({ ...m, permissions: [...m.permissions] }));
   }
 
   private copy(membership: Membership | undefined): Membership | undefined {

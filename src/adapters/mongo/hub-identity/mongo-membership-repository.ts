@@ -21,6 +21,10 @@ export class MongoMembershipRepository implements MembershipRepository {
     }
   }
 
+  async remove(userId: string, orgId: string): Promise<void> {
+    await this.collection.deleteOne({ _id: membershipId(userId, orgId) });
+  }
+
   async find(userId: string, orgId: string): Promise<Membership | undefined> {
     const doc = await this.collection.findOne({ _id: membershipId(userId, orgId) });
     return doc === null ? undefined : membershipFromDocument(doc);

@@ -21,6 +21,10 @@ export class MongoOrganizationRepository implements OrganizationRepository {
     }
   }
 
+  async removeFoundedBy(id: string, userId: string): Promise<void> {
+    await this.collection.deleteOne({ _id: id, foundedBy: userId });
+  }
+
   async findById(id: string): Promise<Organization | undefined> {
     const doc = await this.collection.findOne({ _id: id });
     return doc === null ? undefined : organizationFromDocument(doc);

@@ -9,6 +9,7 @@ export interface OrganizationDocument {
   slug: string;
   createdAt: Date;
   webhookSecret?: string;
+  foundedBy?: string;
 }
 
 export const hubOrganizationIndexes: CollectionIndexes = {
@@ -22,6 +23,7 @@ export const organizationToDocument = (o: Organization): OrganizationDocument =>
   slug: o.slug,
   createdAt: o.createdAt,
   ...(o.webhookSecret === undefined ? {} : { webhookSecret: o.webhookSecret }),
+  ...(o.foundedBy === undefined ? {} : { foundedBy: o.foundedBy }),
 });
 export const organizationFromDocument = (d: OrganizationDocument): Organization => ({
   id: d._id,
@@ -29,4 +31,5 @@ export const organizationFromDocument = (d: OrganizationDocument): Organization 
   slug: d.slug,
   createdAt: d.createdAt,
   ...(d.webhookSecret === undefined ? {} : { webhookSecret: d.webhookSecret }),
+  ...(d.foundedBy === undefined ? {} : { foundedBy: d.foundedBy }),
 });

@@ -4,11 +4,18 @@ import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../shared/retention';
 
 export const HUB_WEBHOOK_RECEIPTS = 'hub_webhook_receipts';
 
-/** `_id` = org:provider:sha256(body): the unique key that recognizes exact redeliveries (spec part 6). */
+/**
+ * `_id` = org:provider:sha256(body): the unique key that recognizes exact redeliveries (spec part 6).
+ * `eventId` names the raw event the accepted delivery stores right after its receipt (the event's
+ * `_id`): a receipt whose event is missing is a delivery that died between the two writes, which
+ * the provider's resend completes (CONTRACT 10.2). Receipts written before it existed have none and
+ * count as complete.
+ */
 export interface WebhookReceiptDocument {
   _id: string;
   leadId: string;
   receivedAt: Date;
+  eventId?: string;
 }
 
 export const webhookReceiptKey = (orgId: string, provider: string, bodyHash: string): string => `${orgId}:${provider}:${bodyHash}`;

@@ -7,7 +7,18 @@ import type { GatewayMessageStore, SdrInteractionRepository } from '../../sdr/po
 import type { ChatReadModel, ContactReadModel } from '../../sdr/read-model-ports';
 import { refOfChatId, type SdrReadModels } from '../../sdr/read-models/sdr-read-models';
 import { CHECK_BATCH, inBatches, type DataCheck, type DataCheckScan, type ViolationBatch } from './data-check';
-import type { ChatCounterStore, ChatCountersChange, ChatMessageTally, ChatSessionCounters, PolicyStatusStore, ReferenceStore, RefreshClaimStore, SaleLeaseStore } from './ports';
+import type {
+  ChatCounterStore,
+  ChatCountersChange,
+  ChatMessageTally,
+  ChatSessionCounters,
+  HubMembershipStore,
+  PolicyStatusStore,
+  ReferenceStore,
+  RefreshClaimStore,
+  SaleLeaseStore,
+  WebhookReceiptStore,
+} from './ports';
 
 /**
  * The invariants of CONTRACT 10.2 that `check-data` checks, each named. Derived data (counters,
@@ -86,6 +97,75 @@ export const leadEventLead = (store: ReferenceStore): DataCheck =>
     'a raw event is the delivery as received (source data); its lead cannot be invented',
     store,
   );
+
+/** A delivery writes its raw event right after its receipt: a receipt younger than this may be one in flight. */
+export const RECEIPT_IN_FLIGHT_MS = 60_000;
+
+/**
+ * lead-raw-events: each webhook receipt's raw event exists (CONTRACT 6.1: every accepted event is in
+ * the log with its raw payload). A receipt without its event is a delivery that died between its two
+ * writes (docs/decisions.md "Hub inbound webhooks"): the provider's resend completes it; nothing else can, since the body
+ * exists only there. Receipts past the raw events' retention (`retentionMs`; the two expire on the same
+ * clock, each collection on its own) and those still in flight are not judged.
+ */
+export function leadRawEvents(store: WebhookReceiptStore, options: { readonly retentionMs: number }): DataCheck {
+  return {
+    name: 'lead-raw-events',
+    promise: "each hub webhook receipt's raw event exists (the delivery it acknowledges is in the lead's event log)",
+    notRepairable: "the raw body exists only in the provider's resend, which stores it (a resend is no redelivery while the event is missing)",
+    async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      const from = now.getTime() - options.retentionMs;
+      const to = now.getTime() - RECEIPT_IN_FLIGHT_MS;
+      for await (const receipts of store.receipts(CHECK_BATCH)) {
+        scanned(receipts.length);
+        const judged = receipts.filter((r) => r.eventId !== undefined && r.receivedAt.getTime() > from && r.receivedAt.getTime() <= to);
+        const events = await store.existingEvents([...new Set(judged.map((r) => r.eventId as string))]);
+        const missing = judged.filter((r) => !events.has(r.eventId as string));
+        if (missing.length > 0) yield { ids: missing.map((r) => r.id) };
+      }
+    },
+  };
+}
+
+/**
+ * A registration or `hub create-user --org` writes its user right after its membership (and
+ * organization, session token): a membership younger than this may be one in flight, whose user is
+ * about to be inserted. An hour is far past the life of any request or command.
+ */
+export const HUB_SIGNUP_IN_FLIGHT_MS = 60 * 60_000;
+
+/**
+ * hub-memberships-without-user: each hub membership's user exists. The user insert is the commit
+ * point of register and create-user --org, written last (docs/decisions.md "Hub identity"), so a membership
+ * without its user is the undone half of one that died before it: nothing reaches it (no such user
+ * logs in), and its repair removes it, with the organization that registration founded.
+ */
+export function hubMembershipsWithoutUser(store: HubMembershipStore): DataCheck {
+  return {
+    name: 'hub-memberships-without-user',
+    promise: "each hub membership's user exists (a registration's organization with it)",
+    async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      const settled = now.getTime() - HUB_SIGNUP_IN_FLIGHT_MS;
+      for await (const memberships of store.memberships(CHECK_BATCH)) {
+        scanned(memberships.length);
+        const judged = memberships.filter((m) => m.joinedAt.getTime() <= settled);
+        const users = await store.existingUsers([...new Set(judged.map((m) => m.userId))]);
+        const orphans = judged.filter((m) => !users.has(m.userId));
+        if (orphans.length === 0) continue;
+        yield {
+          ids: orphans.map((m) => m.id),
+          repair: async () => {
+            // Read again just before: a user that came since is not an orphan's.
+            const arrived = await store.existingUsers(orphans.map((m) => m.userId));
+            let fixed = 0;
+            for (const orphan of orphans) if (!arrived.has(orphan.userId) && (await store.removeOrphan(orphan))) fixed += 1;
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
 
 export const apiKeyUser = (store: ReferenceStore): DataCheck =>
   referenceCheck('api-key-user', 'each API key belongs to an existing user', 'neither the key nor a user is invented or deleted; revoke the key by hand (revoke-api-key) if it should not exist', store);

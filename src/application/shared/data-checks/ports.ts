@@ -98,3 +98,41 @@ export interface RefreshClaimStore {
   revokeClaimed(tokenId: string, now: Date): Promise<boolean>;
 }
 export const RefreshClaimStore: Token<RefreshClaimStore> = token('RefreshClaimStore');
+
+/** A hub webhook receipt (CONTRACT 6): the raw event its accepted delivery stored, when it names one. */
+export interface WebhookReceiptRecord {
+  readonly id: string;
+  /** Absent on receipts written before receipts named their event (those count as complete). */
+  readonly eventId: string | undefined;
+  readonly receivedAt: Date;
+}
+
+export interface WebhookReceiptStore {
+  /** Every receipt, batch by batch. */
+  receipts(batchSize: number): AsyncIterable<readonly WebhookReceiptRecord[]>;
+  /** Which of these raw events exist. */
+  existingEvents(ids: readonly string[]): Promise<ReadonlySet<string>>;
+}
+export const WebhookReceiptStore: Token<WebhookReceiptStore> = token('WebhookReceiptStore');
+
+/** A hub membership (CONTRACT 5.2), as `hub-memberships-without-user` judges it. */
+export interface HubMembershipRecord {
+  readonly id: string;
+  readonly userId: string;
+  readonly orgId: string;
+  readonly joinedAt: Date;
+}
+
+export interface HubMembershipStore {
+  /** Every membership, batch by batch. */
+  memberships(batchSize: number): AsyncIterable<readonly HubMembershipRecord[]>;
+  /** Which of these users exist. */
+  existingUsers(ids: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Removes a membership whose user never came, while it is still as read, after the organization
+   * that user's registration founded (`foundedBy`) when no other membership names it; false when the
+   * membership was no longer there as read.
+   */
+  removeOrphan(membership: HubMembershipRecord): Promise<boolean>;
+}
+export const HubMembershipStore: Token<HubMembershipStore> = token('HubMembershipStore');

@@ -2,15 +2,16 @@ import { MongoHubUserRepository } from '../../../../src/adapters/mongo/hub-ident
 import { hubUserIndexes } from '../../../../src/adapters/mongo/hub-identity/hub-user-collection';
 import { hubUserRepositoryContract } from '../../../support/contracts/hub-user-repository-contract';
 import { InMemoryHubUserRepository } from '../../../support/fakes/in-memory-hub-user-repository';
+import { faultyDb } from '../../../support/fakes/write-faults';
 import { useTestDatabase } from '../../../support/mongo';
 
 describe('HubUserRepository contract', () => {
   describe('in memory (the fake)', () => {
-    hubUserRepositoryContract(async () => new InMemoryHubUserRepository());
+    hubUserRepositoryContract(async (faults) => new InMemoryHubUserRepository(faults));
   });
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase([hubUserIndexes]);
-    hubUserRepositoryContract(async () => new MongoHubUserRepository(mongo().db));
+    hubUserRepositoryContract(async (faults) => new MongoHubUserRepository(faultyDb(mongo().db, faults)));
   });
 });

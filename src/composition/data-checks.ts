@@ -11,6 +11,7 @@ import {
   policyStatusHistory,
   refreshClaimOutcome,
   saleLeaseDeadline,
+  saleStatusEvents,
   sdrChatReadModel,
   sdrContactReadModel,
   sdrNoteInteraction,
@@ -24,6 +25,7 @@ import {
   PolicyStatusStore,
   RefreshClaimStore,
   SaleLeaseStore,
+  SaleStatusEventStore,
   SdrNoteInteractions,
   WebhookReceiptStore,
 } from '../application/shared/data-checks/ports';
@@ -40,10 +42,11 @@ import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/lead-event-collecti
 import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/mongo-webhook-receipt-store';
 import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-status-store';
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
+import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';
 import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
 import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
-import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { MongoOwnedReferenceStore, MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
 import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
 import { provide } from './container';
 import { Platform } from './platform';
@@ -58,12 +61,13 @@ const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String
  */
 export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
-  provide(bind, ChatMessageSessions, (get) => new MongoReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }));
+  provide(bind, ChatMessageSessions, (get) => new MongoOwnedReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }));
   provide(bind, SdrNoteInteractions, (get) => new MongoReferenceStore(get(Platform).db, { from: SDR_INTERACTION_NOTES, field: 'interactionId', to: SDR_INTERACTIONS }));
   provide(bind, LeadEventLeads, (get) => new MongoReferenceStore(get(Platform).db, { from: HUB_LEAD_EVENTS, field: 'leadId', to: HUB_LEADS, scopeOf: orgAndProvider }));
   provide(bind, ApiKeyUsers, (get) => new MongoReferenceStore(get(Platform).db, { from: API_KEYS, field: 'userId', to: SALES_USERS }));
   provide(bind, PolicyStatusStore, (get) => new MongoPolicyStatusStore(get(Platform).db));
   provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
+  provide(bind, SaleStatusEventStore, (get) => new MongoSaleStatusEventStore(get(Platform).db));
   provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
   provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
   provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
@@ -83,6 +87,7 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
       sdrChatReadModel(readModels),
       sdrContactReadModel(readModels),
       saleLeaseDeadline(get(SaleLeaseStore)),
+      saleStatusEvents(get(SaleStatusEventStore)),
       refreshClaimOutcome(get(RefreshClaimStore)),
       hubMembershipsWithoutUser(get(HubMembershipStore)),
       leadEventLead(get(LeadEventLeads)),

@@ -17,7 +17,7 @@ import { MongoLeadRepository } from '../../src/adapters/mongo/hub-leads/mongo-le
 import { MongoPipelineRepository } from '../../src/adapters/mongo/hub-leads/mongo-pipeline-repository';
 import { HUB_WEBHOOK_RECEIPTS } from '../../src/adapters/mongo/hub-leads/webhook-receipt-collection';
 import { POLICIES } from '../../src/adapters/mongo/policies/policy-collection';
-import { SALES } from '../../src/adapters/mongo/sales/sales-collection';
+import { SALE_STATUS_EVENTS, SALES } from '../../src/adapters/mongo/sales/sales-collection';
 import { API_KEYS } from '../../src/adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../../src/adapters/mongo/sales-identity/sales-user-collection';
 import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
@@ -45,6 +45,7 @@ const CHECKS = [
   'sdr-chat-read-model',
   'sdr-contact-read-model',
   'sale-lease-deadline',
+  'sale-status-events',
   'refresh-claim-outcome',
   'hub-memberships-without-user',
   'lead-event-lead',
@@ -204,7 +205,8 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await chatSession(['olá', 'bom dia, como posso ajudar?']);
     await sdrInteractionWithNote();
     await policy('AP-1', 'active');
-    await sale();
+    const sold = await sale();
+    await api().patch(`/api/sales/${sold}/status`).set('x-api-key', apiKey).send({ event: 'template_sent' }).expect(200);
     const { refreshToken } = await hubLogin();
     const rotated = await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken });
     expect(E.isRight(rotated), 'a completed rotation: its claim has its outcome').to.equal(true);
@@ -241,7 +243,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
     expect(human.code).to.equal(0);
     for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
-    expect(human.out.join('\n')).to.match(/12 checks: 0 violation\(s\)$/);
+    expect(human.out.join('\n')).to.match(/13 checks: 0 violation\(s\)$/);
   });
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
@@ -303,12 +305,16 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     expect((await check()).code).to.equal(0);
   });
 
-  it('chat-message-session: a message whose session is gone is reported, and named as not repairable (the message is kept)', async () => {
+  it('chat-message-session: a message whose session is gone is reported, and --repair removes it (it completes the session\'s delete); other sessions keep theirs', async () => {
     const session = await chatSession(['uma', 'duas']);
+    const kept = await chatSession(['fica']);
+    // The crash between the two writes of a delete: the session went, its messages were not removed yet.
     await db.collection(CHAT_SESSIONS).deleteOne({ _id: session.id as never });
     await expectReported('chat-message-session', session.messageIds);
-    await expectNotRepairable('chat-message-session', 2);
-    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(2);
+    await expectRepaired('chat-message-session', 2);
+    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(0);
+    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: kept.id })).to.equal(1);
+    expect(await db.collection(CHAT_SESSIONS).countDocuments({ _id: kept.id as never })).to.equal(1);
   });
 
   it('sdr-note-interaction: a note whose interaction does not exist is reported, and named as not repairable', async () => {
@@ -376,6 +382,24 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await expectRepaired('sale-lease-deadline', 2);
     expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({ leaseOwner: null, leaseUntil: null });
     expect(await db.collection(SALES).findOne({ _id: running as never })).to.deep.include({ leaseOwner: 'live-pass' });
+  });
+
+  it('sale-status-events: a sale whose last event has no row (an update that died before its row) is reported, and --repair inserts the row from the sale', async () => {
+    const logged = await sale();
+    const broken = await sale();
+    await api().patch(`/api/sales/${logged}/status`).set('x-api-key', apiKey).send({ event: 'template_sent' }).expect(200);
+    await api().patch(`/api/sales/${broken}/status`).set('x-api-key', apiKey).send({ event: 'contact_failed', no_contact_reason: 'caixa postal' }).expect(200);
+    await api().patch(`/api/sales/${broken}/status`).set('x-api-key', apiKey).send({ event: 'lead_forwarded', sent_to: 'Loja Centro', sent_to_number: '11999990000', dealership: 'Centro' }).expect(200);
+    const stored = await db.collection(SALES).findOne({ _id: broken as never });
+    if (stored === null || typeof stored.lastEventId !== 'string') throw new Error('the sale holds no id for its last event');
+    const row = await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never });
+    expect(row).to.deep.equal({ _id: stored.lastEventId, saleId: broken, ...stored.lastEvent });
+    await db.collection(SALE_STATUS_EVENTS).deleteOne({ _id: stored.lastEventId as never });
+    await expectReported('sale-status-events', [broken]);
+    await expectRepaired('sale-status-events', 1);
+    expect(await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never })).to.deep.equal(row);
+    expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: broken })).to.equal(2);
+    expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: logged })).to.equal(1);
   });
 
   it('refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, and --repair revokes it', async () => {
@@ -487,7 +511,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const text = run.out.join('\n');
     expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
     expect(text).to.include('ok    api-key-user: 0 violations');
-    expect(text).to.match(/12 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
+    expect(text).to.match(/13 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
     expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
     const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
     expect(repaired.code).to.equal(0);

@@ -12,13 +12,19 @@ export interface GetChatHistoryInput {
   readonly limit: number;
 }
 
-/** GET /api/chat-sessions/{id}/history (CONTRACT 8.4): oldest first; the owner only. */
+/**
+ * GET /api/chat-sessions/{id}/history (CONTRACT 8.4): oldest first; the owner only. A full history
+ * whose total is not the session's `messageCount` finds counters an append did not get to (it died
+ * between its message and its recount, CONTRACT 10.2): it recounts them, the answer unchanged.
+ */
 export class GetChatHistory {
   constructor(private readonly chats: ChatRepository) {}
 
   async execute(input: GetChatHistoryInput): Promise<E.Either<ChatSessionNotFound, Page<ChatMessage>>> {
     const session = await this.chats.findOwnedSession(input.userId, input.sessionId);
     if (session === undefined) return E.left({ _tag: 'ChatSessionNotFound' });
-    return E.right(await this.chats.history(session.id, input.role, input.offset, input.limit));
+    const page = await this.chats.history(session.id, input.role, input.offset, input.limit);
+    if (input.role === undefined && page.total !== session.messageCount) await this.chats.recount(session.id);
+    return E.right(page);
   }
 }

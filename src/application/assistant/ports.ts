@@ -6,9 +6,10 @@ import type { Page } from '../shared/page';
 
 /**
  * The chat sessions and their messages. Sessions are scoped to their owner: another user's session
- * does not exist for the caller. Appending a message keeps the session's `messageCount`, `preview` and
- * `lastActivityAt` right when several messages are appended at once: one atomic update numbers the
- * message, counts it and shows it, so the preview is always the last message of the history.
+ * does not exist for the caller. A session's `messageCount`, `preview` and `lastActivityAt` are derived
+ * from its stored messages: every append recomputes them after storing its message, and a recount
+ * only ever replaces counters of fewer messages, so they end right under concurrent appends and the
+ * preview is the last message of the history.
  */
 export interface ChatRepository {
   insertSession(session: ChatSession): Promise<void>;
@@ -17,15 +18,25 @@ export interface ChatRepository {
   listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>>;
   /** The session after the change; undefined when the owner has no session with that id. */
   updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined>;
-  /** Removes the session and its messages; false when the owner has no session with that id. */
-  // Crash consistency (CONTRACT 10.2): none today: the session's deleteOne, then its messages' deleteMany; a crash between leaves messages no reader reaches (to fix: (c), check-data --repair deletes messages without a session; docs/decisions.md F5).
+  /**
+   * Removes the session and its messages; false when the owner has no session with that id. When no
+   * session has that id at all, messages left under it (a delete that died) are removed all the same.
+   */
+  // Crash consistency (CONTRACT 10.2): (c) the session's delete (the commit point), then its messages'; a crash between leaves messages no reader reaches, removed by the retried delete or check-data --repair (chat-message-session).
   deleteOwnedSession(userId: string, id: string): Promise<boolean>;
   /**
-   * Stores a message of one of the user's sessions and moves the session's counters in the same step;
-   * 'not-found' when the user has no such session (also when it is someone else's).
+   * Stores a message of one of the user's sessions (numbered after every earlier one), then recounts
+   * the session; 'not-found' when the user has no such session (also when it is someone else's).
    */
-  // Crash consistency (CONTRACT 10.2): none today: the session's counters and preview move (one atomic update), then the message is inserted; a crash between leaves them counting a message that is not there (to fix: (d), counters recomputed from the messages; docs/decisions.md F4).
+  // Crash consistency (CONTRACT 10.2): (d) the number (atomic), the message (the commit point), then the counters recomputed from the messages; a crash before the recount leaves them one message behind until the next append, recount or check-data --repair.
   appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
+  /**
+   * Recomputes the session's `messageCount`, `preview` and `lastActivityAt` from its messages, written
+   * only over counters of no more messages (it never counts out an append in flight); nothing for a
+   * session without messages or without a session.
+   */
+  // Crash consistency (CONTRACT 10.2): (d) one conditional update of derived data, idempotent.
+  recount(sessionId: string): Promise<void>;
   /** A session's messages, oldest first, of one role when given; `total` counts with that filter. */
   history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>>;
   /** A session's last `count` messages, oldest first. */

@@ -56,7 +56,7 @@ export interface SaleRepository {
   /** Leases one sale regardless of eligibility; 'busy' when another run holds it, undefined when unknown. */
   claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined>;
   /** 2xx: processed, forceReprocess cleared, lease released, attempt counted (only sales still leased to `owner`). */
-  // Crash consistency (CONTRACT 10.2): (c) one updateMany while still leased to `owner`, atomic per sale; a crash before it sends the sales again after the lease (at-least-once).
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany while still leased to `owner`, atomic per sale; callers record the attempt before it (DispatchPass, ResendSale), so a crash before it leaves the attempt recorded and the sales sent again after the lease (at-least-once).
   markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
   /** Failure: stays pending (flags untouched), lease released, attempt counted. */
   // Crash consistency (CONTRACT 10.2): (c) as markDelivered: the lease expires and the next pass retries.
@@ -67,8 +67,12 @@ export interface SaleRepository {
    */
   // Crash consistency (CONTRACT 10.2): (c) as markDelivered: without it the leases simply expire.
   releaseLeases(ids: readonly string[], owner: string): Promise<void>;
-  /** Stores the event on the sale (webhook_received also sets webhookProcessed); false when unknown. */
-  // Crash consistency (CONTRACT 10.2): none today: the sale's lastEvent, then the event's row; a crash between loses the row (to fix: (c), a deterministic row id and check-data inserting it from lastEvent; docs/decisions.md F8).
+  /**
+   * Stores the event on the sale (webhook_received also sets webhookProcessed) and appends it to the
+   * sale's status-event log; undefined when unknown. The event it replaces gets its log row first if
+   * its own write died before it, so every event the sale ever showed ends up in the log.
+   */
+  // Crash consistency (CONTRACT 10.2): (c) the replaced event's row if missing, the sale (conditional on its last event, the commit point), then the event's row under the id the sale holds; a crash before the row leaves it to the sale's next event or check-data --repair (sale-status-events).
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
 export const SaleRepository: Token<SaleRepository> = token('SaleRepository');
@@ -107,6 +111,7 @@ export interface DeliveryAttempt {
 
 /** Every attempt, for operators (CONTRACT 3.3). */
 export interface DeliveryAttemptLog {
+  // Crash consistency (CONTRACT 10.2): (a) one insert, made right after the POST and before the sales are marked, so an attempt the sale counts is always in the log.
   record(attempt: DeliveryAttempt): Promise<void>;
 }
 export const DeliveryAttemptLog: Token<DeliveryAttemptLog> = token('DeliveryAttemptLog');

@@ -47,9 +47,12 @@ export class ResendSale {
     const result = await this.sender.send(buildEnvelope([claimed], this.clock.now()));
     const at = this.clock.now();
     const outcome = { at, outcome: outcomeOf(result) };
+    // The attempt is recorded before the sale is marked (as the dispatch pass does): a crash between
+    // leaves the attempt in the log and the sale forced and leased, sent again once the lease runs
+    // out (CONTRACT 3.3 at-least-once); the other order would lose the record of a POST that happened.
+    await this.attempts.record(attemptOf(this.ids.next(), at, 'manual', [saleId], result));
     if (result.ok) await this.sales.markDelivered([saleId], owner, outcome);
     else await this.sales.markFailed([saleId], owner, outcome);
-    await this.attempts.record(attemptOf(this.ids.next(), at, 'manual', [saleId], result));
     return E.right({ saleId, success: result.ok, destinationStatus: result.status, error: result.ok ? null : result.error });
   }
 }

@@ -4,8 +4,10 @@ import * as t from 'io-ts';
 import { ExecuteAssistant, DEFAULT_ASSISTANT_OPTIONS, type AssistantOptions } from '../../../src/application/assistant/execute-assistant';
 import type { ModelReply } from '../../../src/application/assistant/ports';
 import { defineTool, EVERY_ROLE, toolArguments, type AssistantTool } from '../../../src/application/assistant/tool';
-import { newChatSession } from '../../../src/domain/assistant/chat';
+import { newChatSession, previewOf } from '../../../src/domain/assistant/chat';
 import type { SalesIdentity } from '../../../src/domain/sales-identity/sales-user';
+import { GetChatHistory } from '../../../src/application/assistant/get-chat-history';
+import { CrashSwitch, ProcessDied } from '../../support/fakes/crash-switch';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 import { InMemoryChatRepository } from '../../support/fakes/in-memory-chat-repository';
 import { ScriptedAssistantModel } from '../../support/fakes/scripted-assistant-model';
@@ -182,5 +184,93 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(await ask('oi', operator, 'nope')).to.deep.equal(E.left({ _tag: 'ChatSessionNotFound' }));
     expect((await chats.history('S', undefined, 0, 10)).total).to.equal(0);
     expect(model.requests).to.have.length(0);
+  });
+
+  describe('the process dying between two writes (CONTRACT 10.2, chat counters derived from the messages)', () => {
+    /** Every session of the caller: its counters are those of its history (CONTRACT 8.4). */
+    async function expectCountersOfHistories(caller: SalesIdentity): Promise<number> {
+      const sessions = await chats.listOwnedSessions(caller.id, undefined, 1, 100);
+      for (const session of sessions.items) {
+        const history = await chats.history(session.id, undefined, 0, 100);
+        const last = history.items.at(-1);
+        expect(session, `session ${session.id}`).to.deep.include({
+          messageCount: history.total,
+          preview: last === undefined ? '' : previewOf(last.content),
+          lastActivityAt: last === undefined ? session.createdAt : last.createdAt,
+        });
+      }
+      return sessions.total;
+    }
+
+    it('killed before its n-th write, for every write of a request that opens a session: the next history read, then the next request, leave every session counting exactly its messages', async () => {
+      const twin = new CrashSwitch();
+      chats = new InMemoryChatRepository(twin);
+      model.answers(text('Três leads.'));
+      expect(E.isRight(await ask('quantos leads?'))).to.equal(true);
+      const writes = twin.made;
+      expect(twin.writes, 'session, then number, message and recount per message').to.deep.equal([
+        'chat_sessions.insertOne',
+        'chat_sessions.findOneAndUpdate',
+        'chat_messages.insertOne',
+        'chat_sessions.updateOne',
+        'chat_sessions.findOneAndUpdate',
+        'chat_messages.insertOne',
+        'chat_sessions.updateOne',
+      ]);
+      for (let n = 1; n <= writes; n += 1) {
+        const crash = new CrashSwitch();
+        chats = new InMemoryChatRepository(crash);
+        model = new ScriptedAssistantModel();
+        model.answers(text('Três leads.'));
+        crash.failWrite(n);
+        let died: unknown;
+        try {
+          await ask('quantos leads?');
+        } catch (error) {
+          died = error;
+        }
+        expect(died, `write ${n}`).to.be.instanceOf(ProcessDied);
+        const [session] = (await chats.listOwnedSessions(operator.id, undefined, 1, 10)).items;
+        if (session === undefined) {
+          expect(n, 'only a crash before the session insert leaves no session').to.equal(1);
+          continue;
+        }
+        // The next operation on the session: its history read recounts what an append left behind.
+        const read = await new GetChatHistory(chats).execute({ userId: operator.id, sessionId: session.id, offset: 0, limit: 50 });
+        expect(E.isRight(read)).to.equal(true);
+        expect(await expectCountersOfHistories(operator)).to.equal(1);
+        // And the next request on it: stored after what survived, counted with it.
+        model = new ScriptedAssistantModel();
+        model.answers(text('E hoje, dois.'));
+        const next = await ask('e hoje?', operator, session.id);
+        expect(E.isRight(next), `write ${n}`).to.equal(true);
+        await expectCountersOfHistories(operator);
+        const stored = (await chats.history(session.id, undefined, 0, 100)).items.map((m) => m.content);
+        expect(stored.slice(-2)).to.deep.equal(['e hoje?', 'E hoje, dois.']);
+        // What the dead request stored before its write n: the question from write 3 on, the answer from write 6 on.
+        expect(stored.slice(0, -2)).to.deep.equal([...(n > 3 ? ['quantos leads?'] : []), ...(n > 6 ? ['Três leads.'] : [])]);
+      }
+    });
+
+    it('without the history read, the next request alone puts the counters of a dead append right', async () => {
+      const crash = new CrashSwitch();
+      chats = new InMemoryChatRepository(crash);
+      await chats.insertSession(newChatSession({ id: 'S', userId: operator.id, at: clock.now() }));
+      model.answers(text('primeira resposta'), text('segunda resposta'));
+      crash.failWrite(6);
+      let died: unknown;
+      try {
+        await ask('primeira', operator, 'S');
+      } catch (error) {
+        died = error;
+      }
+      expect(died).to.be.instanceOf(ProcessDied);
+      expect(await chats.findOwnedSession(operator.id, 'S')).to.deep.include({ messageCount: 1, preview: 'primeira' });
+      expect((await chats.history('S', undefined, 0, 10)).total, 'the answer is stored, its recount died').to.equal(2);
+      clock.advance(1000);
+      expect(E.isRight(await ask('segunda', operator, 'S'))).to.equal(true);
+      await expectCountersOfHistories(operator);
+      expect(await chats.findOwnedSession(operator.id, 'S')).to.deep.include({ messageCount: 4, preview: 'segunda resposta' });
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { ChatRepository } from '../../../src/application/assistant/ports';
-import { newChatSession, type ChatMessage, type ChatRole } from '../../../src/domain/assistant/chat';
+import { newChatSession, previewOf, type ChatMessage, type ChatRole } from '../../../src/domain/assistant/chat';
+import { ProcessDied, type CrashSwitch } from '../fakes/crash-switch';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -9,15 +10,34 @@ const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 export const chatSession = (userId = 'user-a', createdAt = T0, title?: string) => newChatSession({ id: randomUUID(), userId, at: createdAt, ...(title === undefined ? {} : { title }) });
 const message = (sessionId: string, content: string, role: ChatRole = 'user', metadata: ChatMessage['metadata'] = null) => ({ id: randomUUID(), sessionId, role, content, metadata });
 
+export interface ChatRepositoryUnderTest {
+  readonly chats: ChatRepository;
+  /** Kills the repository before its n-th write (the fake asks it; the adapter's database is wrapped by crashingDb). */
+  readonly crash: CrashSwitch;
+}
+
 /**
- * ChatRepository (CONTRACT 8.4): sessions scoped to their owner, messages in order, and the session's
- * counters right under concurrent appends.
+ * ChatRepository (CONTRACT 8.4, 10.2): sessions scoped to their owner, messages in order, the session's
+ * counters right under concurrent appends, and both multi-write paths put right after a crash between
+ * their writes (an append by the next append or a recount, a delete by the retried delete).
  */
-export function chatRepositoryContract(make: () => Promise<ChatRepository>): void {
+export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTest>): void {
   let repo: ChatRepository;
+  let crash: CrashSwitch;
   beforeEach(async () => {
-    repo = await make();
+    ({ chats: repo, crash } = await make());
   });
+
+  /** The counters the session's history gives it (CONTRACT 8.4). */
+  async function expectCountersOfHistory(sessionId: string, createdAt: Date): Promise<void> {
+    const history = await repo.history(sessionId, undefined, 0, 1000);
+    const last = history.items.at(-1);
+    expect(await repo.findOwnedSession('user-a', sessionId)).to.deep.include({
+      messageCount: history.total,
+      preview: last === undefined ? '' : previewOf(last.content),
+      lastActivityAt: last === undefined ? createdAt : last.createdAt,
+    });
+  }
 
   it('stores a session and finds it for its owner only', async () => {
     const s = chatSession();
@@ -92,7 +112,10 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     const s = chatSession();
     await repo.insertSession(s);
     const n = 12;
-    const outcomes = await Promise.all(Array.from({ length: n }, (_, i) => repo.appendOwnedMessage('user-a', message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i))));
+    const appends = Array.from({ length: n }, (_, i) => repo.appendOwnedMessage('user-a', message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i)));
+    // Recounts running among the appends (a history read, check-data) never count one of them out.
+    const recounts = Array.from({ length: 4 }, () => repo.recount(s.id));
+    const outcomes = (await Promise.all([...appends, ...recounts])).slice(0, n);
     expect(outcomes).to.deep.equal(Array.from({ length: n }, () => 'appended'));
     const history = await repo.history(s.id, undefined, 0, 100);
     expect(history.total).to.equal(n);
@@ -112,10 +135,88 @@ export function chatRepositoryContract(make: () => Promise<ChatRepository>): voi
     await repo.appendOwnedMessage('user-a', message(s.id, 'a'), at(1));
     await repo.appendOwnedMessage('user-a', message(kept.id, 'b'), at(1));
     expect(await repo.deleteOwnedSession('user-b', s.id)).to.equal(false);
+    expect((await repo.history(s.id, undefined, 0, 10)).total, "another user's delete leaves the messages").to.equal(1);
     expect(await repo.deleteOwnedSession('user-a', s.id)).to.equal(true);
     expect(await repo.deleteOwnedSession('user-a', s.id)).to.equal(false);
     expect(await repo.findOwnedSession('user-a', s.id)).to.equal(undefined);
     expect((await repo.history(s.id, undefined, 0, 10)).total).to.equal(0);
     expect((await repo.history(kept.id, undefined, 0, 10)).total).to.equal(1);
   });
+
+  describe('the process dying between two writes (CONTRACT 10.2)', () => {
+    it('an append killed before any of its writes: the counters still equal the history, and the next append counts what is stored', async () => {
+      const s = chatSession();
+      await repo.insertSession(s);
+      await repo.appendOwnedMessage('user-a', message(s.id, 'primeira'), at(1));
+      const before = crash.made;
+      await repo.appendOwnedMessage('user-a', message(s.id, 'medida'), at(2));
+      const writes = crash.made - before;
+      expect(writes, 'an append writes the number, the message, the counters').to.equal(3);
+      for (let n = 1; n <= writes; n += 1) {
+        crash.failWrite(n);
+        await expectDied(repo.appendOwnedMessage('user-a', message(s.id, `morta ${n}`), at(10 + n)));
+        // Whatever was stored before the crash, the counters never count a message that is not there.
+        const history = await repo.history(s.id, undefined, 0, 100);
+        expect((await repo.findOwnedSession('user-a', s.id))?.messageCount).to.be.at.most(history.total);
+        expect(await repo.appendOwnedMessage('user-a', message(s.id, `seguinte ${n}`), at(20 + n))).to.equal('appended');
+        await expectCountersOfHistory(s.id, s.createdAt);
+      }
+      // Killed after its message: the message is in the history, in its place.
+      const contents = (await repo.history(s.id, undefined, 0, 100)).items.map((m) => m.content);
+      expect(contents).to.deep.equal(['primeira', 'medida', 'seguinte 1', 'seguinte 2', 'morta 3', 'seguinte 3']);
+    });
+
+    it('an append killed after its message, before its counters: recount puts them right (and is idempotent)', async () => {
+      const s = chatSession();
+      await repo.insertSession(s);
+      await repo.appendOwnedMessage('user-a', message(s.id, 'oi'), at(1));
+      crash.failWrite(3);
+      await expectDied(repo.appendOwnedMessage('user-a', message(s.id, 'a última, que ficou sem contagem'), at(2)));
+      expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ messageCount: 1, preview: 'oi', lastActivityAt: at(1) });
+      await repo.recount(s.id);
+      await expectCountersOfHistory(s.id, s.createdAt);
+      expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ messageCount: 2, lastActivityAt: at(2) });
+      await repo.recount(s.id);
+      await expectCountersOfHistory(s.id, s.createdAt);
+      // A session without messages, and an unknown id: nothing to recount.
+      const empty = chatSession();
+      await repo.insertSession(empty);
+      await repo.recount(empty.id);
+      await repo.recount(randomUUID());
+      expect(await repo.findOwnedSession('user-a', empty.id)).to.deep.equal(empty);
+    });
+
+    it('a delete killed between the session and its messages: the session is gone, and the retried delete (false) removes the messages', async () => {
+      const s = chatSession();
+      const kept = chatSession();
+      await repo.insertSession(s);
+      await repo.insertSession(kept);
+      await repo.appendOwnedMessage('user-a', message(s.id, 'a'), at(1));
+      await repo.appendOwnedMessage('user-a', message(s.id, 'b'), at(2));
+      await repo.appendOwnedMessage('user-a', message(kept.id, 'c'), at(3));
+      crash.failWrite(2);
+      await expectDied(repo.deleteOwnedSession('user-a', s.id));
+      expect(await repo.findOwnedSession('user-a', s.id)).to.equal(undefined);
+      expect((await repo.history(s.id, undefined, 0, 10)).total, 'the messages outlive the dead delete').to.equal(2);
+      expect(await repo.deleteOwnedSession('user-a', s.id)).to.equal(false);
+      expect((await repo.history(s.id, undefined, 0, 10)).total).to.equal(0);
+      expect((await repo.history(kept.id, undefined, 0, 10)).total).to.equal(1);
+      // Killed before its first write: nothing changed, and the retry deletes.
+      crash.failWrite(1);
+      await expectDied(repo.deleteOwnedSession('user-a', kept.id));
+      expect(await repo.findOwnedSession('user-a', kept.id)).to.not.equal(undefined);
+      expect(await repo.deleteOwnedSession('user-a', kept.id)).to.equal(true);
+      expect((await repo.history(kept.id, undefined, 0, 10)).total).to.equal(0);
+    });
+  });
+}
+
+async function expectDied(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ProcessDied);
+    return;
+  }
+  expect.fail('the write was expected to die');
 }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { EligibilityWindow, PersonRepository, SaleRepository, VendorRepository } from '../../../src/application/sales/ports';
-import type { Sale } from '../../../src/domain/sales/sale';
+import type { Sale, SaleStatusEvent } from '../../../src/domain/sales/sale';
+import { ProcessDied, type CrashSwitch } from '../fakes/crash-switch';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { person, sale, vendor } from '../sales-fixtures';
 
@@ -9,6 +10,10 @@ export interface SalesUnderTest {
   readonly sales: SaleRepository;
   readonly people: PersonRepository;
   readonly vendors: VendorRepository;
+  /** Kills the sale repository before its n-th write (the fake asks it; the adapter's database is wrapped by crashingDb). */
+  readonly crash: CrashSwitch;
+  /** The sale's rows in the status-event log, oldest event first (nothing in the product reads them yet). */
+  readonly statusEventRows: (saleId: string) => Promise<{ id: string; event: SaleStatusEvent }[]>;
 }
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -27,10 +32,12 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
   let sales: SaleRepository;
   let people: PersonRepository;
   let vendors: VendorRepository;
+  let crash: CrashSwitch;
+  let rows: SalesUnderTest['statusEventRows'];
   let personId: string;
 
   beforeEach(async () => {
-    ({ sales, people, vendors } = await make());
+    ({ sales, people, vendors, crash, statusEventRows: rows } = await make());
     personId = (await people.saveByCpf(person())).id;
   });
 
@@ -203,4 +210,68 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     expect((await sales.findEntry(id as string))?.sale.lastEvent).to.deep.equal({ event: 'webhook_received', at: minutes(2) });
     expect(await sales.recordEvent(randomUUID(), forwarded)).to.equal(undefined);
   });
+
+  it('recordEvent logs every event once, in its own row, with its extra fields', async () => {
+    const [id, other] = await seed({}, 2, 1);
+    const forwarded = { event: 'lead_forwarded' as const, sentTo: 'Loja X', sentToNumber: '5511999990000', dealership: 'Centro', at: minutes(1) };
+    const failed = { event: 'contact_failed' as const, noContactReason: 'caixa postal', at: minutes(2) };
+    await sales.recordEvent(id as string, forwarded);
+    await sales.recordEvent(id as string, failed);
+    await sales.recordEvent(other as string, { event: 'template_sent', at: minutes(3) });
+    const logged = await rows(id as string);
+    expect(logged.map((r) => r.event)).to.deep.equal([forwarded, failed]);
+    expect(new Set(logged.map((r) => r.id)).size).to.equal(2);
+    expect((await rows(other as string)).map((r) => r.event.event)).to.deep.equal(['template_sent']);
+  });
+
+  it('recordEvent killed before any of its writes (CONTRACT 10.2): the sale never shows an event the log lacks once the next event is recorded', async () => {
+    const [id] = await seed();
+    await sales.recordEvent(id as string, { event: 'template_sent', at: minutes(1) });
+    const before = crash.made;
+    await sales.recordEvent(id as string, { event: 'template_sent', at: minutes(2) });
+    const writes = crash.made - before;
+    expect(writes, 'the sale, then the row (the replaced row is stored: not written again)').to.equal(2);
+    const shown: SaleStatusEvent[] = [];
+    for (let n = 1; n <= writes; n += 1) {
+      const dying = { event: 'lead_forwarded' as const, sentTo: `loja ${n}`, at: minutes(10 + n) };
+      crash.failWrite(n);
+      await expectDied(sales.recordEvent(id as string, dying));
+      const last = (await sales.findEntry(id as string))?.sale.lastEvent;
+      if (n > 1) {
+        // The sale took the event (its commit point) and died before the row: the log lacks it for now.
+        expect(last).to.deep.equal(dying);
+        expect((await rows(id as string)).map((r) => r.event)).to.not.deep.include(dying);
+        shown.push(dying);
+      }
+      // The next event first completes the one it replaces.
+      const next = { event: 'template_sent' as const, at: minutes(20 + n) };
+      await sales.recordEvent(id as string, next);
+      shown.push(next);
+    }
+    const logged = (await rows(id as string)).map((r) => r.event);
+    for (const event of shown) expect(logged).to.deep.include(event);
+    expect(logged, 'each event once').to.have.length(new Set(logged.map((e) => JSON.stringify(e))).size);
+  });
+
+  it('a manual resend that died after its lease and before its mark (CONTRACT 10.2): once the lease runs out, the pass claims the forced sale, however old', async () => {
+    const [id] = await seed({ delivery: { ...sale('x').delivery, webhookProcessed: true } }, 60 * 24 * 30);
+    expect(await sales.force(id as string)).to.equal(true);
+    const leased = await sales.claimOne(id as string, NOW, 60_000, 'manual-resend');
+    expect(leased !== 'busy' && leased?.sale.id).to.equal(id);
+    crash.failWrite(1);
+    await expectDied(sales.markDelivered([id as string], 'manual-resend', { at: NOW, outcome: '200' }));
+    expect(ids(await sales.claimEligible(claim('pass', 100, minutes(0.5))))).to.deep.equal([]);
+    const later = minutes(2);
+    expect(ids(await sales.claimEligible({ ...claim('pass', 100, later), notAttemptedSince: later }))).to.deep.equal([id]);
+  });
+}
+
+async function expectDied(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ProcessDied);
+    return;
+  }
+  expect.fail('the write was expected to die');
 }

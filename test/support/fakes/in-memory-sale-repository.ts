@@ -3,6 +3,7 @@ import type { SaleQualification } from '../../../src/application/sdr/ports';
 import type { DeliveryState, Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
+import type { CrashSwitch } from './crash-switch';
 import type { InMemoryPersonRepository } from './in-memory-person-repository';
 import type { InMemoryVendorRepository } from './in-memory-vendor-repository';
 import type { Page } from '../../../src/application/shared/page';
@@ -12,28 +13,51 @@ interface Stored {
   sale: Sale;
   /** The run holding the lease (the database keeps it beside the sale; the domain never sees it). */
   leaseOwner: string | null;
+  /** The id of `sale.lastEvent`'s row in the status-event log (null: none, or recorded before rows had ids). */
+  lastEventId: string | null;
+}
+
+/** A row of the status-event log (sale_status_events). */
+export interface StatusEventRow {
+  readonly id: string;
+  readonly saleId: string;
+  readonly event: SaleStatusEvent;
 }
 
 const oldestFirst = (a: Stored, b: Stored) => a.sale.createdAt.getTime() - b.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id);
 
-/** Sales joined with the people and vendors of the fakes beside it, as the database joins them. */
+/**
+ * Sales joined with the people and vendors of the fakes beside it, as the database joins them. The
+ * status-event path writes in the adapter's order (CONTRACT 10.2), each write asking `crash` first
+ * and yielding between writes: the replaced event's row when missing, the sale (while its last event
+ * is the one read), the event's row. The dispatch marks ask it too.
+ */
 export class InMemorySaleRepository implements SaleRepository {
   private readonly sales = new Map<string, Stored>();
   /** The same sales oldest first (the claim's order), so a claim stops at its limit instead of sorting all. */
   private readonly ordered: Stored[] = [];
-  /** Every status event, in order (the database keeps them in their own collection). */
-  readonly statusEvents: { saleId: string; event: SaleStatusEvent }[] = [];
+  /** The status-event log, in the order rows were written (the database keeps them in their own collection). */
+  readonly statusEvents: StatusEventRow[] = [];
+  private eventIds = 0;
   /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. A status update alone sets only status and at. */
   readonly qualifications = new Map<string, Partial<SaleQualification>>();
 
   constructor(
     private readonly people: InMemoryPersonRepository,
     private readonly vendors: InMemoryVendorRepository,
+    private readonly crash?: CrashSwitch,
   ) {}
 
+  private async write(label: string): Promise<void> {
+    if (this.crash === undefined) return;
+    await Promise.resolve();
+    this.crash.beforeWrite(label);
+  }
+
   async insert(sale: Sale): Promise<void> {
+    await this.write('sales.insertOne');
     if (this.sales.has(sale.id)) throw new Error(`duplicate sale id ${sale.id}`);
-    const stored: Stored = { sale: { ...sale, delivery: { ...sale.delivery } }, leaseOwner: null };
+    const stored: Stored = { sale: { ...sale, delivery: { ...sale.delivery } }, leaseOwner: null, lastEventId: null };
     this.sales.set(sale.id, stored);
     // Sales usually arrive newest last: search from the end for the place that keeps the order.
     let at = this.ordered.length;
@@ -75,6 +99,7 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async force(id: string): Promise<boolean> {
+    await this.write('sales.updateOne');
     const stored = this.sales.get(id);
     if (stored === undefined) return false;
     stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, forceReprocess: true, webhookProcessed: false } };
@@ -82,6 +107,7 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined> {
+    await this.write('sales.findOneAndUpdate');
     const stored = this.sales.get(id);
     if (stored === undefined) return undefined;
     if (!leaseFree(stored.sale, now)) return 'busy';
@@ -89,14 +115,17 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.write('sales.updateMany');
     this.settle(ids, owner, outcome, { webhookProcessed: true, forceReprocess: false });
   }
 
   async markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.write('sales.updateMany');
     this.settle(ids, owner, outcome, {});
   }
 
   async releaseLeases(ids: readonly string[], owner: string): Promise<void> {
+    await this.write('sales.updateMany');
     for (const id of ids) {
       const stored = this.sales.get(id);
       if (stored === undefined || stored.leaseOwner !== owner) continue;
@@ -106,12 +135,34 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
-    const stored = this.sales.get(id);
-    if (stored === undefined) return undefined;
-    const processed = event.event === 'webhook_received' ? { webhookProcessed: true } : {};
-    stored.sale = { ...stored.sale, lastEvent: event, updatedAt: event.at, delivery: { ...stored.sale.delivery, ...processed } };
-    this.statusEvents.push({ saleId: id, event });
-    return { ...stored.sale, delivery: { ...stored.sale.delivery } };
+    this.eventIds += 1;
+    const eventId = `event-${this.eventIds}`;
+    for (;;) {
+      const stored = this.sales.get(id);
+      if (stored === undefined) return undefined;
+      const previous = { id: stored.lastEventId, event: stored.sale.lastEvent };
+      if (previous.id !== null && previous.event !== null) await this.ensureRow(previous.id, id, previous.event);
+      await this.write('sales.findOneAndUpdate');
+      if (stored.lastEventId !== previous.id) continue;
+      const processed = event.event === 'webhook_received' ? { webhookProcessed: true } : {};
+      stored.sale = { ...stored.sale, lastEvent: event, updatedAt: event.at, delivery: { ...stored.sale.delivery, ...processed } };
+      stored.lastEventId = eventId;
+      const sale = { ...stored.sale, delivery: { ...stored.sale.delivery } };
+      await this.ensureRow(eventId, id, event);
+      return sale;
+    }
+  }
+
+  /** check-data's sale-status-events, on this fake: every sale's last event with the id of its row. */
+  lastEvents(): { saleId: string; eventId: string; event: SaleStatusEvent }[] {
+    return [...this.sales.values()].flatMap((s) => (s.lastEventId === null || s.sale.lastEvent === null ? [] : [{ saleId: s.sale.id, eventId: s.lastEventId, event: s.sale.lastEvent }]));
+  }
+
+  private async ensureRow(eventId: string, saleId: string, event: SaleStatusEvent): Promise<void> {
+    if (this.statusEvents.some((row) => row.id === eventId)) return;
+    await this.write('sale_status_events.insertOne');
+    if (this.statusEvents.some((row) => row.id === eventId)) return;
+    this.statusEvents.push({ id: eventId, saleId, event });
   }
 
   /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */

@@ -6,9 +6,13 @@ export const CHAT_SESSIONS = 'chat_sessions';
 export const CHAT_MESSAGES = 'chat_messages';
 
 /**
- * `messageSeq`: the last message number handed out. The same atomic update that takes a number counts
- * the message and sets `preview` and `lastActivityAt` from it, so they always show the highest-numbered
- * message (the last of the history), also under concurrent appends.
+ * `messageSeq`: the last message number handed out (an append takes its number before it stores its
+ * message; a number whose message never came is a gap, invisible). `messageCount`, `preview` and
+ * `lastActivityAt` are derived from the stored messages (CONTRACT 10.2 class (d)): each append, after
+ * storing its message, recounts them and writes the result only if it counts at least as many messages
+ * and ends at least as far (`countedSeq`, the number of the last message counted) as what is stored, so
+ * a recount that saw fewer messages never overwrites one that saw more. Documents written before
+ * `countedSeq` existed lack it (null).
  */
 export interface ChatSessionDocument {
   _id: string;
@@ -18,6 +22,8 @@ export interface ChatSessionDocument {
   status: ChatSessionStatus;
   messageCount: number;
   messageSeq: number;
+  /** The number of the last message `messageCount` and `preview` count (0 without messages). */
+  countedSeq?: number | null;
   preview: string;
   createdAt: Date;
   updatedAt: Date;
@@ -50,8 +56,8 @@ export const chatSessionsIndexes: CollectionIndexes = {
 export const chatMessagesIndexes: CollectionIndexes = {
   collection: CHAT_MESSAGES,
   indexes: [
-    // The history in its order and the model's context (the last messages). Not unique: the number
-    // comes from an atomic $inc on the session, which never hands one out twice.
+    // The history in its order, the model's context (the last messages) and the recount of an append.
+    // Not unique: the number comes from an atomic $inc on the session, which never hands one out twice.
     { key: { sessionId: 1, seq: 1 }, name: 'session_seq' },
   ],
 };

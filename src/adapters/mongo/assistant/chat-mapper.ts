@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatSession } from '../../../domain/assistant/chat';
 import type { ChatMessageDocument, ChatSessionDocument } from './chat-collections';
 
-export const toChatSessionDocument = ({ id, ...rest }: ChatSession): ChatSessionDocument => ({ _id: id, ...rest, messageSeq: 0 });
+export const toChatSessionDocument = ({ id, ...rest }: ChatSession): ChatSessionDocument => ({ _id: id, ...rest, messageSeq: 0, countedSeq: 0 });
 
 export function toChatSession(doc: ChatSessionDocument): ChatSession {
   return {

@@ -39,7 +39,7 @@ export class MongoChatCounterStore implements ChatCounterStore {
   async setCounters(seen: ChatSessionCounters, next: ChatCountersChange): Promise<boolean> {
     const { matchedCount } = await chatSessionsCollection(this.db).updateOne(
       { _id: seen.id, messageCount: seen.messageCount, messageSeq: seen.messageSeq },
-      { $set: { messageCount: next.messageCount, messageSeq: next.messageSeq, preview: next.preview, lastActivityAt: next.lastActivityAt } },
+      { $set: { messageCount: next.messageCount, messageSeq: next.messageSeq, countedSeq: next.countedSeq, preview: next.preview, lastActivityAt: next.lastActivityAt } },
     );
     return matchedCount === 1;
   }

@@ -40,24 +40,50 @@ export class MongoChatRepository implements ChatRepository {
   }
 
   async deleteOwnedSession(userId: string, id: string): Promise<boolean> {
+    // The session goes first: its removal is the delete's visible effect and its commit point (the
+    // history needs the session). Its messages follow; a crash between leaves them unreachable, and
+    // removing them later completes this delete (CONTRACT 10.2 class (c)).
     const { deletedCount } = await this.sessions.deleteOne({ _id: id, userId });
-    if (deletedCount === 0) return false;
+    if (deletedCount === 0) {
+      // Not the caller's session. When no session has this id at all, messages still under it are
+      // what a delete that died (or an append that landed after a delete) left: the retried delete
+      // finishes the job. Another user's session keeps its messages.
+      if ((await this.sessions.countDocuments({ _id: id }, { limit: 1 })) === 0) await this.messages.deleteMany({ sessionId: id });
+      return false;
+    }
     await this.messages.deleteMany({ sessionId: id });
     return true;
   }
 
   async appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
-    // One atomic update numbers the message, counts it and shows it: the number it hands out is the
-    // highest so far, so whichever of several concurrent appends runs last on the session document is
-    // also the highest-numbered message, the last of the history.
-    const numbered = await this.sessions.findOneAndUpdate(
-      { _id: message.sessionId, userId },
-      { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: previewOf(message.content), lastActivityAt: at, updatedAt: at } },
-      { returnDocument: 'after' },
-    );
+    // 1. The number, in one atomic update matched by id and owner (another user's session is not
+    //    found): the highest so far, never handed out twice. A crash after it leaves a gap in `seq`.
+    const numbered = await this.sessions.findOneAndUpdate({ _id: message.sessionId, userId }, { $inc: { messageSeq: 1 }, $set: { updatedAt: at } }, { returnDocument: 'after' });
     if (numbered === null) return 'not-found';
+    // 2. The message: the commit point. 3. The counters, recomputed from the stored messages.
     await this.messages.insertOne({ _id: message.id, sessionId: message.sessionId, seq: numbered.messageSeq, role: message.role, content: message.content, metadata: message.metadata, createdAt: at });
+    await this.recount(message.sessionId);
     return 'appended';
+  }
+
+  async recount(sessionId: string): Promise<void> {
+    // The session's messages, newest first in the order of the session_seq index (reversed): the
+    // group's first is the last message of the history (only $sum and $first: the jongodb subset).
+    const [tally] = await this.messages
+      .aggregate<{ count: number; seq: number; content: string; at: Date }>([
+        { $match: { sessionId } },
+        { $sort: { sessionId: -1, seq: -1 } },
+        { $group: { _id: '$sessionId', count: { $sum: 1 }, seq: { $first: '$seq' }, content: { $first: '$content' }, at: { $first: '$createdAt' } } },
+      ])
+      .toArray();
+    if (tally === undefined) return;
+    // Written only over counters of no more messages and no later last message: messages are only
+    // added (a session's go all at once, with it), so of two recounts the one that saw more wins
+    // whatever order they land in, and the recount of the last append to store its message sees all.
+    await this.sessions.updateOne(
+      { _id: sessionId, messageCount: { $lte: tally.count }, $or: [{ countedSeq: { $lte: tally.seq } }, { countedSeq: null }] },
+      { $set: { messageCount: tally.count, countedSeq: tally.seq, preview: previewOf(tally.content), lastActivityAt: tally.at } },
+    );
   }
 
   async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
 import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
+import { isDuplicateKey } from '../shared/mongo-errors';
 import { peopleCollection, type PersonDocument } from './people-collection';
 import { toPerson } from './person-mapper';
 import { toSale, toSaleDocument } from './sale-mapper';
@@ -135,14 +136,39 @@ export class MongoSaleRepository implements SaleRepository {
   }
 
   async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
-    const updated = await this.sales.findOneAndUpdate(
-      { _id: id },
-      { $set: { lastEvent: event, updatedAt: event.at, ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}) } },
-      { returnDocument: 'after' },
-    );
-    if (updated === null) return undefined;
-    await saleStatusEventsCollection(this.db).insertOne({ _id: randomUUID(), saleId: id, ...event });
-    return toSale(updated);
+    const eventId = randomUUID();
+    for (;;) {
+      const current = await this.sales.findOne({ _id: id });
+      if (current === null) return undefined;
+      // 1. The event this one replaces gets its row first, if the write that recorded it died before
+      //    its row: so no event ever leaves the sale without its row. (A sale written before rows had
+      //    ids has no lastEventId: its row was written by the same request, counted as stored.)
+      const previousId = current.lastEventId ?? null;
+      if (previousId !== null && current.lastEvent !== null) await this.ensureEventRow(previousId, id, current.lastEvent);
+      // 2. The sale, the commit point, only while its last event is still the one read: a concurrent
+      //    event that landed in between is judged again (its row is then the one to ensure).
+      const updated = await this.sales.findOneAndUpdate(
+        { _id: id, lastEventId: previousId },
+        { $set: { lastEvent: event, lastEventId: eventId, updatedAt: event.at, ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}) } },
+        { returnDocument: 'after' },
+      );
+      if (updated === null) continue;
+      // 3. Its own row. A crash before it: the next event of the sale, or check-data --repair
+      //    (sale-status-events), writes it from the sale's lastEvent.
+      await this.ensureEventRow(eventId, id, event);
+      return toSale(updated);
+    }
+  }
+
+  /** The event's row under its id, unless stored (a read first: on the common path the row is there, and a refused insert costs more). */
+  private async ensureEventRow(eventId: string, saleId: string, event: SaleStatusEvent): Promise<void> {
+    const rows = saleStatusEventsCollection(this.db);
+    if ((await rows.countDocuments({ _id: eventId }, { limit: 1 })) > 0) return;
+    try {
+      await rows.insertOne({ _id: eventId, saleId, ...event });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
   }
 
   private async eligibleFilter(window: EligibilityWindow): Promise<Filter<SaleDocument>> {

@@ -13,6 +13,7 @@ export function toSaleDocument(sale: Sale): SaleDocument {
     vehicle: sale.vehicle,
     vendorId: sale.vendorId,
     lastEvent: sale.lastEvent,
+    lastEventId: null,
     ...sale.delivery,
     leaseOwner: null,
     createdAt: sale.createdAt,

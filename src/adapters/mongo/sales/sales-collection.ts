@@ -16,6 +16,12 @@ export interface SaleDocument {
   vehicle: Vehicle | null;
   vendorId: string | null;
   lastEvent: SaleStatusEvent | null;
+  /**
+   * The id of `lastEvent`'s row in sale_status_events (drawn when it was recorded; absent on sales
+   * whose last event was recorded before rows had ids). The next event is written only while this is
+   * still the one read, after that row is ensured.
+   */
+  lastEventId?: string | null;
   webhookProcessed: boolean;
   forceReprocess: boolean;
   leaseUntil: Date | null;
@@ -45,7 +51,7 @@ export interface SaleSdrData {
   at: Date;
 }
 
-/** Every status event, append-only (the sale keeps the last one). */
+/** Every status event, append-only (the sale keeps the last one, and the id of its row: `lastEventId`). */
 export interface SaleStatusEventDocument extends SaleStatusEvent {
   _id: string;
   saleId: string;

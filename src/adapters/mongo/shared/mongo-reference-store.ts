@@ -1,5 +1,5 @@
 import type { Db, Document } from 'mongodb';
-import type { Reference, ReferenceStore } from '../../../application/shared/data-checks/ports';
+import type { OwnedReferenceStore, Reference, ReferenceStore } from '../../../application/shared/data-checks/ports';
 import { idText } from './stored-values';
 
 export interface ReferenceSpec {
@@ -19,8 +19,8 @@ export interface ReferenceSpec {
  */
 export class MongoReferenceStore implements ReferenceStore {
   constructor(
-    private readonly db: Db,
-    private readonly spec: ReferenceSpec,
+    protected readonly db: Db,
+    protected readonly spec: ReferenceSpec,
   ) {}
 
   async *references(batchSize: number): AsyncIterable<readonly Reference[]> {
@@ -45,5 +45,22 @@ export class MongoReferenceStore implements ReferenceStore {
       .find({ _id: { $in: [...ids] } })
       .toArray();
     return new Map(docs.map((doc) => [idText(doc._id), scopeOf?.(doc)]));
+  }
+}
+
+/**
+ * A reference whose documents belong to their target (a chat session's messages), for check-data's
+ * repair: documents whose target is gone are deleted, each only while it still names that target.
+ */
+export class MongoOwnedReferenceStore extends MongoReferenceStore implements OwnedReferenceStore {
+  async deleteOrphans(references: readonly Reference[]): Promise<number> {
+    if (references.length === 0) return 0;
+    const { from, field } = this.spec;
+    // Only our string ids and string references match: a document of another shape is never touched.
+    const { deletedCount } = await this.db.collection<{ _id: string }>(from).deleteMany({
+      _id: { $in: references.map((r) => r.id) },
+      [field]: { $in: [...new Set(references.map((r) => r.target))] },
+    });
+    return deletedCount;
   }
 }

@@ -18,6 +18,9 @@ import type {
   RefreshClaimStore,
   SaleLeaseStore,
   WebhookReceiptStore,
+  OwnedReferenceStore,
+  Reference,
+  SaleStatusEventStore,
 } from './ports';
 
 /**
@@ -28,8 +31,8 @@ import type {
 
 /** The counters a session's messages give it (CONTRACT 8.4); the message number never goes back. */
 export function countersOf(session: ChatSessionCounters, tally: ChatMessageTally | undefined): ChatCountersChange {
-  if (tally === undefined) return { messageCount: 0, messageSeq: session.messageSeq, preview: '', lastActivityAt: session.createdAt };
-  return { messageCount: tally.count, messageSeq: Math.max(session.messageSeq, tally.last.seq), preview: previewOf(tally.last.content), lastActivityAt: tally.last.at };
+  if (tally === undefined) return { messageCount: 0, messageSeq: session.messageSeq, preview: '', lastActivityAt: session.createdAt, countedSeq: 0 };
+  return { messageCount: tally.count, messageSeq: Math.max(session.messageSeq, tally.last.seq), preview: previewOf(tally.last.content), lastActivityAt: tally.last.at, countedSeq: tally.last.seq };
 }
 
 const sameCounters = (session: ChatSessionCounters, expected: ChatCountersChange): boolean =>
@@ -62,6 +65,12 @@ export function chatSessionCounters(store: ChatCounterStore): DataCheck {
   };
 }
 
+/** The references of a batch whose target is missing (or outside the reference's scope). */
+async function brokenReferences(store: ReferenceStore, references: readonly Reference[]): Promise<Reference[]> {
+  const targets = await store.targets([...new Set(references.map((r) => r.target))]);
+  return references.filter((r) => !targets.has(r.target) || (r.scope !== undefined && targets.get(r.target) !== r.scope));
+}
+
 /** A reference check: every referencing document names a document that exists (and shares its scope). */
 function referenceCheck(name: string, promise: string, notRepairable: string, store: ReferenceStore): DataCheck {
   return {
@@ -71,21 +80,33 @@ function referenceCheck(name: string, promise: string, notRepairable: string, st
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for await (const references of store.references(CHECK_BATCH)) {
         scanned(references.length);
-        const targets = await store.targets([...new Set(references.map((r) => r.target))]);
-        const broken = references.filter((r) => !targets.has(r.target) || (r.scope !== undefined && targets.get(r.target) !== r.scope));
+        const broken = await brokenReferences(store, references);
         if (broken.length > 0) yield { ids: broken.map((r) => r.id) };
       }
     },
   };
 }
 
-export const chatMessageSession = (store: ReferenceStore): DataCheck =>
-  referenceCheck(
-    'chat-message-session',
-    'no chat message without its session',
-    'the messages are source data (what was said): a delete that died before its messages went left them; they are not deleted for it',
-    store,
-  );
+/**
+ * chat-message-session: no message without its session. A session's messages are part of it (CONTRACT
+ * 8.4: DELETE removes its messages too), and the delete removes the session first, its commit point:
+ * messages left without it are a delete that died before its second write (or an append that landed
+ * after a delete). Removing them completes that delete; no source data is deleted (the conversation
+ * was deleted when its session was).
+ */
+export function chatMessageSession(store: OwnedReferenceStore): DataCheck {
+  return {
+    name: 'chat-message-session',
+    promise: 'no chat message without its session',
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const references of store.references(CHECK_BATCH)) {
+        scanned(references.length);
+        const orphans = await brokenReferences(store, references);
+        if (orphans.length > 0) yield { ids: orphans.map((r) => r.id), repair: () => store.deleteOrphans(orphans) };
+      }
+    },
+  };
+}
 
 export const sdrNoteInteraction = (store: ReferenceStore): DataCheck =>
   referenceCheck('sdr-note-interaction', 'each SDR note belongs to an existing interaction', 'a note is source data and its interaction cannot be invented', store);
@@ -205,6 +226,35 @@ export function saleLeaseDeadline(store: SaleLeaseStore): DataCheck {
           repair: async () => {
             let fixed = 0;
             for (const lease of stale) if (await store.release(lease)) fixed += 1;
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
+
+/**
+ * sale-status-events: each sale's last event has its row in the status-event log. The sale is written
+ * first (the commit point), the row after it under the id the sale holds, so a row is missing only
+ * when the process died between the two; the sale's `lastEvent` is the whole event, and inserting
+ * its row completes that write.
+ */
+export function saleStatusEvents(store: SaleStatusEventStore): DataCheck {
+  return {
+    name: 'sale-status-events',
+    promise: "each sale's last status event has its row in the status-event log",
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const lasts of store.lastEvents(CHECK_BATCH)) {
+        scanned(lasts.length);
+        const stored = await store.stored(lasts.map((l) => l.eventId));
+        const missing = lasts.filter((l) => !stored.has(l.eventId));
+        if (missing.length === 0) continue;
+        yield {
+          ids: missing.map((l) => l.saleId),
+          repair: async () => {
+            let fixed = 0;
+            for (const last of missing) if (await store.insertRow(last)) fixed += 1;
             return fixed;
           },
         };

@@ -1,3 +1,4 @@
+import type { SaleStatusEvent } from '../../../domain/sales/sale';
 import { token, type Token } from '../token';
 
 /**
@@ -25,7 +26,10 @@ export interface ChatMessageTally {
   readonly last: { readonly seq: number; readonly content: string; readonly at: Date };
 }
 
-export type ChatCountersChange = Pick<ChatSessionCounters, 'messageCount' | 'messageSeq' | 'preview' | 'lastActivityAt'>;
+export type ChatCountersChange = Pick<ChatSessionCounters, 'messageCount' | 'messageSeq' | 'preview' | 'lastActivityAt'> & {
+  /** The number of the last message counted (0 without messages): what the appends' recounts compare with. */
+  readonly countedSeq: number;
+};
 
 export interface ChatCounterStore {
   /** Every session's counters, batch by batch. */
@@ -52,7 +56,15 @@ export interface ReferenceStore {
   /** Which of these targets exist, each with its scope (undefined when the reference has none). */
   targets(ids: readonly string[]): Promise<ReadonlyMap<string, string | undefined>>;
 }
-export const ChatMessageSessions: Token<ReferenceStore> = token('ChatMessageSessions');
+/**
+ * A reference whose documents belong to their target (a chat session's messages): once the target is
+ * gone, removing them completes its delete (CONTRACT 10.2 class (c)); no source data is lost.
+ */
+export interface OwnedReferenceStore extends ReferenceStore {
+  /** Deletes these documents while they still name these (missing) targets; answers how many went. */
+  deleteOrphans(references: readonly Reference[]): Promise<number>;
+}
+export const ChatMessageSessions: Token<OwnedReferenceStore> = token('ChatMessageSessions');
 export const SdrNoteInteractions: Token<ReferenceStore> = token('SdrNoteInteractions');
 export const LeadEventLeads: Token<ReferenceStore> = token('LeadEventLeads');
 export const ApiKeyUsers: Token<ReferenceStore> = token('ApiKeyUsers');
@@ -136,3 +148,22 @@ export interface HubMembershipStore {
   removeOrphan(membership: HubMembershipRecord): Promise<boolean>;
 }
 export const HubMembershipStore: Token<HubMembershipStore> = token('HubMembershipStore');
+
+/** A sale's last status event as the sale holds it (CONTRACT 3.3), with the id its log row takes. */
+export interface SaleLastEvent {
+  readonly saleId: string;
+  /** The row's id, drawn when the event was recorded. */
+  readonly eventId: string;
+  readonly event: SaleStatusEvent;
+}
+
+/** The sales' last events and their rows in the status-event log (sale_status_events). */
+export interface SaleStatusEventStore {
+  /** Every sale with a last event recorded under an id, batch by batch. */
+  lastEvents(batchSize: number): AsyncIterable<readonly SaleLastEvent[]>;
+  /** Which of these row ids are stored. */
+  stored(eventIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Inserts the row of the sale's last event (nothing if its id is taken); true when it inserted it. */
+  insertRow(last: SaleLastEvent): Promise<boolean>;
+}
+export const SaleStatusEventStore: Token<SaleStatusEventStore> = token('SaleStatusEventStore');

@@ -96,8 +96,8 @@ export interface HubResetTokenStore {
   consume(tokenHash: string, passwordHash: string, now: Date): Promise<HubResetConsumption>;
   /** The reset of this token is complete: forgets the stored hash (idempotent); the token stays used. */
   markApplied(tokenHash: string): Promise<void>;
-  /** Consumed resets not marked applied, consumed at or before `usedBefore`, oldest first, at most `limit`. */
-  pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]>;
+  /** Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at most `limit`. */
+  pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');
 

@@ -34,7 +34,7 @@ export interface PasswordResetSteps {
   /** Revokes every refresh token of the user. */
   revokeSessions(userId: string, now: Date): Promise<void>;
   markApplied(tokenHash: string): Promise<void>;
-  pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]>;
+  pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 
 export class PasswordResetCompletion {
@@ -55,9 +55,9 @@ export class PasswordResetCompletion {
     await this.steps.markApplied(reset.tokenHash);
   }
 
-  /** Resets consumed at least PASSWORD_RESET_IN_FLIGHT_MS before `now` and not applied, oldest first. */
-  stale(now: Date, limit: number): Promise<readonly PendingPasswordReset[]> {
-    return this.steps.pending(new Date(now.getTime() - PASSWORD_RESET_IN_FLIGHT_MS), limit);
+  /** Resets consumed at least PASSWORD_RESET_IN_FLIGHT_MS before `now` (and not before `from`) and not applied, oldest first. */
+  stale(now: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
+    return this.steps.pending(new Date(now.getTime() - PASSWORD_RESET_IN_FLIGHT_MS), limit, from);
   }
 
   /**

@@ -53,6 +53,7 @@ export function hubResetTokenStoreContract(make: (faults: WriteFaults) => Promis
     expect(await store.pending(new Date(NOW.getTime() + 1_000), 10)).to.deep.equal([pendingOf(b, 'hash-b', NOW), pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000))]);
     expect(await store.pending(new Date(NOW.getTime() + 5_000), 1)).to.deep.equal([pendingOf(b, 'hash-b', NOW)]);
     expect(await store.pending(new Date(NOW.getTime() - 1), 10)).to.deep.equal([]);
+    expect(await store.pending(new Date(NOW.getTime() + 5_000), 10, new Date(NOW.getTime() + 1_000))).to.deep.equal([pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000)), pendingOf(c, 'hash-c', new Date(NOW.getTime() + 2_000))]);
   });
 
   it('refuses an unknown token and one at or past its expiry as invalid', async () => {

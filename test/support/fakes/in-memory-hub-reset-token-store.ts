@@ -45,11 +45,11 @@ export class InMemoryHubResetTokenStore implements HubResetTokenStore {
     if (record !== undefined) this.byHash.set(tokenHash, { tokenHash: record.tokenHash, userId: record.userId, expiresAt: record.expiresAt, usedAt: record.usedAt });
   }
 
-  async pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]> {
+  async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     await Promise.resolve();
     return [...this.byHash.values()]
       .flatMap((row) => pendingOf(row) ?? [])
-      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime())
+      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime() && (from === undefined || reset.usedAt.getTime() >= from.getTime()))
       .sort((a, b) => a.usedAt.getTime() - b.usedAt.getTime())
       .slice(0, limit);
   }

@@ -47,10 +47,10 @@ export class InMemoryPasswordResetTokenStore implements PasswordResetTokenStore 
     if (row !== undefined) delete row.newPasswordHash;
   }
 
-  async pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]> {
+  async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     return [...this.rows.values()]
       .flatMap((row) => pendingOf(row) ?? [])
-      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime())
+      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime() && (from === undefined || reset.usedAt.getTime() >= from.getTime()))
       .sort((a, b) => a.usedAt.getTime() - b.usedAt.getTime())
       .slice(0, limit);
   }

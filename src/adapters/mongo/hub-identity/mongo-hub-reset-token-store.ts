@@ -36,9 +36,9 @@ export class MongoHubResetTokenStore implements HubResetTokenStore {
     await this.collection.updateOne({ _id: tokenHash }, { $unset: { newPasswordHash: '' } });
   }
 
-  async pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]> {
+  async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     const docs = await this.collection
-      .find({ newPasswordHash: { $type: 'string' }, usedAt: { $lte: usedBefore } })
+      .find({ newPasswordHash: { $type: 'string' }, usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore } })
       .sort({ usedAt: 1 })
       .limit(limit)
       .toArray();

@@ -41,9 +41,9 @@ export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
     await passwordResetTokenCollection(this.db).updateOne({ _id: tokenHash }, { $unset: { newPasswordHash: '' } });
   }
 
-  async pending(usedBefore: Date, limit: number): Promise<readonly PendingPasswordReset[]> {
+  async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     const docs = await passwordResetTokenCollection(this.db)
-      .find({ newPasswordHash: { $type: 'string' }, usedAt: { $lte: usedBefore } })
+      .find({ newPasswordHash: { $type: 'string' }, usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore } })
       .sort({ usedAt: 1 })
       .limit(limit)
       .toArray();

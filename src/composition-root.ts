@@ -17,7 +17,7 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { DataChecks, dataChecksModule } from './composition/data-checks';
+import { DataChecks, dataChecksModule, PasswordResetCompletions } from './composition/data-checks';
 
 /** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
 export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions, AssistantAreaOptions {
@@ -89,6 +89,8 @@ function assemble(container: Container, overrides: Overrides) {
     ...areas,
     /** `check-data` (CONTRACT 10.2): every invariant of the stored data, each named. */
     dataChecks: get(DataChecks),
+    /** Completes password resets whose request died (CONTRACT 10.2): serve's tick. */
+    passwordResets: get(PasswordResetCompletions),
     /** Every collection's indexes, area by area. */
     indexes: all.flatMap((area) => area.indexes),
     http: {

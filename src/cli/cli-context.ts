@@ -7,6 +7,7 @@ import { connectMongo } from '../adapters/mongo/shared/mongo-connection';
 import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
 import type { RetentionOptions } from './retention-schedule';
+import type { PasswordResetScheduleOptions } from './password-reset-schedule';
 import type { SdrMaintenanceOptions } from './sdr-maintenance-schedule';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
@@ -42,6 +43,8 @@ export interface CliContext {
   readonly retention?: RetentionOptions;
   /** `serve`'s SDR read-model maintenance (sdr-maintenance-schedule.ts); tests shorten its tick and interval. */
   readonly sdrMaintenance?: Partial<SdrMaintenanceOptions>;
+  /** `serve`'s completion of password resets a dead request left (password-reset-schedule.ts); tests shorten its tick. */
+  readonly passwordResets?: PasswordResetScheduleOptions;
 }
 
 /** Only `serve` runs the HTTP services, the one use of the JWT secrets. */

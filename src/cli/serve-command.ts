@@ -7,6 +7,7 @@ import type { Logger } from '../adapters/system/logger';
 import { CliFailure, commandLogger, defaultServerFileChecks, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
+import { startPasswordResetCompletion } from './password-reset-schedule';
 import { startSdrMaintenance } from './sdr-maintenance-schedule';
 import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
@@ -95,6 +96,8 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
     reconcileMs: config.sdrReconcileMinutes * 60_000,
     ...ctx.sdrMaintenance,
   });
+  // CONTRACT 10.2: password resets whose request died are completed (the same link or check-data --repair also do).
+  const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, ctx.passwordResets);
 
   const signal = await stopped;
   const signalled = Date.now();
@@ -107,6 +110,7 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   // connection ends the one in flight (a cut sweep is harmless; the budget is the event log's).
   void retention?.stop();
   void sdrMaintenance.stop();
+  void passwordResets.stop();
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.

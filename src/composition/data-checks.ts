@@ -8,6 +8,7 @@ import {
   hubMembershipsWithoutUser,
   leadEventLead,
   leadRawEvents,
+  passwordResetsApplied,
   policyStatusHistory,
   refreshClaimOutcome,
   saleLeaseDeadline,
@@ -30,6 +31,11 @@ import {
   WebhookReceiptStore,
 } from '../application/shared/data-checks/ports';
 import { Clock } from '../application/shared/ports';
+import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
+import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
+import { HubRefreshTokenStore, HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
+import { salesPasswordResetCompletion } from '../application/sales-identity/reset-sales-password';
+import { PasswordResetTokenStore, SalesRefreshTokenStore, SalesUserRepository } from '../application/sales-identity/ports';
 import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
 import { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
 import { token, type Token } from '../application/shared/token';
@@ -71,6 +77,10 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
   provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
   provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
+  provide(bind, PasswordResetCompletions, (get) => [
+    salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesRefreshTokenStore)),
+    hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubRefreshTokenStore)),
+  ]);
   provide(bind, DataChecks, (get) => {
     const readModels = {
       models: get(SdrReadModels),
@@ -93,9 +103,12 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
       leadEventLead(get(LeadEventLeads)),
       leadRawEvents(get(WebhookReceiptStore), { retentionMs: INBOUND_WEBHOOK_RETENTION_SECONDS * 1000 }),
       apiKeyUser(get(ApiKeyUsers)),
+      passwordResetsApplied(get(PasswordResetCompletions)),
     ];
     return new CheckData(checks, get(Clock));
   });
 });
 
 export const DataChecks: Token<CheckData> = token('DataChecks');
+/** The completions of the sales and the hub password resets (CONTRACT 10.2): check-data's repair and serve's tick. */
+export const PasswordResetCompletions: Token<readonly PasswordResetCompletion[]> = token('PasswordResetCompletions');

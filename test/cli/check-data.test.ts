@@ -20,6 +20,11 @@ import { POLICIES } from '../../src/adapters/mongo/policies/policy-collection';
 import { SALE_STATUS_EVENTS, SALES } from '../../src/adapters/mongo/sales/sales-collection';
 import { API_KEYS } from '../../src/adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../../src/adapters/mongo/sales-identity/sales-user-collection';
+import { SALES_PASSWORD_RESET_TOKENS } from '../../src/adapters/mongo/sales-identity/password-reset-token-collection';
+import { SALES_REFRESH_TOKENS } from '../../src/adapters/mongo/sales-identity/sales-refresh-token-collection';
+import { HUB_RESET_TOKENS } from '../../src/adapters/mongo/hub-identity/hub-reset-token-collection';
+import { HUB_USERS } from '../../src/adapters/mongo/hub-identity/hub-user-collection';
+import { Sha256SecretHasher } from '../../src/adapters/crypto/crypto-secrets';
 import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
 import { SDR_CONTACTS } from '../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
 import { SDR_INTERACTION_NOTES } from '../../src/adapters/mongo/sdr/sdr-interactions-collection';
@@ -51,6 +56,7 @@ const CHECKS = [
   'lead-event-lead',
   'lead-raw-events',
   'api-key-user',
+  'password-resets-applied',
 ];
 
 /** What the read models hold, without the bookkeeping fields (generation, dirtySince). */
@@ -243,7 +249,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
     expect(human.code).to.equal(0);
     for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
-    expect(human.out.join('\n')).to.match(/13 checks: 0 violation\(s\)$/);
+    expect(human.out.join('\n')).to.match(/14 checks: 0 violation\(s\)$/);
   });
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
@@ -492,6 +498,53 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     expect(E.isRight(await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }))).to.equal(true);
   });
 
+  it('password-resets-applied: a reset killed after its consume (sales and hub) is reported, and --repair completes it: the new password works, the old does not, the sessions are revoked', async () => {
+    const hasher = new Sha256SecretHasher();
+    const { salesIdentity, hubIdentity } = rt.runtime.app;
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    // Sales: a logged-in user resets; the state is then put back to what a kill after the consume leaves.
+    const sales = await rt.createUser({ password: 'old sales password' });
+    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+    const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
+    const salesToken = randomUUID();
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({ _id: hasher.hash(salesToken) as never, userId: sales.id, expiresAt: inAnHour, createdAt: twoMinutesAgo });
+    expect(await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' })).to.deep.equal(E.right({ userId: sales.id }));
+    const salesNewHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
+    await db.collection(SALES_USERS).updateOne({ _id: sales.id as never }, { $set: { passwordHash: salesOldHash }, $unset: { passwordResetAt: '' } });
+    await db.collection(SALES_REFRESH_TOKENS).updateMany({ userId: sales.id }, { $unset: { revokedAt: '' } });
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).updateOne({ _id: hasher.hash(salesToken) as never }, { $set: { usedAt: twoMinutesAgo, newPasswordHash: salesNewHash } });
+    // Hub: the same, killed after the consume.
+    const hub = await hubLogin();
+    const hubUser = await db.collection(HUB_USERS).findOne({ _id: hub.userId as never });
+    const hubToken = randomUUID();
+    await db.collection(HUB_RESET_TOKENS).insertOne({ _id: hasher.hash(hubToken) as never, userId: hub.userId, expiresAt: inAnHour, usedAt: null });
+    expect(await hubIdentity.useCases.resetHubPassword.execute({ token: hubToken, newPassword: 'new hub password' })).to.deep.equal(E.right(undefined));
+    const hubNewHash = (await db.collection(HUB_USERS).findOne({ _id: hub.userId as never }))?.passwordHash as string;
+    await db.collection(HUB_USERS).updateOne({ _id: hub.userId as never }, { $set: { passwordHash: hubUser?.passwordHash as string }, $unset: { passwordResetAt: '' } });
+    await db.collection(HUB_REFRESH_TOKENS).updateMany({ userId: hub.userId }, { $set: { revokedAt: null } });
+    await db.collection(HUB_RESET_TOKENS).updateOne({ _id: hasher.hash(hubToken) as never }, { $set: { usedAt: twoMinutesAgo, newPasswordHash: hubNewHash } });
+    // Not judged: a reset consumed just now, whose request may still be completing it.
+    const inFlight = await rt.createUser({});
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({ _id: randomUUID() as never, userId: inFlight.id, expiresAt: inAnHour, createdAt: new Date(), usedAt: new Date(), newPasswordHash: 'in-flight' });
+    // Meanwhile the old password still works.
+    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+
+    await expectReported('password-resets-applied', [`sales/${hasher.hash(salesToken)}`, `hub/${hasher.hash(hubToken)}`]);
+    await expectRepaired('password-resets-applied', 2);
+    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'new sales password' }))).to.equal(true);
+    expect(E.isLeft(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+    const hubEmail = parseEmail(String(hubUser?.email));
+    if (hubEmail === undefined) throw new Error('email');
+    expect(E.isRight(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'new hub password' }))).to.equal(true);
+    expect(E.isLeft(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'correct horse battery' }))).to.equal(true);
+    expect(E.isLeft(await hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: hub.refreshToken })), 'the session before the reset is revoked').to.equal(true);
+    // The sessions before the reset are revoked (the logins above opened new ones after it).
+    expect(await db.collection(SALES_REFRESH_TOKENS).countDocuments({ userId: sales.id, revokedAt: { $exists: false } })).to.equal(1);
+    expect(await db.collection(SALES_PASSWORD_RESET_TOKENS).countDocuments({ userId: inFlight.id, newPasswordHash: 'in-flight' }), 'the one in flight is left alone').to.equal(1);
+    expect(await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+  });
+
   it('api-key-user: a key whose user is gone is reported, and named as not repairable (the key is kept)', async () => {
     const other = await rt.createUser({});
     const key = await rt.createApiKey(other.email);
@@ -511,7 +564,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const text = run.out.join('\n');
     expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
     expect(text).to.include('ok    api-key-user: 0 violations');
-    expect(text).to.match(/13 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
+    expect(text).to.match(/14 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
     expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
     const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
     expect(repaired.code).to.equal(0);

@@ -31,7 +31,7 @@ export function hubIdentityFakes() {
     users: new InMemoryHubUserRepository(faults),
     memberships: new InMemoryMembershipRepository(faults),
     refreshTokens: new InMemoryHubRefreshTokenStore(faults),
-    resetTokens: new InMemoryHubResetTokenStore(),
+    resetTokens: new InMemoryHubResetTokenStore(faults),
     accessTokens: new FakeAccessTokenIssuer(),
     passwords: new FastPasswordHasher(),
     ids: new SequentialIdGenerator(),

@@ -14,6 +14,7 @@ import { InMemorySalesRefreshTokenStore } from './fakes/in-memory-sales-refresh-
 import { InMemorySalesUserRepository } from './fakes/in-memory-sales-user-repository';
 import { SequentialIdGenerator } from './fakes/sequential-id-generator';
 import { SequentialSecretGenerator } from './fakes/sequential-secret-generator';
+import { WriteFaults } from './fakes/write-faults';
 
 export const PUBLIC_APP_URL = 'https://app.brokerhub.example';
 
@@ -24,14 +25,17 @@ export const PUBLIC_APP_URL = 'https://app.brokerhub.example';
  */
 export function salesIdentityFakes() {
   const clock = new ManualClock();
-  const users = new InMemorySalesUserRepository();
+  // Shared by the stores a reset writes: a test can kill the process before any of their writes.
+  const faults = new WriteFaults();
+  const users = new InMemorySalesUserRepository(faults);
   const passwords = new FastPasswordHasher();
   return {
+    faults,
     clock,
     users,
     passwords,
-    refreshTokens: new InMemorySalesRefreshTokenStore(),
-    resetTokens: new InMemoryPasswordResetTokenStore(),
+    refreshTokens: new InMemorySalesRefreshTokenStore(faults),
+    resetTokens: new InMemoryPasswordResetTokenStore(faults),
     apiKeys: new InMemoryApiKeyRepository(),
     apiEvents: new InMemoryApiEventStore(),
     ids: new SequentialIdGenerator(),

@@ -2,6 +2,7 @@ import type { Email } from '../../domain/hub-identity/email';
 import type { RefreshTokenRecord } from '../../domain/hub-identity/refresh-token';
 import type { Role } from '../../domain/hub-identity/role';
 import type { HubUser, Membership, Organization } from '../../domain/hub-identity/tenancy';
+import type { PendingPasswordReset } from '../shared/password-reset-completion';
 import { token, type Token } from '../shared/token';
 
 /** The ports of the hub use cases (adapters in src/adapters/mongo/hub-identity, src/adapters/crypto). */
@@ -22,7 +23,13 @@ export interface HubUserRepository {
   create(user: HubUser): Promise<boolean>;
   findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
-  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /**
+   * Sets the password a reset made at `at` chose, unless a reset made later already set one (the
+   * completion of a reset that died must not undo a newer one); idempotent. false when it did not set
+   * it (superseded, or no such user).
+   */
+  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a reset (c), re-run by its completion (docs/decisions.md "Hub identity").
+  setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<boolean>;
 }
 export const HubUserRepository: Token<HubUserRepository> = token('HubUserRepository');
 
@@ -75,13 +82,22 @@ export interface HubResetTokenRecord {
 export type HubResetConsumption =
   | { readonly kind: 'consumed'; readonly userId: string }
   | { readonly kind: 'already-used' }
+  /** Used, and its reset not marked applied yet: in flight, or cut by a crash (the caller completes it). */
+  | { readonly kind: 'pending'; readonly reset: PendingPasswordReset }
   | { readonly kind: 'invalid' };
 
 export interface HubResetTokenStore {
   create(record: HubResetTokenRecord): Promise<void>;
-  /** Marks the token used if it is unused and unexpired (single use, atomic). */
-  // Crash consistency (CONTRACT 10.2): (a) one conditional write; the reset's password and revocation follow as separate writes, none completed after a crash (to fix: consume stores the new hash, a tick or the same link completes; docs/decisions.md F2).
-  consume(tokenHash: string, now: Date): Promise<HubResetConsumption>;
+  /**
+   * Marks the token used if it is unused and unexpired (single use, atomic), storing the new
+   * password's hash with it in the same write.
+   */
+  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash; the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the serve tick or check-data --repair (docs/decisions.md "Hub identity").
+  consume(tokenHash: string, passwordHash: string, now: Date): Promise<HubResetConsumption>;
+  /** The reset of this token is complete: forgets the stored hash (idempotent); the token stays used. */
+  markApplied(tokenHash: string): Promise<void>;
+  /** Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at most `limit`. */
+  pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');
 

@@ -1,6 +1,7 @@
 import type { ApiEvent, ApiEventFilter, RefusedRequest } from '../../domain/sales-identity/api-event';
 import type { ApiKeyRecord } from '../../domain/sales-identity/api-key';
 import type { SalesIdentity, SalesUser } from '../../domain/sales-identity/sales-user';
+import type { PendingPasswordReset } from '../shared/password-reset-completion';
 import { token, type Token } from '../shared/token';
 
 /** Sales-service operator accounts. */
@@ -9,7 +10,13 @@ export interface SalesUserRepository {
   create(user: SalesUser): Promise<'created' | 'duplicate'>;
   findByEmail(email: string): Promise<SalesUser | undefined>;
   findById(id: string): Promise<SalesUser | undefined>;
-  updatePassword(id: string, passwordHash: string, at: Date): Promise<void>;
+  /**
+   * Sets the password a reset made at `at` chose, unless a reset made later already set one (the
+   * completion of a reset that died must not undo a newer one); idempotent. false when it did not set
+   * it (superseded, or no such user).
+   */
+  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a reset (c), re-run by its completion (docs/decisions.md "Sales identity").
+  updatePassword(id: string, passwordHash: string, at: Date): Promise<boolean>;
 }
 export const SalesUserRepository: Token<SalesUserRepository> = token('SalesUserRepository');
 
@@ -34,17 +41,24 @@ export type ResetTokenConsumption =
   | { readonly outcome: 'consumed'; readonly userId: string }
   | { readonly outcome: 'expired' }
   | { readonly outcome: 'already-used' }
+  /** Used, and its reset not marked applied yet: in flight, or cut by a crash (the caller completes it). */
+  | { readonly outcome: 'pending'; readonly reset: PendingPasswordReset }
   | { readonly outcome: 'unknown' };
 
 /** Single-use password-reset tokens, stored as SHA-256 hashes. */
 export interface PasswordResetTokenStore {
   save(token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): Promise<void>;
   /**
-   * Marks the token used in one conditional write, so two concurrent consumptions of one token
-   * cannot both see 'consumed'.
+   * Marks the token used and stores the new password's hash with it, in one conditional write, so two
+   * concurrent consumptions of one token cannot both see 'consumed', and a consumed token always
+   * carries what its reset has to write.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one conditional write; the reset's password and revocation follow as separate writes, none completed after a crash (to fix: consume stores the new hash, a tick or the same link completes; docs/decisions.md F2).
-  consume(tokenHash: string, now: Date): Promise<ResetTokenConsumption>;
+  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash; the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the serve tick or check-data --repair (docs/decisions.md "Sales identity").
+  consume(tokenHash: string, passwordHash: string, now: Date): Promise<ResetTokenConsumption>;
+  /** The reset of this token is complete: forgets the stored hash (idempotent); the token stays used. */
+  markApplied(tokenHash: string): Promise<void>;
+  /** Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at most `limit`. */
+  pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 export const PasswordResetTokenStore: Token<PasswordResetTokenStore> = token('PasswordResetTokenStore');
 

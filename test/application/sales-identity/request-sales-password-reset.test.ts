@@ -5,6 +5,7 @@ import { RequestSalesPasswordReset } from '../../../src/application/sales-identi
 import { PUBLIC_APP_URL, salesIdentityFakes } from '../../support/sales-identity-fakes';
 
 const ONE_HOUR_MS = 3600 * 1000;
+const NEW_HASH = 'new-password-hash';
 
 describe('RequestSalesPasswordReset', () => {
   async function setUp(publicAppUrl = PUBLIC_APP_URL) {
@@ -29,8 +30,8 @@ describe('RequestSalesPasswordReset', () => {
     expect(mailer.sent).to.have.length(1);
     expect(mailer.sent[0]).to.deep.include({ to: 'ana@example.com', subject: 'Password reset' });
     expect(mailer.sent[0]?.text).to.contain(`\n${PUBLIC_APP_URL}/reset-password?token=${token}\n`);
-    expect(await resetTokens.consume(token ?? '', clock.now())).to.deep.equal({ outcome: 'unknown' });
-    expect(await resetTokens.consume(secretHasher.hash(token ?? ''), clock.now())).to.deep.equal({ outcome: 'consumed', userId: known.id });
+    expect(await resetTokens.consume(token ?? '', NEW_HASH, clock.now())).to.deep.equal({ outcome: 'unknown' });
+    expect(await resetTokens.consume(secretHasher.hash(token ?? ''), NEW_HASH, clock.now())).to.deep.equal({ outcome: 'consumed', userId: known.id });
   });
 
   it('makes the token valid for one hour (spec part 3, password reset token)', async () => {
@@ -38,8 +39,8 @@ describe('RequestSalesPasswordReset', () => {
     await request.execute({ email: 'ana@example.com' });
     await request.execute({ email: 'ana@example.com' });
     const [first, second] = secrets.issued.map((token) => secretHasher.hash(token));
-    expect(await resetTokens.consume(first ?? '', new Date(clock.now().getTime() + ONE_HOUR_MS - 1))).to.include({ outcome: 'consumed' });
-    expect(await resetTokens.consume(second ?? '', new Date(clock.now().getTime() + ONE_HOUR_MS))).to.deep.equal({ outcome: 'expired' });
+    expect(await resetTokens.consume(first ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS - 1))).to.include({ outcome: 'consumed' });
+    expect(await resetTokens.consume(second ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS))).to.deep.equal({ outcome: 'expired' });
   });
 
   it('finds the account whatever the case and surrounding spaces of the e-mail, and writes to the stored address', async () => {

@@ -11,6 +11,8 @@ export function email(raw: string): Email {
   return parsed;
 }
 
+const AT = new Date('2026-11-22T00:00:00.000Z');
+
 export function hubUser(overrides: Partial<HubUser> = {}): HubUser {
   return { id: randomUUID(), email: email(`${randomUUID()}@example.com`), name: 'Ana', language: 'pt-BR', passwordHash: 'hash-1', ...overrides };
 }
@@ -55,11 +57,35 @@ export function hubUserRepositoryContract(make: (faults: WriteFaults) => Promise
     const [ana, bia] = [hubUser(), hubUser({ name: 'Bia' })];
     await repo.create(ana);
     await repo.create(bia);
-    await repo.setPasswordHash(ana.id, 'hash-2');
+    expect(await repo.setPasswordHash(ana.id, 'hash-2', AT)).to.equal(true);
     expect(await repo.findById(ana.id)).to.deep.equal({ ...ana, passwordHash: 'hash-2' });
     expect(await repo.findById(bia.id)).to.deep.equal(bia);
-    await repo.setPasswordHash(randomUUID(), 'hash-3');
+    expect(await repo.setPasswordHash(randomUUID(), 'hash-3', AT)).to.equal(false);
     expect(await repo.findById(bia.id)).to.deep.equal(bia);
+  });
+
+  it("keeps a later reset's password against an older one's (a late completion), and sets the same reset's again (idempotent)", async () => {
+    const ana = hubUser();
+    await repo.create(ana);
+    const newer = new Date(AT.getTime() + 300_000);
+    expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
+    expect(await repo.setPasswordHash(ana.id, 'older-hash', AT)).to.equal(false);
+    expect((await repo.findById(ana.id))?.passwordHash).to.equal('newer-hash');
+    expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
+    expect(await repo.findById(ana.id)).to.deep.equal({ ...ana, passwordHash: 'newer-hash' });
+  });
+
+  it('(crash) a password write killed before it leaves the password as it was; written again, it is set', async () => {
+    const ana = hubUser();
+    await repo.create(ana);
+    faults.dieBefore('hub_users');
+    let caught: unknown;
+    await repo.setPasswordHash(ana.id, 'hash-2', AT).catch((error: unknown) => (caught = error));
+    expect(caught).to.be.instanceOf(ProcessDied);
+    faults.revive();
+    expect(await repo.findById(ana.id)).to.deep.equal(ana);
+    expect(await repo.setPasswordHash(ana.id, 'hash-2', AT)).to.equal(true);
+    expect((await repo.findById(ana.id))?.passwordHash).to.equal('hash-2');
   });
 
   it('(crash) a user insert killed before its write (the commit point of a registration) leaves the e-mail free: the retry under a new id is stored', async () => {

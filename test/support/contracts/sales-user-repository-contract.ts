@@ -2,16 +2,19 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { SalesUserRepository } from '../../../src/application/sales-identity/ports';
 import type { SalesUser } from '../../../src/domain/sales-identity/sales-user';
+import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 
 export function user(overrides: Partial<SalesUser> = {}): SalesUser {
   const at = new Date('2026-11-21T10:00:00.000Z');
   return { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Ana', role: 'operator', passwordHash: 'hash', createdAt: at, updatedAt: at, ...overrides };
 }
 
-export function salesUserRepositoryContract(make: () => Promise<SalesUserRepository>): void {
+export function salesUserRepositoryContract(make: (faults: WriteFaults) => Promise<SalesUserRepository>): void {
   let repo: SalesUserRepository;
+  let faults: WriteFaults;
   beforeEach(async () => {
-    repo = await make();
+    faults = new WriteFaults();
+    repo = await make(faults);
   });
 
   it('stores a user and finds it by e-mail and by id', async () => {
@@ -51,13 +54,38 @@ export function salesUserRepositoryContract(make: () => Promise<SalesUserReposit
     const u = user();
     await repo.create(u);
     const later = new Date('2026-11-22T00:00:00.000Z');
-    await repo.updatePassword(u.id, 'new-hash', later);
+    expect(await repo.updatePassword(u.id, 'new-hash', later)).to.equal(true);
     expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'new-hash', updatedAt: later });
+  });
+
+  it("keeps a later reset's password against an older one's (a late completion), and sets the same reset's again (idempotent)", async () => {
+    const u = user();
+    await repo.create(u);
+    const [older, newer] = [new Date('2026-11-22T00:00:00.000Z'), new Date('2026-11-22T00:05:00.000Z')];
+    expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
+    expect(await repo.updatePassword(u.id, 'older-hash', older)).to.equal(false);
+    expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
+    expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
+    expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
+  });
+
+  it('(crash) a password write killed before it leaves the password as it was; written again, it is set', async () => {
+    const u = user();
+    await repo.create(u);
+    const at = new Date('2026-11-22T00:00:00.000Z');
+    faults.dieBefore('sales_users');
+    let caught: unknown;
+    await repo.updatePassword(u.id, 'new-hash', at).catch((error: unknown) => (caught = error));
+    expect(caught).to.be.instanceOf(ProcessDied);
+    faults.revive();
+    expect(await repo.findById(u.id)).to.deep.equal(u);
+    expect(await repo.updatePassword(u.id, 'new-hash', at)).to.equal(true);
+    expect((await repo.findById(u.id))?.passwordHash).to.equal('new-hash');
   });
 
   it('updating the password of an unknown id creates nobody', async () => {
     const id = randomUUID();
-    await repo.updatePassword(id, 'new-hash', new Date('2026-11-22T00:00:00.000Z'));
+    expect(await repo.updatePassword(id, 'new-hash', new Date('2026-11-22T00:00:00.000Z'))).to.equal(false);
     expect(await repo.findById(id)).to.equal(undefined);
   });
 }

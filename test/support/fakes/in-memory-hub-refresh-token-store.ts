@@ -63,6 +63,7 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
 
   async revokeAllOfUser(userId: string, now: Date): Promise<number> {
     await Promise.resolve();
+    this.faults.write('hub_refresh_tokens.updateMany');
     let count = 0;
     for (const record of this.byId.values()) {
       if (record.userId === userId && record.revokedAt === null) {

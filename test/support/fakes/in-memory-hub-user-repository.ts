@@ -6,6 +6,8 @@ import { NO_FAULTS, type WriteFaults } from './write-faults';
 /** The fake of HubUserRepository; passes the contract suite MongoHubUserRepository passes. */
 export class InMemoryHubUserRepository implements HubUserRepository {
   private readonly byId = new Map<string, HubUser>();
+  /** The time of the reset that set each user's password. */
+  private readonly passwordResetAt = new Map<string, Date>();
 
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
@@ -30,11 +32,16 @@ export class InMemoryHubUserRepository implements HubUserRepository {
     return found === undefined ? undefined : { ...found };
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  async setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<boolean> {
     await Promise.resolve();
     this.faults.write('hub_users.update');
+    // Check and write in one step, as the conditional update: a later reset's password stays.
     const user = this.byId.get(userId);
-    if (user !== undefined) this.byId.set(userId, { ...user, passwordHash });
+    const resetAt = this.passwordResetAt.get(userId);
+    if (user === undefined || (resetAt !== undefined && resetAt.getTime() > at.getTime())) return false;
+    this.byId.set(userId, { ...user, passwordHash });
+    this.passwordResetAt.set(userId, at);
+    return true;
   }
 
   /** A user removed behind the use case's back (an account deleted while a session is alive). */

@@ -1,4 +1,5 @@
 import type { SalesRefreshTokenStore, StoredRefreshToken } from '../../../src/application/sales-identity/ports';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 interface Row extends StoredRefreshToken {
   revokedAt?: Date;
@@ -7,8 +8,11 @@ interface Row extends StoredRefreshToken {
 export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   private readonly rows = new Map<string, Row>();
 
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   async save(token: StoredRefreshToken & { readonly createdAt: Date }): Promise<void> {
     if (this.rows.has(token.tokenHash)) throw new Error('duplicate refresh token');
+    this.faults.write('sales_refresh_tokens.insert');
     this.rows.set(token.tokenHash, { tokenHash: token.tokenHash, userId: token.userId, expiresAt: token.expiresAt });
   }
 
@@ -24,6 +28,7 @@ export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   }
 
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {
+    this.faults.write('sales_refresh_tokens.updateMany');
     for (const row of this.rows.values()) if (row.userId === userId) row.revokedAt ??= at;
   }
 }

@@ -9,6 +9,8 @@ export interface HubUserDocument {
   name: string;
   language: string;
   passwordHash: string;
+  /** The time of the reset that set the password (its token's use); a reset made before it sets none. */
+  passwordResetAt?: Date;
 }
 
 export const hubUserIndexes: CollectionIndexes = {

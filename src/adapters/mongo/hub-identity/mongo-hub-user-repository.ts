@@ -32,7 +32,12 @@ export class MongoHubUserRepository implements HubUserRepository {
     return doc === null ? undefined : hubUserFromDocument(doc);
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.collection.updateOne({ _id: userId }, { $set: { passwordHash } });
+  async setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<boolean> {
+    // One conditional write: a reset made later has set its password already (the completion of an older one is late).
+    const result = await this.collection.updateOne(
+      { _id: userId, $or: [{ passwordResetAt: { $exists: false } }, { passwordResetAt: { $lte: at } }] },
+      { $set: { passwordHash, passwordResetAt: at } },
+    );
+    return result.matchedCount === 1;
   }
 }

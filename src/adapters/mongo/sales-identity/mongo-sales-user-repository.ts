@@ -28,7 +28,12 @@ export class MongoSalesUserRepository implements SalesUserRepository {
     return doc === null ? undefined : salesUserFromDocument(doc);
   }
 
-  async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
-    await salesUserCollection(this.db).updateOne({ _id: id }, { $set: { passwordHash, updatedAt: at } });
+  async updatePassword(id: string, passwordHash: string, at: Date): Promise<boolean> {
+    // One conditional write: a reset made later has set its password already (the completion of an older one is late).
+    const result = await salesUserCollection(this.db).updateOne(
+      { _id: id, $or: [{ passwordResetAt: { $exists: false } }, { passwordResetAt: { $lte: at } }] },
+      { $set: { passwordHash, updatedAt: at, passwordResetAt: at } },
+    );
+    return result.matchedCount === 1;
   }
 }

@@ -11,6 +11,11 @@ export interface PasswordResetTokenDocument {
   expiresAt: Date;
   createdAt: Date;
   usedAt?: Date;
+  /**
+   * The new password's hash, stored by the consume and removed once the reset is applied (password
+   * written, sessions revoked): present on a used token, the reset still has to be completed.
+   */
+  newPasswordHash?: string;
 }
 
 export function passwordResetTokenCollection(db: Db): Collection<PasswordResetTokenDocument> {
@@ -21,5 +26,9 @@ export const passwordResetTokenIndexes: CollectionIndexes = {
   collection: SALES_PASSWORD_RESET_TOKENS,
   // CONTRACT 9.4: used or expired tokens are removed 30 days after their expiry; until then a late
   // second use still answers "already used" rather than "invalid".
-  indexes: [{ key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: SPENT_TOKEN_RETENTION_SECONDS }],
+  indexes: [
+    { key: { expiresAt: 1 }, name: 'expiry_ttl', expireAfterSeconds: SPENT_TOKEN_RETENTION_SECONDS },
+    // The resets still to complete (CONTRACT 10.2), oldest first: only those carry a new hash.
+    { key: { usedAt: 1 }, name: 'pending_reset', partialFilterExpression: { newPasswordHash: { $type: 'string' } } },
+  ],
 };

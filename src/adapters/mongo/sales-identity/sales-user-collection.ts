@@ -11,6 +11,8 @@ export interface SalesUserDocument {
   passwordHash: string;
   createdAt: Date;
   updatedAt: Date;
+  /** The time of the reset that set the password (its token's use); a reset made before it sets none. */
+  passwordResetAt?: Date;
 }
 
 export function salesUserCollection(db: Db): Collection<SalesUserDocument> {

@@ -2,15 +2,16 @@ import { MongoHubResetTokenStore } from '../../../../src/adapters/mongo/hub-iden
 import { hubResetTokenIndexes } from '../../../../src/adapters/mongo/hub-identity/hub-reset-token-collection';
 import { hubResetTokenStoreContract } from '../../../support/contracts/hub-reset-token-store-contract';
 import { InMemoryHubResetTokenStore } from '../../../support/fakes/in-memory-hub-reset-token-store';
+import { faultyDb } from '../../../support/fakes/write-faults';
 import { useTestDatabase } from '../../../support/mongo';
 
 describe('HubResetTokenStore contract', () => {
   describe('in memory (the fake)', () => {
-    hubResetTokenStoreContract(async () => new InMemoryHubResetTokenStore());
+    hubResetTokenStoreContract(async (faults) => new InMemoryHubResetTokenStore(faults));
   });
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase([hubResetTokenIndexes]);
-    hubResetTokenStoreContract(async () => new MongoHubResetTokenStore(mongo().db));
+    hubResetTokenStoreContract(async (faults) => new MongoHubResetTokenStore(faultyDb(mongo().db, faults)));
   });
 });

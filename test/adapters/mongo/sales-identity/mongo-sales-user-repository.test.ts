@@ -2,15 +2,16 @@ import { MongoSalesUserRepository } from '../../../../src/adapters/mongo/sales-i
 import { salesUserIndexes } from '../../../../src/adapters/mongo/sales-identity/sales-user-collection';
 import { salesUserRepositoryContract } from '../../../support/contracts/sales-user-repository-contract';
 import { InMemorySalesUserRepository } from '../../../support/fakes/in-memory-sales-user-repository';
+import { faultyDb } from '../../../support/fakes/write-faults';
 import { useTestDatabase } from '../../../support/mongo';
 
 describe('SalesUserRepository contract', () => {
   describe('in memory (the fake)', () => {
-    salesUserRepositoryContract(async () => new InMemorySalesUserRepository());
+    salesUserRepositoryContract(async (faults) => new InMemorySalesUserRepository(faults));
   });
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase([salesUserIndexes]);
-    salesUserRepositoryContract(async () => new MongoSalesUserRepository(mongo().db));
+    salesUserRepositoryContract(async (faults) => new MongoSalesUserRepository(faultyDb(mongo().db, faults)));
   });
 });

@@ -11,6 +11,8 @@ import {
   policyStatusHistory,
   refreshClaimOutcome,
   saleLeaseDeadline,
+  saleSdrMirror,
+  sdrConversionTimes,
   sdrChatReadModel,
   sdrContactReadModel,
   sdrNoteInteraction,
@@ -19,11 +21,13 @@ import {
   ApiKeyUsers,
   ChatCounterStore,
   ChatMessageSessions,
+  ConversionTimeStore,
   HubMembershipStore,
   LeadEventLeads,
   PolicyStatusStore,
   RefreshClaimStore,
   SaleLeaseStore,
+  SaleMirrorStore,
   SdrNoteInteractions,
   WebhookReceiptStore,
 } from '../application/shared/data-checks/ports';
@@ -42,6 +46,7 @@ import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
 import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
+import { MongoConversionTimeStore, MongoSaleMirrorStore } from '../adapters/mongo/sdr/mongo-sdr-copy-stores';
 import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
 import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
 import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
@@ -54,7 +59,8 @@ const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String
 
 /**
  * `check-data` (CONTRACT 10.2): the ports its checks read, on the areas' collections, and the checks
- * in the order they run (the chat read model before the contacts computed from it).
+ * in the order they run (the conversion times before the sale mirrors and the contacts that copy them,
+ * the chat read model before the contacts computed from it).
  */
 export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
@@ -66,6 +72,8 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
   provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
   provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
+  provide(bind, ConversionTimeStore, (get) => new MongoConversionTimeStore(get(Platform).db));
+  provide(bind, SaleMirrorStore, (get) => new MongoSaleMirrorStore(get(Platform).db));
   provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
   provide(bind, DataChecks, (get) => {
     const readModels = {
@@ -80,6 +88,9 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
       chatMessageSession(get(ChatMessageSessions)),
       sdrNoteInteraction(get(SdrNoteInteractions)),
       policyStatusHistory(get(PolicyStatusStore)),
+      // Before the mirror (which copies the conversion time) and the contacts (which count it).
+      sdrConversionTimes(get(ConversionTimeStore), readModels.models),
+      saleSdrMirror(get(SaleMirrorStore)),
       sdrChatReadModel(readModels),
       sdrContactReadModel(readModels),
       saleLeaseDeadline(get(SaleLeaseStore)),

@@ -103,7 +103,7 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
   }
 
   const createInput = (over: Partial<CreateSdrInteractionInput> = {}): CreateSdrInteractionInput =>
-    ({ phone: MOBILE, cpf: validCpf(61) as Cpf, channel: 'whatsapp', result: 'interested', contact: true, notes: 'falou com a Ana', ...over }) as CreateSdrInteractionInput;
+    ({ phone: MOBILE, cpf: validCpf(61) as Cpf, channel: 'whatsapp', result: 'interested', contact: true, notes: 'falou com a Ana', ...over });
   const converting = createInput({ result: 'converted', sent: true, sentTo: 'Loja Centro', convertedToLead: true, notes: 'fechou' });
   const moveTo = (status: UpdateSdrStatusInput['status']): UpdateSdrStatusInput => ({ identifier: leadIdentifier('cpf', validCpf(61)), status, notes: 'status' });
   const ok = async (result: Promise<E.Either<unknown, unknown>>) => expect(E.isRight(await result)).to.equal(true);

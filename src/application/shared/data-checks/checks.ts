@@ -3,27 +3,26 @@ import { POLICY_CREATION_STATUSES } from '../../../domain/policies/policy';
 import { phoneOfJid } from '../../../domain/sdr/gateway-message';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { chatIdOf, type ChatRef } from '../../../domain/sdr/chat';
-import type { GatewayMessageStore, SdrInteractionRepository } from '../../sdr/ports';
+import type { GatewayMessageStore, SaleQualification, SdrInteractionRepository } from '../../sdr/ports';
 import type { ChatReadModel, ContactReadModel } from '../../sdr/read-model-ports';
 import { refOfChatId, type SdrReadModels } from '../../sdr/read-models/sdr-read-models';
-import { CHECK_BATCH, inBatches, type DataCheck, type DataCheckScan, type ViolationBatch } from './data-check';
 import { mirroredInteractionOf, mirrorTargetOf, sameMirror, saleMirrorOf } from '../../sdr/sale-mirror';
+import { CHECK_BATCH, inBatches, type DataCheck, type DataCheckScan, type ViolationBatch } from './data-check';
 import type {
-  ConversionTimeStore,
-  SaleMirrorStore,
   ChatCounterStore,
   ChatCountersChange,
   ChatMessageTally,
   ChatSessionCounters,
+  ConversionTimeStore,
   HubMembershipStore,
   PolicyStatusStore,
   ReferenceStore,
   RefreshClaimStore,
   SaleLeaseStore,
   SaleMirrorRecord,
+  SaleMirrorStore,
   WebhookReceiptStore,
 } from './ports';
-import type { SaleQualification } from '../../sdr/ports';
 
 /**
  * The invariants of CONTRACT 10.2 that `check-data` checks, each named. Derived data (counters,

@@ -13,6 +13,8 @@ import {
   refreshClaimOutcome,
   saleLeaseDeadline,
   saleStatusEvents,
+  saleSdrMirror,
+  sdrConversionTimes,
   sdrChatReadModel,
   sdrContactReadModel,
   sdrNoteInteraction,
@@ -21,12 +23,14 @@ import {
   ApiKeyUsers,
   ChatCounterStore,
   ChatMessageSessions,
+  ConversionTimeStore,
   HubMembershipStore,
   LeadEventLeads,
   PolicyStatusStore,
   RefreshClaimStore,
   SaleLeaseStore,
   SaleStatusEventStore,
+  SaleMirrorStore,
   SdrNoteInteractions,
   WebhookReceiptStore,
 } from '../application/shared/data-checks/ports';
@@ -51,6 +55,7 @@ import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-st
 import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';
 import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
 import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
+import { MongoConversionTimeStore, MongoSaleMirrorStore } from '../adapters/mongo/sdr/mongo-sdr-copy-stores';
 import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
 import { MongoOwnedReferenceStore, MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
 import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
@@ -63,7 +68,8 @@ const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String
 
 /**
  * `check-data` (CONTRACT 10.2): the ports its checks read, on the areas' collections, and the checks
- * in the order they run (the chat read model before the contacts computed from it).
+ * in the order they run (the conversion times before the sale mirrors and the contacts that copy them,
+ * the chat read model before the contacts computed from it).
  */
 export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
@@ -76,6 +82,8 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, SaleStatusEventStore, (get) => new MongoSaleStatusEventStore(get(Platform).db));
   provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
   provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
+  provide(bind, ConversionTimeStore, (get) => new MongoConversionTimeStore(get(Platform).db));
+  provide(bind, SaleMirrorStore, (get) => new MongoSaleMirrorStore(get(Platform).db));
   provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
   provide(bind, PasswordResetCompletions, (get) => [
     salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesRefreshTokenStore)),
@@ -94,6 +102,9 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
       chatMessageSession(get(ChatMessageSessions)),
       sdrNoteInteraction(get(SdrNoteInteractions)),
       policyStatusHistory(get(PolicyStatusStore)),
+      // Before the mirror (which copies the conversion time) and the contacts (which count it).
+      sdrConversionTimes(get(ConversionTimeStore), readModels.models),
+      saleSdrMirror(get(SaleMirrorStore)),
       sdrChatReadModel(readModels),
       sdrContactReadModel(readModels),
       saleLeaseDeadline(get(SaleLeaseStore)),

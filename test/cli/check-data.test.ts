@@ -27,7 +27,7 @@ import { HUB_USERS } from '../../src/adapters/mongo/hub-identity/hub-user-collec
 import { Sha256SecretHasher } from '../../src/adapters/crypto/crypto-secrets';
 import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
 import { SDR_CONTACTS } from '../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
-import { SDR_INTERACTION_NOTES } from '../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
 import { SystemClock } from '../../src/adapters/system/system-clock';
 import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator';
@@ -47,6 +47,8 @@ const CHECKS = [
   'chat-message-session',
   'sdr-note-interaction',
   'policy-status-history',
+  'sdr-conversion-times',
+  'sale-sdr-mirror',
   'sdr-chat-read-model',
   'sdr-contact-read-model',
   'sale-lease-deadline',
@@ -213,6 +215,9 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await policy('AP-1', 'active');
     const sold = await sale();
     await api().patch(`/api/sales/${sold}/status`).set('x-api-key', apiKey).send({ event: 'template_sent' }).expect(200);
+    // The sale's person (its CPF) converted by the SDR team: the sale mirrors it, the time is stored.
+    const mirrored = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11912345678', cpf: '52998224725', channel: 'whatsapp', result: 'converted', contact: true, sent: true, sent_to: 'Loja', converted_to_lead: true }).expect(201);
+    expect((await db.collection(SALES).findOne({ personId: mirrored.body.personId as string }))?.sdr).to.deep.include({ interactionId: mirrored.body.id as string, qualified: true });
     const { refreshToken } = await hubLogin();
     const rotated = await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken });
     expect(E.isRight(rotated), 'a completed rotation: its claim has its outcome').to.equal(true);
@@ -249,7 +254,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
     expect(human.code).to.equal(0);
     for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
-    expect(human.out.join('\n')).to.match(/14 checks: 0 violation\(s\)$/);
+    expect(human.out.join('\n')).to.match(new RegExp(`${CHECKS.length} checks: 0 violation\\(s\\)$`));
   });
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
@@ -342,6 +347,44 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await expectReported('policy-status-history', [changed, fresh]);
     await expectNotRepairable('policy-status-history', 2);
     expect((await db.collection(POLICIES).findOne({ _id: changed as never }))?.status).to.equal('expired');
+  });
+
+  it('sdr-conversion-times: a converted interaction without its time (a converting write killed before its second write) is reported, and --repair stores the time of that write and refreshes its contact', async () => {
+    const created = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987650000', channel: 'whatsapp', result: 'interested' }).expect(201);
+    const id = created.body.id as string;
+    await api().patch('/sdr/interactions/status').set('x-api-key', apiKey).send({ identifier: '11987650000', identifier_type: 'phone', status: 'converted' }).expect(200);
+    const converted = await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never });
+    expect(converted?.convertedAt).to.be.instanceOf(Date);
+    expect(converted?.convertedAt).to.deep.equal(converted?.updatedAt);
+    const before = await models(db);
+    // What the status move leaves when killed between its status write and its conversion time.
+    await db.collection(SDR_INTERACTIONS).updateOne({ _id: id as never }, { $set: { convertedAt: null } });
+    // The contact's conversionAt, recomputed from the broken interaction, differs too.
+    await expectReported('sdr-conversion-times', [id], { 'sdr-contact-read-model': ['5511987650000'] });
+    await expectRepaired('sdr-conversion-times', 1);
+    expect(await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never })).to.deep.equal(converted);
+    expect(await models(db)).to.deep.equal(before);
+  });
+
+  it("sale-sdr-mirror: a sale left without the SDR data of its person's last interaction write (killed before the mirror) is reported, and --repair writes the mirror", async () => {
+    const saleId = await sale();
+    // The sale's person (by its CPF), worked by the SDR team: the sale mirrors the interaction.
+    await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987654321', cpf: '52998224725', channel: 'whatsapp', result: 'interested', contact: true }).expect(201);
+    const first = await db.collection(SALES).findOne({ _id: saleId as never });
+    expect(first?.sdr).to.deep.include({ status: 'interested', interested: true });
+    await api().patch('/sdr/interactions/status').set('x-api-key', apiKey).send({ identifier: '52998224725', identifier_type: 'cpf', status: 'converted' }).expect(200);
+    const moved = await db.collection(SALES).findOne({ _id: saleId as never });
+    expect(moved?.sdr).to.deep.include({ status: 'converted' });
+    // The status move killed before its mirror: the sale as the creation left it.
+    await db.collection(SALES).updateOne({ _id: saleId as never }, { $set: { sdr: first?.sdr, updatedAt: first?.updatedAt } });
+    await expectReported('sale-sdr-mirror', [saleId]);
+    await expectRepaired('sale-sdr-mirror', 1);
+    expect(await db.collection(SALES).findOne({ _id: saleId as never })).to.deep.equal(moved);
+    // A sale never mirrored (killed before the creation's mirror) is reported too.
+    await db.collection(SALES).updateOne({ _id: saleId as never }, { $unset: { sdr: '' } });
+    await expectReported('sale-sdr-mirror', [saleId]);
+    await expectRepaired('sale-sdr-mirror', 1);
+    expect((await db.collection(SALES).findOne({ _id: saleId as never }))?.sdr).to.deep.equal(moved?.sdr);
   });
 
   it('sdr-chat-read-model: a chat document that differs from its recomputation is reported, and --repair refreshes it', async () => {
@@ -564,7 +607,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const text = run.out.join('\n');
     expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
     expect(text).to.include('ok    api-key-user: 0 violations');
-    expect(text).to.match(/14 checks: 1 violation\(s\) \(run with --repair to fix the repairable ones\)$/);
+    expect(text).to.match(new RegExp(`${CHECKS.length} checks: 1 violation\\(s\\) \\(run with --repair to fix the repairable ones\\)$`));
     expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
     const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
     expect(repaired.code).to.equal(0);

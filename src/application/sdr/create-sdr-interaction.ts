@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Cpf } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
-import { conversionTimeAfterWrite, qualificationOf, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
 import { contactKeyOfInteraction, phonesOfMatchKey } from '../../domain/sdr/contact';
 import type { InteractionRefresh, RecentMatch, SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
@@ -79,9 +79,9 @@ export class CreateSdrInteraction {
     // The interaction refreshed may belong to another person than the one looked up (same phone key).
     const personId = interaction.personId;
     // A minimal person without a sale (created by this request or a racing one) has nothing to keep in sync.
-    if (!(lead.withoutSale && personId === lead.id)) {
-      await this.sales.recordOnLatestSale(personId, { interactionId: id, ...fields, ...qualificationOf(fields), convertedAt: interaction.convertedAt, at: now });
-    }
+    // The sale mirrors the interaction as this write left it (CONTRACT 10.2: derived, rewritten whole by
+    // the next write; a crash before it is put right by that write or check-data --repair).
+    if (!(lead.withoutSale && personId === lead.id)) await this.sales.mirrorOnLatestSale(interaction);
     // A minimal person this request stored holds the phone's match key: every contact of that key
     // (the landline and the mobile spelling are two contacts) now has a person, not only this one.
     const holders = lead.inserted && phoneKey !== undefined ? phonesOfMatchKey(phoneKey) : [];

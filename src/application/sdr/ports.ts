@@ -33,6 +33,8 @@ export interface StatusChange {
   readonly previous: SdrStatus;
   /** The interaction's conversion time after this write (the stored one, or the write's time when it converts). */
   readonly convertedAt: Date | null;
+  /** The moved interaction as this write left it (what its person's sale mirrors). */
+  readonly interaction: SdrInteraction;
 }
 
 /** What inserting an interaction as its contact's current one did: 'taken' wrote nothing. */
@@ -57,15 +59,16 @@ export interface SdrInteractionRepository {
    * Replaces the fields of the newest interaction `findRecent` would answer, in one atomic step, and
    * answers it as refreshed; undefined (nothing written) when there is none.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one findAndModify, except when it converts: then a second conditional write of convertedAt, and a crash between leaves a converted interaction without it (to fix: (c), check-data sets it to updatedAt; docs/decisions.md F7).
+  // Crash consistency (CONTRACT 10.2): (c) one findAndModify, and when it converts a second conditional write of convertedAt (first wins); killed between, the converted interaction holds its conversion time as updatedAt (storedConversionTime), which its next write or check-data --repair (sdr-conversion-times) stores.
   refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined>;
   /**
    * Sets the status of the newest interaction of any of these persons and answers the status it
    * replaced, in one atomic step: under concurrent updates each one reports the status its own write
    * overwrote. Undefined when the persons have no interaction. A move to `converted` stores `at` as
-   * the conversion time when the interaction has none yet.
+   * the conversion time when the interaction has none yet (storedConversionTime: a converted one
+   * left without it by a crash gets its updatedAt).
    */
-  // Crash consistency (CONTRACT 10.2): (a) one findAndModify, except when it converts: as refreshRecent, a second write of convertedAt (to fix: (c), check-data sets it to updatedAt; docs/decisions.md F7).
+  // Crash consistency (CONTRACT 10.2): (c) as refreshRecent: the status write, then when it converts the conditional write of convertedAt, completed by the next write or check-data --repair (sdr-conversion-times).
   setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined>;
   /** Append-only: one record per note, so concurrent appends can never lose one. */
   // Crash consistency (CONTRACT 10.2): (a) one insert; a client retry after a crash past it appends the note again (at-least-once).
@@ -120,17 +123,18 @@ export interface SaleQualification {
   readonly at: Date;
 }
 
-/** Keeps the sell store in step with SDR (spec part 4): the person's latest sale gets the contact data. */
+/**
+ * Keeps the sell store in step with SDR (spec part 4, CONTRACT 3.4): a sale mirrors the SDR data of its
+ * person's interaction written last (saleMirrorOf, mirroredInteractionOf in sale-mirror.ts).
+ */
 export interface SaleQualificationSync {
-  /** The id of the sale updated (its newest; its updatedAt becomes `at`); undefined when the person has no sale. */
-  // Crash consistency (CONTRACT 10.2): none today: a copy written after the interaction; a crash before it leaves the sale stale for good (to fix: (d), refresh(personId) recomputes the mirror; docs/decisions.md F6).
-  recordOnLatestSale(personId: string, qualification: SaleQualification): Promise<string | undefined>;
   /**
-   * A status update mirrored (CONTRACT 3.4): the person's newest sale gets the new status, `at` as its
-   * SDR time and its updatedAt; the rest of its SDR data stays. The id of the sale, or undefined.
+   * Writes saleMirrorOf(interaction) onto the newest sale of the interaction's person created at or
+   * before `interaction.updatedAt` (mirrorTargetOf), with that time as the sale's updatedAt; the id of
+   * the sale, undefined when there is none. The caller passes the interaction as its write left it.
    */
-  // Crash consistency (CONTRACT 10.2): none today, as recordOnLatestSale (to fix: (d), the same refresh(personId); docs/decisions.md F6).
-  recordStatusOnLatestSale(personId: string, change: { readonly status: SdrStatus; readonly at: Date; readonly convertedAt: Date | null }): Promise<string | undefined>;
+  // Crash consistency (CONTRACT 10.2): (d) one findAndModify writing a copy derived whole from one interaction: lost to a crash, the person's next SDR write rewrites it whole and check-data --repair (sale-sdr-mirror) recomputes it.
+  mirrorOnLatestSale(interaction: SdrInteraction): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
 

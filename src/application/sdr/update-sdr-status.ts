@@ -47,8 +47,9 @@ export class UpdateSdrStatus {
     if (change === undefined) return notFound;
     // CONTRACT 3.4: empty or blank notes append nothing.
     if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
-    // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation.
-    await this.sales.recordStatusOnLatestSale(change.personId, { status: input.status, at: now, convertedAt: change.convertedAt });
+    // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation: it mirrors the
+    // moved interaction whole (derived data, CONTRACT 10.2: the next write or check-data --repair redoes it).
+    await this.sales.mirrorOnLatestSale(change.interaction);
     await this.readModels?.contactsChanged([change.contactKey]);
     return E.right({
       interactionId: change.interactionId,

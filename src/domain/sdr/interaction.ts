@@ -77,6 +77,17 @@ export function conversionTimeAfterWrite(stored: Date | null, written: Pick<SdrI
   return stored ?? (isConvertedInteraction(written) ? at : null);
 }
 
+/**
+ * The conversion time an interaction holds as stored: its `convertedAt`, else, when it is converted
+ * without one, its `updatedAt`. A converting write stores its status and flags with `updatedAt` in one
+ * write and the time in a second one (first wins, CONTRACT 10.2, docs/decisions.md F7); killed between
+ * the two it leaves exactly this state, and `updatedAt` is then the time of the write that converted it.
+ * The next write of the interaction and `check-data --repair` (`sdr-conversion-times`) store it.
+ */
+export function storedConversionTime(interaction: Pick<SdrInteraction, 'convertedAt' | 'convertedToLead' | 'status' | 'updatedAt'>): Date | null {
+  return interaction.convertedAt ?? (isConvertedInteraction(interaction) ? interaction.updatedAt : null);
+}
+
 /** An interaction counts as converted when it was turned into a lead or its status is `converted` (CONTRACT 8.2). */
 export function isConvertedInteraction(interaction: Pick<SdrInteraction, 'convertedToLead' | 'status'>): boolean {
   return interaction.convertedToLead || interaction.status === 'converted';

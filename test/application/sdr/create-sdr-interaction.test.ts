@@ -196,7 +196,7 @@ describe('CreateSdrInteraction', () => {
 
   it("writes the qualification onto the person's newest sale (spec part 4), qualified and interested as defined", async () => {
     const buyer = await f.people.saveByCpf(person({ mobile: MOBILE }));
-    const s = sale(buyer.id);
+    const s = sale(buyer.id, { createdAt: new Date(f.clock.now().getTime() - HOUR) });
     await f.sales.insert(s);
     const out = await run({ phone: MOBILE, channel: 'whatsapp', result: 'converted', contact: true, sent: true, sentTo: 'Concessionária X', convertedToLead: true });
     expect(f.sales.qualifications.get(s.id)).to.deep.include({
@@ -209,7 +209,7 @@ describe('CreateSdrInteraction', () => {
 
   it('an interaction refreshed through its phone key belongs to its own person, whose sale gets the qualification', async () => {
     const buyer = await f.people.saveByCpf(person({ cpf: validCpf(54), mobile: null, residentialPhone: null }));
-    const s = sale(buyer.id);
+    const s = sale(buyer.id, { createdAt: new Date(f.clock.now().getTime() - HOUR) });
     await f.sales.insert(s);
     // The buyer is named by CPF; the phone on the interaction is not among the buyer's phones.
     const first = await run({ phone: MOBILE, cpf: validCpf(54) as Cpf, channel: 'sms', result: 'no_response' });

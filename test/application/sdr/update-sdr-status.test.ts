@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
+import { saleMirrorOf } from '../../../src/application/sdr/sale-mirror';
 import { UpdateSdrStatus } from '../../../src/application/sdr/update-sdr-status';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { leadIdentifier, salesFakes } from '../../support/fakes/sales-fakes';
@@ -38,9 +39,11 @@ describe('UpdateSdrStatus', () => {
     const newer = sale(ana.id, { createdAt: new Date('2026-03-02T10:00:00.000Z') });
     await f.sales.insert(older);
     await f.sales.insert(newer);
-    await f.interactions.insert(sdrInteraction({ personId: ana.id }));
+    const i = sdrInteraction({ personId: ana.id, createdAt: new Date('2026-03-03T10:00:00.000Z') });
+    await f.interactions.insert(i);
     await update.execute({ identifier: phone, status: 'converted' });
-    expect(f.sales.qualifications.get(newer.id)).to.deep.equal({ status: 'converted', at: f.clock.now(), convertedAt: f.clock.now() });
+    // The whole mirror of the moved interaction (docs/decisions.md F6), not only its status.
+    expect(f.sales.qualifications.get(newer.id)).to.deep.equal(saleMirrorOf({ ...i, status: 'converted', updatedAt: f.clock.now(), convertedAt: f.clock.now() }));
     expect(f.sales.qualifications.get(older.id)).to.equal(undefined);
     expect((await f.sales.findEntry(newer.id))?.sale.updatedAt).to.deep.equal(f.clock.now());
   });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { InteractionRefresh, SdrInteractionRepository } from '../../../src/application/sdr/ports';
 import type { SdrStatus } from '../../../src/domain/sdr/interaction';
+import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 import { sdrInteraction } from '../sales-fixtures';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
@@ -20,10 +21,12 @@ const refresh: InteractionRefresh = {
 };
 
 /** SDR interactions (spec part 4, CONTRACT 3.4): dedupe window, atomic status moves, append-only notes. */
-export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteractionRepository>): void {
+export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => Promise<SdrInteractionRepository>): void {
   let repo: SdrInteractionRepository;
+  let faults: WriteFaults;
   beforeEach(async () => {
-    repo = await make();
+    faults = new WriteFaults();
+    repo = await make(faults);
   });
 
   it('streams every interaction, whole, in id order', async () => {
@@ -126,8 +129,9 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     const newer = sdrInteraction({ personId: bia, createdAt: at(10), status: 'interested' });
     await repo.insert(older);
     await repo.insert(newer);
-    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'interested', convertedAt: at(20) });
-    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'converted', convertedAt: at(20) });
+    const moved = (status: SdrStatus, updatedAt: Date) => ({ ...newer, status, updatedAt, convertedAt: at(20) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'interested', convertedAt: at(20), interaction: moved('converted', at(20)) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'converted', convertedAt: at(20), interaction: moved('no_response', at(21)) });
     // The contact key of the interaction moved: its phone, else its web session id, else its id.
     const session = `web-${randomUUID()}`;
     const web = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(30) });
@@ -158,6 +162,44 @@ export function sdrInteractionRepositoryContract(make: () => Promise<SdrInteract
     const born = sdrInteraction({ convertedToLead: true, convertedAt: at(1), createdAt: at(1) });
     await repo.insert(born);
     expect(await repo.setStatusOfLatest([born.personId], 'converted', at(11))).to.deep.include({ convertedAt: at(1) });
+  });
+
+  describe('a converting write killed between its two writes (CONTRACT 10.2, F7)', () => {
+    const dies = async (write: () => Promise<unknown>) => {
+      faults.dieAt(2);
+      expect(await write().catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
+      expect(faults.writes).to.have.length(1);
+      faults.revive();
+    };
+
+    it('a status move: the interaction is converted with its updatedAt as its time; its next write (any) stores that time, as an uninterrupted twin holds it', async () => {
+      const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
+      await repo.insert(plain);
+      await dies(() => repo.setStatusOfLatest([plain.personId], 'converted', at(5)));
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ status: 'converted', convertedAt: null, updatedAt: at(5) });
+      const next = await repo.setStatusOfLatest([plain.personId], 'interested', at(6));
+      expect(next).to.deep.include({ previous: 'converted', convertedAt: at(5) });
+      expect(next?.interaction).to.deep.include({ status: 'interested', convertedAt: at(5), updatedAt: at(6) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ status: 'interested', convertedAt: at(5), updatedAt: at(6) });
+    });
+
+    it('a refresh: the same, and the next refresh (converting again or not) stores the time of the killed one', async () => {
+      const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
+      await repo.insert(plain);
+      await dies(() => repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(7), updatedAt: at(7) }));
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedToLead: true, convertedAt: null, updatedAt: at(7) });
+      const next = await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(8), updatedAt: at(8) });
+      expect(next).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
+    });
+
+    it('the status move answers the moved interaction as its write left it', async () => {
+      const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
+      await repo.insert(plain);
+      const change = await repo.setStatusOfLatest([plain.personId], 'converted', at(3));
+      expect(change?.interaction).to.deep.equal({ ...plain, status: 'converted', updatedAt: at(3), convertedAt: at(3) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.equal(change?.interaction);
+    });
   });
 
   it('concurrent status moves each report the status their own write replaced (one chain, nothing seen twice)', async () => {

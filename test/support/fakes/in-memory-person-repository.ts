@@ -4,12 +4,16 @@ import type { MinimalInsert, SdrPersonDirectory } from '../../../src/application
 import type { Person } from '../../../src/domain/sales/sale';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { normalizePhone, phoneMatchKey } from '../../../src/domain/shared/phone';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 /** People in insertion order (the natural order the database answers in), one per CPF. */
 export class InMemoryPersonRepository implements PersonRepository, SdrPersonDirectory, PolicyPersonDirectory {
   private readonly people = new Map<string, Person>();
   /** Minimal phone key -> the minimal person holding it (released when that person is saved for a sale). */
   private readonly minimalKeys = new Map<string, string>();
+
+  /** `faults` can kill the SDR minimal person's write (insertMinimal), one write as the adapter's upsert. */
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   /** What the database would join a sale with. */
   stored(id: string): Person | undefined {
@@ -51,6 +55,7 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
   }
 
   async insertMinimal(person: Person): Promise<MinimalInsert> {
+    this.faults.write('people.findOneAndUpdate');
     const key = phoneKeysOf(person)[0];
     const keyHolder = key === undefined ? undefined : this.minimalKeys.get(key);
     if (keyHolder !== undefined) return { outcome: 'phone-taken', holder: { ...(this.people.get(keyHolder) as Person) } };

@@ -1,7 +1,6 @@
 import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../src/application/sales/ports';
 import type { SaleQualification } from '../../../src/application/sdr/ports';
 import type { DeliveryState, Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
-import type { SdrStatus } from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 import type { CrashSwitch } from './crash-switch';
 import type { InMemoryPersonRepository } from './in-memory-person-repository';
@@ -39,7 +38,7 @@ export class InMemorySaleRepository implements SaleRepository {
   /** The status-event log, in the order rows were written (the database keeps them in their own collection). */
   readonly statusEvents: StatusEventRow[] = [];
   private eventIds = 0;
-  /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. A status update alone sets only status and at. */
+  /** SDR data per sale id (SaleQualificationSync); not part of the domain sale. */
   readonly qualifications = new Map<string, Partial<SaleQualification>>();
 
   constructor(
@@ -165,33 +164,33 @@ export class InMemorySaleRepository implements SaleRepository {
     this.statusEvents.push({ id: eventId, saleId, event });
   }
 
-  /** SaleQualificationSync's write: the person's newest sale gets the SDR data and `at` as updatedAt. */
   /** The sales of these persons, copied (what the database's `by_person` index answers). */
   ofPersons(personIds: readonly string[]): Sale[] {
     const wanted = new Set(personIds);
     return this.ordered.filter((s) => wanted.has(s.sale.personId)).map((s) => ({ ...s.sale, delivery: { ...s.sale.delivery } }));
   }
 
-  recordQualificationOnLatest(personId: string, qualification: SaleQualification): string | undefined {
-    const latest = this.latestOf(personId);
+  /** SaleQualificationSync's write: the newest sale of the person created by `qualification.at` gets the SDR data and `at` as updatedAt. */
+  recordMirrorOnLatest(personId: string, qualification: SaleQualification): string | undefined {
+    const latest = this.latestOf(personId, qualification.at);
     if (latest === undefined) return undefined;
     latest.sale = { ...latest.sale, updatedAt: qualification.at };
     this.qualifications.set(latest.sale.id, { ...qualification });
     return latest.sale.id;
   }
 
-  /** SaleQualificationSync's status mirror: only the status, the SDR time and updatedAt change. */
-  recordSdrStatusOnLatest(personId: string, { status, at, convertedAt }: { status: SdrStatus; at: Date; convertedAt: Date | null }): string | undefined {
-    const latest = this.latestOf(personId);
-    if (latest === undefined) return undefined;
-    latest.sale = { ...latest.sale, updatedAt: at };
-    this.qualifications.set(latest.sale.id, { ...this.qualifications.get(latest.sale.id), status, at, convertedAt });
-    return latest.sale.id;
+  /** check-data's repair of a mirror: only while the sale's updatedAt is still `seen`; its updatedAt becomes the later of the two. */
+  repairMirror(saleId: string, seen: Date, qualification: SaleQualification): boolean {
+    const stored = this.sales.get(saleId);
+    if (stored === undefined || stored.sale.updatedAt.getTime() !== seen.getTime()) return false;
+    stored.sale = { ...stored.sale, updatedAt: new Date(Math.max(seen.getTime(), qualification.at.getTime())) };
+    this.qualifications.set(saleId, { ...qualification });
+    return true;
   }
 
-  private latestOf(personId: string): Stored | undefined {
+  private latestOf(personId: string, createdBy: Date): Stored | undefined {
     return [...this.sales.values()]
-      .filter(({ sale }) => sale.personId === personId)
+      .filter(({ sale }) => sale.personId === personId && sale.createdAt.getTime() <= createdBy.getTime())
       .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id))[0];
   }
 

@@ -9,7 +9,7 @@ import type {
   StatusChange,
 } from '../../../application/sdr/ports';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
-import { conversionTimeAfterWrite, creationContactKey, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
+import { conversionTimeAfterWrite, creationContactKey, storedConversionTime, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
 import { sdrInteractionsCollection, sdrNotesCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
@@ -65,15 +65,20 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     const filter = recentFilter(match, since);
     if (filter === undefined) return undefined;
     const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
-    const doc = await this.interactions.findOneAndUpdate(
+    // The document as it was before this write: after it, it is that plus these fields (one atomic write).
+    const before = await this.interactions.findOneAndUpdate(
       filter,
       { $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } },
-      { sort: NEWEST_FIRST, returnDocument: 'after' },
+      { sort: NEWEST_FIRST, returnDocument: 'before' },
     );
-    if (doc === null) return undefined;
-    const refreshed = toSdrInteraction(doc);
-    if (fields.convertedAt === null || refreshed.convertedAt !== null) return refreshed;
-    return { ...refreshed, convertedAt: await this.storeConversionTime(doc._id, fields.convertedAt) };
+    if (before === null) return undefined;
+    const stored = toSdrInteraction(before);
+    const refreshed: SdrInteraction = { ...stored, channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt };
+    // A conversion time already held (or left as updatedAt by a converting write killed before its
+    // second write, storedConversionTime) wins over this write's.
+    const convertedAt = storedConversionTime(stored) ?? fields.convertedAt;
+    if (convertedAt === null || stored.convertedAt !== null) return { ...refreshed, convertedAt };
+    return { ...refreshed, convertedAt: await this.storeConversionTime(before._id, convertedAt) };
   }
 
   /**
@@ -99,14 +104,15 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     );
     if (before === null) return undefined;
     const moved = toSdrInteraction(before);
-    const stored = moved.convertedAt;
-    const convertedAt = conversionTimeAfterWrite(stored, { ...before, status }, at);
+    const convertedAt = conversionTimeAfterWrite(storedConversionTime(moved), { ...moved, status }, at);
+    const stored = convertedAt === null || moved.convertedAt !== null ? convertedAt : await this.storeConversionTime(before._id, convertedAt);
     return {
       interactionId: before._id,
       contactKey: contactKeyOfInteraction(moved),
       personId: before.personId,
       previous: before.status,
-      convertedAt: convertedAt === null || stored !== null ? convertedAt : await this.storeConversionTime(before._id, convertedAt),
+      convertedAt: stored,
+      interaction: { ...moved, status, updatedAt: at, convertedAt: stored },
     };
   }
 

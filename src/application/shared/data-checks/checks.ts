@@ -3,21 +3,25 @@ import { POLICY_CREATION_STATUSES } from '../../../domain/policies/policy';
 import { phoneOfJid } from '../../../domain/sdr/gateway-message';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { chatIdOf, type ChatRef } from '../../../domain/sdr/chat';
-import type { GatewayMessageStore, SdrInteractionRepository } from '../../sdr/ports';
+import type { GatewayMessageStore, SaleQualification, SdrInteractionRepository } from '../../sdr/ports';
 import type { PasswordResetCompletion } from '../password-reset-completion';
 import type { ChatReadModel, ContactReadModel } from '../../sdr/read-model-ports';
 import { refOfChatId, type SdrReadModels } from '../../sdr/read-models/sdr-read-models';
+import { mirroredInteractionOf, mirrorTargetOf, sameMirror, saleMirrorOf } from '../../sdr/sale-mirror';
 import { CHECK_BATCH, inBatches, type DataCheck, type DataCheckScan, type ViolationBatch } from './data-check';
 import type {
   ChatCounterStore,
   ChatCountersChange,
   ChatMessageTally,
   ChatSessionCounters,
+  ConversionTimeStore,
   HubMembershipStore,
   PolicyStatusStore,
   ReferenceStore,
   RefreshClaimStore,
   SaleLeaseStore,
+  SaleMirrorRecord,
+  SaleMirrorStore,
   WebhookReceiptStore,
   OwnedReferenceStore,
   Reference,
@@ -399,6 +403,82 @@ export function passwordResetsApplied(completions: readonly PasswordResetComplet
           if (batch.length < CHECK_BATCH || fresh.length === 0) break;
           from = batch.at(-1)?.usedAt;
         }
+      }
+    },
+  };
+}
+
+/**
+ * sdr-conversion-times (CONTRACT 8.3, 10.2, docs/decisions.md F7): a converted interaction stores the
+ * time it was converted. A converting write stores it in a second write; killed between, the first
+ * left `updatedAt` at exactly that time (storedConversionTime), which the repair stores (class c),
+ * then refreshes the contact, whose `conversionAt` (the KPI's leads) it feeds.
+ */
+export function sdrConversionTimes(store: ConversionTimeStore, contacts: { readonly refreshContacts: (keys: readonly string[]) => Promise<unknown> }): DataCheck {
+  return {
+    name: 'sdr-conversion-times',
+    promise: 'each converted SDR interaction stores its conversion time',
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const batch of store.interactions(CHECK_BATCH)) {
+        scanned(batch.length);
+        const missing = batch.filter((i) => i.converted && i.convertedAt === null);
+        if (missing.length === 0) continue;
+        yield {
+          ids: missing.map((i) => i.id),
+          repair: async () => {
+            let fixed = 0;
+            const changed: string[] = [];
+            for (const i of missing) {
+              // storedConversionTime of a converted interaction without its time: its updatedAt.
+              if (await store.storeConversionTime(i, i.updatedAt)) {
+                fixed += 1;
+                changed.push(i.contactKey);
+              }
+            }
+            if (changed.length > 0) await contacts.refreshContacts([...new Set(changed)]);
+            return fixed;
+          },
+        };
+      }
+    },
+  };
+}
+
+/**
+ * sale-sdr-mirror (CONTRACT 3.4, 10.2, docs/decisions.md F6): the sale a person's SDR data goes to (their
+ * newest sale created by the write of their interaction written last) mirrors that interaction. Derived
+ * data (class d): the repair writes the mirror again. Older sales keep the mirror they had.
+ */
+export function saleSdrMirror(store: SaleMirrorStore): DataCheck {
+  return {
+    name: 'sale-sdr-mirror',
+    promise: "the sale each person's SDR data goes to mirrors the person's interaction written last",
+    async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
+      for await (const batch of store.sales(CHECK_BATCH)) {
+        scanned(batch.length);
+        const personIds = [...new Set(batch.map((s) => s.personId))];
+        const interactions = await store.interactionsOfPersons(personIds);
+        if (interactions.length === 0) continue;
+        const allSales = await store.salesOfPersons(personIds);
+        const stale: { sale: SaleMirrorRecord; mirror: SaleQualification }[] = [];
+        for (const personId of personIds) {
+          const mirrored = mirroredInteractionOf(interactions.filter((i) => i.personId === personId));
+          if (mirrored === undefined) continue;
+          const targetId = mirrorTargetOf(allSales.filter((s) => s.personId === personId), mirrored)?.id;
+          const sale = batch.find((s) => s.id === targetId);
+          if (sale === undefined) continue;
+          const mirror = saleMirrorOf(mirrored);
+          if (!sameMirror(sale.sdr, mirror)) stale.push({ sale, mirror });
+        }
+        if (stale.length === 0) continue;
+        yield {
+          ids: stale.map(({ sale }) => sale.id),
+          repair: async () => {
+            let fixed = 0;
+            for (const { sale, mirror } of stale) if (await store.setMirror(sale, mirror)) fixed += 1;
+            return fixed;
+          },
+        };
       }
     },
   };

@@ -67,8 +67,9 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     await repo.insert(newer);
     const persons = [older.personId, newer.personId];
     const convertedAt = new Date();
-    expect(await repo.setStatusOfLatest(persons, 'converted', convertedAt)).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'interested', convertedAt });
-    expect(await repo.setStatusOfLatest(persons, 'no_response', new Date())).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'converted', convertedAt });
+    expect(await repo.setStatusOfLatest(persons, 'converted', convertedAt)).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'interested', convertedAt, interaction: { ...newer, status: 'converted', updatedAt: convertedAt, convertedAt } });
+    const movedAt = new Date();
+    expect(await repo.setStatusOfLatest(persons, 'no_response', movedAt)).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'converted', convertedAt, interaction: { ...newer, status: 'no_response', updatedAt: movedAt, convertedAt } });
     expect(await repo.setStatusOfLatest([randomUUID()], 'converted', new Date())).to.equal(undefined);
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-02T00:00:00.000Z'))).to.include({ id: newer.id });
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-03T00:00:00.000Z'))).to.equal(undefined);

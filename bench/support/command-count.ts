@@ -6,6 +6,14 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CommandObserver } from '../../src/adapters/mongo/shared/mongo-connection';
 
+/** `find people`, `getMore gateway_messages`: a command's name and collection. */
+export function commandKey(event: Parameters<CommandObserver>[0]): string {
+  const named: unknown = event.command[event.commandName];
+  // A getMore names its cursor; its collection is a field of its own.
+  const collection: unknown = typeof named === 'string' ? named : event.command.collection;
+  return typeof collection === 'string' ? `${event.commandName} ${collection}` : event.commandName;
+}
+
 /** Commands by name and collection (`find people`, `insert sdr_interaction_notes`...), in the order first seen. */
 export type CommandTally = ReadonlyMap<string, number>;
 
@@ -24,8 +32,7 @@ export class CommandCounter {
   readonly observer: CommandObserver = (event) => {
     const tally = this.scope.getStore();
     if (tally === undefined) return;
-    const collection: unknown = event.command[event.commandName];
-    const key = typeof collection === 'string' ? `${event.commandName} ${collection}` : event.commandName;
+    const key = commandKey(event);
     tally.set(key, (tally.get(key) ?? 0) + 1);
   };
 

@@ -77,8 +77,10 @@ const uuidFrom = (random: () => number): string => {
 };
 
 const DAY_MS = 86_400_000;
-/** Every timestamp of the demo data lies in the last 60 days (the KPI periods a newcomer looks at first). */
+/** Every timestamp of the demo data lies in the last 60 days (the KPI periods a newcomer looks at first), unless asked for another window. */
 export const DEMO_WINDOW_MS = 60 * DAY_MS;
+/** The narrowest window a contact's whole timeline (a sale three days after its start) fits in. */
+export const MIN_DEMO_WINDOW_MS = 4 * DAY_MS;
 /** The newest timestamp is at least this long before `now`. */
 const DEMO_MARGIN_MS = 60_000;
 /** A sale is created this long after its contact started. */
@@ -91,10 +93,10 @@ const INTERACTION_AFTER_MS = 60_000;
  * twenty is a web-chat lead (interaction only), a third bought (a person with CPF and a sale); every
  * phone contact has a WhatsApp chat of about `messages` messages. Every timestamp (the person, the sale
  * three days after the start, the interaction and its update up to two days later, each message) lies
- * in the last 60 days before `now`: the contact's whole timeline is laid out first, then placed at a
- * seeded point of the window where all of it fits.
+ * in the last 60 days before `now` (`windowMs`, at least MIN_DEMO_WINDOW_MS): the contact's whole
+ * timeline is laid out first, then placed at a seeded point of the window where all of it fits.
  */
-export function demoContact(index: number, seed: number, now: Date, messages: number, instance: string): DemoContact {
+export function demoContact(index: number, seed: number, now: Date, messages: number, instance: string, windowMs: number = DEMO_WINDOW_MS): DemoContact {
   const random = seededRandom(seed * 1_000_003 + index);
   const first = pick(random, FIRST);
   const fullName = `${first} ${pick(random, LAST)} ${pick(random, LAST)}`;
@@ -110,7 +112,7 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
   const updatedAfter = Math.floor(random() * 2 * DAY_MS);
   const chatSpan = gaps.reduce((a, b) => a + b, 0) * 1000;
   const span = Math.max(SALE_AFTER_MS, INTERACTION_AFTER_MS + updatedAfter, chatSpan);
-  const room = Math.max(0, DEMO_WINDOW_MS - DEMO_MARGIN_MS - span);
+  const room = Math.max(0, Math.max(windowMs, MIN_DEMO_WINDOW_MS) - DEMO_MARGIN_MS - span);
   const startedAt = new Date(now.getTime() - DEMO_MARGIN_MS - span - Math.floor(placement * room));
   const ms = (n: number) => new Date(startedAt.getTime() + n);
   if (web) {

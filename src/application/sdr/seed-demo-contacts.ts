@@ -4,7 +4,7 @@ import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import type { SdrInteraction } from '../../domain/sdr/interaction';
 import type { Clock } from '../shared/ports';
 import { contactKeyOfInteraction } from '../../domain/sdr/contact';
-import { demoContact } from './demo-contacts';
+import { DEMO_WINDOW_MS, demoContact } from './demo-contacts';
 import type { DemoDataSink, GatewayMessageStore } from './ports';
 import type { ContactChanges } from './read-model-ports';
 
@@ -14,6 +14,13 @@ export interface SeedDemoContactsInput {
   readonly messagesPerContact?: number;
   readonly seed?: number;
   readonly instance?: string;
+  /**
+   * Every timestamp of a contact lies in this many days before the window's end (default 60, at least
+   * 4: a contact's timeline spans up to three days). Benchmarks seed a dataset all in a KPI period.
+   */
+  readonly windowDays?: number;
+  /** The window ends this many days before now (default 0): a history older than a KPI period. */
+  readonly endDaysAgo?: number;
   /** Contacts written per round of inserts (default CONTACT_BATCH). */
   readonly batchContacts?: number;
   readonly onProgress?: (done: number) => void;
@@ -26,6 +33,8 @@ export interface SeedDemoContactsOutput {
   readonly interactions: number;
   readonly messages: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Contacts written per round of inserts by default (people, sales, interactions, then their messages). */
 const CONTACT_BATCH = 200;
@@ -41,7 +50,8 @@ export class SeedDemoContacts {
   ) {}
 
   async execute(input: SeedDemoContactsInput): Promise<E.Either<never, SeedDemoContactsOutput>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now().getTime() - (input.endDaysAgo ?? 0) * DAY_MS);
+    const windowMs = input.windowDays === undefined ? DEMO_WINDOW_MS : input.windowDays * DAY_MS;
     const counts = { contacts: 0, people: 0, sales: 0, interactions: 0, messages: 0 };
     let people: Person[] = [];
     let sales: Sale[] = [];
@@ -63,7 +73,7 @@ export class SeedDemoContacts {
       input.onProgress?.(counts.contacts);
     };
     for (let i = 0; i < input.contacts; i += 1) {
-      const contact = demoContact(i, input.seed ?? 1, now, input.messagesPerContact ?? 10, input.instance ?? 'demo');
+      const contact = demoContact(i, input.seed ?? 1, now, input.messagesPerContact ?? 10, input.instance ?? 'demo', windowMs);
       if (contact.person !== null) people.push(contact.person);
       sales.push(...contact.sales);
       interactions.push(...contact.interactions);

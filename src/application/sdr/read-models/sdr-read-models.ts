@@ -8,6 +8,16 @@ import type { ChatReadModel, ContactReadModel, ReadModelClaim, ReadModelWriteOut
 
 /** Documents refreshed per round of keyed lookups. */
 export const REFRESH_BATCH = 500;
+/**
+ * Chats whose facts one lookup of an incremental refresh names. The gateway store reads the messages
+ * of up to 50 named chats by their index; past that it groups every chat of the instance instead (the
+ * whole store read, every chat's summary shipped to this process). That suits a rebuild, which wants
+ * every chat anyway, but a fold of new messages (a few hundred chats) would then cost this process
+ * in proportion to the whole history, not to what changed (CONTRACT 10.1): measured with
+ * bench:sdr-lists, 1,000 new messages over 200 chats cost ~40 ms of CPU in the grouping at 1k
+ * contacts, three times that at 3k.
+ */
+export const FACTS_LOOKUP = 50;
 /** Claim-read-write rounds for a document another refresh inserted first. */
 const RETRIES = 3;
 
@@ -53,7 +63,7 @@ export class SdrReadModels {
     const unique = new Map(refs.map((r) => [chatIdOf(r), { instance: r.instance, remoteJid: r.remoteJid }]));
     const all = [...unique.values()];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshChatBatch(all.slice(i, i + REFRESH_BATCH), counts);
+      await this.refreshChatBatch(all.slice(i, i + REFRESH_BATCH), counts, FACTS_LOOKUP);
     }
     const phones = all.flatMap((r) => phoneOfJid(r.remoteJid) ?? []);
     return this.refreshContacts([...phones, ...contacts], counts);
@@ -93,7 +103,7 @@ export class SdrReadModels {
     }
     const refs = [...chatRefs.values()];
     for (let i = 0; i < refs.length; i += REFRESH_BATCH) {
-      await this.refreshChatBatch(refs.slice(i, i + REFRESH_BATCH), counts);
+      await this.refreshChatBatch(refs.slice(i, i + REFRESH_BATCH), counts, REFRESH_BATCH);
       await progress?.({ phase: 'chats', done: Math.min(i + REFRESH_BATCH, refs.length), total: refs.length });
     }
     const keys = new Set<string>();
@@ -153,14 +163,18 @@ export class SdrReadModels {
     return judged.filter((key) => !sameValue(stored.get(key), computed.get(key)));
   }
 
-  private async refreshChatBatch(refs: readonly ChatRef[], counts: RefreshCounts): Promise<void> {
+  /** `lookup`: chats named per read of their facts (FACTS_LOOKUP for an incremental refresh, the whole batch for a rebuild). */
+  private async refreshChatBatch(refs: readonly ChatRef[], counts: RefreshCounts, lookup: number): Promise<void> {
     let pending = refs;
     for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
       const claims = await this.chats.claim(
         pending.map((r) => chatIdOf(r)),
         this.now(),
       );
-      const facts = new Map((await this.sources.gateway.chatFacts(pending)).map((f) => [chatIdOf(f), chatOf(f)]));
+      const facts = new Map<string, SdrChat>();
+      for (let i = 0; i < pending.length; i += lookup) {
+        for (const f of await this.sources.gateway.chatFacts(pending.slice(i, i + lookup))) facts.set(chatIdOf(f), chatOf(f));
+      }
       const outcome = await this.chats.put(claims.map((claim) => ({ claim, value: facts.get(claim.id) })));
       counts.chats += round === 0 ? pending.length : 0;
       pending = this.account(outcome, counts, pending, (r) => chatIdOf(r));

@@ -27,6 +27,12 @@ export interface VersionedReadModel<T> {
   /** Claims these documents (the existing ones' generation goes up and they are marked dirty since `at`); absent ones answer generation null. */
   // Crash consistency (CONTRACT 10.2): (d) claim, read, conditional write: a refresh killed between leaves dirtySince, refreshed again by serve a minute later.
   claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]>;
+  /**
+   * The documents as they are, with their generation, without claiming them (the rebuild compares
+   * and writes only what differs; a write on a generation read this way is superseded by any claim
+   * made since). Absent ones answer generation null and no value.
+   */
+  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]>;
   /** Writes each value (undefined: the document goes) where its claim still holds; one round trip per kind of write. */
   // Crash consistency (CONTRACT 10.2): (d) conditional on the claimed generation, idempotent: running it again writes the same documents.
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome>;

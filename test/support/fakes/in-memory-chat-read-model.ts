@@ -10,6 +10,10 @@ export class InMemoryChatReadModel implements ChatReadModel {
     return this.versioned.claim(ids, at);
   }
 
+  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: SdrChat | undefined })[]> {
+    return this.versioned.snapshot(ids);
+  }
+
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[]): Promise<ReadModelWriteOutcome> {
     return this.versioned.put(entries);
   }

@@ -33,6 +33,10 @@ export class InMemoryContactReadModel implements ContactReadModel {
     return this.versioned.claim(ids, at);
   }
 
+  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: StoredContact | undefined })[]> {
+    return this.versioned.snapshot(ids);
+  }
+
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[]): Promise<ReadModelWriteOutcome> {
     return this.versioned.put(entries);
   }

@@ -27,6 +27,13 @@ export class InMemoryVersioned<T> {
     return ids.map((id) => ({ id, generation: this.held.get(id)?.generation ?? null }));
   }
 
+  async snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]> {
+    return ids.map((id) => {
+      const doc = this.held.get(id);
+      return { id, generation: doc?.generation ?? null, value: doc === undefined ? undefined : structuredClone(doc.value) };
+    });
+  }
+
   async put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome> {
     let written = 0;
     let superseded = 0;
@@ -45,6 +52,7 @@ export class InMemoryVersioned<T> {
       else {
         doc.value = structuredClone(value);
         doc.dirtySince = null;
+        doc.generation += 1;
       }
       written += 1;
     }

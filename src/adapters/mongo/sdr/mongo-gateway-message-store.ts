@@ -14,7 +14,7 @@ const BATCH = 500;
  * instance in one pass costs less than testing each message against a long list (jongodb scans and
  * tests every document; on mongod both are index walks).
  */
-const NAMED_CHATS = 50;
+const NAMED_CHATS = 250;
 /** A non-blank pushName. */
 const NON_BLANK = { $regex: '\\S' };
 /** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */

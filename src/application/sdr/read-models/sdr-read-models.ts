@@ -17,7 +17,7 @@ export const REFRESH_BATCH = 500;
  * bench:sdr-lists, 1,000 new messages over 200 chats cost ~40 ms of CPU in the grouping at 1k
  * contacts, three times that at 3k.
  */
-export const FACTS_LOOKUP = 50;
+export const FACTS_LOOKUP = 250;
 /** Claim-read-write rounds for a document another refresh inserted first. */
 const RETRIES = 3;
 
@@ -89,8 +89,10 @@ export class SdrReadModels {
   /**
    * Both models from scratch (`rebuild-sdr-read-models`, the reconciling sweep): every chat of the
    * store and every chat document, then every contact key of the interactions and chats and every
-   * contact document, refreshed in batches. Documents whose sources are gone are removed. Safe while
-   * the service runs: each batch claims before it reads, like any refresh.
+   * contact document, recomputed in batches; only documents that differ are written (a sweep of
+   * models that are right writes nothing), those whose sources are gone are removed. Safe while the
+   * service runs: a write lands only on the generation read before the sources were, so any refresh
+   * that claimed the document since wins.
    */
   async rebuild(progress?: RebuildProgress): Promise<RefreshCounts> {
     const counts = emptyCounts();
@@ -103,7 +105,7 @@ export class SdrReadModels {
     }
     const refs = [...chatRefs.values()];
     for (let i = 0; i < refs.length; i += REFRESH_BATCH) {
-      await this.refreshChatBatch(refs.slice(i, i + REFRESH_BATCH), counts, REFRESH_BATCH);
+      await this.reconcileChatBatch(refs.slice(i, i + REFRESH_BATCH), counts);
       await progress?.({ phase: 'chats', done: Math.min(i + REFRESH_BATCH, refs.length), total: refs.length });
     }
     const keys = new Set<string>();
@@ -115,7 +117,7 @@ export class SdrReadModels {
     for await (const id of this.contacts.ids()) keys.add(id);
     const all = [...keys];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshContactBatch(all.slice(i, i + REFRESH_BATCH), counts);
+      await this.reconcileContactBatch(all.slice(i, i + REFRESH_BATCH), counts);
       await progress?.({ phase: 'contacts', done: Math.min(i + REFRESH_BATCH, all.length), total: all.length });
     }
     return counts;
@@ -161,6 +163,34 @@ export class SdrReadModels {
     if (judged.length === 0) return [];
     const computed = await this.computeContacts(judged);
     return judged.filter((key) => !sameValue(stored.get(key), computed.get(key)));
+  }
+
+  /**
+   * The rebuild's step for a batch of chats: the documents are read as they are (no claim), then their
+   * facts, and only the documents that differ are written, each on the generation read (a claim made
+   * since by a refresh supersedes it). A rebuild of models that are right writes nothing.
+   */
+  private async reconcileChatBatch(refs: readonly ChatRef[], counts: RefreshCounts): Promise<void> {
+    const stored = await this.chats.snapshot(refs.map((r) => chatIdOf(r)));
+    const facts = new Map((await this.sources.gateway.chatFacts(refs)).map((f) => [chatIdOf(f), chatOf(f)]));
+    counts.chats += refs.length;
+    const changed = stored.filter((doc) => !sameValue(doc.value, facts.get(doc.id)));
+    if (changed.length === 0) return;
+    const outcome = await this.chats.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: facts.get(id) })));
+    const retry = this.account(outcome, counts, refs, (r) => chatIdOf(r));
+    if (retry.length > 0) await this.refreshChatBatch(retry, emptyCounts(), REFRESH_BATCH);
+  }
+
+  /** The rebuild's step for a batch of contacts, as reconcileChatBatch. */
+  private async reconcileContactBatch(keys: readonly string[], counts: RefreshCounts): Promise<void> {
+    const stored = await this.contacts.snapshot(keys);
+    const computed = await this.computeContacts(keys);
+    counts.contacts += keys.length;
+    const changed = stored.filter((doc) => !sameValue(doc.value, computed.get(doc.id)));
+    if (changed.length === 0) return;
+    const outcome = await this.contacts.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: computed.get(id) })));
+    const retry = this.account(outcome, counts, keys, (k) => k);
+    if (retry.length > 0) await this.refreshContactBatch(retry, emptyCounts());
   }
 
   /** `lookup`: chats named per read of their facts (FACTS_LOOKUP for an incremental refresh, the whole batch for a rebuild). */

@@ -38,7 +38,11 @@ export class MongoChatReadModel implements ChatReadModel {
   private readonly versioned: VersionedCollection<SdrChat, ChatDocument>;
 
   constructor(private readonly db: Db) {
-    this.versioned = new VersionedCollection(() => chatReadModelCollection(this.db), toDocument);
+    this.versioned = new VersionedCollection(() => chatReadModelCollection(this.db), toDocument, toChat);
+  }
+
+  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: SdrChat | undefined })[]> {
+    return this.versioned.snapshot(ids);
   }
 
   private get chats() {

@@ -106,7 +106,11 @@ export class MongoContactReadModel implements ContactReadModel {
   private readonly versioned: VersionedCollection<StoredContact, ContactDocument>;
 
   constructor(private readonly db: Db) {
-    this.versioned = new VersionedCollection(() => contactReadModelCollection(this.db), toDocument);
+    this.versioned = new VersionedCollection(() => contactReadModelCollection(this.db), toDocument, toStoredContact);
+  }
+
+  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: StoredContact | undefined })[]> {
+    return this.versioned.snapshot(ids);
   }
 
   private get contacts() {

@@ -24,7 +24,20 @@ export class VersionedCollection<T, D extends VersionedFields> {
   constructor(
     private readonly collection: () => Collection<D>,
     private readonly toDocument: (value: T) => Omit<D, keyof VersionedFields>,
+    private readonly fromDocument: (doc: D) => T,
   ) {}
+
+  async snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]> {
+    if (ids.length === 0) return [];
+    const found = await this.collection()
+      .find({ _id: { $in: [...ids] } } as Filter<D>)
+      .toArray();
+    const byId = new Map(found.map((d) => [d._id as string, d as D]));
+    return ids.map((id) => {
+      const doc = byId.get(id);
+      return { id, generation: doc === undefined ? null : typeof doc.generation === 'number' ? doc.generation : 0, value: doc === undefined ? undefined : this.fromDocument(doc) };
+    });
+  }
 
   async claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
     if (ids.length === 0) return [];
@@ -53,7 +66,8 @@ export class VersionedCollection<T, D extends VersionedFields> {
       }
       const filter = { _id: claim.id, generation: claim.generation } as Document;
       if (value === undefined) changes.push({ deleteOne: { filter } } as AnyBulkWriteOperation<D>);
-      else changes.push({ updateOne: { filter, update: { $set: { ...this.toDocument(value), dirtySince: null } } } } as AnyBulkWriteOperation<D>);
+      // The generation goes up with the write too: a writer that only read its generation (the rebuild) is superseded by it.
+      else changes.push({ updateOne: { filter, update: { $set: { ...this.toDocument(value), dirtySince: null }, $inc: { generation: 1 } } } } as unknown as AnyBulkWriteOperation<D>);
     }
     let written = 0;
     let superseded = 0;

@@ -199,8 +199,9 @@ export interface GatewayMessageStore {
   /** What each of these chats sums up to, all time (chats without a message are left out). */
   chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]>;
   /**
-   * The one-to-one chats of the messages written after position `after` (null: from the start) up to
-   * `upTo` (inclusive, when given), in the store's write order, reading at most `limit` messages.
+   * The one-to-one chats (in no particular order) of the messages written after position `after` (null:
+   * from the start) up to `upTo` (inclusive, when given), reading at most `limit` messages in the store's
+   * write order.
    * `last`: the position of the last message read (null when none); `skipped`: documents of an
    * unexpected shape passed over (the position moves past them all the same).
    */

@@ -218,22 +218,40 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
     const ids: Document = { $gt: range.after === null ? new ObjectId('000000000000000000000000') : new ObjectId(range.after) };
     if (range.upTo !== undefined) ids.$lte = new ObjectId(range.upTo);
-    const docs = await this.messages.find({ _id: ids }, { sort: { _id: 1 }, limit: range.limit, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } }).toArray();
+    // The next `limit` messages in write order, grouped per jid by the database: one small document per
+    // chat comes back (with its instances, its count and its newest position), not every message.
+    const groups = await this.messages
+      .aggregate([
+        { $match: { _id: ids } },
+        { $sort: { _id: 1 } },
+        { $limit: range.limit },
+        { $sort: { _id: -1 } },
+        { $group: { _id: '$key.remoteJid', instances: { $addToSet: '$instance' }, count: { $sum: 1 }, last: { $first: '$_id' } } },
+      ])
+      .toArray();
     const chats = new Map<string, ChatRef>();
     let skipped = 0;
-    for (const doc of docs) {
-      const key = doc.key as Document | undefined;
-      if (typeof doc.instance !== 'string' || doc.instance === '' || typeof key?.remoteJid !== 'string') {
-        skipped += 1;
+    let read = 0;
+    let last: ObjectId | undefined;
+    for (const group of groups) {
+      const count = typeof group.count === 'number' ? group.count : 0;
+      read += count;
+      if (group.last instanceof ObjectId && (last === undefined || group.last.toHexString() > last.toHexString())) last = group.last;
+      const instances = Array.isArray(group.instances) ? group.instances.filter((i: unknown): i is string => typeof i === 'string' && i !== '') : [];
+      if (typeof group._id !== 'string' || instances.length === 0) {
+        skipped += count;
         continue;
       }
-      if (!isOneToOneJid(key.remoteJid)) continue;
-      const ref = { instance: doc.instance, remoteJid: key.remoteJid };
-      chats.set(chatIdOf(ref), ref);
+      // A document of the jid without a usable instance is skipped, the others are followed.
+      if (Array.isArray(group.instances) && instances.length < group.instances.length) skipped += group.instances.length - instances.length;
+      if (!isOneToOneJid(group._id)) continue;
+      for (const instance of instances) {
+        const ref = { instance, remoteJid: group._id };
+        chats.set(chatIdOf(ref), ref);
+      }
     }
     if (skipped > 0) this.onSkipped(skipped, 'gateway documents of an unexpected shape while following the store');
-    const last = docs[docs.length - 1]?._id;
-    return { chats: [...chats.values()], last: last instanceof ObjectId ? last.toHexString() : null, read: docs.length, skipped };
+    return { chats: [...chats.values()], last: last === undefined ? null : last.toHexString(), read, skipped };
   }
 
   async *allChats(): AsyncIterable<ChatRef> {

@@ -49,10 +49,11 @@ export class VersionedCollection<T, D extends VersionedFields> {
     }
     const filter = { _id: { $in: [...ids] } } as Filter<D>;
     await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
+    // The generations alone come back (a `$group` of one field: jongodb ignores projections and would send whole documents).
     const found = await this.collection()
-      .find(filter, { projection: { _id: 1, generation: 1 } })
+      .aggregate<{ _id: string; generation: unknown }>([{ $match: filter }, { $group: { _id: '$_id', generation: { $first: '$generation' } } }])
       .toArray();
-    const generations = new Map<string, number>(found.map((d) => [d._id as string, typeof d.generation === 'number' ? d.generation : 0]));
+    const generations = new Map<string, number>(found.map((d) => [d._id, typeof d.generation === 'number' ? d.generation : 0]));
     return ids.map((id) => ({ id, generation: generations.get(id) ?? null }));
   }
 

@@ -43,6 +43,17 @@ function fit(samples: readonly Sample[]): { start: number; rise: number } {
   return { start: my + slope * (t0 - mx), rise: slope * (t1 - t0) };
 }
 
+/** V8's heap (used of total) and the memory outside it, from serve's own /metrics (prom-client's process metrics). */
+async function heapOf(salesUrl: string): Promise<string> {
+  try {
+    const text = await (await fetch(`${salesUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const mb = (name: string) => (Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 'NaN') / 1_048_576).toFixed(1);
+    return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB`;
+  } catch {
+    return 'heap: /metrics did not answer';
+  }
+}
+
 async function main(): Promise<void> {
   const mongo = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
   const model = await startModel();
@@ -67,10 +78,11 @@ async function main(): Promise<void> {
     const started = Date.now();
     const samples: Sample[] = [];
     const pid = serve.pid;
+    const salesUrl = serve.salesUrl;
     const sample = async () => {
       const s = { atS: Math.round((Date.now() - started) / 1_000), rssMb: await rssMb(pid) };
       samples.push(s);
-      process.stdout.write(`  t=${String(s.atS).padStart(4)} s  RSS ${s.rssMb.toFixed(1)} MB\n`);
+      process.stdout.write(`  t=${String(s.atS).padStart(4)} s  RSS ${s.rssMb.toFixed(1)} MB  (${await heapOf(salesUrl)})\n`);
     };
     await sample();
     let finished = false;

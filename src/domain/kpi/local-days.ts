@@ -1,3 +1,5 @@
+import { BoundedMemo } from '../shared/bounded-memo';
+
 /**
  * Local calendar days of an IANA timezone (CONTRACT 8.3): the UTC instant each local day starts at,
  * computed from the zone's rules (Intl, full ICU), so a day is 23 or 25 hours long across a
@@ -13,35 +15,37 @@ export interface LocalDate {
 
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The process-wide memos of this module, each bounded (oldest evicted first): the zones' formatters
+ * (keyed by the name as given; callers pass canonical names, a few hundred, but any valid spelling,
+ * `AMERICA/sao_paulo` included, would be a key of its own), the canonical names of the spellings asked,
+ * and the day starts computed.
+ */
+export const MAX_ZONE_FORMATTERS = 1_000;
+export const MAX_REMEMBERED = 10_000;
+
+const formatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_FORMATTERS);
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hourCycle: 'h23' });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return formatters.get(timeZone, () => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hourCycle: 'h23' }));
 }
 
-/** Known zone names as asked -> canonical (only valid names are kept: a few hundred at most per spelling). */
-const canonicalNames = new Map<string, string>();
-const MAX_REMEMBERED = 10_000;
+/** Known zone names as asked -> canonical (only valid names are kept: an unknown zone throws and is not stored). */
+const canonicalNames = new BoundedMemo<string, string>(MAX_REMEMBERED);
 
 /** The zone's canonical name (`america/sao_paulo` -> `America/Sao_Paulo`), or undefined for an unknown zone. */
 export function canonicalTimeZone(name: string): string | undefined {
-  const known = canonicalNames.get(name);
-  if (known !== undefined) return known;
   if (name.trim() === '' || name !== name.trim()) return undefined;
-  let canonical: string;
   try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return canonicalNames.get(name, () => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone);
   } catch {
     return undefined;
   }
-  if (canonicalNames.size >= MAX_REMEMBERED) canonicalNames.clear();
-  canonicalNames.set(name, canonical);
-  return canonical;
+}
+
+/** Entries held by each memo of this module (for the test of their bounds). */
+export function localDaysMemoSizes(): { readonly formatters: number; readonly offsetFormatters: number; readonly canonicalNames: number; readonly dayStarts: number } {
+  return { formatters: formatters.size, offsetFormatters: offsetFormatters.size, canonicalNames: canonicalNames.size, dayStarts: dayStarts.size };
 }
 
 /** The local date of an instant in a zone. */
@@ -74,17 +78,11 @@ const HOUR = 3_600_000;
  * 30 hours around UTC midnight of that date (every zone's offset is within ±14 h), to the millisecond.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
-  const key = `${timeZone}|${dayNumberOf(date)}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return new Date(known);
-  const start = computeStartOfLocalDay(date, timeZone);
-  if (dayStarts.size >= MAX_REMEMBERED) dayStarts.clear();
-  dayStarts.set(key, start.getTime());
-  return start;
+  return new Date(dayStarts.get(`${timeZone}|${dayNumberOf(date)}`, () => computeStartOfLocalDay(date, timeZone).getTime()));
 }
 
 /** Day starts already computed, by zone and day number (the zone rules do not change while running). */
-const dayStarts = new Map<string, number>();
+const dayStarts = new BoundedMemo<string, number>(MAX_REMEMBERED);
 
 function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date {
   const target = dayNumberOf(date);
@@ -103,15 +101,14 @@ function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date {
   return new Date(high);
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const offsetFormatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_FORMATTERS);
 
 /** The zone's offset from UTC at an instant, in milliseconds (local wall time minus UTC). */
 function offsetAt(instant: Date, timeZone: string): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
-    offsetFormatters.set(timeZone, formatter);
-  }
+  const formatter = offsetFormatters.get(
+    timeZone,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }),
+  );
   const parts = formatter.formatToParts(instant);
   const value = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));

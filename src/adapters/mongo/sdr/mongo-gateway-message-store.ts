@@ -218,6 +218,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
     const ids: Document = { $gt: range.after === null ? new ObjectId('000000000000000000000000') : new ObjectId(range.after) };
     if (range.upTo !== undefined) ids.$lte = new ObjectId(range.upTo);
+    // A limit of one is the follower's probe: one document by the `_id` index is cheaper than a pipeline.
+    if (range.limit <= 1) return this.changedChatOf(ids);
     // The next `limit` messages in write order, grouped per jid by the database: one small document per
     // chat comes back (with its instances, its count and its newest position), not every message.
     const groups = await this.messages
@@ -252,6 +254,18 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     }
     if (skipped > 0) this.onSkipped(skipped, 'gateway documents of an unexpected shape while following the store');
     return { chats: [...chats.values()], last: last === undefined ? null : last.toHexString(), read, skipped };
+  }
+
+  private async changedChatOf(ids: Document): Promise<ChangedChats> {
+    const [doc] = await this.messages.find({ _id: ids }, { sort: { _id: 1 }, limit: 1, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } }).toArray();
+    if (doc === undefined) return { chats: [], last: null, read: 0, skipped: 0 };
+    const last = doc._id instanceof ObjectId ? doc._id.toHexString() : null;
+    const jid = (doc.key as Document | undefined)?.remoteJid;
+    if (typeof doc.instance !== 'string' || doc.instance === '' || typeof jid !== 'string') {
+      this.onSkipped(1, 'gateway documents of an unexpected shape while following the store');
+      return { chats: [], last, read: 1, skipped: 1 };
+    }
+    return { chats: isOneToOneJid(jid) ? [{ instance: doc.instance, remoteJid: jid }] : [], last, read: 1, skipped: 0 };
   }
 
   async *allChats(): AsyncIterable<ChatRef> {

@@ -172,7 +172,12 @@ export class SdrReadModels {
    */
   private async reconcileChatBatch(refs: readonly ChatRef[], counts: RefreshCounts): Promise<void> {
     const stored = await this.chats.snapshot(refs.map((r) => chatIdOf(r)));
-    const facts = new Map((await this.sources.gateway.chatFacts(refs)).map((f) => [chatIdOf(f), chatOf(f)]));
+    // Named, FACTS_LOOKUP at a time: the store answers only those chats (past that it would send every
+    // chat of the instance for each batch, and the process would hold the whole store's summaries).
+    const facts = new Map<string, SdrChat>();
+    for (let i = 0; i < refs.length; i += FACTS_LOOKUP) {
+      for (const f of await this.sources.gateway.chatFacts(refs.slice(i, i + FACTS_LOOKUP))) facts.set(chatIdOf(f), chatOf(f));
+    }
     counts.chats += refs.length;
     const changed = stored.filter((doc) => !sameValue(doc.value, facts.get(doc.id)));
     if (changed.length === 0) return;

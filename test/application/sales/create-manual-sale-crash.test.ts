@@ -7,7 +7,7 @@ import type { SdrInteraction } from '../../../src/domain/sdr/interaction';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import type { CanonicalPhone } from '../../../src/domain/shared/phone';
 import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
-import { CrashSwitch } from '../../support/fakes/crash-switch';
+import { CrashSwitchOnFaults } from '../../support/fakes/crash-switch-on-faults';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 import { InMemoryChatReadModel } from '../../support/fakes/in-memory-chat-read-model';
 import { InMemoryContactReadModel } from '../../support/fakes/in-memory-contact-read-model';
@@ -24,17 +24,6 @@ import { readSideOver } from '../../support/sdr-read-side';
 
 const CPF = '52998224725';
 const MOBILE = '5511987654321' as CanonicalPhone;
-
-/** The sale repository's CrashSwitch asking the world's one WriteFaults, so every fake of the path counts its writes together, in order. */
-class SwitchOnFaults extends CrashSwitch {
-  constructor(private readonly faults: WriteFaults) {
-    super();
-  }
-
-  override beforeWrite(label: string): void {
-    this.faults.write(label);
-  }
-}
 
 const body: ManualSaleInput = {
   sale: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: null },
@@ -54,7 +43,7 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
     const faults = new WriteFaults();
     const people = new InMemoryPersonRepository(faults);
     const vendors = new InMemoryVendorRepository();
-    const sales = new InMemorySaleRepository(people, vendors, new SwitchOnFaults(faults));
+    const sales = new InMemorySaleRepository(people, vendors, new CrashSwitchOnFaults(faults));
     const interactions = new InMemorySdrInteractionRepository(faults);
     const clock = new ManualClock();
     const ids = new UuidIdGenerator();

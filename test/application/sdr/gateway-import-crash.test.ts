@@ -35,9 +35,11 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
     const faults = new WriteFaults();
     const gateway = new InMemoryGatewayMessageStore(faults);
     gateway.write(...EARLIER);
+    const contacts = new InMemoryContactReadModel(faults);
+    const chats = new InMemoryChatReadModel(faults);
     const side = readSideOver(
       { interactions: new InMemorySdrInteractionRepository(), gateway, directory: new InMemoryContactDirectory() },
-      { contacts: new InMemoryContactReadModel(faults), chats: new InMemoryChatReadModel(faults), state: new InMemoryFollowerState() },
+      { contacts, chats, state: new InMemoryFollowerState() },
       { now: () => NOW },
     );
     await side.follower.catchUp(); // the models' first build, before the import
@@ -47,11 +49,11 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
       yield* FILE;
     }
     const run = () => importer.execute({ records: lines() });
-    return { faults, gateway, side, run };
+    return { faults, gateway, side, contacts, chats, run };
   }
   type World = Awaited<ReturnType<typeof world>>;
 
-  const models = (w: World) => ({ chats: w.side.chats.all(), contacts: w.side.contacts.all() });
+  const models = (w: World) => ({ chats: w.chats.all(), contacts: w.contacts.all() });
   const sortById = <T extends { readonly id?: string; readonly sessionId?: string }>(xs: readonly T[]) => [...xs].sort((a, b) => String(a.id ?? a.sessionId).localeCompare(String(b.id ?? b.sessionId)));
 
   async function uninterrupted() {

@@ -1,12 +1,17 @@
 import type { ChatReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../src/application/sdr/read-model-ports';
 import { newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
 import { InMemoryVersioned } from './in-memory-versioned';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 /** The chat read model in memory: newest last message first, ties by id (newestChatFirst, as the MongoDB sort). */
 export class InMemoryChatReadModel implements ChatReadModel {
   private readonly versioned = new InMemoryVersioned<SdrChat>();
 
+  /** `faults` can kill a refresh's claim and its write (CONTRACT 10.2), each one write as the adapter's. */
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
+    this.faults.write('sdr_chats.claim');
     return this.versioned.claim(ids, at);
   }
 
@@ -15,6 +20,7 @@ export class InMemoryChatReadModel implements ChatReadModel {
   }
 
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[]): Promise<ReadModelWriteOutcome> {
+    this.faults.write('sdr_chats.put');
     return this.versioned.put(entries);
   }
 

@@ -12,6 +12,7 @@ import {
 import { parseWebSessionId } from '../../../src/domain/sdr/interaction';
 import { phoneMatchKey, type CanonicalPhone } from '../../../src/domain/shared/phone';
 import { InMemoryVersioned } from './in-memory-versioned';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 /** The list item: the stored contact without what only refreshes and the KPI read. */
 const itemOf = (stored: StoredContact): Contact => {
@@ -29,7 +30,11 @@ const keyOf = (contact: StoredContact): string | null => (contact.phone === null
 export class InMemoryContactReadModel implements ContactReadModel {
   private readonly versioned = new InMemoryVersioned<StoredContact>();
 
+  /** `faults` can kill a refresh's claim and its write (CONTRACT 10.2), each one write as the adapter's. */
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
+    this.faults.write('sdr_contacts.claim');
     return this.versioned.claim(ids, at);
   }
 
@@ -38,6 +43,7 @@ export class InMemoryContactReadModel implements ContactReadModel {
   }
 
   put(entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[]): Promise<ReadModelWriteOutcome> {
+    this.faults.write('sdr_contacts.put');
     return this.versioned.put(entries);
   }
 

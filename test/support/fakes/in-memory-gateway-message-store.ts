@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { ChangedChats, ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
 import { chatIdOf, type ChatFacts } from '../../../src/domain/sdr/chat';
 import { isOneToOneJid, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 const timeOf = (r: GatewayMessageRecord): ChatMessageTime => ({ instance: r.instance, remoteJid: r.key.remoteJid, fromMe: r.key.fromMe, at: new Date(r.messageTimestamp * 1000) });
 
@@ -35,6 +36,12 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
   /** The stored documents, in insertion (natural) order. */
   readonly documents: unknown[] = [];
   skipped = 0;
+
+  /**
+   * `faults` can kill each record's insert of insertMany (CONTRACT 10.2): one document each, so a kill
+   * inside a batch leaves part of it stored, as an unordered insertMany cut by a dead process may.
+   */
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   /** Writes documents directly, the way the gateway does (any shape). */
   write(...docs: unknown[]): void {
@@ -160,6 +167,7 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
     let inserted = 0;
     let duplicates = 0;
     for (const record of records) {
+      this.faults.write('brokerhub_messages.insertOne');
       const exists = this.documents.some((d) => {
         const r = parseGatewayRecord(d);
         return r !== undefined && r.instance === record.instance && r.key.id === record.key.id;

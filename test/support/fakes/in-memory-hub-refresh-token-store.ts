@@ -1,6 +1,6 @@
 import type { HubRefreshTokenStore, RotationOutcome } from '../../../src/application/hub-identity/ports';
 import type { RefreshTokenRecord } from '../../../src/domain/hub-identity/refresh-token';
-import { NO_FAULTS, type WriteFaults } from './write-faults';
+import { NO_FAULTS, ProcessDied, type WriteFaults } from './write-faults';
 
 /**
  * The fake of HubRefreshTokenStore for use-case tests. Each operation checks and writes in one
@@ -10,6 +10,7 @@ import { NO_FAULTS, type WriteFaults } from './write-faults';
 export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   private readonly byId = new Map<string, RefreshTokenRecord>();
   private interleaved: (() => Promise<void>) | undefined;
+  private cutAfter: number | undefined;
 
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
@@ -19,6 +20,14 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
    */
   interleaveBeforeNextRotate(operation: () => Promise<void>): void {
     this.interleaved = operation;
+  }
+
+  /**
+   * The next revokeAllOfUser is cut part-way (CONTRACT 10.2): its updateMany is atomic per token only,
+   * so it revokes `count` of the user's tokens, then the process dies (`faults` stays dead until revived).
+   */
+  dieAfterRevoking(count: number): void {
+    this.cutAfter = count;
   }
 
   async create(record: RefreshTokenRecord): Promise<void> {
@@ -64,9 +73,18 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   async revokeAllOfUser(userId: string, now: Date): Promise<number> {
     await Promise.resolve();
     this.faults.write('hub_refresh_tokens.updateMany');
+    const cutAfter = this.cutAfter;
+    this.cutAfter = undefined;
     let count = 0;
     for (const record of this.byId.values()) {
       if (record.userId === userId && record.revokedAt === null) {
+        if (count === cutAfter) {
+          if (this.faults !== NO_FAULTS) {
+            this.faults.dieAt(1);
+            this.faults.write('hub_refresh_tokens.updateMany (the rest)');
+          }
+          throw new ProcessDied('hub_refresh_tokens.updateMany (the rest)');
+        }
         this.byId.set(record.id, { ...record, revokedAt: now });
         count += 1;
       }

@@ -3,6 +3,7 @@ import type { Policy, PolicyStatus } from '../../../src/domain/policies/policy';
 import type { Cpf } from '../../../src/domain/shared/cpf';
 import { compareBinary } from './binary-order';
 import type { Page } from '../../../src/application/shared/page';
+import { NO_FAULTS, type WriteFaults } from './write-faults';
 
 const copy = (policy: Policy): Policy => ({ ...policy, history: policy.history.map((change) => ({ ...change })) });
 
@@ -13,11 +14,18 @@ const newestFirst = (a: Policy, b: Policy): number =>
 export class InMemoryPolicyRepository implements PolicyRepository {
   private readonly policies = new Map<string, Policy>();
 
+  /**
+   * `faults` can kill each policy's insert (CONTRACT 10.2): one document each, so a kill inside
+   * insertMany leaves a prefix of the batch stored, as an unordered insertMany cut by a dead process may.
+   */
+  constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
+
   private numberTaken(policyNumber: string): boolean {
     return [...this.policies.values()].some((p) => p.policyNumber === policyNumber);
   }
 
   async insert(policy: Policy): Promise<'created' | 'duplicate'> {
+    this.faults.write('policies.insertOne');
     if (this.policies.has(policy.id)) throw new Error(`duplicate policy id ${policy.id}`);
     if (this.numberTaken(policy.policyNumber)) return 'duplicate';
     this.policies.set(policy.id, copy(policy));

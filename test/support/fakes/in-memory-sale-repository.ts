@@ -29,7 +29,7 @@ const oldestFirst = (a: Stored, b: Stored) => a.sale.createdAt.getTime() - b.sal
  * Sales joined with the people and vendors of the fakes beside it, as the database joins them. The
  * status-event path writes in the adapter's order (CONTRACT 10.2), each write asking `crash` first
  * and yielding between writes: the replaced event's row when missing, the sale (while its last event
- * is the one read), the event's row. The dispatch marks ask it too.
+ * is the one read), the event's row. The dispatch's lease and marks ask it too.
  */
 export class InMemorySaleRepository implements SaleRepository {
   private readonly sales = new Map<string, Stored>();
@@ -81,6 +81,7 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {
+    if (this.crash !== undefined) await this.write('sales.updateMany');
     const leaseUntil = new Date(request.now.getTime() + request.leaseMs);
     return this.eligible(request, request.limit).map((stored) => this.lease(stored, request.owner, leaseUntil));
   }

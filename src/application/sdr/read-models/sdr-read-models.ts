@@ -4,18 +4,18 @@ import { contactKeyOfInteraction, contactOfFacts, phoneKeysOfPerson, type ChatAc
 import { phoneOfJid } from '../../../domain/sdr/gateway-message';
 import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
 import type { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../ports';
-import type { ChatReadModel, ContactReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../read-model-ports';
+import type { ChatReadModel, ContactReadModel, ReadModelWriteOutcome, VersionedReadModel } from '../read-model-ports';
+
+/** Recomputes the documents of these ids from their sources (absent: the document goes). */
+type Compute<T> = (ids: readonly string[]) => Promise<Map<string, T>>;
 
 /** Documents refreshed per round of keyed lookups. */
 export const REFRESH_BATCH = 500;
 /**
- * Chats whose facts one lookup of an incremental refresh names. The gateway store reads the messages
- * of up to 50 named chats by their index; past that it groups every chat of the instance instead (the
- * whole store read, every chat's summary shipped to this process). That suits a rebuild, which wants
- * every chat anyway, but a fold of new messages (a few hundred chats) would then cost this process
- * in proportion to the whole history, not to what changed (CONTRACT 10.1): measured with
- * bench:sdr-lists, 1,000 new messages over 200 chats cost ~40 ms of CPU in the grouping at 1k
- * contacts, three times that at 3k.
+ * Chats whose facts one lookup names (refreshes, the rebuild, check-data). The gateway store reads the
+ * messages of up to that many named chats (its NAMED_CHATS); past it, it groups every chat of the
+ * instance and ships every chat's summary to this process, which would make a fold of new messages cost
+ * in proportion to the whole history, and a rebuild hold the whole store's summaries at once.
  */
 export const FACTS_LOOKUP = 250;
 /** Claim-read-write rounds for a document another refresh inserted first. */
@@ -63,7 +63,7 @@ export class SdrReadModels {
     const unique = new Map(refs.map((r) => [chatIdOf(r), { instance: r.instance, remoteJid: r.remoteJid }]));
     const all = [...unique.values()];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshChatBatch(all.slice(i, i + REFRESH_BATCH), counts, FACTS_LOOKUP);
+      await this.refreshBatch(this.chats, all.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)), this.computeChats, counts, 'chats');
     }
     const phones = all.flatMap((r) => phoneOfJid(r.remoteJid) ?? []);
     return this.refreshContacts([...phones, ...contacts], counts);
@@ -73,7 +73,7 @@ export class SdrReadModels {
   async refreshContacts(keys: readonly string[], counts: RefreshCounts = emptyCounts()): Promise<RefreshCounts> {
     const all = [...new Set(keys)];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshContactBatch(all.slice(i, i + REFRESH_BATCH), counts);
+      await this.refreshBatch(this.contacts, all.slice(i, i + REFRESH_BATCH), this.computeContactsOf, counts, 'contacts');
     }
     return counts;
   }
@@ -105,7 +105,7 @@ export class SdrReadModels {
     }
     const refs = [...chatRefs.values()];
     for (let i = 0; i < refs.length; i += REFRESH_BATCH) {
-      await this.reconcileChatBatch(refs.slice(i, i + REFRESH_BATCH), counts);
+      await this.reconcileBatch(this.chats, refs.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)), this.computeChats, counts, 'chats');
       await progress?.({ phase: 'chats', done: Math.min(i + REFRESH_BATCH, refs.length), total: refs.length });
     }
     const keys = new Set<string>();
@@ -117,7 +117,7 @@ export class SdrReadModels {
     for await (const id of this.contacts.ids()) keys.add(id);
     const all = [...keys];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.reconcileContactBatch(all.slice(i, i + REFRESH_BATCH), counts);
+      await this.reconcileBatch(this.contacts, all.slice(i, i + REFRESH_BATCH), this.computeContactsOf, counts, 'contacts');
       await progress?.({ phase: 'contacts', done: Math.min(i + REFRESH_BATCH, all.length), total: all.length });
     }
     return counts;
@@ -151,7 +151,7 @@ export class SdrReadModels {
     const stored = new Map((await this.chats.findByIds([...unique.keys()])).map((c) => [c.id, c]));
     const judged = [...unique.values()].filter((r) => options.absentOnly !== true || !stored.has(chatIdOf(r)));
     if (judged.length === 0) return [];
-    const computed = new Map((await this.sources.gateway.chatFacts(judged)).map((f) => [chatIdOf(f), chatOf(f)]));
+    const computed = await this.computeChats(judged.map((r) => chatIdOf(r)));
     return judged.map((r) => chatIdOf(r)).filter((id) => !sameValue(stored.get(id), computed.get(id)));
   }
 
@@ -166,73 +166,57 @@ export class SdrReadModels {
   }
 
   /**
-   * The rebuild's step for a batch of chats: the documents are read as they are (no claim), then their
-   * facts, and only the documents that differ are written, each on the generation read (a claim made
-   * since by a refresh supersedes it). A rebuild of models that are right writes nothing.
+   * The rebuild's step for a batch: the documents are read as they are (no claim), then recomputed, and
+   * only the documents that differ are written, each on the generation read (a claim made since by a
+   * refresh supersedes it). A rebuild of models that are right writes nothing. A first insert another
+   * refresh made first is refreshed again, claimed.
    */
-  private async reconcileChatBatch(refs: readonly ChatRef[], counts: RefreshCounts): Promise<void> {
-    const stored = await this.chats.snapshot(refs.map((r) => chatIdOf(r)));
-    // Named, FACTS_LOOKUP at a time: the store answers only those chats (past that it would send every
-    // chat of the instance for each batch, and the process would hold the whole store's summaries).
+  private async reconcileBatch<T>(model: VersionedReadModel<T>, ids: readonly string[], compute: Compute<T>, counts: RefreshCounts, kind: 'chats' | 'contacts'): Promise<void> {
+    const stored = await model.snapshot(ids);
+    const computed = await compute(ids);
+    counts[kind] += ids.length;
+    const changed = stored.filter((doc) => !sameValue(doc.value, computed.get(doc.id)));
+    if (changed.length === 0) return;
+    const outcome = await model.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: computed.get(id) })));
+    const retry = this.account(outcome, counts, ids);
+    if (retry.length > 0) await this.refreshBatch(model, retry, compute, emptyCounts(), kind);
+  }
+
+  /** A write's refresh of a batch: claim, recompute, write on the claimed generation; a lost first insert is done again. */
+  private async refreshBatch<T>(model: VersionedReadModel<T>, ids: readonly string[], compute: Compute<T>, counts: RefreshCounts, kind: 'chats' | 'contacts'): Promise<void> {
+    let pending = ids;
+    for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
+      const claims = await model.claim(pending, this.now());
+      const computed = await compute(pending);
+      const outcome = await model.put(claims.map((claim) => ({ claim, value: computed.get(claim.id) })));
+      counts[kind] += round === 0 ? pending.length : 0;
+      pending = this.account(outcome, counts, pending);
+    }
+  }
+
+  /**
+   * The chats of these document ids from the gateway's messages, named FACTS_LOOKUP at a time: the store
+   * answers only those chats (past that it would send every chat of the instance, and the process would
+   * hold the whole store's summaries).
+   */
+  private readonly computeChats: Compute<SdrChat> = async (ids) => {
+    const refs = ids.map(refOfChatId);
     const facts = new Map<string, SdrChat>();
     for (let i = 0; i < refs.length; i += FACTS_LOOKUP) {
       for (const f of await this.sources.gateway.chatFacts(refs.slice(i, i + FACTS_LOOKUP))) facts.set(chatIdOf(f), chatOf(f));
     }
-    counts.chats += refs.length;
-    const changed = stored.filter((doc) => !sameValue(doc.value, facts.get(doc.id)));
-    if (changed.length === 0) return;
-    const outcome = await this.chats.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: facts.get(id) })));
-    const retry = this.account(outcome, counts, refs, (r) => chatIdOf(r));
-    if (retry.length > 0) await this.refreshChatBatch(retry, emptyCounts(), REFRESH_BATCH);
-  }
+    return facts;
+  };
 
-  /** The rebuild's step for a batch of contacts, as reconcileChatBatch. */
-  private async reconcileContactBatch(keys: readonly string[], counts: RefreshCounts): Promise<void> {
-    const stored = await this.contacts.snapshot(keys);
-    const computed = await this.computeContacts(keys);
-    counts.contacts += keys.length;
-    const changed = stored.filter((doc) => !sameValue(doc.value, computed.get(doc.id)));
-    if (changed.length === 0) return;
-    const outcome = await this.contacts.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: computed.get(id) })));
-    const retry = this.account(outcome, counts, keys, (k) => k);
-    if (retry.length > 0) await this.refreshContactBatch(retry, emptyCounts());
-  }
+  private readonly computeContactsOf: Compute<StoredContact> = (keys) => this.computeContacts(keys);
 
-  /** `lookup`: chats named per read of their facts (FACTS_LOOKUP for an incremental refresh, the whole batch for a rebuild). */
-  private async refreshChatBatch(refs: readonly ChatRef[], counts: RefreshCounts, lookup: number): Promise<void> {
-    let pending = refs;
-    for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
-      const claims = await this.chats.claim(
-        pending.map((r) => chatIdOf(r)),
-        this.now(),
-      );
-      const facts = new Map<string, SdrChat>();
-      for (let i = 0; i < pending.length; i += lookup) {
-        for (const f of await this.sources.gateway.chatFacts(pending.slice(i, i + lookup))) facts.set(chatIdOf(f), chatOf(f));
-      }
-      const outcome = await this.chats.put(claims.map((claim) => ({ claim, value: facts.get(claim.id) })));
-      counts.chats += round === 0 ? pending.length : 0;
-      pending = this.account(outcome, counts, pending, (r) => chatIdOf(r));
-    }
-  }
-
-  private async refreshContactBatch(keys: readonly string[], counts: RefreshCounts): Promise<void> {
-    let pending = keys;
-    for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
-      const claims = await this.contacts.claim(pending, this.now());
-      const computed = await this.computeContacts(pending);
-      const outcome = await this.contacts.put(claims.map((claim: ReadModelClaim) => ({ claim, value: computed.get(claim.id) })));
-      counts.contacts += round === 0 ? pending.length : 0;
-      pending = this.account(outcome, counts, pending, (k) => k);
-    }
-  }
-
-  private account<T>(outcome: ReadModelWriteOutcome, counts: RefreshCounts, pending: readonly T[], idOf: (item: T) => string): T[] {
+  private account(outcome: ReadModelWriteOutcome, counts: RefreshCounts, pending: readonly string[]): string[] {
     counts.written += outcome.written;
     counts.superseded += outcome.superseded;
     const retry = new Set(outcome.retry);
-    return pending.filter((item) => retry.has(idOf(item)));
+    return pending.filter((id) => retry.has(id));
   }
+
 
   /** The contacts of these keys from their sources: interactions, chat documents, persons, sales. */
   private async computeContacts(keys: readonly string[]): Promise<Map<string, StoredContact>> {

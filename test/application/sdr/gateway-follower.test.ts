@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
+import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
+import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
+import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
+import { fakeReadSide } from '../../support/sdr-read-side';
+
+const jid = (i: number) => `55119${String(60_000_000 + i)}@s.whatsapp.net`;
+
+/** GatewayFollower.catchUp (CONTRACT 10.1): single flight in the process, and what was written before a call is in after it. */
+describe('GatewayFollower.catchUp (on fakes)', () => {
+  let gateway: InMemoryGatewayMessageStore;
+  let side: ReturnType<typeof fakeReadSide>;
+  beforeEach(async () => {
+    gateway = new InMemoryGatewayMessageStore();
+    side = fakeReadSide({ gateway, interactions: new InMemorySdrInteractionRepository(), directory: new InMemoryContactDirectory() });
+    await side.follower.catchUp(); // the initial build, on an empty store
+  });
+
+  it('concurrent calls fold the new messages once: one read of them, the other calls find nothing left', async () => {
+    gateway.write(...Array.from({ length: 10 }, (_, i) => gatewayRecord(i + 1, { jid: jid(i % 4) })));
+    const reads = sinon.spy(gateway, 'changedChats');
+    await Promise.all(Array.from({ length: 5 }, () => side.follower.catchUp()));
+    const folds = reads.getCalls().filter((call) => call.args[0].limit > 1);
+    expect(folds).to.have.length(1);
+    expect((await folds[0]?.returnValue)?.read).to.equal(10);
+    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.messageCount).reduce((a, b) => a + b, 0)).to.equal(10);
+  });
+
+  it('a call made while a fold runs waits for the next fold: a message written before the call is in after it', async () => {
+    gateway.write(gatewayRecord(1, { jid: jid(1) }));
+    const read = gateway.changedChats.bind(gateway);
+    let second: Promise<void> | undefined;
+    // The first fold has read the store; then message 2 is written and a request arrives, mid-fold.
+    sinon.stub(gateway, 'changedChats').callsFake(async (range) => {
+      const changed = await read(range);
+      if (second === undefined && range.limit > 1) {
+        gateway.write(gatewayRecord(2, { jid: jid(2) }));
+        second = side.follower.catchUp();
+      }
+      return changed;
+    });
+    await side.follower.catchUp();
+    await second;
+    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([jid(1), jid(2)]);
+  });
+});

@@ -35,6 +35,8 @@ export interface ListSdrSessionsOutput {
 export type ListSdrSessionsError = { readonly _tag: 'InvalidDateRange' };
 
 interface PageChat {
+  /** The chat's all-time pushName when the page came from the chat model (a range's page looks it up). */
+  readonly pushName?: string | null;
   readonly id: string;
   readonly instance: string;
   readonly remoteJid: string;
@@ -62,7 +64,9 @@ export class ListSdrSessions {
     if (input.dateFrom !== undefined && input.dateTo !== undefined && input.dateFrom > input.dateTo) return E.left({ _tag: 'InvalidDateRange' });
     await this.freshness.catchUp();
     const { page, total } = input.dateFrom === undefined && input.dateTo === undefined ? await this.fromModel(input) : await this.ofRange(input);
-    const stored = new Map((await this.chats.findByIds(page.map((c) => c.id))).map((c) => [c.id, c]));
+    // A range's page comes from the messages: its all-time pushNames from the chat model.
+    const unnamed = page.filter((c) => c.pushName === undefined).map((c) => c.id);
+    const stored = new Map(unnamed.length === 0 ? [] : (await this.chats.findByIds(unnamed)).map((c) => [c.id, c.pushName]));
     const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
     const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
     const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
@@ -81,7 +85,7 @@ export class ListSdrSessions {
         instance: chat.instance,
         remoteJid: chat.remoteJid,
         phone: phone ?? null,
-        pushName: stored.get(chat.id)?.pushName ?? null,
+        pushName: chat.pushName ?? stored.get(chat.id) ?? null,
         messageCount: chat.messageCount,
         firstMessageAt: chat.firstAt,
         lastMessage: chat.last,

@@ -111,6 +111,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('SDR_RECONCILE_MINUTES: minutes between the SDR read models\' reconciling sweeps, 60 by default, 1 to a week (CONTRACT 10.1)', () => {
+    expect(ok({}).config.sdrReconcileMinutes).to.equal(60);
+    expect(ok({ SDR_RECONCILE_MINUTES: '5' }).config.sdrReconcileMinutes).to.equal(5);
+    expect(ok({ SDR_RECONCILE_MINUTES: '10080' }).config.sdrReconcileMinutes).to.equal(10_080);
+    for (const value of ['0', '10081', '1.5', 'hourly']) {
+      expect(formatConfigError(bad({ SDR_RECONCILE_MINUTES: value })), value).to.equal(
+        `Invalid configuration: SDR_RECONCILE_MINUTES must be an integer from 1 to 10080 (got "${value}")`,
+      );
+    }
+  });
+
   it('names the variable and the problem of a bad port, with the value', () => {
     const error = bad({ SALES_PORT: 'abc' });
     expect(error.variable).to.equal('SALES_PORT');

@@ -71,7 +71,11 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
   try {
     const { salesIdentity, assistant } = bench.runtime.app;
     const email = 'bench@example.com';
-    const user = await salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'operator' });
+    const user = await salesIdentity.useCases.createSalesUser.execute({
+      email,
+      password: 'bench password 1',
+      role: 'operator',
+    });
     if (E.isLeft(user)) throw new Error('could not create the benchmark user');
     const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
@@ -85,9 +89,12 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
       { name: 'POST /ai/execute', url: `${bench.baseUrl}/ai/execute`, method: 'POST', headers, body },
     ];
     await printCommandCounts(bench, targets, 'database commands per request');
-    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; API event log written to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}${trimMessages ? '; the session\'s messages removed before each load (jongodb)' : ''}`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; API event log written to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}${trimMessages ? "; the session's messages removed before each load (jongodb)" : ''}`,
+    );
     const settle = async () => {
-      if (trimMessages) await chatMessagesCollection(bench.runtime.app.platform.db).deleteMany({ sessionId: session.right.id });
+      if (trimMessages)
+        await chatMessagesCollection(bench.runtime.app.platform.db).deleteMany({ sessionId: session.right.id });
     };
     for (const target of targets) {
       await settle();
@@ -106,12 +113,17 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
       }
     }
     for (const target of targets) {
-      console.log(`  ${target.name.padEnd(26)} p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`);
+      console.log(
+        `  ${target.name.padEnd(26)} p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
+      );
     }
     verdict(non2xx === 0, `every response 2xx (${non2xx} others)`);
     const [bare, ai] = targets.map((t) => summarize(p99.get(t.name) ?? []).median);
     const factor = (ai ?? 0) / Math.max(bare ?? 0, 1);
-    verdict(factor <= P99_FACTOR, `POST /ai/execute p99 is ${factor.toFixed(2)}x the bare authenticated POST's (medians ${ai} ms / ${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`);
+    verdict(
+      factor <= P99_FACTOR,
+      `POST /ai/execute p99 is ${factor.toFixed(2)}x the bare authenticated POST's (medians ${ai} ms / ${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`,
+    );
   } finally {
     await bench.close();
   }
@@ -119,12 +131,20 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
 
 async function main(): Promise<void> {
   const mongo = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
-  const model = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/instant-model-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const model = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/instant-model-process.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   try {
     const [line] = (await once(createInterface({ input: model.stdout }), 'line')) as [string];
     const { port } = JSON.parse(line) as { port: number };
-    console.log(`brokerhub bench:ai — MongoDB: ${mongo.kind}; the model: an instant OpenAI-compatible server in its own process`);
-    await measure(mongo.uri, `http://127.0.0.1:${port}/v1`, mongo.kind === 'jongodb' && !process.argv.includes('--keep-messages'));
+    console.log(
+      `brokerhub bench:ai — MongoDB: ${mongo.kind}; the model: an instant OpenAI-compatible server in its own process`,
+    );
+    await measure(
+      mongo.uri,
+      `http://127.0.0.1:${port}/v1`,
+      mongo.kind === 'jongodb' && !process.argv.includes('--keep-messages'),
+    );
     console.log(missed === 0 ? '\nevery target met' : `\n${missed} target(s) missed`);
     if (missed > 0) process.exitCode = 1;
   } finally {

@@ -85,7 +85,9 @@ async function main(): Promise<void> {
     list: (filter, page) => inner!.list(filter, page),
     findById: (id) => inner!.findById(id),
   };
-  const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), { overrides: { rebind: [rebinding(ApiEventStore, watched)] } });
+  const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
+    overrides: { rebind: [rebinding(ApiEventStore, watched)] },
+  });
   inner = new MongoApiEventStore(runtime.app.platform.db);
   const recorder = runtime.app.salesIdentity.eventRecorder;
   try {
@@ -95,7 +97,11 @@ async function main(): Promise<void> {
     const agent = new Agent({ connections: 4 });
     try {
       const { useCases } = runtime.app.salesIdentity;
-      const created = await useCases.createSalesUser.execute({ email: 'admin@bench.example', password: 'bench password 1', role: 'admin' });
+      const created = await useCases.createSalesUser.execute({
+        email: 'admin@bench.example',
+        password: 'bench password 1',
+        role: 'admin',
+      });
       if (E.isLeft(created)) throw new Error('could not create the admin');
       const key = await useCases.createApiKey.execute({ actor: { system: true }, email: 'admin@bench.example' });
       if (E.isLeft(key)) throw new Error('could not issue the admin key');
@@ -133,14 +139,22 @@ async function main(): Promise<void> {
           clientAddress: nextAddress(),
           requestIdPrefix: `bench-write-${label}`,
         };
-        const floodSpec: LoadSpec = { url: `${base}/api/sales?limit=1`, method: 'GET', connections: FLOOD_CONNECTIONS, seconds: FLOOD_SECONDS, ipBlock: 0, oneAddress: true };
+        const floodSpec: LoadSpec = {
+          url: `${base}/api/sales?limit=1`,
+          method: 'GET',
+          connections: FLOOD_CONNECTIONS,
+          seconds: FLOOD_SECONDS,
+          ipBlock: 0,
+          oneAddress: true,
+        };
         const [writes, flood] = await Promise.all([
           runBenchProcess<WriteResult[]>(WRITES, writesSpec),
           withFlood ? runBenchProcess<LoadResult>(LOAD, floodSpec, FLOOD_NICENESS) : Promise.resolve(undefined),
         ]);
         const acknowledged = writes.filter((w) => w.status === 201);
         const lastAnswer = Math.max(...acknowledged.map((w) => w.answeredAt));
-        while (acknowledged.some((w) => !writtenAt.has(w.requestId)) && Date.now() < lastAnswer + WAIT_FOR_ENTRIES_MS) await sleep(50);
+        while (acknowledged.some((w) => !writtenAt.has(w.requestId)) && Date.now() < lastAnswer + WAIT_FOR_ENTRIES_MS)
+          await sleep(50);
         const lags = acknowledged.map((w) => (writtenAt.get(w.requestId) ?? Number.POSITIVE_INFINITY) - w.answeredAt);
         let foundByRequestId = 0;
         for (const w of acknowledged) if (await auditFinds(w.requestId)) foundByRequestId += 1;
@@ -163,13 +177,21 @@ async function main(): Promise<void> {
         for (const variant of order) {
           const outcome = await runRound(`r${round}-${variant}`, variant === 'flood');
           (variant === 'flood' ? flooded : baseline).push(outcome);
-          const lagText = outcome.lags.some((lag) => !Number.isFinite(lag)) ? 'some missing' : `max ${Math.max(...outcome.lags).toFixed(0)} ms`;
+          const lagText = outcome.lags.some((lag) => !Number.isFinite(lag))
+            ? 'some missing'
+            : `max ${Math.max(...outcome.lags).toFixed(0)} ms`;
           process.stdout.write(
             `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms ` +
               `(in the server: p99 ${percentile(outcome.serverLatencies, 99).toFixed(1)}, p50 ${percentile(outcome.serverLatencies, 50).toFixed(1)}); ` +
               `entry written after answer: ${lagText}; found by requestId ${outcome.foundByRequestId}/${WRITES_PER_ROUND - outcome.notAcknowledged}` +
               (outcome.notAcknowledged > 0 ? `; ${outcome.notAcknowledged} writes not acknowledged` : '') +
-              `${outcome.flood === undefined ? '' : `; flood ${outcome.flood.requests} requests (${Object.entries(outcome.flood.statuses).map(([c, n]) => `${c}: ${n}`).join(', ')}), ${outcome.flood.errors} errors`}\n`,
+              `${
+                outcome.flood === undefined
+                  ? ''
+                  : `; flood ${outcome.flood.requests} requests (${Object.entries(outcome.flood.statuses)
+                      .map(([c, n]) => `${c}: ${n}`)
+                      .join(', ')}), ${outcome.flood.errors} errors`
+              }\n`,
           );
           await sleep(1_000);
         }
@@ -188,14 +210,21 @@ async function main(): Promise<void> {
       const floodRequests = flooded.reduce((sum, r) => sum + (r.flood?.requests ?? 0), 0);
       const refusedCounted = recorder.tally().refusedCounted;
 
-      const pooledP99 = (outcomes: readonly RoundOutcome[]) => percentile(outcomes.flatMap((o) => o.latencies), 99);
-      const roundsP99 = (outcomes: readonly RoundOutcome[]) => summarize(outcomes.map((o) => percentile(o.latencies, 99)));
+      const pooledP99 = (outcomes: readonly RoundOutcome[]) =>
+        percentile(
+          outcomes.flatMap((o) => o.latencies),
+          99,
+        );
+      const roundsP99 = (outcomes: readonly RoundOutcome[]) =>
+        summarize(outcomes.map((o) => percentile(o.latencies, 99)));
       const floodP99 = roundsP99(flooded).median;
       const baselineP99 = roundsP99(baseline).median;
       const ratio = floodP99 / Math.max(baselineP99, 1);
       const pooledRatio = pooledP99(flooded) / Math.max(pooledP99(baseline), 1);
       const worstLag = Math.max(...[...flooded, ...baseline].flatMap((o) => o.lags));
-      const allFound = [...flooded, ...baseline].every((o) => o.foundByRequestId === WRITES_PER_ROUND - o.notAcknowledged);
+      const allFound = [...flooded, ...baseline].every(
+        (o) => o.foundByRequestId === WRITES_PER_ROUND - o.notAcknowledged,
+      );
       const allAcknowledged = [...flooded, ...baseline].every((o) => o.notAcknowledged === 0);
       const smallestFlood = Math.min(...flooded.map((o) => o.flood?.requests ?? 0));
       const floodSizes = describe(summarize(flooded.map((o) => o.flood?.requests ?? 0)));

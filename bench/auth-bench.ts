@@ -38,24 +38,39 @@ async function main(): Promise<void> {
     const targets: Target[] = [
       { name: 'bare GET (no credential)', url: `${base}/bare` },
       { name: 'API-key GET (x-api-key)', url: `${base}/api-key`, headers: { 'x-api-key': key.right.key } },
-      { name: 'JWT GET (Bearer)', url: `${base}/jwt`, headers: { authorization: `Bearer ${session.right.accessToken}` } },
+      {
+        name: 'JWT GET (Bearer)',
+        url: `${base}/jwt`,
+        headers: { authorization: `Bearer ${session.right.accessToken}` },
+      },
     ];
     process.stdout.write(
       `brokerhub bench:auth — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
     const commands = await printCommandCounts(bench, targets, 'database commands per request');
-    const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 2 });
+    const results = await measureInterleaved(targets, {
+      rounds: ROUNDS,
+      seconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      warmupSeconds: 2,
+    });
 
     const bare = results[0]?.requestsPerSecond ?? 0;
-    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}${'db cmds'.padStart(9)}\n`);
+    process.stdout.write(
+      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}${'db cmds'.padStart(9)}\n`,
+    );
     for (const r of results) {
       const overhead = r === results[0] ? '—' : `${(((bare - r.requestsPerSecond) / bare) * 100).toFixed(1)} %`;
       const tally = commands.get(r.name);
       const perRequest = tally === undefined ? '—' : String(totalOf(tally));
-      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${overhead.padStart(15)}${perRequest.padStart(9)}\n`);
+      process.stdout.write(
+        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${overhead.padStart(15)}${perRequest.padStart(9)}\n`,
+      );
     }
     const worst = Math.max(...results.slice(1).map((r) => ((bare - r.requestsPerSecond) / bare) * 100));
-    process.stdout.write(`\nworst authentication overhead: ${worst.toFixed(1)} % (target < 20 %: ${worst < 20 ? 'met' : 'MISSED'})\n`);
+    process.stdout.write(
+      `\nworst authentication overhead: ${worst.toFixed(1)} % (target < 20 %: ${worst < 20 ? 'met' : 'MISSED'})\n`,
+    );
     if (!(worst < 20)) process.exitCode = 1;
   } finally {
     await bench.close();

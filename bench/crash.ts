@@ -23,7 +23,16 @@ import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/emb
 import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
 import { describe, summarize } from './support/bench-stats';
 import { runBench } from './support/sales-bench';
-import { checkData, modelEnv, prepareData, serviceEnv, startModel, startServe, type CheckDataRun, type ServeProcess } from './support/serve-process';
+import {
+  checkData,
+  modelEnv,
+  prepareData,
+  serviceEnv,
+  startModel,
+  startServe,
+  type CheckDataRun,
+  type ServeProcess,
+} from './support/serve-process';
 import { NO_EVENT, type Acknowledged, type MixedLoadReport, type MixedLoadSpec } from './support/mixed-load-contract';
 import type { CheckReport } from '../src/application/shared/data-checks/check-data';
 
@@ -46,7 +55,10 @@ function seeded(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const named = (checks: readonly CheckReport[]) => checks.map((c) => `${c.name} ${c.violations}${c.examples.length > 0 ? ` [${c.examples.slice(0, 2).join(', ')}]` : ''}`).join('; ');
+const named = (checks: readonly CheckReport[]) =>
+  checks
+    .map((c) => `${c.name} ${c.violations}${c.examples.length > 0 ? ` [${c.examples.slice(0, 2).join(', ')}]` : ''}`)
+    .join('; ');
 
 interface Judged {
   readonly source: number;
@@ -67,18 +79,27 @@ async function judge(env: NodeJS.ProcessEnv): Promise<Judged> {
   const derived = report.checks.filter((c) => c.repairable && c.violations > 0);
   const sum = (checks: readonly CheckReport[]) => checks.reduce((n, c) => n + c.violations, 0);
   let text = `check-data exit ${first.code}: source ${sum(source)}${source.length > 0 ? ` (${named(source)})` : ''}, derived ${sum(derived)}${derived.length > 0 ? ` (${named(derived)})` : ''}`;
-  if (derived.length === 0) return { source: sum(source), derived: 0, repaired: 0, derivedLeft: 0, sourceLeft: sum(source), text };
+  if (derived.length === 0)
+    return { source: sum(source), derived: 0, repaired: 0, derivedLeft: 0, sourceLeft: sum(source), text };
   const repair = reportOf(await checkData(env, true));
   const again = await checkData(env, false);
   const after = reportOf(again);
   const derivedLeft = after.checks.filter((c) => c.repairable && c.violations > 0);
   const sourceLeft = after.checks.filter((c) => !c.repairable && c.violations > 0);
   text += `; --repair repaired ${repair.repaired}; check-data exit ${again.code}: derived ${sum(derivedLeft)}${derivedLeft.length > 0 ? ` (${named(derivedLeft)})` : ''}, source ${sum(sourceLeft)}`;
-  return { source: sum(source), derived: sum(derived), repaired: repair.repaired, derivedLeft: sum(derivedLeft), sourceLeft: sum(sourceLeft), text };
+  return {
+    source: sum(source),
+    derived: sum(derived),
+    repaired: repair.repaired,
+    derivedLeft: sum(derivedLeft),
+    sourceLeft: sum(sourceLeft),
+    text,
+  };
 }
 
 function reportOf(run: CheckDataRun): NonNullable<CheckDataRun['report']> {
-  if (run.report === undefined || (run.code !== 0 && run.code !== 1)) throw new Error(`check-data exited ${run.code} without a report: ${run.stderr}`);
+  if (run.report === undefined || (run.code !== 0 && run.code !== 1))
+    throw new Error(`check-data exited ${run.code} without a report: ${run.stderr}`);
   return run.report;
 }
 
@@ -90,7 +111,9 @@ class Load {
   }
 
   static start(spec: MixedLoadSpec): Load {
-    return new Load(spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(spec)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    return new Load(
+      spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(spec)], { stdio: ['pipe', 'pipe', 'inherit'] }),
+    );
   }
 
   private send(message: unknown): void {
@@ -127,7 +150,10 @@ async function lostWrites(uri: string, acked: Acknowledged): Promise<{ checked: 
   const ids = async (collection: string, wanted: readonly string[]): Promise<Set<string>> => {
     const found = new Set<string>();
     for (let i = 0; i < wanted.length; i += 500) {
-      const docs = await db.collection<{ _id: string }>(collection).find({ _id: { $in: wanted.slice(i, i + 500) } }).toArray();
+      const docs = await db
+        .collection<{ _id: string }>(collection)
+        .find({ _id: { $in: wanted.slice(i, i + 500) } })
+        .toArray();
       for (const doc of docs) found.add(doc._id);
     }
     return found;
@@ -144,15 +170,29 @@ async function lostWrites(uri: string, acked: Acknowledged): Promise<{ checked: 
     for (const [phone, candidates] of Object.entries(acked.sdrStatus)) {
       checked += 1;
       const key = `55${phone.replace(/\D/g, '')}`;
-      const latest = await db.collection<{ status: string; createdAt: Date }>('sdr_interactions').find({ phone: key }).sort({ createdAt: -1 }).limit(1).toArray();
+      const latest = await db
+        .collection<{ status: string; createdAt: Date }>('sdr_interactions')
+        .find({ phone: key })
+        .sort({ createdAt: -1 })
+        .limit(1)
+        .toArray();
       // A phone whose every write went unanswered may have no interaction: nothing was acknowledged.
       const status = latest[0]?.status;
       // (An acknowledged creation of it is looked up by id above.)
-      if (status !== undefined && !candidates.includes(status)) lost.push(`SDR status of ${key}: ${status}, expected one of ${candidates.join('|')}`);
+      if (status !== undefined && !candidates.includes(status))
+        lost.push(`SDR status of ${key}: ${status}, expected one of ${candidates.join('|')}`);
     }
     const deleting = new Set(acked.chatDeleteAttempted);
-    await exists('chat session', 'chat_sessions', acked.chatSessions.filter((id) => !deleting.has(id)));
-    await exists('chat message', 'chat_messages', acked.chatMessages.filter((m) => !deleting.has(m.sessionId)).map((m) => m.id));
+    await exists(
+      'chat session',
+      'chat_sessions',
+      acked.chatSessions.filter((id) => !deleting.has(id)),
+    );
+    await exists(
+      'chat message',
+      'chat_messages',
+      acked.chatMessages.filter((m) => !deleting.has(m.sessionId)).map((m) => m.id),
+    );
     for (const id of acked.chatDeleted) {
       checked += 1;
       const session = await db.collection('chat_sessions').countDocuments({ _id: id as never });
@@ -162,20 +202,27 @@ async function lostWrites(uri: string, acked: Acknowledged): Promise<{ checked: 
     await exists('policy', 'policies', acked.policies);
     for (const [id, candidates] of Object.entries(acked.policyStatus)) {
       checked += 1;
-      const policy = await db.collection<{ _id: string; status: string; history: { to: string }[] }>('policies').findOne({ _id: id });
+      const policy = await db
+        .collection<{ _id: string; status: string; history: { to: string }[] }>('policies')
+        .findOne({ _id: id });
       if (policy === null) continue; // reported above when its creation was acknowledged
-      if (!candidates.includes(policy.status)) lost.push(`policy ${id} status ${policy.status}, expected one of ${candidates.join('|')}`);
+      if (!candidates.includes(policy.status))
+        lost.push(`policy ${id} status ${policy.status}, expected one of ${candidates.join('|')}`);
       for (const to of acked.policyMoves[id] ?? []) {
-        if (!policy.history.some((h) => h.to === to)) lost.push(`policy ${id}: acknowledged move to ${to} not in its history`);
+        if (!policy.history.some((h) => h.to === to))
+          lost.push(`policy ${id}: acknowledged move to ${to} not in its history`);
       }
     }
     await exists('sale', 'sales', acked.sales);
     for (const [id, candidates] of Object.entries(acked.saleLastEvent)) {
       checked += 1;
-      const sale = await db.collection<{ _id: string; lastEvent: { event: string } | null }>('sales').findOne({ _id: id });
+      const sale = await db
+        .collection<{ _id: string; lastEvent: { event: string } | null }>('sales')
+        .findOne({ _id: id });
       if (sale === null) continue;
       const last = sale.lastEvent?.event ?? NO_EVENT;
-      if (!candidates.includes(last)) lost.push(`sale ${id} last event ${last}, expected one of ${candidates.join('|')}`);
+      if (!candidates.includes(last))
+        lost.push(`sale ${id} last event ${last}, expected one of ${candidates.join('|')}`);
     }
     for (const [id, events] of Object.entries(acked.saleEvents)) {
       for (const [event, count] of Object.entries(events)) {
@@ -187,8 +234,11 @@ async function lostWrites(uri: string, acked: Acknowledged): Promise<{ checked: 
     await exists('lead', 'hub_leads', [...new Set(acked.leads.map((l) => l.leadId))]);
     for (const lead of acked.leads) {
       checked += 1;
-      const events = await db.collection('hub_lead_events').countDocuments({ leadId: lead.leadId, rawBody: lead.rawBody });
-      if (events !== 1) lost.push(`lead ${lead.leadId}: ${events} raw events for an acknowledged delivery (expected 1)`);
+      const events = await db
+        .collection('hub_lead_events')
+        .countDocuments({ leadId: lead.leadId, rawBody: lead.rawBody });
+      if (events !== 1)
+        lost.push(`lead ${lead.leadId}: ${events} raw events for an acknowledged delivery (expected 1)`);
     }
   } finally {
     await conn.close();
@@ -210,7 +260,13 @@ async function main(): Promise<void> {
     const prepared = await prepareData(uri, ORGANIZATIONS);
     const env = serviceEnv(uri, modelEnv(model));
     serve = await startServe(env);
-    const load = Load.start({ mode: 'crash', apiKey: prepared.apiKey, orgs: prepared.orgs, workers: WORKERS, seed: SEED + 1 });
+    const load = Load.start({
+      mode: 'crash',
+      apiKey: prepared.apiKey,
+      orgs: prepared.orgs,
+      workers: WORKERS,
+      seed: SEED + 1,
+    });
     load.target(serve);
 
     let sourceViolations = 0;
@@ -233,7 +289,9 @@ async function main(): Promise<void> {
       derivedFound += judged.derived;
       repaired += judged.repaired;
       derivedLeft += judged.derivedLeft;
-      process.stdout.write(`kill ${String(kill).padStart(2)} after ${(after / 1_000).toFixed(2)} s of load: ${judged.text}\n`);
+      process.stdout.write(
+        `kill ${String(kill).padStart(2)} after ${(after / 1_000).toFixed(2)} s of load: ${judged.text}\n`,
+      );
       load.target(serve);
     }
     await sleep(3_000);
@@ -243,7 +301,9 @@ async function main(): Promise<void> {
     derivedFound += last.derived;
     repaired += last.repaired;
     derivedLeft += last.derivedLeft;
-    process.stdout.write(`after the load (webhooks resent: ${report.webhooksResent}, still unacknowledged: ${report.webhooksUnacknowledged}): ${last.text}\n`);
+    process.stdout.write(
+      `after the load (webhooks resent: ${report.webhooksResent}, still unacknowledged: ${report.webhooksUnacknowledged}): ${last.text}\n`,
+    );
     serve.child.kill('SIGTERM');
     await serve.exited;
     serve = undefined;
@@ -251,11 +311,22 @@ async function main(): Promise<void> {
     const { checked, lost } = await lostWrites(uri, report.acked);
     const a = report.acked;
     process.stdout.write(
-      `\nrequests sent ${report.requests}, acknowledged (2xx) ${report.acknowledged}: SDR interactions ${a.sdrInteractions.length}, chat sessions ${a.chatSessions.length}, chat messages ${a.chatMessages.length}, chat deletes ${a.chatDeleted.length}, policies ${a.policies.length}, policy moves ${Object.values(a.policyMoves).flat().length}, sales ${a.sales.length}, sale events ${Object.values(a.saleEvents).flatMap((e) => Object.values(e)).reduce((s, n) => s + n, 0)}, lead webhooks ${a.leads.length}\n`,
+      `\nrequests sent ${report.requests}, acknowledged (2xx) ${report.acknowledged}: SDR interactions ${a.sdrInteractions.length}, chat sessions ${a.chatSessions.length}, chat messages ${a.chatMessages.length}, chat deletes ${a.chatDeleted.length}, policies ${a.policies.length}, policy moves ${Object.values(a.policyMoves).flat().length}, sales ${a.sales.length}, sale events ${Object.values(
+        a.saleEvents,
+      )
+        .flatMap((e) => Object.values(e))
+        .reduce((s, n) => s + n, 0)}, lead webhooks ${a.leads.length}\n`,
     );
-    for (const [route, byStatus] of Object.entries(report.statuses)) process.stdout.write(`  ${route.padEnd(36)} ${Object.entries(byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
+    for (const [route, byStatus] of Object.entries(report.statuses))
+      process.stdout.write(
+        `  ${route.padEnd(36)} ${Object.entries(byStatus)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ')}\n`,
+      );
     process.stdout.write(`restart of serve (to its URLs): ${describe(summarize(restartMs), 0, ' ms')}\n`);
-    process.stdout.write(`kills ${KILLS}; source-data violations ${sourceViolations}; derived-data violations found ${derivedFound}, repaired ${repaired}, left after one repair ${derivedLeft}; acknowledged writes checked ${checked}, lost ${lost.length}\n`);
+    process.stdout.write(
+      `kills ${KILLS}; source-data violations ${sourceViolations}; derived-data violations found ${derivedFound}, repaired ${repaired}, left after one repair ${derivedLeft}; acknowledged writes checked ${checked}, lost ${lost.length}\n`,
+    );
     for (const line of lost.slice(0, 20)) process.stdout.write(`  LOST ${line}\n`);
     const misses = [
       ...(KILLS < TARGET_KILLS ? [`only ${KILLS} kills (target at least ${TARGET_KILLS})`] : []),
@@ -263,7 +334,9 @@ async function main(): Promise<void> {
       ...(derivedLeft > 0 ? [`${derivedLeft} derived-data violations left after one repair`] : []),
       ...(lost.length > 0 ? [`${lost.length} acknowledged writes lost`] : []),
     ];
-    process.stdout.write(`target (zero source violations, derived clean after one repair, no acknowledged write lost, >= ${TARGET_KILLS} kills): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`);
+    process.stdout.write(
+      `target (zero source violations, derived clean after one repair, no acknowledged write lost, >= ${TARGET_KILLS} kills): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
+    );
     if (misses.length > 0) process.exitCode = 1;
   } finally {
     if (serve !== undefined) {

@@ -48,12 +48,20 @@ function verdict(ok: boolean, text: string): void {
 }
 
 function sendOk(report: { _tag: string; right?: DispatchReport }, size: number): DispatchReport {
-  if (report._tag !== 'Right' || report.right === undefined || report.right.delivered !== size) throw new Error(`dispatch pass: ${JSON.stringify(report)}`);
+  if (report._tag !== 'Right' || report.right === undefined || report.right.delivered !== size)
+    throw new Error(`dispatch pass: ${JSON.stringify(report)}`);
   return report.right;
 }
 
 /** One sample: the bare loop and the pass over the same freshly seeded sales, in the given order; seconds each. */
-async function sample(kind: StoreKind, size: number, uri: string | undefined, url: string, dispatchFirst: boolean, counter: CommandCounter) {
+async function sample(
+  kind: StoreKind,
+  size: number,
+  uri: string | undefined,
+  url: string,
+  dispatchFirst: boolean,
+  counter: CommandCounter,
+) {
   const store = await seedStore(kind, size, uri, counter.observer);
   const sender = new HttpSaleWebhookSender(url);
   try {
@@ -71,7 +79,10 @@ async function sample(kind: StoreKind, size: number, uri: string | undefined, ur
       const t = performance.now();
       // The fakes send no database command, and a counting scope (AsyncLocalStorage) would put a
       // promise hook on every await of the pass: the in-memory figure is taken without one.
-      const counted = kind === 'memory' ? { result: await dispatch.execute(), commands: new Map<string, number>() } : await counter.count(() => dispatch.execute());
+      const counted =
+        kind === 'memory'
+          ? { result: await dispatch.execute(), commands: new Map<string, number>() }
+          : await counter.count(() => dispatch.execute());
       const seconds = (performance.now() - t) / 1000;
       sendOk(counted.result, size);
       commands = counted.commands;
@@ -90,7 +101,14 @@ async function sample(kind: StoreKind, size: number, uri: string | undefined, ur
  * One round: with the fakes a 2k pass lasts a few tens of milliseconds, so a round repeats the pair
  * until it has covered 40k sales (the order alternating) and sums the times.
  */
-async function round(kind: StoreKind, size: number, uri: string | undefined, url: string, dispatchFirst: boolean, counter: CommandCounter) {
+async function round(
+  kind: StoreKind,
+  size: number,
+  uri: string | undefined,
+  url: string,
+  dispatchFirst: boolean,
+  counter: CommandCounter,
+) {
   const reps = kind === 'memory' ? Math.max(1, Math.ceil(40_000 / size)) : 1;
   let bareSeconds = 0;
   let dispatchSeconds = 0;
@@ -107,7 +125,9 @@ async function round(kind: StoreKind, size: number, uri: string | undefined, url
 async function throughput(uri: string, url: string): Promise<void> {
   const counter = new CommandCounter();
   for (const kind of STORES) {
-    console.log(`\n${kind === 'memory' ? 'in-memory adapters (the fakes)' : 'embedded database'}: sales/s, median (min-max, spread) of ${ROUNDS} interleaved rounds, batches of ${BATCH}`);
+    console.log(
+      `\n${kind === 'memory' ? 'in-memory adapters (the fakes)' : 'embedded database'}: sales/s, median (min-max, spread) of ${ROUNDS} interleaved rounds, batches of ${BATCH}`,
+    );
     await round(kind, 500, uri, url, false, counter); // warm-up: JIT, connection pool
     for (const size of SIZES) {
       const rounds = [];
@@ -118,9 +138,19 @@ async function throughput(uri: string, url: string): Promise<void> {
       console.log(`    dispatch pass    ${describe(summarize(rounds.map((x) => x.dispatchRate)))}`);
       console.log(`    dispatch / bare  ${describe(ratio, 2)}`);
       const commands = rounds[rounds.length - 1]?.commands ?? new Map();
-      if (kind === 'embedded') console.log(`    database commands of one pass: ${describeTally(commands)} (${(totalOf(commands) / Math.ceil(size / BATCH)).toFixed(1)} per batch)`);
-      if (kind === 'memory') verdict(ratio.median >= RATIO_TARGET, `in-memory dispatch / bare loop at ${size}: median ${ratio.median.toFixed(2)}, target >= ${RATIO_TARGET}`);
-      else console.log(`    (no target on the embedded database: its figure is reported; the claim and settle round trips are the difference)`);
+      if (kind === 'embedded')
+        console.log(
+          `    database commands of one pass: ${describeTally(commands)} (${(totalOf(commands) / Math.ceil(size / BATCH)).toFixed(1)} per batch)`,
+        );
+      if (kind === 'memory')
+        verdict(
+          ratio.median >= RATIO_TARGET,
+          `in-memory dispatch / bare loop at ${size}: median ${ratio.median.toFixed(2)}, target >= ${RATIO_TARGET}`,
+        );
+      else
+        console.log(
+          `    (no target on the embedded database: its figure is reported; the claim and settle round trips are the difference)`,
+        );
     }
   }
 }
@@ -131,7 +161,8 @@ async function probe(variant: 'pass' | 'bare', kind: StoreKind, size: number, ur
   const sender = new HttpSaleWebhookSender(url);
   const rss = watchRssPeak();
   if (variant === 'bare') {
-    for (let i = 0; i < store.entries.length; i += BATCH) await sender.send(buildEnvelope(store.entries.slice(i, i + BATCH), new Date()));
+    for (let i = 0; i < store.entries.length; i += BATCH)
+      await sender.send(buildEnvelope(store.entries.slice(i, i + BATCH), new Date()));
   } else sendOk(await store.dispatcher(sender).execute(), size);
   const { before, peak } = rss.stop();
   await sender.close();
@@ -146,7 +177,9 @@ async function probe(variant: 'pass' | 'bare', kind: StoreKind, size: number, ur
 async function peakRss(uri: string, url: string): Promise<void> {
   const run = promisify(execFile);
   const mib = (bytes: number) => bytes / 1048576;
-  console.log(`\nRSS growth during one pass and one bare loop (each in a fresh process, after a GC; MiB, median (min-max) of ${RSS_SAMPLES} interleaved)`);
+  console.log(
+    `\nRSS growth during one pass and one bare loop (each in a fresh process, after a GC; MiB, median (min-max) of ${RSS_SAMPLES} interleaved)`,
+  );
   for (const kind of STORES) {
     const growth = new Map<string, number[]>();
     for (let r = 0; r < RSS_SAMPLES; r += 1) {
@@ -154,7 +187,10 @@ async function peakRss(uri: string, url: string): Promise<void> {
         for (const variant of r % 2 === 0 ? (['pass', 'bare'] as const) : (['bare', 'pass'] as const)) {
           const args = ['--expose-gc', '--import', 'tsx', __filename, '--probe', variant, kind, String(size), uri, url];
           const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
-          const { before, peak } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { before: number; peak: number };
+          const { before, peak } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+            before: number;
+            peak: number;
+          };
           growth.set(`${variant} ${size}`, [...(growth.get(`${variant} ${size}`) ?? []), mib(peak - before)]);
         }
       }
@@ -162,17 +198,24 @@ async function peakRss(uri: string, url: string): Promise<void> {
     const of = (variant: string, size: number) => summarize(growth.get(`${variant} ${size}`) ?? []);
     const excess = (size: number) => of('pass', size).median - of('bare', size).median;
     for (const size of SIZES) {
-      console.log(`  ${kind.padEnd(8)} ${String(size).padStart(6)} sales: pass ${describe(of('pass', size))}, bare loop ${describe(of('bare', size))}, pass - bare ${excess(size).toFixed(0)}`);
+      console.log(
+        `  ${kind.padEnd(8)} ${String(size).padStart(6)} sales: pass ${describe(of('pass', size))}, bare loop ${describe(of('bare', size))}, pass - bare ${excess(size).toFixed(0)}`,
+      );
     }
     const [small, large] = [SIZES[0] ?? 0, SIZES[SIZES.length - 1] ?? 0];
     const extra = excess(large) - excess(small);
-    verdict(extra <= RSS_FLAT_MIB, `${kind}: what the pass adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} sales, target flat (<= ${RSS_FLAT_MIB} MiB)`);
+    verdict(
+      extra <= RSS_FLAT_MIB,
+      `${kind}: what the pass adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} sales, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+    );
   }
 }
 
 async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
   const size = SIZES[0] ?? 2_000;
-  console.log(`\na receiver that never answers (${size} sales, --deadline ${DEADLINE_S} s, --concurrency 4, delivery timeout 30 s)`);
+  console.log(
+    `\na receiver that never answers (${size} sales, --deadline ${DEADLINE_S} s, --concurrency 4, delivery timeout 30 s)`,
+  );
   for (const kind of STORES) {
     const store = await seedStore(kind, size, uri);
     const sender = new HttpSaleWebhookSender(silentUrl);
@@ -184,7 +227,9 @@ async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
     await store.close();
     if (result._tag !== 'Right') throw new Error('not configured');
     const { claimed, failed, released, deadlineReached, outcomes } = result.right;
-    console.log(`  ${kind.padEnd(8)} ended after ${(elapsedMs / 1000).toFixed(2)} s: claimed ${claimed}, failed ${failed} (${JSON.stringify(outcomes)}), released ${released}; ${left.pending} pending, ${left.leased} leased`);
+    console.log(
+      `  ${kind.padEnd(8)} ended after ${(elapsedMs / 1000).toFixed(2)} s: claimed ${claimed}, failed ${failed} (${JSON.stringify(outcomes)}), released ${released}; ${left.pending} pending, ${left.leased} leased`,
+    );
     verdict(
       deadlineReached && elapsedMs <= DEADLINE_S * 1000 && left.pending === size && left.leased === 0,
       `${kind}: ends by its deadline (<= ${DEADLINE_S} s), every sale pending and unleased`,
@@ -194,7 +239,9 @@ async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
 
 async function main(): Promise<void> {
   const mongo = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
-  const receiver = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/receiver-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const receiver = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'support/receiver-process.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   try {
     const [line] = (await once(createInterface({ input: receiver.stdout }), 'line')) as [string];
     const { port } = JSON.parse(line) as { port: number };
@@ -213,7 +260,9 @@ async function main(): Promise<void> {
 const probeAt = process.argv.indexOf('--probe');
 if (probeAt > 0) {
   const [variant, kind, size, uri, url] = process.argv.slice(probeAt + 1);
-  runBench('bench:dispatch probe', () => probe(variant === 'bare' ? 'bare' : 'pass', kind as StoreKind, Number(size), uri ?? '', url ?? ''));
+  runBench('bench:dispatch probe', () =>
+    probe(variant === 'bare' ? 'bare' : 'pass', kind as StoreKind, Number(size), uri ?? '', url ?? ''),
+  );
 } else {
   runBench('bench:dispatch', main);
 }

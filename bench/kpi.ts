@@ -107,7 +107,12 @@ const TARGETS: readonly Target[] = [
 // ---- worker: one dataset, served cold and warm --------------------------------------------------
 
 async function openApp(uri: string, cacheTtlMs: number, counter: WorkerCommandCounter): Promise<Runtime> {
-  const loaded = loadConfig({ MONGODB_URI: uri, LOG_LEVEL: 'silent', SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes', HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!' });
+  const loaded = loadConfig({
+    MONGODB_URI: uri,
+    LOG_LEVEL: 'silent',
+    SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
+    HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
+  });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   return openRuntime(loaded.right.config, pino({ level: 'silent' }), {
     commandObserver: counter.observer,
@@ -142,7 +147,10 @@ async function worker(uri: string): Promise<void> {
   await salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'manager' });
   const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
   if (E.isLeft(key)) throw new Error('could not create the benchmark API key');
-  const servers = [await listen(cold.app.http.sales, '127.0.0.1', 0), await listen(warm.app.http.sales, '127.0.0.1', 0)];
+  const servers = [
+    await listen(cold.app.http.sales, '127.0.0.1', 0),
+    await listen(warm.app.http.sales, '127.0.0.1', 0),
+  ];
   const [coldPort, warmPort] = servers.map((s) => {
     const address = s.address();
     return typeof address === 'object' && address !== null ? address.port : 0;
@@ -160,9 +168,11 @@ async function worker(uri: string): Promise<void> {
 // ---- parent: seed, start workers, load, judge ---------------------------------------------------
 
 type Worker = DatasetWorker<{ coldPort: number; warmPort: number; key: string }>;
-const urlOf = (worker: Worker, app: 'cold' | 'warm') => `http://127.0.0.1:${app === 'cold' ? worker.ready.coldPort : worker.ready.warmPort}`;
+const urlOf = (worker: Worker, app: 'cold' | 'warm') =>
+  `http://127.0.0.1:${app === 'cold' ? worker.ready.coldPort : worker.ready.warmPort}`;
 
-const load = (worker: Worker, target: Target): Promise<WorkerLoad> => loadWorker(worker, `${urlOf(worker, target.app)}${target.path}`, target.requests);
+const load = (worker: Worker, target: Target): Promise<WorkerLoad> =>
+  loadWorker(worker, `${urlOf(worker, target.app)}${target.path}`, target.requests);
 
 const ms = (n: number, digits = 1) => n.toFixed(digits);
 
@@ -176,11 +186,16 @@ function describeDurations(probe: RequestCommands): string {
 
 /** What a real mongod does with the index of each command of a cold KPI answer, where jongodb scans every document. */
 const ON_MONGOD: Readonly<Record<string, string>> = {
-  'find gateway_messages': "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only (and the _id index for the follower's probe): O(messages in the period)",
-  'getMore gateway_messages': "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only: O(messages in the period)",
-  'aggregate gateway_messages': 'walks index brokerhub_chat_newest ({key.remoteJid: 1, messageTimestamp: -1}) for the named chats: O(named chats)',
-  'find sdr_interactions': "walks the interactions' index on their write time over the period only: O(interactions written in the period)",
-  'find sdr_contacts': 'walks index by_conversion ({conversionAt: 1}) / web_by_first over the period only: O(conversions in the period)',
+  'find gateway_messages':
+    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only (and the _id index for the follower's probe): O(messages in the period)",
+  'getMore gateway_messages':
+    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only: O(messages in the period)",
+  'aggregate gateway_messages':
+    'walks index brokerhub_chat_newest ({key.remoteJid: 1, messageTimestamp: -1}) for the named chats: O(named chats)',
+  'find sdr_interactions':
+    "walks the interactions' index on their write time over the period only: O(interactions written in the period)",
+  'find sdr_contacts':
+    'walks index by_conversion ({conversionAt: 1}) / web_by_first over the period only: O(conversions in the period)',
   'find sdr_follower': 'reads one document by _id: O(1)',
 };
 
@@ -198,7 +213,9 @@ async function main(): Promise<void> {
       const uri = withDatabase(server.uri, `bench_kpi_${dataset.name}_${Date.now()}`);
       const started = Date.now();
       const counts = await seedDataset(uri, dataset.parts, MESSAGES, SEED_BATCH);
-      process.stdout.write(`seeded "${dataset.name}": ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      process.stdout.write(
+        `seeded "${dataset.name}": ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
       workers.push(await startDatasetWorker(__filename, contacts, uri));
     }
     // Warm-up: the first KPI request of a fresh database builds the read models (no follower state
@@ -208,12 +225,16 @@ async function main(): Promise<void> {
       const started = Date.now();
       await load(w, { name: 'build', path: '/kpi/sdr', app: 'cold', requests: 1 });
       const spent = await workerDatabaseTime(w);
-      process.stdout.write(`warm-up "${nameOf(w)}": first KPI request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`);
+      process.stdout.write(
+        `warm-up "${nameOf(w)}": first KPI request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`,
+      );
       for (const t of TARGETS) await load(w, { ...t, requests: 1 });
     }
 
     const probes = new Map<string, RequestCommands>();
-    process.stdout.write(`\ndatabase commands per request (and the embedded database's time for each, one request after the warm-up):\n`);
+    process.stdout.write(
+      `\ndatabase commands per request (and the embedded database's time for each, one request after the warm-up):\n`,
+    );
     const probed = new Set<string>();
     for (const target of TARGETS) {
       if (probed.has(target.name)) continue;
@@ -226,8 +247,11 @@ async function main(): Promise<void> {
         const probe = await workerCommands(w, port, target.path);
         if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
         probes.set(`${w.size}|${target.name}`, probe);
-        process.stdout.write(`  ${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`);
-        if (totalOf(first.commands) !== totalOf(probe.commands)) process.stdout.write(`  ${''.padEnd(34)}(first request: ${describeTally(first.commands)})\n`);
+        process.stdout.write(
+          `  ${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
+        );
+        if (totalOf(first.commands) !== totalOf(probe.commands))
+          process.stdout.write(`  ${''.padEnd(34)}(first request: ${describeTally(first.commands)})\n`);
       }
     }
 
@@ -253,7 +277,9 @@ async function main(): Promise<void> {
     for (const w of workers) rss.set(w.size, await workerMemory(w));
 
     const printed = new Set<string>();
-    process.stdout.write(`\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ${'CPU ms/request, median (range)'.padEnd(34)}${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`);
+    process.stdout.write(
+      `\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ${'CPU ms/request, median (range)'.padEnd(34)}${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
+    );
     for (const target of TARGETS) {
       if (printed.has(target.name)) continue;
       printed.add(target.name);
@@ -270,7 +296,8 @@ async function main(): Promise<void> {
       missed ||= !ok;
       return ok ? 'met' : 'MISSED';
     };
-    const median = (size: number, name: string, field: 'mean' | 'p50' | 'p99' | 'cpu') => summarize(samples.get(`${size}|${name}`)?.[field] ?? []).median;
+    const median = (size: number, name: string, field: 'mean' | 'p50' | 'p99' | 'cpu') =>
+      summarize(samples.get(`${size}|${name}`)?.[field] ?? []).median;
     const [small, history] = workers;
     process.stdout.write(`\ntargets:\n`);
     if (small !== undefined && history !== undefined && history.size > small.size) {
@@ -284,7 +311,9 @@ async function main(): Promise<void> {
       }
       const a = median(small.size, 'subscription-leads cold', 'cpu');
       const b = median(history.size, 'subscription-leads cold', 'cpu');
-      process.stdout.write(`  (subscription-leads cold, not a target: ${ms(a, 2)} -> ${ms(b, 2)} ms/request, x${(a === 0 ? Number.POSITIVE_INFINITY : b / a).toFixed(2)})\n`);
+      process.stdout.write(
+        `  (subscription-leads cold, not a target: ${ms(a, 2)} -> ${ms(b, 2)} ms/request, x${(a === 0 ? Number.POSITIVE_INFINITY : b / a).toFixed(2)})\n`,
+      );
       const peakSmall = rss.get(small.size)?.peakMiB ?? 0;
       const peakLarge = rss.get(history.size)?.peakMiB ?? 0;
       process.stdout.write(
@@ -296,8 +325,12 @@ async function main(): Promise<void> {
       // load; the mean of its two samples is the round's bare figure), then the median ratio.
       const ratiosOf = (field: 'cpu' | 'mean', name: string): number[] => {
         const bare = samples.get(`${w.size}|bare route`)?.[field] ?? [];
-        const bareRounds = bare.filter((_, i) => i % 2 === 0).map((before, r) => (before + (bare[2 * r + 1] ?? before)) / 2);
-        return (samples.get(`${w.size}|${name} warm`)?.[field] ?? []).map((warm, i) => warm / (bareRounds[i] ?? Number.NaN)).filter(Number.isFinite);
+        const bareRounds = bare
+          .filter((_, i) => i % 2 === 0)
+          .map((before, r) => (before + (bare[2 * r + 1] ?? before)) / 2);
+        return (samples.get(`${w.size}|${name} warm`)?.[field] ?? [])
+          .map((warm, i) => warm / (bareRounds[i] ?? Number.NaN))
+          .filter(Number.isFinite);
       };
       for (const [name] of KPI_PATHS) {
         const cpuRatios = ratiosOf('cpu', name);
@@ -314,7 +347,9 @@ async function main(): Promise<void> {
     }
 
     if (history !== undefined) {
-      process.stdout.write(`\nwhere the latency goes on "${nameOf(history)}" (p50 minus the service's CPU is the database's share):\n`);
+      process.stdout.write(
+        `\nwhere the latency goes on "${nameOf(history)}" (p50 minus the service's CPU is the database's share):\n`,
+      );
       for (const [name] of KPI_PATHS) {
         const p50 = median(history.size, `${name} cold`, 'p50');
         const cpu = median(history.size, `${name} cold`, 'cpu');
@@ -323,9 +358,13 @@ async function main(): Promise<void> {
         const slowest = [...probe.durations.entries()].sort((a, b) => b[1] - a[1])[0];
         const dbShare = p50 - cpu;
         const limit = dbShare > cpu;
-        process.stdout.write(`  ${name} cold: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`);
+        process.stdout.write(
+          `  ${name} cold: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
+        );
         if (limit && slowest !== undefined) {
-          process.stdout.write(`    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`);
+          process.stdout.write(
+            `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
+          );
         }
       }
     }

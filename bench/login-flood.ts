@@ -44,7 +44,8 @@ const median = (values: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
-const spread = (values: readonly number[]): string => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
+const spread = (values: readonly number[]): string =>
+  `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
 const statusLine = (statuses: Readonly<Record<string, number>>): string =>
   Object.entries(statuses)
     .map(([code, count]) => `${code}: ${count}`)
@@ -58,14 +59,20 @@ async function main(): Promise<void> {
     TRUST_PROXY: '1',
     SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
     HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
-    ...(process.env.PASSWORD_HASH_CONCURRENCY === undefined ? {} : { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY }),
+    ...(process.env.PASSWORD_HASH_CONCURRENCY === undefined
+      ? {}
+      : { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY }),
     ...(process.env.PASSWORD_HASH_QUEUE === undefined ? {} : { PASSWORD_HASH_QUEUE: process.env.PASSWORD_HASH_QUEUE }),
   });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const eventSink = discardingEventStore();
-  const runtime = await openRuntime(loaded.right.config, pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2)), {
-    overrides: EVENT_LOG_TO_DATABASE ? {} : { rebind: [rebinding(ApiEventStore, eventSink)] },
-  });
+  const runtime = await openRuntime(
+    loaded.right.config,
+    pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' }, pino.destination(2)),
+    {
+      overrides: EVENT_LOG_TO_DATABASE ? {} : { rebind: [rebinding(ApiEventStore, eventSink)] },
+    },
+  );
   try {
     await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
     const server = await listen(runtime.app.http.sales, '127.0.0.1', 0);
@@ -80,7 +87,14 @@ async function main(): Promise<void> {
       await seedSales(runtime.app.platform.db, 20);
 
       const probes: LoadSpec[] = [
-        { url: `${base}/healthz`, method: 'GET', connections: PROBE_CONNECTIONS, seconds: SECONDS, rate: PROBE_RATE, ipBlock: 2 },
+        {
+          url: `${base}/healthz`,
+          method: 'GET',
+          connections: PROBE_CONNECTIONS,
+          seconds: SECONDS,
+          rate: PROBE_RATE,
+          ipBlock: 2,
+        },
         {
           url: `${base}/api/sales`,
           method: 'GET',
@@ -98,7 +112,10 @@ async function main(): Promise<void> {
         method: 'POST',
         connections: FLOOD_CLIENTS,
         seconds: 2 + probes.length * (SECONDS + 1),
-        bodies: [JSON.stringify({ email: 'nobody@example.com', password: 'guess 1' }), JSON.stringify({ email, password: 'guess 2' })],
+        bodies: [
+          JSON.stringify({ email: 'nobody@example.com', password: 'guess 1' }),
+          JSON.stringify({ email, password: 'guess 2' }),
+        ],
         ipBlock: 1,
       };
       const hashing = runtime.app.platform.config;
@@ -140,12 +157,15 @@ async function main(): Promise<void> {
 
       const logins = floodResults.reduce((sum, r) => sum + r.requests, 0);
       const statuses: Record<string, number> = {};
-      for (const r of floodResults) for (const [code, count] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+      for (const r of floodResults)
+        for (const [code, count] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
       process.stdout.write(
         `\nflood: ${logins} logins in ${ROUNDS} × ${flood.seconds} s (${statusLine(statuses)}), login p99 median ${median(floodResults.map((r) => r.p99Ms))} ms` +
           `${EVENT_LOG_TO_DATABASE ? '' : `; API event-log entries handed to the sink: ${eventSink.appended()}`}\n`,
       );
-      process.stdout.write(`\n${'route'.padEnd(24)}${'idle p99 ms'.padStart(22)}${'flood p99 ms'.padStart(22)}${'ratio'.padStart(8)}\n`);
+      process.stdout.write(
+        `\n${'route'.padEnd(24)}${'idle p99 ms'.padStart(22)}${'flood p99 ms'.padStart(22)}${'ratio'.padStart(8)}\n`,
+      );
       process.stdout.write(`${''.padEnd(24)}${'median (spread)'.padStart(22)}${'median (spread)'.padStart(22)}\n`);
       let worst = 0;
       for (const [i, name] of names.entries()) {
@@ -153,9 +173,13 @@ async function main(): Promise<void> {
         const b = flooded[i] ?? [];
         const ratio = median(b) / Math.max(median(a), 0.001);
         worst = Math.max(worst, ratio);
-        process.stdout.write(`${name.padEnd(24)}${`${median(a).toFixed(1)} (${spread(a)})`.padStart(22)}${`${median(b).toFixed(1)} (${spread(b)})`.padStart(22)}${ratio.toFixed(2).padStart(8)}\n`);
+        process.stdout.write(
+          `${name.padEnd(24)}${`${median(a).toFixed(1)} (${spread(a)})`.padStart(22)}${`${median(b).toFixed(1)} (${spread(b)})`.padStart(22)}${ratio.toFixed(2).padStart(8)}\n`,
+        );
       }
-      process.stdout.write(`\nworst p99 ratio flood/idle: ${worst.toFixed(2)} (target <= ${TARGET_RATIO}: ${worst <= TARGET_RATIO ? 'met' : 'MISSED'})\n`);
+      process.stdout.write(
+        `\nworst p99 ratio flood/idle: ${worst.toFixed(2)} (target <= ${TARGET_RATIO}: ${worst <= TARGET_RATIO ? 'met' : 'MISSED'})\n`,
+      );
       if (!(worst <= TARGET_RATIO)) process.exitCode = 1;
     } finally {
       await closeGracefully(server, 1_000);

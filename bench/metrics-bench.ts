@@ -79,7 +79,11 @@ async function main(): Promise<void> {
   };
   const runtime = await openRuntime(config, logger, { overrides });
   // The baseline: the same composition on the same connections, metrics off.
-  const withoutMetrics = compose(config, { db: runtime.app.platform.db, redis: undefined, logger }, { ...overrides, metrics: false });
+  const withoutMetrics = compose(
+    config,
+    { db: runtime.app.platform.db, redis: undefined, logger },
+    { ...overrides, metrics: false },
+  );
   const servers: Server[] = [];
   try {
     await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
@@ -100,9 +104,19 @@ async function main(): Promise<void> {
     );
     // Between loads the event-log buffers are emptied, so each load starts with none.
     const settle = async (): Promise<void> => {
-      await Promise.all([runtime.app.salesIdentity.eventRecorder.flush(), withoutMetrics.salesIdentity.eventRecorder.flush()]);
+      await Promise.all([
+        runtime.app.salesIdentity.eventRecorder.flush(),
+        withoutMetrics.salesIdentity.eventRecorder.flush(),
+      ]);
     };
-    const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 2, order: 'mirror', settle });
+    const results = await measureInterleaved(targets, {
+      rounds: ROUNDS,
+      seconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      warmupSeconds: 2,
+      order: 'mirror',
+      settle,
+    });
     const [itemsOff, itemsOn, healthOff, healthOn, bareKoaResult] = results as [Result, Result, Result, Result, Result];
 
     process.stdout.write(
@@ -117,13 +131,20 @@ async function main(): Promise<void> {
 
     // Two bases, both round by round: wall-clock requests/s (the target is judged on it), and requests
     // per CPU-second of the server, a second opinion when the machine is shared (see the header).
-    const basis = (r: Result): { wall: readonly number[]; cpu: readonly number[] } => ({ wall: r.rounds, cpu: r.cpuMicrosPerRequest.map((us) => 1e6 / us) });
-    const ratios = (a: Result, b: Result, of: 'wall' | 'cpu'): number[] => basis(a)[of].map((value, i) => value / (basis(b)[of][i] ?? Number.NaN));
-    const overhead = (a: Result, b: Result, of: 'wall' | 'cpu') => summarize(ratios(a, b, of).map((ratio) => (1 - ratio) * 100));
+    const basis = (r: Result): { wall: readonly number[]; cpu: readonly number[] } => ({
+      wall: r.rounds,
+      cpu: r.cpuMicrosPerRequest.map((us) => 1e6 / us),
+    });
+    const ratios = (a: Result, b: Result, of: 'wall' | 'cpu'): number[] =>
+      basis(a)[of].map((value, i) => value / (basis(b)[of][i] ?? Number.NaN));
+    const overhead = (a: Result, b: Result, of: 'wall' | 'cpu') =>
+      summarize(ratios(a, b, of).map((ratio) => (1 - ratio) * 100));
     const percent = (s: Summary) => `${s.median.toFixed(1)} % (${s.min.toFixed(1)} to ${s.max.toFixed(1)})`;
     const ratio = (s: Summary) => `${s.median.toFixed(2)} (${s.min.toFixed(2)}-${s.max.toFixed(2)})`;
 
-    process.stdout.write(`\n${'round-by-round, median (min to max)'.padEnd(42)}${'wall-clock req/s'.padStart(26)}${'per CPU-second'.padStart(26)}   target (on req/s)\n`);
+    process.stdout.write(
+      `\n${'round-by-round, median (min to max)'.padEnd(42)}${'wall-clock req/s'.padStart(26)}${'per CPU-second'.padStart(26)}   target (on req/s)\n`,
+    );
     let missed = false;
     for (const [route, on, off] of [
       ['/healthz', healthOn, healthOff],

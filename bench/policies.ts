@@ -108,8 +108,27 @@ function rowOf(n: number): Row {
 }
 
 const HEADER = 'policyNumber,cpf,saleId,insurer,product,status,premiumCents,startDate,endDate,vehiclePlate';
-const csvLine = (r: Row) => [r.policyNumber, r.cpf, '', r.insurer, r.product, r.status, r.premiumCents, r.startDate, r.endDate, r.vehiclePlate ?? ''].join(',');
-const policyOf = (n: number, now: Date): Policy => ({ id: randomUUID(), saleId: null, ...rowOf(n), history: [], createdAt: now, updatedAt: now });
+const csvLine = (r: Row) =>
+  [
+    r.policyNumber,
+    r.cpf,
+    '',
+    r.insurer,
+    r.product,
+    r.status,
+    r.premiumCents,
+    r.startDate,
+    r.endDate,
+    r.vehiclePlate ?? '',
+  ].join(',');
+const policyOf = (n: number, now: Date): Policy => ({
+  id: randomUUID(),
+  saleId: null,
+  ...rowOf(n),
+  history: [],
+  createdAt: now,
+  updatedAt: now,
+});
 
 async function writeCsv(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
@@ -172,7 +191,9 @@ async function probe(variant: Variant, size: number, file: string, uri: string):
     await ensureIndexes(db, policiesAreaIndexes);
     const now = new Date();
     for (let first = 0; first < size; first += BATCH) {
-      const docs = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) => toPolicyDocument(policyOf(first + i, now)));
+      const docs = Array.from({ length: Math.min(BATCH, size - first) }, (_, i) =>
+        toPolicyDocument(policyOf(first + i, now)),
+      );
       inserted += (await policiesCollection(db).insertMany(docs, { ordered: false })).insertedCount;
     }
     await runtime.close();
@@ -180,7 +201,11 @@ async function probe(variant: Variant, size: number, file: string, uri: string):
     const out: string[] = [];
     const sink = new SinkPolicyRepository();
     const ctx: CliContext = {
-      io: { env: { MONGODB_URI: uri, LOG_LEVEL: 'warn' }, out: (text) => out.push(text), err: (text) => process.stderr.write(`${text}\n`) },
+      io: {
+        env: { MONGODB_URI: uri, LOG_LEVEL: 'warn' },
+        out: (text) => out.push(text),
+        err: (text) => process.stderr.write(`${text}\n`),
+      },
       runtimeOptions: variant === 'sink' ? { overrides: { rebind: [rebinding(PolicyRepository, sink)] } } : {},
     };
     const code = await runCli(['--json', 'import-policies', '--file', file], ctx);
@@ -197,14 +222,23 @@ const run = promisify(execFile);
 
 async function child(variant: Variant, size: number, file: string, uri: string): Promise<ProbeResult> {
   const args = ['--expose-gc', '--import', 'tsx', __filename, '--probe', variant, String(size), file, uri];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20, env: { ...process.env, LOG_LEVEL: 'warn' } });
+  const { stdout } = await run(process.execPath, args, {
+    maxBuffer: 1 << 20,
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ProbeResult;
 }
 
 // ---------------------------------------------------------------- 1 and 2: the import
 
-async function importAgainstBare(serverUri: string, sizes: readonly number[], files: ReadonlyMap<number, string>): Promise<void> {
-  console.log(`\n1. import-policies against a bare insertMany loop of the same documents (${ROUNDS} interleaved rounds, fresh processes and databases)`);
+async function importAgainstBare(
+  serverUri: string,
+  sizes: readonly number[],
+  files: ReadonlyMap<number, string>,
+): Promise<void> {
+  console.log(
+    `\n1. import-policies against a bare insertMany loop of the same documents (${ROUNDS} interleaved rounds, fresh processes and databases)`,
+  );
   const samples = new Map<string, ProbeResult[]>();
   const ratios = new Map<number, number[]>();
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -213,36 +247,67 @@ async function importAgainstBare(serverUri: string, sizes: readonly number[], fi
       const order: Variant[] = round % 2 === 0 ? ['import', 'bare'] : ['bare', 'import'];
       const results: Partial<Record<Variant, ProbeResult>> = {};
       for (const variant of order) {
-        const result = await child(variant, size, file, withDatabase(serverUri, `bench_policies_${randomUUID().slice(0, 8)}`));
+        const result = await child(
+          variant,
+          size,
+          file,
+          withDatabase(serverUri, `bench_policies_${randomUUID().slice(0, 8)}`),
+        );
         results[variant] = result;
         samples.set(`${variant} ${size}`, [...(samples.get(`${variant} ${size}`) ?? []), result]);
       }
       const [imp, bare] = [results.import, results.bare];
-      if (imp !== undefined && bare !== undefined) ratios.set(size, [...(ratios.get(size) ?? []), bare.seconds / imp.seconds]);
-      process.stdout.write(`  round ${round + 1} ${size} rows: import ${(size / (imp?.seconds ?? 1)).toFixed(0)} rows/s, bare ${(size / (bare?.seconds ?? 1)).toFixed(0)} rows/s\n`);
+      if (imp !== undefined && bare !== undefined)
+        ratios.set(size, [...(ratios.get(size) ?? []), bare.seconds / imp.seconds]);
+      process.stdout.write(
+        `  round ${round + 1} ${size} rows: import ${(size / (imp?.seconds ?? 1)).toFixed(0)} rows/s, bare ${(size / (bare?.seconds ?? 1)).toFixed(0)} rows/s\n`,
+      );
     }
   }
-  const of = (variant: Variant, size: number, pick: (r: ProbeResult) => number): Summary => summarize((samples.get(`${variant} ${size}`) ?? []).map(pick));
+  const of = (variant: Variant, size: number, pick: (r: ProbeResult) => number): Summary =>
+    summarize((samples.get(`${variant} ${size}`) ?? []).map(pick));
   for (const size of sizes) {
     const rate = (r: ProbeResult) => size / r.seconds;
     const growth = (r: ProbeResult) => mib(r.growth);
-    console.log(`  ${String(size).padStart(7)} rows: import ${describe(of('import', size, rate), 0, ' rows/s')}, bare ${describe(of('bare', size, rate), 0, ' rows/s')}`);
-    console.log(`  ${''.padStart(7)}       peak RSS growth: import ${describe(of('import', size, growth), 0, ' MiB')}, bare ${describe(of('bare', size, growth), 0, ' MiB')}`);
+    console.log(
+      `  ${String(size).padStart(7)} rows: import ${describe(of('import', size, rate), 0, ' rows/s')}, bare ${describe(of('bare', size, rate), 0, ' rows/s')}`,
+    );
+    console.log(
+      `  ${''.padStart(7)}       peak RSS growth: import ${describe(of('import', size, growth), 0, ' MiB')}, bare ${describe(of('bare', size, growth), 0, ' MiB')}`,
+    );
     const ratio = summarize(ratios.get(size) ?? []);
-    verdict(ratio.median >= RATIO_TARGET, `${size} rows: import / bare rows/s = ${describe(ratio, 2)} (per-round ratio), target >= ${RATIO_TARGET}`);
+    verdict(
+      ratio.median >= RATIO_TARGET,
+      `${size} rows: import / bare rows/s = ${describe(ratio, 2)} (per-round ratio), target >= ${RATIO_TARGET}`,
+    );
   }
   const [small, large] = [sizes[0] ?? 0, sizes[sizes.length - 1] ?? 0];
-  const excess = (size: number) => of('import', size, (r) => mib(r.growth)).median - of('bare', size, (r) => mib(r.growth)).median;
+  const excess = (size: number) =>
+    of('import', size, (r) => mib(r.growth)).median - of('bare', size, (r) => mib(r.growth)).median;
   const extra = excess(large) - excess(small);
-  verdict(extra <= RSS_FLAT_MIB, `peak RSS: what the import adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`);
+  verdict(
+    extra <= RSS_FLAT_MIB,
+    `peak RSS: what the import adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+  );
 }
 
-async function importIntoSink(serverUri: string, sizes: readonly number[], files: ReadonlyMap<number, string>): Promise<void> {
-  console.log(`\n2. import-policies into a sink (the policy store replaced by a counter: the importer's own cost), ${ROUNDS} interleaved rounds`);
+async function importIntoSink(
+  serverUri: string,
+  sizes: readonly number[],
+  files: ReadonlyMap<number, string>,
+): Promise<void> {
+  console.log(
+    `\n2. import-policies into a sink (the policy store replaced by a counter: the importer's own cost), ${ROUNDS} interleaved rounds`,
+  );
   const samples = new Map<number, ProbeResult[]>();
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const size of round % 2 === 0 ? sizes : [...sizes].reverse()) {
-      const result = await child('sink', size, files.get(size) ?? '', withDatabase(serverUri, `bench_policies_${randomUUID().slice(0, 8)}`));
+      const result = await child(
+        'sink',
+        size,
+        files.get(size) ?? '',
+        withDatabase(serverUri, `bench_policies_${randomUUID().slice(0, 8)}`),
+      );
       samples.set(size, [...(samples.get(size) ?? []), result]);
     }
   }
@@ -255,7 +320,10 @@ async function importIntoSink(serverUri: string, sizes: readonly number[], files
   const [small, large] = [sizes[0] ?? 0, sizes[sizes.length - 1] ?? 0];
   const growth = (size: number) => summarize((samples.get(size) ?? []).map((r) => mib(r.growth))).median;
   const extra = growth(large) - growth(small);
-  verdict(extra <= RSS_FLAT_MIB, `peak RSS of the importer grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`);
+  verdict(
+    extra <= RSS_FLAT_MIB,
+    `peak RSS of the importer grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+  );
 }
 
 // ---------------------------------------------------------------- 3: GET /policy?cpf=
@@ -288,11 +356,29 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     );
     // The customer looked up has a person (the link is part of the answer) and its share of the policies.
     const cpf = cpfOf(7);
-    const blank = { rg: null, cnh: null, birthDate: null, gender: null, maritalStatus: null, personalEmail: null, commercialEmail: null };
+    const blank = {
+      rg: null,
+      cnh: null,
+      birthDate: null,
+      gender: null,
+      maritalStatus: null,
+      personalEmail: null,
+      commercialEmail: null,
+    };
     const phones = { residentialPhone: null, commercialPhone: null, mobile: null, optionalPhone: null };
-    await new MongoPersonRepository(platform.db).saveByCpf({ id: randomUUID(), fullName: 'Bench Customer', cpf, ...blank, ...phones, createdAt: now, updatedAt: now });
+    await new MongoPersonRepository(platform.db).saveByCpf({
+      id: randomUUID(),
+      fullName: 'Bench Customer',
+      cpf,
+      ...blank,
+      ...phones,
+      createdAt: now,
+      updatedAt: now,
+    });
     const perCpf = await policiesCollection(platform.db).countDocuments({ cpf });
-    console.log(`\n3. GET /policy?cpf= with ${policies} policies stored (seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s; the CPF asked has ${perCpf}), ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s`);
+    console.log(
+      `\n3. GET /policy?cpf= with ${policies} policies stored (seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s; the CPF asked has ${perCpf}), ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s`,
+    );
     const headers = { 'x-api-key': key.right.key };
     const targets: Target[] = [
       { name: 'bare route, API-key guard', url: `${bench.baseUrl}/bench/authed`, headers },
@@ -312,12 +398,17 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
       }
     }
     for (const target of targets) {
-      console.log(`  ${target.name.padEnd(28)} p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`);
+      console.log(
+        `  ${target.name.padEnd(28)} p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
+      );
     }
     verdict(non2xx === 0, `every response 2xx (${non2xx} others)`);
     const [bare, lookup] = targets.map((t) => summarize(p99.get(t.name) ?? []).median);
     const factor = (lookup ?? 0) / Math.max(bare ?? 0, 1);
-    verdict(factor <= P99_FACTOR, `GET /policy?cpf= p99 is ${factor.toFixed(2)}x the bare authenticated route's (medians ${lookup} ms / ${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`);
+    verdict(
+      factor <= P99_FACTOR,
+      `GET /policy?cpf= p99 is ${factor.toFixed(2)}x the bare authenticated route's (medians ${lookup} ms / ${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`,
+    );
   } finally {
     await bench.close();
   }
@@ -333,8 +424,13 @@ async function main(): Promise<void> {
     const importSizes = sizesArg('sizes', slow ? '1000,10000' : '10000,100000');
     const sinkSizes = sizesArg('sink-sizes', '10000,100000');
     const policies = Number(arg('policies', slow ? '10000' : '100000'));
-    console.log(`brokerhub bench:policies — MongoDB: ${server.kind}; import sizes ${importSizes.join(', ')} rows; sink sizes ${sinkSizes.join(', ')} rows; ${policies} policies for the lookup`);
-    if (slow) console.log('  (jongodb: inserts slow down with the collection size, so the database sizes are 10x under the issue\'s 10k -> 100k and 100k; run with MONGODB_URI on a real MongoDB for those)');
+    console.log(
+      `brokerhub bench:policies — MongoDB: ${server.kind}; import sizes ${importSizes.join(', ')} rows; sink sizes ${sinkSizes.join(', ')} rows; ${policies} policies for the lookup`,
+    );
+    if (slow)
+      console.log(
+        "  (jongodb: inserts slow down with the collection size, so the database sizes are 10x under the issue's 10k -> 100k and 100k; run with MONGODB_URI on a real MongoDB for those)",
+      );
     const files = new Map<number, string>();
     for (const size of new Set([...importSizes, ...sinkSizes])) {
       const file = path.join(dir, `policies-${size}.csv`);

@@ -47,9 +47,18 @@ async function main(): Promise<void> {
       return canonical;
     };
     for (let i = 0; i < LEADS; i += 1) {
-      await create.execute({ phone: phone(`11 9${String(10_000_000 + i)}`), channel: 'whatsapp', result: 'no_response' });
+      await create.execute({
+        phone: phone(`11 9${String(10_000_000 + i)}`),
+        channel: 'whatsapp',
+        result: 'no_response',
+      });
     }
-    await create.execute({ phone: phone('(11) 98765-4321'), channel: 'whatsapp', result: 'no_response', name: 'Bench Lead' });
+    await create.execute({
+      phone: phone('(11) 98765-4321'),
+      channel: 'whatsapp',
+      result: 'no_response',
+      name: 'Bench Lead',
+    });
 
     const apiKey = { 'x-api-key': key.right.key, 'content-type': 'application/json' };
     const targets: Target[] = [
@@ -59,7 +68,12 @@ async function main(): Promise<void> {
         url: `${bench.baseUrl}/sdr/interactions/status`,
         method: 'PATCH',
         headers: apiKey,
-        body: JSON.stringify({ identifier: '+55 (11) 8765-4321', identifier_type: 'phone', status: 'interested', notes: 'bench' }),
+        body: JSON.stringify({
+          identifier: '+55 (11) 8765-4321',
+          identifier_type: 'phone',
+          status: 'interested',
+          notes: 'bench',
+        }),
       },
     ];
     const creation = (name: string, phone: string): Target => ({
@@ -72,27 +86,45 @@ async function main(): Promise<void> {
     process.stdout.write(
       `brokerhub bench:sdr — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, ${LEADS + 1} leads, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
-    const commands = await printCommandCounts(bench, targets, `database commands per request (goal for the SDR routes: at most ${MAX_WRITE_COMMANDS} for the write + ${MAX_REFRESH_COMMANDS} for the contact's read-model refresh)`);
+    const commands = await printCommandCounts(
+      bench,
+      targets,
+      `database commands per request (goal for the SDR routes: at most ${MAX_WRITE_COMMANDS} for the write + ${MAX_REFRESH_COMMANDS} for the contact's read-model refresh)`,
+    );
     // Creation is counted once per case: a new contact, then the same one again within the dedupe window.
     const patchCommands = commands.get('PATCH SDR status (+note)');
     if (patchCommands === undefined) throw new Error('the PATCH SDR status target was not counted');
     const sdrCounts = [totalOf(patchCommands)];
-    for (const target of [creation('POST SDR interaction (new)', '(21) 99876-5432'), creation('POST SDR interaction (again)', '(21) 99876-5432')]) {
+    for (const target of [
+      creation('POST SDR interaction (new)', '(21) 99876-5432'),
+      creation('POST SDR interaction (again)', '(21) 99876-5432'),
+    ]) {
       const tally = await bench.commandsOf(target);
       sdrCounts.push(totalOf(tally));
       process.stdout.write(`  ${target.name.padEnd(30)}${describeTally(tally)}\n`);
     }
     const worst = Math.max(...sdrCounts);
-    process.stdout.write(`target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each (${MAX_WRITE_COMMANDS} for the write, ${MAX_REFRESH_COMMANDS} for the read-model refresh): worst ${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`);
+    process.stdout.write(
+      `target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each (${MAX_WRITE_COMMANDS} for the write, ${MAX_REFRESH_COMMANDS} for the read-model refresh): worst ${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`,
+    );
     if (worst > MAX_SDR_COMMANDS) process.exitCode = 1;
 
     // The notes collection grows during the run; interleaving spreads that drift over every round.
-    const results = await measureInterleaved(targets, { rounds: ROUNDS, seconds: DURATION_SECONDS, connections: CONNECTIONS, warmupSeconds: 1 });
-    process.stdout.write(`\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}${'db cmds'.padStart(9)}\n`);
+    const results = await measureInterleaved(targets, {
+      rounds: ROUNDS,
+      seconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      warmupSeconds: 1,
+    });
+    process.stdout.write(
+      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}${'db cmds'.padStart(9)}\n`,
+    );
     for (const r of results) {
       const tally = commands.get(r.name);
       const perRequest = tally === undefined ? '—' : String(totalOf(tally));
-      process.stdout.write(`${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}${perRequest.padStart(9)}\n`);
+      process.stdout.write(
+        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}${perRequest.padStart(9)}\n`,
+      );
     }
   } finally {
     await bench.close();

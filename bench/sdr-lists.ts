@@ -76,7 +76,12 @@ const TARGETS: readonly Target[] = [
   { name: 'bare API-key route', path: '/bench/bare', requests: BARE_REQUESTS },
   { name: 'sessions page 1', path: '/sdr/sessions', requests: LIST_REQUESTS, before: 2_753 },
   { name: 'contacts page 1', path: '/sdr/contacts', requests: LIST_REQUESTS, before: 4_829 },
-  { name: 'contacts filtered', path: '/sdr/contacts?search=9&status=active&qualified=true', requests: LIST_REQUESTS, before: 4_539 },
+  {
+    name: 'contacts filtered',
+    path: '/sdr/contacts?search=9&status=active&qualified=true',
+    requests: LIST_REQUESTS,
+    before: 4_539,
+  },
 ];
 const LISTS = TARGETS.filter((t) => t.before !== undefined);
 /** The request of the following measurement. */
@@ -90,17 +95,25 @@ const ON_MONGOD: Readonly<Record<string, string>> = {
   'find sdr_chats': 'walks index newest_first ({last.at: -1, _id: 1}) for the 50 documents of the page: O(page)',
   'count sdr_chats': 'counts the keys of index newest_first (hinted): O(chats) index keys, no documents',
   'aggregate sdr_chats': 'counts the keys of index newest_first (hinted): O(chats) index keys, no documents',
-  'find sdr_contacts': 'walks index lastInteraction_desc (or by_phone / by_session_search for a search) for the page: O(page) unfiltered',
-  'aggregate sdr_contacts': '$match + $group over the filtered set through the hinted index (lastInteraction_desc, by_phone for a digit search): O(filtered set) index walk, the metrics cover the whole filtered set (CONTRACT 8.2)',
+  'find sdr_contacts':
+    'walks index lastInteraction_desc (or by_phone / by_session_search for a search) for the page: O(page) unfiltered',
+  'aggregate sdr_contacts':
+    '$match + $group over the filtered set through the hinted index (lastInteraction_desc, by_phone for a digit search): O(filtered set) index walk, the metrics cover the whole filtered set (CONTRACT 8.2)',
   'find sdr_follower': 'reads one document by _id: O(1)',
-  'find gateway_messages': 'the follower\'s probe {_id: {$gt: head}} sorted by _id, limit 1: one step of the _id index, O(1)',
+  'find gateway_messages':
+    "the follower's probe {_id: {$gt: head}} sorted by _id, limit 1: one step of the _id index, O(1)",
   'find people': 'walks index of the keyed lookup: O(keys)',
 };
 
 // ---- worker: one dataset's sales app ------------------------------------------------------------
 
 async function worker(uri: string): Promise<void> {
-  const loaded = loadConfig({ MONGODB_URI: uri, LOG_LEVEL: 'silent', SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes', HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!' });
+  const loaded = loadConfig({
+    MONGODB_URI: uri,
+    LOG_LEVEL: 'silent',
+    SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
+    HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
+  });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const counter = new WorkerCommandCounter();
   const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
@@ -138,7 +151,8 @@ async function worker(uri: string): Promise<void> {
 type Worker = DatasetWorker<{ port: number; key: string }> & { readonly uri: string };
 const baseUrlOf = (worker: Worker) => `http://127.0.0.1:${worker.ready.port}`;
 
-const load = (worker: Worker, target: Pick<Target, 'path' | 'requests'>): Promise<WorkerLoad> => loadWorker(worker, `${baseUrlOf(worker)}${target.path}`, target.requests);
+const load = (worker: Worker, target: Pick<Target, 'path' | 'requests'>): Promise<WorkerLoad> =>
+  loadWorker(worker, `${baseUrlOf(worker)}${target.path}`, target.requests);
 
 const ms = (n: number, digits = 1) => n.toFixed(digits);
 
@@ -162,7 +176,9 @@ async function main(): Promise<void> {
       const uri = withDatabase(server.uri, `bench_sdr_${size}_${Date.now()}`);
       const started = Date.now();
       const counts = await seedDataset(uri, [{ contacts: size, seed: SEED }], MESSAGES, SEED_BATCH);
-      process.stdout.write(`seeded ${size}: ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      process.stdout.write(
+        `seeded ${size}: ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
       workers.push({ ...(await startDatasetWorker<{ port: number; key: string }>(__filename, size, uri)), uri });
     }
     // Warm-up: the first list request of a fresh database builds both read models (no follower
@@ -172,13 +188,17 @@ async function main(): Promise<void> {
       const started = Date.now();
       await load(w, { path: '/sdr/sessions', requests: 1 });
       const spent = await workerDatabaseTime(w);
-      process.stdout.write(`warm-up ${w.size}: first list request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`);
+      process.stdout.write(
+        `warm-up ${w.size}: first list request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`,
+      );
       for (const t of TARGETS) await load(w, { ...t, requests: 1 });
     }
 
     // Database commands of one request of each route, after the warm-up and before any load.
     const probes = new Map<string, RequestCommands>();
-    process.stdout.write(`\ndatabase commands per request (and the embedded database's time for each, one request after the warm-up):\n`);
+    process.stdout.write(
+      `\ndatabase commands per request (and the embedded database's time for each, one request after the warm-up):\n`,
+    );
     for (const target of TARGETS) {
       for (const w of workers) {
         // The steady figure (second request); the first's apart when it differs (a credential's first
@@ -187,8 +207,11 @@ async function main(): Promise<void> {
         const probe = await workerCommands(w, w.ready.port, target.path);
         if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
         probes.set(`${w.size}|${target.name}`, probe);
-        process.stdout.write(`  ${target.name.padEnd(20)}${String(w.size).padStart(6)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`);
-        if (totalOf(first.commands) !== totalOf(probe.commands)) process.stdout.write(`  ${''.padEnd(26)}(first request: ${describeTally(first.commands)})\n`);
+        process.stdout.write(
+          `  ${target.name.padEnd(20)}${String(w.size).padStart(6)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
+        );
+        if (totalOf(first.commands) !== totalOf(probe.commands))
+          process.stdout.write(`  ${''.padEnd(26)}(first request: ${describeTally(first.commands)})\n`);
       }
     }
 
@@ -214,7 +237,20 @@ async function main(): Promise<void> {
     // Following the gateway, after the list rounds (the new messages grow the datasets): per round and
     // dataset, one contacts-page request with nothing new, then FOLLOW_MESSAGES written by the
     // gateway's own client, then the same request, which folds them in before it answers.
-    const follow = new Map<number, { baseline: number[]; after: number[]; baselineBusy: number[]; afterBusy: number[]; afterWallS: number[]; insertS: number[]; idlePerS: number[]; extraOwn: number[]; non2xx: number }>();
+    const follow = new Map<
+      number,
+      {
+        baseline: number[];
+        after: number[];
+        baselineBusy: number[];
+        afterBusy: number[];
+        afterWallS: number[];
+        insertS: number[];
+        idlePerS: number[];
+        extraOwn: number[];
+        non2xx: number;
+      }
+    >();
     const writers = new Map<number, Awaited<ReturnType<typeof gatewayWriter>>>();
     for (const w of workers) writers.set(w.size, await gatewayWriter(w.uri));
     /** The commands of the last round's request that folds the new messages in (the worker's command monitor, by name: ms and count). */
@@ -224,20 +260,39 @@ async function main(): Promise<void> {
         for (const w of workers) {
           const writer = writers.get(w.size);
           if (writer === undefined) continue;
-          const records = arrivingMessages({ messages: FOLLOW_MESSAGES, chats: FOLLOW_CHATS, batch: round, seeded: { seed: SEED, contacts: w.size, messages: MESSAGES } }, new Date());
+          const records = arrivingMessages(
+            {
+              messages: FOLLOW_MESSAGES,
+              chats: FOLLOW_CHATS,
+              batch: round,
+              seeded: { seed: SEED, contacts: w.size, messages: MESSAGES },
+            },
+            new Date(),
+          );
           const baseline = await load(w, { path: FOLLOW_PATH, requests: 1 });
           // While the gateway writes, the worker serves nothing: what its event loop does then (timers,
           // the driver's monitoring, GC) is its idle background, per second.
           const idleBefore = await workerUsage(w);
           const started = Date.now();
           const written = await writer.write(records);
-          if (written !== FOLLOW_MESSAGES) throw new Error(`the gateway wrote ${written} of ${FOLLOW_MESSAGES} messages`);
+          if (written !== FOLLOW_MESSAGES)
+            throw new Error(`the gateway wrote ${written} of ${FOLLOW_MESSAGES} messages`);
           const insertS = (Date.now() - started) / 1000;
           const idleRate = ((await workerUsage(w)).busyMs - idleBefore.busyMs) / Math.max(insertS, 0.001);
           await workerDatabaseTime(w);
           const after = await load(w, { path: FOLLOW_PATH, requests: 1 });
           foldCommands.set(w.size, await workerDatabaseTime(w));
-          const f = follow.get(w.size) ?? { baseline: [], after: [], baselineBusy: [], afterBusy: [], afterWallS: [], insertS: [], idlePerS: [], extraOwn: [], non2xx: 0 };
+          const f = follow.get(w.size) ?? {
+            baseline: [],
+            after: [],
+            baselineBusy: [],
+            afterBusy: [],
+            afterWallS: [],
+            insertS: [],
+            idlePerS: [],
+            extraOwn: [],
+            non2xx: 0,
+          };
           f.baseline.push(baseline.cpu);
           f.after.push(after.cpu);
           f.baselineBusy.push(baseline.busy);
@@ -245,7 +300,9 @@ async function main(): Promise<void> {
           f.idlePerS.push(idleRate);
           // The extra work of the request that folds the messages in, its idle background taken out
           // (the embedded server keeps that request waiting for seconds, the one before for milliseconds).
-          f.extraOwn.push(after.busy - (idleRate * after.wallMs) / 1000 - (baseline.busy - (idleRate * baseline.wallMs) / 1000));
+          f.extraOwn.push(
+            after.busy - (idleRate * after.wallMs) / 1000 - (baseline.busy - (idleRate * baseline.wallMs) / 1000),
+          );
           f.afterWallS.push(after.wallMs / 1000);
           f.insertS.push(insertS);
           f.non2xx += baseline.non2xx + after.non2xx;
@@ -257,12 +314,16 @@ async function main(): Promise<void> {
       for (const writer of writers.values()) await writer.close();
     }
 
-    process.stdout.write(`\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`);
+    process.stdout.write(
+      `\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`,
+    );
     for (const target of TARGETS) {
       for (const w of workers) {
         const s = samples.get(`${w.size}|${target.name}`);
         if (s === undefined) continue;
-        process.stdout.write(`${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`);
+        process.stdout.write(
+          `${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
+        );
       }
     }
 
@@ -272,7 +333,8 @@ async function main(): Promise<void> {
       return ok ? 'met' : 'MISSED';
     };
     const [small, large] = [SIZES[0] ?? 0, SIZES[SIZES.length - 1] ?? 0];
-    const median = (size: number, name: string, field: 'p50' | 'p99' | 'cpu') => summarize(samples.get(`${size}|${name}`)?.[field] ?? []).median;
+    const median = (size: number, name: string, field: 'p50' | 'p99' | 'cpu') =>
+      summarize(samples.get(`${size}|${name}`)?.[field] ?? []).median;
     process.stdout.write(`\ntargets (${small} -> ${large} contacts):\n`);
     for (const target of LISTS) {
       const cpuA = median(small, target.name, 'cpu');
@@ -281,9 +343,15 @@ async function main(): Promise<void> {
       const p99 = median(large, target.name, 'p99');
       const maxP99 = (target.before ?? 0) / 10;
       process.stdout.write(`  ${target.name}:\n`);
-      process.stdout.write(`    service CPU at ${large}: ${ms(cpuB)} ms/request (target <= ${MAX_CPU_MS} ms): ${judge(cpuB <= MAX_CPU_MS)}\n`);
-      process.stdout.write(`    service CPU ${small} -> ${large}: ${ms(cpuA)} -> ${ms(cpuB)} ms, growth x${growth.toFixed(2)} (target <= x${MAX_CPU_GROWTH}): ${judge(growth <= MAX_CPU_GROWTH)}\n`);
-      process.stdout.write(`    p99 at ${large}: ${p99} ms (before the read models ${target.before ?? 0} ms; target <= a tenth, ${maxP99.toFixed(1)} ms): ${judge(p99 <= maxP99)}\n`);
+      process.stdout.write(
+        `    service CPU at ${large}: ${ms(cpuB)} ms/request (target <= ${MAX_CPU_MS} ms): ${judge(cpuB <= MAX_CPU_MS)}\n`,
+      );
+      process.stdout.write(
+        `    service CPU ${small} -> ${large}: ${ms(cpuA)} -> ${ms(cpuB)} ms, growth x${growth.toFixed(2)} (target <= x${MAX_CPU_GROWTH}): ${judge(growth <= MAX_CPU_GROWTH)}\n`,
+      );
+      process.stdout.write(
+        `    p99 at ${large}: ${p99} ms (before the read models ${target.before ?? 0} ms; target <= a tenth, ${maxP99.toFixed(1)} ms): ${judge(p99 <= maxP99)}\n`,
+      );
     }
     for (const w of workers) {
       const f = follow.get(w.size);
@@ -291,7 +359,9 @@ async function main(): Promise<void> {
       const extraBusy = f.afterBusy.map((a, i) => a - (f.baselineBusy[i] ?? 0));
       const extraCpu = f.after.map((a, i) => a - (f.baseline[i] ?? 0));
       const per100 = summarize(f.extraOwn).median / (FOLLOW_MESSAGES / 100);
-      process.stdout.write(`  following the gateway at ${w.size} (contacts page 1 with nothing new, then right after ${FOLLOW_MESSAGES} new messages over ${FOLLOW_CHATS} chats; per request, median (range) of ${f.after.length} rounds):\n`);
+      process.stdout.write(
+        `  following the gateway at ${w.size} (contacts page 1 with nothing new, then right after ${FOLLOW_MESSAGES} new messages over ${FOLLOW_CHATS} chats; per request, median (range) of ${f.after.length} rounds):\n`,
+      );
       process.stdout.write(
         `    the service's event loop busy: ${describeSummary(summarize(f.baselineBusy), 1)} -> ${describeSummary(summarize(f.afterBusy), 1)} ms, extra ${describeSummary(summarize(extraBusy), 1)} ms = ${ms(summarize(extraBusy).median / (FOLLOW_MESSAGES / 100))} ms per 100 messages as measured\n`,
       );
@@ -301,7 +371,9 @@ async function main(): Promise<void> {
       process.stdout.write(
         `    the service's process CPU (every thread): ${describeSummary(summarize(f.baseline), 1)} -> ${describeSummary(summarize(f.after), 1)} ms, extra ${describeSummary(summarize(extraCpu), 1)} ms = ${ms(summarize(extraCpu).median / (FOLLOW_MESSAGES / 100))} ms per 100 (not judged: it also counts V8's background threads and the idle process over the ${describeSummary(summarize(f.afterWallS), 1)} s the embedded server takes for that request)\n`,
       );
-      process.stdout.write(`    (the gateway's insertMany of ${FOLLOW_MESSAGES} took ${describeSummary(summarize(f.insertS), 1)} s on the embedded server)\n`);
+      process.stdout.write(
+        `    (the gateway's insertMany of ${FOLLOW_MESSAGES} took ${describeSummary(summarize(f.insertS), 1)} s on the embedded server)\n`,
+      );
       if (f.non2xx > 0) {
         missed = true;
         process.stdout.write(`    ${f.non2xx} non-2xx answers: MISSED\n`);
@@ -309,7 +381,9 @@ async function main(): Promise<void> {
       const fold = foldCommands.get(w.size);
       if (fold !== undefined) {
         const total = fold.reduce((n, [, [, count]]) => n + count, 0);
-        process.stdout.write(`    database commands of the request that folds ${FOLLOW_MESSAGES} new messages in (last round): ${total}: ${fold.map(([name, [t, n]]) => `${name}${n === 1 ? '' : ` x${n}`} ${ms(t, 0)} ms`).join(', ')}\n`);
+        process.stdout.write(
+          `    database commands of the request that folds ${FOLLOW_MESSAGES} new messages in (last round): ${total}: ${fold.map(([name, [t, n]]) => `${name}${n === 1 ? '' : ` x${n}`} ${ms(t, 0)} ms`).join(', ')}\n`,
+        );
       }
     }
     const errors = [...samples.values()].reduce((n, s) => n + s.non2xx, 0);
@@ -325,7 +399,9 @@ async function main(): Promise<void> {
 
     // Where the time goes at the largest dataset: the service's CPU against the latency; the rest is
     // the database's, command by command.
-    process.stdout.write(`\nwhere the latency goes at ${large} contacts (p50 minus the service's CPU is the database's share):\n`);
+    process.stdout.write(
+      `\nwhere the latency goes at ${large} contacts (p50 minus the service's CPU is the database's share):\n`,
+    );
     for (const target of LISTS) {
       const p50 = median(large, target.name, 'p50');
       const cpu = median(large, target.name, 'cpu');
@@ -334,9 +410,13 @@ async function main(): Promise<void> {
       const slowest = [...probe.durations.entries()].sort((a, b) => b[1] - a[1])[0];
       const dbShare = p50 - cpu;
       const limit = dbShare > cpu;
-      process.stdout.write(`  ${target.name}: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`);
+      process.stdout.write(
+        `  ${target.name}: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
+      );
       if (limit && slowest !== undefined) {
-        process.stdout.write(`    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`);
+        process.stdout.write(
+          `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
+        );
       }
     }
     process.stdout.write(`\nbench wall time ${((Date.now() - benchStarted) / 60_000).toFixed(1)} min\n`);

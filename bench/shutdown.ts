@@ -43,8 +43,19 @@ interface Round {
 async function round(mongoUri: string, loadSeconds: number): Promise<Round> {
   const database = `bench_shutdown_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   // TRUST_PROXY=1: the load's requests each come from an address of their own (X-Forwarded-For).
-  const env = { ...process.env, MONGODB_URI: withDatabase(mongoUri, database), HOST: '127.0.0.1', SALES_PORT: '0', LOG_LEVEL: 'info', TRUST_PROXY: '1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--only', 'sales'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    MONGODB_URI: withDatabase(mongoUri, database),
+    HOST: '127.0.0.1',
+    SALES_PORT: '0',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: '1',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--only', 'sales'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const lines: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
@@ -62,7 +73,13 @@ async function round(mongoUri: string, loadSeconds: number): Promise<Round> {
   let load: Promise<{ stdout: string }> | undefined;
   if (loadSeconds > 0) {
     // The load outlasts the signal by 3 s: SIGTERM arrives under load.
-    const spec: LoadSpec = { url: `${url}/nowhere`, method: 'GET', connections: CONNECTIONS, seconds: loadSeconds + 3, ipBlock: 5 };
+    const spec: LoadSpec = {
+      url: `${url}/nowhere`,
+      method: 'GET',
+      connections: CONNECTIONS,
+      seconds: loadSeconds + 3,
+      ipBlock: 5,
+    };
     load = run(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(spec)], { maxBuffer: 16 * 1024 * 1024 });
     await new Promise((resolve) => setTimeout(resolve, loadSeconds * 1_000));
   }
@@ -76,7 +93,9 @@ async function round(mongoUri: string, loadSeconds: number): Promise<Round> {
     produced = Object.values(report.statuses).reduce((sum, n) => sum + n, 0);
   }
 
-  const closing = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+  const closing = lines
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
     .find((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('api event log closed'));
   const tally = closing as unknown as Tally | undefined;
   const reader = await connectMongo(withDatabase(mongoUri, database));
@@ -136,20 +155,28 @@ async function main(): Promise<void> {
           t === undefined
             ? 'no closing line'
             : `produced ${r.produced}, recorded ${t.recorded}, in database ${r.stored} (written ${t.written}), dropped ${t.dropped}, failed ${t.failed}, not written ${t.notWritten}, unconfirmed ${t.unconfirmed}`;
-        process.stdout.write(`round ${i + 1} ${variant.padEnd(6)} exit ${r.exitCode} after ${seconds(r.exitMs)}; ${detail}; accounted: ${accounted(r) ? 'yes' : 'NO'}\n`);
+        process.stdout.write(
+          `round ${i + 1} ${variant.padEnd(6)} exit ${r.exitCode} after ${seconds(r.exitMs)}; ${detail}; accounted: ${accounted(r) ? 'yes' : 'NO'}\n`,
+        );
       }
     }
     const summary = (name: string, rounds: readonly Round[]) => {
       const times = rounds.map((r) => r.exitMs);
-      process.stdout.write(`${name.padEnd(8)} time to exit: median ${seconds(median(times))}, spread ${seconds(Math.min(...times))} – ${seconds(Math.max(...times))}\n`);
+      process.stdout.write(
+        `${name.padEnd(8)} time to exit: median ${seconds(median(times))}, spread ${seconds(Math.min(...times))} – ${seconds(Math.max(...times))}\n`,
+      );
     };
     process.stdout.write('\n');
     summary('loaded', loaded);
     summary('idle', idle);
-    const missed = loaded.filter((r) => r.exitCode !== 0 || r.exitMs > TARGET_MS || !accounted(r) || r.tally === undefined);
+    const missed = loaded.filter(
+      (r) => r.exitCode !== 0 || r.exitMs > TARGET_MS || !accounted(r) || r.tally === undefined,
+    );
     const idleMissed = idle.filter((r) => r.exitCode !== 0 || r.exitMs > TARGET_MS);
     const met = missed.length === 0 && idleMissed.length === 0;
-    process.stdout.write(`target (exit 0 within ${TARGET_MS / 1_000} s, every entry accounted for): ${met ? 'met' : `MISSED in ${missed.length + idleMissed.length} round(s)`}\n`);
+    process.stdout.write(
+      `target (exit 0 within ${TARGET_MS / 1_000} s, every entry accounted for): ${met ? 'met' : `MISSED in ${missed.length + idleMissed.length} round(s)`}\n`,
+    );
     if (!met) process.exitCode = 1;
   } finally {
     await mongo.stop();

@@ -14,7 +14,15 @@ import { randomInt, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { runBench } from './support/sales-bench';
-import { modelEnv, prepareData, rssMb, serviceEnv, startModel, startServe, type ServeProcess } from './support/serve-process';
+import {
+  modelEnv,
+  prepareData,
+  rssMb,
+  serviceEnv,
+  startModel,
+  startServe,
+  type ServeProcess,
+} from './support/serve-process';
 import type { MixedLoadReport, MixedLoadSpec } from './support/mixed-load-contract';
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
@@ -47,7 +55,8 @@ function fit(samples: readonly Sample[]): { start: number; rise: number } {
 async function heapOf(salesUrl: string): Promise<string> {
   try {
     const text = await (await fetch(`${salesUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    const mb = (name: string) => (Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 'NaN') / 1_048_576).toFixed(1);
+    const mb = (name: string) =>
+      (Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 'NaN') / 1_048_576).toFixed(1);
     return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB`;
   } catch {
     return 'heap: /metrics did not answer';
@@ -67,8 +76,18 @@ async function main(): Promise<void> {
     const prepared = await prepareData(uri, 20);
     // LOG_LEVEL info: a line per request, as a deployment logs (the bench reads and discards serve's output).
     serve = await startServe(serviceEnv(uri, { ...modelEnv(model), LOG_LEVEL: 'info' }));
-    const spec: MixedLoadSpec = { mode: 'soak', apiKey: prepared.apiKey, orgs: prepared.orgs, workers: WORKERS, seed: SEED, seconds: SECONDS, targets: { sales: serve.salesUrl, hub: serve.hubUrl } };
-    const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const spec: MixedLoadSpec = {
+      mode: 'soak',
+      apiKey: prepared.apiKey,
+      orgs: prepared.orgs,
+      workers: WORKERS,
+      seed: SEED,
+      seconds: SECONDS,
+      targets: { sales: serve.salesUrl, hub: serve.hubUrl },
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD, JSON.stringify(spec)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -82,7 +101,9 @@ async function main(): Promise<void> {
     const sample = async () => {
       const s = { atS: Math.round((Date.now() - started) / 1_000), rssMb: await rssMb(pid) };
       samples.push(s);
-      process.stdout.write(`  t=${String(s.atS).padStart(4)} s  RSS ${s.rssMb.toFixed(1)} MB  (${await heapOf(salesUrl)})\n`);
+      process.stdout.write(
+        `  t=${String(s.atS).padStart(4)} s  RSS ${s.rssMb.toFixed(1)} MB  (${await heapOf(salesUrl)})\n`,
+      );
     };
     await sample();
     let finished = false;
@@ -112,8 +133,15 @@ async function main(): Promise<void> {
         .map(([status, n]) => `${route} ${status} x${n}`),
     );
     const unavailable = Object.values(report.statuses ?? {}).reduce((sum, byStatus) => sum + (byStatus['503'] ?? 0), 0);
-    process.stdout.write(`\nload exit ${loadCode}; requests ${report.requests}, 2xx ${report.acknowledged}; serve exit ${exitCode} on SIGTERM\n`);
-    for (const [route, byStatus] of Object.entries(report.statuses ?? {})) process.stdout.write(`  ${route.padEnd(36)} ${Object.entries(byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
+    process.stdout.write(
+      `\nload exit ${loadCode}; requests ${report.requests}, 2xx ${report.acknowledged}; serve exit ${exitCode} on SIGTERM\n`,
+    );
+    for (const [route, byStatus] of Object.entries(report.statuses ?? {}))
+      process.stdout.write(
+        `  ${route.padEnd(36)} ${Object.entries(byStatus)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ')}\n`,
+      );
     for (const e of report.serverErrors ?? []) process.stdout.write(`  5xx: ${e.route} ${e.status} ${e.body}\n`);
     process.stdout.write(
       `RSS: first sample ${samples[0]?.rssMb.toFixed(1)} MB, peak ${Math.max(...samples.map((s) => s.rssMb)).toFixed(1)} MB; last ${WINDOW_S} s (${window.length} samples): ${first.toFixed(1)} -> ${last.toFixed(1)} MB, fitted ${start.toFixed(1)} -> ${(start + rise).toFixed(1)} MB (${(growth * 100).toFixed(1)} %)\n`,
@@ -125,7 +153,9 @@ async function main(): Promise<void> {
       ...(loadCode !== 0 ? [`the load process exited ${loadCode}`] : []),
     ];
     process.stdout.write(`503 answers: ${unavailable}\n`);
-    process.stdout.write(`target (RSS growth < ${TARGET_GROWTH * 100} % over the last ${WINDOW_S} s, no 5xx but 503): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`);
+    process.stdout.write(
+      `target (RSS growth < ${TARGET_GROWTH * 100} % over the last ${WINDOW_S} s, no 5xx but 503): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
+    );
     if (misses.length > 0) process.exitCode = 1;
   } finally {
     if (serve !== undefined) {

@@ -51,7 +51,21 @@ interface Sample {
 
 /** One round of load on one organization, from a separate process. */
 async function load(url: string, orgId: string, seconds: number, connections: number): Promise<Sample> {
-  const args = ['--import', 'tsx', LOAD, '--url', url, '--path', `/api/v1/webhooks/${orgId}/leadprovider`, '--secret', SECRET, '--seconds', String(seconds), '--connections', String(connections)];
+  const args = [
+    '--import',
+    'tsx',
+    LOAD,
+    '--url',
+    url,
+    '--path',
+    `/api/v1/webhooks/${orgId}/leadprovider`,
+    '--secret',
+    SECRET,
+    '--seconds',
+    String(seconds),
+    '--connections',
+    String(connections),
+  ];
   const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Sample;
 }
@@ -61,25 +75,43 @@ const median = (xs: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
-const spread = (xs: readonly number[], digits: number): string => `${Math.min(...xs).toFixed(digits)} to ${Math.max(...xs).toFixed(digits)}`;
+const spread = (xs: readonly number[], digits: number): string =>
+  `${Math.min(...xs).toFixed(digits)} to ${Math.max(...xs).toFixed(digits)}`;
 
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: (line) => console.log(line) });
   const counter = new CommandCounter();
-  const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), { commandObserver: counter.observer });
+  const mongo = await connectMongo(withDatabase(server.uri, `bench_${randomUUID().slice(0, 8)}`), {
+    commandObserver: counter.observer,
+  });
   const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const app = compose(loaded.right.config, { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) }, {
-    hubIpRateLimit: { limit: 1e9, windowMs: 300_000 },
-    hubWebhookRateLimit: { limit: 1e9, windowMs: 60_000 },
-  });
+  const app = compose(
+    loaded.right.config,
+    { db: mongo.db, redis: undefined, logger: pino({ level: 'silent' }) },
+    {
+      hubIpRateLimit: { limit: 1e9, windowMs: 300_000 },
+      hubWebhookRateLimit: { limit: 1e9, windowMs: 60_000 },
+    },
+  );
   await ensureIndexes(app.platform.db, app.indexes);
   const orgs = app.hubIdentity.useCases.createOrganization;
   const templates = app.hubLeads.useCases.createLeadTemplate;
   const makeOrg = async (name: string, secret: boolean, template: boolean) => {
-    const org = await orgs.execute({ name: `${name} ${randomUUID().slice(0, 6)}`, ...(secret ? { webhookSecret: SECRET } : {}) });
+    const org = await orgs.execute({
+      name: `${name} ${randomUUID().slice(0, 6)}`,
+      ...(secret ? { webhookSecret: SECRET } : {}),
+    });
     if (E.isLeft(org)) throw new Error('org');
-    if (template) await templates.execute({ orgId: org.right.id, name: 'Fiat', active: true, pipelineExternalId: 'bench', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá {{contact.name}}' });
+    if (template)
+      await templates.execute({
+        orgId: org.right.id,
+        name: 'Fiat',
+        active: true,
+        pipelineExternalId: 'bench',
+        conditions: [{ path: 'interests.brand', value: 'Fiat' }],
+        message: 'Olá {{contact.name}}',
+      });
     return org.right.id;
   };
   const handler = app.http.hub.callback();
@@ -109,15 +141,22 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 
-  console.log(`lead form size: ${Buffer.byteLength(leadForm(0, SECRET).body)} bytes; ${CONNECTIONS} connections from a separate process, ${SECONDS} s per round, ${ROUNDS} interleaved rounds of each mode`);
-  console.log(`target: the signature check costs under ${MAX_COST_PERCENT} % of the unchecked rate (median of the rounds), on both paths`);
+  console.log(
+    `lead form size: ${Buffer.byteLength(leadForm(0, SECRET).body)} bytes; ${CONNECTIONS} connections from a separate process, ${SECONDS} s per round, ${ROUNDS} interleaved rounds of each mode`,
+  );
+  console.log(
+    `target: the signature check costs under ${MAX_COST_PERCENT} % of the unchecked rate (median of the rounds), on both paths`,
+  );
 
   let missed = false;
   for (const scenario of [
     { name: 'processed (lead upsert + outbox + event log)', template: true },
     { name: 'no template (verification + limiter + routing)', template: false },
   ]) {
-    const orgIds = { off: await makeOrg('Off', false, scenario.template), on: await makeOrg('On', true, scenario.template) };
+    const orgIds = {
+      off: await makeOrg('Off', false, scenario.template),
+      on: await makeOrg('On', true, scenario.template),
+    };
     await printCommands(`${scenario.name} | signature off`, orgIds.off);
     await printCommands(`${scenario.name} | signature on`, orgIds.on);
     for (const mode of ['off', 'on'] as const) await load(url, orgIds[mode], 2, CONNECTIONS);
@@ -135,7 +174,9 @@ async function main(): Promise<void> {
       }
       const cost = (1 - (samples.on?.rps ?? 0) / (samples.off?.rps ?? 1)) * 100;
       costs.push(cost);
-      console.log(`  ${scenario.name} | round ${round + 1}: off ${samples.off?.rps.toFixed(1)} req/s (p99 ${samples.off?.p99} ms), on ${samples.on?.rps.toFixed(1)} req/s (p99 ${samples.on?.p99} ms), cost ${cost.toFixed(1)} %`);
+      console.log(
+        `  ${scenario.name} | round ${round + 1}: off ${samples.off?.rps.toFixed(1)} req/s (p99 ${samples.off?.p99} ms), on ${samples.on?.rps.toFixed(1)} req/s (p99 ${samples.on?.p99} ms), cost ${cost.toFixed(1)} %`,
+      );
     }
     const cost = median(costs);
     const met = cost < MAX_COST_PERCENT;

@@ -20,7 +20,16 @@ import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
 import { DataChecks, dataChecksModule, PasswordResetCompletions } from './composition/data-checks';
 
 /** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
-export interface Overrides extends PlatformOptions, SalesIdentityOptions, SalesOptions, SdrOptions, KpiOptions, HubIdentityOptions, HubLeadsOptions, AssistantAreaOptions {
+export interface Overrides
+  extends
+    PlatformOptions,
+    SalesIdentityOptions,
+    SalesOptions,
+    SdrOptions,
+    KpiOptions,
+    HubIdentityOptions,
+    HubLeadsOptions,
+    AssistantAreaOptions {
   /** Routes mounted after the real ones (tests and the auth benchmark), built with the real guards. */
   readonly extraSalesRouters?: (guards: GuardDeps) => readonly Router[];
   /** Ports bound to another adapter (a fake, a fixed clock), each built with `rebinding(Port, adapter)`. */
@@ -81,7 +90,8 @@ function assemble(container: Container, overrides: Overrides) {
   };
   const platform = get(Platform);
   const all: readonly Area[] = Object.values(areas);
-  const routersOf = (service: Area['service']): Router[] => all.filter((area) => area.service === service).flatMap((area) => area.routers);
+  const routersOf = (service: Area['service']): Router[] =>
+    all.filter((area) => area.service === service).flatMap((area) => area.routers);
   const { config, logger, readinessChecks, metrics } = platform;
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {

@@ -122,7 +122,10 @@ const secret =
  * would never match, so it is refused here rather than silently ignored.
  */
 const originList: Check<readonly string[]> = (raw) => {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     let origin: string | undefined;
     try {
@@ -131,7 +134,10 @@ const originList: Check<readonly string[]> = (raw) => {
     } catch {
       origin = undefined;
     }
-    if (origin !== entry) return E.left('must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash, lower case)');
+    if (origin !== entry)
+      return E.left(
+        'must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash, lower case)',
+      );
   }
   return E.right(entries);
 };
@@ -145,7 +151,9 @@ const metricsToken: Check<string> = (raw) =>
       : E.right(raw);
 /** A MongoDB collection name: no `$`, no NUL, not `system.*`, at most 120 bytes. */
 const collectionName: Check<string> = (raw) =>
-  /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/.test(raw) && !raw.startsWith('system.') ? E.right(raw) : E.left('must be a collection name (letters, digits, _ . -)');
+  /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/.test(raw) && !raw.startsWith('system.')
+    ? E.right(raw)
+    : E.left('must be a collection name (letters, digits, _ . -)');
 
 const hostname: Check<string> = (raw) =>
   /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
@@ -233,7 +241,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
   const nodeEnv = v.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
 
-  const missingSecrets = needsJwtSecrets ? (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined) : [];
+  const missingSecrets = needsJwtSecrets
+    ? (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined)
+    : [];
   const missing = missingSecrets[0];
   if (isProduction && missing !== undefined) {
     return E.left({ variable: missing, problem: 'is required in production' });

@@ -1,7 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { compose, type Composition, type Overrides } from './composition-root';
-import { startMongoServer, type EmbeddedMongoStrategy, type MongoServerHandle } from './adapters/mongo/shared/embedded-mongo';
+import {
+  startMongoServer,
+  type EmbeddedMongoStrategy,
+  type MongoServerHandle,
+} from './adapters/mongo/shared/embedded-mongo';
 import { connectMongo, type CommandObserver, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
 import type { Logger } from './adapters/system/logger';
@@ -56,7 +60,9 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     mongo = await connectMongo(mongoServer.uri, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
       commandObserver: options.commandObserver,
-      ...(mongoServer.kind === 'jongodb' || options.serverMonitoringMode === 'poll' ? { serverMonitoringMode: 'poll' as const } : {}),
+      ...(mongoServer.kind === 'jongodb' || options.serverMonitoringMode === 'poll'
+        ? { serverMonitoringMode: 'poll' as const }
+        : {}),
     });
   } catch (error) {
     await mongoServer.stop();
@@ -92,7 +98,11 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     }
   }
 
-  const app = compose(config, { db: mongo.db, ...(gateway === undefined ? {} : { gatewayDb: gateway.db }), redis, logger }, options.overrides);
+  const app = compose(
+    config,
+    { db: mongo.db, ...(gateway === undefined ? {} : { gatewayDb: gateway.db }), redis, logger },
+    options.overrides,
+  );
   let closing: Promise<void> | undefined;
   return {
     app,

@@ -94,7 +94,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a password-hashing concurrency of 0 and a negative queue (CONTRACT 9.5)', () => {
-    expect(formatConfigError(bad({ PASSWORD_HASH_CONCURRENCY: '0' }))).to.equal('Invalid configuration: PASSWORD_HASH_CONCURRENCY must be an integer from 1 to 64 (got "0")');
+    expect(formatConfigError(bad({ PASSWORD_HASH_CONCURRENCY: '0' }))).to.equal(
+      'Invalid configuration: PASSWORD_HASH_CONCURRENCY must be an integer from 1 to 64 (got "0")',
+    );
     expect(bad({ PASSWORD_HASH_QUEUE: '-1' }).variable).to.equal('PASSWORD_HASH_QUEUE');
   });
 
@@ -111,7 +113,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('SDR_RECONCILE_MINUTES: minutes between the SDR read models\' reconciling sweeps, 60 by default, 1 to a week (CONTRACT 10.1)', () => {
+  it("SDR_RECONCILE_MINUTES: minutes between the SDR read models' reconciling sweeps, 60 by default, 1 to a week (CONTRACT 10.1)", () => {
     expect(ok({}).config.sdrReconcileMinutes).to.equal(60);
     expect(ok({ SDR_RECONCILE_MINUTES: '5' }).config.sdrReconcileMinutes).to.equal(5);
     expect(ok({ SDR_RECONCILE_MINUTES: '10080' }).config.sdrReconcileMinutes).to.equal(10_080);
@@ -139,16 +141,29 @@ describe('loadConfig', () => {
       'https://app.example.com',
       'http://127.0.0.1:5173',
     ]);
-    for (const value of ['*', 'https://app.example.com/', 'https://app.example.com/path', 'app.example.com', 'https://App.example.com', 'https://app.example.com:443', 'ftp://x.example.com', 'null']) {
+    for (const value of [
+      '*',
+      'https://app.example.com/',
+      'https://app.example.com/path',
+      'app.example.com',
+      'https://App.example.com',
+      'https://app.example.com:443',
+      'ftp://x.example.com',
+      'null',
+    ]) {
       const error = bad({ CORS_ORIGINS: `http://127.0.0.1:5173,${value}` });
       expect(error.variable, value).to.equal('CORS_ORIGINS');
-      expect(formatConfigError(error)).to.match(/^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/);
+      expect(formatConfigError(error)).to.match(
+        /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/,
+      );
       expect(formatConfigError(error)).to.not.contain('\n');
     }
   });
 
   it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {
-    expect(formatConfigError(bad({ NODE_ENV: 'prod' }))).to.contain('NODE_ENV must be one of development, production, test');
+    expect(formatConfigError(bad({ NODE_ENV: 'prod' }))).to.contain(
+      'NODE_ENV must be one of development, production, test',
+    );
     expect(bad({ LOG_LEVEL: 'verbose' }).variable).to.equal('LOG_LEVEL');
   });
 
@@ -171,16 +186,26 @@ describe('loadConfig', () => {
 
   it('METRICS_TOKEN: at least 16 printable characters without spaces; a bad one is named, never echoed', () => {
     expect(ok({ METRICS_TOKEN: 'a'.repeat(16) }).config.metricsToken).to.equal('a'.repeat(16));
-    for (const value of ['short-token-123', 'has a space in the token', 'tab\tseparated-token-value', 'accentué-token-0123456789']) {
+    for (const value of [
+      'short-token-123',
+      'has a space in the token',
+      'tab\tseparated-token-value',
+      'accentué-token-0123456789',
+    ]) {
       const error = bad({ METRICS_TOKEN: value });
       expect(error.variable, value).to.equal('METRICS_TOKEN');
       expect(formatConfigError(error), value).not.to.contain(value);
     }
-    expect(formatConfigError(bad({ METRICS_TOKEN: 'short-token-123' }))).to.equal('Invalid configuration: METRICS_TOKEN must be at least 16 characters long');
+    expect(formatConfigError(bad({ METRICS_TOKEN: 'short-token-123' }))).to.equal(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters long',
+    );
   });
 
   it('stops production without its JWT secrets', () => {
-    expect(bad({ NODE_ENV: 'production' })).to.deep.equal({ variable: 'SALES_JWT_SECRET', problem: 'is required in production' });
+    expect(bad({ NODE_ENV: 'production' })).to.deep.equal({
+      variable: 'SALES_JWT_SECRET',
+      problem: 'is required in production',
+    });
     expect(bad({ NODE_ENV: 'production', SALES_JWT_SECRET: SECRET }).variable).to.equal('HUB_JWT_SECRET');
   });
 

@@ -25,10 +25,12 @@ describe('openRuntime and the composition root', () => {
       const sales = runtime.app.http.sales;
       const res = await request(sales.callback()).get('/missing').expect(404);
       expect(res.body.timestamp).to.equal(fixed.toISOString());
-      await request(runtime.app.http.hub.callback()).get('/api/v1/readyz').expect(200, {
-        status: 'ready',
-        checks: { mongodb: 'up' },
-      });
+      await request(runtime.app.http.hub.callback())
+        .get('/api/v1/readyz')
+        .expect(200, {
+          status: 'ready',
+          checks: { mongodb: 'up' },
+        });
       expect(runtime.app.platform.redis).to.equal(undefined);
     } finally {
       await runtime.close();
@@ -65,14 +67,19 @@ describe('openRuntime and the composition root', () => {
   it('creates one shared Redis client when REDIS_URL is set, pings it on /readyz and closes it', async function () {
     const redisUrl = await redisUrlIfReachable();
     if (redisUrl === undefined) this.skip();
-    const runtime = await openRuntime(config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: redisUrl }), memoryLogger().logger);
+    const runtime = await openRuntime(
+      config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: redisUrl }),
+      memoryLogger().logger,
+    );
     const redis = runtime.app.platform.redis;
     try {
       expect(redis?.status).to.equal('ready');
-      await request(runtime.app.http.sales.callback()).get('/readyz').expect(200, {
-        status: 'ready',
-        checks: { mongodb: 'up', redis: 'up' },
-      });
+      await request(runtime.app.http.sales.callback())
+        .get('/readyz')
+        .expect(200, {
+          status: 'ready',
+          checks: { mongodb: 'up', redis: 'up' },
+        });
     } finally {
       await runtime.close();
     }
@@ -82,7 +89,10 @@ describe('openRuntime and the composition root', () => {
   it('fails with DependencyUnavailableError when REDIS_URL cannot be reached', async () => {
     let caught: unknown;
     try {
-      await openRuntime(config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: 'redis://127.0.0.1:9' }), memoryLogger().logger);
+      await openRuntime(
+        config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: 'redis://127.0.0.1:9' }),
+        memoryLogger().logger,
+      );
     } catch (error) {
       caught = error;
     }

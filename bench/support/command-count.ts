@@ -48,7 +48,10 @@ export class CommandCounter {
    * callback) on a loopback server of its own. Writes batched off the request path (the sales API
    * event log) are not in the figure.
    */
-  async countRequest(handler: RequestListener, request: ProbeRequest): Promise<{ status: number; commands: CommandTally }> {
+  async countRequest(
+    handler: RequestListener,
+    request: ProbeRequest,
+  ): Promise<{ status: number; commands: CommandTally }> {
     const tally = new Map<string, number>();
     const server = createServer((req, res) => this.scope.run(tally, () => handler(req, res)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

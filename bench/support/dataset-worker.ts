@@ -38,14 +38,24 @@ export const DATASET_SETTINGS = {
  * document of a collection with every other on each insert command, so the seed's cost grows with
  * the number of commands times the square of the collection's size.
  */
-export async function seedDataset(uri: string, parts: readonly SeedPart[], messages: number, batch?: number): Promise<SeedDemoContactsOutput[]> {
+export async function seedDataset(
+  uri: string,
+  parts: readonly SeedPart[],
+  messages: number,
+  batch?: number,
+): Promise<SeedDemoContactsOutput[]> {
   const spec: SeedSpec = { uri, messages, parts, ...(batch === undefined ? {} : { batch }) };
   return runBenchProcess<SeedDemoContactsOutput[]>(path.join(__dirname, 'seed-dataset.ts'), spec);
 }
 
 /** `1000 contacts: 791 people, 312 sales, 693 SDR interactions, 9594 gateway messages` */
 export const describeSeed = (counts: readonly SeedDemoContactsOutput[]): string =>
-  counts.map((c) => `${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`).join(' + ');
+  counts
+    .map(
+      (c) =>
+        `${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`,
+    )
+    .join(' + ');
 
 export interface DatasetWorker<Ready> {
   readonly size: number;
@@ -56,8 +66,15 @@ export interface DatasetWorker<Ready> {
 }
 
 /** Starts `script --worker uri` and waits for its first line. */
-export async function startDatasetWorker<Ready>(script: string, size: number, uri: string): Promise<DatasetWorker<Ready>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, '--worker', uri], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startDatasetWorker<Ready>(
+  script: string,
+  size: number,
+  uri: string,
+): Promise<DatasetWorker<Ready>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--worker', uri], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[worker ${size}] ${chunk.toString('utf8')}`));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async (): Promise<string> => {
@@ -78,7 +95,6 @@ export async function workerUsage(worker: DatasetWorker<unknown>): Promise<{ cpu
   worker.child.stdin.write('cpu\n');
   return JSON.parse(await worker.next()) as { cpuMs: number; busyMs: number };
 }
-
 
 /** Peak and current resident set (VmHWM, VmRSS) of the worker, in MiB. */
 export async function workerMemory(worker: DatasetWorker<unknown>): Promise<{ peakMiB: number; rssMiB: number }> {
@@ -101,12 +117,33 @@ export interface WorkerLoad {
 }
 
 /** `requests` GETs of `url` from autocannon in its own process, one connection, with the worker's CPU time around them. */
-export async function loadWorker(worker: DatasetWorker<{ key: string }>, url: string, requests: number): Promise<WorkerLoad> {
+export async function loadWorker(
+  worker: DatasetWorker<{ key: string }>,
+  url: string,
+  requests: number,
+): Promise<WorkerLoad> {
   const before = await workerUsage(worker);
   const started = Date.now();
-  const args = [AUTOCANNON, '--json', '-c', '1', '-a', String(requests), '-t', '600', '-H', `x-api-key=${worker.ready.key}`, url];
+  const args = [
+    AUTOCANNON,
+    '--json',
+    '-c',
+    '1',
+    '-a',
+    String(requests),
+    '-t',
+    '600',
+    '-H',
+    `x-api-key=${worker.ready.key}`,
+    url,
+  ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const report = JSON.parse(stdout) as { latency: { average: number; p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+  const report = JSON.parse(stdout) as {
+    latency: { average: number; p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
   const after = await workerUsage(worker);
   const wallMs = Date.now() - started;
   return {
@@ -133,9 +170,17 @@ export interface RequestCommands {
   readonly durations: ReadonlyMap<string, number>;
 }
 
-export async function workerCommands(worker: DatasetWorker<{ key: string }>, port: number, pathAndQuery: string): Promise<RequestCommands> {
+export async function workerCommands(
+  worker: DatasetWorker<{ key: string }>,
+  port: number,
+  pathAndQuery: string,
+): Promise<RequestCommands> {
   worker.child.stdin.write(`count ${port} ${pathAndQuery}\n`);
-  const answer = JSON.parse(await worker.next()) as { status: number; commands: [string, number][]; durations: [string, number][] };
+  const answer = JSON.parse(await worker.next()) as {
+    status: number;
+    commands: [string, number][];
+    durations: [string, number][];
+  };
   return { status: answer.status, commands: new Map(answer.commands), durations: new Map(answer.durations) };
 }
 
@@ -163,7 +208,10 @@ export class WorkerCommandCounter {
   private durations: Map<string, number> | undefined;
   /** Every command's database time since the last `totals()`, by name: [ms, commands]. */
   private spent = new Map<string, [number, number]>();
-  private readonly apps = new Map<number, { handler: (req: IncomingMessage, res: ServerResponse) => void; key: string }>();
+  private readonly apps = new Map<
+    number,
+    { handler: (req: IncomingMessage, res: ServerResponse) => void; key: string }
+  >();
 
   readonly observer = (event: Parameters<CommandCounter['observer']>[0]): void => {
     this.counter.observer(event);
@@ -200,7 +248,10 @@ export class WorkerCommandCounter {
     if (app === undefined) throw new Error(`no app on port ${port}`);
     this.durations = new Map();
     try {
-      const probe = await this.counter.countRequest(app.handler, { path: pathAndQuery, headers: { 'x-api-key': app.key } });
+      const probe = await this.counter.countRequest(app.handler, {
+        path: pathAndQuery,
+        headers: { 'x-api-key': app.key },
+      });
       return JSON.stringify({ status: probe.status, commands: [...probe.commands], durations: [...this.durations] });
     } finally {
       this.durations = undefined;
@@ -213,11 +264,14 @@ export async function serveParent(ready: unknown, counter?: WorkerCommandCounter
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   for await (const line of createInterface({ input: process.stdin })) {
     const count = /^count (\d+) (.+)$/.exec(line);
-    if (count !== null && counter !== undefined) process.stdout.write(`${await counter.answer(Number(count[1]), count[2] ?? '/')}\n`);
+    if (count !== null && counter !== undefined)
+      process.stdout.write(`${await counter.answer(Number(count[1]), count[2] ?? '/')}\n`);
     if (line === 'db-time' && counter !== undefined) process.stdout.write(`${counter.totals()}\n`);
     if (line === 'cpu') {
       const { user, system } = process.cpuUsage();
-      process.stdout.write(`${JSON.stringify({ cpuMs: (user + system) / 1000, busyMs: performance.eventLoopUtilization().active })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ cpuMs: (user + system) / 1000, busyMs: performance.eventLoopUtilization().active })}\n`,
+      );
     }
     if (line === 'rss') process.stdout.write(`${JSON.stringify(memory())}\n`);
     if (line === 'exit') break;

@@ -37,24 +37,64 @@ export interface SeededStore {
 export function benchSales(n: number): { person: Person; sales: Sale[] } {
   const now = new Date();
   const person: Person = {
-    id: randomUUID(), fullName: 'Bench Person', cpf: '52998224725', rg: null, cnh: null, birthDate: null, gender: null,
-    maritalStatus: null, personalEmail: null, commercialEmail: null, residentialPhone: null, commercialPhone: null,
-    mobile: '5511987654321', optionalPhone: null, createdAt: now, updatedAt: now,
+    id: randomUUID(),
+    fullName: 'Bench Person',
+    cpf: '52998224725',
+    rg: null,
+    cnh: null,
+    birthDate: null,
+    gender: null,
+    maritalStatus: null,
+    personalEmail: null,
+    commercialEmail: null,
+    residentialPhone: null,
+    commercialPhone: null,
+    mobile: '5511987654321',
+    optionalPhone: null,
+    createdAt: now,
+    updatedAt: now,
   };
   const sales: Sale[] = Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(), sellerId: 'S-1', sellerName: 'Bench', financingApprovalDate: null, personId: person.id,
-    address: { street: 'Rua A', number: String(i), city: 'São Paulo', state: 'SP', neighborhood: 'Centro', complement: '', zipCode: '01001000' },
-    vehicle: null, vendorId: null, lastEvent: null, delivery: NEW_DELIVERY_STATE, createdAt: new Date(now.getTime() - n + i), updatedAt: now,
+    id: randomUUID(),
+    sellerId: 'S-1',
+    sellerName: 'Bench',
+    financingApprovalDate: null,
+    personId: person.id,
+    address: {
+      street: 'Rua A',
+      number: String(i),
+      city: 'São Paulo',
+      state: 'SP',
+      neighborhood: 'Centro',
+      complement: '',
+      zipCode: '01001000',
+    },
+    vehicle: null,
+    vendorId: null,
+    lastEvent: null,
+    delivery: NEW_DELIVERY_STATE,
+    createdAt: new Date(now.getTime() - n + i),
+    updatedAt: now,
   }));
   return { person, sales };
 }
 
 /** A fresh store (its own database, or fresh fakes) holding `n` pending sales. */
-export async function seedStore(kind: StoreKind, n: number, mongoUri: string | undefined, commandObserver?: CommandObserver): Promise<SeededStore> {
+export async function seedStore(
+  kind: StoreKind,
+  n: number,
+  mongoUri: string | undefined,
+  commandObserver?: CommandObserver,
+): Promise<SeededStore> {
   const { person, sales } = benchSales(n);
   const entries = sales.map((sale) => ({ sale, person, vendor: null }));
-  const build = (repository: SaleRepository, attempts: DeliveryAttemptLog) => (sender: SaleWebhookSender, settings: Partial<DispatchSettings> = {}) =>
-    new DispatchPendingSales(repository, sender, attempts, new SystemClock(), new UuidIdGenerator(), { ...DEFAULT_DISPATCH_SETTINGS, ...settings });
+  const build =
+    (repository: SaleRepository, attempts: DeliveryAttemptLog) =>
+    (sender: SaleWebhookSender, settings: Partial<DispatchSettings> = {}) =>
+      new DispatchPendingSales(repository, sender, attempts, new SystemClock(), new UuidIdGenerator(), {
+        ...DEFAULT_DISPATCH_SETTINGS,
+        ...settings,
+      });
 
   if (kind === 'memory') {
     const people = new InMemoryPersonRepository();
@@ -65,22 +105,37 @@ export async function seedStore(kind: StoreKind, n: number, mongoUri: string | u
       const page = await repository.list({ processed: false }, 1, n);
       return { pending: page.total, leased: page.items.filter((e) => e.sale.delivery.leaseUntil !== null).length };
     };
-    return { entries, dispatcher: build(repository, new InMemoryDeliveryAttemptLog()), pending, close: async () => undefined };
+    return {
+      entries,
+      dispatcher: build(repository, new InMemoryDeliveryAttemptLog()),
+      pending,
+      close: async () => undefined,
+    };
   }
 
   if (mongoUri === undefined) throw new Error('the embedded store needs a database');
-  const mongo = await connectMongo(withDatabase(mongoUri, `bench_${randomUUID().slice(0, 8)}`), commandObserver === undefined ? {} : { commandObserver });
+  const mongo = await connectMongo(
+    withDatabase(mongoUri, `bench_${randomUUID().slice(0, 8)}`),
+    commandObserver === undefined ? {} : { commandObserver },
+  );
   await ensureIndexes(mongo.db, [salesIndexes, saleStatusEventIndexes]);
   await peopleCollection(mongo.db).insertOne(toPersonDocument(person));
-  for (let i = 0; i < sales.length; i += 1_000) await salesCollection(mongo.db).insertMany(sales.slice(i, i + 1_000).map(toSaleDocument));
+  for (let i = 0; i < sales.length; i += 1_000)
+    await salesCollection(mongo.db).insertMany(sales.slice(i, i + 1_000).map(toSaleDocument));
   const pending = async () => ({
     pending: await salesCollection(mongo.db).countDocuments({ webhookProcessed: false }),
     leased: await salesCollection(mongo.db).countDocuments({ webhookProcessed: false, leaseUntil: { $ne: null } }),
   });
   // The embedded server keeps every database it saw: drop what the round wrote so rounds stay alike.
   const close = async () => {
-    for (const name of [salesCollection(mongo.db), peopleCollection(mongo.db), deliveryAttemptsCollection(mongo.db)]) await name.drop().catch(() => undefined);
+    for (const name of [salesCollection(mongo.db), peopleCollection(mongo.db), deliveryAttemptsCollection(mongo.db)])
+      await name.drop().catch(() => undefined);
     await mongo.close();
   };
-  return { entries, dispatcher: build(new MongoSaleRepository(mongo.db), new MongoDeliveryAttemptLog(mongo.db)), pending, close };
+  return {
+    entries,
+    dispatcher: build(new MongoSaleRepository(mongo.db), new MongoDeliveryAttemptLog(mongo.db)),
+    pending,
+    close,
+  };
 }

@@ -26,16 +26,27 @@ export function arrivingMessages(arrivals: Arrivals, now: Date): GatewayMessageR
   const jids: string[] = [];
   // Existing chats: seeded contacts with a chat (web leads have none), a different stretch per batch.
   for (let index = arrivals.batch * arrivals.chats; jids.length < arrivals.chats / 2; index += 1) {
-    const jid = demoContact(index % arrivals.seeded.contacts, arrivals.seeded.seed, now, arrivals.seeded.messages, 'demo').messages[0]?.key.remoteJid;
+    const jid = demoContact(
+      index % arrivals.seeded.contacts,
+      arrivals.seeded.seed,
+      now,
+      arrivals.seeded.messages,
+      'demo',
+    ).messages[0]?.key.remoteJid;
     if (jid !== undefined) jids.push(jid);
   }
-  for (let n = 0; jids.length < arrivals.chats; n += 1) jids.push(`55${NEW_AREA}98${String(arrivals.batch * arrivals.chats + n).padStart(7, '0')}@s.whatsapp.net`);
+  for (let n = 0; jids.length < arrivals.chats; n += 1)
+    jids.push(`55${NEW_AREA}98${String(arrivals.batch * arrivals.chats + n).padStart(7, '0')}@s.whatsapp.net`);
   const seconds = Math.floor(now.getTime() / 1000);
   return Array.from({ length: arrivals.messages }, (_, m) => {
     const fromMe = Math.floor(m / jids.length) % 2 === 1;
     return {
       instance: 'demo',
-      key: { id: `3EB0${randomBytes(8).toString('hex').toUpperCase()}`, remoteJid: jids[m % jids.length] as string, fromMe },
+      key: {
+        id: `3EB0${randomBytes(8).toString('hex').toUpperCase()}`,
+        remoteJid: jids[m % jids.length] as string,
+        fromMe,
+      },
       pushName: fromMe ? 'Corretora Demo' : 'Cliente Novo',
       messageType: 'conversation',
       message: { conversation: fromMe ? 'Olá! Aqui é da corretora, tudo bem?' : 'Oi, quero uma cotação' },
@@ -45,14 +56,19 @@ export function arrivingMessages(arrivals: Arrivals, now: Date): GatewayMessageR
 }
 
 /** The gateway's writer: its own client on the dataset's database. */
-export async function gatewayWriter(uri: string): Promise<{ write(records: readonly GatewayMessageRecord[]): Promise<number>; close(): Promise<void> }> {
+export async function gatewayWriter(
+  uri: string,
+): Promise<{ write(records: readonly GatewayMessageRecord[]): Promise<number>; close(): Promise<void> }> {
   // Polling: jongodb has no streaming health check (see connectMongo).
   const client = new MongoClient(uri, { serverMonitoringMode: 'poll' });
   await client.connect();
   const messages = client.db().collection(COLLECTION);
   return {
     async write(records) {
-      const result = await messages.insertMany(records.map((r) => ({ ...r })), { ordered: false });
+      const result = await messages.insertMany(
+        records.map((r) => ({ ...r })),
+        { ordered: false },
+      );
       return result.insertedCount;
     },
     close: () => client.close(),

@@ -9,7 +9,13 @@ const ANSWER = JSON.stringify({
   object: 'chat.completion',
   created: 0,
   model: 'bench-model',
-  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Foram 3 leads convertidos esta semana.' } }],
+  choices: [
+    {
+      index: 0,
+      finish_reason: 'stop',
+      message: { role: 'assistant', content: 'Foram 3 leads convertidos esta semana.' },
+    },
+  ],
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 });
 

@@ -18,7 +18,13 @@
 // prints the report.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { NO_EVENT, type Acknowledged, type MixedLoadReport, type MixedLoadSpec, type Targets } from './mixed-load-contract';
+import {
+  NO_EVENT,
+  type Acknowledged,
+  type MixedLoadReport,
+  type MixedLoadSpec,
+  type Targets,
+} from './mixed-load-contract';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as MixedLoadSpec;
 
@@ -35,11 +41,16 @@ function seeded(seed: number): () => number {
 }
 const random = seeded(spec.seed);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
-const randomIp = () => `10.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`;
+const randomIp = () =>
+  `10.${Math.floor(random() * 256)}.${Math.floor(random() * 256)}.${1 + Math.floor(random() * 254)}`;
 
 /** Valid CPFs (check digits), one per number. */
 function cpfOf(n: number): string {
-  const base = String(100_000_000 + (n % 800_000_000)).padStart(9, '0').slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + (n % 800_000_000))
+    .padStart(9, '0')
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const r = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) % 11;
     return r < 2 ? 0 : 11 - r;
@@ -80,7 +91,13 @@ interface Answer {
 }
 
 /** One request; `undefined` when no answer came (refused, reset, timed out). */
-async function send(route: string, method: string, url: string, body: string | undefined, headers: Record<string, string> = {}): Promise<Answer | undefined> {
+async function send(
+  route: string,
+  method: string,
+  url: string,
+  body: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<Answer | undefined> {
   requests += 1;
   inFlight += 1;
   const count = (key: string) => {
@@ -90,13 +107,18 @@ async function send(route: string, method: string, url: string, body: string | u
   try {
     const res = await fetch(url, {
       method,
-      headers: { 'x-forwarded-for': randomIp(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        'x-forwarded-for': randomIp(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body }),
       signal: AbortSignal.timeout(20_000),
     });
     const text = await res.text();
     count(String(res.status));
-    if (res.status >= 500 && serverErrors.length < 20) serverErrors.push({ route, status: res.status, body: text.slice(0, 300) });
+    if (res.status >= 500 && serverErrors.length < 20)
+      serverErrors.push({ route, status: res.status, body: text.slice(0, 300) });
     let parsed: unknown = undefined;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
@@ -117,7 +139,8 @@ const ok = (a: Answer | undefined): boolean => a !== undefined && a.status >= 20
 /** The text at `path` in an answer's JSON body (`textAt(a, 'venda', 'id')`), '' when absent. */
 function textAt(a: Answer | undefined, ...path: string[]): string {
   let value: unknown = a?.body;
-  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' ? value : '';
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -161,7 +184,13 @@ async function sdrCreate(t: Targets, w: WorkerState): Promise<void> {
   if (fresh) w.phones.push(phone);
   const result = pick(SDR_RESULTS);
   attempt(acked.sdrStatus, phone, result);
-  const a = await send('POST /sdr/interactions', 'POST', `${t.sales}/sdr/interactions`, JSON.stringify({ phone, channel: 'whatsapp', result, notes: `nota ${randomUUID().slice(0, 8)}` }), salesHeaders());
+  const a = await send(
+    'POST /sdr/interactions',
+    'POST',
+    `${t.sales}/sdr/interactions`,
+    JSON.stringify({ phone, channel: 'whatsapp', result, notes: `nota ${randomUUID().slice(0, 8)}` }),
+    salesHeaders(),
+  );
   if (ok(a)) {
     acked.sdrInteractions.push(textAt(a, 'id'));
     acknowledge(acked.sdrStatus, phone, result);
@@ -173,12 +202,24 @@ async function sdrStatus(t: Targets, w: WorkerState): Promise<void> {
   const phone = pick(w.phones);
   const status = pick(SDR_RESULTS);
   attempt(acked.sdrStatus, phone, status);
-  const a = await send('PATCH /sdr/interactions/status', 'PATCH', `${t.sales}/sdr/interactions/status`, JSON.stringify({ identifier: phone, identifier_type: 'phone', status, notes: 'status' }), salesHeaders());
+  const a = await send(
+    'PATCH /sdr/interactions/status',
+    'PATCH',
+    `${t.sales}/sdr/interactions/status`,
+    JSON.stringify({ identifier: phone, identifier_type: 'phone', status, notes: 'status' }),
+    salesHeaders(),
+  );
   if (ok(a)) acknowledge(acked.sdrStatus, phone, status);
 }
 
 async function chatCreate(t: Targets, w: WorkerState): Promise<void> {
-  const a = await send('POST /api/chat-sessions', 'POST', `${t.sales}/api/chat-sessions`, JSON.stringify({ title: `Conversa ${w.seq++}` }), salesHeaders());
+  const a = await send(
+    'POST /api/chat-sessions',
+    'POST',
+    `${t.sales}/api/chat-sessions`,
+    JSON.stringify({ title: `Conversa ${w.seq++}` }),
+    salesHeaders(),
+  );
   if (ok(a)) {
     const id = textAt(a, 'id');
     acked.chatSessions.push(id);
@@ -189,7 +230,13 @@ async function chatCreate(t: Targets, w: WorkerState): Promise<void> {
 async function chatAppend(t: Targets, w: WorkerState): Promise<void> {
   if (w.sessions.length === 0) return chatCreate(t, w);
   const sessionId = pick(w.sessions);
-  const a = await send('POST /ai/execute', 'POST', `${t.sales}/ai/execute`, JSON.stringify({ message: 'quantos leads viraram venda esta semana?', sessionId }), salesHeaders());
+  const a = await send(
+    'POST /ai/execute',
+    'POST',
+    `${t.sales}/ai/execute`,
+    JSON.stringify({ message: 'quantos leads viraram venda esta semana?', sessionId }),
+    salesHeaders(),
+  );
   if (ok(a)) acked.chatMessages.push({ sessionId, id: textAt(a, 'message', 'id') });
 }
 
@@ -204,7 +251,13 @@ async function chatDelete(t: Targets, w: WorkerState): Promise<void> {
       await sleep(200);
       continue;
     }
-    const a = await send('DELETE /api/chat-sessions/:id', 'DELETE', `${now.sales}/api/chat-sessions/${sessionId}`, undefined, salesHeaders());
+    const a = await send(
+      'DELETE /api/chat-sessions/:id',
+      'DELETE',
+      `${now.sales}/api/chat-sessions/${sessionId}`,
+      undefined,
+      salesHeaders(),
+    );
     if (ok(a) || (a?.status === 404 && tries > 0)) {
       acked.chatDeleted.push(sessionId);
       return;
@@ -216,7 +269,17 @@ async function chatDelete(t: Targets, w: WorkerState): Promise<void> {
 
 async function policyCreate(t: Targets, w: WorkerState): Promise<void> {
   const n = (w.seq += 1);
-  const body = { policyNumber: `CR-${w.n}-${n}-${randomUUID().slice(0, 6).toUpperCase()}`, cpf: cpfOf(w.n * 1_000_003 + n), saleId: null, insurer: 'Porto Seguro', product: 'life', premiumCents: 10_000, startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: null };
+  const body = {
+    policyNumber: `CR-${w.n}-${n}-${randomUUID().slice(0, 6).toUpperCase()}`,
+    cpf: cpfOf(w.n * 1_000_003 + n),
+    saleId: null,
+    insurer: 'Porto Seguro',
+    product: 'life',
+    premiumCents: 10_000,
+    startDate: '2026-01-01',
+    endDate: '2027-01-01',
+    vehiclePlate: null,
+  };
   const a = await send('POST /api/policies', 'POST', `${t.sales}/api/policies`, JSON.stringify(body), salesHeaders());
   if (ok(a)) {
     const id = textAt(a, 'id');
@@ -232,7 +295,13 @@ async function policyStatus(t: Targets, w: WorkerState): Promise<void> {
   const [id, from] = pick(movable);
   const to = pick(NEXT_POLICY[from] ?? []);
   attempt(acked.policyStatus, id, to);
-  const a = await send('PATCH /api/policies/:id/status', 'PATCH', `${t.sales}/api/policies/${id}/status`, JSON.stringify({ status: to }), salesHeaders());
+  const a = await send(
+    'PATCH /api/policies/:id/status',
+    'PATCH',
+    `${t.sales}/api/policies/${id}/status`,
+    JSON.stringify({ status: to }),
+    salesHeaders(),
+  );
   if (ok(a)) {
     acknowledge(acked.policyStatus, id, to);
     (acked.policyMoves[id] ??= []).push(to);
@@ -247,11 +316,42 @@ async function saleCreate(t: Targets, w: WorkerState): Promise<void> {
   const n = (w.seq += 1);
   const body = {
     venda: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: '2026-11-10T15:00:00.000Z' },
-    pessoa: { fullName: 'Ana Souza', cpf: cpfOf(500_000_000 + w.n * 1_000_003 + n), birthDate: '1990-02-03', mobile: '(11) 98765-4321', personalEmail: 'ana@example.com' },
-    endereco: { street: 'Rua B', number: '20', city: 'Campinas', state: 'SP', neighborhood: 'Cambuí', complement: '', zipCode: '13025000' },
-    veiculo: { manufacturer: 'VW', brand: 'VW', model: 'Polo', color: 'Branco', manufactureYear: 2024, modelYear: 2024, fipeCode: '005', renavan: '9', chassi: 'X', fuelType: 'flex' },
+    pessoa: {
+      fullName: 'Ana Souza',
+      cpf: cpfOf(500_000_000 + w.n * 1_000_003 + n),
+      birthDate: '1990-02-03',
+      mobile: '(11) 98765-4321',
+      personalEmail: 'ana@example.com',
+    },
+    endereco: {
+      street: 'Rua B',
+      number: '20',
+      city: 'Campinas',
+      state: 'SP',
+      neighborhood: 'Cambuí',
+      complement: '',
+      zipCode: '13025000',
+    },
+    veiculo: {
+      manufacturer: 'VW',
+      brand: 'VW',
+      model: 'Polo',
+      color: 'Branco',
+      manufactureYear: 2024,
+      modelYear: 2024,
+      fipeCode: '005',
+      renavan: '9',
+      chassi: 'X',
+      fuelType: 'flex',
+    },
   };
-  const a = await send('POST /api/sales/manual', 'POST', `${t.sales}/api/sales/manual`, JSON.stringify(body), salesHeaders());
+  const a = await send(
+    'POST /api/sales/manual',
+    'POST',
+    `${t.sales}/api/sales/manual`,
+    JSON.stringify(body),
+    salesHeaders(),
+  );
   if (ok(a)) {
     const id = textAt(a, 'venda', 'id');
     acked.sales.push(id);
@@ -264,9 +364,16 @@ async function saleCreate(t: Targets, w: WorkerState): Promise<void> {
 async function saleStatus(t: Targets, w: WorkerState): Promise<void> {
   if (w.sales.length === 0) return saleCreate(t, w);
   const id = pick(w.sales);
-  const body = random() < 0.5 ? { event: 'template_sent' } : { event: 'contact_failed', no_contact_reason: 'caixa postal' };
+  const body =
+    random() < 0.5 ? { event: 'template_sent' } : { event: 'contact_failed', no_contact_reason: 'caixa postal' };
   attempt(acked.saleLastEvent, id, body.event);
-  const a = await send('PATCH /api/sales/:id/status', 'PATCH', `${t.sales}/api/sales/${id}/status`, JSON.stringify(body), salesHeaders());
+  const a = await send(
+    'PATCH /api/sales/:id/status',
+    'PATCH',
+    `${t.sales}/api/sales/${id}/status`,
+    JSON.stringify(body),
+    salesHeaders(),
+  );
   if (ok(a)) {
     acknowledge(acked.saleLastEvent, id, body.event);
     const events = (acked.saleEvents[id] ??= {});
@@ -279,7 +386,13 @@ function sign(secret: string, body: string): string {
 }
 
 async function deliver(t: Targets, delivery: Delivery): Promise<boolean> {
-  const a = await send('POST /webhooks/:orgId/leadprovider', 'POST', `${t.hub}/webhooks/${delivery.org.id}/leadprovider`, delivery.body, { 'x-hub-signature-256': sign(delivery.org.secret, delivery.body) });
+  const a = await send(
+    'POST /webhooks/:orgId/leadprovider',
+    'POST',
+    `${t.hub}/webhooks/${delivery.org.id}/leadprovider`,
+    delivery.body,
+    { 'x-hub-signature-256': sign(delivery.org.secret, delivery.body) },
+  );
   if (ok(a)) {
     const leadId = textAt(a, 'leadId');
     if (leadId !== '') acked.leads.push({ leadId, rawBody: delivery.body });
@@ -294,7 +407,15 @@ async function webhook(t: Targets, w: WorkerState): Promise<void> {
   if (again !== undefined) webhooksResent += 1;
   const delivery = again ?? {
     org: pick(spec.orgs),
-    body: JSON.stringify({ contact: { name: `Lead ${w.n}-${(w.seq += 1)}`, phone: `(11) 9${String(Math.floor(random() * 100_000_000)).padStart(8, '0')}`, email: 'lead@example.com' }, interests: { brand: 'Fiat', product: 'Argo' }, nonce: randomUUID() }),
+    body: JSON.stringify({
+      contact: {
+        name: `Lead ${w.n}-${(w.seq += 1)}`,
+        phone: `(11) 9${String(Math.floor(random() * 100_000_000)).padStart(8, '0')}`,
+        email: 'lead@example.com',
+      },
+      interests: { brand: 'Fiat', product: 'Argo' },
+      nonce: randomUUID(),
+    }),
   };
   if (!(await deliver(t, delivery))) resendQueue.push(delivery);
 }
@@ -307,15 +428,38 @@ async function reads(t: Targets, w: WorkerState): Promise<void> {
   if (choice < 0.15) await send('GET /api/policies', 'GET', `${t.sales}/api/policies?limit=20`, undefined, h);
   else if (choice < 0.3) await send('GET /sdr/contacts', 'GET', `${t.sales}/sdr/contacts?limit=20`, undefined, h);
   else if (choice < 0.4) await send('GET /api/chat-sessions', 'GET', `${t.sales}/api/chat-sessions`, undefined, h);
-  else if (choice < 0.5 && w.sessions.length > 0) await send('GET /api/chat-sessions/:id/history', 'GET', `${t.sales}/api/chat-sessions/${pick(w.sessions)}/history`, undefined, h);
-  else if (choice < 0.6 && w.phones.length > 0) await send('GET /sdr/interactions', 'GET', `${t.sales}/sdr/interactions?identifier=${encodeURIComponent(pick(w.phones))}&identifier_type=phone`, undefined, h);
+  else if (choice < 0.5 && w.sessions.length > 0)
+    await send(
+      'GET /api/chat-sessions/:id/history',
+      'GET',
+      `${t.sales}/api/chat-sessions/${pick(w.sessions)}/history`,
+      undefined,
+      h,
+    );
+  else if (choice < 0.6 && w.phones.length > 0)
+    await send(
+      'GET /sdr/interactions',
+      'GET',
+      `${t.sales}/sdr/interactions?identifier=${encodeURIComponent(pick(w.phones))}&identifier_type=phone`,
+      undefined,
+      h,
+    );
   else if (choice < 0.68) {
     // Periods that vary (KPI cache entries come and go): the last 1-30 days, in one of a few zones.
     const from = new Date(Date.now() - (1 + Math.floor(random() * 30)) * 86_400_000).toISOString().slice(0, 10);
-    await send('GET /kpi/sdr', 'GET', `${t.sales}/kpi/sdr?dateFrom=${from}&timezone=${pick(['America/Sao_Paulo', 'America/Manaus', 'UTC', 'America/Recife'])}`, undefined, h);
-  }
-  else if (choice < 0.74 && w.policies.size > 0) await send('GET /api/policies/:id', 'GET', `${t.sales}/api/policies/${pick([...w.policies.keys()])}`, undefined, h);
-  else if (choice < 0.8) await send('GET /api/policies (bad key)', 'GET', `${t.sales}/api/policies`, undefined, { 'x-api-key': `bk_${randomUUID()}` });
+    await send(
+      'GET /kpi/sdr',
+      'GET',
+      `${t.sales}/kpi/sdr?dateFrom=${from}&timezone=${pick(['America/Sao_Paulo', 'America/Manaus', 'UTC', 'America/Recife'])}`,
+      undefined,
+      h,
+    );
+  } else if (choice < 0.74 && w.policies.size > 0)
+    await send('GET /api/policies/:id', 'GET', `${t.sales}/api/policies/${pick([...w.policies.keys()])}`, undefined, h);
+  else if (choice < 0.8)
+    await send('GET /api/policies (bad key)', 'GET', `${t.sales}/api/policies`, undefined, {
+      'x-api-key': `bk_${randomUUID()}`,
+    });
   else if (choice < 0.86) await send('GET /nowhere', 'GET', `${t.sales}/nowhere/${randomUUID()}`, undefined);
   else if (choice < 0.92) await send('GET /healthz', 'GET', `${t.sales}/healthz`, undefined);
   else await send('GET /metrics', 'GET', `${t.sales}/metrics`, undefined);
@@ -362,7 +506,15 @@ async function worker(n: number, until: number): Promise<void> {
 }
 
 function report(): MixedLoadReport {
-  return { requests, acknowledged, statuses, serverErrors, webhooksResent, webhooksUnacknowledged: resendQueue.length, acked };
+  return {
+    requests,
+    acknowledged,
+    statuses,
+    serverErrors,
+    webhooksResent,
+    webhooksUnacknowledged: resendQueue.length,
+    acked,
+  };
 }
 
 async function drainResends(): Promise<void> {

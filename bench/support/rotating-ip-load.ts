@@ -66,7 +66,13 @@ function main(): void {
       if (error !== null && error !== undefined) throw error;
       const statuses: Record<string, number> = {};
       for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;
-      const out: LoadResult = { requests: result.requests.total, p99Ms: result.latency.p99, p50Ms: result.latency.p50, statuses, errors: result.errors };
+      const out: LoadResult = {
+        requests: result.requests.total,
+        p99Ms: result.latency.p99,
+        p50Ms: result.latency.p50,
+        statuses,
+        errors: result.errors,
+      };
       process.stdout.write(`${JSON.stringify(out)}\n`);
     },
   );

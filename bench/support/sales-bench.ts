@@ -60,7 +60,11 @@ export async function load(target: Target, seconds: number, connections: number)
   const cpuBefore = process.cpuUsage();
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const cpu = process.cpuUsage(cpuBefore);
-  const report = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number };
+  const report = JSON.parse(stdout) as {
+    requests: { average: number; total: number };
+    latency: { p99: number };
+    non2xx: number;
+  };
   return {
     requestsPerSecond: report.requests.average,
     p99Ms: report.latency.p99,
@@ -97,7 +101,10 @@ export async function measureInterleaved(
     // by side in time and neither always runs first (after the other's GC, its backlog).
     const order = options.order === 'mirror' && round % 2 === 1 ? [...targets].reverse() : targets;
     for (const target of order) {
-      samples.set(target.name, [...(samples.get(target.name) ?? []), await load(target, options.seconds, options.connections)]);
+      samples.set(target.name, [
+        ...(samples.get(target.name) ?? []),
+        await load(target, options.seconds, options.connections),
+      ]);
       await settle();
     }
   }
@@ -187,7 +194,11 @@ export async function startSalesBench(
  * steady figure (second request), and the first request's apart when it differs (a credential's
  * first request fills the guard's cache). Answers the steady figures by target name.
  */
-export async function printCommandCounts(bench: SalesBench, targets: readonly Target[], heading: string): Promise<Map<string, CommandTally>> {
+export async function printCommandCounts(
+  bench: SalesBench,
+  targets: readonly Target[],
+  heading: string,
+): Promise<Map<string, CommandTally>> {
   const steadyByName = new Map<string, CommandTally>();
   process.stdout.write(`\n${heading}\n`);
   for (const target of targets) {
@@ -195,7 +206,8 @@ export async function printCommandCounts(bench: SalesBench, targets: readonly Ta
     const steady = await bench.commandsOf(target);
     steadyByName.set(target.name, steady);
     process.stdout.write(`  ${target.name.padEnd(30)}${describeTally(steady)}\n`);
-    if (totalOf(first) !== totalOf(steady)) process.stdout.write(`  ${''.padEnd(30)}(first request: ${describeTally(first)})\n`);
+    if (totalOf(first) !== totalOf(steady))
+      process.stdout.write(`  ${''.padEnd(30)}(first request: ${describeTally(first)})\n`);
   }
   return steadyByName;
 }
@@ -205,7 +217,9 @@ export function runBench(name: string, main: () => Promise<void>): void {
     // A benchmark that missed its target sets process.exitCode (non-zero) before returning.
     () => process.exit(process.exitCode ?? 0),
     (error: unknown) => {
-      process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   );

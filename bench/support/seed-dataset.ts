@@ -29,7 +29,12 @@ export interface SeedSpec {
 }
 
 async function main(spec: SeedSpec): Promise<void> {
-  const loaded = loadConfig({ MONGODB_URI: spec.uri, LOG_LEVEL: 'silent', SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes', HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!' });
+  const loaded = loadConfig({
+    MONGODB_URI: spec.uri,
+    LOG_LEVEL: 'silent',
+    SALES_JWT_SECRET: 'bench-sales-jwt-secret-of-at-least-32-bytes',
+    HUB_JWT_SECRET: 'bench-hub-jwt-secret-of-at-least-32-bytes!',
+  });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }));
   try {
@@ -58,7 +63,9 @@ async function main(spec: SeedSpec): Promise<void> {
 main(JSON.parse(process.argv[2] ?? '{}') as SeedSpec).then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`seed-dataset failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `seed-dataset failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -31,14 +31,21 @@ export async function prepareData(mongodbUri: string, organizations: number): Pr
     const app = runtime.app;
     await ensureIndexes(app.platform.db, app.indexes);
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const user = await app.salesIdentity.useCases.createSalesUser.execute({ email, password: 'bench password 1', role: 'admin' });
+    const user = await app.salesIdentity.useCases.createSalesUser.execute({
+      email,
+      password: 'bench password 1',
+      role: 'admin',
+    });
     if (E.isLeft(user)) throw new Error('could not create the bench user');
     const key = await app.salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email });
     if (E.isLeft(key)) throw new Error('could not create the bench API key');
     const orgs: { id: string; secret: string }[] = [];
     for (let i = 0; i < organizations; i += 1) {
       const secret = `bench-secret-${randomUUID()}`;
-      const org = await app.hubIdentity.useCases.createOrganization.execute({ name: `Bench Org ${i} ${randomUUID().slice(0, 6)}`, webhookSecret: secret });
+      const org = await app.hubIdentity.useCases.createOrganization.execute({
+        name: `Bench Org ${i} ${randomUUID().slice(0, 6)}`,
+        webhookSecret: secret,
+      });
       if (E.isLeft(org)) throw new Error('could not create a bench organization');
       const template = await app.hubLeads.useCases.createLeadTemplate.execute({
         orgId: org.right.id,
@@ -82,7 +89,11 @@ export function serviceEnv(mongodbUri: string, extra: Record<string, string> = {
 
 /** `node --import tsx src/main.ts serve`, resolved once it printed its URLs and its database. */
 export async function startServe(env: NodeJS.ProcessEnv): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stderr: string[] = [];
   createInterface({ input: child.stderr }).on('line', (line) => {
@@ -135,13 +146,19 @@ export interface ModelProcess {
 
 /** The instant OpenAI-compatible model in its own process (ends when its stdin closes). */
 export async function startModel(): Promise<ModelProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'instant-model-process.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'instant-model-process.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   const { port } = JSON.parse(line) as { port: number };
   return { url: `http://127.0.0.1:${port}/v1`, child };
 }
 
-export const modelEnv = (model: ModelProcess): Record<string, string> => ({ AI_API_URL: model.url, AI_API_KEY: 'sk-bench-not-a-real-key', AI_MODEL: 'bench-model' });
+export const modelEnv = (model: ModelProcess): Record<string, string> => ({
+  AI_API_URL: model.url,
+  AI_API_KEY: 'sk-bench-not-a-real-key',
+  AI_MODEL: 'bench-model',
+});
 
 /** Resident set size of a process, in MB (Linux /proc). */
 export async function rssMb(pid: number): Promise<number> {

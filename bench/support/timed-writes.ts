@@ -35,8 +35,20 @@ async function main(): Promise<void> {
     const response = await request(spec.url, {
       method: 'POST',
       dispatcher: agent,
-      headers: { 'content-type': 'application/json', 'x-api-key': spec.apiKey, 'x-request-id': requestId, 'x-forwarded-for': spec.clientAddress },
-      body: JSON.stringify({ vendorId: requestId, name: 'Loja bench', store: 'Centro', phone: '1133334444', isActive: true, webhookEnabled: true }),
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': spec.apiKey,
+        'x-request-id': requestId,
+        'x-forwarded-for': spec.clientAddress,
+      },
+      body: JSON.stringify({
+        vendorId: requestId,
+        name: 'Loja bench',
+        store: 'Centro',
+        phone: '1133334444',
+        isActive: true,
+        webhookEnabled: true,
+      }),
     });
     await response.body.dump();
     return { requestId, status: response.statusCode, latencyMs: performance.now() - sent, answeredAt: Date.now() };

@@ -41,12 +41,18 @@ async function main(): Promise<void> {
         setupRequest: (req) => {
           n += 1;
           const form = leadForm(n, secret);
-          return { ...req, body: form.body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': form.signature } };
+          return {
+            ...req,
+            body: form.body,
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': form.signature },
+          };
         },
       },
     ],
   });
-  process.stdout.write(`${JSON.stringify({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx })}\n`,
+  );
 }
 
 if (require.main === module) {

@@ -4,7 +4,6 @@ import { parseChatMessage } from '../domain/assistant/chat';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 import { isUuid } from '../domain/shared/parsers';
 
-
 /**
  * `ask "..." --email E [--session ID]`: the question of `POST /ai/execute`, asked as that user (with
  * that user's role and sessions) through the same use case; prints the answer and its session.
@@ -15,12 +14,13 @@ export function registerAsk(program: Command, ctx: CliContext): void {
     .description('ask the AI assistant as a sales user (the same use case as POST /ai/execute); prints the answer')
     .argument('<message>', 'the question, 1 to 4000 characters')
     .requiredOption('--email <email>', 'the user the assistant acts as (its role decides the tools)')
-    .option('--session <id>', 'continue one of that user\'s chat sessions (default: a new one)')
+    .option('--session <id>', "continue one of that user's chat sessions (default: a new one)")
     .action(async (text: string, options: { email: string; session?: string }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       const message = parseChatMessage(text);
       if (E.isLeft(message)) throw new CliFailure(message.left, EXIT.usage);
-      if (options.session !== undefined && !isUuid(options.session)) throw new CliFailure('--session must be a chat session id (a UUID)', EXIT.usage);
+      if (options.session !== undefined && !isUuid(options.session))
+        throw new CliFailure('--session must be a chat session id (a UUID)', EXIT.usage);
       await withRuntime(ctx, 'ask', async (runtime) => {
         const caller = await runtime.app.salesIdentity.useCases.findSalesIdentity.execute({ email: options.email });
         if (E.isLeft(caller)) throw new CliFailure(`No user with e-mail ${caller.left.email}`, EXIT.usage);
@@ -34,9 +34,15 @@ export function registerAsk(program: Command, ctx: CliContext): void {
             case 'ChatSessionNotFound':
               throw new CliFailure(`Chat session not found: ${options.session ?? ''}`, EXIT.usage);
             case 'AiNotConfigured':
-              throw new CliFailure('AI service not configured (set AI_API_URL and AI_MODEL); the question is stored in its session', EXIT.usage);
+              throw new CliFailure(
+                'AI service not configured (set AI_API_URL and AI_MODEL); the question is stored in its session',
+                EXIT.usage,
+              );
             case 'AiUnavailable':
-              throw new CliFailure('AI service unavailable (the model failed or did not answer within 30 s); the question is stored in its session', EXIT.unavailable);
+              throw new CliFailure(
+                'AI service unavailable (the model failed or did not answer within 30 s); the question is stored in its session',
+                EXIT.unavailable,
+              );
           }
         }
         const { sessionId, message: answer } = result.right;
@@ -44,7 +50,9 @@ export function registerAsk(program: Command, ctx: CliContext): void {
           ctx.io.out(JSON.stringify({ sessionId, message: { ...answer, createdAt: answer.createdAt.toISOString() } }));
         } else {
           ctx.io.out(answer.content);
-          ctx.io.out(`(session ${sessionId}; ${answer.metadata?.operationType ?? 'answer'}, ${answer.metadata?.executionTimeMs ?? 0} ms)`);
+          ctx.io.out(
+            `(session ${sessionId}; ${answer.metadata?.operationType ?? 'answer'}, ${answer.metadata?.executionTimeMs ?? 0} ms)`,
+          );
         }
       });
     });

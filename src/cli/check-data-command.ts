@@ -14,18 +14,30 @@ import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 export function registerCheckData(program: Command, ctx: CliContext): void {
   program
     .command('check-data')
-    .description('check every invariant of the stored data (CONTRACT 10.2); exit 1 when one is violated; --repair fixes derived or incomplete data only')
-    .option('--repair', 'fix what is derived or incomplete by design (read models, chat counters, stale sale leases, open refresh claims); source data is never changed')
+    .description(
+      'check every invariant of the stored data (CONTRACT 10.2); exit 1 when one is violated; --repair fixes derived or incomplete data only',
+    )
+    .option(
+      '--repair',
+      'fix what is derived or incomplete by design (read models, chat counters, stale sale leases, open refresh claims); source data is never changed',
+    )
     .action(async (options: { repair?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       const repair = options.repair === true;
       const report = await withRuntime(ctx, 'check-data', async (runtime) => {
-        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'check-data [{bar}] {value}/{total} | {check}: {scanned} read', stream: process.stdout }) : undefined;
+        const bar =
+          !json && ctx.io.isTerminal === true
+            ? new SingleBar({
+                format: 'check-data [{bar}] {value}/{total} | {check}: {scanned} read',
+                stream: process.stdout,
+              })
+            : undefined;
         bar?.start(runtime.app.dataChecks.checks.length, 0, { check: '', scanned: 0 });
         try {
           return await runtime.app.dataChecks.execute({
             repair,
-            progress: ({ check, step, scanned, pass }) => bar?.update(step, { check: pass === 'recheck' ? `${check} (again)` : check, scanned }),
+            progress: ({ check, step, scanned, pass }) =>
+              bar?.update(step, { check: pass === 'recheck' ? `${check} (again)` : check, scanned }),
           });
         } finally {
           bar?.stop();
@@ -33,7 +45,8 @@ export function registerCheckData(program: Command, ctx: CliContext): void {
       });
       ctx.io.out(json ? JSON.stringify(report) : humanReport(report));
       // Violations are a finding, not a failure of the command: the exit code carries them, the report is on stdout.
-      if (report.remaining > 0) throw new CliFailure(`check-data: ${report.remaining} violation(s) ${repair ? 'remain' : 'found'}`, EXIT.usage);
+      if (report.remaining > 0)
+        throw new CliFailure(`check-data: ${report.remaining} violation(s) ${repair ? 'remain' : 'found'}`, EXIT.usage);
     });
 }
 

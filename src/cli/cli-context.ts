@@ -55,7 +55,8 @@ export function loadConfigOrFail(io: CliIo, command: string): { config: Config; 
 }
 
 export function commandLogger(ctx: CliContext, command: string, config: Config, warning: string | undefined): Logger {
-  const destination = ctx.logDestination?.(command) ?? pino.destination({ fd: command === 'serve' ? 1 : 2, sync: true });
+  const destination =
+    ctx.logDestination?.(command) ?? pino.destination({ fd: command === 'serve' ? 1 : 2, sync: true });
   // A one-shot command's output is for people: its logs say only what went wrong (CONTRACT 2).
   const logger = createLogger(command === 'serve' ? config.logLevel : atLeastWarn(config.logLevel), destination);
   if (warning !== undefined) logger.warn(warning);
@@ -102,7 +103,9 @@ export function defaultServerFileChecks(): ServerFileChecks {
  * (its server file) is used, with one stderr line saying so; a file that cannot be trusted is
  * ignored with one line saying why. Answers the environment the command's configuration is read from.
  */
-export async function resolveDatabase(ctx: CliContext): Promise<{ env: CliIo['env']; runtimeOptions: RuntimeOptions | undefined }> {
+export async function resolveDatabase(
+  ctx: CliContext,
+): Promise<{ env: CliIo['env']; runtimeOptions: RuntimeOptions | undefined }> {
   const { env } = ctx.io;
   if (env.MONGODB_URI !== undefined && env.MONGODB_URI !== '') return { env, runtimeOptions: ctx.runtimeOptions };
   const file = serverFilePath(env);
@@ -110,7 +113,9 @@ export async function resolveDatabase(ctx: CliContext): Promise<{ env: CliIo['en
   if (lookup.found === 'ignored') ctx.io.err(`Ignoring ${file}: ${lookup.reason}.`);
   if (lookup.found !== 'server') return { env, runtimeOptions: ctx.runtimeOptions };
   const { pid, uri, kind } = lookup.file;
-  ctx.io.err(`Using the database of the service running from this checkout (serve pid ${pid}, embedded ${kind} at ${redactUri(uri)}); set MONGODB_URI to use another one.`);
+  ctx.io.err(
+    `Using the database of the service running from this checkout (serve pid ${pid}, embedded ${kind} at ${redactUri(uri)}); set MONGODB_URI to use another one.`,
+  );
   return {
     env: { ...env, MONGODB_URI: uri },
     runtimeOptions: kind === 'jongodb' ? { ...ctx.runtimeOptions, serverMonitoringMode: 'poll' } : ctx.runtimeOptions,
@@ -126,7 +131,11 @@ export async function withRuntime<T>(
   // Configuration errors first: a bad variable is reported before any file or server is looked at.
   loadConfigOrFail(ctx.io, command);
   const database = await resolveDatabase(ctx);
-  const resolvedCtx: CliContext = { ...ctx, io: { ...ctx.io, env: database.env }, ...(database.runtimeOptions === undefined ? {} : { runtimeOptions: database.runtimeOptions }) };
+  const resolvedCtx: CliContext = {
+    ...ctx,
+    io: { ...ctx.io, env: database.env },
+    ...(database.runtimeOptions === undefined ? {} : { runtimeOptions: database.runtimeOptions }),
+  };
   const { config, warning } = loadConfigOrFail(resolvedCtx.io, command);
   const logger = commandLogger(resolvedCtx, command, config, warning);
   const runtime = await openRuntimeOrFail(resolvedCtx, config, logger);

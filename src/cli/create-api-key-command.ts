@@ -12,7 +12,10 @@ export function registerCreateApiKey(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'create-api-key', async (runtime) => {
         // The CLI runs at the machine, with the database credentials: it acts as an administrator.
-        const result = await runtime.app.salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email: options.email });
+        const result = await runtime.app.salesIdentity.useCases.createApiKey.execute({
+          actor: { system: true },
+          email: options.email,
+        });
         if (E.isLeft(result)) throw new CliFailure(`No user with e-mail ${options.email}`, EXIT.usage);
         const created = result.right;
         if (json) ctx.io.out(JSON.stringify(created));

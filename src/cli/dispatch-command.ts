@@ -9,19 +9,31 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
   program
     .command('dispatch')
     .description('one pass of the sale dispatch job (what cron runs): send pending sales to SALES_WEBHOOK_URL')
-    .addOption(new Option('--limit <n>', 'claim at most N sales in this pass').argParser(integerFlag('--limit', 1, Number.MAX_SAFE_INTEGER)))
     .addOption(
-      new Option('--deadline <seconds>', 'end the pass after this many seconds: nothing more is claimed, unsent sales are released (default 600)').argParser(
-        integerFlag('--deadline', 1, MAX_DEADLINE_SECONDS),
+      new Option('--limit <n>', 'claim at most N sales in this pass').argParser(
+        integerFlag('--limit', 1, Number.MAX_SAFE_INTEGER),
       ),
     )
-    .addOption(new Option('--concurrency <n>', 'batches sent at once (default 1)').argParser(integerFlag('--concurrency', 1, MAX_CONCURRENCY)))
+    .addOption(
+      new Option(
+        '--deadline <seconds>',
+        'end the pass after this many seconds: nothing more is claimed, unsent sales are released (default 600)',
+      ).argParser(integerFlag('--deadline', 1, MAX_DEADLINE_SECONDS)),
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'batches sent at once (default 1)').argParser(
+        integerFlag('--concurrency', 1, MAX_CONCURRENCY),
+      ),
+    )
     .option('--dry-run', 'print the envelopes that would be sent and change nothing')
     .action(async (options: { limit?: number; deadline?: number; concurrency?: number; dryRun?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'dispatch', async (runtime) => {
         const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
-        const bar = !json && options.dryRun !== true && ctx.io.isTerminal === true ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout }) : undefined;
+        const bar =
+          !json && options.dryRun !== true && ctx.io.isTerminal === true
+            ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout })
+            : undefined;
         let started = false;
         const result = await dispatch.execute({
           ...(options.limit === undefined ? {} : { limit: options.limit }),
@@ -30,7 +42,10 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
           dryRun: options.dryRun === true,
           onBatch: (progress) => {
             if (bar === undefined) {
-              if (!json) ctx.io.out(`batch: ${progress.claimed} claimed so far, ${progress.delivered} delivered, ${progress.failed} failed`);
+              if (!json)
+                ctx.io.out(
+                  `batch: ${progress.claimed} claimed so far, ${progress.delivered} delivered, ${progress.failed} failed`,
+                );
               return;
             }
             if (!started) bar.start(Math.min(progress.eligible, options.limit ?? Number.POSITIVE_INFINITY), 0);
@@ -52,14 +67,20 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
   }
   if (dryRun) {
     for (const envelope of report.envelopes ?? []) ctx.io.out(JSON.stringify(envelope, null, 2));
-    ctx.io.out(`dry run: ${report.eligible} eligible, ${report.skipped} skipped (vendor webhooks disabled); nothing was sent or changed`);
+    ctx.io.out(
+      `dry run: ${report.eligible} eligible, ${report.skipped} skipped (vendor webhooks disabled); nothing was sent or changed`,
+    );
     return;
   }
   const outcomes = Object.entries(report.outcomes).map(([outcome, batches]) => `${outcome} x${batches}`);
-  ctx.io.out(`claimed ${report.claimed}, delivered ${report.delivered}, failed ${report.failed}, skipped ${report.skipped}`);
+  ctx.io.out(
+    `claimed ${report.claimed}, delivered ${report.delivered}, failed ${report.failed}, skipped ${report.skipped}`,
+  );
   ctx.io.out(`destination: ${outcomes.length === 0 ? 'nothing sent' : outcomes.join(', ')}`);
   if (report.deadlineReached) {
-    ctx.io.out(`deadline reached: released ${report.released} unsent sales; they and the failed ones stay pending for the next pass`);
+    ctx.io.out(
+      `deadline reached: released ${report.released} unsent sales; they and the failed ones stay pending for the next pass`,
+    );
   }
 }
 

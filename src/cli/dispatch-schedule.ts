@@ -7,7 +7,11 @@ import type { Logger } from '../adapters/system/logger';
  * running when the next tick comes is not doubled (leases would keep them apart anyway, but one
  * process has no reason to compete with itself). `stop()` waits for the running pass.
  */
-export function scheduleDispatch(dispatch: DispatchPendingSales, intervalSeconds: number, logger: Logger): { stop: () => Promise<void> } {
+export function scheduleDispatch(
+  dispatch: DispatchPendingSales,
+  intervalSeconds: number,
+  logger: Logger,
+): { stop: () => Promise<void> } {
   let running: Promise<void> | undefined;
   const tick = (): void => {
     if (running !== undefined) return;

@@ -20,7 +20,9 @@ export const SERVER_FILE_VARIABLE = 'BROKERHUB_SERVER_FILE';
 /** The checkout (or installed package) this code runs from: `src/cli` and `dist/cli` both sit two levels down. */
 export function serverFilePath(env: Readonly<Record<string, string | undefined>>): string {
   const fromEnv = env[SERVER_FILE_VARIABLE];
-  return fromEnv !== undefined && fromEnv !== '' ? path.resolve(fromEnv) : path.resolve(__dirname, '..', '..', SERVER_FILE_NAME);
+  return fromEnv !== undefined && fromEnv !== ''
+    ? path.resolve(fromEnv)
+    : path.resolve(__dirname, '..', '..', SERVER_FILE_NAME);
 }
 
 const ServerFileCodec = t.exact(
@@ -74,7 +76,11 @@ export async function lookUpServerFile(file: string, checks: ServerFileChecks): 
     const info = await handle.stat();
     if (!info.isFile()) return { found: 'ignored', reason: 'it is not a regular file' };
     if (info.uid !== checks.uid) return { found: 'ignored', reason: `it belongs to another user (uid ${info.uid})` };
-    if ((info.mode & 0o077) !== 0) return { found: 'ignored', reason: `other users may read or change it (mode ${(info.mode & 0o777).toString(8)})` };
+    if ((info.mode & 0o077) !== 0)
+      return {
+        found: 'ignored',
+        reason: `other users may read or change it (mode ${(info.mode & 0o777).toString(8)})`,
+      };
     if (info.size > MAX_FILE_BYTES) return { found: 'ignored', reason: 'its content is not a server description' };
     try {
       parsed = JSON.parse(await handle.readFile('utf8'));
@@ -85,12 +91,16 @@ export async function lookUpServerFile(file: string, checks: ServerFileChecks): 
     await handle.close();
   }
   const decoded = ServerFileCodec.decode(parsed);
-  if (E.isLeft(decoded) || !validContent(decoded.right)) return { found: 'ignored', reason: 'its content is not a server description' };
+  if (E.isLeft(decoded) || !validContent(decoded.right))
+    return { found: 'ignored', reason: 'its content is not a server description' };
   const server = decoded.right;
   const state = checks.processState(server.pid);
-  if (state === 'gone') return { found: 'ignored', reason: `its serve process (pid ${server.pid}) is no longer running` };
-  if (state === 'foreign') return { found: 'ignored', reason: `its serve process (pid ${server.pid}) belongs to another user` };
-  if (!(await checks.answers(server.uri))) return { found: 'ignored', reason: `its MongoDB (${redactUri(server.uri)}) does not answer` };
+  if (state === 'gone')
+    return { found: 'ignored', reason: `its serve process (pid ${server.pid}) is no longer running` };
+  if (state === 'foreign')
+    return { found: 'ignored', reason: `its serve process (pid ${server.pid}) belongs to another user` };
+  if (!(await checks.answers(server.uri)))
+    return { found: 'ignored', reason: `its MongoDB (${redactUri(server.uri)}) does not answer` };
   return { found: 'server', file: server };
 }
 
@@ -124,14 +134,20 @@ export async function publishServerFile(
 ): Promise<{ published: PublishedServerFile } | { skipped: string }> {
   const existing = await lookUpServerFile(file, { ...checks, answers: async () => true });
   if (existing.found === 'server' && existing.file.pid !== server.pid) {
-    return { skipped: `${file} already names the running serve with pid ${existing.file.pid}: CLI commands use that one's database` };
+    return {
+      skipped: `${file} already names the running serve with pid ${existing.file.pid}: CLI commands use that one's database`,
+    };
   }
   const content: ServerFile = { pid: server.pid, uri: server.uri, kind: server.kind, startedAt: now.toISOString() };
   // Written under a fresh name of its own with mode 0600 from the start, then renamed over: a reader
   // never sees half a file, nor a moment in which others may read it. O_EXCL and O_NOFOLLOW with an
   // unpredictable name: nothing planted at that name (a link to another file) is opened or truncated.
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  const handle = await open(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  );
   try {
     await handle.chmod(0o600);
     await handle.writeFile(`${JSON.stringify(content)}\n`);

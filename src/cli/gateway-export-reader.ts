@@ -23,7 +23,8 @@ export async function* readGatewayExport(path: string, onBytes?: (bytes: number)
   let escaped = false;
   let arrayClosed = false;
 
-  const lineItem = (text: string, at: number): ImportLine | undefined => (text.trim() === '' ? undefined : parse(text, at));
+  const lineItem = (text: string, at: number): ImportLine | undefined =>
+    text.trim() === '' ? undefined : parse(text, at);
 
   for await (const chunk of stream as AsyncIterable<string>) {
     bytes += Buffer.byteLength(chunk, 'utf8');

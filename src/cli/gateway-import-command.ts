@@ -11,7 +11,9 @@ import { readGatewayExport } from './gateway-export-reader';
 export function registerGatewayImport(program: Command, ctx: CliContext): void {
   program
     .command('gateway-import')
-    .description('load a messaging-gateway export (JSON lines or a JSON array of message records or messages.upsert events) into the gateway store')
+    .description(
+      'load a messaging-gateway export (JSON lines or a JSON array of message records or messages.upsert events) into the gateway store',
+    )
     .requiredOption('--file <path>', 'the export file')
     .option('--instance <name>', 'the gateway instance of records that carry none')
     .action(async (options: { file: string; instance?: string }) => {
@@ -22,7 +24,14 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
         // The unique (instance, key.id) index is what makes the import idempotent: ensured first,
         // also in a gateway database of its own.
         await ensureIndexesOrFail(gatewayStore.db, gatewayStore.indexes, () => undefined);
-        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'gateway-import [{bar}] {percentage}% | {inserted} inserted, {duplicates} duplicates, {rejected} rejected', stream: process.stdout }) : undefined;
+        const bar =
+          !json && ctx.io.isTerminal === true
+            ? new SingleBar({
+                format:
+                  'gateway-import [{bar}] {percentage}% | {inserted} inserted, {duplicates} duplicates, {rejected} rejected',
+                stream: process.stdout,
+              })
+            : undefined;
         bar?.start(Math.max(size, 1), 0, { inserted: 0, duplicates: 0, rejected: 0 });
         let bytes = 0;
         const result = await useCases.importGatewayMessages.execute({
@@ -37,7 +46,11 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
         bar?.update(Math.max(size, 1), result.right);
         bar?.stop();
         const { inserted, duplicates, rejected } = result.right;
-        ctx.io.out(json ? JSON.stringify({ inserted, duplicates, rejected }) : `inserted ${inserted}, duplicates ${duplicates}, rejected ${rejected}`);
+        ctx.io.out(
+          json
+            ? JSON.stringify({ inserted, duplicates, rejected })
+            : `inserted ${inserted}, duplicates ${duplicates}, rejected ${rejected}`,
+        );
       });
     });
 }

@@ -20,21 +20,35 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
     .option('--human-team <bool>', 'the organization has a human service team (true|false)')
     .option('--business-hours <hours>', 'e.g. "mon-fri 09:00-18:00, sat 09:00-13:00"')
     .option('--timezone <tz>', 'IANA timezone of the business hours, e.g. America/Sao_Paulo')
-    .action(async (options: { org: string; webhookSecret?: string; humanTeam?: string; businessHours?: string; timezone?: string }) => {
-      const patch = settingsPatch(options);
-      await withRuntime(ctx, 'hub set-webhook-settings', async (runtime) => {
-        const result = await runtime.app.hubLeads.useCases.setWebhookSettings.execute({ orgId: options.org, patch });
-        if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
-        const s = result.right;
-        // The secret itself is never printed back.
-        const view = { orgId: options.org, webhookSecret: s.webhookSecret !== undefined, humanTeam: s.humanTeam, businessHours: s.businessHours?.text ?? null, timezone: s.timezone };
-        ctx.io.out(
-          json()
-            ? JSON.stringify(view)
-            : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, timezone ${view.timezone}`,
-        );
-      });
-    });
+    .action(
+      async (options: {
+        org: string;
+        webhookSecret?: string;
+        humanTeam?: string;
+        businessHours?: string;
+        timezone?: string;
+      }) => {
+        const patch = settingsPatch(options);
+        await withRuntime(ctx, 'hub set-webhook-settings', async (runtime) => {
+          const result = await runtime.app.hubLeads.useCases.setWebhookSettings.execute({ orgId: options.org, patch });
+          if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
+          const s = result.right;
+          // The secret itself is never printed back.
+          const view = {
+            orgId: options.org,
+            webhookSecret: s.webhookSecret !== undefined,
+            humanTeam: s.humanTeam,
+            businessHours: s.businessHours?.text ?? null,
+            timezone: s.timezone,
+          };
+          ctx.io.out(
+            json()
+              ? JSON.stringify(view)
+              : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, timezone ${view.timezone}`,
+          );
+        });
+      },
+    );
 
   hub
     .command('set-crm-credentials')
@@ -46,9 +60,17 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       if (!isHttpUrl(options.endpoint)) throw new CliFailure('--endpoint must be an http(s) URL', EXIT.usage);
       if (options.token.trim() === '') throw new CliFailure('--token must not be empty', EXIT.usage);
       await withRuntime(ctx, 'hub set-crm-credentials', async (runtime) => {
-        const result = await runtime.app.hubLeads.useCases.setCrmCredentials.execute({ orgId: options.org, endpoint: options.endpoint, token: options.token.trim() });
+        const result = await runtime.app.hubLeads.useCases.setCrmCredentials.execute({
+          orgId: options.org,
+          endpoint: options.endpoint,
+          token: options.token.trim(),
+        });
         if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
-        ctx.io.out(json() ? JSON.stringify({ orgId: options.org, endpoint: options.endpoint }) : `CRM credentials set for ${options.org} (${options.endpoint})`);
+        ctx.io.out(
+          json()
+            ? JSON.stringify({ orgId: options.org, endpoint: options.endpoint })
+            : `CRM credentials set for ${options.org} (${options.endpoint})`,
+        );
       });
     });
 
@@ -62,7 +84,10 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       try {
         raw = JSON.parse(await readFile(options.file, 'utf8'));
       } catch (error) {
-        throw new CliFailure(`Cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`, EXIT.usage);
+        throw new CliFailure(
+          `Cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`,
+          EXIT.usage,
+        );
       }
       const decoded = LeadTemplateBody.decode(raw);
       if (E.isLeft(decoded)) {
@@ -72,18 +97,34 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       const body = decoded.right;
       await withRuntime(ctx, 'hub add-template', async (runtime) => {
         await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
-        const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({ orgId: options.org, ...body, conditions: conditionPairs(body.conditions) });
+        const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({
+          orgId: options.org,
+          ...body,
+          conditions: conditionPairs(body.conditions),
+        });
         if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
         const t = result.right;
-        ctx.io.out(json() ? JSON.stringify({ id: t.id, name: t.name, active: t.active }) : `Template added: ${t.id} (${t.name}${t.active ? '' : ', inactive'})`);
+        ctx.io.out(
+          json()
+            ? JSON.stringify({ id: t.id, name: t.name, active: t.active })
+            : `Template added: ${t.id} (${t.name}${t.active ? '' : ', inactive'})`,
+        );
       });
     });
 }
 
-function settingsPatch(options: { webhookSecret?: string; humanTeam?: string; businessHours?: string; timezone?: string }): WebhookSettingsPatch {
-  if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
-  if (options.humanTeam !== undefined && options.humanTeam !== 'true' && options.humanTeam !== 'false') throw new CliFailure('--human-team must be true or false', EXIT.usage);
-  if (options.timezone !== undefined && !isValidTimezone(options.timezone)) throw new CliFailure(`--timezone ${options.timezone} is not an IANA timezone`, EXIT.usage);
+function settingsPatch(options: {
+  webhookSecret?: string;
+  humanTeam?: string;
+  businessHours?: string;
+  timezone?: string;
+}): WebhookSettingsPatch {
+  if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '')
+    throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
+  if (options.humanTeam !== undefined && options.humanTeam !== 'true' && options.humanTeam !== 'false')
+    throw new CliFailure('--human-team must be true or false', EXIT.usage);
+  if (options.timezone !== undefined && !isValidTimezone(options.timezone))
+    throw new CliFailure(`--timezone ${options.timezone} is not an IANA timezone`, EXIT.usage);
   let businessHours: WebhookSettingsPatch['businessHours'];
   if (options.businessHours !== undefined) {
     const parsed = parseBusinessHours(options.businessHours);
@@ -96,7 +137,11 @@ function settingsPatch(options: { webhookSecret?: string; humanTeam?: string; bu
     ...(businessHours === undefined ? {} : { businessHours }),
     ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
   };
-  if (Object.keys(patch).length === 0) throw new CliFailure('nothing to set: give --webhook-secret, --human-team, --business-hours or --timezone', EXIT.usage);
+  if (Object.keys(patch).length === 0)
+    throw new CliFailure(
+      'nothing to set: give --webhook-secret, --human-team, --business-hours or --timezone',
+      EXIT.usage,
+    );
   return patch;
 }
 

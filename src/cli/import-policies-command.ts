@@ -11,7 +11,9 @@ import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv'
 export function registerImportPolicies(program: Command, ctx: CliContext): void {
   program
     .command('import-policies')
-    .description('import insurance policies from a CSV file (comma-separated, header row with the creation fields); idempotent on policyNumber')
+    .description(
+      'import insurance policies from a CSV file (comma-separated, header row with the creation fields); idempotent on policyNumber',
+    )
     .requiredOption('--file <path>', 'the CSV file')
     .action(async (options: { file: string }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
@@ -20,13 +22,17 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
       try {
         await checkPolicyCsv(options.file);
       } catch (error) {
-        if (error instanceof PolicyCsvFileError) throw new CliFailure(`${options.file}: ${error.message}; nothing was imported`, EXIT.usage);
+        if (error instanceof PolicyCsvFileError)
+          throw new CliFailure(`${options.file}: ${error.message}; nothing was imported`, EXIT.usage);
         throw error;
       }
       await withRuntime(ctx, 'import-policies', async (runtime) => {
         // The unique policy number is what makes a rerun change nothing: the index exists before any row.
         await ensureIndexes(runtime.app.platform.db, policiesAreaIndexes);
-        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'import-policies [{bar}] {percentage}% | {rows} rows', stream: process.stdout }) : undefined;
+        const bar =
+          !json && ctx.io.isTerminal === true
+            ? new SingleBar({ format: 'import-policies [{bar}] {percentage}% | {rows} rows', stream: process.stdout })
+            : undefined;
         bar?.start(size, 0, { rows: 0 });
         const result = await runtime.app.policies.useCases.importPolicies.execute({
           records: readPolicyCsv(options.file, (progress) => bar?.update(progress.bytes, { rows: progress.rows })),
@@ -51,7 +57,10 @@ async function readableSize(file: string): Promise<number> {
   } catch (error) {
     if (error instanceof CliFailure) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliFailure(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? String(error)})`, EXIT.usage);
+    throw new CliFailure(
+      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? String(error)})`,
+      EXIT.usage,
+    );
   }
 }
 

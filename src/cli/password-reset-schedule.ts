@@ -15,7 +15,11 @@ export interface PasswordResetScheduleOptions {
  * (password-reset-completion.ts). Every step is idempotent, so several instances may tick at once and
  * no lease is needed. `stop()` ends the schedule at once: a running tick stops before its next reset.
  */
-export function startPasswordResetCompletion(completions: readonly PasswordResetCompletion[], logger: Logger, options: PasswordResetScheduleOptions = {}): { stop: () => Promise<void> } {
+export function startPasswordResetCompletion(
+  completions: readonly PasswordResetCompletion[],
+  logger: Logger,
+  options: PasswordResetScheduleOptions = {},
+): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -23,7 +27,11 @@ export function startPasswordResetCompletion(completions: readonly PasswordReset
     for (const completion of completions) {
       if (stopping) return;
       const completed = await completion.completeStale(now(), () => stopping);
-      if (completed > 0) logger.warn({ service: completion.service, completed }, 'password resets left half-done by a stopped process were completed');
+      if (completed > 0)
+        logger.warn(
+          { service: completion.service, completed },
+          'password resets left half-done by a stopped process were completed',
+        );
     }
   };
   const tick = (): void => {

@@ -1,6 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { parse, type CsvError } from 'csv-parse';
-import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type PolicyColumn, type PolicyRow } from '../application/policies/policy-row';
+import {
+  OPTIONAL_COLUMNS,
+  REQUIRED_COLUMNS,
+  type PolicyColumn,
+  type PolicyRow,
+} from '../application/policies/policy-row';
 import type { NumberedRecord } from '../application/shared/import-pipeline';
 
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
@@ -31,7 +36,8 @@ const breaksIn = (text: string): number => text.match(LINE_BREAK)?.length ?? 0;
 
 function describeParseError(error: unknown): string {
   const csv = error as Partial<CsvError> & Error;
-  const fromParser = typeof csv.code === 'string' && (csv.code.startsWith('CSV_') || csv.code === 'INVALID_OPENING_QUOTE');
+  const fromParser =
+    typeof csv.code === 'string' && (csv.code.startsWith('CSV_') || csv.code === 'INVALID_OPENING_QUOTE');
   return fromParser ? `broken CSV: ${csv.message}` : csv.message;
 }
 
@@ -42,12 +48,16 @@ export function checkHeader(header: readonly string[]): Map<string, number> {
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) problems.push(`missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   const unknown = columns.filter((name) => !KNOWN_COLUMNS.includes(name));
-  if (unknown.length > 0) problems.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
+  if (unknown.length > 0)
+    problems.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
   const repeated = columns.filter((name, i) => columns.indexOf(name) !== i);
-  if (repeated.length > 0) problems.push(`repeated column${repeated.length > 1 ? 's' : ''} ${[...new Set(repeated)].join(', ')}`);
+  if (repeated.length > 0)
+    problems.push(`repeated column${repeated.length > 1 ? 's' : ''} ${[...new Set(repeated)].join(', ')}`);
   if (problems.length > 0) {
     const hint = header.length === 1 && /[;\t|]/.test(header[0] ?? '') ? ' (the file must be comma-separated)' : '';
-    throw new PolicyCsvFileError(`bad header at line 1: ${problems.join('; ')}${hint}; expected ${REQUIRED_COLUMNS.join(',')} and optionally ${OPTIONAL_COLUMNS.join(',')}`);
+    throw new PolicyCsvFileError(
+      `bad header at line 1: ${problems.join('; ')}${hint}; expected ${REQUIRED_COLUMNS.join(',')} and optionally ${OPTIONAL_COLUMNS.join(',')}`,
+    );
   }
   return new Map(columns.map((name, i) => [name, i]));
 }
@@ -78,7 +88,10 @@ const cell = (record: readonly string[], columns: ReadonlyMap<string, number>, n
 };
 
 /** One data row by column; a row of another length cannot be read as one. */
-export function rowOf(record: readonly string[], columns: ReadonlyMap<string, number>): { row: PolicyRow } | { unreadable: string } {
+export function rowOf(
+  record: readonly string[],
+  columns: ReadonlyMap<string, number>,
+): { row: PolicyRow } | { unreadable: string } {
   if (record.length !== columns.size) return { unreadable: `expected ${columns.size} fields, got ${record.length}` };
   // Every column the header may name, each once: a PolicyRow (absent optional columns are null cells).
   const row = Object.fromEntries(KNOWN_COLUMNS.map((name) => [name, cell(record, columns, name as PolicyColumn)]));
@@ -96,13 +109,18 @@ export interface PolicyCsvProgress {
  * Streams the data rows (after checkPolicyCsv passed): each with the line it starts on, its cells by
  * column. Memory stays flat: rows are read as the consumer asks for them.
  */
-export async function* readPolicyCsv(file: string, onProgress?: (progress: PolicyCsvProgress) => void): AsyncGenerator<NumberedRecord<PolicyRow>> {
+export async function* readPolicyCsv(
+  file: string,
+  onProgress?: (progress: PolicyCsvProgress) => void,
+): AsyncGenerator<NumberedRecord<PolicyRow>> {
   let columns: Map<string, number> | undefined;
   /** Line breaks read before the current record. */
   let linesBefore = 0;
   let characters = 0;
   let rows = 0;
-  for await (const { record, raw } of createReadStream(file).pipe(csvParser({ raw: true })) as AsyncIterable<RawRecord>) {
+  for await (const { record, raw } of createReadStream(file).pipe(
+    csvParser({ raw: true }),
+  ) as AsyncIterable<RawRecord>) {
     // The line a record starts on: after the breaks read so far and the empty lines skipped before it.
     const line = linesBefore + breaksIn(LEADING_BREAKS.exec(raw)?.[0] ?? '') + 1;
     linesBefore += breaksIn(raw);

@@ -11,12 +11,20 @@ import { ensureIndexesOrFail } from './ensure-indexes-command';
 export function registerRebuildSdrReadModels(program: Command, ctx: CliContext): void {
   program
     .command('rebuild-sdr-read-models')
-    .description('rebuild the SDR contact and chat read models from their sources (idempotent, safe while the service runs)')
+    .description(
+      'rebuild the SDR contact and chat read models from their sources (idempotent, safe while the service runs)',
+    )
     .action(async () => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'rebuild-sdr-read-models', async (runtime) => {
         await ensureIndexesOrFail(runtime.app.platform.db, runtime.app.indexes, () => undefined);
-        const bar = !json && ctx.io.isTerminal === true ? new SingleBar({ format: 'rebuild-sdr-read-models [{bar}] {percentage}% | {phase} {value}/{total}', stream: process.stdout }) : undefined;
+        const bar =
+          !json && ctx.io.isTerminal === true
+            ? new SingleBar({
+                format: 'rebuild-sdr-read-models [{bar}] {percentage}% | {phase} {value}/{total}',
+                stream: process.stdout,
+              })
+            : undefined;
         let phase: string | undefined;
         const started = Date.now();
         const counts = await runtime.app.sdr.useCases.rebuildSdrReadModels.rebuild(({ phase: now, done, total }) => {
@@ -31,7 +39,10 @@ export function registerRebuildSdrReadModels(program: Command, ctx: CliContext):
         bar?.stop();
         const ms = Date.now() - started;
         if (json) ctx.io.out(JSON.stringify({ ...counts, ms }));
-        else ctx.io.out(`rebuilt ${counts.chats} chat(s) and ${counts.contacts} contact(s): ${counts.written} document(s) written, ${counts.superseded} left to a fresher refresh, in ${(ms / 1000).toFixed(1)} s`);
+        else
+          ctx.io.out(
+            `rebuilt ${counts.chats} chat(s) and ${counts.contacts} contact(s): ${counts.written} document(s) written, ${counts.superseded} left to a fresher refresh, in ${(ms / 1000).toFixed(1)} s`,
+          );
       });
     });
 }

@@ -18,12 +18,16 @@ export function registerResendSale(program: Command, ctx: CliContext): void {
             case 'WebhookNotConfigured':
               throw new CliFailure('SALES_WEBHOOK_URL is not configured: nothing was sent', EXIT.usage);
             case 'SaleBusy':
-              throw new CliFailure(`Sale ${saleId} is being delivered by a dispatch run right now; it is forced and will be sent`, EXIT.usage);
+              throw new CliFailure(
+                `Sale ${saleId} is being delivered by a dispatch run right now; it is forced and will be sent`,
+                EXIT.usage,
+              );
           }
         }
         const outcome = result.right;
         if (json) ctx.io.out(JSON.stringify(outcome));
-        else if (outcome.success) ctx.io.out(`Sale ${saleId} delivered (destination answered ${outcome.destinationStatus})`);
+        else if (outcome.success)
+          ctx.io.out(`Sale ${saleId} delivered (destination answered ${outcome.destinationStatus})`);
         else
           ctx.io.out(
             `Sale ${saleId} NOT delivered (destination: ${outcome.destinationStatus ?? outcome.error}); it stays forced and the next dispatch run retries it`,

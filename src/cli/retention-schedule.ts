@@ -25,15 +25,27 @@ export interface RetentionOptions {
  * command, and the promise it answers settles when that sweep has (callers may leave it: closing the
  * connection ends a command in flight, and the sweep says nothing about it).
  */
-export async function startRetention(db: Db, indexes: readonly CollectionIndexes[], logger: Logger, options: RetentionOptions = {}): Promise<{ stop: () => Promise<void> } | undefined> {
+export async function startRetention(
+  db: Db,
+  indexes: readonly CollectionIndexes[],
+  logger: Logger,
+  options: RetentionOptions = {},
+): Promise<{ stop: () => Promise<void> } | undefined> {
   if (await (options.detect ?? detectTtlMonitor)(db)) {
     logger.debug('the database removes expired documents itself (TTL monitor)');
     return undefined;
   }
   const rules = ttlRulesOf(indexes);
   const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
-  const sweeper = new ExpiredDocumentSweeper(db, rules, { now: options.now ?? (() => new Date()), holder: `${hostname()}:${process.pid}`, intervalMs });
-  logger.info({ rules: rules.length, intervalMs }, 'the database does not remove expired documents (no TTL monitor): this service deletes them, the TTL indexes\' fields and periods');
+  const sweeper = new ExpiredDocumentSweeper(db, rules, {
+    now: options.now ?? (() => new Date()),
+    holder: `${hostname()}:${process.pid}`,
+    intervalMs,
+  });
+  logger.info(
+    { rules: rules.length, intervalMs },
+    "the database does not remove expired documents (no TTL monitor): this service deletes them, the TTL indexes' fields and periods",
+  );
   let running: Promise<void> | undefined;
   let stopping = false;
   const tick = (): void => {
@@ -41,7 +53,8 @@ export async function startRetention(db: Db, indexes: readonly CollectionIndexes
     running = (async () => {
       try {
         const outcome = await sweeper.sweepOnce(() => stopping);
-        if (outcome.swept && Object.keys(outcome.deleted).length > 0) logger.info({ deleted: outcome.deleted }, 'expired documents deleted');
+        if (outcome.swept && Object.keys(outcome.deleted).length > 0)
+          logger.info({ deleted: outcome.deleted }, 'expired documents deleted');
       } catch (error) {
         if (!stopping) logger.warn({ err: error }, 'expired-document sweep failed; the next one retries');
       } finally {

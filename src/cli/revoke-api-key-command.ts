@@ -10,10 +10,17 @@ export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
     .action(async (options: { id: string }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'revoke-api-key', async (runtime) => {
-        const result = await runtime.app.salesIdentity.useCases.revokeApiKey.execute({ actor: { system: true }, id: options.id });
+        const result = await runtime.app.salesIdentity.useCases.revokeApiKey.execute({
+          actor: { system: true },
+          id: options.id,
+        });
         if (E.isLeft(result)) throw new CliFailure(`No API key with id ${options.id}`, EXIT.usage);
         const revokedAt = result.right.revokedAt.toISOString();
-        ctx.io.out(json ? JSON.stringify({ id: result.right.id, revoked: true, revokedAt }) : `API key ${result.right.id} revoked at ${revokedAt}`);
+        ctx.io.out(
+          json
+            ? JSON.stringify({ id: result.right.id, revoked: true, revokedAt })
+            : `API key ${result.right.id} revoked at ${revokedAt}`,
+        );
       });
     });
 }

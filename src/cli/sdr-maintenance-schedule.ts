@@ -27,7 +27,13 @@ export interface SdrMaintenanceOptions {
  * or changed in place is reconciled. A model rebuilt within the interval (the initial build, the
  * `rebuild-sdr-read-models` command) is not rebuilt again. `stop()` ends the schedule at once.
  */
-export function startSdrMaintenance(db: Db, follower: GatewayFollower, models: SdrReadModels, logger: Logger, options: SdrMaintenanceOptions): { stop: () => Promise<void> } {
+export function startSdrMaintenance(
+  db: Db,
+  follower: GatewayFollower,
+  models: SdrReadModels,
+  logger: Logger,
+  options: SdrMaintenanceOptions,
+): { stop: () => Promise<void> } {
   const now = options.now ?? (() => new Date());
   const holder = `${hostname()}:${process.pid}`;
   let running: Promise<void> | undefined;
@@ -38,7 +44,8 @@ export function startSdrMaintenance(db: Db, follower: GatewayFollower, models: S
     await follower.settle();
     if (stopping) return;
     const repaired = await models.repairDirty(new Date(now().getTime() - DIRTY_AFTER_MS));
-    if (repaired.chats + repaired.contacts > 0) logger.warn({ ...repaired }, 'SDR read models: documents left half-refreshed were refreshed again');
+    if (repaired.chats + repaired.contacts > 0)
+      logger.warn({ ...repaired }, 'SDR read models: documents left half-refreshed were refreshed again');
     if (stopping || !(await takeMaintenanceLease(db, RECONCILE_LEASE_ID, holder, now(), options.reconcileMs))) return;
     const builtAt = await follower.builtAt();
     if (builtAt !== null && now().getTime() - builtAt.getTime() < options.reconcileMs) return;

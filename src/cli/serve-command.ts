@@ -4,7 +4,15 @@ import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
 import { redactUri, type MongoServerHandle } from '../adapters/mongo/shared/embedded-mongo';
 import type { Logger } from '../adapters/system/logger';
-import { CliFailure, commandLogger, defaultServerFileChecks, EXIT, loadConfigOrFail, openRuntimeOrFail, type CliContext } from './cli-context';
+import {
+  CliFailure,
+  commandLogger,
+  defaultServerFileChecks,
+  EXIT,
+  loadConfigOrFail,
+  openRuntimeOrFail,
+  type CliContext,
+} from './cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
 import { startPasswordResetCompletion } from './password-reset-schedule';
@@ -47,7 +55,11 @@ export function waitForTerminationSignal(): Promise<string> {
   });
 }
 
-async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop: () => Promise<string>): Promise<void> {
+async function serve(
+  ctx: CliContext,
+  only: ServiceName | undefined,
+  waitForStop: () => Promise<string>,
+): Promise<void> {
   // Listen for signals first: a Ctrl-C during start-up still shuts down cleanly.
   const stopped = waitForStop();
   const { config, warning } = loadConfigOrFail(ctx.io, 'serve');
@@ -55,14 +67,19 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   const servers: { name: ServiceName; server: Server }[] = [];
   try {
-    await ensureIndexesOrFail(runtime.app.platform.db, runtime.app.indexes, (change) => logger.info({ retentionChange: change }, describeRetentionChange(change)));
+    await ensureIndexesOrFail(runtime.app.platform.db, runtime.app.indexes, (change) =>
+      logger.info({ retentionChange: change }, describeRetentionChange(change)),
+    );
     const wanted: { name: ServiceName; port: number }[] = [
       { name: 'sales', port: config.salesPort },
       { name: 'hub', port: config.hubPort },
     ];
     for (const service of wanted.filter((s) => only === undefined || only === s.name)) {
       try {
-        servers.push({ name: service.name, server: await listen(runtime.app.http[service.name], config.host, service.port) });
+        servers.push({
+          name: service.name,
+          server: await listen(runtime.app.http[service.name], config.host, service.port),
+        });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw new CliFailure(
@@ -92,10 +109,16 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
   const retention = await startRetention(runtime.app.platform.db, runtime.app.indexes, logger, ctx.retention);
   // CONTRACT 10.1: the SDR read models followed, settled, repaired and reconciled in the background.
-  const sdrMaintenance = startSdrMaintenance(runtime.app.platform.db, runtime.app.sdr.follower, runtime.app.sdr.useCases.sdrReadModels, logger, {
-    reconcileMs: config.sdrReconcileMinutes * 60_000,
-    ...ctx.sdrMaintenance,
-  });
+  const sdrMaintenance = startSdrMaintenance(
+    runtime.app.platform.db,
+    runtime.app.sdr.follower,
+    runtime.app.sdr.useCases.sdrReadModels,
+    logger,
+    {
+      reconcileMs: config.sdrReconcileMinutes * 60_000,
+      ...ctx.sdrMaintenance,
+    },
+  );
   // CONTRACT 10.2: password resets whose request died are completed (the same link or check-data --repair also do).
   const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, ctx.passwordResets);
 
@@ -114,7 +137,10 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.
-  const closed = await settlesWithin(runtime.close(left()), signalled + SHUTDOWN_BUDGET_MS - EXIT_MARGIN_MS - Date.now());
+  const closed = await settlesWithin(
+    runtime.close(left()),
+    signalled + SHUTDOWN_BUDGET_MS - EXIT_MARGIN_MS - Date.now(),
+  );
   if (closed) logger.info('shutdown complete');
   else logger.warn('shutdown budget spent: exiting before every connection closed');
 }
@@ -124,12 +150,20 @@ async function serve(ctx: CliContext, only: ServiceName | undefined, waitForStop
  * Nothing to tell for an external server (MONGODB_URI); a file that cannot be written costs only the
  * discovery, never the start.
  */
-async function publishEmbeddedServer(ctx: CliContext, mongoServer: MongoServerHandle, logger: Logger): Promise<PublishedServerFile | undefined> {
+async function publishEmbeddedServer(
+  ctx: CliContext,
+  mongoServer: MongoServerHandle,
+  logger: Logger,
+): Promise<PublishedServerFile | undefined> {
   if (mongoServer.kind === 'external') return undefined;
   const file = serverFilePath(ctx.io.env);
   const checks = { ...defaultServerFileChecks(), ...ctx.serverFileChecks };
   try {
-    const outcome = await publishServerFile(file, { pid: process.pid, uri: mongoServer.uri, kind: mongoServer.kind }, checks);
+    const outcome = await publishServerFile(
+      file,
+      { pid: process.pid, uri: mongoServer.uri, kind: mongoServer.kind },
+      checks,
+    );
     if ('skipped' in outcome) {
       logger.warn(outcome.skipped);
       return undefined;
@@ -137,7 +171,10 @@ async function publishEmbeddedServer(ctx: CliContext, mongoServer: MongoServerHa
     logger.info({ file }, 'embedded MongoDB published for CLI commands run from this checkout');
     return outcome.published;
   } catch (error) {
-    logger.warn({ file, err: error }, 'cannot write the server file: CLI commands will not find this embedded MongoDB (set MONGODB_URI for them)');
+    logger.warn(
+      { file, err: error },
+      'cannot write the server file: CLI commands will not find this embedded MongoDB (set MONGODB_URI for them)',
+    );
     return undefined;
   }
 }

@@ -1,7 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { CreateChatSession } from '../application/assistant/create-chat-session';
 import { DeleteChatSession } from '../application/assistant/delete-chat-session';
-import { DEFAULT_ASSISTANT_OPTIONS, ExecuteAssistant, type AssistantOptions } from '../application/assistant/execute-assistant';
+import {
+  DEFAULT_ASSISTANT_OPTIONS,
+  ExecuteAssistant,
+  type AssistantOptions,
+} from '../application/assistant/execute-assistant';
 import { GetChatHistory } from '../application/assistant/get-chat-history';
 import { GetChatSession } from '../application/assistant/get-chat-session';
 import { ListChatSessions } from '../application/assistant/list-chat-sessions';
@@ -70,7 +74,10 @@ function assistantUseCases(get: Resolve, options: AssistantAreaOptions) {
   const clock = get(Clock);
   const ids = get(IdGenerator);
   const chats = get(ChatRepository);
-  const assistantOptions: AssistantOptions = { ...DEFAULT_ASSISTANT_OPTIONS, ...(options.assistantTimeoutMs === undefined ? {} : { timeoutMs: options.assistantTimeoutMs }) };
+  const assistantOptions: AssistantOptions = {
+    ...DEFAULT_ASSISTANT_OPTIONS,
+    ...(options.assistantTimeoutMs === undefined ? {} : { timeoutMs: options.assistantTimeoutMs }),
+  };
   return {
     createChatSession: new CreateChatSession(chats, clock, ids),
     listChatSessions: new ListChatSessions(chats),
@@ -78,7 +85,14 @@ function assistantUseCases(get: Resolve, options: AssistantAreaOptions) {
     updateChatSession: new UpdateChatSession(chats, clock),
     deleteChatSession: new DeleteChatSession(chats),
     getChatHistory: new GetChatHistory(chats),
-    executeAssistant: new ExecuteAssistant(chats, get(AssistantModel), assistantTools(get), clock, ids, assistantOptions),
+    executeAssistant: new ExecuteAssistant(
+      chats,
+      get(AssistantModel),
+      assistantTools(get),
+      clock,
+      ids,
+      assistantOptions,
+    ),
   };
 }
 export type AssistantUseCases = ReturnType<typeof assistantUseCases>;
@@ -87,7 +101,10 @@ export const AssistantUseCases: Token<AssistantUseCases> = token('AssistantUseCa
 function assistantArea(get: Resolve) {
   const useCases = get(AssistantUseCases);
   const guards = get(SalesGuards);
-  const routers = [chatSessionRoutes({ guards, ...useCases }), aiRoutes({ guards, executeAssistant: useCases.executeAssistant })];
+  const routers = [
+    chatSessionRoutes({ guards, ...useCases }),
+    aiRoutes({ guards, executeAssistant: useCases.executeAssistant }),
+  ];
   return { service: 'sales' as const, useCases, routers, indexes: assistantAreaIndexes };
 }
 export type AssistantArea = ReturnType<typeof assistantArea>;

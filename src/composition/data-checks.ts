@@ -39,7 +39,11 @@ import type { PasswordResetCompletion } from '../application/shared/password-res
 import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
 import { HubRefreshTokenStore, HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
 import { salesPasswordResetCompletion } from '../application/sales-identity/reset-sales-password';
-import { PasswordResetTokenStore, SalesRefreshTokenStore, SalesUserRepository } from '../application/sales-identity/ports';
+import {
+  PasswordResetTokenStore,
+  SalesRefreshTokenStore,
+  SalesUserRepository,
+} from '../application/sales-identity/ports';
 import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
 import { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
 import { token, type Token } from '../application/shared/token';
@@ -73,10 +77,38 @@ const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String
  */
 export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
-  provide(bind, ChatMessageSessions, (get) => new MongoOwnedReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }));
-  provide(bind, SdrNoteInteractions, (get) => new MongoReferenceStore(get(Platform).db, { from: SDR_INTERACTION_NOTES, field: 'interactionId', to: SDR_INTERACTIONS }));
-  provide(bind, LeadEventLeads, (get) => new MongoReferenceStore(get(Platform).db, { from: HUB_LEAD_EVENTS, field: 'leadId', to: HUB_LEADS, scopeOf: orgAndProvider }));
-  provide(bind, ApiKeyUsers, (get) => new MongoReferenceStore(get(Platform).db, { from: API_KEYS, field: 'userId', to: SALES_USERS }));
+  provide(
+    bind,
+    ChatMessageSessions,
+    (get) =>
+      new MongoOwnedReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }),
+  );
+  provide(
+    bind,
+    SdrNoteInteractions,
+    (get) =>
+      new MongoReferenceStore(get(Platform).db, {
+        from: SDR_INTERACTION_NOTES,
+        field: 'interactionId',
+        to: SDR_INTERACTIONS,
+      }),
+  );
+  provide(
+    bind,
+    LeadEventLeads,
+    (get) =>
+      new MongoReferenceStore(get(Platform).db, {
+        from: HUB_LEAD_EVENTS,
+        field: 'leadId',
+        to: HUB_LEADS,
+        scopeOf: orgAndProvider,
+      }),
+  );
+  provide(
+    bind,
+    ApiKeyUsers,
+    (get) => new MongoReferenceStore(get(Platform).db, { from: API_KEYS, field: 'userId', to: SALES_USERS }),
+  );
   provide(bind, PolicyStatusStore, (get) => new MongoPolicyStatusStore(get(Platform).db));
   provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
   provide(bind, SaleStatusEventStore, (get) => new MongoSaleStatusEventStore(get(Platform).db));

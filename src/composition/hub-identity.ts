@@ -27,7 +27,15 @@ import { MongoHubResetTokenStore } from '../adapters/mongo/hub-identity/mongo-hu
 import { MongoHubUserRepository } from '../adapters/mongo/hub-identity/mongo-hub-user-repository';
 import { MongoMembershipRepository } from '../adapters/mongo/hub-identity/mongo-membership-repository';
 import { MongoOrganizationRepository } from '../adapters/mongo/hub-identity/mongo-organization-repository';
-import { Clock, IdGenerator, Mailer, PasswordHasher, RateLimitStore, SecretGenerator, SecretHasher } from '../application/shared/ports';
+import {
+  Clock,
+  IdGenerator,
+  Mailer,
+  PasswordHasher,
+  RateLimitStore,
+  SecretGenerator,
+  SecretHasher,
+} from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
@@ -75,11 +83,37 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
     createOrganization,
     createHubUser,
     loginHubUser: new LoginHubUser(users, memberships, organizations, passwordHasher, sessions, clock),
-    rotateRefreshToken: new RotateRefreshToken(refreshTokens, users, memberships, accessTokens, secrets, secretHasher, clock, options.hubRefreshGraceMs ?? 0),
+    rotateRefreshToken: new RotateRefreshToken(
+      refreshTokens,
+      users,
+      memberships,
+      accessTokens,
+      secrets,
+      secretHasher,
+      clock,
+      options.hubRefreshGraceMs ?? 0,
+    ),
     revokeHubSessions: new RevokeHubSessions(refreshTokens, clock),
     getHubMe: new GetHubMe(users, organizations),
-    registerHubUser: new RegisterHubUser(users, memberships, organizations, createOrganization, passwordHasher, sessions, ids, clock),
-    requestHubPasswordReset: new RequestHubPasswordReset(users, resetTokens, get(Mailer), secrets, secretHasher, clock, config.publicAppUrl),
+    registerHubUser: new RegisterHubUser(
+      users,
+      memberships,
+      organizations,
+      createOrganization,
+      passwordHasher,
+      sessions,
+      ids,
+      clock,
+    ),
+    requestHubPasswordReset: new RequestHubPasswordReset(
+      users,
+      resetTokens,
+      get(Mailer),
+      secrets,
+      secretHasher,
+      clock,
+      config.publicAppUrl,
+    ),
     resetHubPassword: new ResetHubPassword(resetTokens, users, refreshTokens, passwordHasher, secretHasher, clock),
   };
 }
@@ -93,7 +127,12 @@ function hubIdentityArea(get: Resolve, options: HubIdentityOptions) {
   const routers = [
     // First of every hub router: the IP limiter runs before the routes it protects (the webhooks of
     // hub-leads too) and before the 404 of an unknown webhook path.
-    ipRateLimitRouter(get(RateLimitStore), config.trustProxy, options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT, metrics.hub),
+    ipRateLimitRouter(
+      get(RateLimitStore),
+      config.trustProxy,
+      options.hubIpRateLimit ?? DEFAULT_IP_RATE_LIMIT,
+      metrics.hub,
+    ),
     authRoutes({
       login: useCases.loginHubUser,
       rotate: useCases.rotateRefreshToken,

@@ -35,7 +35,11 @@ import { internalLeadRoutes } from '../adapters/http/hub/hub-leads/internal-lead
 import { internalRoutes } from '../adapters/http/hub/hub-leads/internal-routes';
 import { leadRoutes } from '../adapters/http/hub/hub-leads/lead-routes';
 import { orgSetupRoutes } from '../adapters/http/hub/hub-leads/org-setup-routes';
-import { DEFAULT_WEBHOOK_RATE_LIMIT, organizationRateLimit, type WebhookRateLimitOptions } from '../adapters/http/hub/organization-rate-limit';
+import {
+  DEFAULT_WEBHOOK_RATE_LIMIT,
+  organizationRateLimit,
+  type WebhookRateLimitOptions,
+} from '../adapters/http/hub/organization-rate-limit';
 import { webhookRoutes } from '../adapters/http/hub/hub-leads/webhook-routes';
 import { hubLeadsAreaIndexes } from '../adapters/mongo/hub-leads/indexes';
 import { MongoChannelRepository } from '../adapters/mongo/hub-leads/mongo-channel-repository';
@@ -91,13 +95,29 @@ function hubLeadsUseCases(get: Resolve, options: HubLeadsOptions) {
   const credentials = get(CrmCredentialsRepository);
   const channels = get(ChannelRepository);
   const windowMs = options.hubRedeliveryWindowMs ?? DEFAULT_REDELIVERY_WINDOW_MS;
-  const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(pipelines, ids, clock), leads, events, ids, clock, windowMs);
+  const upsert = new UpsertLeadFromWebhook(
+    new FindOrCreatePipeline(pipelines, ids, clock),
+    leads,
+    events,
+    ids,
+    clock,
+    windowMs,
+  );
   return {
     setWebhookSettings: new SetWebhookSettings(settings),
     setCrmCredentials: new SetCrmCredentials(organizations, credentials),
     createLeadTemplate: new CreateLeadTemplate(organizations, templates, ids, clock),
     createPipeline: new CreatePipeline(pipelines, ids, clock),
-    receiveCrmEvent: new ReceiveCrmEvent(upsert, leads, events, credentials, get(CrmCardReader), secretHasher, clock, windowMs),
+    receiveCrmEvent: new ReceiveCrmEvent(
+      upsert,
+      leads,
+      events,
+      credentials,
+      get(CrmCardReader),
+      secretHasher,
+      clock,
+      windowMs,
+    ),
     receiveLeadForm: new ReceiveLeadForm(upsert, templates, events, get(Outbox), secretHasher, clock, windowMs),
     listLeads: new ListLeads(leads),
     getLead: new GetLead(leads, events),
@@ -127,12 +147,23 @@ function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
       settings: useCases.getWebhookSettings,
       crm: useCases.receiveCrmEvent,
       leadForm: useCases.receiveLeadForm,
-      organizationLimit: organizationRateLimit(get(RateLimitStore), options.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT, metrics.hub),
+      organizationLimit: organizationRateLimit(
+        get(RateLimitStore),
+        options.hubWebhookRateLimit ?? DEFAULT_WEBHOOK_RATE_LIMIT,
+        metrics.hub,
+      ),
       logger,
       metrics: metrics.hub,
     }),
     leadRoutes({ list: listLeads, get: getLead, accessTokens, clock }),
-    orgSetupRoutes({ listPipelines: useCases.listPipelines, listTemplates: useCases.listLeadTemplates, createPipeline: useCases.createPipeline, createTemplate: useCases.createLeadTemplate, accessTokens, clock }),
+    orgSetupRoutes({
+      listPipelines: useCases.listPipelines,
+      listTemplates: useCases.listLeadTemplates,
+      createPipeline: useCases.createPipeline,
+      createTemplate: useCases.createLeadTemplate,
+      accessTokens,
+      clock,
+    }),
     internalLeadRoutes({ list: listLeads, get: getLead, organization: useCases.checkOrganizationExists, secret }),
   ];
   return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes };

@@ -1,5 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { CachedKpiReport, SdrKpiReport, SdrTrendingReport, SubscriptionLeadsReport } from '../application/kpi/cached-kpi-report';
+import {
+  CachedKpiReport,
+  SdrKpiReport,
+  SdrTrendingReport,
+  SubscriptionLeadsReport,
+} from '../application/kpi/cached-kpi-report';
 import { CachedReports, KPI_CACHE_TTL_MS } from '../application/kpi/cached-reports';
 import { GetSdrKpi } from '../application/kpi/get-sdr-kpi';
 import { GetSdrTrending } from '../application/kpi/get-sdr-trending';
@@ -43,9 +48,24 @@ function kpiUseCases(get: Resolve, options: KpiOptions) {
   const freshness = get(ReadModelFreshness);
   const reports = new CachedReports(get(KpiCache), options.kpiCacheTtlMs ?? KPI_CACHE_TTL_MS);
   return {
-    getSdrKpi: new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway, contacts, freshness }), SdrKpiReport, reports),
-    getSdrTrending: new CachedKpiReport('sdr/trending', new GetSdrTrending({ interactions, gateway, contacts, freshness }), SdrTrendingReport, reports),
-    getSubscriptionLeads: new CachedKpiReport('subscription-leads', new GetSubscriptionLeads({ contacts, freshness }), SubscriptionLeadsReport, reports),
+    getSdrKpi: new CachedKpiReport(
+      'sdr',
+      new GetSdrKpi({ interactions, gateway, contacts, freshness }),
+      SdrKpiReport,
+      reports,
+    ),
+    getSdrTrending: new CachedKpiReport(
+      'sdr/trending',
+      new GetSdrTrending({ interactions, gateway, contacts, freshness }),
+      SdrTrendingReport,
+      reports,
+    ),
+    getSubscriptionLeads: new CachedKpiReport(
+      'subscription-leads',
+      new GetSubscriptionLeads({ contacts, freshness }),
+      SubscriptionLeadsReport,
+      reports,
+    ),
   };
 }
 export type KpiUseCases = ReturnType<typeof kpiUseCases>;

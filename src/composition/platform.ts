@@ -78,7 +78,10 @@ export function platformModule(config: Config, infra: Infrastructure, options: P
   const platform: Platform = {
     ...infra,
     config,
-    readinessChecks: options.readinessChecks ?? [new MongoReadinessCheck(infra.db), ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)])],
+    readinessChecks: options.readinessChecks ?? [
+      new MongoReadinessCheck(infra.db),
+      ...(infra.redis === undefined ? [] : [new RedisReadinessCheck(infra.redis)]),
+    ],
     closables: [],
     metrics:
       options.metrics === false
@@ -108,7 +111,11 @@ export function platformModule(config: Config, infra: Infrastructure, options: P
         }),
     );
     provide(bind, RateLimitStore, (get) => rateLimitStore(infra, get(Clock)));
-    provide(bind, Mailer, () => (config.smtpUrl !== undefined ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new LogMailer(infra.logger, config.isProduction)));
+    provide(bind, Mailer, () =>
+      config.smtpUrl !== undefined
+        ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+        : new LogMailer(infra.logger, config.isProduction),
+    );
   });
 }
 

@@ -37,7 +37,15 @@ import { MongoApiKeyRepository } from '../adapters/mongo/sales-identity/mongo-ap
 import { MongoPasswordResetTokenStore } from '../adapters/mongo/sales-identity/mongo-password-reset-token-store';
 import { MongoSalesRefreshTokenStore } from '../adapters/mongo/sales-identity/mongo-sales-refresh-token-store';
 import { MongoSalesUserRepository } from '../adapters/mongo/sales-identity/mongo-sales-user-repository';
-import { Clock, IdGenerator, Mailer, PasswordHasher, RateLimitStore, SecretGenerator, SecretHasher } from '../application/shared/ports';
+import {
+  Clock,
+  IdGenerator,
+  Mailer,
+  PasswordHasher,
+  RateLimitStore,
+  SecretGenerator,
+  SecretHasher,
+} from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
@@ -71,7 +79,9 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
         {
           ...DEFAULT_BATCHING,
           maxBuffered: config.eventLogBufferSize,
-          ...(options.apiEventFlushIntervalMs === undefined ? {} : { flushIntervalMs: options.apiEventFlushIntervalMs }),
+          ...(options.apiEventFlushIntervalMs === undefined
+            ? {}
+            : { flushIntervalMs: options.apiEventFlushIntervalMs }),
         },
         get(Clock),
       );
@@ -85,7 +95,12 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, SalesIdentityUseCases, salesIdentityUseCases);
     provide(bind, SalesGuards, (get) => ({
       authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(Clock)),
-      authenticateApiKey: new AuthenticateApiKey(get(ApiKeyRepository), get(SalesUserRepository), get(SecretHasher), get(ApiKeyCache)),
+      authenticateApiKey: new AuthenticateApiKey(
+        get(ApiKeyRepository),
+        get(SalesUserRepository),
+        get(SecretHasher),
+        get(ApiKeyCache),
+      ),
     }));
     provide(bind, SalesIdentityArea, (get) => salesIdentityArea(get, options));
   });
@@ -109,7 +124,15 @@ function salesIdentityUseCases(get: Resolve) {
     loginSalesUser: new LoginSalesUser(users, passwordHasher, tokens, refresh, secrets, secretHasher, clock),
     refreshSalesSession: new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
     logoutSalesUser: new LogoutSalesUser(refresh, secretHasher, clock),
-    requestSalesPasswordReset: new RequestSalesPasswordReset(users, resets, get(Mailer), secrets, secretHasher, clock, config.publicAppUrl),
+    requestSalesPasswordReset: new RequestSalesPasswordReset(
+      users,
+      resets,
+      get(Mailer),
+      secrets,
+      secretHasher,
+      clock,
+      config.publicAppUrl,
+    ),
     resetSalesPassword: new ResetSalesPassword(resets, users, refresh, passwordHasher, secretHasher, clock),
     createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
     listApiKeys: new ListApiKeys(keys),
@@ -155,7 +178,15 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
     apiKeyRoutes({ guards, createApiKey, listApiKeys, revokeApiKey }),
     auditLogRoutes({ guards, listApiEvents, getApiEvent }),
   ];
-  return { service: 'sales' as const, useCases, guards, eventRecorder, appMiddleware, routers, indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays) };
+  return {
+    service: 'sales' as const,
+    useCases,
+    guards,
+    eventRecorder,
+    appMiddleware,
+    routers,
+    indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays),
+  };
 }
 export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;
 export const SalesIdentityArea: Token<SalesIdentityArea> = token('SalesIdentityArea');

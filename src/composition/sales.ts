@@ -1,5 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { DeliveryAttemptLog, PersonRepository, SaleRepository, VendorRepository, type SaleWebhookSender } from '../application/sales/ports';
+import {
+  DeliveryAttemptLog,
+  PersonRepository,
+  SaleRepository,
+  VendorRepository,
+  type SaleWebhookSender,
+} from '../application/sales/ports';
 import { Clock, IdGenerator, PersonChanges } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { CreateManualSale } from '../application/sales/create-manual-sale';
@@ -87,7 +93,17 @@ export const SalesUseCases: Token<SalesUseCases> = token('SalesUseCases');
 function salesArea(get: Resolve) {
   const useCases = get(SalesUseCases);
   const guards = get(SalesGuards);
-  const { createManualSale, getSale, listSales, updateSaleStatus, resendSale, createVendor, updateVendor, getVendor, listVendors } = useCases;
+  const {
+    createManualSale,
+    getSale,
+    listSales,
+    updateSaleStatus,
+    resendSale,
+    createVendor,
+    updateVendor,
+    getVendor,
+    listVendors,
+  } = useCases;
   const routers = [
     saleRoutes({ guards, clock: get(Clock), createManualSale, getSale, listSales, updateSaleStatus, resendSale }),
     vendorRoutes({ guards, createVendor, updateVendor, getVendor, listVendors }),

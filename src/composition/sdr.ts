@@ -25,8 +25,17 @@ import { MongoGatewayMessageStore } from '../adapters/mongo/sdr/mongo-gateway-me
 import { MongoSaleQualificationSync } from '../adapters/mongo/sdr/mongo-sale-qualification-sync';
 import { MongoSdrInteractionRepository } from '../adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import { Clock, IdGenerator, PersonChanges } from '../application/shared/ports';
-import { ChatReadModel, ContactChanges, ContactReadModel, FollowerStateStore, ReadModelFreshness } from '../application/sdr/read-model-ports';
-import { GatewayFollower as GatewayFollowerService, type FollowerOptions } from '../application/sdr/read-models/gateway-follower';
+import {
+  ChatReadModel,
+  ContactChanges,
+  ContactReadModel,
+  FollowerStateStore,
+  ReadModelFreshness,
+} from '../application/sdr/read-model-ports';
+import {
+  GatewayFollower as GatewayFollowerService,
+  type FollowerOptions,
+} from '../application/sdr/read-models/gateway-follower';
 import { SdrReadModels as SdrReadModelsService } from '../application/sdr/read-models/sdr-read-models';
 import { MongoChatReadModel } from '../adapters/mongo/sdr/read-models/mongo-chat-read-model';
 import { MongoContactReadModel } from '../adapters/mongo/sdr/read-models/mongo-contact-read-model';
@@ -58,14 +67,29 @@ export function sdrModule(options: SdrOptions): ContainerModule {
     provide(bind, GatewayMessageStore, (get) => {
       const { db, gatewayDb, logger, config } = get(Platform);
       const collection = config.gatewayMessagesCollection;
-      return new MongoGatewayMessageStore(gatewayDb ?? db, collection, (count, what) => logger.warn({ count, collection }, `skipped ${what}`));
+      return new MongoGatewayMessageStore(gatewayDb ?? db, collection, (count, what) =>
+        logger.warn({ count, collection }, `skipped ${what}`),
+      );
     });
     provide(bind, ContactDirectory, (get) => new MongoContactDirectory(get(Platform).db));
     provide(bind, DemoDataSink, (get) => new MongoDemoDataSink(get(Platform).db));
     provide(bind, ContactReadModel, (get) => new MongoContactReadModel(get(Platform).db));
     provide(bind, ChatReadModel, (get) => new MongoChatReadModel(get(Platform).db));
     provide(bind, FollowerStateStore, (get) => new MongoFollowerState(get(Platform).db));
-    provide(bind, SdrReadModels, (get) => new SdrReadModelsService({ interactions: get(SdrInteractionRepository), gateway: get(GatewayMessageStore), directory: get(ContactDirectory) }, get(ChatReadModel), get(ContactReadModel)));
+    provide(
+      bind,
+      SdrReadModels,
+      (get) =>
+        new SdrReadModelsService(
+          {
+            interactions: get(SdrInteractionRepository),
+            gateway: get(GatewayMessageStore),
+            directory: get(ContactDirectory),
+          },
+          get(ChatReadModel),
+          get(ContactReadModel),
+        ),
+    );
     provide(bind, GatewayFollower, (get) => gatewayFollower(get, options));
     provide(bind, ReadModelFreshness, (get) => get(GatewayFollower));
     provide(bind, ContactChanges, (get) => bestEffortChanges(get(SdrReadModels), get(Platform).logger));
@@ -90,7 +114,15 @@ function sdrUseCases(get: Resolve, options: SdrOptions) {
   const freshness = get(ReadModelFreshness);
   const follower = get(GatewayFollower);
   return {
-    createSdrInteraction: new CreateSdrInteraction(interactions, people, qualifications, clock, get(IdGenerator), options.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS, changes),
+    createSdrInteraction: new CreateSdrInteraction(
+      interactions,
+      people,
+      qualifications,
+      clock,
+      get(IdGenerator),
+      options.sdrDedupeWindowMs ?? DEFAULT_SDR_DEDUPE_WINDOW_MS,
+      changes,
+    ),
     updateSdrStatus: new UpdateSdrStatus(interactions, people, qualifications, clock, changes),
     listSdrInteractions: new ListSdrInteractions(interactions, people),
     listSdrSessions: new ListSdrSessions(get(ChatReadModel), freshness, gateway, directory),
@@ -110,7 +142,11 @@ function gatewayFollower(get: Resolve, options: SdrOptions): GatewayFollowerServ
   return new GatewayFollowerService(get(GatewayMessageStore), get(FollowerStateStore), get(SdrReadModels), {
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ...options.sdrFollower,
-    onRound: (round) => logger.debug({ kind: round.kind, read: round.read, skipped: round.skipped, ...round.counts }, 'SDR read models: gateway followed'),
+    onRound: (round) =>
+      logger.debug(
+        { kind: round.kind, read: round.read, skipped: round.skipped, ...round.counts },
+        'SDR read models: gateway followed',
+      ),
   });
 }
 
@@ -119,14 +155,18 @@ async function bestEffort(logger: Logger, what: string, refresh: () => Promise<u
   try {
     await refresh();
   } catch (error) {
-    logger.warn({ err: error, what }, 'SDR read models: a refresh after a write failed; the reconciling sweep will repair it');
+    logger.warn(
+      { err: error, what },
+      'SDR read models: a refresh after a write failed; the reconciling sweep will repair it',
+    );
   }
 }
 
 function bestEffortChanges(models: SdrReadModelsService, logger: Logger): ContactChanges {
   return {
     contactsChanged: (keys) => bestEffort(logger, 'contacts', () => models.refreshContacts(keys)),
-    chatsChanged: (chats, contacts) => bestEffort(logger, 'chats', () => models.refreshChats(chats, undefined, contacts)),
+    chatsChanged: (chats, contacts) =>
+      bestEffort(logger, 'chats', () => models.refreshChats(chats, undefined, contacts)),
   };
 }
 export const SdrReadModels: Token<SdrReadModelsService> = token('SdrReadModels');

@@ -17,7 +17,9 @@ export function expandBraces(text: string): string[] {
 }
 
 export function pathsNamedIn(markdown: string): string[] {
-  const candidates = (markdown.match(/(?<![\w./-])(?:src|test)\/[\w./{},<>*-]*/g) ?? []).map((candidate) => candidate.replace(/[.,]+$/, ''));
+  const candidates = (markdown.match(/(?<![\w./-])(?:src|test)\/[\w./{},<>*-]*/g) ?? []).map((candidate) =>
+    candidate.replace(/[.,]+$/, ''),
+  );
   return [...new Set(candidates.filter((candidate) => !/[<*]/.test(candidate)).flatMap(expandBraces))];
 }
 
@@ -29,11 +31,10 @@ describe('docs/architecture.md', () => {
   });
 
   it('the path reader expands brace lists and leaves placeholders out', () => {
-    expect(pathsNamedIn('see `src/{domain,application}/sdr` and `src/adapters/http/<service>/x.ts`, `test/architecture/` (and src/a/b.ts).')).to.deep.equal([
-      'src/domain/sdr',
-      'src/application/sdr',
-      'test/architecture/',
-      'src/a/b.ts',
-    ]);
+    expect(
+      pathsNamedIn(
+        'see `src/{domain,application}/sdr` and `src/adapters/http/<service>/x.ts`, `test/architecture/` (and src/a/b.ts).',
+      ),
+    ).to.deep.equal(['src/domain/sdr', 'src/application/sdr', 'test/architecture/', 'src/a/b.ts']);
   });
 });

@@ -13,7 +13,18 @@ const areas = readdirSync(COMPOSITION)
 
 describe('composition modules (ARCHITECTURE 7)', () => {
   it('every area file builds a ContainerModule', () => {
-    expect(areas.map((a) => a.file)).to.include.members(['platform.ts', 'sales-identity.ts', 'sales.ts', 'sdr.ts', 'kpi.ts', 'policies.ts', 'assistant.ts', 'hub-identity.ts', 'hub-leads.ts', 'saved-filters.ts']);
+    expect(areas.map((a) => a.file)).to.include.members([
+      'platform.ts',
+      'sales-identity.ts',
+      'sales.ts',
+      'sdr.ts',
+      'kpi.ts',
+      'policies.ts',
+      'assistant.ts',
+      'hub-identity.ts',
+      'hub-leads.ts',
+      'saved-filters.ts',
+    ]);
     for (const { file, text } of areas) expect(text, file).to.match(/new ContainerModule\(/);
   });
 

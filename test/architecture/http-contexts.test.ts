@@ -24,7 +24,9 @@ const SERVICES = ['sales', 'hub'];
 /** `sales/sdr` for a file under `src/adapters/http/sales/sdr/`, undefined for the shell and shared. */
 function contextOf(absolute: string): string | undefined {
   const [service, context, ...rest] = path.relative(HTTP, absolute).split(path.sep);
-  return service !== undefined && SERVICES.includes(service) && context !== undefined && rest.length > 0 ? `${service}/${context}` : undefined;
+  return service !== undefined && SERVICES.includes(service) && context !== undefined && rest.length > 0
+    ? `${service}/${context}`
+    : undefined;
 }
 
 export function crossContextImports(files: readonly SourceFile[]): string[] {
@@ -34,36 +36,52 @@ export function crossContextImports(files: readonly SourceFile[]): string[] {
     if (own === undefined) continue;
     for (const specifier of importsOf(text).filter((s) => s.startsWith('.'))) {
       const target = contextOf(path.resolve(path.dirname(file), specifier));
-      if (target !== undefined && target !== own) violations.push(`${path.relative(HTTP, file)} imports ${specifier} (${target})`);
+      if (target !== undefined && target !== own)
+        violations.push(`${path.relative(HTTP, file)} imports ${specifier} (${target})`);
     }
   }
   return violations;
 }
 
-const APPLICATION_CONTEXTS = readdirSync(path.resolve(__dirname, '../../src/application')).filter((name) => name !== 'shared');
+const APPLICATION_CONTEXTS = readdirSync(path.resolve(__dirname, '../../src/application')).filter(
+  (name) => name !== 'shared',
+);
 
 describe('HTTP adapters per bounded context', () => {
-  it('no module of one context imports another context\'s HTTP module', () => {
+  it("no module of one context imports another context's HTTP module", () => {
     expect(crossContextImports(sourceFiles(HTTP))).to.deep.equal([]);
   });
 
   it('every context folder of a service is named as in src/application', () => {
     for (const service of SERVICES) {
-      const folders = readdirSync(path.join(HTTP, service)).filter((name) => statSync(path.join(HTTP, service, name)).isDirectory());
-      expect(folders.filter((folder) => !APPLICATION_CONTEXTS.includes(folder)), service).to.deep.equal([]);
+      const folders = readdirSync(path.join(HTTP, service)).filter((name) =>
+        statSync(path.join(HTTP, service, name)).isDirectory(),
+      );
+      expect(
+        folders.filter((folder) => !APPLICATION_CONTEXTS.includes(folder)),
+        service,
+      ).to.deep.equal([]);
     }
   });
 
   it('no route writes a query parameter by hand: every query is a codec the document is derived from', () => {
-    const handWritten = sourceFiles(HTTP).filter(({ file, text }) => !file.endsWith('openapi-document.ts') && /in:\s*['"]query['"]\s*(,|as const|\})/.test(text));
+    const handWritten = sourceFiles(HTTP).filter(
+      ({ file, text }) => !file.endsWith('openapi-document.ts') && /in:\s*['"]query['"]\s*(,|as const|\})/.test(text),
+    );
     expect(handWritten.map(({ file }) => path.relative(HTTP, file))).to.deep.equal([]);
   });
 
   it('the error-mapping pieces of a service answer disjoint tags (a spread would hide a second answer)', () => {
-    const services = { sales: [salesIdentityErrors, saleErrors, sdrErrors, savedFilterErrors, policyErrors, assistantErrors], hub: [hubIdentityErrors, hubLeadsErrors] };
+    const services = {
+      sales: [salesIdentityErrors, saleErrors, sdrErrors, savedFilterErrors, policyErrors, assistantErrors],
+      hub: [hubIdentityErrors, hubLeadsErrors],
+    };
     for (const [service, pieces] of Object.entries(services)) {
       const tags = pieces.flatMap((piece) => Object.keys(piece));
-      expect(tags.filter((tag, i) => tags.indexOf(tag) !== i), service).to.deep.equal([]);
+      expect(
+        tags.filter((tag, i) => tags.indexOf(tag) !== i),
+        service,
+      ).to.deep.equal([]);
     }
   });
 
@@ -71,10 +89,19 @@ describe('HTTP adapters per bounded context', () => {
     const at = (relative: string, text: string): SourceFile => ({ file: path.join(HTTP, relative), text });
     expect(
       crossContextImports([
-        at('sales/policies/policy-routes.ts', "import { pageBody } from '../sales/sale-views';\nimport { x } from '../guards';\nimport { y } from '../../shared/page-query';\nimport { z } from './policy-views';"),
-        at('hub/hub-leads/lead-routes.ts', "import { a } from '../hub-identity/auth-routes';\nimport { b } from '../hub-error-mapping';"),
+        at(
+          'sales/policies/policy-routes.ts',
+          "import { pageBody } from '../sales/sale-views';\nimport { x } from '../guards';\nimport { y } from '../../shared/page-query';\nimport { z } from './policy-views';",
+        ),
+        at(
+          'hub/hub-leads/lead-routes.ts',
+          "import { a } from '../hub-identity/auth-routes';\nimport { b } from '../hub-error-mapping';",
+        ),
         at('sales/sales-app.ts', "import { c } from './kpi/kpi-routes';"),
       ]),
-    ).to.deep.equal(['sales/policies/policy-routes.ts imports ../sales/sale-views (sales/sales)', 'hub/hub-leads/lead-routes.ts imports ../hub-identity/auth-routes (hub/hub-identity)']);
+    ).to.deep.equal([
+      'sales/policies/policy-routes.ts imports ../sales/sale-views (sales/sales)',
+      'hub/hub-leads/lead-routes.ts imports ../hub-identity/auth-routes (hub/hub-identity)',
+    ]);
   });
 });

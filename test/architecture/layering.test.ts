@@ -14,7 +14,8 @@ export interface SourceFile {
   readonly text: string;
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 export function importsOf(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
@@ -70,7 +71,10 @@ describe('layering', () => {
         at('domain/sales/sale.ts', "import { X } from '../../application/sales/ports';"),
         at('domain/sales/cpf.ts', "import { Db } from 'mongodb';"),
         at('domain/shared/id.ts', "import { randomUUID } from 'node:crypto';"),
-        at('domain/shared/ok.ts', "import * as E from 'fp-ts/Either';\nimport { y } from './other';\nimport { z } from '../sales/sale';"),
+        at(
+          'domain/shared/ok.ts',
+          "import * as E from 'fp-ts/Either';\nimport { y } from './other';\nimport { z } from '../sales/sale';",
+        ),
       ]);
       expect(violations).to.deep.equal([
         'domain/sales/sale.ts imports ../../application/sales/ports (application)',
@@ -81,10 +85,19 @@ describe('layering', () => {
 
     it('flags an application file importing an adapter, a framework or a driver', () => {
       const violations = layerViolations([
-        at('application/sales/dispatch.ts', "import { MongoSaleRepository } from '../../adapters/mongo/mongo-sale-repository';"),
+        at(
+          'application/sales/dispatch.ts',
+          "import { MongoSaleRepository } from '../../adapters/mongo/mongo-sale-repository';",
+        ),
         at('application/hub/login.ts', "import jwt from 'jsonwebtoken';\nimport type { Context } from 'koa';"),
-        at('application/hub/x.ts', "import { injectable } from 'inversify';\nconst r = require('ioredis');\nconst p = import('pino');"),
-        at('application/sdr/ok.ts', "import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { Cpf } from '../../domain/shared/cpf';"),
+        at(
+          'application/hub/x.ts',
+          "import { injectable } from 'inversify';\nconst r = require('ioredis');\nconst p = import('pino');",
+        ),
+        at(
+          'application/sdr/ok.ts',
+          "import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { Cpf } from '../../domain/shared/cpf';",
+        ),
         at('adapters/http/fine.ts', "import Koa from 'koa';"),
       ]);
       expect(violations).to.deep.equal([

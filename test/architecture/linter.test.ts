@@ -17,7 +17,10 @@ interface LintRun {
 }
 
 async function lint(...args: string[]): Promise<LintRun> {
-  const child = spawn(process.execPath, [OXLINT, '--format', 'json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [OXLINT, '--format', 'json', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -56,7 +59,12 @@ describe('Linter (npm run lint, .oxlintrc.json)', function () {
   });
 
   it('the repository run leaves the fixture out', async () => {
-    const ignored = await lint('--ignore-pattern', 'test/fixtures/lint/**', '--no-error-on-unmatched-pattern', 'test/fixtures/lint');
+    const ignored = await lint(
+      '--ignore-pattern',
+      'test/fixtures/lint/**',
+      '--no-error-on-unmatched-pattern',
+      'test/fixtures/lint',
+    );
     expect(ignored).to.deep.equal({ code: 0, diagnostics: [] });
   });
 });

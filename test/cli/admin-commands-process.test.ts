@@ -4,7 +4,6 @@ import { runCliProcess, type CliProcessResult } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 import { TestReceiver } from '../support/receiver';
 
-
 /** The CLI entry point as a real process (what an operator runs), on its own database of the shared server. */
 function runBrokerhub(args: string[], env: Record<string, string>): Promise<CliProcessResult> {
   const uri = new URL(sharedMongo().uri);
@@ -21,7 +20,10 @@ describe('admin commands as real processes (CONTRACT 2)', function () {
 
   it('create-user and create-api-key run in production without the JWT secrets; --json prints one JSON line ending with a newline', async () => {
     const production = { NODE_ENV: 'production' };
-    const user = await runBrokerhub(['--json', 'create-user', '--email', 'ops@example.com', '--password', 'correct-horse-1'], production);
+    const user = await runBrokerhub(
+      ['--json', 'create-user', '--email', 'ops@example.com', '--password', 'correct-horse-1'],
+      production,
+    );
     expect(user.code, user.stderr).to.equal(0);
     expect(user.stdout.endsWith('\n')).to.equal(true);
     expect(user.stdout.trimEnd().split('\n')).to.have.length(1);
@@ -38,7 +40,11 @@ describe('admin commands as real processes (CONTRACT 2)', function () {
     const receiver = new TestReceiver();
     const url = await receiver.start();
     try {
-      const run = await runBrokerhub(['dispatch', '--json'], { NODE_ENV: 'production', SALES_WEBHOOK_URL: url, LOG_LEVEL: 'info' });
+      const run = await runBrokerhub(['dispatch', '--json'], {
+        NODE_ENV: 'production',
+        SALES_WEBHOOK_URL: url,
+        LOG_LEVEL: 'info',
+      });
       expect(run.code, run.stderr).to.equal(0);
       expect(run.stdout.endsWith('\n')).to.equal(true);
       expect(JSON.parse(run.stdout)).to.include({ claimed: 0, delivered: 0 });

@@ -12,13 +12,22 @@ describe('CLI ask (the AI assistant at a terminal, CONTRACT 8.4)', () => {
 
   beforeEach(async () => {
     server = await FakeOpenAiServer.start();
-    env = { LOG_LEVEL: 'silent', AI_API_URL: server.url, AI_API_KEY: KEY, AI_MODEL: 'cli-model', MONGODB_URI: withDatabase(sharedMongo().uri, `cli_ask_${randomUUID().replace(/-/g, '').slice(0, 12)}`) };
+    env = {
+      LOG_LEVEL: 'silent',
+      AI_API_URL: server.url,
+      AI_API_KEY: KEY,
+      AI_MODEL: 'cli-model',
+      MONGODB_URI: withDatabase(sharedMongo().uri, `cli_ask_${randomUUID().replace(/-/g, '').slice(0, 12)}`),
+    };
   });
   afterEach(() => server.close());
 
   const user = async (role: string) => {
     const email = `ask.${randomUUID()}@example.com`;
-    const created = await runCliCaptured(['create-user', '--email', email, '--password', 'ask password 1', '--role', role], env);
+    const created = await runCliCaptured(
+      ['create-user', '--email', email, '--password', 'ask password 1', '--role', role],
+      env,
+    );
     expect(created.code, created.err.join('\n')).to.equal(0);
     return email;
   };
@@ -30,13 +39,23 @@ describe('CLI ask (the AI assistant at a terminal, CONTRACT 8.4)', () => {
     expect(first.code, first.err.join('\n')).to.equal(0);
     const answer = JSON.parse(first.out[0] ?? '{}');
     expect(answer.message).to.deep.include({ role: 'assistant', content: 'Nenhuma venda hoje.' });
-    expect(server.received[0]?.body.tools?.map((tool) => tool.function.name)).to.have.members(['search_sales', 'find_contact', 'find_policies']);
+    expect(server.received[0]?.body.tools?.map((tool) => tool.function.name)).to.have.members([
+      'search_sales',
+      'find_contact',
+      'find_policies',
+    ]);
     const second = await runCliCaptured(['ask', 'e ontem?', '--email', email, '--session', answer.sessionId], env);
     expect(second.code, second.err.join('\n')).to.equal(0);
     expect(second.out[0]).to.equal('Ontem, duas.');
     expect(second.out[1]).to.match(new RegExp(`^\\(session ${answer.sessionId}; answer, \\d+ ms\\)$`));
-    expect(server.received[1]?.body.messages.slice(1).map((m) => m.content)).to.deep.equal(['quantas vendas hoje?', 'Nenhuma venda hoje.', 'e ontem?']);
-    expect([...first.out, ...first.err, ...first.logs, ...second.out, ...second.err, ...second.logs].join('\n')).to.not.include(KEY);
+    expect(server.received[1]?.body.messages.slice(1).map((m) => m.content)).to.deep.equal([
+      'quantas vendas hoje?',
+      'Nenhuma venda hoje.',
+      'e ontem?',
+    ]);
+    expect(
+      [...first.out, ...first.err, ...first.logs, ...second.out, ...second.err, ...second.logs].join('\n'),
+    ).to.not.include(KEY);
   });
 
   it('exits 1 for an unknown e-mail, an empty message, a bad or foreign session; 2 when the model fails', async () => {

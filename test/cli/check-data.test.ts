@@ -5,7 +5,10 @@ import { ObjectId, type Db } from 'mongodb';
 import request from 'supertest';
 import { CHAT_MESSAGES, CHAT_SESSIONS } from '../../src/adapters/mongo/assistant/chat-collections';
 import { MongoChatRepository } from '../../src/adapters/mongo/assistant/mongo-chat-repository';
-import { HUB_REFRESH_ROTATIONS, HUB_REFRESH_TOKENS } from '../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
+import {
+  HUB_REFRESH_ROTATIONS,
+  HUB_REFRESH_TOKENS,
+} from '../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
 import { HUB_MEMBERSHIPS, membershipId } from '../../src/adapters/mongo/hub-identity/membership-collection';
 import { MongoMembershipRepository } from '../../src/adapters/mongo/hub-identity/mongo-membership-repository';
 import { MongoOrganizationRepository } from '../../src/adapters/mongo/hub-identity/mongo-organization-repository';
@@ -64,8 +67,14 @@ const CHECKS = [
 /** What the read models hold, without the bookkeeping fields (generation, dirtySince). */
 async function models(db: Db): Promise<unknown[]> {
   const strip = ({ generation: _g, dirtySince: _d, ...rest }: Record<string, unknown>) => rest;
-  const contacts = await db.collection(SDR_CONTACTS).find({}, { sort: { _id: 1 } }).toArray();
-  const chats = await db.collection(SDR_CHATS).find({}, { sort: { _id: 1 } }).toArray();
+  const contacts = await db
+    .collection(SDR_CONTACTS)
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
+  const chats = await db
+    .collection(SDR_CHATS)
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
   return [...contacts.map(strip), ...chats.map(strip)];
 }
 
@@ -88,7 +97,8 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   afterEach(() => rt.close());
 
   const api = () => request(rt.callback);
-  const check = (...flags: string[]): Promise<CliRun> => runCliCaptured(['check-data', '--json', ...flags], { MONGODB_URI: uri });
+  const check = (...flags: string[]): Promise<CliRun> =>
+    runCliCaptured(['check-data', '--json', ...flags], { MONGODB_URI: uri });
   const reportOf = (run: CliRun): CheckDataReport => JSON.parse(run.out.join('\n')) as CheckDataReport;
   const entryOf = (report: CheckDataReport, name: string): CheckReport => {
     const entry = report.checks.find((c) => c.name === name);
@@ -100,7 +110,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
    * A run without --repair: exit 1, this check names the ids among its examples, every other check is
    * clean but those `derived` names (data computed from the broken document).
    */
-  async function expectReported(name: string, ids: readonly string[], derived: Readonly<Record<string, readonly string[]>> = {}): Promise<CheckReport> {
+  async function expectReported(
+    name: string,
+    ids: readonly string[],
+    derived: Readonly<Record<string, readonly string[]>> = {},
+  ): Promise<CheckReport> {
     const run = await check();
     expect(run.code, run.err.join('\n')).to.equal(1);
     const report = reportOf(run);
@@ -140,7 +154,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   // --- seeding through the product -------------------------------------------------------------
 
   async function chatSession(messages: readonly string[]): Promise<{ id: string; messageIds: string[]; ats: Date[] }> {
-    const created = await api().post('/api/chat-sessions').set('x-api-key', apiKey).send({ title: 'Renovação' }).expect(201);
+    const created = await api()
+      .post('/api/chat-sessions')
+      .set('x-api-key', apiKey)
+      .send({ title: 'Renovação' })
+      .expect(201);
     const id = created.body.id as string;
     const chats = new MongoChatRepository(db);
     const messageIds: string[] = [];
@@ -148,7 +166,13 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     for (const [i, content] of messages.entries()) {
       const at = new Date(Date.now() - (messages.length - i) * 1000);
       const messageId = randomUUID();
-      expect(await chats.appendOwnedMessage(userId, { id: messageId, sessionId: id, role: i % 2 === 0 ? 'user' : 'assistant', content, metadata: null }, at)).to.equal('appended');
+      expect(
+        await chats.appendOwnedMessage(
+          userId,
+          { id: messageId, sessionId: id, role: i % 2 === 0 ? 'user' : 'assistant', content, metadata: null },
+          at,
+        ),
+      ).to.equal('appended');
       messageIds.push(messageId);
       ats.push(at);
     }
@@ -156,7 +180,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   }
 
   async function sdrInteractionWithNote(): Promise<string> {
-    const created = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987654321', channel: 'whatsapp', result: 'interested', notes: 'called back' }).expect(201);
+    const created = await api()
+      .post('/sdr/interactions')
+      .set('x-api-key', apiKey)
+      .send({ phone: '11987654321', channel: 'whatsapp', result: 'interested', notes: 'called back' })
+      .expect(201);
     return created.body.id as string;
   }
 
@@ -164,10 +192,21 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const created = await api()
       .post('/api/policies')
       .set('x-api-key', apiKey)
-      .send({ policyNumber: number, cpf: validCpf(7), saleId: null, insurer: 'Porto Seguro', product: 'life', premiumCents: 10_000, startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: null })
+      .send({
+        policyNumber: number,
+        cpf: validCpf(7),
+        saleId: null,
+        insurer: 'Porto Seguro',
+        product: 'life',
+        premiumCents: 10_000,
+        startDate: '2026-01-01',
+        endDate: '2027-01-01',
+        vehiclePlate: null,
+      })
       .expect(201);
     const id = created.body.id as string;
-    if (toStatus !== undefined) await api().patch(`/api/policies/${id}/status`).set('x-api-key', apiKey).send({ status: toStatus }).expect(200);
+    if (toStatus !== undefined)
+      await api().patch(`/api/policies/${id}/status`).set('x-api-key', apiKey).send({ status: toStatus }).expect(200);
     return id;
   }
 
@@ -184,7 +223,12 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     if (E.isLeft(org)) throw new Error('org');
     const email = parseEmail(`${randomUUID().slice(0, 8)}@example.com`);
     if (email === undefined) throw new Error('email');
-    const user = await useCases.createHubUser.execute({ email, password: 'correct horse battery', name: 'Hub User', membership: { orgId: org.right.id, role: 'MEMBER', permissions: [] } });
+    const user = await useCases.createHubUser.execute({
+      email,
+      password: 'correct horse battery',
+      name: 'Hub User',
+      membership: { orgId: org.right.id, role: 'MEMBER', permissions: [] },
+    });
     if (E.isLeft(user)) throw new Error(user.left._tag);
     const session = await useCases.loginHubUser.execute({ email, password: 'correct horse battery' });
     if (E.isLeft(session)) throw new Error(session.left._tag);
@@ -192,20 +236,42 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   }
 
   /** A lead and one delivery's raw event; `body` is the delivery's raw body (the same body is the same delivery). */
-  async function leadWithEvent(body: string = JSON.stringify({ id: 'card-1', name: 'Lead One', nonce: randomUUID() })): Promise<{ orgId: string; leadId: string; body: string; deliver: () => Promise<unknown> }> {
-    const org = await rt.runtime.app.hubIdentity.useCases.createOrganization.execute({ name: `Leads ${randomUUID().slice(0, 8)}` });
+  async function leadWithEvent(
+    body: string = JSON.stringify({ id: 'card-1', name: 'Lead One', nonce: randomUUID() }),
+  ): Promise<{ orgId: string; leadId: string; body: string; deliver: () => Promise<unknown> }> {
+    const org = await rt.runtime.app.hubIdentity.useCases.createOrganization.execute({
+      name: `Leads ${randomUUID().slice(0, 8)}`,
+    });
     if (E.isLeft(org)) throw new Error('org');
     const clock = new SystemClock();
     const ids = new UuidIdGenerator();
-    const upsert = new UpsertLeadFromWebhook(new FindOrCreatePipeline(new MongoPipelineRepository(db), ids, clock), new MongoLeadRepository(db), new MongoLeadEventLog(db), ids, clock);
+    const upsert = new UpsertLeadFromWebhook(
+      new FindOrCreatePipeline(new MongoPipelineRepository(db), ids, clock),
+      new MongoLeadRepository(db),
+      new MongoLeadEventLog(db),
+      ids,
+      clock,
+    );
     const bodyHash = randomUUID();
-    const deliver = () => upsert.execute({ orgId: org.right.id, provider: 'crmprovider', pipelineExternalId: 'pipe-1', externalId: 'card-1', changes: { name: 'Lead One' }, action: 'card.create', rawBody: body, bodyHash });
+    const deliver = () =>
+      upsert.execute({
+        orgId: org.right.id,
+        provider: 'crmprovider',
+        pipelineExternalId: 'pipe-1',
+        externalId: 'card-1',
+        changes: { name: 'Lead One' },
+        action: 'card.create',
+        rawBody: body,
+        bodyHash,
+      });
     const { leadId } = await deliver();
     return { orgId: org.right.id, leadId, body, deliver };
   }
 
   async function seedDemo(): Promise<void> {
-    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '6', '--messages', '3'], { MONGODB_URI: uri });
+    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '6', '--messages', '3'], {
+      MONGODB_URI: uri,
+    });
     expect(seeded.code, seeded.err.join('\n')).to.equal(0);
   }
 
@@ -214,10 +280,30 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await sdrInteractionWithNote();
     await policy('AP-1', 'active');
     const sold = await sale();
-    await api().patch(`/api/sales/${sold}/status`).set('x-api-key', apiKey).send({ event: 'template_sent' }).expect(200);
+    await api()
+      .patch(`/api/sales/${sold}/status`)
+      .set('x-api-key', apiKey)
+      .send({ event: 'template_sent' })
+      .expect(200);
     // The sale's person (its CPF) converted by the SDR team: the sale mirrors it, the time is stored.
-    const mirrored = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11912345678', cpf: '52998224725', channel: 'whatsapp', result: 'converted', contact: true, sent: true, sent_to: 'Loja', converted_to_lead: true }).expect(201);
-    expect((await db.collection(SALES).findOne({ personId: mirrored.body.personId as string }))?.sdr).to.deep.include({ interactionId: mirrored.body.id as string, qualified: true });
+    const mirrored = await api()
+      .post('/sdr/interactions')
+      .set('x-api-key', apiKey)
+      .send({
+        phone: '11912345678',
+        cpf: '52998224725',
+        channel: 'whatsapp',
+        result: 'converted',
+        contact: true,
+        sent: true,
+        sent_to: 'Loja',
+        converted_to_lead: true,
+      })
+      .expect(201);
+    expect((await db.collection(SALES).findOne({ personId: mirrored.body.personId as string }))?.sdr).to.deep.include({
+      interactionId: mirrored.body.id as string,
+      qualified: true,
+    });
     const { refreshToken } = await hubLogin();
     const rotated = await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken });
     expect(E.isRight(rotated), 'a completed rotation: its claim has its outcome').to.equal(true);
@@ -231,7 +317,12 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const address = `${randomUUID().slice(0, 8)}@example.com`;
     const email = parseEmail(address);
     if (email === undefined) throw new Error('email');
-    const registered = await rt.runtime.app.hubIdentity.useCases.registerHubUser.execute({ email, password: 'correct horse battery', name: 'Owner', organizationName: `Registered ${randomUUID().slice(0, 8)}` });
+    const registered = await rt.runtime.app.hubIdentity.useCases.registerHubUser.execute({
+      email,
+      password: 'correct horse battery',
+      name: 'Owner',
+      organizationName: `Registered ${randomUUID().slice(0, 8)}`,
+    });
     if (E.isLeft(registered)) throw new Error(registered.left._tag);
     return { userId: registered.right.user.id, orgId: registered.right.org.id, email: address };
   }
@@ -248,7 +339,15 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     expect(report).to.deep.include({ repair: false, violations: 0, repaired: 0, remaining: 0 });
     expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
     for (const entry of report.checks) {
-      expect(entry).to.include.keys(['name', 'promise', 'violations', 'examples', 'repairable', 'repaired', 'remaining']);
+      expect(entry).to.include.keys([
+        'name',
+        'promise',
+        'violations',
+        'examples',
+        'repairable',
+        'repaired',
+        'remaining',
+      ]);
       expect(entry).to.deep.include({ violations: 0, examples: [], repaired: 0, remaining: 0 });
     }
     const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
@@ -259,16 +358,22 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
     const other = rt.runtime.app.platform.db.client.db(`other_${randomUUID().slice(0, 8)}`);
-    await other.collection('orders').insertMany([{ _id: 'o-1' as never, total: 10 }, { _id: 'o-2' as never, total: 20 }]);
+    await other.collection('orders').insertMany([
+      { _id: 'o-1' as never, total: 10 },
+      { _id: 'o-2' as never, total: 20 },
+    ]);
     await other.collection('customers').insertOne({ _id: 'c-1' as never, name: 'ACME' });
     for (const database of [`empty_${randomUUID().slice(0, 8)}`, other.databaseName]) {
-      const run = await runCliCaptured(['--json', 'check-data'], { MONGODB_URI: withDatabase(sharedMongo().uri, database) });
+      const run = await runCliCaptured(['--json', 'check-data'], {
+        MONGODB_URI: withDatabase(sharedMongo().uri, database),
+      });
       expect(run.code, run.err.join('\n')).to.equal(0);
       const report = reportOf(run);
       expect(report.checks.map((c) => [c.name, c.violations])).to.deep.equal(CHECKS.map((name) => [name, 0]));
     }
     const ours = [...new Set(DECLARED_INDEXES.map((d) => d.collection))];
-    for (const collection of ours) expect(await other.collection(collection).countDocuments({}), collection).to.equal(0);
+    for (const collection of ours)
+      expect(await other.collection(collection).countDocuments({}), collection).to.equal(0);
     expect(await other.collection('orders').countDocuments({})).to.equal(2);
     expect(await other.collection('customers').countDocuments({})).to.equal(1);
   });
@@ -276,20 +381,51 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   it('documents of another shape in collections with our names are judged, never a crash, and nothing is written', async () => {
     const other = rt.runtime.app.platform.db.client.db(`shapes_${randomUUID().slice(0, 8)}`);
     const odd = { _id: new ObjectId(), title: 'not ours', n: 1 };
-    for (const collection of [CHAT_SESSIONS, CHAT_MESSAGES, SDR_INTERACTION_NOTES, POLICIES, SDR_CHATS, SDR_CONTACTS, SALES, HUB_REFRESH_ROTATIONS, HUB_LEAD_EVENTS, API_KEYS, HUB_MEMBERSHIPS, HUB_WEBHOOK_RECEIPTS]) {
+    for (const collection of [
+      CHAT_SESSIONS,
+      CHAT_MESSAGES,
+      SDR_INTERACTION_NOTES,
+      POLICIES,
+      SDR_CHATS,
+      SDR_CONTACTS,
+      SALES,
+      HUB_REFRESH_ROTATIONS,
+      HUB_LEAD_EVENTS,
+      API_KEYS,
+      HUB_MEMBERSHIPS,
+      HUB_WEBHOOK_RECEIPTS,
+    ]) {
       await other.collection(collection).insertOne({ ...odd });
     }
     await other.collection(SALES).updateOne({ _id: odd._id }, { $set: { leaseOwner: 42 } });
-    const run = await runCliCaptured(['--json', 'check-data'], { MONGODB_URI: withDatabase(sharedMongo().uri, other.databaseName) });
+    const run = await runCliCaptured(['--json', 'check-data'], {
+      MONGODB_URI: withDatabase(sharedMongo().uri, other.databaseName),
+    });
     expect(run.err.join('\n')).to.not.match(/Unexpected error/);
     expect(run.code, run.err.join('\n')).to.equal(1);
     const report = reportOf(run);
     expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
     const id = odd._id.toHexString();
-    for (const name of ['chat-message-session', 'sdr-note-interaction', 'policy-status-history', 'sale-lease-deadline', 'hub-memberships-without-user', 'lead-event-lead', 'api-key-user']) {
+    for (const name of [
+      'chat-message-session',
+      'sdr-note-interaction',
+      'policy-status-history',
+      'sale-lease-deadline',
+      'hub-memberships-without-user',
+      'lead-event-lead',
+      'api-key-user',
+    ]) {
       expect(entryOf(report, name).examples, name).to.deep.equal([id]);
     }
-    for (const collection of [CHAT_SESSIONS, POLICIES, SALES, SDR_CHATS, SDR_CONTACTS, HUB_MEMBERSHIPS, HUB_WEBHOOK_RECEIPTS]) {
+    for (const collection of [
+      CHAT_SESSIONS,
+      POLICIES,
+      SALES,
+      SDR_CHATS,
+      SDR_CONTACTS,
+      HUB_MEMBERSHIPS,
+      HUB_WEBHOOK_RECEIPTS,
+    ]) {
       expect(await other.collection(collection).find({}).toArray(), collection).to.have.length(1);
     }
   });
@@ -300,23 +436,37 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const session = await chatSession(['primeira', 'a segunda mensagem, que é a última']);
     const other = await chatSession(['sozinha']);
     // The crash between the two writes of an append: the counters moved, the message was never inserted.
-    await db.collection(CHAT_SESSIONS).updateOne({ _id: session.id as never }, { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: 'lost', lastActivityAt: new Date() } });
+    await db
+      .collection(CHAT_SESSIONS)
+      .updateOne(
+        { _id: session.id as never },
+        { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: 'lost', lastActivityAt: new Date() } },
+      );
     // A session whose messages are all gone (hand-deleted): its counters say 1.
     await db.collection(CHAT_MESSAGES).deleteMany({ sessionId: other.id });
     await expectReported('chat-session-counters', [session.id, other.id]);
     await expectRepaired('chat-session-counters', 2);
     const repaired = await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never });
-    expect(repaired).to.deep.include({ messageCount: 2, messageSeq: 3, preview: previewOf('a segunda mensagem, que é a última'), lastActivityAt: session.ats[1] });
+    expect(repaired).to.deep.include({
+      messageCount: 2,
+      messageSeq: 3,
+      preview: previewOf('a segunda mensagem, que é a última'),
+      lastActivityAt: session.ats[1],
+    });
     const emptied = await db.collection(CHAT_SESSIONS).findOne({ _id: other.id as never });
     expect(emptied).to.deep.include({ messageCount: 0, preview: '' });
     expect(emptied?.lastActivityAt).to.deep.equal(emptied?.createdAt);
     // The next append numbers after the number the lost message took.
-    await new MongoChatRepository(db).appendOwnedMessage(userId, { id: randomUUID(), sessionId: session.id, role: 'user', content: 'depois', metadata: null }, new Date());
+    await new MongoChatRepository(db).appendOwnedMessage(
+      userId,
+      { id: randomUUID(), sessionId: session.id, role: 'user', content: 'depois', metadata: null },
+      new Date(),
+    );
     expect((await db.collection(CHAT_MESSAGES).findOne({ sessionId: session.id, content: 'depois' }))?.seq).to.equal(4);
     expect((await check()).code).to.equal(0);
   });
 
-  it('chat-message-session: a message whose session is gone is reported, and --repair removes it (it completes the session\'s delete); other sessions keep theirs', async () => {
+  it("chat-message-session: a message whose session is gone is reported, and --repair removes it (it completes the session's delete); other sessions keep theirs", async () => {
     const session = await chatSession(['uma', 'duas']);
     const kept = await chatSession(['fica']);
     // The crash between the two writes of a delete: the session went, its messages were not removed yet.
@@ -332,10 +482,14 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const interactionId = await sdrInteractionWithNote();
     const note = await db.collection(SDR_INTERACTION_NOTES).findOne({ interactionId });
     if (note === null) throw new Error('the interaction was stored without its note');
-    await db.collection(SDR_INTERACTION_NOTES).updateOne({ _id: note._id }, { $set: { interactionId: 'no-such-interaction' } });
+    await db
+      .collection(SDR_INTERACTION_NOTES)
+      .updateOne({ _id: note._id }, { $set: { interactionId: 'no-such-interaction' } });
     await expectReported('sdr-note-interaction', [String(note._id)]);
     await expectNotRepairable('sdr-note-interaction', 1);
-    expect((await db.collection(SDR_INTERACTION_NOTES).findOne({ _id: note._id }))?.interactionId).to.equal('no-such-interaction');
+    expect((await db.collection(SDR_INTERACTION_NOTES).findOne({ _id: note._id }))?.interactionId).to.equal(
+      'no-such-interaction',
+    );
   });
 
   it('policy-status-history: a status its history does not end with is reported (also without history), and named as not repairable', async () => {
@@ -350,9 +504,17 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   });
 
   it('sdr-conversion-times: a converted interaction without its time (a converting write killed before its second write) is reported, and --repair stores the time of that write and refreshes its contact', async () => {
-    const created = await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987650000', channel: 'whatsapp', result: 'interested' }).expect(201);
+    const created = await api()
+      .post('/sdr/interactions')
+      .set('x-api-key', apiKey)
+      .send({ phone: '11987650000', channel: 'whatsapp', result: 'interested' })
+      .expect(201);
     const id = created.body.id as string;
-    await api().patch('/sdr/interactions/status').set('x-api-key', apiKey).send({ identifier: '11987650000', identifier_type: 'phone', status: 'converted' }).expect(200);
+    await api()
+      .patch('/sdr/interactions/status')
+      .set('x-api-key', apiKey)
+      .send({ identifier: '11987650000', identifier_type: 'phone', status: 'converted' })
+      .expect(200);
     const converted = await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never });
     expect(converted?.convertedAt).to.be.instanceOf(Date);
     expect(converted?.convertedAt).to.deep.equal(converted?.updatedAt);
@@ -369,14 +531,24 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   it("sale-sdr-mirror: a sale left without the SDR data of its person's last interaction write (killed before the mirror) is reported, and --repair writes the mirror", async () => {
     const saleId = await sale();
     // The sale's person (by its CPF), worked by the SDR team: the sale mirrors the interaction.
-    await api().post('/sdr/interactions').set('x-api-key', apiKey).send({ phone: '11987654321', cpf: '52998224725', channel: 'whatsapp', result: 'interested', contact: true }).expect(201);
+    await api()
+      .post('/sdr/interactions')
+      .set('x-api-key', apiKey)
+      .send({ phone: '11987654321', cpf: '52998224725', channel: 'whatsapp', result: 'interested', contact: true })
+      .expect(201);
     const first = await db.collection(SALES).findOne({ _id: saleId as never });
     expect(first?.sdr).to.deep.include({ status: 'interested', interested: true });
-    await api().patch('/sdr/interactions/status').set('x-api-key', apiKey).send({ identifier: '52998224725', identifier_type: 'cpf', status: 'converted' }).expect(200);
+    await api()
+      .patch('/sdr/interactions/status')
+      .set('x-api-key', apiKey)
+      .send({ identifier: '52998224725', identifier_type: 'cpf', status: 'converted' })
+      .expect(200);
     const moved = await db.collection(SALES).findOne({ _id: saleId as never });
     expect(moved?.sdr).to.deep.include({ status: 'converted' });
     // The status move killed before its mirror: the sale as the creation left it.
-    await db.collection(SALES).updateOne({ _id: saleId as never }, { $set: { sdr: first?.sdr, updatedAt: first?.updatedAt } });
+    await db
+      .collection(SALES)
+      .updateOne({ _id: saleId as never }, { $set: { sdr: first?.sdr, updatedAt: first?.updatedAt } });
     await expectReported('sale-sdr-mirror', [saleId]);
     await expectRepaired('sale-sdr-mirror', 1);
     expect(await db.collection(SALES).findOne({ _id: saleId as never })).to.deep.equal(moved);
@@ -403,9 +575,14 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   it('sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes both', async () => {
     await seedDemo();
     const before = await models(db);
-    const [changed, missing] = await db.collection(SDR_CONTACTS).find({}, { sort: { _id: 1 }, limit: 2 }).toArray();
+    const [changed, missing] = await db
+      .collection(SDR_CONTACTS)
+      .find({}, { sort: { _id: 1 }, limit: 2 })
+      .toArray();
     if (changed === undefined || missing === undefined) throw new Error('seed-demo wrote fewer than 2 contacts');
-    await db.collection(SDR_CONTACTS).updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
+    await db
+      .collection(SDR_CONTACTS)
+      .updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
     await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
     await expectReported('sdr-contact-read-model', [String(changed._id), String(missing._id)]);
     await expectRepaired('sdr-contact-read-model', 2);
@@ -424,23 +601,51 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const dead = await sale();
     const running = await sale();
     const halfLeased = await sale();
-    await db.collection(SALES).updateOne({ _id: dead as never }, { $set: { leaseOwner: 'dead-pass', leaseUntil: new Date(Date.now() - 60_000) } });
-    await db.collection(SALES).updateOne({ _id: running as never }, { $set: { leaseOwner: 'live-pass', leaseUntil: new Date(Date.now() + 10 * 60_000) } });
-    await db.collection(SALES).updateOne({ _id: halfLeased as never }, { $set: { leaseOwner: 'no-deadline', leaseUntil: null } });
+    await db
+      .collection(SALES)
+      .updateOne(
+        { _id: dead as never },
+        { $set: { leaseOwner: 'dead-pass', leaseUntil: new Date(Date.now() - 60_000) } },
+      );
+    await db
+      .collection(SALES)
+      .updateOne(
+        { _id: running as never },
+        { $set: { leaseOwner: 'live-pass', leaseUntil: new Date(Date.now() + 10 * 60_000) } },
+      );
+    await db
+      .collection(SALES)
+      .updateOne({ _id: halfLeased as never }, { $set: { leaseOwner: 'no-deadline', leaseUntil: null } });
     await expectReported('sale-lease-deadline', [dead, halfLeased]);
     await expectRepaired('sale-lease-deadline', 2);
-    expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({ leaseOwner: null, leaseUntil: null });
+    expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({
+      leaseOwner: null,
+      leaseUntil: null,
+    });
     expect(await db.collection(SALES).findOne({ _id: running as never })).to.deep.include({ leaseOwner: 'live-pass' });
   });
 
   it('sale-status-events: a sale whose last event has no row (an update that died before its row) is reported, and --repair inserts the row from the sale', async () => {
     const logged = await sale();
     const broken = await sale();
-    await api().patch(`/api/sales/${logged}/status`).set('x-api-key', apiKey).send({ event: 'template_sent' }).expect(200);
-    await api().patch(`/api/sales/${broken}/status`).set('x-api-key', apiKey).send({ event: 'contact_failed', no_contact_reason: 'caixa postal' }).expect(200);
-    await api().patch(`/api/sales/${broken}/status`).set('x-api-key', apiKey).send({ event: 'lead_forwarded', sent_to: 'Loja Centro', sent_to_number: '11999990000', dealership: 'Centro' }).expect(200);
+    await api()
+      .patch(`/api/sales/${logged}/status`)
+      .set('x-api-key', apiKey)
+      .send({ event: 'template_sent' })
+      .expect(200);
+    await api()
+      .patch(`/api/sales/${broken}/status`)
+      .set('x-api-key', apiKey)
+      .send({ event: 'contact_failed', no_contact_reason: 'caixa postal' })
+      .expect(200);
+    await api()
+      .patch(`/api/sales/${broken}/status`)
+      .set('x-api-key', apiKey)
+      .send({ event: 'lead_forwarded', sent_to: 'Loja Centro', sent_to_number: '11999990000', dealership: 'Centro' })
+      .expect(200);
     const stored = await db.collection(SALES).findOne({ _id: broken as never });
-    if (stored === null || typeof stored.lastEventId !== 'string') throw new Error('the sale holds no id for its last event');
+    if (stored === null || typeof stored.lastEventId !== 'string')
+      throw new Error('the sale holds no id for its last event');
     const row = await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never });
     expect(row).to.deep.equal({ _id: stored.lastEventId, saleId: broken, ...stored.lastEvent });
     await db.collection(SALE_STATUS_EVENTS).deleteOne({ _id: stored.lastEventId as never });
@@ -453,7 +658,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
 
   it('refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, and --repair revokes it', async () => {
     const completed = await hubLogin();
-    expect(E.isRight(await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: completed.refreshToken }))).to.equal(true);
+    expect(
+      E.isRight(
+        await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: completed.refreshToken }),
+      ),
+    ).to.equal(true);
     const interrupted = await hubLogin();
     const token = await db.collection(HUB_REFRESH_TOKENS).findOne({ userId: interrupted.userId });
     if (token === null) throw new Error('the login stored no refresh token');
@@ -462,7 +671,13 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await expectRepaired('refresh-claim-outcome', 1);
     expect((await db.collection(HUB_REFRESH_TOKENS).findOne({ _id: token._id }))?.revokedAt).to.be.instanceOf(Date);
     // The outcome the next refresh reaches anyway: the token is refused.
-    expect(E.isLeft(await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: interrupted.refreshToken }))).to.equal(true);
+    expect(
+      E.isLeft(
+        await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({
+          refreshToken: interrupted.refreshToken,
+        }),
+      ),
+    ).to.equal(true);
   });
 
   it('lead-event-lead: a raw event whose lead is in another organization, or gone, is reported, and named as not repairable', async () => {
@@ -492,14 +707,23 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     // The process died between the receipt and the event, five minutes ago.
     await db.collection(HUB_LEAD_EVENTS).deleteOne({ _id: a.event._id });
-    await db.collection(HUB_WEBHOOK_RECEIPTS).updateOne({ _id: a.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+    await db
+      .collection(HUB_WEBHOOK_RECEIPTS)
+      .updateOne({ _id: a.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
     // Not judged: a delivery in flight (its receipt just written), one past the retention, one from before receipts named their event.
     await db.collection(HUB_WEBHOOK_RECEIPTS).insertMany([
       { _id: `in-flight-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: new Date(), eventId: randomUUID() },
-      { _id: `expired-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(91 * 24 * 60), eventId: randomUUID() },
+      {
+        _id: `expired-${randomUUID()}` as never,
+        leadId: kept.leadId,
+        receivedAt: minutesAgo(91 * 24 * 60),
+        eventId: randomUUID(),
+      },
       { _id: `legacy-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(5) },
     ]);
-    await db.collection(HUB_WEBHOOK_RECEIPTS).updateOne({ _id: b.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+    await db
+      .collection(HUB_WEBHOOK_RECEIPTS)
+      .updateOne({ _id: b.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
     await expectReported('lead-raw-events', [String(a.receipt._id)]);
     await expectNotRepairable('lead-raw-events', 1);
     // The provider resends what got no 2xx: the same body stores the event under the id its receipt names.
@@ -521,24 +745,58 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const deadUser = randomUUID();
     const deadOrg = randomUUID();
     await memberships.add({ userId: deadUser, orgId: deadOrg, role: 'OWNER', permissions: [], joinedAt: twoHoursAgo });
-    await organizations.create({ id: deadOrg, name: 'Never registered', slug: `never-${randomUUID().slice(0, 8)}`, createdAt: twoHoursAgo, foundedBy: deadUser });
+    await organizations.create({
+      id: deadOrg,
+      name: 'Never registered',
+      slug: `never-${randomUUID().slice(0, 8)}`,
+      createdAt: twoHoursAgo,
+      foundedBy: deadUser,
+    });
     // `hub create-user --org` that died before its user insert: a membership in an organization that stays.
     const deadCliUser = randomUUID();
-    await memberships.add({ userId: deadCliUser, orgId: cliOrg, role: 'ADMIN', permissions: [], joinedAt: twoHoursAgo });
+    await memberships.add({
+      userId: deadCliUser,
+      orgId: cliOrg,
+      role: 'ADMIN',
+      permissions: [],
+      joinedAt: twoHoursAgo,
+    });
     // Not judged: a registration in flight (its user is about to be inserted).
     const inFlight = randomUUID();
-    await memberships.add({ userId: inFlight, orgId: randomUUID(), role: 'OWNER', permissions: [], joinedAt: new Date() });
+    await memberships.add({
+      userId: inFlight,
+      orgId: randomUUID(),
+      role: 'OWNER',
+      permissions: [],
+      joinedAt: new Date(),
+    });
 
-    await expectReported('hub-memberships-without-user', [membershipId(deadUser, deadOrg), membershipId(deadCliUser, cliOrg)]);
+    await expectReported('hub-memberships-without-user', [
+      membershipId(deadUser, deadOrg),
+      membershipId(deadCliUser, cliOrg),
+    ]);
     await expectRepaired('hub-memberships-without-user', 2);
-    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: inFlight }), 'the one in flight is left alone').to.equal(1);
-    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [deadUser, deadCliUser] } })).to.equal(0);
+    expect(
+      await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: inFlight }),
+      'the one in flight is left alone',
+    ).to.equal(1);
+    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [deadUser, deadCliUser] } })).to.equal(
+      0,
+    );
     expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: deadOrg as never })).to.equal(0);
-    expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: { $in: [cliOrg, live.orgId] } as never })).to.equal(2);
-    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [live.userId, member.userId] } })).to.equal(2);
+    expect(
+      await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: { $in: [cliOrg, live.orgId] } as never }),
+    ).to.equal(2);
+    expect(
+      await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [live.userId, member.userId] } }),
+    ).to.equal(2);
     const email = parseEmail(live.email);
     if (email === undefined) throw new Error('email');
-    expect(E.isRight(await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }))).to.equal(true);
+    expect(
+      E.isRight(
+        await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }),
+      ),
+    ).to.equal(true);
   });
 
   it('password-resets-applied: a reset killed after its consume (sales and hub) is reported, and --repair completes it: the new password works, the old does not, the sessions are revoked', async () => {
@@ -548,44 +806,118 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const inAnHour = new Date(Date.now() + 3_600_000);
     // Sales: a logged-in user resets; the state is then put back to what a kill after the consume leaves.
     const sales = await rt.createUser({ password: 'old sales password' });
-    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+    expect(
+      E.isRight(
+        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+      ),
+    ).to.equal(true);
     const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
     const salesToken = randomUUID();
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({ _id: hasher.hash(salesToken) as never, userId: sales.id, expiresAt: inAnHour, createdAt: twoMinutesAgo });
-    expect(await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' })).to.deep.equal(E.right({ userId: sales.id }));
+    await db
+      .collection(SALES_PASSWORD_RESET_TOKENS)
+      .insertOne({
+        _id: hasher.hash(salesToken) as never,
+        userId: sales.id,
+        expiresAt: inAnHour,
+        createdAt: twoMinutesAgo,
+      });
+    expect(
+      await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
+    ).to.deep.equal(E.right({ userId: sales.id }));
     const salesNewHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
-    await db.collection(SALES_USERS).updateOne({ _id: sales.id as never }, { $set: { passwordHash: salesOldHash }, $unset: { passwordResetAt: '' } });
+    await db
+      .collection(SALES_USERS)
+      .updateOne({ _id: sales.id as never }, { $set: { passwordHash: salesOldHash }, $unset: { passwordResetAt: '' } });
     await db.collection(SALES_REFRESH_TOKENS).updateMany({ userId: sales.id }, { $unset: { revokedAt: '' } });
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).updateOne({ _id: hasher.hash(salesToken) as never }, { $set: { usedAt: twoMinutesAgo, newPasswordHash: salesNewHash } });
+    await db
+      .collection(SALES_PASSWORD_RESET_TOKENS)
+      .updateOne(
+        { _id: hasher.hash(salesToken) as never },
+        { $set: { usedAt: twoMinutesAgo, newPasswordHash: salesNewHash } },
+      );
     // Hub: the same, killed after the consume.
     const hub = await hubLogin();
     const hubUser = await db.collection(HUB_USERS).findOne({ _id: hub.userId as never });
     const hubToken = randomUUID();
-    await db.collection(HUB_RESET_TOKENS).insertOne({ _id: hasher.hash(hubToken) as never, userId: hub.userId, expiresAt: inAnHour, usedAt: null });
-    expect(await hubIdentity.useCases.resetHubPassword.execute({ token: hubToken, newPassword: 'new hub password' })).to.deep.equal(E.right(undefined));
+    await db
+      .collection(HUB_RESET_TOKENS)
+      .insertOne({ _id: hasher.hash(hubToken) as never, userId: hub.userId, expiresAt: inAnHour, usedAt: null });
+    expect(
+      await hubIdentity.useCases.resetHubPassword.execute({ token: hubToken, newPassword: 'new hub password' }),
+    ).to.deep.equal(E.right(undefined));
     const hubNewHash = (await db.collection(HUB_USERS).findOne({ _id: hub.userId as never }))?.passwordHash as string;
-    await db.collection(HUB_USERS).updateOne({ _id: hub.userId as never }, { $set: { passwordHash: hubUser?.passwordHash as string }, $unset: { passwordResetAt: '' } });
+    await db
+      .collection(HUB_USERS)
+      .updateOne(
+        { _id: hub.userId as never },
+        { $set: { passwordHash: hubUser?.passwordHash as string }, $unset: { passwordResetAt: '' } },
+      );
     await db.collection(HUB_REFRESH_TOKENS).updateMany({ userId: hub.userId }, { $set: { revokedAt: null } });
-    await db.collection(HUB_RESET_TOKENS).updateOne({ _id: hasher.hash(hubToken) as never }, { $set: { usedAt: twoMinutesAgo, newPasswordHash: hubNewHash } });
+    await db
+      .collection(HUB_RESET_TOKENS)
+      .updateOne(
+        { _id: hasher.hash(hubToken) as never },
+        { $set: { usedAt: twoMinutesAgo, newPasswordHash: hubNewHash } },
+      );
     // Not judged: a reset consumed just now, whose request may still be completing it.
     const inFlight = await rt.createUser({});
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({ _id: randomUUID() as never, userId: inFlight.id, expiresAt: inAnHour, createdAt: new Date(), usedAt: new Date(), newPasswordHash: 'in-flight' });
+    await db
+      .collection(SALES_PASSWORD_RESET_TOKENS)
+      .insertOne({
+        _id: randomUUID() as never,
+        userId: inFlight.id,
+        expiresAt: inAnHour,
+        createdAt: new Date(),
+        usedAt: new Date(),
+        newPasswordHash: 'in-flight',
+      });
     // Meanwhile the old password still works.
-    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+    expect(
+      E.isRight(
+        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+      ),
+    ).to.equal(true);
 
-    await expectReported('password-resets-applied', [`sales/${hasher.hash(salesToken)}`, `hub/${hasher.hash(hubToken)}`]);
+    await expectReported('password-resets-applied', [
+      `sales/${hasher.hash(salesToken)}`,
+      `hub/${hasher.hash(hubToken)}`,
+    ]);
     await expectRepaired('password-resets-applied', 2);
-    expect(E.isRight(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'new sales password' }))).to.equal(true);
-    expect(E.isLeft(await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }))).to.equal(true);
+    expect(
+      E.isRight(
+        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'new sales password' }),
+      ),
+    ).to.equal(true);
+    expect(
+      E.isLeft(
+        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+      ),
+    ).to.equal(true);
     const hubEmail = parseEmail(String(hubUser?.email));
     if (hubEmail === undefined) throw new Error('email');
-    expect(E.isRight(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'new hub password' }))).to.equal(true);
-    expect(E.isLeft(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'correct horse battery' }))).to.equal(true);
-    expect(E.isLeft(await hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: hub.refreshToken })), 'the session before the reset is revoked').to.equal(true);
+    expect(
+      E.isRight(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'new hub password' })),
+    ).to.equal(true);
+    expect(
+      E.isLeft(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'correct horse battery' })),
+    ).to.equal(true);
+    expect(
+      E.isLeft(await hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: hub.refreshToken })),
+      'the session before the reset is revoked',
+    ).to.equal(true);
     // The sessions before the reset are revoked (the logins above opened new ones after it).
-    expect(await db.collection(SALES_REFRESH_TOKENS).countDocuments({ userId: sales.id, revokedAt: { $exists: false } })).to.equal(1);
-    expect(await db.collection(SALES_PASSWORD_RESET_TOKENS).countDocuments({ userId: inFlight.id, newPasswordHash: 'in-flight' }), 'the one in flight is left alone').to.equal(1);
-    expect(await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    expect(
+      await db.collection(SALES_REFRESH_TOKENS).countDocuments({ userId: sales.id, revokedAt: { $exists: false } }),
+    ).to.equal(1);
+    expect(
+      await db
+        .collection(SALES_PASSWORD_RESET_TOKENS)
+        .countDocuments({ userId: inFlight.id, newPasswordHash: 'in-flight' }),
+      'the one in flight is left alone',
+    ).to.equal(1);
+    expect(
+      await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
+    ).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
   });
 
   it('api-key-user: a key whose user is gone is reported, and named as not repairable (the key is kept)', async () => {
@@ -607,22 +939,34 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     const text = run.out.join('\n');
     expect(text).to.include(`FAIL  chat-session-counters: 1 violation(s) (e.g. ${session.id})`);
     expect(text).to.include('ok    api-key-user: 0 violations');
-    expect(text).to.match(new RegExp(`${CHECKS.length} checks: 1 violation\\(s\\) \\(run with --repair to fix the repairable ones\\)$`));
+    expect(text).to.match(
+      new RegExp(`${CHECKS.length} checks: 1 violation\\(s\\) \\(run with --repair to fix the repairable ones\\)$`),
+    );
     expect(run.err.join('\n')).to.match(/1 violation\(s\) found/);
     const repaired = await runCliCaptured(['check-data', '--repair'], { MONGODB_URI: uri });
     expect(repaired.code).to.equal(0);
-    expect(repaired.out.join('\n')).to.include(`fixed chat-session-counters: 1 violation(s) (e.g. ${session.id}); repaired 1, 0 remaining`);
+    expect(repaired.out.join('\n')).to.include(
+      `fixed chat-session-counters: 1 violation(s) (e.g. ${session.id}); repaired 1, 0 remaining`,
+    );
   });
 
   it('without --repair nothing is written, however many violations there are', async () => {
     const session = await chatSession(['oi', 'tudo bem?']);
     await db.collection(CHAT_SESSIONS).updateOne({ _id: session.id as never }, { $set: { messageCount: 9 } });
     const stale = await sale();
-    await db.collection(SALES).updateOne({ _id: stale as never }, { $set: { leaseOwner: 'dead', leaseUntil: new Date(0) } });
-    const before = [await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }), await db.collection(SALES).findOne({ _id: stale as never })];
+    await db
+      .collection(SALES)
+      .updateOne({ _id: stale as never }, { $set: { leaseOwner: 'dead', leaseUntil: new Date(0) } });
+    const before = [
+      await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }),
+      await db.collection(SALES).findOne({ _id: stale as never }),
+    ];
     expect((await check()).code).to.equal(1);
     expect((await check()).code).to.equal(1);
-    expect([await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }), await db.collection(SALES).findOne({ _id: stale as never })]).to.deep.equal(before);
+    expect([
+      await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never }),
+      await db.collection(SALES).findOne({ _id: stale as never }),
+    ]).to.deep.equal(before);
   });
 
   it('a bad flag: exit 1 with usage, nothing read', async () => {
@@ -634,7 +978,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   });
 
   it('an unreachable database: exit 2', async () => {
-    const run = await runCliCaptured(['check-data'], { MONGODB_URI: 'mongodb://127.0.0.1:1/none' }, { serverSelectionTimeoutMS: 500 });
+    const run = await runCliCaptured(
+      ['check-data'],
+      { MONGODB_URI: 'mongodb://127.0.0.1:1/none' },
+      { serverSelectionTimeoutMS: 500 },
+    );
     expect(run.code).to.equal(2);
     expect(run.out).to.deep.equal([]);
   });

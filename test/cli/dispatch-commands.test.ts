@@ -38,7 +38,12 @@ describe('CLI dispatch and resend-sale', () => {
     receiver.behaviour = { status: 500 };
     const run = await runCliCaptured(['--json', 'dispatch'], env);
     expect(run.code).to.equal(0);
-    expect(JSON.parse(run.out[0] as string)).to.deep.include({ claimed: 2, delivered: 0, failed: 2, outcomes: { '500': 1 } });
+    expect(JSON.parse(run.out[0] as string)).to.deep.include({
+      claimed: 2,
+      delivered: 0,
+      failed: 2,
+      outcomes: { '500': 1 },
+    });
   });
 
   it('dispatch --limit 1 claims one sale; --dry-run prints the envelope and changes nothing', async () => {
@@ -71,11 +76,24 @@ describe('CLI dispatch and resend-sale', () => {
     expect(run.code).to.equal(0);
     expect(run.out).to.include('claimed 60, delivered 0, failed 60, skipped 0');
     expect(run.out).to.include('destination: aborted x2');
-    expect(run.out).to.include('deadline reached: released 0 unsent sales; they and the failed ones stay pending for the next pass');
+    expect(run.out).to.include(
+      'deadline reached: released 0 unsent sales; they and the failed ones stay pending for the next pass',
+    );
     expect(receiver.received).to.have.length(2);
-    for (const id of ids) expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
+    for (const id of ids)
+      expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+      });
     const json = await runCliCaptured(['--json', 'dispatch', '--deadline', '1'], env);
-    expect(JSON.parse(json.out[0] as string)).to.deep.include({ claimed: 60, delivered: 0, failed: 50, released: 10, deadlineReached: true, outcomes: { aborted: 1 } });
+    expect(JSON.parse(json.out[0] as string)).to.deep.include({
+      claimed: 60,
+      delivered: 0,
+      failed: 50,
+      released: 10,
+      deadlineReached: true,
+      outcomes: { aborted: 1 },
+    });
   });
 
   for (const [flags, message] of [
@@ -92,7 +110,10 @@ describe('CLI dispatch and resend-sale', () => {
       expect(run.code).to.equal(1);
       expect(run.err).to.deep.equal([message]);
       expect(receiver.received).to.have.length(0);
-      expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({ leaseUntil: null, attempts: 0 });
+      expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({
+        leaseUntil: null,
+        attempts: 0,
+      });
     });
   }
 
@@ -111,7 +132,11 @@ describe('CLI dispatch and resend-sale', () => {
   });
 
   it('exits 2 when the database is unreachable', async () => {
-    const run = await runCliCaptured(['dispatch'], { ...env, MONGODB_URI: 'mongodb://127.0.0.1:9/x' }, { serverSelectionTimeoutMS: 300 });
+    const run = await runCliCaptured(
+      ['dispatch'],
+      { ...env, MONGODB_URI: 'mongodb://127.0.0.1:9/x' },
+      { serverSelectionTimeoutMS: 300 },
+    );
     expect(run.code).to.equal(2);
   });
 });

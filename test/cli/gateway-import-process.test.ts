@@ -9,7 +9,6 @@ import { gatewayRecord } from '../support/contracts/gateway-message-store-contra
 import { runCliProcess } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 
-
 const databaseUri = (name: string): string => {
   const uri = new URL(sharedMongo().uri);
   uri.pathname = `/${name}`;
@@ -38,7 +37,11 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
   it('loads records and messages.upsert events, skips duplicates, reports a broken line by number, and a second run inserts nothing', async () => {
     const lines = [
       JSON.stringify(gatewayRecord(1)),
-      JSON.stringify({ event: 'messages.upsert', instance: 'main', data: { ...gatewayRecord(2), instance: undefined } }),
+      JSON.stringify({
+        event: 'messages.upsert',
+        instance: 'main',
+        data: { ...gatewayRecord(2), instance: undefined },
+      }),
       '{"key": {"id": "broken"',
       JSON.stringify({ event: 'messages.upsert', instance: 'main', data: [gatewayRecord(3), gatewayRecord(4)] }),
       '',
@@ -60,7 +63,13 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     expect(second.stdout.trim()).to.equal('inserted 0, duplicates 6, rejected 2');
 
     const stored = await client.db(gatewayDb).collection(DEFAULT_GATEWAY_MESSAGES).find({}).toArray();
-    expect(stored.map((d) => (d.key as { id: string }).id).sort()).to.deep.equal(['MSG1', 'MSG2', 'MSG3', 'MSG4', 'MSG5']);
+    expect(stored.map((d) => (d.key as { id: string }).id).sort()).to.deep.equal([
+      'MSG1',
+      'MSG2',
+      'MSG3',
+      'MSG4',
+      'MSG5',
+    ]);
     expect(stored.every((d) => d.instance === 'main')).to.equal(true);
   });
 
@@ -77,12 +86,18 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
     await writeFile(file, `${lines.join('\n')}\n`);
     const run = await runCliProcess(['gateway-import', '--file', file, '--json'], env);
     expect(run.code, run.stderr).to.equal(0);
-    const chats = await service.collection('sdr_chats').find({}, { sort: { _id: 1 } }).toArray();
+    const chats = await service
+      .collection('sdr_chats')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     expect(chats.map((c) => [c._id, c.messageCount, c.pushName])).to.deep.equal([
       ['main:5511911110001@s.whatsapp.net', 2, 'Ana'],
       ['main:5521922220002@s.whatsapp.net', 1, 'Bruno'],
     ]);
-    const contacts = await service.collection('sdr_contacts').find({}, { sort: { _id: 1 } }).toArray();
+    const contacts = await service
+      .collection('sdr_contacts')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     expect(contacts.map((c) => [c._id, c.messageCount, c.name])).to.deep.equal([
       ['5511911110001', 2, 'Ana'],
       ['5521922220002', 1, 'Bruno'],
@@ -91,7 +106,10 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
 
   it("never refuses the gateway's own writes without a string id once its index exists, and a second run still inserts nothing", async () => {
     const file = path.join(dir, 'export.jsonl');
-    await writeFile(file, `${[JSON.stringify(gatewayRecord(1)), JSON.stringify({ instance: 'main', message: { conversation: 'no key' } })].join('\n')}\n`);
+    await writeFile(
+      file,
+      `${[JSON.stringify(gatewayRecord(1)), JSON.stringify({ instance: 'main', message: { conversation: 'no key' } })].join('\n')}\n`,
+    );
     const first = await runCliProcess(['gateway-import', '--file', file, '--json'], env);
     expect(first.code, first.stderr).to.equal(0);
     expect(JSON.parse(first.stdout)).to.deep.equal({ inserted: 1, duplicates: 0, rejected: 1 });
@@ -117,13 +135,18 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
 
   it('reads a JSON array, reporting a bad element by the line it starts on', async () => {
     const file = path.join(dir, 'export.json');
-    await writeFile(file, `[\n  ${JSON.stringify(gatewayRecord(1))},\n  {"not": "a record"},\n  ${JSON.stringify(gatewayRecord(2, { text: 'a, b ] } [ "quoted" \\' }))}\n]\n`);
+    await writeFile(
+      file,
+      `[\n  ${JSON.stringify(gatewayRecord(1))},\n  {"not": "a record"},\n  ${JSON.stringify(gatewayRecord(2, { text: 'a, b ] } [ "quoted" \\' }))}\n]\n`,
+    );
     const run = await runCliProcess(['--json', 'gateway-import', '--file', file], env);
     expect(run.code, run.stderr).to.equal(0);
     expect(JSON.parse(run.stdout)).to.deep.equal({ inserted: 2, duplicates: 0, rejected: 1 });
     expect(run.stderr).to.contain('line 3: rejected: not a message record');
     const texts = await client.db(gatewayDb).collection(DEFAULT_GATEWAY_MESSAGES).find({ 'key.id': 'MSG2' }).toArray();
-    expect((texts[0]?.message as { conversation: string } | undefined)?.conversation).to.equal('a, b ] } [ "quoted" \\');
+    expect((texts[0]?.message as { conversation: string } | undefined)?.conversation).to.equal(
+      'a, b ] } [ "quoted" \\',
+    );
   });
 
   it('exits 1 for a missing file, before touching any database', async () => {

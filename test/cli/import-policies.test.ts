@@ -12,10 +12,21 @@ import { sharedMongo } from '../support/mongo';
 const HEADER = 'policyNumber,cpf,saleId,insurer,product,status,premiumCents,startDate,endDate,vehiclePlate';
 const row = (n: number, overrides: Partial<Record<string, string>> = {}): string => {
   const fields = {
-    policyNumber: `IMP-${n}`, cpf: '529.982.247-25', saleId: '', insurer: 'Porto Seguro', product: 'auto', status: '',
-    premiumCents: String(100_000 + n), startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: 'BRA-2E19', ...overrides,
+    policyNumber: `IMP-${n}`,
+    cpf: '529.982.247-25',
+    saleId: '',
+    insurer: 'Porto Seguro',
+    product: 'auto',
+    status: '',
+    premiumCents: String(100_000 + n),
+    startDate: '2026-01-01',
+    endDate: '2027-01-01',
+    vehiclePlate: 'BRA-2E19',
+    ...overrides,
   };
-  return HEADER.split(',').map((name) => fields[name as keyof typeof fields] ?? '').join(',');
+  return HEADER.split(',')
+    .map((name) => fields[name as keyof typeof fields] ?? '')
+    .join(',');
 };
 
 describe('CLI import-policies (CONTRACT 8.6)', function () {
@@ -41,10 +52,16 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
     writeFileSync(full, `${lines.join('\n')}\n`);
     return full;
   };
-  const stored = async () => (await policiesCollection(mongo.db).find({}).sort({ policyNumber: 1 }).toArray()).map((d) => d.policyNumber);
+  const stored = async () =>
+    (await policiesCollection(mongo.db).find({}).sort({ policyNumber: 1 }).toArray()).map((d) => d.policyNumber);
 
   it('imports good rows, prints the counts, stores them as POST would (CPF digits, plate normalized, pending, empty cells null)', async () => {
-    const csv = file('good.csv', [HEADER, row(1), row(2, { status: 'active', product: 'life', vehiclePlate: '' }), row(3, { saleId: '6fa459ea-ee8a-4ca4-894e-db77e160355e' })]);
+    const csv = file('good.csv', [
+      HEADER,
+      row(1),
+      row(2, { status: 'active', product: 'life', vehiclePlate: '' }),
+      row(3, { saleId: '6fa459ea-ee8a-4ca4-894e-db77e160355e' }),
+    ]);
     const run = await runCliCaptured(['import-policies', '--file', csv], env);
     expect(run.code, run.err.join('\n')).to.equal(0);
     expect(run.out).to.deep.equal(['inserted 3, duplicates 0, rejected 0']);
@@ -88,21 +105,44 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
 
   it('numbers lines as a reader sees them: CRLF line ends, empty lines and a quoted field spanning lines', async () => {
     const full = path.join(dir, 'crlf.csv');
-    const lines = [HEADER, row(1), '', `IMP-2,52998224725,,"Porto\r\nSeguro",auto,,100,2026-01-01,2027-01-01,ABC1234`, row(3, { cpf: '1' }), '', '', row(4, { product: 'x' })];
+    const lines = [
+      HEADER,
+      row(1),
+      '',
+      `IMP-2,52998224725,,"Porto\r\nSeguro",auto,,100,2026-01-01,2027-01-01,ABC1234`,
+      row(3, { cpf: '1' }),
+      '',
+      '',
+      row(4, { product: 'x' }),
+    ];
     writeFileSync(full, `\ufeff${lines.join('\r\n')}\r\n`);
     const run = await runCliCaptured(['--json', 'import-policies', '--file', full], env);
     expect(JSON.parse(run.out[0] as string)).to.deep.equal({ inserted: 2, duplicates: 0, rejected: 2 });
-    expect(run.err).to.deep.equal(['line 6: cpf must be a valid CPF (11 digits, check digits)', 'line 9: product must be one of auto, life, home, travel, other']);
+    expect(run.err).to.deep.equal([
+      'line 6: cpf must be a valid CPF (11 digits, check digits)',
+      'line 9: product must be one of auto, life, home, travel, other',
+    ]);
   });
 
   it('is idempotent on policyNumber: existing numbers and repeats in the file are duplicates and change nothing; a rerun changes nothing', async () => {
     const first = file('first.csv', [HEADER, row(1), row(2)]);
-    expect((await runCliCaptured(['import-policies', '--file', first], env)).out).to.deep.equal(['inserted 2, duplicates 0, rejected 0']);
+    expect((await runCliCaptured(['import-policies', '--file', first], env)).out).to.deep.equal([
+      'inserted 2, duplicates 0, rejected 0',
+    ]);
     const before = await policiesCollection(mongo.db).find({}).sort({ policyNumber: 1 }).toArray();
-    const second = file('second.csv', [HEADER, row(1, { insurer: 'Changed' }), row(3), row(3, { insurer: 'Again' }), row(2)]);
+    const second = file('second.csv', [
+      HEADER,
+      row(1, { insurer: 'Changed' }),
+      row(3),
+      row(3, { insurer: 'Again' }),
+      row(2),
+    ]);
     const run = await runCliCaptured(['--json', 'import-policies', '--file', second], env);
     expect(JSON.parse(run.out[0] as string)).to.deep.equal({ inserted: 1, duplicates: 3, rejected: 0 });
-    const after = await policiesCollection(mongo.db).find({ policyNumber: { $in: ['IMP-1', 'IMP-2'] } }).sort({ policyNumber: 1 }).toArray();
+    const after = await policiesCollection(mongo.db)
+      .find({ policyNumber: { $in: ['IMP-1', 'IMP-2'] } })
+      .sort({ policyNumber: 1 })
+      .toArray();
     expect(after).to.deep.equal(before);
     expect((await policiesCollection(mongo.db).findOne({ policyNumber: 'IMP-3' }))?.insurer).to.equal('Porto Seguro');
     const rerun = await runCliCaptured(['--json', 'import-policies', '--file', second], env);
@@ -120,11 +160,29 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
   it('a missing file, a header without the required columns, a wrong delimiter or a broken quote: exit 1, reported, nothing imported', async () => {
     const cases: [string, string][] = [
       [path.join(dir, 'nope.csv'), 'nope.csv: no such file'],
-      [file('header.csv', ['policyNumber,cpf,insurer,product,premiumCents,startDate', row(1)]), 'bad header at line 1: missing column endDate'],
+      [
+        file('header.csv', ['policyNumber,cpf,insurer,product,premiumCents,startDate', row(1)]),
+        'bad header at line 1: missing column endDate',
+      ],
       [file('unknown.csv', [`${HEADER},notes`, `${row(1)},x`]), 'bad header at line 1: unknown column "notes"'],
-      [file('semicolon.csv', [HEADER.replaceAll(',', ';'), row(1).replaceAll(',', ';')]), '(the file must be comma-separated)'],
-      [file('quote.csv', [HEADER, row(1), row(2), `IMP-9,52998224725,,"Porto Seguro,auto,,100,2026-01-01,2027-01-01,ABC1234`, row(3)]), 'broken CSV: Quote Not Closed'],
-      [file('closing.csv', [HEADER, row(1), `IMP-9,52998224725,,"Porto"x,auto,,100,2026-01-01,2027-01-01,ABC1234`]), 'broken CSV: Invalid Closing Quote'],
+      [
+        file('semicolon.csv', [HEADER.replaceAll(',', ';'), row(1).replaceAll(',', ';')]),
+        '(the file must be comma-separated)',
+      ],
+      [
+        file('quote.csv', [
+          HEADER,
+          row(1),
+          row(2),
+          `IMP-9,52998224725,,"Porto Seguro,auto,,100,2026-01-01,2027-01-01,ABC1234`,
+          row(3),
+        ]),
+        'broken CSV: Quote Not Closed',
+      ],
+      [
+        file('closing.csv', [HEADER, row(1), `IMP-9,52998224725,,"Porto"x,auto,,100,2026-01-01,2027-01-01,ABC1234`]),
+        'broken CSV: Invalid Closing Quote',
+      ],
       [file('empty.csv', []), 'the file is empty'],
     ];
     for (const [csv, message] of cases) {
@@ -138,12 +196,18 @@ describe('CLI import-policies (CONTRACT 8.6)', function () {
 
   it('as a real process: --json prints one line on stdout, bad rows on stderr, exit 0', async () => {
     const csv = file('process.csv', [HEADER, row(1), row(2, { startDate: '2026-02-30' })]);
-    const { code, stdout, stderr } = await runCliProcess(['--json', 'import-policies', '--file', csv], { MONGODB_URI: uri, LOG_LEVEL: 'warn' });
+    const { code, stdout, stderr } = await runCliProcess(['--json', 'import-policies', '--file', csv], {
+      MONGODB_URI: uri,
+      LOG_LEVEL: 'warn',
+    });
     expect(code, stderr).to.equal(0);
     expect(stdout.trimEnd().split('\n')).to.have.length(1);
     expect(JSON.parse(stdout)).to.deep.equal({ inserted: 1, duplicates: 0, rejected: 1 });
     expect(stderr.trim()).to.equal('line 3: startDate must be a date YYYY-MM-DD');
-    const missing = await runCliProcess(['import-policies', '--file', path.join(dir, 'none.csv')], { MONGODB_URI: uri, LOG_LEVEL: 'warn' });
+    const missing = await runCliProcess(['import-policies', '--file', path.join(dir, 'none.csv')], {
+      MONGODB_URI: uri,
+      LOG_LEVEL: 'warn',
+    });
     expect(missing.code).to.equal(1);
     expect(missing.stderr).to.contain('none.csv: no such file');
   });

@@ -31,10 +31,14 @@ describe('the newcomer path: the CLI acts on the running embedded server (proces
     served = await startServe(env);
     const logs = served.logs;
     // The first steps follow the MongoDB line startServe waits for.
-    expect(await waitUntil(() => logs.some((line) => line.includes('seed-demo')), 10_000), logs.join('\n')).to.equal(true);
+    expect(await waitUntil(() => logs.some((line) => line.includes('seed-demo')), 10_000), logs.join('\n')).to.equal(
+      true,
+    );
     const out = logs.join('\n');
     expect(out).to.contain('First steps (in another terminal, from this checkout; they use this database):');
-    expect(out).to.contain('  npm run cli -- create-user --email admin@example.com --password change-me-now --role admin');
+    expect(out).to.contain(
+      '  npm run cli -- create-user --email admin@example.com --password change-me-now --role admin',
+    );
     expect(out).to.contain('  npm run cli -- create-api-key --email admin@example.com');
     expect(out).to.contain('  npm run cli -- seed-demo --contacts 200');
 
@@ -44,10 +48,15 @@ describe('the newcomer path: the CLI acts on the running embedded server (proces
     const published = JSON.parse(await readFile(serverFile, 'utf8')) as { pid: number; uri: string };
     expect(published.pid).to.equal(served.child.pid);
 
-    const createUser = await runCliProcess(['create-user', '--email', 'admin@example.com', '--password', 'change-me-now', '--role', 'admin'], env);
+    const createUser = await runCliProcess(
+      ['create-user', '--email', 'admin@example.com', '--password', 'change-me-now', '--role', 'admin'],
+      env,
+    );
     expect(createUser.code, createUser.stderr).to.equal(0);
     expect(createUser.stdout).to.match(/^Created admin admin@example\.com with id /);
-    const using = createUser.stderr.split('\n').filter((line) => line.startsWith('Using the database of the service running from this checkout'));
+    const using = createUser.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('Using the database of the service running from this checkout'));
     expect(using, createUser.stderr).to.have.length(1);
     expect(using[0]).to.contain(`serve pid ${published.pid}`);
     expect(createUser.stderr).to.not.contain('throw-away');
@@ -76,7 +85,10 @@ describe('the newcomer path: the CLI acts on the running embedded server (proces
     expect(await served.exited).to.equal(0);
     expect(existsSync(serverFile), 'the server file outlived serve').to.equal(false);
 
-    const after = await runCliProcess(['create-user', '--email', 'late@example.com', '--password', 'change-me-now'], env);
+    const after = await runCliProcess(
+      ['create-user', '--email', 'late@example.com', '--password', 'change-me-now'],
+      env,
+    );
     expect(after.code, after.stderr).to.equal(0);
     expect(after.stderr.split('\n')).to.include(EPHEMERAL_NOTE);
     expect(after.stderr).to.not.contain('Using the database');

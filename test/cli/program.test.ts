@@ -30,7 +30,9 @@ describe('CLI program', () => {
   it('exits 1 with one line naming the variable when the environment is wrong', async () => {
     const run = await runCliCaptured(['ensure-indexes'], { ...QUIET, HUB_PORT: 'eighty' });
     expect(run.code).to.equal(1);
-    expect(run.err).to.deep.equal(['Invalid configuration: HUB_PORT must be an integer from 0 to 65535 (got "eighty")']);
+    expect(run.err).to.deep.equal([
+      'Invalid configuration: HUB_PORT must be an integer from 0 to 65535 (got "eighty")',
+    ]);
   });
 
   it('exits 1 in production without the JWT secrets', async () => {
@@ -41,7 +43,11 @@ describe('CLI program', () => {
 
   it('exits 2 with a clear message when MONGODB_URI cannot be reached', async () => {
     const started = Date.now();
-    const run = await runCliCaptured(['ensure-indexes'], { ...QUIET, MONGODB_URI: 'mongodb://127.0.0.1:9/brokerhub' }, { serverSelectionTimeoutMS: 500 });
+    const run = await runCliCaptured(
+      ['ensure-indexes'],
+      { ...QUIET, MONGODB_URI: 'mongodb://127.0.0.1:9/brokerhub' },
+      { serverSelectionTimeoutMS: 500 },
+    );
     expect(run.code).to.equal(2);
     expect(run.err).to.have.length(1);
     expect(run.err[0]).to.match(/^MongoDB is unreachable: /);

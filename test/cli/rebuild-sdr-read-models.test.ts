@@ -11,8 +11,14 @@ import { sharedMongo } from '../support/mongo';
 /** What the read models hold, without the bookkeeping fields (generation, dirtySince). */
 async function models(db: Db): Promise<unknown[]> {
   const strip = ({ generation: _g, dirtySince: _d, ...rest }: Record<string, unknown>) => rest;
-  const contacts = await db.collection(SDR_CONTACTS).find({}, { sort: { _id: 1 } }).toArray();
-  const chats = await db.collection(SDR_CHATS).find({}, { sort: { _id: 1 } }).toArray();
+  const contacts = await db
+    .collection(SDR_CONTACTS)
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
+  const chats = await db
+    .collection(SDR_CHATS)
+    .find({}, { sort: { _id: 1 } })
+    .toArray();
   return [...contacts.map(strip), ...chats.map(strip)];
 }
 
@@ -34,7 +40,9 @@ describe('rebuild-sdr-read-models (CONTRACT 2, 10.1)', function () {
   afterEach(() => client.close());
 
   it('rebuilds both models from their sources, prints the counts (--json), and a second run changes nothing', async () => {
-    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3'], { MONGODB_URI: uri });
+    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3'], {
+      MONGODB_URI: uri,
+    });
     expect(seeded.code, seeded.err.join('\n')).to.equal(0);
     const afterSeed = await models(db);
     expect(afterSeed.length, 'seed-demo refreshed the models of what it wrote').to.be.greaterThan(30);
@@ -67,7 +75,11 @@ describe('rebuild-sdr-read-models (CONTRACT 2, 10.1)', function () {
   });
 
   it('an unreachable database: exit 2', async () => {
-    const run = await runCliCaptured(['rebuild-sdr-read-models'], { MONGODB_URI: 'mongodb://127.0.0.1:1/none' }, { serverSelectionTimeoutMS: 500 });
+    const run = await runCliCaptured(
+      ['rebuild-sdr-read-models'],
+      { MONGODB_URI: 'mongodb://127.0.0.1:1/none' },
+      { serverSelectionTimeoutMS: 500 },
+    );
     expect(run.code).to.equal(2);
   });
 });

@@ -30,20 +30,39 @@ const expectedTtlIndexes = (eventLogDays: number): Record<string, { key: Documen
 });
 
 /** Never removed automatically (CONTRACT 9.4): the collections that must have no TTL index at all. */
-const KEPT_FOREVER = ['sales', 'sale_status_events', 'people', 'vendors', 'sale_delivery_attempts', 'sdr_interactions', 'sdr_interaction_notes', 'hub_leads', 'hub_users', 'sales_users'];
+const KEPT_FOREVER = [
+  'sales',
+  'sale_status_events',
+  'people',
+  'vendors',
+  'sale_delivery_attempts',
+  'sdr_interactions',
+  'sdr_interaction_notes',
+  'hub_leads',
+  'hub_users',
+  'sales_users',
+];
 
 /** Every TTL index of these collections as listIndexes reports it, keyed `collection.index`. */
-async function listedTtlIndexes(db: Db, collections: readonly string[]): Promise<Record<string, { key: Document; expireAfterSeconds: number }>> {
+async function listedTtlIndexes(
+  db: Db,
+  collections: readonly string[],
+): Promise<Record<string, { key: Document; expireAfterSeconds: number }>> {
   const found: Record<string, { key: Document; expireAfterSeconds: number }> = {};
   for (const collection of collections) {
     for (const index of await db.collection(collection).listIndexes().toArray()) {
-      if (index.expireAfterSeconds !== undefined) found[`${collection}.${index.name as string}`] = { key: index.key as Document, expireAfterSeconds: Number(index.expireAfterSeconds) };
+      if (index.expireAfterSeconds !== undefined)
+        found[`${collection}.${index.name as string}`] = {
+          key: index.key as Document,
+          expireAfterSeconds: Number(index.expireAfterSeconds),
+        };
     }
   }
   return found;
 }
 
-const freshDatabaseUri = () => withDatabase(sharedMongo().uri, `retention_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
+const freshDatabaseUri = () =>
+  withDatabase(sharedMongo().uri, `retention_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
 
 const connect = (uri: string) =>
   connectMongo(uri, {
@@ -65,7 +84,11 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
 
   it('ensure-indexes creates every TTL index with its field and period; the data kept forever has none', async () => {
     const uri = freshDatabaseUri();
-    const run = await runCliCaptured(['--json', 'ensure-indexes'], { LOG_LEVEL: 'silent', MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: '45' });
+    const run = await runCliCaptured(['--json', 'ensure-indexes'], {
+      LOG_LEVEL: 'silent',
+      MONGODB_URI: uri,
+      EVENT_LOG_RETENTION_DAYS: '45',
+    });
     expect(run.code, run.err.join('\n')).to.equal(0);
     const printed = JSON.parse(run.out[0] ?? '{}') as { collections: string[]; retentionChanges: unknown[] };
     expect(printed.retentionChanges).to.deep.equal([]);
@@ -78,16 +101,32 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
     const uri = freshDatabaseUri();
     let stop: (reason: string) => void = () => undefined;
     const stopped = new Promise<string>((resolve) => (stop = resolve));
-    const run = await runCliCaptured(['serve'], { LOG_LEVEL: 'silent', HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0', MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: '7' }, {
-      waitForStop: () => stopped,
-      // The MongoDB line is printed once the indexes are ensured and both services listen.
-      onOut: (line) => {
-        if (line.startsWith('MongoDB:')) stop('TEST');
+    const run = await runCliCaptured(
+      ['serve'],
+      {
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        SALES_PORT: '0',
+        HUB_PORT: '0',
+        MONGODB_URI: uri,
+        EVENT_LOG_RETENTION_DAYS: '7',
       },
-    });
+      {
+        waitForStop: () => stopped,
+        // The MongoDB line is printed once the indexes are ensured and both services listen.
+        onOut: (line) => {
+          if (line.startsWith('MongoDB:')) stop('TEST');
+        },
+      },
+    );
     expect(run.code, run.err.join('\n')).to.equal(0);
     const db = await database(uri);
-    expect(await listedTtlIndexes(db, Object.keys(expectedTtlIndexes(7)).map((name) => name.split('.')[0] as string))).to.deep.equal(expectedTtlIndexes(7));
+    expect(
+      await listedTtlIndexes(
+        db,
+        Object.keys(expectedTtlIndexes(7)).map((name) => name.split('.')[0] as string),
+      ),
+    ).to.deep.equal(expectedTtlIndexes(7));
   });
 
   it('a changed EVENT_LOG_RETENTION_DAYS takes effect on the next run (jongodb, which cannot change an index, fails the run with one line saying what to do)', async () => {
@@ -96,7 +135,8 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
     expect((await runCliCaptured(['ensure-indexes'], env('45'))).code).to.equal(0);
     const db = await database(uri);
     const changed = await runCliCaptured(['ensure-indexes'], env('30'));
-    const eventLogTtl = async () => (await listedTtlIndexes(db, ['api_event_logs']))['api_event_logs.at']?.expireAfterSeconds;
+    const eventLogTtl = async () =>
+      (await listedTtlIndexes(db, ['api_event_logs']))['api_event_logs.at']?.expireAfterSeconds;
 
     if (await serverImplements(db, { collMod: 'no_such_collection' })) {
       expect(changed.code, changed.err.join('\n')).to.equal(0);
@@ -107,7 +147,9 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
     } else {
       expect(changed.code).to.equal(1);
       expect(changed.err).to.have.length(1);
-      expect(changed.err[0]).to.match(/^Cannot change the time-to-live of index at of api_event_logs from 45 days to 30 days: collMod: .*; dropIndexes: .*\. Drop that index by hand, then run ensure-indexes again\.$/);
+      expect(changed.err[0]).to.match(
+        /^Cannot change the time-to-live of index at of api_event_logs from 45 days to 30 days: collMod: .*; dropIndexes: .*\. Drop that index by hand, then run ensure-indexes again\.$/,
+      );
       expect(await eventLogTtl()).to.equal(45 * DAY);
     }
   });
@@ -121,17 +163,48 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
     const id = () => randomUUID();
 
     await new MongoSalesRefreshTokenStore(db).save({ tokenHash: id(), userId: id(), expiresAt: later, createdAt: now });
-    await new MongoPasswordResetTokenStore(db).save({ tokenHash: id(), userId: id(), expiresAt: later, createdAt: now });
+    await new MongoPasswordResetTokenStore(db).save({
+      tokenHash: id(),
+      userId: id(),
+      expiresAt: later,
+      createdAt: now,
+    });
     await new MongoApiEventStore(db).append([
-      { id: id(), requestId: id(), method: 'GET', path: '/api/sales', status: 200, durationMs: 3, userId: undefined, ip: '127.0.0.1', at: now, errorCode: undefined, errorMessages: undefined },
+      {
+        id: id(),
+        requestId: id(),
+        method: 'GET',
+        path: '/api/sales',
+        status: 200,
+        durationMs: 3,
+        userId: undefined,
+        ip: '127.0.0.1',
+        at: now,
+        errorCode: undefined,
+        errorMessages: undefined,
+      },
     ]);
     const hubTokens = new MongoHubRefreshTokenStore(db);
     const first = newSessionToken({ id: id(), tokenHash: id(), userId: id(), orgId: id() }, now);
     await hubTokens.create(first);
-    expect(await hubTokens.rotate(first.id, successorOf(first, { id: id(), tokenHash: id() }, now), now)).to.equal('rotated');
+    expect(await hubTokens.rotate(first.id, successorOf(first, { id: id(), tokenHash: id() }, now), now)).to.equal(
+      'rotated',
+    );
     await new MongoHubResetTokenStore(db).create({ tokenHash: id(), userId: id(), expiresAt: later, usedAt: null });
     const body = '{"id":"1"}';
-    await new MongoLeadEventLog(db).append({ id: id(), orgId: id(), leadId: id(), provider: 'leadprovider', action: 'lead.created', rawBody: body, bodyHash: id(), receivedAt: now }, 60_000);
+    await new MongoLeadEventLog(db).append(
+      {
+        id: id(),
+        orgId: id(),
+        leadId: id(),
+        provider: 'leadprovider',
+        action: 'lead.created',
+        rawBody: body,
+        bodyHash: id(),
+        receivedAt: now,
+      },
+      60_000,
+    );
 
     const ttl = Object.entries(expectedTtlIndexes(90));
     for (const [name, { key }] of ttl) {
@@ -139,7 +212,10 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
       const field = Object.keys(key)[0] as string;
       const written = await db.collection(collection).countDocuments({});
       expect(written, `${collection}: nothing written`).to.be.greaterThan(0);
-      expect(await db.collection(collection).countDocuments({ [field]: { $type: 'date' } }), `${collection}.${field}`).to.equal(written);
+      expect(
+        await db.collection(collection).countDocuments({ [field]: { $type: 'date' } }),
+        `${collection}.${field}`,
+      ).to.equal(written);
     }
   });
 });

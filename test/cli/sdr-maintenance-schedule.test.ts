@@ -48,13 +48,20 @@ describe('SDR read-model maintenance of serve, on two copies (CONTRACT 10.1)', f
     const db = copies[0]?.db;
     if (db === undefined) throw new Error('no database');
     const now = Math.floor(Date.now() / 1000);
-    const { insertedIds } = await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany([message('5511977770001@s.whatsapp.net', now - 60), message('5511977770002@s.whatsapp.net', now - 30)]);
+    const { insertedIds } = await db
+      .collection(DEFAULT_GATEWAY_MESSAGES)
+      .insertMany([
+        message('5511977770001@s.whatsapp.net', now - 60),
+        message('5511977770002@s.whatsapp.net', now - 30),
+      ]);
     const rebuilds = copies.map((c) => sinon.spy(c.runtime.app.sdr.follower, 'rebuild'));
     const reconcileMs = 1_500;
     const started = Date.now();
     for (const copy of copies) {
       const { follower, useCases } = copy.runtime.app.sdr;
-      schedules.push(startSdrMaintenance(db, follower, useCases.sdrReadModels, copy.log.logger, { reconcileMs, tickMs: 100 }));
+      schedules.push(
+        startSdrMaintenance(db, follower, useCases.sdrReadModels, copy.log.logger, { reconcileMs, tickMs: 100 }),
+      );
     }
     await until(async () => (await db.collection(SDR_CHATS).countDocuments({})) === 2, 'the initial build');
     await db.collection(DEFAULT_GATEWAY_MESSAGES).deleteOne({ _id: insertedIds[0] });

@@ -38,7 +38,9 @@ describe('seed-demo (demo and benchmark data for the SDR lists)', function () {
     const uri = new URL(sharedMongo().uri);
     const name = `seed_${randomUUID().slice(0, 8)}`;
     uri.pathname = `/${name}`;
-    const run = await runCliCaptured(['--json', 'seed-demo', '--contacts', '40', '--messages', '4'], { MONGODB_URI: uri.toString() });
+    const run = await runCliCaptured(['--json', 'seed-demo', '--contacts', '40', '--messages', '4'], {
+      MONGODB_URI: uri.toString(),
+    });
     expect(run.code, run.err.join('\n')).to.equal(0);
     const counts = JSON.parse(run.out[0] ?? '{}') as Record<string, number>;
     expect(counts.contacts).to.equal(40);
@@ -46,10 +48,16 @@ describe('seed-demo (demo and benchmark data for the SDR lists)', function () {
     await client.connect();
     try {
       const db = client.db(name);
-      expect(await db.collection(DEFAULT_GATEWAY_MESSAGES).countDocuments({})).to.equal(counts.messages).and.to.be.greaterThan(80);
+      expect(await db.collection(DEFAULT_GATEWAY_MESSAGES).countDocuments({}))
+        .to.equal(counts.messages)
+        .and.to.be.greaterThan(80);
       expect(await db.collection('people').countDocuments({})).to.equal(counts.people);
-      expect(await db.collection('sdr_interactions').countDocuments({})).to.equal(counts.interactions).and.to.be.greaterThan(0);
-      expect(await db.collection('sales').countDocuments({})).to.equal(counts.sales).and.to.be.greaterThan(0);
+      expect(await db.collection('sdr_interactions').countDocuments({}))
+        .to.equal(counts.interactions)
+        .and.to.be.greaterThan(0);
+      expect(await db.collection('sales').countDocuments({}))
+        .to.equal(counts.sales)
+        .and.to.be.greaterThan(0);
     } finally {
       await client.close();
     }
@@ -62,14 +70,18 @@ describe('seed-demo (demo and benchmark data for the SDR lists)', function () {
     for (const batch of [[], ['--batch', '7'], ['--batch', '1000']]) {
       const uri = new URL(sharedMongo().uri);
       uri.pathname = `/seed_${randomUUID().slice(0, 8)}`;
-      const run = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3', ...batch], { MONGODB_URI: uri.toString() });
+      const run = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3', ...batch], {
+        MONGODB_URI: uri.toString(),
+      });
       expect(run.code, run.err.join('\n')).to.equal(0);
       counts.push(JSON.parse(run.out[0] ?? '{}') as Record<string, number>);
     }
     expect(counts[0]?.contacts).to.equal(30);
     expect(counts[1]).to.deep.equal(counts[0]);
     expect(counts[2]).to.deep.equal(counts[0]);
-    const bad = await runCliCaptured(['seed-demo', '--contacts', '5', '--batch', '0'], { MONGODB_URI: sharedMongo().uri });
+    const bad = await runCliCaptured(['seed-demo', '--contacts', '5', '--batch', '0'], {
+      MONGODB_URI: sharedMongo().uri,
+    });
     expect(bad.code).to.equal(1);
     expect(bad.err.join('\n')).to.contain('--batch must be an integer');
   });

@@ -17,7 +17,13 @@ function stopSwitch(): { wait: () => Promise<string>; stop: () => void } {
   return { wait: () => stopped, stop };
 }
 
-const ENV = () => ({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0', MONGODB_URI: sharedMongo().uri });
+const ENV = () => ({
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  SALES_PORT: '0',
+  HUB_PORT: '0',
+  MONGODB_URI: sharedMongo().uri,
+});
 
 describe('serve command (in-process)', () => {
   it('serves both services, prints their base URLs and MongoDB, and stops cleanly', async () => {
@@ -76,7 +82,11 @@ describe('serve command (in-process)', () => {
     const { port } = blocker.address() as AddressInfo;
     try {
       const control = stopSwitch();
-      const result = await runCliCaptured(['serve'], { ...ENV(), SALES_PORT: String(port) }, { waitForStop: control.wait });
+      const result = await runCliCaptured(
+        ['serve'],
+        { ...ENV(), SALES_PORT: String(port) },
+        { waitForStop: control.wait },
+      );
       expect(result.code).to.equal(1);
       expect(result.err[0]).to.equal(`Cannot listen on 127.0.0.1:${port} for the sales service: EADDRINUSE`);
     } finally {
@@ -94,9 +104,13 @@ describe('serve with DISPATCH_INTERVAL_SECONDS', () => {
     try {
       const ids = await seedSales(mongo.db, 2);
       const control = stopSwitch();
-      const run = runCliCaptured(['serve', '--only', 'sales'], { ...ENV(), MONGODB_URI: uri, SALES_WEBHOOK_URL: url, DISPATCH_INTERVAL_SECONDS: '1' }, {
-        waitForStop: control.wait,
-      });
+      const run = runCliCaptured(
+        ['serve', '--only', 'sales'],
+        { ...ENV(), MONGODB_URI: uri, SALES_WEBHOOK_URL: url, DISPATCH_INTERVAL_SECONDS: '1' },
+        {
+          waitForStop: control.wait,
+        },
+      );
       expect(await waitUntil(() => receiver.saleIdsReceived().length === 2, 10_000)).to.equal(true);
       control.stop();
       const result = await run;
@@ -118,11 +132,21 @@ describe('serve on a server without a TTL monitor (CONTRACT 9.4 retention)', () 
     const mongo = await connectMongo(uri, { serverMonitoringMode: 'poll' });
     try {
       const day = 86_400_000;
-      const entry = (id: string, daysAgo: number) => ({ _id: id, at: new Date(Date.now() - daysAgo * day), method: 'GET', path: '/sales', status: 200 });
+      const entry = (id: string, daysAgo: number) => ({
+        _id: id,
+        at: new Date(Date.now() - daysAgo * day),
+        method: 'GET',
+        path: '/sales',
+        status: 200,
+      });
       const log = mongo.db.collection<{ _id: string }>('api_event_logs');
       await log.insertMany([entry('past-1', 31), entry('past-2', 400), entry('kept', 29)]);
       const control = stopSwitch();
-      const run = runCliCaptured(['serve', '--only', 'sales'], { ...ENV(), MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: '30' }, { waitForStop: control.wait });
+      const run = runCliCaptured(
+        ['serve', '--only', 'sales'],
+        { ...ENV(), MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: '30' },
+        { waitForStop: control.wait },
+      );
       const remaining = async () => (await log.find({}).toArray()).map((d) => d._id).sort();
       let left: string[] = [];
       const deadline = Date.now() + 15_000;

@@ -26,7 +26,9 @@ describe('serve process', function () {
     socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
     const answered = new Promise<void>((resolve) => socket.once('end', () => resolve()));
     const body = '{"hello":"world"}';
-    socket.write(`POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     served.child.kill('SIGTERM');
@@ -39,7 +41,10 @@ describe('serve process', function () {
 
     expect(await served.exited).to.equal(0);
     if (served.mongoPid !== undefined) {
-      expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true, 'embedded MongoDB left running');
+      expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(
+        true,
+        'embedded MongoDB left running',
+      );
     }
   });
 
@@ -50,7 +55,8 @@ describe('serve process', function () {
     served.child.kill('SIGINT');
     expect(await served.exited).to.equal(0);
     expect(Date.now() - started).to.be.lessThan(10_000);
-    if (served.mongoPid !== undefined) expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
+    if (served.mongoPid !== undefined)
+      expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
   });
 
   it('a terminal Ctrl-C (SIGINT to the whole process group) flushes, stops the embedded MongoDB itself and exits 0', async () => {
@@ -60,13 +66,16 @@ describe('serve process', function () {
     expect(await served.exited).to.equal(0);
     // The server is in its own process group, so it was still there for the final writes.
     expect(served.logs.filter((line) => line.includes('"level":50'))).to.deep.equal([]);
-    if (served.mongoPid !== undefined) expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
+    if (served.mongoPid !== undefined)
+      expect(await waitUntil(() => !isAlive(served.mongoPid as number), 5_000)).to.equal(true);
   });
 
   it('exits 2 when MONGODB_URI is unreachable, 1 on a bad variable', async () => {
     const run = (env: Record<string, string>) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env: { ...process.env, ...env } });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+          env: { ...process.env, ...env },
+        });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         child.once('exit', (code) => resolve({ code, stderr }));
@@ -76,6 +85,8 @@ describe('serve process', function () {
     expect(unreachable.stderr).to.match(/^MongoDB is unreachable: /m);
     const badVariable = await run({ LOG_LEVEL: 'loud' });
     expect(badVariable.code).to.equal(1);
-    expect(badVariable.stderr.trim()).to.equal('Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
+    expect(badVariable.stderr.trim()).to.equal(
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    );
   });
 });

@@ -12,7 +12,8 @@ type ClosingTally = ApiEventLogTally;
 
 const parsed = (lines: readonly string[]): Record<string, unknown>[] =>
   lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-const isDropWarning = (entry: Record<string, unknown>) => entry.msg === 'api event log: buffer full, new entries dropped';
+const isDropWarning = (entry: Record<string, unknown>) =>
+  entry.msg === 'api event log: buffer full, new entries dropped';
 
 /**
  * `serve` as a real process on a database made slow by a delaying proxy (every chunk held 0.5 s each
@@ -46,7 +47,9 @@ describe('serve process: shutdown under an API event-log backlog', function () {
         while (loading) {
           try {
             address += 1;
-            const response = await fetch(`${served.salesUrl}/nowhere`, { headers: { 'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}` } });
+            const response = await fetch(`${served.salesUrl}/nowhere`, {
+              headers: { 'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}` },
+            });
             await response.arrayBuffer();
             produced += 1;
           } catch {
@@ -56,7 +59,10 @@ describe('serve process: shutdown under an API event-log backlog', function () {
       };
       const clients = Array.from({ length: 16 }, () => client());
       // The buffer fills: the warning comes while it happens, not when the write loop ends.
-      expect(await waitUntil(() => parsed(served.logs).some(isDropWarning), 30_000)).to.equal(true, 'no drop warning while dropping');
+      expect(await waitUntil(() => parsed(served.logs).some(isDropWarning), 30_000)).to.equal(
+        true,
+        'no drop warning while dropping',
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       const signalled = Date.now();
@@ -67,11 +73,19 @@ describe('serve process: shutdown under an API event-log backlog', function () {
       loading = false;
       await Promise.all(clients);
       expect(code).to.equal(0);
-      expect(elapsed).to.be.lessThan(10_000, served.logs.filter((line) => !line.includes('"msg":"request"')).slice(-5).join('\n'));
+      expect(elapsed).to.be.lessThan(
+        10_000,
+        served.logs
+          .filter((line) => !line.includes('"msg":"request"'))
+          .slice(-5)
+          .join('\n'),
+      );
 
       // One drop warning during the load (less than a minute of it), the rest reported at close.
       expect(parsed(served.logs.slice(0, logsBeforeSignal)).filter(isDropWarning)).to.have.length(1);
-      const closing = parsed(served.logs).find((entry) => typeof entry.msg === 'string' && entry.msg.startsWith('api event log closed'));
+      const closing = parsed(served.logs).find(
+        (entry) => typeof entry.msg === 'string' && entry.msg.startsWith('api event log closed'),
+      );
       expect(closing, 'no closing line of the API event log').not.to.equal(undefined);
       const tally = closing as unknown as ClosingTally;
       expect(tally.notWritten).to.be.greaterThan(0);
@@ -84,7 +98,7 @@ describe('serve process: shutdown under an API event-log backlog', function () {
       try {
         const count = () => reader.db.collection('api_event_logs').countDocuments({});
         let stored = await count();
-        for (let settled = false; !settled; ) {
+        for (let settled = false; !settled;) {
           await new Promise((resolve) => setTimeout(resolve, 2_500));
           const again = await count();
           settled = again === stored;

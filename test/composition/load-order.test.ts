@@ -23,7 +23,9 @@ async function shapeOf(composition: Composition) {
     name,
     service: area.service,
     useCases: Object.keys(area.useCases),
-    routes: area.routers.flatMap((router) => router.stack.map((layer) => `${layer.methods.join(',')} ${String(layer.path)}`)),
+    routes: area.routers.flatMap((router) =>
+      router.stack.map((layer) => `${layer.methods.join(',')} ${String(layer.path)}`),
+    ),
   }));
   return {
     database: platform.db.databaseName,

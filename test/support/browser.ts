@@ -25,7 +25,11 @@ export interface HeadlessChromium {
 /** A real headless Chromium on a fresh profile (user-data-dir in a temporary folder, removed on close). */
 export async function launchChromium(): Promise<HeadlessChromium> {
   const profile = await mkdtemp(join(tmpdir(), 'brokerhub-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   return {
     context,
     async close() {

@@ -19,7 +19,10 @@ export interface CliRun {
  * a server file (BROKERHUB_SERVER_FILE), they look for one no serve writes (a test's serve writes
  * one of its own, see serve-child.ts).
  */
-export function withIsolatedServerFile<T extends Record<string, string | undefined>>(env: T, name = `no-server-${process.pid}`): T {
+export function withIsolatedServerFile<T extends Record<string, string | undefined>>(
+  env: T,
+  name = `no-server-${process.pid}`,
+): T {
   if (env[SERVER_FILE_VARIABLE] !== undefined) return env;
   return { ...env, [SERVER_FILE_VARIABLE]: path.join(tmpdir(), `brokerhub-test-${name}.json`) };
 }
@@ -42,7 +45,10 @@ export async function runCliCaptured(
       },
       err: (text) => err.push(text),
     },
-    runtimeOptions: { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000, commandObserver: indexCoverageGuard.observer },
+    runtimeOptions: {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
+      commandObserver: indexCoverageGuard.observer,
+    },
     logDestination: () => ({ write: (line: string) => void logs.push(line) }),
   };
   const code = await runCli(argv, ctx, options);
@@ -60,7 +66,10 @@ export interface CliProcessResult {
  * `env`; the JWT secrets and LOG_LEVEL are not inherited unless `env` gives them, so a test sees what
  * an operator's shell without them would.
  */
-export function runCliProcess(args: readonly string[], env: Readonly<Record<string, string>>): Promise<CliProcessResult> {
+export function runCliProcess(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<CliProcessResult> {
   const childEnv: Record<string, string | undefined> = withIsolatedServerFile({ ...process.env, ...env });
   for (const name of ['SALES_JWT_SECRET', 'HUB_JWT_SECRET', 'LOG_LEVEL']) if (!(name in env)) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { env: childEnv });

@@ -2,7 +2,19 @@ import type { Collection, Db } from 'mongodb';
 import type { CrashSwitch } from './fakes/crash-switch';
 
 /** The driver's methods that write (each is one command, or one command per call of insertMany/bulkWrite). */
-const WRITES = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete', 'bulkWrite']);
+const WRITES = new Set([
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'bulkWrite',
+]);
 
 /**
  * The database as a repository sees it, with every write command first asking `crash` (CrashSwitch):
@@ -13,7 +25,8 @@ export function crashingDb(db: Db, crash: CrashSwitch): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'collection') {
-        return (name: string, options?: Parameters<Db['collection']>[1]) => crashingCollection(target.collection(name, options), crash);
+        return (name: string, options?: Parameters<Db['collection']>[1]) =>
+          crashingCollection(target.collection(name, options), crash);
       }
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

@@ -29,7 +29,10 @@ export class FakeCrmServer {
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; variables: Record<string, unknown> };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        query: string;
+        variables: Record<string, unknown>;
+      };
       this.requests.push({ authorization: req.headers.authorization, query: body.query, variables: body.variables });
       if (this.mode === 'hang') {
         this.hanging.add(req);
@@ -57,7 +60,13 @@ export class FakeCrmServer {
             card:
               card === undefined
                 ? null
-                : { id: card.id, title: card.title, current_phase: { name: card.phase }, fields: card.fields, pipe: { id: Number(card.pipeId) } },
+                : {
+                    id: card.id,
+                    title: card.title,
+                    current_phase: { name: card.phase },
+                    fields: card.fields,
+                    pipe: { id: Number(card.pipeId) },
+                  },
           },
         }),
       );

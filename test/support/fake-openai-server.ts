@@ -11,14 +11,25 @@ export interface ReceivedRequest {
 
 export interface ChatRequestBody {
   readonly model: string;
-  readonly messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[] }[];
-  readonly tools?: { type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+  readonly messages: {
+    role: string;
+    content: string | null;
+    tool_call_id?: string;
+    tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
+  }[];
+  readonly tools?: {
+    type: string;
+    function: { name: string; description: string; parameters: Record<string, unknown> };
+  }[];
 }
 
 /** What the fake answers to one request. */
 export type FakeAnswer =
   | { readonly content: string }
-  | { readonly toolCalls: readonly { readonly name: string; readonly arguments: string; readonly id?: string }[]; readonly content?: string }
+  | {
+      readonly toolCalls: readonly { readonly name: string; readonly arguments: string; readonly id?: string }[];
+      readonly content?: string;
+    }
   | { readonly status: number; readonly body?: unknown }
   | { readonly raw: unknown };
 
@@ -78,7 +89,12 @@ export class FakeOpenAiServer {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: (text === '' ? {} : JSON.parse(text)) as ChatRequestBody };
+    const received: ReceivedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: (text === '' ? {} : JSON.parse(text)) as ChatRequestBody,
+    };
     this.received.push(received);
     const step = this.script.shift() ?? { answer: this.fallback, delayMs: 0 };
     if (step.delayMs > 0) {
@@ -87,15 +103,33 @@ export class FakeOpenAiServer {
     }
     const answer = typeof step.answer === 'function' ? step.answer(received) : step.answer;
     this.calls += 1;
-    if ('status' in answer) return send(res, answer.status, answer.body ?? { error: { message: 'upstream failure', type: 'server_error' } });
+    if ('status' in answer)
+      return send(res, answer.status, answer.body ?? { error: { message: 'upstream failure', type: 'server_error' } });
     if ('raw' in answer) return send(res, 200, answer.raw);
-    const toolCalls = 'toolCalls' in answer ? answer.toolCalls.map((call, i) => ({ id: call.id ?? `call_${this.calls}_${i}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) : undefined;
+    const toolCalls =
+      'toolCalls' in answer
+        ? answer.toolCalls.map((call, i) => ({
+            id: call.id ?? `call_${this.calls}_${i}`,
+            type: 'function',
+            function: { name: call.name, arguments: call.arguments },
+          }))
+        : undefined;
     send(res, 200, {
       id: `chatcmpl-${this.calls}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: received.body.model,
-      choices: [{ index: 0, finish_reason: toolCalls === undefined ? 'stop' : 'tool_calls', message: { role: 'assistant', content: answer.content ?? null, ...(toolCalls === undefined ? {} : { tool_calls: toolCalls }) } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: toolCalls === undefined ? 'stop' : 'tool_calls',
+          message: {
+            role: 'assistant',
+            content: answer.content ?? null,
+            ...(toolCalls === undefined ? {} : { tool_calls: toolCalls }),
+          },
+        },
+      ],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
   }
@@ -108,5 +142,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Calls the tool while tools are offered, answers in text once they are not. */
-export const toolsWhileOffered = (name: string, args: string, finalText = 'Resposta final.'): FakeResponder => (request) =>
-  request.body.tools === undefined ? { content: finalText } : { toolCalls: [{ name, arguments: args }] };
+export const toolsWhileOffered =
+  (name: string, args: string, finalText = 'Resposta final.'): FakeResponder =>
+  (request) =>
+    request.body.tools === undefined ? { content: finalText } : { toolCalls: [{ name, arguments: args }] };

@@ -22,7 +22,9 @@ export const mochaHooks = {
     const { line, unreported } = indexCoverageGuard.summary();
     process.stdout.write(`\n  ${line}\n`);
     if (unreported.length > 0) {
-      throw new Error(`index-coverage guard: queries no declared index covers that no test failed for (sent from hooks or late background work):\n${indexCoverageGuard.describeAll(unreported)}`);
+      throw new Error(
+        `index-coverage guard: queries no declared index covers that no test failed for (sent from hooks or late background work):\n${indexCoverageGuard.describeAll(unreported)}`,
+      );
     }
   },
 };

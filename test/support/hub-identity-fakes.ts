@@ -43,19 +43,41 @@ export function hubIdentityFakes() {
   const sessions = new SessionIssuer(fakes.refreshTokens, fakes.accessTokens, fakes.secrets, fakes.hasher);
 
   async function seedOrganization(name = 'Acme Motors'): Promise<Organization> {
-    const organization: Organization = { id: fakes.ids.next(), name, slug: `org-${fakes.ids.next().slice(-6)}`, createdAt: fakes.clock.now() };
+    const organization: Organization = {
+      id: fakes.ids.next(),
+      name,
+      slug: `org-${fakes.ids.next().slice(-6)}`,
+      createdAt: fakes.clock.now(),
+    };
     await fakes.organizations.create(organization);
     return organization;
   }
 
   async function seedUser(address = 'ana@example.com', password = 'correct-horse-9'): Promise<HubUser> {
-    const user: HubUser = { id: fakes.ids.next(), email: email(address), name: 'Ana', language: 'pt-BR', passwordHash: await fakes.passwords.hash(password) };
+    const user: HubUser = {
+      id: fakes.ids.next(),
+      email: email(address),
+      name: 'Ana',
+      language: 'pt-BR',
+      passwordHash: await fakes.passwords.hash(password),
+    };
     await fakes.users.create(user);
     return user;
   }
 
-  async function seedMembership(user: HubUser, organization: Organization, role: Role = 'MEMBER', permissions: readonly string[] = []): Promise<Membership> {
-    const membership: Membership = { userId: user.id, orgId: organization.id, role, permissions, joinedAt: fakes.clock.now() };
+  async function seedMembership(
+    user: HubUser,
+    organization: Organization,
+    role: Role = 'MEMBER',
+    permissions: readonly string[] = [],
+  ): Promise<Membership> {
+    const membership: Membership = {
+      userId: user.id,
+      orgId: organization.id,
+      role,
+      permissions,
+      joinedAt: fakes.clock.now(),
+    };
     await fakes.memberships.add(membership);
     return membership;
   }

@@ -4,7 +4,10 @@ import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator';
 import { FindOrCreatePipeline } from '../../src/application/hub-leads/find-or-create-pipeline';
 import { ReceiveCrmEvent } from '../../src/application/hub-leads/receive-crm-event';
 import { ReceiveLeadForm } from '../../src/application/hub-leads/receive-lead-form';
-import { DEFAULT_REDELIVERY_WINDOW_MS, UpsertLeadFromWebhook } from '../../src/application/hub-leads/upsert-lead-from-webhook';
+import {
+  DEFAULT_REDELIVERY_WINDOW_MS,
+  UpsertLeadFromWebhook,
+} from '../../src/application/hub-leads/upsert-lead-from-webhook';
 import { parseBusinessHours, type BusinessHours } from '../../src/domain/hub-leads/business-hours';
 import { ManualClock } from './fakes/fixed-clock';
 import { InMemoryCrmCardReader } from './fakes/in-memory-crm-card-reader';

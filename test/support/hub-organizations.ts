@@ -15,7 +15,12 @@ export async function testOrganizations(): Promise<TestOrganizations> {
     repo,
     async add() {
       const id = randomUUID();
-      const organization: Organization = { id, name: `Org ${id}`, slug: `org-${id}`, createdAt: new Date('2026-01-02T03:04:05.000Z') };
+      const organization: Organization = {
+        id,
+        name: `Org ${id}`,
+        slug: `org-${id}`,
+        createdAt: new Date('2026-01-02T03:04:05.000Z'),
+      };
       if (!(await repo.create(organization))) throw new Error('organization not created');
       return organization;
     },

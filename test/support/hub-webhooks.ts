@@ -13,7 +13,10 @@ export async function signBody(secret: string, body: string): Promise<string> {
 }
 
 export async function createOrgWithSecret(hub: HubHarness, name: string, webhookSecret?: string): Promise<string> {
-  const result = await hub.composition.hubIdentity.useCases.createOrganization.execute({ name, ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+  const result = await hub.composition.hubIdentity.useCases.createOrganization.execute({
+    name,
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
+  });
   if (E.isLeft(result)) throw new Error('slug taken');
   return result.right.id;
 }
@@ -23,7 +26,12 @@ export async function setSettings(hub: HubHarness, orgId: string, patch: Webhook
   if (E.isLeft(result)) throw new Error('no such org');
 }
 
-export async function setCrmCredentials(hub: HubHarness, orgId: string, endpoint: string, token: string): Promise<void> {
+export async function setCrmCredentials(
+  hub: HubHarness,
+  orgId: string,
+  endpoint: string,
+  token: string,
+): Promise<void> {
   const result = await hub.composition.hubLeads.useCases.setCrmCredentials.execute({ orgId, endpoint, token });
   if (E.isLeft(result)) throw new Error('no such org');
 }

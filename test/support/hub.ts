@@ -22,7 +22,14 @@ export interface HubHarness {
   readonly clock: ManualClock;
   readonly mails: MailMessage[];
   createOrg(name: string): Promise<string>;
-  createUser(input: { email: string; password: string; name?: string; orgId?: string; role?: Role; permissions?: string[] }): Promise<string>;
+  createUser(input: {
+    email: string;
+    password: string;
+    name?: string;
+    orgId?: string;
+    role?: Role;
+    permissions?: string[];
+  }): Promise<string>;
 }
 
 /** The real hub app on the real composition and a test database; only the clock and the mailer are replaced. */
@@ -30,7 +37,12 @@ export async function hubHarness(
   mongo: MongoConnection,
   options: { env?: Record<string, string>; overrides?: Overrides } = {},
 ): Promise<HubHarness> {
-  const loaded = loadConfig({ HUB_JWT_SECRET: HUB_SECRET, SALES_JWT_SECRET: HUB_SECRET, MCP_INTERNAL_SECRET: INTERNAL_SECRET, ...options.env });
+  const loaded = loadConfig({
+    HUB_JWT_SECRET: HUB_SECRET,
+    SALES_JWT_SECRET: HUB_SECRET,
+    MCP_INTERNAL_SECRET: INTERNAL_SECRET,
+    ...options.env,
+  });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const clock = new ManualClock(new Date());
   const mails: MailMessage[] = [];
@@ -40,7 +52,11 @@ export async function hubHarness(
     {
       hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
       ...options.overrides,
-      rebind: [rebinding(Clock, clock), rebinding(Mailer, { send: async (message) => void mails.push(message) }), ...(options.overrides?.rebind ?? [])],
+      rebind: [
+        rebinding(Clock, clock),
+        rebinding(Mailer, { send: async (message) => void mails.push(message) }),
+        ...(options.overrides?.rebind ?? []),
+      ],
     },
   );
   await ensureIndexes(composition.platform.db, composition.indexes);
@@ -62,7 +78,9 @@ export async function hubHarness(
         email,
         password: input.password,
         name: input.name ?? 'Test User',
-        ...(input.orgId === undefined ? {} : { membership: { orgId: input.orgId, role: input.role ?? 'MEMBER', permissions: input.permissions ?? [] } }),
+        ...(input.orgId === undefined
+          ? {}
+          : { membership: { orgId: input.orgId, role: input.role ?? 'MEMBER', permissions: input.permissions ?? [] } }),
       });
       if (E.isLeft(result)) throw new Error(result.left._tag);
       return result.right.id;

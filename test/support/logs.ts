@@ -3,7 +3,11 @@ import { createLogger, type Logger } from '../../src/adapters/system/logger';
 import type { LogLevel } from '../../src/config';
 
 /** A real pino logger writing JSON lines into memory, so tests can read what was logged. */
-export function memoryLogger(level: LogLevel = 'debug'): { logger: Logger; lines: () => Record<string, unknown>[]; text: () => string } {
+export function memoryLogger(level: LogLevel = 'debug'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+  text: () => string;
+} {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {

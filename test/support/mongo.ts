@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MongoServerError, type Db, type Document } from 'mongodb';
 import { startMongoServer, withDatabase, type MongoServerHandle } from '../../src/adapters/mongo/shared/embedded-mongo';
-import { connectMongo, type CommandObserver, type MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
+import {
+  connectMongo,
+  type CommandObserver,
+  type MongoConnection,
+} from '../../src/adapters/mongo/shared/mongo-connection';
 import { ensureIndexes, type CollectionIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';
 

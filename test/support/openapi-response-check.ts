@@ -5,7 +5,11 @@ import addFormats from 'ajv-formats';
 import Koa from 'koa';
 import { Test, type Response } from 'supertest';
 import { openApiDocumentOf } from '../../src/adapters/http/shared/base-app';
-import type { OpenApiDocument, OpenApiOperation, OpenApiResponse } from '../../src/adapters/http/shared/openapi/openapi-document';
+import type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiResponse,
+} from '../../src/adapters/http/shared/openapi/openapi-document';
 
 /**
  * CONTRACT 9.1: every response an HTTP test receives through supertest is checked against the
@@ -68,7 +72,13 @@ function compile(document: OpenApiDocument): CompiledDocument {
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (operation === undefined) continue;
-      operations.push({ method: method.toUpperCase(), template, pattern: templatePattern(template), parameterCount: (template.match(/\{/g) ?? []).length, operation });
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        pattern: templatePattern(template),
+        parameterCount: (template.match(/\{/g) ?? []).length,
+        operation,
+      });
     }
   }
   // A literal segment wins over a parameter (`/api/sales/manual` before `/api/sales/{id}`), as in the router.
@@ -79,7 +89,8 @@ function compile(document: OpenApiDocument): CompiledDocument {
   return result;
 }
 
-const pointer = (...segments: string[]): string => segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointer = (...segments: string[]): string =>
+  segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 function validatorFor(doc: CompiledDocument, responsePointer: string, mediaType: string): ValidateFunction {
   const ref = `${doc.documentId}#${responsePointer}${pointer('content', mediaType, 'schema')}`;
@@ -101,26 +112,49 @@ export function responseProblems(document: OpenApiDocument, exchange: ExchangeTo
   const path = exchange.path.split('?', 1)[0] ?? '';
   // CORS preflights are answered 204 without a body before any route (CONTRACT 9.3; the document's description says so).
   // An app without CORS has no such answer: OPTIONS then reaches no route (the unrouted answers below).
-  if (method === 'OPTIONS' && exchange.status === 204) return isEmpty(exchange.text) ? [] : ['OPTIONS answered 204 with a body'];
+  if (method === 'OPTIONS' && exchange.status === 204)
+    return isEmpty(exchange.text) ? [] : ['OPTIONS answered 204 with a body'];
   const lookup = method === 'HEAD' ? 'GET' : method;
   const base = doc.basePath;
-  const relative = base !== '' && path.toLowerCase().startsWith(base.toLowerCase()) ? path.slice(base.length) || '/' : base === '' ? path : undefined;
-  const match = relative === undefined ? undefined : doc.operations.find((candidate) => candidate.method === lookup && candidate.pattern.test(relative));
+  const relative =
+    base !== '' && path.toLowerCase().startsWith(base.toLowerCase())
+      ? path.slice(base.length) || '/'
+      : base === ''
+        ? path
+        : undefined;
+  const match =
+    relative === undefined
+      ? undefined
+      : doc.operations.find((candidate) => candidate.method === lookup && candidate.pattern.test(relative));
   if (match === undefined) {
     // A path no route serves: the document's own list of what such a request answers (the 404 of the error format...).
     const unrouted = document['x-unrouted-responses'][String(exchange.status)];
     if (unrouted === undefined) return [`${method} ${path} is not in the document, yet it answered ${exchange.status}`];
     if (method === 'HEAD') return [];
-    return bodyProblems(doc, { pointer: pointer('x-unrouted-responses', String(exchange.status)) }, unrouted, exchange, `${method} ${path} (no route)`);
+    return bodyProblems(
+      doc,
+      { pointer: pointer('x-unrouted-responses', String(exchange.status)) },
+      unrouted,
+      exchange,
+      `${method} ${path} (no route)`,
+    );
   }
   const label = `${method} ${path} (${match.method} ${match.template})`;
   const status = String(exchange.status);
   const documented = match.operation.responses[status];
   if (documented === undefined) {
-    return [`${label} answered ${status}, a status the document does not list (${Object.keys(match.operation.responses).join(', ')})`];
+    return [
+      `${label} answered ${status}, a status the document does not list (${Object.keys(match.operation.responses).join(', ')})`,
+    ];
   }
   if (method === 'HEAD') return [];
-  return bodyProblems(doc, { pointer: pointer('paths', match.template, match.method.toLowerCase(), 'responses', status) }, documented, exchange, label);
+  return bodyProblems(
+    doc,
+    { pointer: pointer('paths', match.template, match.method.toLowerCase(), 'responses', status) },
+    documented,
+    exchange,
+    label,
+  );
 }
 
 function bodyProblems(
@@ -131,12 +165,14 @@ function bodyProblems(
   label: string,
 ): string[] {
   const content = documented.content;
-  if (content === undefined) return isEmpty(exchange.text) ? [] : [`${label} ${exchange.status}: the document says no body, but one came`];
+  if (content === undefined)
+    return isEmpty(exchange.text) ? [] : [`${label} ${exchange.status}: the document says no body, but one came`];
   const mediaTypes = Object.keys(content);
   const received = (exchange.contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
   if (mediaTypes.includes('*/*')) return [];
   const mediaType = mediaTypes.find((type) => type === received);
-  if (mediaType === undefined) return [`${label} ${exchange.status}: content type "${received}" is not documented (${mediaTypes.join(', ')})`];
+  if (mediaType === undefined)
+    return [`${label} ${exchange.status}: content type "${received}" is not documented (${mediaTypes.join(', ')})`];
   if (mediaType !== 'application/json') return [];
   let body: unknown;
   try {
@@ -146,12 +182,20 @@ function bodyProblems(
   }
   const validate = validatorFor(doc, at.pointer, mediaType);
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((error) => `${label} ${exchange.status}: body${error.instancePath} ${error.message ?? 'is invalid'}${error.params !== undefined && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`);
+  return (validate.errors ?? []).map(
+    (error) =>
+      `${label} ${exchange.status}: body${error.instancePath} ${error.message ?? 'is invalid'}${error.params !== undefined && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+  );
 }
 
 export class ResponseContractError extends Error {
-  constructor(readonly problems: readonly string[], body: string | undefined) {
-    super(`the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\n  body: ${(body ?? '').slice(0, 500)}`);
+  constructor(
+    readonly problems: readonly string[],
+    body: string | undefined,
+  ) {
+    super(
+      `the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\n  body: ${(body ?? '').slice(0, 500)}`,
+    );
     this.name = 'ResponseContractError';
   }
 }
@@ -159,7 +203,8 @@ export class ResponseContractError extends Error {
 const appOfHandler = new WeakMap<object, Koa>();
 
 function documentOfServer(server: unknown): OpenApiDocument | undefined {
-  if (typeof server !== 'object' || server === null || typeof (server as Server).listeners !== 'function') return undefined;
+  if (typeof server !== 'object' || server === null || typeof (server as Server).listeners !== 'function')
+    return undefined;
   for (const listener of (server as Server).listeners('request')) {
     const app = appOfHandler.get(listener);
     if (app !== undefined) return openApiDocumentOf(app);
@@ -182,7 +227,8 @@ function documentOfLoopback(url: URL): OpenApiDocument | undefined {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return undefined;
   for (const server of listening) {
     const address = server.address() as AddressInfo | null;
-    if (address !== null && typeof address === 'object' && String(address.port) === url.port) return documentOfServer(server);
+    if (address !== null && typeof address === 'object' && String(address.port) === url.port)
+      return documentOfServer(server);
   }
   return undefined;
 }
@@ -207,7 +253,13 @@ function installFetchCheck(): void {
     if (document === undefined) return response;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const text = method.toUpperCase() === 'HEAD' ? '' : await response.clone().text();
-    const problems = responseProblems(document, { method, path: url.pathname, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text });
+    const problems = responseProblems(document, {
+      method,
+      path: url.pathname,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? undefined,
+      text,
+    });
     if (problems.length > 0) throw new ResponseContractError(problems, text);
     return response;
   };
@@ -229,14 +281,18 @@ export function installResponseCheck(): void {
     appOfHandler.set(handler, this);
     return handler as ReturnType<Koa['callback']>;
   };
-  const prototype = Test.prototype as unknown as { assert(this: CheckedTest, error: unknown, res: Response | undefined, fn: (...args: unknown[]) => void): void };
+  const prototype = Test.prototype as unknown as {
+    assert(this: CheckedTest, error: unknown, res: Response | undefined, fn: (...args: unknown[]) => void): void;
+  };
   const assert = prototype.assert;
   prototype.assert = function (this: CheckedTest, error, res, fn) {
     if (res !== undefined && res !== null) {
       const document = documentOfServer(this.app);
       const problems =
         document === undefined
-          ? [`${this.method} ${this.url}: supertest reached a server that is not a service app with an OpenAPI document`]
+          ? [
+              `${this.method} ${this.url}: supertest reached a server that is not a service app with an OpenAPI document`,
+            ]
           : responseProblems(document, {
               method: this.method,
               path: new URL(this.url).pathname,

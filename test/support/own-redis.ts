@@ -37,7 +37,11 @@ export interface OwnRedis {
  */
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const exited = once(child, 'exit');
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {

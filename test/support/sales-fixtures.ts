@@ -12,7 +12,11 @@ import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-conn
 
 /** Valid CPFs (check digits correct) for fixtures. */
 export function validCpf(seed: number): string {
-  const base = String(100_000_000 + (seed % 800_000_000)).padStart(9, '0').slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + (seed % 800_000_000))
+    .padStart(9, '0')
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]) => {
     const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
     const r = sum % 11;
@@ -130,8 +134,33 @@ export async function freshSalesDatabase(conn: MongoConnection): Promise<Db> {
 /** A valid POST /api/sales/manual body (spec part 6). */
 export const manualSaleBody = (overrides: Record<string, unknown> = {}) => ({
   venda: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: '2026-11-10T15:00:00.000Z' },
-  pessoa: { fullName: 'Ana Souza', cpf: '529.982.247-25', birthDate: '1990-02-03', mobile: '(11) 98765-4321', personalEmail: 'ana@example.com' },
-  endereco: { street: 'Rua B', number: '20', city: 'Campinas', state: 'SP', neighborhood: 'Cambuí', complement: '', zipCode: '13025000' },
-  veiculo: { manufacturer: 'VW', brand: 'VW', model: 'Polo', color: 'Branco', manufactureYear: 2024, modelYear: 2024, fipeCode: '005', renavan: '9', chassi: 'X', fuelType: 'flex' },
+  pessoa: {
+    fullName: 'Ana Souza',
+    cpf: '529.982.247-25',
+    birthDate: '1990-02-03',
+    mobile: '(11) 98765-4321',
+    personalEmail: 'ana@example.com',
+  },
+  endereco: {
+    street: 'Rua B',
+    number: '20',
+    city: 'Campinas',
+    state: 'SP',
+    neighborhood: 'Cambuí',
+    complement: '',
+    zipCode: '13025000',
+  },
+  veiculo: {
+    manufacturer: 'VW',
+    brand: 'VW',
+    model: 'Polo',
+    color: 'Branco',
+    manufactureYear: 2024,
+    modelYear: 2024,
+    fipeCode: '005',
+    renavan: '9',
+    chassi: 'X',
+    fuelType: 'flex',
+  },
   ...overrides,
 });

@@ -45,9 +45,16 @@ export function salesIdentityFakes() {
     mailer: new CapturingMailer(),
     apiKeyCache: new ApiKeyCache(clock),
     /** A stored account whose password is `password` (hashed with the fake hasher). */
-    async addUser(fields: { email?: string; password?: string; role?: SalesRole; name?: string } = {}): Promise<SalesUser> {
+    async addUser(
+      fields: { email?: string; password?: string; role?: SalesRole; name?: string } = {},
+    ): Promise<SalesUser> {
       const { password = 'old password', ...rest } = fields;
-      const account = user({ ...rest, passwordHash: await passwords.hash(password), createdAt: clock.now(), updatedAt: clock.now() });
+      const account = user({
+        ...rest,
+        passwordHash: await passwords.hash(password),
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
       if ((await users.create(account)) !== 'created') throw new Error(`test set-up: ${account.email} exists`);
       return account;
     },

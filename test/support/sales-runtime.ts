@@ -19,7 +19,8 @@ import { PasswordHashing } from '../../src/composition/platform';
 import { Mailer } from '../../src/application/shared/ports';
 
 /** argon2id with tiny parameters: the same code path as production, fast enough for many logins. */
-export const fastPasswordHasher = (): Argon2PasswordHasher => new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+export const fastPasswordHasher = (): Argon2PasswordHasher =>
+  new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 export const TEST_JWT_SECRET = 'test-sales-jwt-secret-of-at-least-32-bytes!';
 
@@ -31,7 +32,12 @@ export interface SalesRuntime {
   readonly config: Config;
   readonly mailer: CapturingMailer;
   readonly log: ReturnType<typeof memoryLogger>;
-  createUser(input: { email?: string; password?: string; name?: string; role?: SalesRole }): Promise<CreateSalesUserOutput & { password: string }>;
+  createUser(input: {
+    email?: string;
+    password?: string;
+    name?: string;
+    role?: SalesRole;
+  }): Promise<CreateSalesUserOutput & { password: string }>;
   createApiKey(email: string): Promise<{ id: string; key: string }>;
   /** Writes the buffered API events now, the open counts of refused requests too (as if their minute had closed). */
   flushEvents(): Promise<void>;
@@ -42,7 +48,9 @@ export interface SalesRuntime {
  * The real composition root and sales app on a database of its own on the shared test MongoDB.
  * The rate limit is lifted unless a test sets one (every test request comes from one IP).
  */
-export async function openSalesRuntime(options: { env?: Record<string, string>; overrides?: Overrides } = {}): Promise<SalesRuntime> {
+export async function openSalesRuntime(
+  options: { env?: Record<string, string>; overrides?: Overrides } = {},
+): Promise<SalesRuntime> {
   const loaded = loadConfig({
     MONGODB_URI: withDatabase(sharedMongo().uri, `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`),
     SALES_JWT_SECRET: TEST_JWT_SECRET,
@@ -119,5 +127,7 @@ export function setCookieLine(setCookie: string | string[] | undefined, name: st
 }
 
 export function cookieValueOf(setCookie: string | string[] | undefined, name: string): string | undefined {
-  return setCookieLine(setCookie, name)?.split(';')[0]?.slice(name.length + 1);
+  return setCookieLine(setCookie, name)
+    ?.split(';')[0]
+    ?.slice(name.length + 1);
 }

@@ -40,8 +40,18 @@ import type { SdrKpi } from '../../src/application/kpi/get-sdr-kpi';
 import type { SdrTrending } from '../../src/application/kpi/get-sdr-trending';
 import type { SubscriptionLeads } from '../../src/application/kpi/get-subscription-leads';
 import type { ListSdrContactsInput, ListSdrContactsOutput } from '../../src/application/sdr/list-sdr-contacts';
-import type { ListSdrSessionsInput, ListSdrSessionsOutput, SdrSession } from '../../src/application/sdr/list-sdr-sessions';
-import type { ChatPushName, ChatSummary, ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../../src/application/sdr/ports';
+import type {
+  ListSdrSessionsInput,
+  ListSdrSessionsOutput,
+  SdrSession,
+} from '../../src/application/sdr/list-sdr-sessions';
+import type {
+  ChatPushName,
+  ChatSummary,
+  ContactDirectory,
+  GatewayMessageStore,
+  SdrInteractionRepository,
+} from '../../src/application/sdr/ports';
 
 /** How many contacts one lookup of persons and sales covers. */
 export const CONTACT_BATCH = 500;
@@ -53,7 +63,15 @@ export interface OracleSources {
 }
 
 const byChat = (a: { instance: string; remoteJid: string }, b: { instance: string; remoteJid: string }): number =>
-  a.instance < b.instance ? -1 : a.instance > b.instance ? 1 : a.remoteJid < b.remoteJid ? -1 : a.remoteJid > b.remoteJid ? 1 : 0;
+  a.instance < b.instance
+    ? -1
+    : a.instance > b.instance
+      ? 1
+      : a.remoteJid < b.remoteJid
+        ? -1
+        : a.remoteJid > b.remoteJid
+          ? 1
+          : 0;
 
 /**
  * Every SDR contact (CONTRACT 8.2), folded from the whole store: SDR interactions and one-to-one
@@ -63,7 +81,8 @@ const byChat = (a: { instance: string; remoteJid: string }, b: { instance: strin
 export async function* streamContacts(sources: OracleSources, scope: 'all' | 'web' = 'all'): AsyncGenerator<Contact> {
   const book: ContactBook = new Map();
   for await (const interaction of sources.interactions.streamAll()) {
-    if (scope === 'all' || parseWebSessionId(contactKeyOfInteraction(interaction)) !== undefined) addInteraction(book, interaction);
+    if (scope === 'all' || parseWebSessionId(contactKeyOfInteraction(interaction)) !== undefined)
+      addInteraction(book, interaction);
   }
   if (scope === 'web') {
     yield* finishAll(sources.directory, book);
@@ -71,7 +90,8 @@ export async function* streamContacts(sources: OracleSources, scope: 'all' | 'we
   }
   for await (const chat of sources.gateway.chats({})) {
     const phone = phoneOfJid(chat.remoteJid);
-    if (phone !== undefined) addChat(book, { phone, messageCount: chat.messageCount, firstAt: chat.firstAt, lastAt: chat.last.at });
+    if (phone !== undefined)
+      addChat(book, { phone, messageCount: chat.messageCount, firstAt: chat.firstAt, lastAt: chat.last.at });
   }
   const names: ChatPushName[] = [];
   for await (const name of sources.gateway.allPushNames()) names.push(name);
@@ -116,19 +136,31 @@ async function finishBatch(directory: ContactDirectory, drafts: readonly Contact
     }
     for (const person of key === undefined ? [] : (holdersByKey.get(key) ?? [])) own.set(person.id, person);
     const contactPersons = [...own.values()];
-    return finishContact(draft, contactPersons, contactPersons.flatMap((p) => salesByPerson.get(p.id) ?? []));
+    return finishContact(
+      draft,
+      contactPersons,
+      contactPersons.flatMap((p) => salesByPerson.get(p.id) ?? []),
+    );
   });
 }
 
 /** GET /sdr/contacts: the filtered contacts' page and the metrics over all of them (the input's dates are valid). */
-export async function oracleContacts(sources: OracleSources, now: Date, input: ListSdrContactsInput): Promise<ListSdrContactsOutput> {
+export async function oracleContacts(
+  sources: OracleSources,
+  now: Date,
+  input: ListSdrContactsInput,
+): Promise<ListSdrContactsOutput> {
   const book: Contact[] = [];
   for await (const contact of streamContacts(sources)) book.push(contact);
   return answerContacts(book, now, input);
 }
 
 /** The contacts answer over every contact (streamContacts), as the old ListSdrContacts computed it. */
-export function answerContacts(contacts: readonly Contact[], now: Date, input: ListSdrContactsInput): ListSdrContactsOutput {
+export function answerContacts(
+  contacts: readonly Contact[],
+  now: Date,
+  input: ListSdrContactsInput,
+): ListSdrContactsOutput {
   const tally = emptyTally();
   const matching: Contact[] = [];
   for (const contact of contacts) {
@@ -151,7 +183,10 @@ function newestFirst(a: ChatSummary, b: ChatSummary): number {
 }
 
 /** GET /sdr/sessions: every chat of the range grouped from the store, sorted, paged; the page's pushNames and persons. */
-export async function oracleSessions(sources: Pick<OracleSources, 'gateway' | 'directory'>, input: ListSdrSessionsInput): Promise<ListSdrSessionsOutput> {
+export async function oracleSessions(
+  sources: Pick<OracleSources, 'gateway' | 'directory'>,
+  input: ListSdrSessionsInput,
+): Promise<ListSdrSessionsOutput> {
   const range = {
     ...(input.instance === undefined ? {} : { instance: input.instance }),
     ...(input.dateFrom === undefined ? {} : { from: input.dateFrom }),
@@ -160,7 +195,10 @@ export async function oracleSessions(sources: Pick<OracleSources, 'gateway' | 'd
   const all: ChatSummary[] = [];
   for await (const chat of sources.gateway.chats(range)) all.push(chat);
   const page = all.sort(newestFirst).slice((input.page - 1) * input.limit, input.page * input.limit);
-  const names = page.length === 0 ? [] : await sources.gateway.pushNamesOf(page.map(({ instance, remoteJid }) => ({ instance, remoteJid })));
+  const names =
+    page.length === 0
+      ? []
+      : await sources.gateway.pushNamesOf(page.map(({ instance, remoteJid }) => ({ instance, remoteJid })));
   const nameOf = new Map(names.map((n) => [sessionIdOf(n), n.pushName]));
   const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
   const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
@@ -190,7 +228,10 @@ export async function oracleSessions(sources: Pick<OracleSources, 'gateway' | 'd
 }
 
 /** The funnel of a period from every interaction (FunnelBook.addInteraction) and the period's messages, and the response figures. */
-export async function oracleFunnel(sources: Pick<OracleSources, 'interactions' | 'gateway'>, period: KpiPeriod): Promise<Funnel & ResponseFigures> {
+export async function oracleFunnel(
+  sources: Pick<OracleSources, 'interactions' | 'gateway'>,
+  period: KpiPeriod,
+): Promise<Funnel & ResponseFigures> {
   const book = new FunnelBook(period);
   for await (const interaction of sources.interactions.streamAll()) book.addInteraction(interaction);
   const turns = new ResponseTurns();
@@ -201,20 +242,32 @@ export async function oracleFunnel(sources: Pick<OracleSources, 'interactions' |
   }
   const funnel = book.funnel();
   const awaiting = turns.awaitingReply();
-  if (awaiting.length > 0) for (const reply of await sources.gateway.firstRepliesAfter(awaiting, period.to)) turns.addLateReply(reply);
+  if (awaiting.length > 0)
+    for (const reply of await sources.gateway.firstRepliesAfter(awaiting, period.to)) turns.addLateReply(reply);
   const firstTurns = turns.firstTurnsToSettle();
-  turns.settleFirstTurns(firstTurns.length === 0 ? [] : await sources.gateway.lastMessagesBefore(firstTurns, period.from));
+  turns.settleFirstTurns(
+    firstTurns.length === 0 ? [] : await sources.gateway.lastMessagesBefore(firstTurns, period.from),
+  );
   return { ...funnel, ...turns.figures() };
 }
 
 /** GET /kpi/sdr. */
-export async function oracleSdrKpi(sources: Pick<OracleSources, 'interactions' | 'gateway'>, period: KpiPeriod): Promise<SdrKpi> {
-  const { contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = await oracleFunnel(sources, period);
+export async function oracleSdrKpi(
+  sources: Pick<OracleSources, 'interactions' | 'gateway'>,
+  period: KpiPeriod,
+): Promise<SdrKpi> {
+  const { contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = await oracleFunnel(
+    sources,
+    period,
+  );
   return { period, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate };
 }
 
 /** GET /kpi/sdr/trending. */
-export async function oracleSdrTrending(sources: Pick<OracleSources, 'interactions' | 'gateway'>, period: KpiPeriod): Promise<SdrTrending> {
+export async function oracleSdrTrending(
+  sources: Pick<OracleSources, 'interactions' | 'gateway'>,
+  period: KpiPeriod,
+): Promise<SdrTrending> {
   const funnel = await oracleFunnel(sources, period);
   const dates = period.days.dates;
   return { period, points: funnel.points.map((point, i) => ({ date: dates[i] as LocalDate, ...point })) };

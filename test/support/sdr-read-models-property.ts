@@ -38,7 +38,15 @@ import type { CanonicalPhone } from '../../src/domain/shared/phone';
 import type { Contact } from '../../src/domain/sdr/contact';
 import { ManualClock } from './fakes/fixed-clock';
 import { validCpf } from './sales-fixtures';
-import { answerContacts, oracleSdrKpi, oracleSdrTrending, oracleSessions, oracleSubscriptionLeads, streamContacts, type OracleSources } from './sdr-oracle';
+import {
+  answerContacts,
+  oracleSdrKpi,
+  oracleSdrTrending,
+  oracleSessions,
+  oracleSubscriptionLeads,
+  streamContacts,
+  type OracleSources,
+} from './sdr-oracle';
 import { readSideOver, type ReadSide } from './sdr-read-side';
 
 /** What one run works on: the source stores, the read-model stores, and the gateway's own writes. */
@@ -48,7 +56,11 @@ export interface PropertyWorld {
   readonly sales: SaleRepository;
   readonly vendors: VendorRepository;
   readonly qualifications: SaleQualificationSync;
-  readonly stores: { readonly contacts: ContactReadModel; readonly chats: ChatReadModel; readonly state: FollowerStateStore };
+  readonly stores: {
+    readonly contacts: ContactReadModel;
+    readonly chats: ChatReadModel;
+    readonly state: FollowerStateStore;
+  };
   /** Inserts records into the gateway's store as the gateway does (each with its `_id`). */
   insertGateway(docs: readonly Record<string, unknown>[]): Promise<void>;
   /** The gateway deletes its record of this message id. */
@@ -77,19 +89,70 @@ const JIDS = [
   '120363000000000000@g.us',
 ] as const;
 const INSTANCES = ['main', 'other'] as const;
-const SESSIONS = ['web-0f8fad5b-d9cb-469f-a165-708677289501', 'web-0f8fad5b-d9cb-469f-a165-708677289502', 'web-0f8fad5b-d9cb-469f-a165-708677289503'] as const;
-const NAMES = ['Ana Souza', 'ana souza', 'Ána Souza', 'João da Silva', 'Joao Pedro', 'Zé Carlos', 'Bárbara Nóbrega', 'Çécile Dupont', 'Maria-José Pinto', 'Lúcia  Reis', 'Öscar Müller', 'Íris'] as const;
+const SESSIONS = [
+  'web-0f8fad5b-d9cb-469f-a165-708677289501',
+  'web-0f8fad5b-d9cb-469f-a165-708677289502',
+  'web-0f8fad5b-d9cb-469f-a165-708677289503',
+] as const;
+const NAMES = [
+  'Ana Souza',
+  'ana souza',
+  'Ána Souza',
+  'João da Silva',
+  'Joao Pedro',
+  'Zé Carlos',
+  'Bárbara Nóbrega',
+  'Çécile Dupont',
+  'Maria-José Pinto',
+  'Lúcia  Reis',
+  'Öscar Müller',
+  'Íris',
+] as const;
 const CPFS = [1, 2, 3].map((n) => validCpf(n * 7_919));
 
 type Op =
-  | { readonly kind: 'create'; readonly phone: number | null; readonly session: number | null; readonly channel: number; readonly result: number; readonly converted: boolean; readonly name: number | null; readonly cpf: number | null; readonly advance: number }
-  | { readonly kind: 'status'; readonly phone: number | null; readonly cpf: number; readonly status: number; readonly advance: number }
-  | { readonly kind: 'sale'; readonly cpf: number; readonly name: number; readonly mobile: number | null; readonly residential: number | null; readonly advance: number }
+  | {
+      readonly kind: 'create';
+      readonly phone: number | null;
+      readonly session: number | null;
+      readonly channel: number;
+      readonly result: number;
+      readonly converted: boolean;
+      readonly name: number | null;
+      readonly cpf: number | null;
+      readonly advance: number;
+    }
+  | {
+      readonly kind: 'status';
+      readonly phone: number | null;
+      readonly cpf: number;
+      readonly status: number;
+      readonly advance: number;
+    }
+  | {
+      readonly kind: 'sale';
+      readonly cpf: number;
+      readonly name: number;
+      readonly mobile: number | null;
+      readonly residential: number | null;
+      readonly advance: number;
+    }
   | { readonly kind: 'saleStatus'; readonly sale: number; readonly event: number; readonly advance: number }
-  | { readonly kind: 'messages'; readonly messages: readonly Message[]; readonly catchUp: boolean; readonly advance: number }
+  | {
+      readonly kind: 'messages';
+      readonly messages: readonly Message[];
+      readonly catchUp: boolean;
+      readonly advance: number;
+    }
   | { readonly kind: 'late'; readonly messages: readonly Message[]; readonly back: number; readonly sweep: boolean }
   | { readonly kind: 'delete'; readonly pick: number }
-  | { readonly kind: 'change'; readonly pick: number; readonly at: number | null; readonly pushName: number | null; readonly text: string | null }
+  | {
+      readonly kind: 'change';
+      readonly pick: number;
+      readonly at: number | null;
+      readonly pushName: number | null;
+      readonly text: string | null;
+    }
   | { readonly kind: 'sweep' };
 
 interface Message {
@@ -115,14 +178,79 @@ const message: fc.Arbitrary<Message> = fc.record({
 });
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('create' as const), phone: fc.option(index(PHONES.length), { freq: 4 }), session: fc.option(index(SESSIONS.length)), channel: index(SDR_CHANNELS.length), result: index(SDR_STATUSES.length), converted: fc.boolean(), name: fc.option(index(NAMES.length)), cpf: fc.option(index(CPFS.length), { freq: 3 }), advance }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('status' as const), phone: fc.option(index(PHONES.length), { freq: 4 }), cpf: index(CPFS.length), status: index(SDR_STATUSES.length), advance }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('sale' as const), cpf: index(CPFS.length), name: index(NAMES.length), mobile: fc.option(index(PHONES.length)), residential: fc.option(index(PHONES.length)), advance }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('saleStatus' as const), sale: fc.nat(), event: index(SALE_EVENTS.length), advance }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('messages' as const), messages: fc.array(message, { minLength: 1, maxLength: 4 }), catchUp: fc.boolean(), advance }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('late' as const), messages: fc.array(message, { minLength: 1, maxLength: 2 }), back: fc.integer({ min: 0, max: 1_000 }), sweep: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      phone: fc.option(index(PHONES.length), { freq: 4 }),
+      session: fc.option(index(SESSIONS.length)),
+      channel: index(SDR_CHANNELS.length),
+      result: index(SDR_STATUSES.length),
+      converted: fc.boolean(),
+      name: fc.option(index(NAMES.length)),
+      cpf: fc.option(index(CPFS.length), { freq: 3 }),
+      advance,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('status' as const),
+      phone: fc.option(index(PHONES.length), { freq: 4 }),
+      cpf: index(CPFS.length),
+      status: index(SDR_STATUSES.length),
+      advance,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('sale' as const),
+      cpf: index(CPFS.length),
+      name: index(NAMES.length),
+      mobile: fc.option(index(PHONES.length)),
+      residential: fc.option(index(PHONES.length)),
+      advance,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('saleStatus' as const),
+      sale: fc.nat(),
+      event: index(SALE_EVENTS.length),
+      advance,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('messages' as const),
+      messages: fc.array(message, { minLength: 1, maxLength: 4 }),
+      catchUp: fc.boolean(),
+      advance,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('late' as const),
+      messages: fc.array(message, { minLength: 1, maxLength: 2 }),
+      back: fc.integer({ min: 0, max: 1_000 }),
+      sweep: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('change' as const), pick: fc.nat(), at: fc.option(fc.integer({ min: -4, max: 24 })), pushName: fc.option(index(NAMES.length)), text: fc.option(fc.constantFrom('editada', 'apagada')) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('change' as const),
+      pick: fc.nat(),
+      at: fc.option(fc.integer({ min: -4, max: 24 })),
+      pushName: fc.option(index(NAMES.length)),
+      text: fc.option(fc.constantFrom('editada', 'apagada')),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sweep' as const) }) },
 );
 
@@ -130,7 +258,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 export const operations = (maxLength: number): fc.Arbitrary<Op[]> => fc.array(op, { minLength: 1, maxLength });
 
 const periodOf = (from: Date, to: Date, now: Date): KpiPeriod => {
-  const result = resolvePeriod({ timeZone: 'America/Sao_Paulo', dateFrom: { kind: 'instant', at: from }, dateTo: { kind: 'instant', at: to } }, now);
+  const result = resolvePeriod(
+    { timeZone: 'America/Sao_Paulo', dateFrom: { kind: 'instant', at: from }, dateTo: { kind: 'instant', at: to } },
+    now,
+  );
   if (!('period' in result)) throw new Error('refused period');
   return result.period;
 };
@@ -144,7 +275,13 @@ const CONTACT_QUERIES: readonly ListSdrContactsInput[] = [
   { filter: { qualified: true }, sortBy: 'interactionCount', sortOrder: 'desc', page: 1, limit: 50 },
   { filter: { search: '(11) 9' }, sortBy: 'lastInteraction', sortOrder: 'asc', page: 1, limit: 50 },
   { filter: { search: 'WEB-0F8' }, sortBy: 'name', sortOrder: 'asc', page: 1, limit: 50 },
-  { filter: { dateFrom: BASE, dateTo: new Date(BASE.getTime() + 3 * 24 * HOUR), status: 'inactive' }, sortBy: 'lastInteraction', sortOrder: 'desc', page: 1, limit: 50 },
+  {
+    filter: { dateFrom: BASE, dateTo: new Date(BASE.getTime() + 3 * 24 * HOUR), status: 'inactive' },
+    sortBy: 'lastInteraction',
+    sortOrder: 'desc',
+    page: 1,
+    limit: 50,
+  },
 ];
 
 const SESSION_QUERIES: readonly ListSdrSessionsInput[] = [
@@ -189,19 +326,48 @@ class Run {
     private readonly world: PropertyWorld,
     options: PropertyOptions,
   ) {
-    this.side = readSideOver(world.sources, world.stores, { holder: 'property', now: () => this.clock.now(), lateWindowMs: LATE_WINDOW_MS, sleep: async () => undefined });
-    const personChanges: PersonChanges = options.skip === 'persons' ? { personsChanged: async () => undefined } : this.side.personChanges;
+    this.side = readSideOver(world.sources, world.stores, {
+      holder: 'property',
+      now: () => this.clock.now(),
+      lateWindowMs: LATE_WINDOW_MS,
+      sleep: async () => undefined,
+    });
+    const personChanges: PersonChanges =
+      options.skip === 'persons' ? { personsChanged: async () => undefined } : this.side.personChanges;
     const { interactions } = world.sources;
-    this.create = new CreateSdrInteraction(interactions, world.people, world.qualifications, this.clock, this.ids, undefined, this.side.contactChanges);
-    this.status = new UpdateSdrStatus(interactions, world.people, world.qualifications, this.clock, this.side.contactChanges);
-    this.manualSale = new CreateManualSale(world.sales, world.people, world.vendors, this.clock, this.ids, personChanges);
+    this.create = new CreateSdrInteraction(
+      interactions,
+      world.people,
+      world.qualifications,
+      this.clock,
+      this.ids,
+      undefined,
+      this.side.contactChanges,
+    );
+    this.status = new UpdateSdrStatus(
+      interactions,
+      world.people,
+      world.qualifications,
+      this.clock,
+      this.side.contactChanges,
+    );
+    this.manualSale = new CreateManualSale(
+      world.sales,
+      world.people,
+      world.vendors,
+      this.clock,
+      this.ids,
+      personChanges,
+    );
     this.saleStatus = new UpdateSaleStatus(world.sales, this.clock, personChanges);
   }
 
   /** An ObjectId of the writer's clock: `seconds`, then a counter (unique, increasing within a second). */
   private objectId(seconds: number): ObjectId {
     this.counter += 1;
-    return new ObjectId(`${Math.floor(seconds).toString(16).padStart(8, '0')}${this.counter.toString(16).padStart(16, '0')}`);
+    return new ObjectId(
+      `${Math.floor(seconds).toString(16).padStart(8, '0')}${this.counter.toString(16).padStart(16, '0')}`,
+    );
   }
 
   private record(m: Message, id: ObjectId): Record<string, unknown> {
@@ -228,7 +394,10 @@ class Run {
       case 'create': {
         const phone = o.phone === null ? undefined : (PHONES[o.phone] as CanonicalPhone);
         const sessionId = o.session === null ? undefined : (SESSIONS[o.session] as WebSessionId);
-        const contact = phone !== undefined ? { phone, ...(sessionId === undefined ? {} : { sessionId }) } : { sessionId: sessionId ?? (SESSIONS[0] as WebSessionId) };
+        const contact =
+          phone !== undefined
+            ? { phone, ...(sessionId === undefined ? {} : { sessionId }) }
+            : { sessionId: sessionId ?? (SESSIONS[0] as WebSessionId) };
         const input: CreateSdrInteractionInput = {
           ...contact,
           channel: SDR_CHANNELS[o.channel] ?? 'whatsapp',
@@ -242,7 +411,10 @@ class Run {
         return;
       }
       case 'status': {
-        const identifier = o.phone === null ? parseIdentifier('cpf', CPFS[o.cpf] as string) : parseIdentifier('phone', PHONES[o.phone] as string);
+        const identifier =
+          o.phone === null
+            ? parseIdentifier('cpf', CPFS[o.cpf] as string)
+            : parseIdentifier('phone', PHONES[o.phone] as string);
         if (E.isLeft(identifier)) throw new Error('a fixture identifier does not parse');
         await this.status.execute({ identifier: identifier.right, status: SDR_STATUSES[o.status] as SdrStatus });
         this.clock.advance(o.advance);
@@ -264,7 +436,10 @@ class Run {
       }
       case 'saleStatus': {
         if (this.saleIds.length === 0) return;
-        await this.saleStatus.execute({ saleId: this.saleIds[o.sale % this.saleIds.length] as string, event: SALE_EVENTS[o.event] as SaleEventName });
+        await this.saleStatus.execute({
+          saleId: this.saleIds[o.sale % this.saleIds.length] as string,
+          event: SALE_EVENTS[o.event] as SaleEventName,
+        });
         this.clock.advance(o.advance);
         return;
       }
@@ -310,12 +485,15 @@ class Run {
    */
   private async late(o: Extract<Op, { kind: 'late' }>): Promise<void> {
     const position = await this.world.stores.state.read();
-    const settledSec = position?.settled === null || position?.settled === undefined ? 0 : parseInt(position.settled.slice(0, 8), 16);
+    const settledSec =
+      position?.settled === null || position?.settled === undefined ? 0 : parseInt(position.settled.slice(0, 8), 16);
     const nowSec = this.nowSeconds();
     const newestInWindow = nowSec - 1;
     const oldestInWindow = settledSec + 1;
     const inWindow = !o.sweep && oldestInWindow <= newestInWindow;
-    const seconds = inWindow ? newestInWindow - (o.back % (newestInWindow - oldestInWindow + 1)) : Math.max(1, Math.min(settledSec, nowSec) - o.back);
+    const seconds = inWindow
+      ? newestInWindow - (o.back % (newestInWindow - oldestInWindow + 1))
+      : Math.max(1, Math.min(settledSec, nowSec) - o.back);
     await this.world.insertGateway(o.messages.map((m) => this.record(m, this.objectId(seconds))));
     if (inWindow) {
       // The window passes; serve's timer runs `settle`.
@@ -342,9 +520,16 @@ class Run {
     });
     const listSessions = new ListSdrSessions(chats, follower, sources.gateway, sources.directory);
     for (const query of SESSION_QUERIES) {
-      expect(await listSessions.execute(query), `sessions ${JSON.stringify(query)}`).to.deep.equal(E.right(await oracleSessions(sources, query)));
+      expect(await listSessions.execute(query), `sessions ${JSON.stringify(query)}`).to.deep.equal(
+        E.right(await oracleSessions(sources, query)),
+      );
     }
-    const funnelSources = { interactions: sources.interactions, gateway: sources.gateway, contacts, freshness: follower };
+    const funnelSources = {
+      interactions: sources.interactions,
+      gateway: sources.gateway,
+      contacts,
+      freshness: follower,
+    };
     const periods = [
       periodOf(new Date(BASE.getTime() - 2 * 24 * HOUR), new Date(BASE.getTime() + 3 * 24 * HOUR), now),
       periodOf(new Date(BASE.getTime() + 24 * HOUR), new Date(BASE.getTime() + 10 * 24 * HOUR), now),
@@ -352,9 +537,16 @@ class Run {
     ];
     for (const period of periods) {
       const label = `${period.from.toISOString()}..${period.to.toISOString()}`;
-      expect(await new GetSdrKpi(funnelSources).execute({ period }), `kpi ${label}`).to.deep.equal(E.right(await oracleSdrKpi(sources, period)));
-      expect(await new GetSdrTrending(funnelSources).execute({ period }), `trending ${label}`).to.deep.equal(E.right(await oracleSdrTrending(sources, period)));
-      expect(await new GetSubscriptionLeads({ contacts, freshness: follower }).execute({ period }), `subscription leads ${label}`).to.deep.equal(E.right(await oracleSubscriptionLeads(sources, period)));
+      expect(await new GetSdrKpi(funnelSources).execute({ period }), `kpi ${label}`).to.deep.equal(
+        E.right(await oracleSdrKpi(sources, period)),
+      );
+      expect(await new GetSdrTrending(funnelSources).execute({ period }), `trending ${label}`).to.deep.equal(
+        E.right(await oracleSdrTrending(sources, period)),
+      );
+      expect(
+        await new GetSubscriptionLeads({ contacts, freshness: follower }).execute({ period }),
+        `subscription leads ${label}`,
+      ).to.deep.equal(E.right(await oracleSubscriptionLeads(sources, period)));
     }
   }
 }

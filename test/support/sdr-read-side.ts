@@ -1,5 +1,10 @@
 import type { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../../src/application/sdr/ports';
-import type { ChatReadModel, ContactChanges, ContactReadModel, FollowerStateStore } from '../../src/application/sdr/read-model-ports';
+import type {
+  ChatReadModel,
+  ContactChanges,
+  ContactReadModel,
+  FollowerStateStore,
+} from '../../src/application/sdr/read-model-ports';
 import { GatewayFollower, type FollowerOptions } from '../../src/application/sdr/read-models/gateway-follower';
 import { SdrReadModels } from '../../src/application/sdr/read-models/sdr-read-models';
 import type { PersonChanges } from '../../src/application/shared/ports';
@@ -54,8 +59,15 @@ export function readSideOver(
 }
 
 /** The read side over the in-memory read models (unit tests of the use cases). */
-export function fakeReadSide(sources: ReadSideSources, options: Partial<FollowerOptions> = {}): ReadSide & { readonly contacts: InMemoryContactReadModel; readonly chats: InMemoryChatReadModel } {
+export function fakeReadSide(
+  sources: ReadSideSources,
+  options: Partial<FollowerOptions> = {},
+): ReadSide & { readonly contacts: InMemoryContactReadModel; readonly chats: InMemoryChatReadModel } {
   const contacts = new InMemoryContactReadModel();
   const chats = new InMemoryChatReadModel();
-  return { ...readSideOver(sources, { contacts, chats, state: new InMemoryFollowerState() }, options), contacts, chats };
+  return {
+    ...readSideOver(sources, { contacts, chats, state: new InMemoryFollowerState() }, options),
+    contacts,
+    chats,
+  };
 }

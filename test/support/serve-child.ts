@@ -23,7 +23,11 @@ export async function startServe(extraEnv: Record<string, string> = {}, ownProce
   const env: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', SALES_PORT: '0', HUB_PORT: '0' };
   delete env.MONGODB_URI;
   Object.assign(env, withIsolatedServerFile(extraEnv, `serve-${randomUUID()}`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: ownProcessGroup });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: ownProcessGroup,
+  });
   const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let salesUrl = '';

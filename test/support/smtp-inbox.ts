@@ -40,21 +40,32 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function decodeTextMail(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   // Unfolding (RFC 5322 2.2.3): a line break followed by white space continues the header.
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n(?=[ \t])/g, '').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n(?=[ \t])/g, '')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   const body = raw.slice(split + 4);
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const bytes =
-    encoding === 'quoted-printable' ? quotedPrintableBytes(body.replace(/=\r\n/g, '')) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+    encoding === 'quoted-printable'
+      ? quotedPrintableBytes(body.replace(/=\r\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'utf8');
   const text = bytes.toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '');
   return { subject: decodeEncodedWords(headers.get('subject') ?? ''), text };
 }
@@ -73,7 +84,9 @@ function decodeEncodedWords(value: string): string {
       pending = [];
     }
     const data = match[2] ?? '';
-    pending.push(match[1]?.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : quotedPrintableBytes(data.replace(/_/g, ' ')));
+    pending.push(
+      match[1]?.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : quotedPrintableBytes(data.replace(/_/g, ' ')),
+    );
     last = match.index + match[0].length;
   }
   return out + Buffer.concat(pending).toString('utf8') + joined.slice(last);

@@ -2,7 +2,13 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { AssistantModel, ModelMessage, ModelReply, ModelToolSpec, ModelUnavailable } from '../../application/assistant/ports';
+import type {
+  AssistantModel,
+  ModelMessage,
+  ModelReply,
+  ModelToolSpec,
+  ModelUnavailable,
+} from '../../application/assistant/ports';
 import { jsonSchemaOf } from '../http/shared/openapi/json-schema';
 import type { Logger } from '../system/logger';
 
@@ -27,7 +33,13 @@ const Completion = t.type({
         t.partial({
           tool_calls: t.union([
             t.null,
-            t.array(t.type({ id: t.string, type: t.literal('function'), function: t.type({ name: t.string, arguments: t.string }) })),
+            t.array(
+              t.type({
+                id: t.string,
+                type: t.literal('function'),
+                function: t.type({ name: t.string, arguments: t.string }),
+              }),
+            ),
           ]),
         }),
       ]),
@@ -56,7 +68,11 @@ export class OpenAiAssistantModel implements AssistantModel {
     });
   }
 
-  async complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>> {
+  async complete(request: {
+    readonly messages: readonly ModelMessage[];
+    readonly tools: readonly ModelToolSpec[];
+    readonly signal: AbortSignal;
+  }): Promise<E.Either<ModelUnavailable, ModelReply>> {
     let raw: unknown;
     try {
       raw = await this.client.chat.completions.create(
@@ -81,7 +97,11 @@ export class OpenAiAssistantModel implements AssistantModel {
     }
     return E.right({
       content: message.content ?? null,
-      toolCalls: (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments })),
+      toolCalls: (message.tool_calls ?? []).map((call) => ({
+        id: call.id,
+        name: call.function.name,
+        arguments: call.function.arguments,
+      })),
     });
   }
 }
@@ -96,7 +116,13 @@ function toWire(message: ModelMessage): ChatCompletionMessageParam {
         content: message.content,
         ...(message.toolCalls === undefined || message.toolCalls.length === 0
           ? {}
-          : { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) }),
+          : {
+              tool_calls: message.toolCalls.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: call.arguments },
+              })),
+            }),
       };
     default:
       return { role: message.role, content: message.content };
@@ -104,5 +130,12 @@ function toWire(message: ModelMessage): ChatCompletionMessageParam {
 }
 
 function toolToWire(tool: ModelToolSpec): ChatCompletionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: jsonSchemaOf(tool.arguments, { closed: true }) } };
+  return {
+    type: 'function',
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: jsonSchemaOf(tool.arguments, { closed: true }),
+    },
+  };
 }

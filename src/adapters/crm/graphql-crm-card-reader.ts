@@ -4,14 +4,19 @@ import { request } from 'undici';
 import type { CrmCardFetch, CrmCardReader, CrmCredentials } from '../../application/hub-leads/ports';
 
 /** CONTRACT 6.1: `card(id)` with title, current phase, fields name/value and pipe id. */
-export const CARD_QUERY = 'query Card($id: ID!) { card(id: $id) { id title current_phase { name } fields { name value } pipe { id } } }';
+export const CARD_QUERY =
+  'query Card($id: ID!) { card(id: $id) { id title current_phase { name } fields { name value } pipe { id } } }';
 
 const Id = t.union([t.string, t.number]);
 const CardShape = t.type({
   id: Id,
   title: t.union([t.string, t.null, t.undefined]),
   current_phase: t.union([t.type({ name: t.union([t.string, t.null]) }), t.null, t.undefined]),
-  fields: t.union([t.array(t.type({ name: t.string, value: t.union([t.string, t.number, t.boolean, t.null]) })), t.null, t.undefined]),
+  fields: t.union([
+    t.array(t.type({ name: t.string, value: t.union([t.string, t.number, t.boolean, t.null]) })),
+    t.null,
+    t.undefined,
+  ]),
   pipe: t.union([t.type({ id: Id }), t.null, t.undefined]),
 });
 const Answer = t.type({
@@ -35,7 +40,11 @@ export class GraphqlCrmCardReader implements CrmCardReader {
     try {
       const response = await request(credentials.endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${credentials.token}` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${credentials.token}`,
+        },
         body: JSON.stringify({ query: CARD_QUERY, variables: { id: cardId } }),
         // One bound for the whole exchange, so a provider that trickles its answer cannot hold the request.
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -59,7 +68,9 @@ export class GraphqlCrmCardReader implements CrmCardReader {
     const card = decoded.right.data?.card;
     if (card === null || card === undefined) {
       // GraphQL reports an unknown id as a null card, with or without an error entry.
-      return decoded.right.data === null || decoded.right.data === undefined ? { kind: 'failed', reason: 'provider answered GraphQL errors' } : { kind: 'not-found' };
+      return decoded.right.data === null || decoded.right.data === undefined
+        ? { kind: 'failed', reason: 'provider answered GraphQL errors' }
+        : { kind: 'not-found' };
     }
     return {
       kind: 'found',
@@ -68,7 +79,9 @@ export class GraphqlCrmCardReader implements CrmCardReader {
         title: card.title ?? null,
         phaseName: card.current_phase?.name ?? null,
         pipeId: card.pipe === null || card.pipe === undefined ? null : String(card.pipe.id),
-        fields: Object.fromEntries((card.fields ?? []).filter((f) => f.value !== null).map((f) => [f.name, String(f.value)])),
+        fields: Object.fromEntries(
+          (card.fields ?? []).filter((f) => f.value !== null).map((f) => [f.name, String(f.value)]),
+        ),
       },
     };
   }

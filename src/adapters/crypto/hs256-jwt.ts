@@ -15,14 +15,16 @@ export class Hs256Jwt {
 
   /** Signs `claims` (iat added) valid for `expiresInSeconds`. */
   sign(claims: Record<string, unknown>, expiresInSeconds: number, nowSeconds: number): string {
-    return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + expiresInSeconds }, this.key, { algorithm: 'HS256' });
+    return jwt.sign({ ...claims, iat: nowSeconds, exp: nowSeconds + expiresInSeconds }, this.key, {
+      algorithm: 'HS256',
+    });
   }
 
   /** The payload of a valid, unexpired token; undefined for anything else (tampered, expired, alg none...). */
   verify(token: string, nowSeconds: number): Record<string, unknown> | undefined {
     try {
       const payload = jwt.verify(token, this.key, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
-      return typeof payload === 'object' && payload !== null ? (payload) : undefined;
+      return typeof payload === 'object' && payload !== null ? payload : undefined;
     } catch {
       // Every verification failure means the same thing to callers: no valid token.
       return undefined;

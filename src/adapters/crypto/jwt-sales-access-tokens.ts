@@ -33,7 +33,11 @@ export class JwtSalesAccessTokens implements SalesAccessTokens {
   }
 
   issue(identity: SalesIdentity, now: Date): string {
-    return this.jwt.sign({ sub: identity.id, email: identity.username, role: identity.role }, ACCESS_TOKEN_TTL_SECONDS, seconds(now));
+    return this.jwt.sign(
+      { sub: identity.id, email: identity.username, role: identity.role },
+      ACCESS_TOKEN_TTL_SECONDS,
+      seconds(now),
+    );
   }
 
   verify(token: string, now: Date): SalesIdentity | undefined {

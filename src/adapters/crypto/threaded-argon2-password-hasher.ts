@@ -23,7 +23,9 @@ interface Job {
   readonly password: string;
   readonly passwordHash?: string;
 }
-type Reply = { readonly id: number; readonly ok: true; readonly value: string | boolean } | { readonly id: number; readonly ok: false; readonly message: string };
+type Reply =
+  | { readonly id: number; readonly ok: true; readonly value: string | boolean }
+  | { readonly id: number; readonly ok: false; readonly message: string };
 
 /**
  * The worker's code, as a string so it loads the same under tsx and from dist/. It hashes
@@ -48,7 +50,10 @@ parentPort.on('message', (job) => {
 
 class HashingThread {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: string | boolean) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: string | boolean) => void; reject: (error: Error) => void }
+  >();
   dead = false;
 
   constructor(source: string) {
@@ -104,7 +109,8 @@ export class ThreadedArgon2PasswordHasher implements PasswordHasher {
   private nextId = 1;
 
   constructor(private readonly options: ThreadedHashingOptions) {
-    if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError('threads must be a positive integer');
+    if (!Number.isInteger(options.threads) || options.threads < 1)
+      throw new RangeError('threads must be a positive integer');
     const params = options.params ?? OWASP_ARGON2ID;
     this.source = workerSource(require.resolve('@node-rs/argon2'), options.nice, params);
     this.threads = Array.from({ length: options.threads }, () => undefined);

@@ -13,6 +13,9 @@ export class LogMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     if (this.isProduction) throw new Error('SMTP_URL is not configured: mail cannot be sent in production');
-    this.logger.info({ mail: { to: message.to, subject: message.subject, body: message.text } }, 'mail (SMTP_URL not set)');
+    this.logger.info(
+      { mail: { to: message.to, subject: message.subject, body: message.text } },
+      'mail (SMTP_URL not set)',
+    );
   }
 }

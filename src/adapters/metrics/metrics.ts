@@ -21,7 +21,15 @@ export interface RateLimitMetrics {
 export const DELIVERY_TRIGGERS = ['dispatch', 'manual'] as const;
 export type DeliveryTrigger = (typeof DELIVERY_TRIGGERS)[number];
 /** A 2xx answer, a non-2xx answer by class, or no answer (by why): a bounded set of label values. */
-export const DELIVERY_OUTCOMES = ['delivered', 'http_3xx', 'http_4xx', 'http_5xx', 'timeout', 'aborted', 'network_error'] as const;
+export const DELIVERY_OUTCOMES = [
+  'delivered',
+  'http_3xx',
+  'http_4xx',
+  'http_5xx',
+  'timeout',
+  'aborted',
+  'network_error',
+] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** The label of one delivery: the destination's status class, or why there was no answer (never the raw error text). */

@@ -90,7 +90,8 @@ export class PrometheusSalesMetrics extends PrometheusServiceMetrics implements 
       labelNames: ['trigger', 'outcome'],
       registers: [this.registry],
     });
-    for (const trigger of DELIVERY_TRIGGERS) for (const outcome of DELIVERY_OUTCOMES) this.deliveries.inc({ trigger, outcome }, 0);
+    for (const trigger of DELIVERY_TRIGGERS)
+      for (const outcome of DELIVERY_OUTCOMES) this.deliveries.inc({ trigger, outcome }, 0);
     const log = (): ApiEventLogState | undefined => this.eventLog;
     new Gauge({
       name: `${METRIC_PREFIX}api_event_log_queue_depth`,
@@ -111,7 +112,9 @@ export class PrometheusSalesMetrics extends PrometheusServiceMetrics implements 
         seen = Math.max(seen, total);
       };
     };
-    const droppedBy = new Map(API_EVENT_BUFFERS.map((buffer) => [buffer, followed(() => log()?.bufferState(buffer).dropped ?? 0)]));
+    const droppedBy = new Map(
+      API_EVENT_BUFFERS.map((buffer) => [buffer, followed(() => log()?.bufferState(buffer).dropped ?? 0)]),
+    );
     new Counter({
       name: `${METRIC_PREFIX}api_event_log_dropped_total`,
       help: 'API event-log entries dropped because their buffer was full, by buffer',
@@ -169,7 +172,8 @@ export class PrometheusHubMetrics extends PrometheusServiceMetrics implements Hu
       labelNames: ['provider', 'outcome'],
       registers: [this.registry],
     });
-    for (const provider of LEAD_PROVIDERS) for (const outcome of WEBHOOK_OUTCOMES) this.webhookEvents.inc({ provider, outcome }, 0);
+    for (const provider of LEAD_PROVIDERS)
+      for (const outcome of WEBHOOK_OUTCOMES) this.webhookEvents.inc({ provider, outcome }, 0);
   }
 
   webhookEvent(provider: LeadProvider, outcome: WebhookOutcome): void {

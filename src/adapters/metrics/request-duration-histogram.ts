@@ -32,7 +32,8 @@ export class RequestDurationHistogram {
     let byStatus = byMethod.get(method);
     if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
     let cell = byStatus.get(status);
-    if (cell === undefined) byStatus.set(status, (cell = { counts: new Float64Array(this.buckets.length), sum: 0, count: 0 }));
+    if (cell === undefined)
+      byStatus.set(status, (cell = { counts: new Float64Array(this.buckets.length), sum: 0, count: 0 }));
     const { buckets } = this;
     let bucket = 0;
     while (bucket < buckets.length && seconds > (buckets[bucket] as number)) bucket += 1;
@@ -44,7 +45,10 @@ export class RequestDurationHistogram {
   /** The Prometheus text format of every label set observed so far. */
   text(): string {
     const { name, buckets } = this;
-    const lines = [`# HELP ${name} ${this.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`, `# TYPE ${name} histogram`];
+    const lines = [
+      `# HELP ${name} ${this.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`,
+      `# TYPE ${name} histogram`,
+    ];
     for (const [route, byMethod] of this.cells) {
       for (const [method, byStatus] of byMethod) {
         for (const [status, cell] of byStatus) {
@@ -54,7 +58,11 @@ export class RequestDurationHistogram {
             cumulative += cell.counts[i] as number;
             lines.push(`${name}_bucket{le="${bound}",${labels}} ${cumulative}`);
           });
-          lines.push(`${name}_bucket{le="+Inf",${labels}} ${cell.count}`, `${name}_sum{${labels}} ${cell.sum}`, `${name}_count{${labels}} ${cell.count}`);
+          lines.push(
+            `${name}_bucket{le="+Inf",${labels}} ${cell.count}`,
+            `${name}_sum{${labels}} ${cell.sum}`,
+            `${name}_count{${labels}} ${cell.count}`,
+          );
         }
       }
     }

@@ -24,6 +24,11 @@ export class RedisKpiCache implements KpiCache {
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(`${this.prefix}${key}`, `${this.clock.now().getTime() + ttlMs}:${value}`, 'PX', Math.max(1, Math.ceil(ttlMs)));
+    await this.redis.set(
+      `${this.prefix}${key}`,
+      `${this.clock.now().getTime() + ttlMs}:${value}`,
+      'PX',
+      Math.max(1, Math.ceil(ttlMs)),
+    );
   }
 }

@@ -48,7 +48,10 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
         body,
         // One deadline for the whole exchange, whatever phase is slow; the caller's signal cuts it
         // earlier (the dispatch pass's deadline, CONTRACT 9.5).
-        signal: options.signal === undefined ? AbortSignal.timeout(this.timeoutMs) : AbortSignal.any([AbortSignal.timeout(this.timeoutMs), options.signal]),
+        signal:
+          options.signal === undefined
+            ? AbortSignal.timeout(this.timeoutMs)
+            : AbortSignal.any([AbortSignal.timeout(this.timeoutMs), options.signal]),
       });
       // Drain the body so the connection goes back to the pool.
       await response.body.dump();
@@ -75,7 +78,9 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
     if (secret === undefined) return {};
     const id = this.options.newMessageId?.() ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
     const timestamp = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000).toString();
-    const key = secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+    const key = secret.startsWith('whsec_')
+      ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+      : Buffer.from(secret, 'utf8');
     const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
     return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
   }

@@ -7,6 +7,8 @@ export class DeleteChatSession {
   constructor(private readonly chats: ChatRepository) {}
 
   async execute(input: { readonly userId: string; readonly id: string }): Promise<E.Either<ChatSessionNotFound, void>> {
-    return (await this.chats.deleteOwnedSession(input.userId, input.id)) ? E.right(undefined) : E.left({ _tag: 'ChatSessionNotFound' });
+    return (await this.chats.deleteOwnedSession(input.userId, input.id))
+      ? E.right(undefined)
+      : E.left({ _tag: 'ChatSessionNotFound' });
   }
 }

@@ -1,5 +1,11 @@
 import * as E from 'fp-ts/Either';
-import { CONTEXT_MESSAGES, titleFromMessage, newChatSession, type ChatMessage, type ChatSession } from '../../domain/assistant/chat';
+import {
+  CONTEXT_MESSAGES,
+  titleFromMessage,
+  newChatSession,
+  type ChatMessage,
+  type ChatSession,
+} from '../../domain/assistant/chat';
 import type { SalesIdentity } from '../../domain/sales-identity/sales-user';
 import type { Clock, IdGenerator } from '../shared/ports';
 import type { AiNotConfigured, AiUnavailable, ChatSessionNotFound } from './errors';
@@ -31,7 +37,11 @@ export interface AssistantOptions {
   readonly maxToolResultChars: number;
 }
 
-export const DEFAULT_ASSISTANT_OPTIONS: AssistantOptions = { timeoutMs: 30_000, maxToolRounds: 3, maxToolResultChars: 8_000 };
+export const DEFAULT_ASSISTANT_OPTIONS: AssistantOptions = {
+  timeoutMs: 30_000,
+  maxToolRounds: 3,
+  maxToolResultChars: 8_000,
+};
 
 const TRUNCATED = '…[truncated]';
 
@@ -60,7 +70,13 @@ export class ExecuteAssistant {
     const started = this.clock.now().getTime();
     // The append checks the session and its owner in the same step (another user's session: not found).
     const sessionId = input.sessionId ?? (await this.newSession(input)).id;
-    if ((await this.chats.appendOwnedMessage(input.caller.id, { id: this.ids.next(), sessionId, role: 'user', content: input.message, metadata: null }, this.clock.now())) === 'not-found') {
+    if (
+      (await this.chats.appendOwnedMessage(
+        input.caller.id,
+        { id: this.ids.next(), sessionId, role: 'user', content: input.message, metadata: null },
+        this.clock.now(),
+      )) === 'not-found'
+    ) {
       return E.left({ _tag: 'ChatSessionNotFound' });
     }
     if (this.model === undefined) return E.left({ _tag: 'AiNotConfigured' });
@@ -71,21 +87,44 @@ export class ExecuteAssistant {
 
     const operationType = answer.right.toolsUsed.length === 0 ? 'answer' : answer.right.toolsUsed.join('+');
     const now = this.clock.now();
-    const reply = { id: this.ids.next(), sessionId, role: 'assistant' as const, content: answer.right.content, metadata: { operationType, executionTimeMs: Math.max(0, now.getTime() - started) } };
-    if ((await this.chats.appendOwnedMessage(input.caller.id, reply, now)) === 'not-found') return E.left({ _tag: 'ChatSessionNotFound' });
+    const reply = {
+      id: this.ids.next(),
+      sessionId,
+      role: 'assistant' as const,
+      content: answer.right.content,
+      metadata: { operationType, executionTimeMs: Math.max(0, now.getTime() - started) },
+    };
+    if ((await this.chats.appendOwnedMessage(input.caller.id, reply, now)) === 'not-found')
+      return E.left({ _tag: 'ChatSessionNotFound' });
     return E.right({ sessionId, message: { ...reply, createdAt: now } });
   }
 
   private async newSession(input: ExecuteAssistantInput): Promise<ChatSession> {
-    const session = newChatSession({ id: this.ids.next(), userId: input.caller.id, title: titleFromMessage(input.message), at: this.clock.now() });
+    const session = newChatSession({
+      id: this.ids.next(),
+      userId: input.caller.id,
+      title: titleFromMessage(input.message),
+      at: this.clock.now(),
+    });
     await this.chats.insertSession(session);
     return session;
   }
 
-  private async converse(model: AssistantModel, caller: SalesIdentity, history: readonly ChatMessage[]): Promise<E.Either<AiUnavailable, { content: string; toolsUsed: string[] }>> {
+  private async converse(
+    model: AssistantModel,
+    caller: SalesIdentity,
+    history: readonly ChatMessage[],
+  ): Promise<E.Either<AiUnavailable, { content: string; toolsUsed: string[] }>> {
     const offered = this.toolsFor(caller);
-    const specs: ModelToolSpec[] = offered.map((tool) => ({ name: tool.name, description: tool.description, arguments: tool.argumentsCodec }));
-    const messages: ModelMessage[] = [{ role: 'system', content: systemPrompt(this.clock.now()) }, ...history.map((m) => ({ role: m.role, content: m.content }))];
+    const specs: ModelToolSpec[] = offered.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      arguments: tool.argumentsCodec,
+    }));
+    const messages: ModelMessage[] = [
+      { role: 'system', content: systemPrompt(this.clock.now()) },
+      ...history.map((m) => ({ role: m.role, content: m.content })),
+    ];
     const toolsUsed: string[] = [];
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     for (let round = 0; ; round += 1) {

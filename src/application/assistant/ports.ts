@@ -1,6 +1,12 @@
 import type * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import type { ChatMessage, ChatRole, ChatSession, ChatSessionChanges, ChatSessionStatus } from '../../domain/assistant/chat';
+import type {
+  ChatMessage,
+  ChatRole,
+  ChatSession,
+  ChatSessionChanges,
+  ChatSessionStatus,
+} from '../../domain/assistant/chat';
 import { token, type Token } from '../shared/token';
 import type { Page } from '../shared/page';
 
@@ -15,9 +21,19 @@ export interface ChatRepository {
   insertSession(session: ChatSession): Promise<void>;
   findOwnedSession(userId: string, id: string): Promise<ChatSession | undefined>;
   /** The owner's sessions, of one status when given; newest `lastActivityAt` first. */
-  listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>>;
+  listOwnedSessions(
+    userId: string,
+    status: ChatSessionStatus | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<ChatSession>>;
   /** The session after the change; undefined when the owner has no session with that id. */
-  updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined>;
+  updateOwnedSession(
+    userId: string,
+    id: string,
+    changes: ChatSessionChanges,
+    at: Date,
+  ): Promise<ChatSession | undefined>;
   /**
    * Removes the session and its messages; false when the owner has no session with that id. When no
    * session has that id at all, messages left under it (a delete that died) are removed all the same.
@@ -29,7 +45,11 @@ export interface ChatRepository {
    * the session; 'not-found' when the user has no such session (also when it is someone else's).
    */
   // Crash consistency (CONTRACT 10.2): (d) the number (atomic), the message (the commit point), then the counters recomputed from the messages; a crash before the recount leaves them one message behind until the next append, recount or check-data --repair.
-  appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'>;
+  appendOwnedMessage(
+    userId: string,
+    message: Omit<ChatMessage, 'createdAt'>,
+    at: Date,
+  ): Promise<'appended' | 'not-found'>;
   /**
    * Recomputes the session's `messageCount`, `preview` and `lastActivityAt` from its messages, written
    * only over counters of no more messages (it never counts out an append in flight); nothing for a
@@ -78,7 +98,11 @@ export type ModelUnavailable = { readonly _tag: 'ModelUnavailable'; readonly rea
  * 30 s, retries included): once it fires, the call ends as ModelUnavailable.
  */
 export interface AssistantModel {
-  complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>>;
+  complete(request: {
+    readonly messages: readonly ModelMessage[];
+    readonly tools: readonly ModelToolSpec[];
+    readonly signal: AbortSignal;
+  }): Promise<E.Either<ModelUnavailable, ModelReply>>;
 }
 /** The configured model; none when AI_API_URL or AI_MODEL is unset (`/ai/execute` then answers 503). */
 export const AssistantModel: Token<AssistantModel | undefined> = token('AssistantModel');

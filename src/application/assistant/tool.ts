@@ -51,8 +51,14 @@ export interface ToolArguments<A> {
 }
 
 /** The arguments of a tool: required and optional members, nothing else. */
-export function toolArguments<R extends t.Props, O extends t.Props>(required: R, optional: O): ToolArguments<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>> {
-  const codec = t.intersection([t.type(required), t.partial(optional)]) as unknown as t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown>;
+export function toolArguments<R extends t.Props, O extends t.Props>(
+  required: R,
+  optional: O,
+): ToolArguments<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>> {
+  const codec = t.intersection([t.type(required), t.partial(optional)]) as unknown as t.Type<
+    t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>,
+    unknown
+  >;
   return { codec, keys: [...Object.keys(required), ...Object.keys(optional)] };
 }
 
@@ -68,7 +74,9 @@ export function decodeToolArguments<A>(spec: ToolArguments<A>, text: string): E.
     return E.left(['arguments must be a JSON object']);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return E.left(['arguments must be a JSON object']);
-  const problems = Object.keys(raw).filter((key) => !spec.keys.includes(key)).map((key) => `${key} is not allowed`);
+  const problems = Object.keys(raw)
+    .filter((key) => !spec.keys.includes(key))
+    .map((key) => `${key} is not allowed`);
   const decoded = spec.codec.decode(raw);
   if (E.isLeft(decoded)) problems.push(...decoded.left.map(describe));
   if (problems.length > 0 || E.isLeft(decoded)) return E.left([...new Set(problems)]);
@@ -82,7 +90,15 @@ function describe(error: t.ValidationError): string {
 }
 
 /** An integer argument in a range, or the default when absent. */
-export function integerArgument(value: number | undefined, name: string, min: number, max: number, fallback: number): E.Either<string, number> {
+export function integerArgument(
+  value: number | undefined,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): E.Either<string, number> {
   if (value === undefined) return E.right(fallback);
-  return Number.isInteger(value) && value >= min && value <= max ? E.right(value) : E.left(`${name} must be an integer from ${min} to ${max}`);
+  return Number.isInteger(value) && value >= min && value <= max
+    ? E.right(value)
+    : E.left(`${name} must be an integer from ${min} to ${max}`);
 }

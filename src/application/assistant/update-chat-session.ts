@@ -11,7 +11,11 @@ export class UpdateChatSession {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly userId: string; readonly id: string; readonly changes: ChatSessionChanges }): Promise<E.Either<ChatSessionNotFound, ChatSession>> {
+  async execute(input: {
+    readonly userId: string;
+    readonly id: string;
+    readonly changes: ChatSessionChanges;
+  }): Promise<E.Either<ChatSessionNotFound, ChatSession>> {
     const session = await this.chats.updateOwnedSession(input.userId, input.id, input.changes, this.clock.now());
     return session === undefined ? E.left({ _tag: 'ChatSessionNotFound' }) : E.right(session);
   }

@@ -45,7 +45,13 @@ export class CreateHubUser {
     if (membership !== undefined) {
       // Only CLIENT memberships keep permission records (CONTRACT 5.2); other roles resolve from the role.
       const permissions = membership.role === 'CLIENT' ? membership.permissions : [];
-      await this.memberships.add({ userId: user.id, orgId: membership.orgId, role: membership.role, permissions, joinedAt: this.clock.now() });
+      await this.memberships.add({
+        userId: user.id,
+        orgId: membership.orgId,
+        role: membership.role,
+        permissions,
+        joinedAt: this.clock.now(),
+      });
     }
     if (!(await this.users.create(user))) {
       if (membership !== undefined) await this.memberships.remove(user.id, membership.orgId);
@@ -61,5 +67,11 @@ export async function newHubUser(
   input: { readonly email: Email; readonly password: string; readonly name: string; readonly language?: string },
   passwords: PasswordHasher,
 ): Promise<HubUser> {
-  return { id, email: input.email, name: input.name, language: input.language ?? DEFAULT_LANGUAGE, passwordHash: await passwords.hash(input.password) };
+  return {
+    id,
+    email: input.email,
+    name: input.name,
+    language: input.language ?? DEFAULT_LANGUAGE,
+    passwordHash: await passwords.hash(input.password),
+  };
 }

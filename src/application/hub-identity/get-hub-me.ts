@@ -25,7 +25,10 @@ export class GetHubMe {
   ) {}
 
   async execute(input: GetHubMeInput): Promise<E.Either<GetHubMeError, GetHubMeOutput>> {
-    const [user, org] = await Promise.all([this.users.findById(input.userId), this.organizations.findById(input.orgId)]);
+    const [user, org] = await Promise.all([
+      this.users.findById(input.userId),
+      this.organizations.findById(input.orgId),
+    ]);
     if (user === undefined || org === undefined) return E.left({ _tag: 'AccountGone' });
     return E.right({
       user: { id: user.id, email: user.email, name: user.name, language: user.language },

@@ -26,7 +26,10 @@ export class LoginHubUser {
     await this.passwords.checkCapacity();
     const user = await this.users.findByEmail(input.email);
     // Unknown e-mail costs one real verification too, so timing does not reveal which accounts exist.
-    const valid = user === undefined ? await this.passwords.verifyAgainstDummy(input.password) : await this.passwords.verify(user.passwordHash, input.password);
+    const valid =
+      user === undefined
+        ? await this.passwords.verifyAgainstDummy(input.password)
+        : await this.passwords.verify(user.passwordHash, input.password);
     if (user === undefined || !valid) return E.left({ _tag: 'InvalidCredentials' });
     const membership = await this.memberships.latestOf(user.id);
     const org = membership === undefined ? undefined : await this.organizations.findById(membership.orgId);

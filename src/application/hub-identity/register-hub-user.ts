@@ -44,9 +44,19 @@ export class RegisterHubUser {
     if ((await this.users.findByEmail(input.email)) !== undefined) return E.left({ _tag: 'EmailTaken' });
     const user = await newHubUser(this.ids.next(), input, this.passwords);
     const now = this.clock.now();
-    const membership: Membership = { userId: user.id, orgId: this.ids.next(), role: 'OWNER', permissions: [], joinedAt: now };
+    const membership: Membership = {
+      userId: user.id,
+      orgId: this.ids.next(),
+      role: 'OWNER',
+      permissions: [],
+      joinedAt: now,
+    };
     await this.memberships.add(membership);
-    const org = await this.createOrganization.execute({ id: membership.orgId, name: input.organizationName, foundedBy: user.id });
+    const org = await this.createOrganization.execute({
+      id: membership.orgId,
+      name: input.organizationName,
+      foundedBy: user.id,
+    });
     // A derived slug always ends up free (random suffixes); running out of them is a fault.
     if (E.isLeft(org)) throw new Error(`no free slug for ${org.left.slug}`);
     const session = await this.sessions.start(user, membership, org.right, now);

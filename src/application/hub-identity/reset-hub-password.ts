@@ -11,7 +11,11 @@ export interface ResetHubPasswordInput {
 export type ResetHubPasswordError = { readonly _tag: 'InvalidResetToken' } | { readonly _tag: 'ResetTokenUsed' };
 
 /** The hub reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and check-data. */
-export function hubPasswordResetCompletion(resetTokens: HubResetTokenStore, users: HubUserRepository, refreshTokens: HubRefreshTokenStore): PasswordResetCompletion {
+export function hubPasswordResetCompletion(
+  resetTokens: HubResetTokenStore,
+  users: HubUserRepository,
+  refreshTokens: HubRefreshTokenStore,
+): PasswordResetCompletion {
   return new PasswordResetCompletion('hub', {
     setPassword: (userId, passwordHash, at) => users.setPasswordHash(userId, passwordHash, at),
     revokeSessions: async (userId, now) => {
@@ -57,11 +61,14 @@ export class ResetHubPassword {
         return E.right(undefined);
       case 'pending':
         // Its own request may still be finishing it: answered as any second use.
-        if (now.getTime() - consumed.reset.usedAt.getTime() < PASSWORD_RESET_IN_FLIGHT_MS) return E.left({ _tag: 'ResetTokenUsed' });
+        if (now.getTime() - consumed.reset.usedAt.getTime() < PASSWORD_RESET_IN_FLIGHT_MS)
+          return E.left({ _tag: 'ResetTokenUsed' });
         // A reset whose request died: completed now; the retry of that request (the same new password)
         // is answered as the request would have been, any other is a second use of the link.
         await this.completion.complete(consumed.reset, now);
-        return (await this.passwords.verify(consumed.reset.passwordHash, input.newPassword)) ? E.right(undefined) : E.left({ _tag: 'ResetTokenUsed' });
+        return (await this.passwords.verify(consumed.reset.passwordHash, input.newPassword))
+          ? E.right(undefined)
+          : E.left({ _tag: 'ResetTokenUsed' });
     }
   }
 }

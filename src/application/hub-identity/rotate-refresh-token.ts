@@ -1,5 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { mayBeWithinGrace, presentedTokenState, successorOf, type RefreshTokenRecord } from '../../domain/hub-identity/refresh-token';
+import {
+  mayBeWithinGrace,
+  presentedTokenState,
+  successorOf,
+  type RefreshTokenRecord,
+} from '../../domain/hub-identity/refresh-token';
 import type { Clock, SecretGenerator, SecretHasher } from '../shared/ports';
 import type { AccessTokenIssuer, HubUserRepository, MembershipRepository, HubRefreshTokenStore } from './ports';
 import { accessClaimsOf } from './session-issuer';
@@ -57,16 +62,26 @@ export class RotateRefreshToken {
     }
   }
 
-  private async rotate(record: RefreshTokenRecord, now: Date): Promise<E.Either<RotateRefreshTokenError, RotateRefreshTokenOutput>> {
+  private async rotate(
+    record: RefreshTokenRecord,
+    now: Date,
+  ): Promise<E.Either<RotateRefreshTokenError, RotateRefreshTokenOutput>> {
     // Role and permissions are resolved again, so a role change shows at the next refresh.
     const user = await this.users.findById(record.userId);
-    const membership = user === undefined ? undefined : ((await this.memberships.find(user.id, record.orgId)) ?? (await this.memberships.latestOf(user.id)));
+    const membership =
+      user === undefined
+        ? undefined
+        : ((await this.memberships.find(user.id, record.orgId)) ?? (await this.memberships.latestOf(user.id)));
     if (user === undefined || membership === undefined) {
       await this.tokens.revoke(record.id, now);
       return E.left({ _tag: 'NoMembership' });
     }
     const refreshToken = this.secrets.uuid();
-    const successor = successorOf({ ...record, orgId: membership.orgId }, { id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken) }, now);
+    const successor = successorOf(
+      { ...record, orgId: membership.orgId },
+      { id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken) },
+      now,
+    );
     const outcome = await this.tokens.rotate(record.id, successor, now);
     if (outcome === 'lost') return this.lostRace(record, now);
     const { accessToken, expiresAt } = this.accessTokens.issue(accessClaimsOf(user, membership), now);
@@ -77,7 +92,10 @@ export class RotateRefreshToken {
    * Another request rotated this token between our read and our write: we are the replay. It is
    * judged like any revoked token (grace for the immediate predecessor, otherwise reuse).
    */
-  private async lostRace(record: RefreshTokenRecord, now: Date): Promise<E.Either<RotateRefreshTokenError, RotateRefreshTokenOutput>> {
+  private async lostRace(
+    record: RefreshTokenRecord,
+    now: Date,
+  ): Promise<E.Either<RotateRefreshTokenError, RotateRefreshTokenOutput>> {
     const current = (await this.tokens.findById(record.id)) ?? record;
     const revoked = current.revokedAt === null ? { ...current, revokedAt: now } : current;
     const state = presentedTokenState(revoked, now, this.graceMs, await this.successorIfGraceMayApply(revoked, now));
@@ -88,8 +106,12 @@ export class RotateRefreshToken {
     return E.left({ _tag: 'RefreshTokenReused' });
   }
 
-  private async successorIfGraceMayApply(record: RefreshTokenRecord | undefined, now: Date): Promise<RefreshTokenRecord | undefined> {
-    if (record === undefined || record.replacedBy === null || !mayBeWithinGrace(record, now, this.graceMs)) return undefined;
+  private async successorIfGraceMayApply(
+    record: RefreshTokenRecord | undefined,
+    now: Date,
+  ): Promise<RefreshTokenRecord | undefined> {
+    if (record === undefined || record.replacedBy === null || !mayBeWithinGrace(record, now, this.graceMs))
+      return undefined;
     return this.tokens.findById(record.replacedBy);
   }
 }

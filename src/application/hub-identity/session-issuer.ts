@@ -36,7 +36,10 @@ export class SessionIssuer {
     // Spec part 5.3: the refresh token is an opaque UUID v4; only its hash is stored.
     const refreshToken = this.secrets.uuid();
     await this.tokens.create(
-      newSessionToken({ id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken), userId: user.id, orgId: org.id }, now),
+      newSessionToken(
+        { id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken), userId: user.id, orgId: org.id },
+        now,
+      ),
     );
     const { accessToken, expiresAt } = this.accessTokens.issue(accessClaimsOf(user, membership), now);
     return {

@@ -8,6 +8,8 @@ export class CheckOrganizationExists {
   constructor(private readonly organizations: OrganizationRepository) {}
 
   async execute(input: { readonly orgId: string }): Promise<E.Either<CheckOrganizationExistsError, void>> {
-    return (await this.organizations.findById(input.orgId)) === undefined ? E.left({ _tag: 'OrganizationNotFound' }) : E.right(undefined);
+    return (await this.organizations.findById(input.orgId)) === undefined
+      ? E.left({ _tag: 'OrganizationNotFound' })
+      : E.right(undefined);
   }
 }

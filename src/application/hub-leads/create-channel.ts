@@ -19,7 +19,13 @@ export class CreateChannel {
   ) {}
 
   async execute(input: CreateChannelInput): Promise<E.Either<CreateChannelError, Channel>> {
-    const channel: Channel = { id: this.ids.next(), orgId: input.orgId, name: input.name, type: input.type, createdAt: this.clock.now() };
+    const channel: Channel = {
+      id: this.ids.next(),
+      orgId: input.orgId,
+      name: input.name,
+      type: input.type,
+      createdAt: this.clock.now(),
+    };
     // Unique (orgId, name) index: two creations racing with one name cannot both succeed.
     return (await this.channels.create(channel)) ? E.right(channel) : E.left({ _tag: 'ChannelNameTaken' });
   }

@@ -22,7 +22,12 @@ export class FindOrCreatePipeline {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const existing = await this.pipelines.find(input.orgId, input.provider, input.externalId);
       if (existing !== undefined) return existing;
-      const pipeline: Pipeline = { id: this.ids.next(), name: `${input.provider} ${input.externalId}`, createdAt: this.clock.now(), ...input };
+      const pipeline: Pipeline = {
+        id: this.ids.next(),
+        name: `${input.provider} ${input.externalId}`,
+        createdAt: this.clock.now(),
+        ...input,
+      };
       // The unique index decides between two first events racing for one pipeline; the loser reads the winner's.
       if (await this.pipelines.create(pipeline)) return pipeline;
     }

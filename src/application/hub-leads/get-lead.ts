@@ -11,7 +11,10 @@ export class GetLead {
     private readonly events: LeadEventLog,
   ) {}
 
-  async execute(input: { readonly orgId: string; readonly id: string }): Promise<E.Either<GetLeadError, { lead: Lead; events: readonly LeadEventRecord[] }>> {
+  async execute(input: {
+    readonly orgId: string;
+    readonly id: string;
+  }): Promise<E.Either<GetLeadError, { lead: Lead; events: readonly LeadEventRecord[] }>> {
     const lead = await this.leads.findById(input.orgId, input.id);
     if (lead === undefined) return E.left({ _tag: 'LeadNotFound' });
     return E.right({ lead, events: await this.events.listOf(lead.id) });

@@ -19,10 +19,18 @@ export class GetOrganizationSummary {
     private readonly channels: ChannelRepository,
   ) {}
 
-  async execute(input: { readonly orgId: string }): Promise<E.Either<GetOrganizationSummaryError, OrganizationSummary>> {
+  async execute(input: {
+    readonly orgId: string;
+  }): Promise<E.Either<GetOrganizationSummaryError, OrganizationSummary>> {
     const org = await this.organizations.findById(input.orgId);
     if (org === undefined) return E.left({ _tag: 'OrganizationNotFound' });
     const channels = await this.channels.listOf(org.id);
-    return E.right({ id: org.id, name: org.name, slug: org.slug, createdAt: org.createdAt, channelCount: channels.length });
+    return E.right({
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      createdAt: org.createdAt,
+      channelCount: channels.length,
+    });
   }
 }

@@ -69,7 +69,13 @@ export interface LeadEventLog {
    * event is not stored (the delivery died between the two writes) is no redelivery: the resend runs
    * the whole path again and `append` stores the missing event.
    */
-  recentDelivery(orgId: string, provider: LeadProvider, bodyHash: string, now: Date, windowMs: number): Promise<string | undefined>;
+  recentDelivery(
+    orgId: string,
+    provider: LeadProvider,
+    bodyHash: string,
+    now: Date,
+    windowMs: number,
+  ): Promise<string | undefined>;
   /**
    * Records the receipt and appends the event, unless a concurrent twin of the same body got there
    * first (then: 'recent' and nothing appended). One receipt per body and window, decided by a unique
@@ -140,7 +146,10 @@ export interface CrmCardReader {
 }
 export const CrmCardReader: Token<CrmCardReader> = token('CrmCardReader');
 
-export type CrmCardFetch = { readonly kind: 'found'; readonly card: CrmCard } | { readonly kind: 'not-found' } | { readonly kind: 'failed'; readonly reason: string };
+export type CrmCardFetch =
+  | { readonly kind: 'found'; readonly card: CrmCard }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'failed'; readonly reason: string };
 
 export interface ChannelRepository {
   /** false when the organization already has a channel of that name. */

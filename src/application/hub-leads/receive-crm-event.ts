@@ -3,7 +3,11 @@ import type { CrmCard } from '../../domain/hub-leads/crm-card';
 import type { CrmEvent } from '../../domain/hub-leads/crm-event';
 import type { LeadChanges } from '../../domain/hub-leads/lead';
 import type { Clock, SecretHasher } from '../shared/ports';
-import { DEFAULT_REDELIVERY_WINDOW_MS, type UpsertLeadFromWebhook, type UpsertLeadFromWebhookOutput } from './upsert-lead-from-webhook';
+import {
+  DEFAULT_REDELIVERY_WINDOW_MS,
+  type UpsertLeadFromWebhook,
+  type UpsertLeadFromWebhookOutput,
+} from './upsert-lead-from-webhook';
 import type { CrmCardReader, CrmCredentialsRepository, LeadEventLog, LeadRepository } from './ports';
 
 export interface ReceiveCrmEventInput {
@@ -51,7 +55,8 @@ export class ReceiveCrmEvent {
       if (credentials === undefined) return E.left({ _tag: 'NoCrmCredentials' });
       const fetched = await this.cards.fetch(credentials, event.cardId);
       if (fetched.kind === 'failed') return E.left({ _tag: 'ProviderFetchFailed', reason: fetched.reason });
-      if (fetched.kind === 'not-found') return E.left({ _tag: 'ProviderFetchFailed', reason: `card ${event.cardId} not found` });
+      if (fetched.kind === 'not-found')
+        return E.left({ _tag: 'ProviderFetchFailed', reason: `card ${event.cardId} not found` });
       card = fetched.card;
     }
 

@@ -8,7 +8,10 @@ export type SetWebhookSettingsError = { readonly _tag: 'OrganizationNotFound' };
 export class SetWebhookSettings {
   constructor(private readonly settings: WebhookSettingsRepository) {}
 
-  async execute(input: { readonly orgId: string; readonly patch: WebhookSettingsPatch }): Promise<E.Either<SetWebhookSettingsError, WebhookSettings>> {
+  async execute(input: {
+    readonly orgId: string;
+    readonly patch: WebhookSettingsPatch;
+  }): Promise<E.Either<SetWebhookSettingsError, WebhookSettings>> {
     if (!(await this.settings.update(input.orgId, input.patch))) return E.left({ _tag: 'OrganizationNotFound' });
     const current = await this.settings.find(input.orgId);
     return current === undefined ? E.left({ _tag: 'OrganizationNotFound' }) : E.right(current);

@@ -50,17 +50,37 @@ export class UpsertLeadFromWebhook {
   ) {}
 
   async execute(input: UpsertLeadFromWebhookInput): Promise<UpsertLeadFromWebhookOutput> {
-    const pipeline = await this.pipelines.execute({ orgId: input.orgId, provider: input.provider, externalId: input.pipelineExternalId });
+    const pipeline = await this.pipelines.execute({
+      orgId: input.orgId,
+      provider: input.provider,
+      externalId: input.pipelineExternalId,
+    });
     const now = this.clock.now();
     const fresh = newLead(
-      { id: this.ids.next(), orgId: input.orgId, pipelineId: pipeline.id, pipelineExternalId: pipeline.externalId, externalId: input.externalId, provider: input.provider },
+      {
+        id: this.ids.next(),
+        orgId: input.orgId,
+        pipelineId: pipeline.id,
+        pipelineExternalId: pipeline.externalId,
+        externalId: input.externalId,
+        provider: input.provider,
+      },
       { ...input.initial, ...input.changes },
       now,
     );
     const { lead, created } = await this.leads.upsert(fresh, input.changes, now);
     await input.beforeRecord?.(lead.id);
     await this.events.append(
-      { id: this.ids.next(), orgId: input.orgId, leadId: lead.id, provider: input.provider, action: input.action, rawBody: input.rawBody, bodyHash: input.bodyHash, receivedAt: now },
+      {
+        id: this.ids.next(),
+        orgId: input.orgId,
+        leadId: lead.id,
+        provider: input.provider,
+        action: input.action,
+        rawBody: input.rawBody,
+        bodyHash: input.bodyHash,
+        receivedAt: now,
+      },
       this.redeliveryWindowMs,
     );
     return { leadId: lead.id, created };

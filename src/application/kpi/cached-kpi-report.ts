@@ -89,7 +89,10 @@ export const SdrKpiReport: t.Type<SdrKpi, unknown> = t.type(
 );
 
 export const SdrTrendingReport: t.Type<SdrTrending, unknown> = t.type(
-  { period: CachedPeriod, points: t.readonlyArray(t.type({ date: LocalDate, contacts: t.number, leads: t.number, conversionRate: t.number })) },
+  {
+    period: CachedPeriod,
+    points: t.readonlyArray(t.type({ date: LocalDate, contacts: t.number, leads: t.number, conversionRate: t.number })),
+  },
   'SdrTrending',
 );
 

@@ -20,7 +20,11 @@ export class GetSdrKpi {
   constructor(private readonly sources: FunnelSources) {}
 
   async execute(input: KpiInput): Promise<E.Either<never, SdrKpi>> {
-    const { contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = await measureFunnel(this.sources, input.period, true);
+    const { contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = await measureFunnel(
+      this.sources,
+      input.period,
+      true,
+    );
     return E.right({ period: input.period, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate });
   }
 }

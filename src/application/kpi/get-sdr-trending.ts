@@ -18,6 +18,9 @@ export class GetSdrTrending {
   async execute(input: KpiInput): Promise<E.Either<never, SdrTrending>> {
     const funnel = await measureFunnel(this.sources, input.period, false);
     const dates = input.period.days.dates;
-    return E.right({ period: input.period, points: funnel.points.map((point, i) => ({ date: dates[i] as LocalDate, ...point })) });
+    return E.right({
+      period: input.period,
+      points: funnel.points.map((point, i) => ({ date: dates[i] as LocalDate, ...point })),
+    });
   }
 }

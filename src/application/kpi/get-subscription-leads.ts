@@ -21,7 +21,9 @@ export interface SubscriptionLeads {
  * from the contact read model by that time (CONTRACT 10.1).
  */
 export class GetSubscriptionLeads {
-  constructor(private readonly sources: { readonly contacts: ContactReadModel; readonly freshness: ReadModelFreshness }) {}
+  constructor(
+    private readonly sources: { readonly contacts: ContactReadModel; readonly freshness: ReadModelFreshness },
+  ) {}
 
   async execute(input: KpiInput): Promise<E.Either<never, SubscriptionLeads>> {
     const { period } = input;

@@ -19,13 +19,23 @@ export interface FunnelSources {
  * still awaiting a reply, and those whose first turn opened the period, are looked up. A period with
  * no activity reads nothing else, whatever the store holds.
  */
-export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: true): Promise<Funnel & ResponseFigures>;
+export async function measureFunnel(
+  sources: FunnelSources,
+  period: KpiPeriod,
+  withResponses: true,
+): Promise<Funnel & ResponseFigures>;
 export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: false): Promise<Funnel>;
-export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, withResponses: boolean): Promise<Funnel | (Funnel & ResponseFigures)> {
+export async function measureFunnel(
+  sources: FunnelSources,
+  period: KpiPeriod,
+  withResponses: boolean,
+): Promise<Funnel | (Funnel & ResponseFigures)> {
   await sources.freshness.catchUp();
   const book = new FunnelBook(period);
-  for await (const interaction of sources.interactions.writtenBetween(period.from, period.to)) book.addInteractionActivity(interaction);
-  for await (const conversion of sources.contacts.conversionsBetween(period.from, period.to)) book.addConversion(conversion.sessionId, conversion.at);
+  for await (const interaction of sources.interactions.writtenBetween(period.from, period.to))
+    book.addInteractionActivity(interaction);
+  for await (const conversion of sources.contacts.conversionsBetween(period.from, period.to))
+    book.addConversion(conversion.sessionId, conversion.at);
   const turns = new ResponseTurns();
   for await (const message of sources.gateway.messagesBetween({ from: period.from, to: period.to })) {
     const phone = phoneOfJid(message.remoteJid);
@@ -35,8 +45,11 @@ export async function measureFunnel(sources: FunnelSources, period: KpiPeriod, w
   const funnel = book.funnel();
   if (!withResponses) return funnel;
   const awaiting = turns.awaitingReply();
-  if (awaiting.length > 0) for (const reply of await sources.gateway.firstRepliesAfter(awaiting, period.to)) turns.addLateReply(reply);
+  if (awaiting.length > 0)
+    for (const reply of await sources.gateway.firstRepliesAfter(awaiting, period.to)) turns.addLateReply(reply);
   const firstTurns = turns.firstTurnsToSettle();
-  turns.settleFirstTurns(firstTurns.length === 0 ? [] : await sources.gateway.lastMessagesBefore(firstTurns, period.from));
+  turns.settleFirstTurns(
+    firstTurns.length === 0 ? [] : await sources.gateway.lastMessagesBefore(firstTurns, period.from),
+  );
   return { ...funnel, ...turns.figures() };
 }

@@ -33,7 +33,12 @@ export class ChangePolicyStatus {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const current = await this.policies.findById(input.id);
       if (current === undefined) return E.left({ _tag: 'PolicyNotFound' });
-      const next = transitionPolicy(current, { to: input.to, at: this.clock.now(), userId: input.userId, reason: input.reason });
+      const next = transitionPolicy(current, {
+        to: input.to,
+        at: this.clock.now(),
+        userId: input.userId,
+        reason: input.reason,
+      });
       if (E.isLeft(next)) return next;
       if (await this.policies.replaceStatus(next.right, current.status)) {
         const [linked] = await linkPersons(this.people, [next.right]);

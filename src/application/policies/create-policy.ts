@@ -17,7 +17,8 @@ export class CreatePolicy {
 
   async execute(draft: PolicyDraft): Promise<E.Either<PolicyNumberTaken, LinkedPolicy>> {
     const policy = newPolicy(draft, this.ids.next(), this.clock.now());
-    if ((await this.policies.insert(policy)) === 'duplicate') return E.left({ _tag: 'PolicyNumberTaken', policyNumber: draft.policyNumber });
+    if ((await this.policies.insert(policy)) === 'duplicate')
+      return E.left({ _tag: 'PolicyNumberTaken', policyNumber: draft.policyNumber });
     const [linked] = await linkPersons(this.people, [policy]);
     return E.right(linked ?? { ...policy, personId: null });
   }

@@ -10,7 +10,11 @@ export class ListPolicies {
     private readonly people: PolicyPersonDirectory,
   ) {}
 
-  async execute(input: { readonly filter: PolicyListFilter; readonly page: number; readonly limit: number }): Promise<E.Either<never, Page<LinkedPolicy>>> {
+  async execute(input: {
+    readonly filter: PolicyListFilter;
+    readonly page: number;
+    readonly limit: number;
+  }): Promise<E.Either<never, Page<LinkedPolicy>>> {
     const page = await this.policies.list(input.filter, input.page, input.limit);
     return E.right({ items: await linkPersons(this.people, page.items), total: page.total });
   }

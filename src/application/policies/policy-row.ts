@@ -3,7 +3,15 @@ import { checkPolicyDraft, type PolicyDraft, type PolicyDraftInput } from '../..
 import { parseInteger } from '../../domain/shared/parsers';
 
 /** CONTRACT 8.6 `import-policies`: the columns name the creation-body fields; these must be there. */
-export const REQUIRED_COLUMNS = ['policyNumber', 'cpf', 'insurer', 'product', 'premiumCents', 'startDate', 'endDate'] as const;
+export const REQUIRED_COLUMNS = [
+  'policyNumber',
+  'cpf',
+  'insurer',
+  'product',
+  'premiumCents',
+  'startDate',
+  'endDate',
+] as const;
 export const OPTIONAL_COLUMNS = ['saleId', 'status', 'vehiclePlate'] as const;
 export type PolicyColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
@@ -32,7 +40,11 @@ export function policyDraftOfRow(row: PolicyRow): E.Either<readonly string[], Po
     vehiclePlate: row.vehiclePlate,
   };
   const checked = checkPolicyDraft(input);
-  const rules = E.isLeft(checked) ? checked.left.filter((problem) => !(missing as readonly string[]).includes(problem.field)).map((problem) => problem.message) : [];
+  const rules = E.isLeft(checked)
+    ? checked.left
+        .filter((problem) => !(missing as readonly string[]).includes(problem.field))
+        .map((problem) => problem.message)
+    : [];
   const problems = [...missing.map((column) => `${column} is required`), ...rules];
   return problems.length > 0 || E.isLeft(checked) ? E.left(problems) : E.right(checked.right);
 }

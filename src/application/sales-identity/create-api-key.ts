@@ -15,7 +15,8 @@ export interface CreateApiKeyOutput {
   readonly user: { readonly id: string; readonly email: string };
 }
 
-export type CreateApiKeyError = { readonly _tag: 'Forbidden' } | { readonly _tag: 'UserNotFound'; readonly email: string };
+export type CreateApiKeyError =
+  { readonly _tag: 'Forbidden' } | { readonly _tag: 'UserNotFound'; readonly email: string };
 
 export class CreateApiKey {
   constructor(
@@ -27,7 +28,10 @@ export class CreateApiKey {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { actor: ApiKeyActor; email: string }): Promise<E.Either<CreateApiKeyError, CreateApiKeyOutput>> {
+  async execute(input: {
+    actor: ApiKeyActor;
+    email: string;
+  }): Promise<E.Either<CreateApiKeyError, CreateApiKeyOutput>> {
     const email = normalizeEmail(input.email);
     // CONTRACT 3.1: admins for anyone, others only for themselves; checked before the lookup so a
     // non-admin cannot probe which e-mails exist.

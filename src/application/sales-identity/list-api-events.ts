@@ -14,7 +14,11 @@ export interface ListApiEventsOutput {
 export class ListApiEvents {
   constructor(private readonly store: ApiEventStore) {}
 
-  async execute(input: { filter: ApiEventFilter; page: number; limit: number }): Promise<E.Either<never, ListApiEventsOutput>> {
+  async execute(input: {
+    filter: ApiEventFilter;
+    page: number;
+    limit: number;
+  }): Promise<E.Either<never, ListApiEventsOutput>> {
     const skip = (input.page - 1) * input.limit;
     const { items, total } = await this.store.list(input.filter, { skip, limit: input.limit });
     return E.right({ data: items, total, page: input.page, limit: input.limit, hasMore: skip + items.length < total });

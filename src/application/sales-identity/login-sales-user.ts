@@ -35,7 +35,10 @@ export class LoginSalesUser {
     await this.passwords.checkCapacity();
     const user = await this.users.findByEmail(normalizeEmail(input.email));
     // An unknown account does the same hashing work as a wrong password (no timing oracle).
-    const valid = user === undefined ? await this.passwords.verifyAgainstDummy(input.password) : await this.passwords.verify(user.passwordHash, input.password);
+    const valid =
+      user === undefined
+        ? await this.passwords.verifyAgainstDummy(input.password)
+        : await this.passwords.verify(user.passwordHash, input.password);
     if (user === undefined || !valid) return E.left({ _tag: 'InvalidCredentials' });
     const now = this.clock.now();
     const refreshToken = this.secrets.hex(SECRET_BYTES);

@@ -11,7 +11,9 @@ export class LogoutSalesUser {
   ) {}
 
   /** `userId`: whose session ended, when the token was still active (the event log names the user). */
-  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<never, { revoked: boolean; userId?: string }>> {
+  async execute(input: {
+    refreshToken: string | undefined;
+  }): Promise<E.Either<never, { revoked: boolean; userId?: string }>> {
     if (input.refreshToken === undefined || input.refreshToken === '') return E.right({ revoked: false });
     const tokenHash = this.secretHasher.hash(input.refreshToken);
     const now = this.clock.now();

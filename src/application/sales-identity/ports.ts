@@ -90,7 +90,10 @@ export interface ApiEventStore {
   // Crash consistency (CONTRACT 10.2): (c) idempotent by id: a batch cut by a crash or a fault is appended again whole; the recorder's buffer (at most a second) is lost with the process, as documented.
   append(events: readonly ApiEvent[]): Promise<void>;
   /** Newest first. */
-  list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }>;
+  list(
+    filter: ApiEventFilter,
+    page: { skip: number; limit: number },
+  ): Promise<{ items: readonly ApiEvent[]; total: number }>;
   findById(id: string): Promise<ApiEvent | undefined>;
 }
 export const ApiEventStore: Token<ApiEventStore> = token('ApiEventStore');

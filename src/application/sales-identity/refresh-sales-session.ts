@@ -18,7 +18,9 @@ export class RefreshSalesSession {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { refreshToken: string | undefined }): Promise<E.Either<RefreshSalesSessionError, { accessToken: string; userId: string }>> {
+  async execute(input: {
+    refreshToken: string | undefined;
+  }): Promise<E.Either<RefreshSalesSessionError, { accessToken: string; userId: string }>> {
     if (input.refreshToken === undefined || input.refreshToken === '') return E.left({ _tag: 'RefreshTokenInvalid' });
     const now = this.clock.now();
     const stored = await this.refreshTokens.findActive(this.secretHasher.hash(input.refreshToken), now);

@@ -10,7 +10,11 @@ export type ResetSalesPasswordError =
   | { readonly _tag: 'ResetTokenUsed' };
 
 /** The sales reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and check-data. */
-export function salesPasswordResetCompletion(resetTokens: PasswordResetTokenStore, users: SalesUserRepository, refreshTokens: SalesRefreshTokenStore): PasswordResetCompletion {
+export function salesPasswordResetCompletion(
+  resetTokens: PasswordResetTokenStore,
+  users: SalesUserRepository,
+  refreshTokens: SalesRefreshTokenStore,
+): PasswordResetCompletion {
   return new PasswordResetCompletion('sales', {
     setPassword: (userId, passwordHash, at) => users.updatePassword(userId, passwordHash, at),
     revokeSessions: (userId, now) => refreshTokens.revokeAllOfUser(userId, now),
@@ -38,7 +42,10 @@ export class ResetSalesPassword {
     this.completion = salesPasswordResetCompletion(resetTokens, users, refreshTokens);
   }
 
-  async execute(input: { token: string; newPassword: string }): Promise<E.Either<ResetSalesPasswordError, { userId: string }>> {
+  async execute(input: {
+    token: string;
+    newPassword: string;
+  }): Promise<E.Either<ResetSalesPasswordError, { userId: string }>> {
     // Checked first: a weak password must not burn the single-use token.
     const problem = passwordProblem(input.newPassword);
     if (problem !== undefined) return E.left({ _tag: 'WeakPassword', problem });
@@ -59,11 +66,13 @@ export class ResetSalesPassword {
         return E.right({ userId: consumed.userId });
       case 'pending': {
         // Its own request may still be finishing it: answered as any second use.
-        if (now.getTime() - consumed.reset.usedAt.getTime() < PASSWORD_RESET_IN_FLIGHT_MS) return E.left({ _tag: 'ResetTokenUsed' });
+        if (now.getTime() - consumed.reset.usedAt.getTime() < PASSWORD_RESET_IN_FLIGHT_MS)
+          return E.left({ _tag: 'ResetTokenUsed' });
         // A reset whose request died: completed now. The retry of that request (the same new password) is
         // answered as the request would have been; any other is a second use of the link.
         await this.completion.complete(consumed.reset, now);
-        if (await this.passwords.verify(consumed.reset.passwordHash, input.newPassword)) return E.right({ userId: consumed.reset.userId });
+        if (await this.passwords.verify(consumed.reset.passwordHash, input.newPassword))
+          return E.right({ userId: consumed.reset.userId });
         return E.left({ _tag: 'ResetTokenUsed' });
       }
     }

@@ -13,7 +13,10 @@ export class RevokeApiKey {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { actor: ApiKeyActor; id: string }): Promise<E.Either<RevokeApiKeyError, { id: string; revokedAt: Date }>> {
+  async execute(input: {
+    actor: ApiKeyActor;
+    id: string;
+  }): Promise<E.Either<RevokeApiKeyError, { id: string; revokedAt: Date }>> {
     const record = await this.keys.findById(input.id);
     if (record === undefined) return E.left({ _tag: 'ApiKeyNotFound' });
     if (!('system' in input.actor) && input.actor.role !== 'admin' && input.actor.id !== record.userId) {

@@ -9,7 +9,11 @@ const PHONE_FIELDS = ['residentialPhone', 'commercialPhone', 'mobile', 'optional
 export type PhoneField = (typeof PHONE_FIELDS)[number];
 
 export interface ManualSaleInput {
-  readonly sale: { readonly sellerId: string; readonly sellerName: string; readonly financingApprovalDate?: Date | null };
+  readonly sale: {
+    readonly sellerId: string;
+    readonly sellerName: string;
+    readonly financingApprovalDate?: Date | null;
+  };
   readonly person: {
     readonly fullName: string;
     readonly cpf: string;
@@ -100,7 +104,10 @@ export class CreateManualSale {
       financingApprovalDate: input.sale.financingApprovalDate ?? null,
       personId: person.id,
       address: input.address ?? null,
-      vehicle: v === null ? null : { id: this.ids.next(), ...v, manufactureYear: v.manufactureYear ?? null, modelYear: v.modelYear ?? null },
+      vehicle:
+        v === null
+          ? null
+          : { id: this.ids.next(), ...v, manufactureYear: v.manufactureYear ?? null, modelYear: v.modelYear ?? null },
       vendorId,
       lastEvent: null,
       delivery: NEW_DELIVERY_STATE,

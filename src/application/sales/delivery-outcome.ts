@@ -8,7 +8,15 @@ export function attemptOf(
   saleIds: readonly string[],
   result: DeliveryResult,
 ): DeliveryAttempt {
-  return { id, at, trigger, saleIds, status: result.status, error: result.ok ? null : result.error, durationMs: result.durationMs };
+  return {
+    id,
+    at,
+    trigger,
+    saleIds,
+    status: result.status,
+    error: result.ok ? null : result.error,
+    durationMs: result.durationMs,
+  };
 }
 
 export function outcomeOf(result: { status: number | null; error?: string | null }): string {

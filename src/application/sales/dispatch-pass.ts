@@ -87,14 +87,24 @@ export class DispatchPass {
   private async claim(): Promise<void> {
     const { sales, clock, settings } = this.deps;
     const wanted = Math.min(settings.claimSize, this.limit - this.counts.claimed);
-    const entries = wanted <= 0 ? [] : await sales.claimEligible({ ...this.window, now: clock.now(), limit: wanted, leaseMs: settings.leaseMs, owner: this.owner });
+    const entries =
+      wanted <= 0
+        ? []
+        : await sales.claimEligible({
+            ...this.window,
+            now: clock.now(),
+            limit: wanted,
+            leaseMs: settings.leaseMs,
+            owner: this.owner,
+          });
     if (entries.length === 0) {
       this.exhausted = true;
       return;
     }
     this.counts.claimed += entries.length;
     const chunk: Chunk = { open: Math.ceil(entries.length / settings.batchSize), settled: new Map(), unsent: [] };
-    for (let i = 0; i < entries.length; i += settings.batchSize) this.queue.push({ chunk, entries: entries.slice(i, i + settings.batchSize) });
+    for (let i = 0; i < entries.length; i += settings.batchSize)
+      this.queue.push({ chunk, entries: entries.slice(i, i + settings.batchSize) });
   }
 
   private async send({ chunk, entries }: Batch): Promise<void> {

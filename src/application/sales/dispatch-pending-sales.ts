@@ -70,7 +70,17 @@ export class DispatchPendingSales {
       for (let i = 0; i < entries.length; i += this.settings.batchSize) {
         envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), passStart));
       }
-      return E.right({ eligible, claimed: 0, delivered: 0, failed: 0, released: 0, skipped, deadlineReached: false, outcomes: {}, envelopes });
+      return E.right({
+        eligible,
+        claimed: 0,
+        delivered: 0,
+        failed: 0,
+        released: 0,
+        skipped,
+        deadlineReached: false,
+        outcomes: {},
+        envelopes,
+      });
     }
     const sender = this.sender;
     if (sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
@@ -80,12 +90,30 @@ export class DispatchPendingSales {
     const counts: PassCounts = { claimed: 0, delivered: 0, failed: 0, released: 0, outcomes: {} };
     const snapshot = (): DispatchReport => {
       const { claimed, delivered, failed, released, outcomes } = counts;
-      return { eligible, claimed, delivered, failed, released, skipped, deadlineReached: stop.signal.aborted, outcomes: { ...outcomes } };
+      return {
+        eligible,
+        claimed,
+        delivered,
+        failed,
+        released,
+        skipped,
+        deadlineReached: stop.signal.aborted,
+        outcomes: { ...outcomes },
+      };
     };
     const timer = setTimeout(() => stop.abort(), sendingCutoffMs(input.deadlineMs ?? this.settings.deadlineMs));
     try {
-      const deps = { sales: this.sales, sender, attempts: this.attempts, clock: this.clock, ids: this.ids, settings: this.settings };
-      const pass = new DispatchPass(deps, window, this.ids.next(), limit, stop.signal, counts, () => input.onBatch?.(snapshot()));
+      const deps = {
+        sales: this.sales,
+        sender,
+        attempts: this.attempts,
+        clock: this.clock,
+        ids: this.ids,
+        settings: this.settings,
+      };
+      const pass = new DispatchPass(deps, window, this.ids.next(), limit, stop.signal, counts, () =>
+        input.onBatch?.(snapshot()),
+      );
       await pass.run(Math.max(1, input.concurrency ?? this.settings.concurrency));
       return E.right(snapshot());
     } finally {

@@ -37,7 +37,10 @@ export class ResendSale {
 
   async execute(saleId: string): Promise<E.Either<ResendError, ResendOutput>> {
     // CONTRACT 7: an unknown sale is 404 whatever the configuration; the missing destination is for a sale that exists.
-    if (this.sender === undefined) return (await this.sales.findEntry(saleId)) === undefined ? E.left({ _tag: 'SaleNotFound', saleId }) : E.left({ _tag: 'WebhookNotConfigured' });
+    if (this.sender === undefined)
+      return (await this.sales.findEntry(saleId)) === undefined
+        ? E.left({ _tag: 'SaleNotFound', saleId })
+        : E.left({ _tag: 'WebhookNotConfigured' });
     if (!(await this.sales.force(saleId))) return E.left({ _tag: 'SaleNotFound', saleId });
     const owner = this.ids.next();
     const claimed = await this.sales.claimOne(saleId, this.clock.now(), this.settings.leaseMs, owner);
@@ -53,6 +56,11 @@ export class ResendSale {
     await this.attempts.record(attemptOf(this.ids.next(), at, 'manual', [saleId], result));
     if (result.ok) await this.sales.markDelivered([saleId], owner, outcome);
     else await this.sales.markFailed([saleId], owner, outcome);
-    return E.right({ saleId, success: result.ok, destinationStatus: result.status, error: result.ok ? null : result.error });
+    return E.right({
+      saleId,
+      success: result.ok,
+      destinationStatus: result.status,
+      error: result.ok ? null : result.error,
+    });
   }
 }

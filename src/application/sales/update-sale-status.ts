@@ -36,7 +36,9 @@ export class UpdateSaleStatus {
     const event: SaleStatusEvent = {
       event: input.event,
       at: this.clock.now(),
-      ...(input.event === 'contact_failed' && input.noContactReason !== undefined ? { noContactReason: input.noContactReason } : {}),
+      ...(input.event === 'contact_failed' && input.noContactReason !== undefined
+        ? { noContactReason: input.noContactReason }
+        : {}),
       ...(input.event === 'lead_forwarded'
         ? {
             ...(input.sentTo === undefined ? {} : { sentTo: input.sentTo }),

@@ -8,6 +8,7 @@ export interface VendorData {
 }
 
 /** PUT /vendors/{id}: name, isActive and webhookEnabled always; an omitted optional field keeps its value (CONTRACT 3.3). */
-export type VendorUpdate = Pick<VendorData, 'name' | 'isActive' | 'webhookEnabled'> & Partial<Pick<VendorData, 'vendorId' | 'store' | 'phone'>>;
+export type VendorUpdate = Pick<VendorData, 'name' | 'isActive' | 'webhookEnabled'> &
+  Partial<Pick<VendorData, 'vendorId' | 'store' | 'phone'>>;
 
 export type VendorNotFound = { readonly _tag: 'VendorNotFound'; readonly id: string };

@@ -23,6 +23,8 @@ export class CreateSavedFilter {
     const now = this.clock.now();
     const filter: SavedFilter = { id: this.ids.next(), ...input, createdAt: now, updatedAt: now };
     const outcome = await this.filters.insert(filter);
-    return outcome === 'duplicate' ? E.left({ _tag: 'SavedFilterNameTaken', name: input.name, resource: input.resource }) : E.right(filter);
+    return outcome === 'duplicate'
+      ? E.left({ _tag: 'SavedFilterNameTaken', name: input.name, resource: input.resource })
+      : E.right(filter);
   }
 }

@@ -6,6 +6,8 @@ export class DeleteSavedFilter {
   constructor(private readonly filters: SavedFilterRepository) {}
 
   async execute(input: { readonly userId: string; readonly id: string }): Promise<E.Either<SavedFilterNotFound, void>> {
-    return (await this.filters.delete(input.userId, input.id)) ? E.right(undefined) : E.left({ _tag: 'SavedFilterNotFound' });
+    return (await this.filters.delete(input.userId, input.id))
+      ? E.right(undefined)
+      : E.left({ _tag: 'SavedFilterNotFound' });
   }
 }

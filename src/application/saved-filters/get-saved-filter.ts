@@ -6,7 +6,10 @@ import type { SavedFilterRepository } from './ports';
 export class GetSavedFilter {
   constructor(private readonly filters: SavedFilterRepository) {}
 
-  async execute(input: { readonly userId: string; readonly id: string }): Promise<E.Either<SavedFilterNotFound, SavedFilter>> {
+  async execute(input: {
+    readonly userId: string;
+    readonly id: string;
+  }): Promise<E.Either<SavedFilterNotFound, SavedFilter>> {
     const filter = await this.filters.findOwned(input.userId, input.id);
     return filter === undefined ? E.left({ _tag: 'SavedFilterNotFound' }) : E.right(filter);
   }

@@ -13,7 +13,9 @@ export interface ListSavedFiltersInput {
 export class ListSavedFilters {
   constructor(private readonly filters: SavedFilterRepository) {}
 
-  async execute(input: ListSavedFiltersInput): Promise<E.Either<never, { readonly items: SavedFilter[]; readonly total: number }>> {
+  async execute(
+    input: ListSavedFiltersInput,
+  ): Promise<E.Either<never, { readonly items: SavedFilter[]; readonly total: number }>> {
     return E.right(await this.filters.listOwned(input.userId, input.resource, input.page, input.limit));
   }
 }

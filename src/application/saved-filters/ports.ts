@@ -12,7 +12,12 @@ export interface SavedFilterRepository {
    * One page (`page` from 1) of the owner's filters, of one resource when given; by resource, then name
    * (byte order); `total` counts every filter the owner has of that resource.
    */
-  listOwned(userId: string, resource: SavedFilterResource | undefined, page: number, limit: number): Promise<{ readonly items: SavedFilter[]; readonly total: number }>;
+  listOwned(
+    userId: string,
+    resource: SavedFilterResource | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ readonly items: SavedFilter[]; readonly total: number }>;
   /** 'not-found' when the owner has no filter with that id; 'duplicate' when the name is taken. */
   rename(userId: string, id: string, name: string, at: Date): Promise<'renamed' | 'not-found' | 'duplicate'>;
   /** false when the owner has no filter with that id. */

@@ -12,12 +12,17 @@ export class RenameSavedFilter {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { readonly userId: string; readonly id: string; readonly name: string }): Promise<E.Either<RenameSavedFilterError, void>> {
+  async execute(input: {
+    readonly userId: string;
+    readonly id: string;
+    readonly name: string;
+  }): Promise<E.Either<RenameSavedFilterError, void>> {
     const current = await this.filters.findOwned(input.userId, input.id);
     if (current === undefined) return E.left({ _tag: 'SavedFilterNotFound' });
     const outcome = await this.filters.rename(input.userId, input.id, input.name, this.clock.now());
     if (outcome === 'not-found') return E.left({ _tag: 'SavedFilterNotFound' });
-    if (outcome === 'duplicate') return E.left({ _tag: 'SavedFilterNameTaken', name: input.name, resource: current.resource });
+    if (outcome === 'duplicate')
+      return E.left({ _tag: 'SavedFilterNameTaken', name: input.name, resource: current.resource });
     return E.right(undefined);
   }
 }

@@ -2,10 +2,22 @@ import * as E from 'fp-ts/Either';
 import type { Cpf } from '../../domain/shared/cpf';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import { leadPersonAmong, minimalLeadPerson } from '../../domain/sdr/lead-person';
-import { conversionTimeAfterWrite, type SdrChannel, type SdrInteraction, type SdrStatus, type WebSessionId } from '../../domain/sdr/interaction';
+import {
+  conversionTimeAfterWrite,
+  type SdrChannel,
+  type SdrInteraction,
+  type SdrStatus,
+  type WebSessionId,
+} from '../../domain/sdr/interaction';
 import type { Clock, IdGenerator } from '../shared/ports';
 import { contactKeyOfInteraction, phonesOfMatchKey } from '../../domain/sdr/contact';
-import type { InteractionRefresh, RecentMatch, SaleQualificationSync, SdrInteractionRepository, SdrPersonDirectory } from './ports';
+import type {
+  InteractionRefresh,
+  RecentMatch,
+  SaleQualificationSync,
+  SdrInteractionRepository,
+  SdrPersonDirectory,
+} from './ports';
 import type { ContactChanges } from './read-model-ports';
 
 /** How the lead was reached (spec part 4): a phone, a web chat session, or both; never neither. */
@@ -71,11 +83,24 @@ export class CreateSdrInteraction {
       convertedAt: conversionTimeAfterWrite(null, { convertedToLead, status: input.result }, now),
       updatedAt: now,
     };
-    const match = { personId: lead.id, ...(phoneKey === undefined ? {} : { phoneKey }), ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }) };
-    const fresh = (id: string): SdrInteraction => ({ id, personId: lead.id, phone: input.phone ?? null, phoneKey: phoneKey ?? null, sessionId: input.sessionId ?? null, createdAt: now, ...fields });
+    const match = {
+      personId: lead.id,
+      ...(phoneKey === undefined ? {} : { phoneKey }),
+      ...(input.sessionId === undefined ? {} : { sessionId: input.sessionId }),
+    };
+    const fresh = (id: string): SdrInteraction => ({
+      id,
+      personId: lead.id,
+      phone: input.phone ?? null,
+      phoneKey: phoneKey ?? null,
+      sessionId: input.sessionId ?? null,
+      createdAt: now,
+      ...fields,
+    });
     const { interaction, created } = await this.refreshOrInsert(match, since, fields, fresh);
     const id = interaction.id;
-    if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(id, { at: now, text: input.notes });
+    if (input.notes !== undefined && input.notes.trim() !== '')
+      await this.interactions.appendNote(id, { at: now, text: input.notes });
     // The interaction refreshed may belong to another person than the one looked up (same phone key).
     const personId = interaction.personId;
     // A minimal person without a sale (created by this request or a racing one) has nothing to keep in sync.
@@ -107,26 +132,41 @@ export class CreateSdrInteraction {
       const recent = await this.interactions.refreshRecent(match, since, fields);
       if (recent !== undefined) return { interaction: recent, created: false };
       interaction ??= fresh(this.ids.next());
-      if ((await this.interactions.insertCurrent(interaction, since)) === 'inserted') return { interaction, created: true };
+      if ((await this.interactions.insertCurrent(interaction, since)) === 'inserted')
+        return { interaction, created: true };
     }
     // 'taken' means a current interaction of the window exists, which the next refresh finds; only a
     // holder leaving the window between the two, every time, gets here.
-    throw new Error(`no SDR interaction written after ${WRITE_ATTEMPTS} attempts: the contact's current interaction kept changing`);
+    throw new Error(
+      `no SDR interaction written after ${WRITE_ATTEMPTS} attempts: the contact's current interaction kept changing`,
+    );
   }
 
   /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at; `inserted`: this request stored it. */
-  private async leadPerson(input: CreateSdrInteractionInput, since: Date, now: Date): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
+  private async leadPerson(
+    input: CreateSdrInteractionInput,
+    since: Date,
+    now: Date,
+  ): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
     let known: string | undefined;
     if (input.phone === undefined) {
       // A web lead is known only by its session: the same session within the window is the same lead.
       known = (await this.interactions.findRecent({ sessionId: input.sessionId }, since))?.personId;
     } else {
-      known = leadPersonAmong(await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)), input.cpf)?.id;
+      known = leadPersonAmong(
+        await this.people.findByCpfOrPhoneKey(input.cpf, phoneMatchKey(input.phone)),
+        input.cpf,
+      )?.id;
     }
-    return known === undefined ? this.createMinimalPerson(input, now) : { id: known, withoutSale: false, inserted: false };
+    return known === undefined
+      ? this.createMinimalPerson(input, now)
+      : { id: known, withoutSale: false, inserted: false };
   }
 
-  private async createMinimalPerson(input: CreateSdrInteractionInput, now: Date): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
+  private async createMinimalPerson(
+    input: CreateSdrInteractionInput,
+    now: Date,
+  ): Promise<{ id: string; withoutSale: boolean; inserted: boolean }> {
     const person = minimalLeadPerson(input, this.ids.next(), now);
     const stored = await this.people.insertMinimal(person);
     if (stored.outcome === 'inserted') return { id: person.id, withoutSale: true, inserted: true };

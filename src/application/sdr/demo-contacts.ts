@@ -10,15 +10,112 @@ import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import { conversionTimeAfterWrite, SDR_STATUSES, type SdrInteraction } from '../../domain/sdr/interaction';
 
-const FIRST = ['Ana', 'Beatriz', 'Bruno', 'Camila', 'Carlos', 'Daniela', 'Diego', 'Eduarda', 'Felipe', 'Fernanda', 'Gabriel', 'Gustavo', 'Helena', 'Igor', 'Isabela', 'João', 'Juliana', 'Larissa', 'Lucas', 'Luana', 'Marcelo', 'Mariana', 'Mateus', 'Natália', 'Otávio', 'Patrícia', 'Paulo', 'Rafael', 'Renata', 'Rodrigo', 'Sabrina', 'Thiago', 'Vanessa', 'Vinícius'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas'];
-const AREA_CODES = [11, 11, 11, 12, 13, 19, 21, 21, 24, 27, 31, 31, 34, 41, 43, 47, 48, 51, 54, 61, 62, 65, 67, 71, 79, 81, 84, 85, 91, 92, 98];
+const FIRST = [
+  'Ana',
+  'Beatriz',
+  'Bruno',
+  'Camila',
+  'Carlos',
+  'Daniela',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Fernanda',
+  'Gabriel',
+  'Gustavo',
+  'Helena',
+  'Igor',
+  'Isabela',
+  'João',
+  'Juliana',
+  'Larissa',
+  'Lucas',
+  'Luana',
+  'Marcelo',
+  'Mariana',
+  'Mateus',
+  'Natália',
+  'Otávio',
+  'Patrícia',
+  'Paulo',
+  'Rafael',
+  'Renata',
+  'Rodrigo',
+  'Sabrina',
+  'Thiago',
+  'Vanessa',
+  'Vinícius',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+];
+const AREA_CODES = [
+  11, 11, 11, 12, 13, 19, 21, 21, 24, 27, 31, 31, 34, 41, 43, 47, 48, 51, 54, 61, 62, 65, 67, 71, 79, 81, 84, 85, 91,
+  92, 98,
+];
 const CARS = [
-  ['Volkswagen', 'Polo'], ['Chevrolet', 'Onix'], ['Fiat', 'Argo'], ['Hyundai', 'HB20'], ['Toyota', 'Corolla'], ['Jeep', 'Renegade'], ['Fiat', 'Strada'], ['Honda', 'HR-V'], ['Renault', 'Kwid'], ['Nissan', 'Kicks'],
+  ['Volkswagen', 'Polo'],
+  ['Chevrolet', 'Onix'],
+  ['Fiat', 'Argo'],
+  ['Hyundai', 'HB20'],
+  ['Toyota', 'Corolla'],
+  ['Jeep', 'Renegade'],
+  ['Fiat', 'Strada'],
+  ['Honda', 'HR-V'],
+  ['Renault', 'Kwid'],
+  ['Nissan', 'Kicks'],
 ] as const;
 const COLORS = ['Branco', 'Prata', 'Preto', 'Cinza', 'Vermelho', 'Azul'];
-const INBOUND = ['Oi, vi o anúncio do seguro', 'Quanto fica o seguro do meu {car}?', 'A placa é {plate}', 'Pode me ligar depois das 18h?', 'Tenho interesse sim', 'Qual a franquia?', 'Vou ver com minha esposa e te falo', 'Manda a proposta por aqui mesmo', 'Já tenho seguro, obrigado', 'Beleza, pode seguir'];
-const OUTBOUND = ['Olá {name}! Aqui é da corretora, tudo bem?', 'Consegue me passar a placa do veículo?', 'Perfeito, vou cotar com 5 seguradoras', 'Sua cotação ficou em R$ {price}/mês', 'Posso te enviar a proposta?', 'Combinado, te ligo amanhã', 'Qualquer dúvida é só chamar'];
+const INBOUND = [
+  'Oi, vi o anúncio do seguro',
+  'Quanto fica o seguro do meu {car}?',
+  'A placa é {plate}',
+  'Pode me ligar depois das 18h?',
+  'Tenho interesse sim',
+  'Qual a franquia?',
+  'Vou ver com minha esposa e te falo',
+  'Manda a proposta por aqui mesmo',
+  'Já tenho seguro, obrigado',
+  'Beleza, pode seguir',
+];
+const OUTBOUND = [
+  'Olá {name}! Aqui é da corretora, tudo bem?',
+  'Consegue me passar a placa do veículo?',
+  'Perfeito, vou cotar com 5 seguradoras',
+  'Sua cotação ficou em R$ {price}/mês',
+  'Posso te enviar a proposta?',
+  'Combinado, te ligo amanhã',
+  'Qualquer dúvida é só chamar',
+];
 
 /** mulberry32: a small seeded PRNG (demo data only, never for secrets). */
 export function seededRandom(seed: number): () => number {
@@ -51,7 +148,9 @@ function withCheckDigits(base: readonly number[]): string {
 function cpfOfIndex(index: number, seed: number): string {
   const n = (index * 7_919 + seed * 104_729 + 100_000_000) % 1_000_000_000;
   const base = String(n).padStart(9, '0').split('').map(Number);
-  return withCheckDigits(base.every((d) => d === base[0]) ? [...base.slice(0, 8), (base[8] ?? 0) === 9 ? 0 : (base[8] ?? 0) + 1] : base);
+  return withCheckDigits(
+    base.every((d) => d === base[0]) ? [...base.slice(0, 8), (base[8] ?? 0) === 9 ? 0 : (base[8] ?? 0) + 1] : base,
+  );
 }
 
 /** A Mercosul plate (ABC1D23). */
@@ -96,7 +195,14 @@ const INTERACTION_AFTER_MS = 60_000;
  * in the last 60 days before `now` (`windowMs`, at least MIN_DEMO_WINDOW_MS): the contact's whole
  * timeline is laid out first, then placed at a seeded point of the window where all of it fits.
  */
-export function demoContact(index: number, seed: number, now: Date, messages: number, instance: string, windowMs: number = DEMO_WINDOW_MS): DemoContact {
+export function demoContact(
+  index: number,
+  seed: number,
+  now: Date,
+  messages: number,
+  instance: string,
+  windowMs: number = DEMO_WINDOW_MS,
+): DemoContact {
   const random = seededRandom(seed * 1_000_003 + index);
   const first = pick(random, FIRST);
   const fullName = `${first} ${pick(random, LAST)} ${pick(random, LAST)}`;
@@ -118,7 +224,12 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
   if (web) {
     const personId = uuidFrom(random);
     const person = minimalPerson(personId, '', null, startedAt);
-    return { person, sales: [], interactions: [interaction(random, personId, null, `web-${uuidFrom(random)}`, startedAt, updatedAfter)], messages: [] };
+    return {
+      person,
+      sales: [],
+      interactions: [interaction(random, personId, null, `web-${uuidFrom(random)}`, startedAt, updatedAfter)],
+      messages: [],
+    };
   }
   // 9 + a digit 6-9 + 7 digits: a mobile whose legacy 8-digit form (some WhatsApp ids) is also valid.
   // The 7 last digits are a bijection of the index (below 10^7): contacts do not share a phone by chance.
@@ -126,16 +237,59 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
   const phone = `55${pick(random, AREA_CODES)}${subscriber}` as CanonicalPhone;
   const personId = uuidFrom(random);
   const person: Person | null = bought
-    ? { ...minimalPerson(personId, fullName, phone, startedAt), cpf: cpfOfIndex(index, seed), birthDate: `19${60 + Math.floor(random() * 40)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, personalEmail: `${first.toLowerCase()}.${index}@exemplo.com.br` }
+    ? {
+        ...minimalPerson(personId, fullName, phone, startedAt),
+        cpf: cpfOfIndex(index, seed),
+        birthDate: `19${60 + Math.floor(random() * 40)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
+        personalEmail: `${first.toLowerCase()}.${index}@exemplo.com.br`,
+      }
     : worked
       ? minimalPerson(personId, random() < 0.5 ? fullName : '', phone, startedAt)
       : null;
-  const interactions = worked && person !== null ? [interaction(random, person.id, phone, null, ms(INTERACTION_AFTER_MS), updatedAfter)] : [];
-  const vehicle: Vehicle = { id: uuidFrom(random), manufacturer: brand, brand, model, color: pick(random, COLORS), manufactureYear: 2015 + Math.floor(random() * 10), modelYear: 2016 + Math.floor(random() * 10), fipeCode: `00${Math.floor(random() * 9000) + 1000}-1`, renavan: String(Math.floor(random() * 1e11)).padStart(11, '0'), chassi: `9BW${uuidFrom(random).replace(/-/g, '').slice(0, 14).toUpperCase()}`, fuelType: 'flex' };
+  const interactions =
+    worked && person !== null
+      ? [interaction(random, person.id, phone, null, ms(INTERACTION_AFTER_MS), updatedAfter)]
+      : [];
+  const vehicle: Vehicle = {
+    id: uuidFrom(random),
+    manufacturer: brand,
+    brand,
+    model,
+    color: pick(random, COLORS),
+    manufactureYear: 2015 + Math.floor(random() * 10),
+    modelYear: 2016 + Math.floor(random() * 10),
+    fipeCode: `00${Math.floor(random() * 9000) + 1000}-1`,
+    renavan: String(Math.floor(random() * 1e11)).padStart(11, '0'),
+    chassi: `9BW${uuidFrom(random).replace(/-/g, '').slice(0, 14).toUpperCase()}`,
+    fuelType: 'flex',
+  };
   const saleAt = ms(SALE_AFTER_MS);
-  const sales: Sale[] = bought && person !== null ? [{ id: uuidFrom(random), sellerId: `V-${1 + Math.floor(random() * 20)}`, sellerName: pick(random, FIRST), financingApprovalDate: null, personId: person.id, address: null, vehicle, vendorId: null, lastEvent: null, delivery: { ...NEW_DELIVERY_STATE, webhookProcessed: true }, createdAt: saleAt, updatedAt: saleAt }] : [];
+  const sales: Sale[] =
+    bought && person !== null
+      ? [
+          {
+            id: uuidFrom(random),
+            sellerId: `V-${1 + Math.floor(random() * 20)}`,
+            sellerName: pick(random, FIRST),
+            financingApprovalDate: null,
+            personId: person.id,
+            address: null,
+            vehicle,
+            vendorId: null,
+            lastEvent: null,
+            delivery: { ...NEW_DELIVERY_STATE, webhookProcessed: true },
+            createdAt: saleAt,
+            updatedAt: saleAt,
+          },
+        ]
+      : [];
   const jid = `${random() < 0.2 ? `55${phone.slice(2, 4)}${phone.slice(5)}` : phone}@s.whatsapp.net`;
-  const fill = (text: string) => text.replace('{car}', `${brand} ${model}`).replace('{plate}', plate).replace('{name}', first).replace('{price}', String(80 + Math.floor(random() * 220)));
+  const fill = (text: string) =>
+    text
+      .replace('{car}', `${brand} ${model}`)
+      .replace('{plate}', plate)
+      .replace('{name}', first)
+      .replace('{price}', String(80 + Math.floor(random() * 220)));
   const chat: GatewayMessageRecord[] = [];
   let at = startedAt.getTime() / 1000;
   for (let m = 0; m < count; m += 1) {
@@ -154,15 +308,51 @@ export function demoContact(index: number, seed: number, now: Date, messages: nu
 }
 
 function minimalPerson(id: string, fullName: string, phone: CanonicalPhone | null, at: Date): Person {
-  return { id, fullName, cpf: null, rg: null, cnh: null, birthDate: null, gender: null, maritalStatus: null, personalEmail: null, commercialEmail: null, residentialPhone: null, commercialPhone: null, mobile: phone, optionalPhone: null, createdAt: at, updatedAt: at };
+  return {
+    id,
+    fullName,
+    cpf: null,
+    rg: null,
+    cnh: null,
+    birthDate: null,
+    gender: null,
+    maritalStatus: null,
+    personalEmail: null,
+    commercialEmail: null,
+    residentialPhone: null,
+    commercialPhone: null,
+    mobile: phone,
+    optionalPhone: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
-function interaction(random: () => number, personId: string, phone: CanonicalPhone | null, sessionId: string | null, at: Date, updatedAfter: number): SdrInteraction {
+function interaction(
+  random: () => number,
+  personId: string,
+  phone: CanonicalPhone | null,
+  sessionId: string | null,
+  at: Date,
+  updatedAfter: number,
+): SdrInteraction {
   const status = pick(random, SDR_STATUSES);
   const converted = status === 'converted' || random() < 0.1;
   return {
-    id: uuidFrom(random), personId, phone, phoneKey: phone === null ? null : phoneMatchKey(phone), sessionId, channel: sessionId === null ? 'whatsapp' : 'email',
-    result: status, status, contact: status !== 'no_response', sent: converted, sentTo: converted ? 'Concessionária Centro' : null, convertedToLead: converted, convertedAt: conversionTimeAfterWrite(null, { convertedToLead: converted, status }, at), createdAt: at,
+    id: uuidFrom(random),
+    personId,
+    phone,
+    phoneKey: phone === null ? null : phoneMatchKey(phone),
+    sessionId,
+    channel: sessionId === null ? 'whatsapp' : 'email',
+    result: status,
+    status,
+    contact: status !== 'no_response',
+    sent: converted,
+    sentTo: converted ? 'Concessionária Centro' : null,
+    convertedToLead: converted,
+    convertedAt: conversionTimeAfterWrite(null, { convertedToLead: converted, status }, at),
+    createdAt: at,
     updatedAt: new Date(at.getTime() + updatedAfter),
   };
 }

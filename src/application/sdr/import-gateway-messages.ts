@@ -38,7 +38,10 @@ export class ImportGatewayMessages {
         },
         write: async (records) => {
           const counts = await this.store.insertMany(records);
-          if (counts.inserted > 0) await this.readModels?.chatsChanged(records.map((r) => ({ instance: r.instance, remoteJid: r.key.remoteJid })));
+          if (counts.inserted > 0)
+            await this.readModels?.chatsChanged(
+              records.map((r) => ({ instance: r.instance, remoteJid: r.key.remoteJid })),
+            );
           return counts;
         },
         batchSize: IMPORT_BATCH,

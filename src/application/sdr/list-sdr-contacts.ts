@@ -1,5 +1,12 @@
 import * as E from 'fp-ts/Either';
-import { metricsOf, type Contact, type ContactFilter, type ContactMetrics, type ContactSortField, type SortOrder } from '../../domain/sdr/contact';
+import {
+  metricsOf,
+  type Contact,
+  type ContactFilter,
+  type ContactMetrics,
+  type ContactSortField,
+  type SortOrder,
+} from '../../domain/sdr/contact';
 import type { Clock } from '../shared/ports';
 import type { ContactReadModel, ReadModelFreshness } from './read-model-ports';
 
@@ -33,11 +40,19 @@ export class ListSdrContacts {
 
   async execute(input: ListSdrContactsInput): Promise<E.Either<ListSdrContactsError, ListSdrContactsOutput>> {
     const { filter } = input;
-    if (filter.dateFrom !== undefined && filter.dateTo !== undefined && filter.dateFrom > filter.dateTo) return E.left({ _tag: 'InvalidDateRange' });
+    if (filter.dateFrom !== undefined && filter.dateTo !== undefined && filter.dateFrom > filter.dateTo)
+      return E.left({ _tag: 'InvalidDateRange' });
     await this.freshness.catchUp();
     const now = this.clock.now();
     const [items, tally] = await Promise.all([
-      this.contacts.page({ filter, now, sortBy: input.sortBy, sortOrder: input.sortOrder, skip: (input.page - 1) * input.limit, limit: input.limit }),
+      this.contacts.page({
+        filter,
+        now,
+        sortBy: input.sortBy,
+        sortOrder: input.sortOrder,
+        skip: (input.page - 1) * input.limit,
+        limit: input.limit,
+      }),
       this.contacts.tally(filter, now),
     ]);
     return E.right({ items, total: tally.total, metrics: metricsOf(tally) });

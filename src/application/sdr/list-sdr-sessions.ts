@@ -61,12 +61,18 @@ export class ListSdrSessions {
   ) {}
 
   async execute(input: ListSdrSessionsInput): Promise<E.Either<ListSdrSessionsError, ListSdrSessionsOutput>> {
-    if (input.dateFrom !== undefined && input.dateTo !== undefined && input.dateFrom > input.dateTo) return E.left({ _tag: 'InvalidDateRange' });
+    if (input.dateFrom !== undefined && input.dateTo !== undefined && input.dateFrom > input.dateTo)
+      return E.left({ _tag: 'InvalidDateRange' });
     await this.freshness.catchUp();
-    const { page, total } = input.dateFrom === undefined && input.dateTo === undefined ? await this.fromModel(input) : await this.ofRange(input);
+    const { page, total } =
+      input.dateFrom === undefined && input.dateTo === undefined
+        ? await this.fromModel(input)
+        : await this.ofRange(input);
     // A range's page comes from the messages: its all-time pushNames from the chat model.
     const unnamed = page.filter((c) => c.pushName === undefined).map((c) => c.id);
-    const stored = new Map(unnamed.length === 0 ? [] : (await this.chats.findByIds(unnamed)).map((c) => [c.id, c.pushName]));
+    const stored = new Map(
+      unnamed.length === 0 ? [] : (await this.chats.findByIds(unnamed)).map((c) => [c.id, c.pushName]),
+    );
     const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
     const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
     const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
@@ -96,7 +102,14 @@ export class ListSdrSessions {
   }
 
   private async fromModel(input: ListSdrSessionsInput): Promise<{ page: PageChat[]; total: number }> {
-    const [page, total] = await Promise.all([this.chats.page({ ...(input.instance === undefined ? {} : { instance: input.instance }), skip: (input.page - 1) * input.limit, limit: input.limit }), this.chats.count(input.instance)]);
+    const [page, total] = await Promise.all([
+      this.chats.page({
+        ...(input.instance === undefined ? {} : { instance: input.instance }),
+        skip: (input.page - 1) * input.limit,
+        limit: input.limit,
+      }),
+      this.chats.count(input.instance),
+    ]);
     return { page, total };
   }
 
@@ -111,7 +124,14 @@ export class ListSdrSessions {
     };
     for await (const chat of this.gateway.chats(range)) {
       total += 1;
-      kept.push({ id: chatIdOf(chat), instance: chat.instance, remoteJid: chat.remoteJid, messageCount: chat.messageCount, firstAt: chat.firstAt, last: chat.last });
+      kept.push({
+        id: chatIdOf(chat),
+        instance: chat.instance,
+        remoteJid: chat.remoteJid,
+        messageCount: chat.messageCount,
+        firstAt: chat.firstAt,
+        last: chat.last,
+      });
       // Trim to the page's reach now and then: the buffer stays within 2 x page x limit.
       if (kept.length >= 2 * keep) kept = kept.sort(newestChatFirst).slice(0, keep);
     }

@@ -15,7 +15,10 @@ export interface InteractionWithNotes {
  * Fields a create-or-update replaces on an existing interaction. `convertedAt`: the conversion time
  * when this write converts (else null); it is stored only on an interaction that has none yet.
  */
-export type InteractionRefresh = Pick<SdrInteraction, 'channel' | 'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'convertedAt' | 'updatedAt'>;
+export type InteractionRefresh = Pick<
+  SdrInteraction,
+  'channel' | 'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'convertedAt' | 'updatedAt'
+>;
 
 /** What a recent interaction of the same lead may share with a new one (CONTRACT 3.4 dedupe). */
 export interface RecentMatch {
@@ -205,7 +208,11 @@ export interface GatewayMessageStore {
    * `last`: the position of the last message read (null when none); `skipped`: documents of an
    * unexpected shape passed over (the position moves past them all the same).
    */
-  changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats>;
+  changedChats(range: {
+    readonly after: string | null;
+    readonly upTo?: string;
+    readonly limit: number;
+  }): Promise<ChangedChats>;
   /** Every one-to-one chat with a message, streamed. */
   allChats(): AsyncIterable<ChatRef>;
   /** The position of the newest message (null when the store has none). */

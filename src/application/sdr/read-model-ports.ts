@@ -1,5 +1,12 @@
 import type { ChatRef, SdrChat } from '../../domain/sdr/chat';
-import type { Contact, ContactFilter, ContactSortField, MetricsTally, SortOrder, StoredContact } from '../../domain/sdr/contact';
+import type {
+  Contact,
+  ContactFilter,
+  ContactSortField,
+  MetricsTally,
+  SortOrder,
+  StoredContact,
+} from '../../domain/sdr/contact';
 import { token, type Token } from '../shared/token';
 
 /**
@@ -35,7 +42,9 @@ export interface VersionedReadModel<T> {
   snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]>;
   /** Writes each value (undefined: the document goes) where its claim still holds; one round trip per kind of write. */
   // Crash consistency (CONTRACT 10.2): (d) conditional on the claimed generation, idempotent: running it again writes the same documents.
-  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome>;
+  put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[],
+  ): Promise<ReadModelWriteOutcome>;
   /** Every document id, streamed (the rebuild and the sweep revisit them all). */
   ids(): AsyncIterable<string>;
   /** Documents claimed before `before` and never written since (a refresh that died half-way). */

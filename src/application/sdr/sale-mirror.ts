@@ -40,16 +40,25 @@ function writtenLater(a: SdrInteraction, b: SdrInteraction): boolean {
 }
 
 /** The sale that carries the mirror: the person's newest sale (createdAt, then the greatest id) created at or before the interaction's write. */
-export function mirrorTargetOf<S extends { readonly id: string; readonly createdAt: Date }>(sales: readonly S[], mirrored: SdrInteraction): S | undefined {
+export function mirrorTargetOf<S extends { readonly id: string; readonly createdAt: Date }>(
+  sales: readonly S[],
+  mirrored: SdrInteraction,
+): S | undefined {
   let target: S | undefined;
   for (const sale of sales) {
     if (sale.createdAt.getTime() > mirrored.updatedAt.getTime()) continue;
-    if (target === undefined || sale.createdAt.getTime() > target.createdAt.getTime() || (sale.createdAt.getTime() === target.createdAt.getTime() && sale.id > target.id)) target = sale;
+    if (
+      target === undefined ||
+      sale.createdAt.getTime() > target.createdAt.getTime() ||
+      (sale.createdAt.getTime() === target.createdAt.getTime() && sale.id > target.id)
+    )
+      target = sale;
   }
   return target;
 }
 
-const sameTime = (a: Date | null | undefined, b: Date | null | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && (a as Date).getTime() === (b as Date).getTime();
+const sameTime = (a: Date | null | undefined, b: Date | null | undefined): boolean =>
+  (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && (a as Date).getTime() === (b as Date).getTime();
 
 /** Whether a stored mirror (absent fields: a sale never mirrored, or data from before conversion times) equals `expected`. */
 export function sameMirror(stored: Partial<SaleQualification> | undefined, expected: SaleQualification): boolean {

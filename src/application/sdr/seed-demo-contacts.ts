@@ -73,7 +73,14 @@ export class SeedDemoContacts {
       input.onProgress?.(counts.contacts);
     };
     for (let i = 0; i < input.contacts; i += 1) {
-      const contact = demoContact(i, input.seed ?? 1, now, input.messagesPerContact ?? 10, input.instance ?? 'demo', windowMs);
+      const contact = demoContact(
+        i,
+        input.seed ?? 1,
+        now,
+        input.messagesPerContact ?? 10,
+        input.instance ?? 'demo',
+        windowMs,
+      );
       if (contact.person !== null) people.push(contact.person);
       sales.push(...contact.sales);
       interactions.push(...contact.interactions);

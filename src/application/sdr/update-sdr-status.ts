@@ -46,7 +46,8 @@ export class UpdateSdrStatus {
     );
     if (change === undefined) return notFound;
     // CONTRACT 3.4: empty or blank notes append nothing.
-    if (input.notes !== undefined && input.notes.trim() !== '') await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
+    if (input.notes !== undefined && input.notes.trim() !== '')
+      await this.interactions.appendNote(change.interactionId, { at: now, text: input.notes });
     // CONTRACT 3.4: the person's newest sale follows the status, as it follows a creation: it mirrors the
     // moved interaction whole (derived data, CONTRACT 10.2: the next write or check-data --repair redoes it).
     await this.sales.mirrorOnLatestSale(change.interaction);

@@ -4,7 +4,8 @@ import * as E from 'fp-ts/Either';
  * One record of an import source, numbered as its file numbers it (the line it starts on): its value,
  * or why it could not be read at all (not JSON, a CSV row of another length).
  */
-export type NumberedRecord<T> = { readonly line: number; readonly value: T } | { readonly line: number; readonly unreadable: string };
+export type NumberedRecord<T> =
+  { readonly line: number; readonly value: T } | { readonly line: number; readonly unreadable: string };
 
 /** What an import did: items written, items that were there already, records refused. */
 export interface ImportCounts {

@@ -51,7 +51,8 @@ export class PasswordResetCompletion {
    * A reset superseded by a later one writes no password and revokes nothing (the later reset did both).
    */
   async complete(reset: PendingPasswordReset, now: Date): Promise<void> {
-    if (await this.steps.setPassword(reset.userId, reset.passwordHash, reset.usedAt)) await this.steps.revokeSessions(reset.userId, now);
+    if (await this.steps.setPassword(reset.userId, reset.passwordHash, reset.usedAt))
+      await this.steps.revokeSessions(reset.userId, now);
     await this.steps.markApplied(reset.tokenHash);
   }
 

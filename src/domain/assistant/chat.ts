@@ -69,7 +69,8 @@ export function parseChatTitle(input: string): E.Either<string, string> {
 /** A description: trimmed, up to 1000 characters (empty allowed). */
 export function parseChatDescription(input: string): E.Either<string, string> {
   const description = input.trim();
-  if (length(description) > MAX_DESCRIPTION_LENGTH) return E.left(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  if (length(description) > MAX_DESCRIPTION_LENGTH)
+    return E.left(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
   return E.right(description);
 }
 
@@ -84,13 +85,21 @@ export function parseChatMessage(input: string): E.Either<string, string> {
 export function titleFromMessage(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
   if (line === '') return DEFAULT_TITLE;
-  return length(line) <= TITLE_FROM_MESSAGE_LENGTH ? line : `${firstCharacters(line, TITLE_FROM_MESSAGE_LENGTH - 1).trimEnd()}…`;
+  return length(line) <= TITLE_FROM_MESSAGE_LENGTH
+    ? line
+    : `${firstCharacters(line, TITLE_FROM_MESSAGE_LENGTH - 1).trimEnd()}…`;
 }
 
 /** CONTRACT 8.4: the first 120 characters of a message. */
 export const previewOf = (content: string): string => firstCharacters(content, PREVIEW_LENGTH);
 
-export function newChatSession(input: { id: string; userId: string; title?: string; description?: string; at: Date }): ChatSession {
+export function newChatSession(input: {
+  id: string;
+  userId: string;
+  title?: string;
+  description?: string;
+  at: Date;
+}): ChatSession {
   return {
     id: input.id,
     userId: input.userId,

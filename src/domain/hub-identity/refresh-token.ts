@@ -58,7 +58,12 @@ export function mayBeWithinGrace(record: RefreshTokenRecord, now: Date, graceMs:
   );
 }
 
-function isWithinGrace(record: RefreshTokenRecord, now: Date, graceMs: number, successor: RefreshTokenRecord | undefined): boolean {
+function isWithinGrace(
+  record: RefreshTokenRecord,
+  now: Date,
+  graceMs: number,
+  successor: RefreshTokenRecord | undefined,
+): boolean {
   // Only the immediate predecessor of the token that is active right now: anything older is reuse.
   return (
     mayBeWithinGrace(record, now, graceMs) &&

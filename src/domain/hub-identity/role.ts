@@ -8,8 +8,21 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
  * Every permission the hub knows. The spec leaves the role mapping open; CONTRACT 5.2 gives OWNER and
  * ADMIN "all permissions", which is this list: every resource of the hub with read and edit.
  */
-const HUB_RESOURCES = ['leads', 'inbox', 'channels', 'templates', 'pipelines', 'campaigns', 'sessions', 'members', 'organization'] as const;
-export const ALL_PERMISSIONS: readonly string[] = HUB_RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:edit`]);
+const HUB_RESOURCES = [
+  'leads',
+  'inbox',
+  'channels',
+  'templates',
+  'pipelines',
+  'campaigns',
+  'sessions',
+  'members',
+  'organization',
+] as const;
+export const ALL_PERMISSIONS: readonly string[] = HUB_RESOURCES.flatMap((resource) => [
+  `${resource}:read`,
+  `${resource}:edit`,
+]);
 
 /** CONTRACT 5.2. */
 export const MEMBER_PERMISSIONS: readonly string[] = [

@@ -61,7 +61,13 @@ export function isValidTimezone(timezone: string): boolean {
 
 /** Whether `at` falls inside the hours, read on the wall clock of `timezone`. */
 export function isWithinBusinessHours(hours: BusinessHours, timezone: string, at: Date): boolean {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = DAYS.indexOf(part('weekday').toLowerCase() as Day);
   const minute = Number(part('hour')) * 60 + Number(part('minute'));

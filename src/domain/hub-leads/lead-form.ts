@@ -5,8 +5,7 @@ import type { CanonicalPhone } from '../shared/phone';
  * so the lead is not lost, but it identifies nobody.
  */
 export type FormPhone =
-  | { readonly usable: true; readonly value: CanonicalPhone }
-  | { readonly usable: false; readonly value: string };
+  { readonly usable: true; readonly value: CanonicalPhone } | { readonly usable: false; readonly value: string };
 
 /** A lead-form delivery in the domain's words (spec part 4); the route codec reads the provider's payload into it. */
 export interface LeadForm {

@@ -19,7 +19,10 @@ export interface TemplateCondition {
  * CONTRACT 6.2: the first active template (in creation order) whose conditions all equal the
  * lead form's fields (the flattened payload). A template without conditions matches every payload.
  */
-export function selectTemplate(templates: readonly LeadTemplate[], fields: Readonly<Record<string, string>>): LeadTemplate | undefined {
+export function selectTemplate(
+  templates: readonly LeadTemplate[],
+  fields: Readonly<Record<string, string>>,
+): LeadTemplate | undefined {
   return templates.find((template) => template.active && template.conditions.every((c) => fields[c.path] === c.value));
 }
 

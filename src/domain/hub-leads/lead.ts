@@ -53,7 +53,11 @@ export interface LeadChanges {
 }
 
 /** The lead an event creates when its key is new: the changes over empty defaults. */
-export function newLead(base: Pick<Lead, 'id' | 'orgId' | 'pipelineId' | 'pipelineExternalId' | 'externalId' | 'provider'>, changes: LeadChanges, now: Date): Lead {
+export function newLead(
+  base: Pick<Lead, 'id' | 'orgId' | 'pipelineId' | 'pipelineExternalId' | 'externalId' | 'provider'>,
+  changes: LeadChanges,
+  now: Date,
+): Lead {
   return {
     ...base,
     title: changes.title ?? null,

@@ -15,5 +15,9 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = { humanTeam: false, tim
 
 /** CONTRACT 6.3: only an organization with a human team and business hours skips leads inside them. */
 export function humanTeamOnDuty(settings: WebhookSettings, at: Date): boolean {
-  return settings.humanTeam && settings.businessHours !== undefined && isWithinBusinessHours(settings.businessHours, settings.timezone, at);
+  return (
+    settings.humanTeam &&
+    settings.businessHours !== undefined &&
+    isWithinBusinessHours(settings.businessHours, settings.timezone, at)
+  );
 }

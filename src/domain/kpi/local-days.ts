@@ -27,7 +27,17 @@ export const MAX_REMEMBERED = 10_000;
 const formatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_FORMATTERS);
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  return formatters.get(timeZone, () => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hourCycle: 'h23' }));
+  return formatters.get(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hourCycle: 'h23',
+      }),
+  );
 }
 
 /** Known zone names as asked -> canonical (only valid names are kept: an unknown zone throws and is not stored). */
@@ -37,15 +47,28 @@ const canonicalNames = new BoundedMemo<string, string>(MAX_REMEMBERED);
 export function canonicalTimeZone(name: string): string | undefined {
   if (name.trim() === '' || name !== name.trim()) return undefined;
   try {
-    return canonicalNames.get(name, () => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone);
+    return canonicalNames.get(
+      name,
+      () => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone,
+    );
   } catch {
     return undefined;
   }
 }
 
 /** Entries held by each memo of this module (for the test of their bounds). */
-export function localDaysMemoSizes(): { readonly formatters: number; readonly offsetFormatters: number; readonly canonicalNames: number; readonly dayStarts: number } {
-  return { formatters: formatters.size, offsetFormatters: offsetFormatters.size, canonicalNames: canonicalNames.size, dayStarts: dayStarts.size };
+export function localDaysMemoSizes(): {
+  readonly formatters: number;
+  readonly offsetFormatters: number;
+  readonly canonicalNames: number;
+  readonly dayStarts: number;
+} {
+  return {
+    formatters: formatters.size,
+    offsetFormatters: offsetFormatters.size,
+    canonicalNames: canonicalNames.size,
+    dayStarts: dayStarts.size,
+  };
 }
 
 /** The local date of an instant in a zone. */
@@ -78,7 +101,9 @@ const HOUR = 3_600_000;
  * 30 hours around UTC midnight of that date (every zone's offset is within ±14 h), to the millisecond.
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
-  return new Date(dayStarts.get(`${timeZone}|${dayNumberOf(date)}`, () => computeStartOfLocalDay(date, timeZone).getTime()));
+  return new Date(
+    dayStarts.get(`${timeZone}|${dayNumberOf(date)}`, () => computeStartOfLocalDay(date, timeZone).getTime()),
+  );
 }
 
 /** Day starts already computed, by zone and day number (the zone rules do not change while running). */
@@ -107,11 +132,28 @@ const offsetFormatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_F
 function offsetAt(instant: Date, timeZone: string): number {
   const formatter = offsetFormatters.get(
     timeZone,
-    () => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }),
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        hourCycle: 'h23',
+      }),
   );
   const parts = formatter.formatToParts(instant);
   const value = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
+  const wall = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
@@ -141,7 +183,8 @@ export function localDaysBetween(first: LocalDate, last: LocalDate, timeZone: st
 export function dayIndexOf(days: LocalDays, instant: Date): number {
   const t = instant.getTime();
   const { starts } = days;
-  if (starts.length < 2 || t < (starts[0] as Date).getTime() || t >= (starts[starts.length - 1] as Date).getTime()) return -1;
+  if (starts.length < 2 || t < (starts[0] as Date).getTime() || t >= (starts[starts.length - 1] as Date).getTime())
+    return -1;
   let low = 0;
   let high = starts.length - 1;
   // Invariant: starts[low] <= t < starts[high].

@@ -21,7 +21,8 @@ export const MAX_PERIOD_DAYS = 366;
 export const DEFAULT_PERIOD_DAYS = 30;
 
 /** A bound as the query gave it: a local day, or an instant. */
-export type DateBound = { readonly kind: 'day'; readonly date: LocalDate } | { readonly kind: 'instant'; readonly at: Date };
+export type DateBound =
+  { readonly kind: 'day'; readonly date: LocalDate } | { readonly kind: 'instant'; readonly at: Date };
 
 /** `2018-11-04` (a local day of the period's timezone) or an ISO 8601 timestamp (an instant); undefined for anything else. */
 export function parseDateBound(input: string): DateBound | undefined {
@@ -60,7 +61,10 @@ function nextDay(date: LocalDate): LocalDate {
 }
 
 /** The period a query asks for, or the problems with it (one message each). */
-export function resolvePeriod(query: PeriodQuery, now: Date): { readonly period: KpiPeriod } | { readonly problems: readonly string[] } {
+export function resolvePeriod(
+  query: PeriodQuery,
+  now: Date,
+): { readonly period: KpiPeriod } | { readonly problems: readonly string[] } {
   const zone = query.timeZone;
   const to =
     query.dateTo === undefined
@@ -78,7 +82,8 @@ export function resolvePeriod(query: PeriodQuery, now: Date): { readonly period:
   if (from > to) return { problems: ['dateFrom must not be after dateTo'] };
   const firstDay = localDateOf(from, zone);
   const dayCount = dayNumberOf(lastDay) - dayNumberOf(firstDay) + 1;
-  if (dayCount > MAX_PERIOD_DAYS) return { problems: [`the period must not exceed ${MAX_PERIOD_DAYS} days (it covers ${dayCount} local days)`] };
+  if (dayCount > MAX_PERIOD_DAYS)
+    return { problems: [`the period must not exceed ${MAX_PERIOD_DAYS} days (it covers ${dayCount} local days)`] };
   return { period: kpiPeriod(from, to, zone, periodKey(query)) };
 }
 
@@ -98,7 +103,8 @@ export function kpiPeriod(from: Date, to: Date, timeZone: string, key: string): 
 }
 
 function periodKey(query: PeriodQuery): string {
-  const spelled = (bound: DateBound): string => (bound.kind === 'day' ? formatLocalDate(bound.date) : bound.at.toISOString());
+  const spelled = (bound: DateBound): string =>
+    bound.kind === 'day' ? formatLocalDate(bound.date) : bound.at.toISOString();
   const parts: string[] = [];
   if (query.dateFrom !== undefined) parts.push(`dateFrom=${spelled(query.dateFrom)}`);
   if (query.dateTo !== undefined) parts.push(`dateTo=${spelled(query.dateTo)}`);

@@ -52,7 +52,14 @@ export class ResponseTurns {
     const id = chatId(message);
     let chat = this.chats.get(id);
     if (chat === undefined) {
-      chat = { chat: { instance: message.instance, remoteJid: message.remoteJid }, seen: false, open: null, firstTurnSeconds: null, firstInbound: null, answered: false };
+      chat = {
+        chat: { instance: message.instance, remoteJid: message.remoteJid },
+        seen: false,
+        open: null,
+        firstTurnSeconds: null,
+        firstInbound: null,
+        answered: false,
+      };
       this.chats.set(id, chat);
     }
     return chat;
@@ -86,7 +93,9 @@ export class ResponseTurns {
 
   /** Chats still waiting for a reply at the end of the period (an open turn, or unanswered). */
   awaitingReply(): ChatKey[] {
-    return [...this.chats.values()].filter((c) => c.open !== null || (c.firstInbound !== null && !c.answered)).map((c) => c.chat);
+    return [...this.chats.values()]
+      .filter((c) => c.open !== null || (c.firstInbound !== null && !c.answered))
+      .map((c) => c.chat);
   }
 
   /** The first outbound message after the period of chats that were awaiting one. */

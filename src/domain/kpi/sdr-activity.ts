@@ -60,7 +60,8 @@ export class FunnelBook {
     this.touch(activity, interaction.updatedAt);
     if (interaction.convertedAt !== null) this.touch(activity, interaction.convertedAt);
     if (isConvertedInteraction(interaction) && interaction.convertedAt !== null) {
-      if (activity.convertedAt === null || interaction.convertedAt < activity.convertedAt) activity.convertedAt = interaction.convertedAt;
+      if (activity.convertedAt === null || interaction.convertedAt < activity.convertedAt)
+        activity.convertedAt = interaction.convertedAt;
     }
   }
 
@@ -106,7 +107,11 @@ export class FunnelBook {
       contacts,
       leads,
       conversionRate: rate(leads, contacts),
-      points: contactsPerDay.map((c, i) => ({ contacts: c, leads: leadsPerDay[i] ?? 0, conversionRate: rate(leadsPerDay[i] ?? 0, c) })),
+      points: contactsPerDay.map((c, i) => ({
+        contacts: c,
+        leads: leadsPerDay[i] ?? 0,
+        conversionRate: rate(leadsPerDay[i] ?? 0, c),
+      })),
     };
   }
 }

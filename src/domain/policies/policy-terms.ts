@@ -5,7 +5,18 @@ import type { Policy } from './policy';
  * assistant's `find_policies` carry as they are, in the order the answers list them. The one list:
  * a new term is added here and reaches every one of them.
  */
-export const POLICY_TERMS = ['policyNumber', 'cpf', 'saleId', 'insurer', 'product', 'status', 'premiumCents', 'startDate', 'endDate', 'vehiclePlate'] as const satisfies readonly (keyof Policy)[];
+export const POLICY_TERMS = [
+  'policyNumber',
+  'cpf',
+  'saleId',
+  'insurer',
+  'product',
+  'status',
+  'premiumCents',
+  'startDate',
+  'endDate',
+  'vehiclePlate',
+] as const satisfies readonly (keyof Policy)[];
 
 export type PolicyTerm = (typeof POLICY_TERMS)[number];
 

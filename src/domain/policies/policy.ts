@@ -79,7 +79,6 @@ export function normalizePlate(input: string): string | undefined {
   return OLD_PLATE.test(plate) || MERCOSUL_PLATE.test(plate) ? plate : undefined;
 }
 
-
 /** A broken rule of a creation, with the field it is about. */
 export interface PolicyDraftProblem {
   readonly field: keyof PolicyDraftInput;
@@ -100,33 +99,56 @@ export function checkPolicyDraft(input: PolicyDraftInput): E.Either<readonly Pol
   const problems: PolicyDraftProblem[] = [];
   const fail = (field: keyof PolicyDraftInput, message: string): void => void problems.push({ field, message });
   const policyNumber = input.policyNumber.trim();
-  if (!POLICY_NUMBER.test(policyNumber)) fail('policyNumber', 'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .');
+  if (!POLICY_NUMBER.test(policyNumber))
+    fail('policyNumber', 'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .');
   const cpf = parseCpf(input.cpf);
   if (E.isLeft(cpf)) fail('cpf', 'cpf must be a valid CPF (11 digits, check digits)');
   const saleId = input.saleId === null ? null : input.saleId.trim().toLowerCase();
   if (saleId !== null && !isUuid(saleId)) fail('saleId', 'saleId must be a UUID or null');
   const insurer = input.insurer.trim();
-  if (insurer === '' || characterCount(insurer) > MAX_INSURER_LENGTH) fail('insurer', `insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
+  if (insurer === '' || characterCount(insurer) > MAX_INSURER_LENGTH)
+    fail('insurer', `insurer must be 1 to ${MAX_INSURER_LENGTH} characters`);
   const product = input.product;
   if (!isOneOf(POLICY_PRODUCTS, product)) fail('product', `product must be one of ${POLICY_PRODUCTS.join(', ')}`);
   const status = input.status ?? 'pending';
-  if (!isOneOf(POLICY_CREATION_STATUSES, status)) fail('status', `status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
-  if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0) fail('premiumCents', 'premiumCents must be an integer >= 0');
+  if (!isOneOf(POLICY_CREATION_STATUSES, status))
+    fail('status', `status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
+  if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0)
+    fail('premiumCents', 'premiumCents must be an integer >= 0');
   const startDate = parseIsoDate(input.startDate);
   if (startDate === undefined) fail('startDate', 'startDate must be a date YYYY-MM-DD');
   const endDate = parseIsoDate(input.endDate);
   if (endDate === undefined) fail('endDate', 'endDate must be a date YYYY-MM-DD');
-  if (startDate !== undefined && endDate !== undefined && endDate <= startDate) fail('endDate', 'endDate must be after startDate');
+  if (startDate !== undefined && endDate !== undefined && endDate <= startDate)
+    fail('endDate', 'endDate must be after startDate');
   const vehiclePlate = input.vehiclePlate === null ? null : normalizePlate(input.vehiclePlate);
-  if (vehiclePlate === undefined) fail('vehiclePlate', 'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
-  else if (vehiclePlate === null && product === 'auto') fail('vehiclePlate', 'vehiclePlate is required for an auto policy');
+  if (vehiclePlate === undefined)
+    fail('vehiclePlate', 'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
+  else if (vehiclePlate === null && product === 'auto')
+    fail('vehiclePlate', 'vehiclePlate is required for an auto policy');
   if (
-    problems.length > 0 || E.isLeft(cpf) || !isOneOf(POLICY_PRODUCTS, product) || !isOneOf(POLICY_CREATION_STATUSES, status) ||
-    startDate === undefined || endDate === undefined || vehiclePlate === undefined
+    problems.length > 0 ||
+    E.isLeft(cpf) ||
+    !isOneOf(POLICY_PRODUCTS, product) ||
+    !isOneOf(POLICY_CREATION_STATUSES, status) ||
+    startDate === undefined ||
+    endDate === undefined ||
+    vehiclePlate === undefined
   ) {
     return E.left(problems);
   }
-  return E.right({ policyNumber, cpf: cpf.right, saleId, insurer, product, status, premiumCents: input.premiumCents, startDate, endDate, vehiclePlate });
+  return E.right({
+    policyNumber,
+    cpf: cpf.right,
+    saleId,
+    insurer,
+    product,
+    status,
+    premiumCents: input.premiumCents,
+    startDate,
+    endDate,
+    vehiclePlate,
+  });
 }
 
 /** CONTRACT 8.6: the only moves; cancelled and expired are final, and no status moves to itself. */
@@ -137,7 +159,11 @@ const ALLOWED_TRANSITIONS: Readonly<Record<PolicyStatus, readonly PolicyStatus[]
   expired: [],
 };
 
-export type InvalidPolicyStatusTransition = { readonly _tag: 'InvalidPolicyStatusTransition'; readonly from: PolicyStatus; readonly to: PolicyStatus };
+export type InvalidPolicyStatusTransition = {
+  readonly _tag: 'InvalidPolicyStatusTransition';
+  readonly from: PolicyStatus;
+  readonly to: PolicyStatus;
+};
 
 export function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
   return ALLOWED_TRANSITIONS[from].includes(to);
@@ -148,7 +174,14 @@ export function transitionPolicy(
   policy: Policy,
   change: { readonly to: PolicyStatus; readonly at: Date; readonly userId: string; readonly reason: string | null },
 ): E.Either<InvalidPolicyStatusTransition, Policy> {
-  if (!canTransition(policy.status, change.to)) return E.left({ _tag: 'InvalidPolicyStatusTransition', from: policy.status, to: change.to });
-  const entry: PolicyStatusChange = { from: policy.status, to: change.to, at: change.at, userId: change.userId, reason: change.reason };
+  if (!canTransition(policy.status, change.to))
+    return E.left({ _tag: 'InvalidPolicyStatusTransition', from: policy.status, to: change.to });
+  const entry: PolicyStatusChange = {
+    from: policy.status,
+    to: change.to,
+    at: change.at,
+    userId: change.userId,
+    reason: change.reason,
+  };
   return E.right({ ...policy, status: change.to, history: [...policy.history, entry], updatedAt: change.at });
 }

@@ -8,11 +8,15 @@ export interface SaleEnvelope {
 }
 
 /** A domain record as it travels in JSON: dates become ISO strings. */
-type Wire<T> = { readonly [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type Wire<T> = {
+  readonly [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
 
 /** One entry of `vendas` (spec part 2): the fields listed there, nothing more. */
 export interface EnvelopeEntry {
-  readonly venda: Wire<Pick<Sale, 'id' | 'sellerId' | 'sellerName' | 'financingApprovalDate' | 'createdAt' | 'updatedAt'>>;
+  readonly venda: Wire<
+    Pick<Sale, 'id' | 'sellerId' | 'sellerName' | 'financingApprovalDate' | 'createdAt' | 'updatedAt'>
+  >;
   readonly pessoa: Wire<Person>;
   readonly endereco: Address | null;
   readonly veiculo: Vehicle | null;
@@ -80,12 +84,22 @@ export function toEnvelopeEntry({ sale, person, vendor }: SaleEntry, now: Date):
     vendedor:
       vendor === null
         ? null
-        : { id: vendor.id, vendorId: vendor.vendorId, name: vendor.name, isActive: vendor.isActive, webhookEnabled: vendor.webhookEnabled },
+        : {
+            id: vendor.id,
+            vendorId: vendor.vendorId,
+            name: vendor.name,
+            isActive: vendor.isActive,
+            webhookEnabled: vendor.webhookEnabled,
+          },
     timestamp: now.toISOString(),
   };
 }
 
 /** sales -> `{vendas, totalVendas, timestamp}` (one timestamp for the envelope and its entries). */
 export function buildEnvelope(entries: readonly SaleEntry[], now: Date): SaleEnvelope {
-  return { vendas: entries.map((entry) => toEnvelopeEntry(entry, now)), totalVendas: entries.length, timestamp: now.toISOString() };
+  return {
+    vendas: entries.map((entry) => toEnvelopeEntry(entry, now)),
+    totalVendas: entries.length,
+    timestamp: now.toISOString(),
+  };
 }

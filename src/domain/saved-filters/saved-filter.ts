@@ -30,7 +30,8 @@ export const MAX_SAVED_FILTER_QUERY_BYTES = 4096;
 export function parseSavedFilterName(input: string): E.Either<string, string> {
   const name = input.trim();
   if (name === '') return E.left('name must not be empty');
-  if (characterCount(name) > MAX_SAVED_FILTER_NAME) return E.left(`name must be at most ${MAX_SAVED_FILTER_NAME} characters`);
+  if (characterCount(name) > MAX_SAVED_FILTER_NAME)
+    return E.left(`name must be at most ${MAX_SAVED_FILTER_NAME} characters`);
   return E.right(name);
 }
 
@@ -39,7 +40,8 @@ export function parseSavedFilterQuery(input: unknown): E.Either<readonly string[
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return E.left(['query must be an object']);
   const problems: string[] = [];
   for (const [key, value] of Object.entries(input)) {
-    const ok = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    const ok =
+      typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
     if (!ok) problems.push(`query.${key} must be a string, a number or a boolean`);
   }
   if (problems.length > 0) return E.left(problems);

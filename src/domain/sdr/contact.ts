@@ -81,7 +81,18 @@ export type ContactBook = Map<string, ContactDraft>;
 function draftOf(book: ContactBook, sessionId: string, phone: CanonicalPhone | null): ContactDraft {
   let draft = book.get(sessionId);
   if (draft === undefined) {
-    draft = { sessionId, phone, firstAt: null, lastAt: null, interactionCount: 0, convertedInteractionCount: 0, messageCount: 0, latest: null, pushName: null, personIds: new Set() };
+    draft = {
+      sessionId,
+      phone,
+      firstAt: null,
+      lastAt: null,
+      interactionCount: 0,
+      convertedInteractionCount: 0,
+      messageCount: 0,
+      latest: null,
+      pushName: null,
+      personIds: new Set(),
+    };
     book.set(sessionId, draft);
   }
   return draft;
@@ -94,14 +105,22 @@ function widen(draft: ContactDraft, first: Date, last: Date): void {
 
 /** Folds one SDR interaction into its contact: counts, the time span, the most recently updated one. */
 export function addInteraction(book: ContactBook, interaction: SdrInteraction): void {
-  const draft = draftOf(book, contactKeyOfInteraction(interaction), interaction.phone === null ? null : (interaction.phone as CanonicalPhone));
+  const draft = draftOf(
+    book,
+    contactKeyOfInteraction(interaction),
+    interaction.phone === null ? null : (interaction.phone as CanonicalPhone),
+  );
   draft.interactionCount += 1;
   if (isConvertedInteraction(interaction)) draft.convertedInteractionCount += 1;
   const last = interaction.updatedAt > interaction.createdAt ? interaction.updatedAt : interaction.createdAt;
   widen(draft, interaction.createdAt, last);
   draft.personIds.add(interaction.personId);
   const latest = draft.latest;
-  if (latest === null || interaction.updatedAt > latest.updatedAt || (interaction.updatedAt.getTime() === latest.updatedAt.getTime() && interaction.id > latest.id)) {
+  if (
+    latest === null ||
+    interaction.updatedAt > latest.updatedAt ||
+    (interaction.updatedAt.getTime() === latest.updatedAt.getTime() && interaction.id > latest.id)
+  ) {
     const { id, personId, status, channel, updatedAt } = interaction;
     draft.latest = { id, personId, status, channel, updatedAt };
   }
@@ -132,12 +151,18 @@ export function phoneKeyOfDraft(draft: ContactDraft): string | undefined {
  */
 export function phonesOfMatchKey(key: string): CanonicalPhone[] {
   const [ddd, last8] = [key.slice(0, 2), key.slice(2)];
-  return [`55${ddd}${last8}`, `55${ddd}9${last8}`].filter((phone): phone is CanonicalPhone => normalizePhone(phone) === phone);
+  return [`55${ddd}${last8}`, `55${ddd}9${last8}`].filter(
+    (phone): phone is CanonicalPhone => normalizePhone(phone) === phone,
+  );
 }
 
 /** The match keys of a person's phones. */
-export function phoneKeysOfPerson(person: Pick<Person, 'mobile' | 'residentialPhone' | 'commercialPhone' | 'optionalPhone'>): string[] {
-  const phones = [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].filter((p): p is string => typeof p === 'string' && /^55\d{10,11}$/.test(p));
+export function phoneKeysOfPerson(
+  person: Pick<Person, 'mobile' | 'residentialPhone' | 'commercialPhone' | 'optionalPhone'>,
+): string[] {
+  const phones = [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].filter(
+    (p): p is string => typeof p === 'string' && /^55\d{10,11}$/.test(p),
+  );
   return [...new Set(phones.map((p) => phoneMatchKey(p as CanonicalPhone)))];
 }
 
@@ -163,7 +188,10 @@ export function finishContact(draft: ContactDraft, persons: readonly Person[], s
   const person = (draft.latest === null ? undefined : byId.get(draft.latest.personId)) ?? holder;
   const personName = person?.fullName.trim();
   const salesCount = sales.reduce((sum, s) => sum + s.count, 0);
-  const lastSaleAt = sales.reduce<Date | null>((newest, s) => (newest === null || s.lastAt > newest ? s.lastAt : newest), null);
+  const lastSaleAt = sales.reduce<Date | null>(
+    (newest, s) => (newest === null || s.lastAt > newest ? s.lastAt : newest),
+    null,
+  );
   const firstAt = draft.firstAt ?? new Date(0);
   return {
     sessionId: draft.sessionId,
@@ -182,11 +210,21 @@ export function finishContact(draft: ContactDraft, persons: readonly Person[], s
     salesCount,
     lastSaleAt,
     convertedInteractionCount: draft.convertedInteractionCount,
-    personHasPhone: person !== undefined && [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].some((p) => typeof p === 'string' && p.trim() !== ''),
+    personHasPhone:
+      person !== undefined &&
+      [person.mobile, person.residentialPhone, person.commercialPhone, person.optionalPhone].some(
+        (p) => typeof p === 'string' && p.trim() !== '',
+      ),
   };
 }
 
-export const CONTACT_SORT_FIELDS = ['lastInteraction', 'firstInteraction', 'messageCount', 'interactionCount', 'name'] as const;
+export const CONTACT_SORT_FIELDS = [
+  'lastInteraction',
+  'firstInteraction',
+  'messageCount',
+  'interactionCount',
+  'name',
+] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
 
@@ -277,7 +315,14 @@ export interface MetricsTally {
   convertedInteractions: number;
 }
 
-export const emptyTally = (): MetricsTally => ({ total: 0, active: 0, qualified: 0, messages: 0, interactions: 0, convertedInteractions: 0 });
+export const emptyTally = (): MetricsTally => ({
+  total: 0,
+  active: 0,
+  qualified: 0,
+  messages: 0,
+  interactions: 0,
+  convertedInteractions: 0,
+});
 
 export function tallyContact(tally: MetricsTally, contact: Contact, now: Date): void {
   tally.total += 1;
@@ -340,11 +385,16 @@ export function contactOfFacts(facts: ContactFacts): StoredContact | undefined {
   const key = phoneKeyOfDraft(draft);
   const own = new Map<string, Person>();
   for (const person of facts.persons) {
-    if (draft.personIds.has(person.id) || (key !== undefined && phoneKeysOfPerson(person).includes(key))) own.set(person.id, person);
+    if (draft.personIds.has(person.id) || (key !== undefined && phoneKeysOfPerson(person).includes(key)))
+      own.set(person.id, person);
   }
   const persons = [...own.values()];
   const ids = new Set(persons.map((p) => p.id));
-  const contact = finishContact(draft, persons, facts.sales.filter((s) => ids.has(s.personId)));
+  const contact = finishContact(
+    draft,
+    persons,
+    facts.sales.filter((s) => ids.has(s.personId)),
+  );
   let conversionAt: Date | null = null;
   for (const interaction of facts.interactions) {
     if (!isConvertedInteraction(interaction) || interaction.convertedAt === null) continue;
@@ -353,7 +403,16 @@ export function contactOfFacts(facts: ContactFacts): StoredContact | undefined {
   return { ...contact, personIds: [...new Set([...draft.personIds, ...ids])].sort(), conversionAt };
 }
 
-const EXPANSIONS: Readonly<Record<string, string>> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', ð: 'd', þ: 'th' };
+const EXPANSIONS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  ð: 'd',
+  þ: 'th',
+};
 
 /**
  * A stored key whose binary order is the order of `compareContacts` by name (pt-BR, base strength:
@@ -378,4 +437,4 @@ export function nameSortKey(name: string): string {
 }
 
 /** ASCII punctuation and symbols in the order of the pt-BR collation (ICU root), as Intl.Collator ranks them. */
-const COLLATION_PUNCTUATION = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
+const COLLATION_PUNCTUATION = '_-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';

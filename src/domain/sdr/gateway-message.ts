@@ -77,8 +77,15 @@ export function parseGatewayRecord(doc: unknown): GatewayMessageRecord | undefin
   if (!isRecord(doc)) return undefined;
   const { instance, key, pushName, messageType, message } = doc;
   if (typeof instance !== 'string' || instance === '' || !isRecord(key)) return undefined;
-  if (typeof key.id !== 'string' || key.id === '' || typeof key.remoteJid !== 'string' || typeof key.fromMe !== 'boolean') return undefined;
-  if (typeof messageType !== 'string' || !(message === null || message === undefined || isRecord(message))) return undefined;
+  if (
+    typeof key.id !== 'string' ||
+    key.id === '' ||
+    typeof key.remoteJid !== 'string' ||
+    typeof key.fromMe !== 'boolean'
+  )
+    return undefined;
+  if (typeof messageType !== 'string' || !(message === null || message === undefined || isRecord(message)))
+    return undefined;
   if (!(pushName === undefined || pushName === null || typeof pushName === 'string')) return undefined;
   const seconds = secondsOf(doc.messageTimestamp);
   if (seconds === undefined) return undefined;
@@ -108,12 +115,15 @@ export function toGatewayMessage(record: GatewayMessageRecord): GatewayMessage {
 function secondsOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
   if (typeof value === 'string' && /^\d{1,12}$/.test(value)) return Number(value);
-  if (isRecord(value) && typeof value.low === 'number' && typeof value.high === 'number') return value.high * 2 ** 32 + (value.low >>> 0);
+  if (isRecord(value) && typeof value.low === 'number' && typeof value.high === 'number')
+    return value.high * 2 ** 32 + (value.low >>> 0);
   return undefined;
 }
 
 /** What one item of a gateway export is: records to store, or the reason it is refused. */
-export type ImportItem = { readonly kind: 'records'; readonly records: readonly GatewayMessageRecord[] } | { readonly kind: 'rejected'; readonly reason: string };
+export type ImportItem =
+  | { readonly kind: 'records'; readonly records: readonly GatewayMessageRecord[] }
+  | { readonly kind: 'rejected'; readonly reason: string };
 
 /**
  * One item of a gateway export (CONTRACT 8.1): a message record, or a `messages.upsert` webhook event
@@ -124,21 +134,32 @@ export function parseImportItem(item: unknown, defaultInstance: string | undefin
   if (!isRecord(item)) return { kind: 'rejected', reason: 'not a JSON object' };
   if ('event' in item) {
     const event = typeof item.event === 'string' ? item.event.toLowerCase().replace(/_/g, '.') : '';
-    if (event !== 'messages.upsert') return { kind: 'rejected', reason: `event ${JSON.stringify(item.event)} is not messages.upsert` };
+    if (event !== 'messages.upsert')
+      return { kind: 'rejected', reason: `event ${JSON.stringify(item.event)} is not messages.upsert` };
     const instance = typeof item.instance === 'string' && item.instance !== '' ? item.instance : defaultInstance;
     const data = Array.isArray(item.data) ? item.data : [item.data];
     const records: GatewayMessageRecord[] = [];
     for (const entry of data) {
-      const record = parseGatewayRecord(isRecord(entry) ? { instance, ...entry, ...(instance === undefined ? {} : { instance: entry.instance ?? instance }) } : entry);
+      const record = parseGatewayRecord(
+        isRecord(entry)
+          ? { instance, ...entry, ...(instance === undefined ? {} : { instance: entry.instance ?? instance }) }
+          : entry,
+      );
       if (record === undefined) return { kind: 'rejected', reason: 'event data is not a message record' };
       records.push(record);
     }
     return records.length === 0 ? { kind: 'rejected', reason: 'event without data' } : { kind: 'records', records };
   }
-  const record = parseGatewayRecord(item.instance === undefined && defaultInstance !== undefined ? { ...item, instance: defaultInstance } : item);
+  const record = parseGatewayRecord(
+    item.instance === undefined && defaultInstance !== undefined ? { ...item, instance: defaultInstance } : item,
+  );
   if (record === undefined) {
-    const recordWithoutInstance = item.instance === undefined && parseGatewayRecord({ ...item, instance: '?' }) !== undefined;
-    return { kind: 'rejected', reason: recordWithoutInstance ? 'record without instance (use --instance)' : 'not a message record' };
+    const recordWithoutInstance =
+      item.instance === undefined && parseGatewayRecord({ ...item, instance: '?' }) !== undefined;
+    return {
+      kind: 'rejected',
+      reason: recordWithoutInstance ? 'record without instance (use --instance)' : 'not a message record',
+    };
   }
   return { kind: 'records', records: [record] };
 }

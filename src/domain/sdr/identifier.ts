@@ -13,7 +13,9 @@ export type IdentifierError = { readonly _tag: 'InvalidIdentifier'; readonly typ
 export function parseIdentifier(type: IdentifierType, raw: string): E.Either<IdentifierError, LeadIdentifier> {
   if (type === 'phone') {
     const phone = normalizePhone(raw);
-    return phone === undefined ? E.left({ _tag: 'InvalidIdentifier', type }) : E.right({ type, value: phone, matchKey: phoneMatchKey(phone) });
+    return phone === undefined
+      ? E.left({ _tag: 'InvalidIdentifier', type })
+      : E.right({ type, value: phone, matchKey: phoneMatchKey(phone) });
   }
   const cpf = parseCpf(raw);
   return E.isLeft(cpf) ? E.left({ _tag: 'InvalidIdentifier', type }) : E.right({ type, value: cpf.right });

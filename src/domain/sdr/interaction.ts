@@ -52,7 +52,9 @@ export interface SdrNote {
 export type WebSessionId = string & { readonly __brand: 'WebSessionId' };
 
 export function parseWebSessionId(value: string): WebSessionId | undefined {
-  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value) ? (value as WebSessionId) : undefined;
+  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value)
+    ? (value as WebSessionId)
+    : undefined;
 }
 
 /** `interaction_notes` as CONTRACT 3.4 writes it: one `[ISO time] text` line per note, oldest first. */
@@ -62,9 +64,16 @@ export function formatNotes(notes: readonly SdrNote[]): string | null {
 }
 
 /** Spec part 4: qualified lead = contact, sent, sent_to and converted_to_lead; interested = contact and result interested. */
-export function qualificationOf(interaction: Pick<SdrInteraction, 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'result'>) {
+export function qualificationOf(
+  interaction: Pick<SdrInteraction, 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'result'>,
+) {
   return {
-    qualified: interaction.contact && interaction.sent && interaction.sentTo !== null && interaction.sentTo !== '' && interaction.convertedToLead,
+    qualified:
+      interaction.contact &&
+      interaction.sent &&
+      interaction.sentTo !== null &&
+      interaction.sentTo !== '' &&
+      interaction.convertedToLead,
     interested: interaction.contact && interaction.result === 'interested',
   };
 }
@@ -73,7 +82,11 @@ export function qualificationOf(interaction: Pick<SdrInteraction, 'contact' | 's
  * The conversion time after a write at `at`: the one already stored wins (the first converting write);
  * otherwise `at` when the written interaction is converted (see isConvertedInteraction), else null.
  */
-export function conversionTimeAfterWrite(stored: Date | null, written: Pick<SdrInteraction, 'convertedToLead' | 'status'>, at: Date): Date | null {
+export function conversionTimeAfterWrite(
+  stored: Date | null,
+  written: Pick<SdrInteraction, 'convertedToLead' | 'status'>,
+  at: Date,
+): Date | null {
   return stored ?? (isConvertedInteraction(written) ? at : null);
 }
 
@@ -84,7 +97,9 @@ export function conversionTimeAfterWrite(stored: Date | null, written: Pick<SdrI
  * the two it leaves exactly this state, and `updatedAt` is then the time of the write that converted it.
  * The next write of the interaction and `check-data --repair` (`sdr-conversion-times`) store it.
  */
-export function storedConversionTime(interaction: Pick<SdrInteraction, 'convertedAt' | 'convertedToLead' | 'status' | 'updatedAt'>): Date | null {
+export function storedConversionTime(
+  interaction: Pick<SdrInteraction, 'convertedAt' | 'convertedToLead' | 'status' | 'updatedAt'>,
+): Date | null {
   return interaction.convertedAt ?? (isConvertedInteraction(interaction) ? interaction.updatedAt : null);
 }
 

@@ -22,7 +22,11 @@ export function parseDateOnly(input: string): CalendarDate | undefined {
   if (match === null) return undefined;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   const check = utcDay(date);
-  return check.getUTCFullYear() === date.year && check.getUTCMonth() === date.month - 1 && check.getUTCDate() === date.day ? date : undefined;
+  return check.getUTCFullYear() === date.year &&
+    check.getUTCMonth() === date.month - 1 &&
+    check.getUTCDate() === date.day
+    ? date
+    : undefined;
 }
 
 /** The start of that day, UTC. `setUTCFullYear`, not `Date.UTC`: the latter reads years 0-99 as 1900-1999. */
@@ -57,4 +61,5 @@ export function parseInteger(input: string, range: { readonly min: number; reado
 export const isUuid = (input: string): boolean => UUID.test(input);
 
 /** Whether `value` is one of `values` (a literal union's members). */
-export const isOneOf = <K extends string>(values: readonly K[], value: string): value is K => (values as readonly string[]).includes(value);
+export const isOneOf = <K extends string>(values: readonly K[], value: string): value is K =>
+  (values as readonly string[]).includes(value);

@@ -9,9 +9,9 @@ export type CanonicalPhone = string & { readonly __brand: 'CanonicalPhone' };
 
 /** Area codes in use (ANATEL); anything else is not a Brazilian number. */
 const AREA_CODES = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53,
-  54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96,
-  97, 98, 99,
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48,
+  49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89,
+  91, 92, 93, 94, 95, 96, 97, 98, 99,
 ]);
 
 export function normalizePhone(input: string): CanonicalPhone | undefined {
@@ -24,7 +24,8 @@ export function normalizePhone(input: string): CanonicalPhone | undefined {
   if (!AREA_CODES.has(area)) return undefined;
   let subscriber = national.slice(2);
   if (subscriber.length === 8 && /^[6-9]/.test(subscriber)) subscriber = `9${subscriber}`;
-  const valid = subscriber.length === 9 ? /^9\d{8}$/.test(subscriber) : subscriber.length === 8 && /^[2-5]\d{7}$/.test(subscriber);
+  const valid =
+    subscriber.length === 9 ? /^9\d{8}$/.test(subscriber) : subscriber.length === 8 && /^[2-5]\d{7}$/.test(subscriber);
   return valid ? (`55${national.slice(0, 2)}${subscriber}` as CanonicalPhone) : undefined;
 }
 

@@ -19,9 +19,18 @@ describe('GraphqlCrmCardReader', () => {
   });
 
   it('reads title, current phase, fields and pipe id of card(id) with the bearer token', async () => {
-    server.cards.set('42', { id: '42', title: 'Carro', phase: 'Proposta', pipeId: '7', fields: [{ name: 'Modelo', value: 'Argo' }] });
+    server.cards.set('42', {
+      id: '42',
+      title: 'Carro',
+      phase: 'Proposta',
+      pipeId: '7',
+      fields: [{ name: 'Modelo', value: 'Argo' }],
+    });
     const result = await new GraphqlCrmCardReader(1_000).fetch({ endpoint, token: 'tok' }, '42');
-    expect(result).to.deep.equal({ kind: 'found', card: { id: '42', title: 'Carro', phaseName: 'Proposta', pipeId: '7', fields: { Modelo: 'Argo' } } });
+    expect(result).to.deep.equal({
+      kind: 'found',
+      card: { id: '42', title: 'Carro', phaseName: 'Proposta', pipeId: '7', fields: { Modelo: 'Argo' } },
+    });
     expect(server.requests.at(-1)).to.deep.include({ authorization: 'Bearer tok', variables: { id: '42' } });
   });
 
@@ -33,7 +42,9 @@ describe('GraphqlCrmCardReader', () => {
       server.mode = mode;
       expect((await reader.fetch({ endpoint, token: 'tok' }, '42')).kind, mode).to.equal('failed');
     }
-    expect((await reader.fetch({ endpoint: 'http://127.0.0.1:9/graphql', token: 'tok' }, '42')).kind).to.equal('failed');
+    expect((await reader.fetch({ endpoint: 'http://127.0.0.1:9/graphql', token: 'tok' }, '42')).kind).to.equal(
+      'failed',
+    );
   });
 });
 

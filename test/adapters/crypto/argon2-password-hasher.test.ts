@@ -66,7 +66,7 @@ describe('ThreadedArgon2PasswordHasher threads', () => {
     expect(threadNiceValues().filter((nice) => nice === 7).length).to.equal(before);
   });
 
-  it('writes hashes the in-process hasher verifies, and verifies the in-process hasher\'s', async () => {
+  it("writes hashes the in-process hasher verifies, and verifies the in-process hasher's", async () => {
     const threaded = new ThreadedArgon2PasswordHasher({ threads: 1, nice: 10 });
     const inProcess = new Argon2PasswordHasher();
     try {

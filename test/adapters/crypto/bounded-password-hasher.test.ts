@@ -21,7 +21,11 @@ describe('BoundedPasswordHasher (CONTRACT 9.5)', () => {
   it('runs at most `concurrency` at once, queues `maxQueued`, and refuses the next with CapacityExceededError before it reaches the algorithm', async () => {
     const stored = await hasher.hash('stored password');
     inner.close();
-    const accepted = [hasher.verify(stored, 'stored password'), hasher.hash('new password'), hasher.verifyAgainstDummy('x')];
+    const accepted = [
+      hasher.verify(stored, 'stored password'),
+      hasher.hash('new password'),
+      hasher.verifyAgainstDummy('x'),
+    ];
     await inner.whenStarted(3);
     const error = await refusal(hasher.verify(stored, 'stored password'));
     expect(error).to.be.instanceOf(CapacityExceededError);

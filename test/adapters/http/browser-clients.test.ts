@@ -11,12 +11,20 @@ import { openSalesRuntime, type SalesRuntime } from '../../support/sales-runtime
 const PASSWORD = 'correct horse battery';
 
 /** Browser-side scripts are sent as text: what the test runner compiles never reaches the page. */
-const call = (page: Page, url: string, init: Record<string, unknown>): Promise<{ status: number; body: string } | { failed: string }> =>
+const call = (
+  page: Page,
+  url: string,
+  init: Record<string, unknown>,
+): Promise<{ status: number; body: string } | { failed: string }> =>
   page.evaluate(`fetch(${JSON.stringify(url)}, ${JSON.stringify({ credentials: 'include', ...init })})
     .then(async (res) => ({ status: res.status, body: await res.text() }), (error) => ({ failed: String(error) }))`);
 
 const login = (page: Page, url: string, email: string) =>
-  call(page, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  call(page, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
 
 /** Another page submits a plain HTML form to `action` (a top-level POST navigation); returns the answer the browser got. */
 async function submitForm(page: Page, action: string): Promise<{ status: number; body: string }> {
@@ -67,13 +75,20 @@ describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
 
   const open = async (env: Record<string, string>) => {
     receiver = new TestReceiver();
-    rt = await openSalesRuntime({ env: { CORS_ORIGINS: origins.front, SALES_WEBHOOK_URL: await receiver.start(), ...env }, overrides: { webhookTimeoutMs: 1_000 } });
+    rt = await openSalesRuntime({
+      env: { CORS_ORIGINS: origins.front, SALES_WEBHOOK_URL: await receiver.start(), ...env },
+      overrides: { webhookTimeoutMs: 1_000 },
+    });
     server = await listen(rt.app, '127.0.0.1', 0);
     api = baseUrl(server);
     const user = await rt.createUser({ role: 'operator', password: PASSWORD });
     email = user.email;
     const { key } = await rt.createApiKey(user.email);
-    const { body } = await request(rt.callback).post('/api/sales/manual').set('x-api-key', key).send(manualSaleBody()).expect(201);
+    const { body } = await request(rt.callback)
+      .post('/api/sales/manual')
+      .set('x-api-key', key)
+      .send(manualSaleBody())
+      .expect(201);
     saleId = body.venda.id as string;
   };
   afterEach(async () => {
@@ -100,16 +115,22 @@ describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
 
     // Same site, origin not allowed: the browser sends the Lax cookies but hands no answer over (no CORS headers).
     const stranger = await pageAt(origins.stranger);
-    expect(await call(stranger, `${api}/api/sales`, {})).to.have.property('failed').that.contains('Failed to fetch');
+    expect(await call(stranger, `${api}/api/sales`, {}))
+      .to.have.property('failed')
+      .that.contains('Failed to fetch');
     // A simple cross-origin POST reaches the server with the cookies; the CSRF check refuses it.
-    expect(await call(stranger, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.have.property('failed');
+    expect(await call(stranger, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.have.property(
+      'failed',
+    );
     // The same as a plain HTML form: a 403 the browser shows, with no effect.
     const forged = await submitForm(await pageAt(origins.stranger), `${api}/api/sales/${saleId}/trigger-webhook`);
     expect(forged.status).to.equal(403);
     expect(JSON.parse(forged.body)).to.include({ statusCode: 403, message: 'Forbidden - cross-site request refused' });
     expect((await submitForm(await pageAt(origins.stranger), `${api}/auth/logout`)).status).to.equal(403);
     // Another site's form: a top-level cross-site POST carries no Lax cookie, so it is not even authenticated.
-    expect((await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`)).status).to.equal(401);
+    expect(
+      (await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`)).status,
+    ).to.equal(401);
     expect(receiver.received).to.have.length(0);
 
     // The session survived the forged logout; the front end's own unsafe call goes through and delivers.
@@ -119,7 +140,7 @@ describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
     expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
   });
 
-  it('production cookies (Secure; SameSite=None, sent on another site\'s form): the forged trigger-webhook and logout are 403 with no effect', async () => {
+  it("production cookies (Secure; SameSite=None, sent on another site's form): the forged trigger-webhook and logout are 403 with no effect", async () => {
     await open({ NODE_ENV: 'production' });
     // The victim logs in on the API's own origin (a first-party page; loopback counts as secure for Secure cookies).
     const own = await pageAt(api);
@@ -138,7 +159,9 @@ describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
 
     expect(await call(own, '/auth/refresh', { method: 'POST' })).to.deep.include({ status: 200 });
     const front = await pageAt(origins.front);
-    expect(await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.deep.include({ status: 200 });
+    expect(await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.deep.include({
+      status: 200,
+    });
     expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
   });
 });

@@ -10,7 +10,10 @@ const OTHER_FRONT_END = 'https://admin.example.com';
 const STRANGER = 'http://evil.example.net';
 
 const preflight = (test: request.Test, origin: string) =>
-  test.set('Origin', origin).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type, x-api-key');
+  test
+    .set('Origin', origin)
+    .set('Access-Control-Request-Method', 'POST')
+    .set('Access-Control-Request-Headers', 'content-type, x-api-key');
 
 function expectCorsHeaders(res: request.Response, origin: string, label: string): void {
   expect(res.headers['access-control-allow-origin'], label).to.equal(origin);
@@ -19,7 +22,10 @@ function expectCorsHeaders(res: request.Response, origin: string, label: string)
 }
 
 function expectNoCorsHeaders(res: request.Response, label: string): void {
-  expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-')), label).to.deep.equal([]);
+  expect(
+    Object.keys(res.headers).filter((name) => name.startsWith('access-control-')),
+    label,
+  ).to.deep.equal([]);
 }
 
 /** CONTRACT 9.3 CORS_ORIGINS on the real sales app. */
@@ -62,13 +68,19 @@ describe('sales CORS (CONTRACT 9.3)', () => {
     const events = await apiEventCollection(rt.db).find({}).toArray();
     // Refused requests are counted per IP, path, status and minute (CONTRACT 9.5): no OPTIONS among them.
     const counted: Record<string, number> = {};
-    for (const event of events) counted[`${event.method} ${event.path} ${event.status}`] = (counted[`${event.method} ${event.path} ${event.status}`] ?? 0) + (event.count ?? 1);
+    for (const event of events)
+      counted[`${event.method} ${event.path} ${event.status}`] =
+        (counted[`${event.method} ${event.path} ${event.status}`] ?? 0) + (event.count ?? 1);
     expect(counted).to.deep.equal({ 'GET /api/sales 401': 3, 'GET /api/sales 429': 1 });
   });
 
   it('puts the CORS headers on every answer to an allowed origin, errors included', async () => {
     const user = await rt.createUser({ role: 'operator', password: 'correct horse battery' });
-    const login = await api().post('/auth/login').set('Origin', FRONT_END).send({ email: user.email, password: 'correct horse battery' }).expect(200);
+    const login = await api()
+      .post('/auth/login')
+      .set('Origin', FRONT_END)
+      .send({ email: user.email, password: 'correct horse battery' })
+      .expect(200);
     const cookie = cookiePairs(login.headers['set-cookie']).join('; ');
     const answers: [string, request.Test, number][] = [
       ['200 list', api().get('/api/sales').set('Cookie', cookie), 200],
@@ -85,7 +97,12 @@ describe('sales CORS (CONTRACT 9.3)', () => {
       else expectCorsHeaders(res, FRONT_END, label);
     }
     // Sent by the allowed front end (Origin wins over a Referer): CSRF passes it, so it is not a 403.
-    const fromFrontEnd = await api().post('/auth/logout').set('Cookie', cookie).set('Referer', `${STRANGER}/`).set('Origin', FRONT_END).expect(200);
+    const fromFrontEnd = await api()
+      .post('/auth/logout')
+      .set('Cookie', cookie)
+      .set('Referer', `${STRANGER}/`)
+      .set('Origin', FRONT_END)
+      .expect(200);
     expectCorsHeaders(fromFrontEnd, FRONT_END, 'logout');
   });
 
@@ -105,7 +122,10 @@ describe('hub CORS (CONTRACT 9.3)', () => {
   const mongo = useTestDatabase();
   let hub: HubHarness;
   before(async () => {
-    hub = await hubHarness(mongo(), { env: { CORS_ORIGINS: FRONT_END }, overrides: { hubIpRateLimit: { limit: 2, windowMs: 300_000 } } });
+    hub = await hubHarness(mongo(), {
+      env: { CORS_ORIGINS: FRONT_END },
+      overrides: { hubIpRateLimit: { limit: 2, windowMs: 300_000 } },
+    });
   });
   const api = () => request(hub.app.callback());
 
@@ -116,7 +136,13 @@ describe('hub CORS (CONTRACT 9.3)', () => {
     }
     expectNoCorsHeaders(await preflight(api().options('/api/v1/auth/login'), STRANGER).expect(204), 'stranger');
     const answers = [];
-    for (let i = 0; i < 3; i += 1) answers.push(await api().post('/api/v1/auth/login').set('Origin', FRONT_END).send({ email: 'nobody@example.com', password: 'wrong-password-1' }));
+    for (let i = 0; i < 3; i += 1)
+      answers.push(
+        await api()
+          .post('/api/v1/auth/login')
+          .set('Origin', FRONT_END)
+          .send({ email: 'nobody@example.com', password: 'wrong-password-1' }),
+      );
     expect(answers.map((res) => res.status)).to.deep.equal([401, 401, 429]);
     for (const res of answers) expectCorsHeaders(res, FRONT_END, `login ${res.status}`);
   });

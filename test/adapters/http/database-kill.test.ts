@@ -40,7 +40,11 @@ async function closeServer(server: Server): Promise<void> {
 /** Users and credentials the requests below need; run again after the database comes back empty. */
 async function seed(runtime: Runtime): Promise<{ apiKey: string }> {
   const { salesIdentity, hubIdentity } = runtime.app;
-  const user = await salesIdentity.useCases.createSalesUser.execute({ email: SALES_EMAIL, password: PASSWORD, role: 'operator' });
+  const user = await salesIdentity.useCases.createSalesUser.execute({
+    email: SALES_EMAIL,
+    password: PASSWORD,
+    role: 'operator',
+  });
   if (E.isLeft(user)) throw new Error(user.left._tag);
   const key = await salesIdentity.useCases.createApiKey.execute({ actor: { system: true }, email: SALES_EMAIL });
   if (E.isLeft(key)) throw new Error(key.left._tag);
@@ -74,7 +78,8 @@ describe('the embedded database killed during concurrent requests', function () 
   // On a failure, the 5xx answers the apps logged say which fault was not classified.
   afterEach(function () {
     if (this.currentTest?.state !== 'failed' || log === undefined) return;
-    for (const line of log.text().split('\n')) if (line.includes('"status":5')) process.stdout.write(`${line.slice(0, 600)}\n`);
+    for (const line of log.text().split('\n'))
+      if (line.includes('"status":5')) process.stdout.write(`${line.slice(0, 600)}\n`);
   });
   after(async () => {
     for (const server of servers) await closeServer(server);
@@ -83,7 +88,11 @@ describe('the embedded database killed during concurrent requests', function () 
   });
 
   it('answers 503 (never 500) within 2 s while it is down, and 200 again once it is back on the same port', async () => {
-    const loaded = loadConfig({ SALES_JWT_SECRET: TEST_JWT_SECRET, HUB_JWT_SECRET: TEST_JWT_SECRET, PUBLIC_APP_URL: 'http://app.test' });
+    const loaded = loadConfig({
+      SALES_JWT_SECRET: TEST_JWT_SECRET,
+      HUB_JWT_SECRET: TEST_JWT_SECRET,
+      PUBLIC_APP_URL: 'http://app.test',
+    });
     if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
     log = memoryLogger();
     // Its own embedded server, started the way `npm start` starts one on a machine without mongod.
@@ -111,7 +120,8 @@ describe('the embedded database killed during concurrent requests', function () 
     servers.push(sales.server, hub.server);
 
     const requests: Record<string, () => Promise<Response>> = {
-      'GET /api/sales': () => fetch(`${sales.base}/api/sales`, { headers: { 'x-api-key': apiKey }, signal: AbortSignal.timeout(10_000) }),
+      'GET /api/sales': () =>
+        fetch(`${sales.base}/api/sales`, { headers: { 'x-api-key': apiKey }, signal: AbortSignal.timeout(10_000) }),
       'POST /auth/login (sales)': () =>
         fetch(`${sales.base}/auth/login`, {
           method: 'POST',
@@ -179,8 +189,12 @@ describe('the embedded database killed during concurrent requests', function () 
     expect([...outageNames].sort()).to.deep.equal([...names].sort());
     // No request hangs on the dead server: one in flight at the kill is answered within 2 s of it,
     // one sent afterwards within 2 s of being sent.
-    const inFlight = answers.filter((a) => a.sentAt < killedAt && a.answeredAt >= killedAt).map((a) => a.answeredAt - killedAt);
-    expect(Math.max(0, ...inFlight), 'ms from the kill to the last answer of a request in flight').to.be.lessThan(2_000);
+    const inFlight = answers
+      .filter((a) => a.sentAt < killedAt && a.answeredAt >= killedAt)
+      .map((a) => a.answeredAt - killedAt);
+    expect(Math.max(0, ...inFlight), 'ms from the kill to the last answer of a request in flight').to.be.lessThan(
+      2_000,
+    );
     const slowest = Math.max(...duringOutage.map((a) => a.answeredAt - a.sentAt));
     expect(slowest, 'slowest answer while the database was down (ms)').to.be.lessThan(2_000);
 

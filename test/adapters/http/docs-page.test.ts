@@ -40,8 +40,18 @@ describe('the docs pages in headless Chromium (CONTRACT 9.1)', function () {
   });
 
   const cases = [
-    { service: 'sales' as const, path: '/docs', operation: '/api/sales/{id}/trigger-webhook', title: 'brokerhub sales service' },
-    { service: 'hub' as const, path: '/api/v1/docs', operation: '/orgs/{orgId}/lead-templates', title: 'brokerhub hub service' },
+    {
+      service: 'sales' as const,
+      path: '/docs',
+      operation: '/api/sales/{id}/trigger-webhook',
+      title: 'brokerhub sales service',
+    },
+    {
+      service: 'hub' as const,
+      path: '/api/v1/docs',
+      operation: '/orgs/{orgId}/lead-templates',
+      title: 'brokerhub hub service',
+    },
   ];
   for (const { service, path, operation, title } of cases) {
     it(`${service} ${path}: renders the operations from local files, with no console error`, async () => {

@@ -22,7 +22,13 @@ function slowApp() {
     });
     ctx.body = { done: true };
   });
-  const app = buildSalesApp({ logger: memoryLogger().logger, clock: new SystemClock(), isProduction: false, readinessChecks: [], routers: [router] });
+  const app = buildSalesApp({
+    logger: memoryLogger().logger,
+    clock: new SystemClock(),
+    isProduction: false,
+    readinessChecks: [],
+    routers: [router],
+  });
   return { app, entered, release: () => release() };
 }
 

@@ -25,7 +25,9 @@ describe('hub service HTTP app', () => {
 
   it('serves /api/v1/healthz and /api/v1/readyz', async () => {
     await request(app.callback()).get('/api/v1/healthz').expect(200, { status: 'ok' });
-    await request(app.callback()).get('/api/v1/readyz').expect(200, { status: 'ready', checks: { mongodb: 'up' } });
+    await request(app.callback())
+      .get('/api/v1/readyz')
+      .expect(200, { status: 'ready', checks: { mongodb: 'up' } });
   });
 
   it('answers unknown routes, inside and outside /api/v1, with 404 {error: "Not found"}', async () => {

@@ -16,7 +16,8 @@ function nested(levels: number): string {
 }
 
 /** Objects only: what the lead-form flattening walks into. */
-const nestedObjects = (levels: number): string => `${'{"n":'.repeat(levels - 1)}{"n":"bottom"}${'}'.repeat(levels - 1)}`;
+const nestedObjects = (levels: number): string =>
+  `${'{"n":'.repeat(levels - 1)}{"n":"bottom"}${'}'.repeat(levels - 1)}`;
 
 const TOO_DEEP = ['JSON body is nested deeper than 32 levels'];
 
@@ -41,17 +42,34 @@ describe('JSON bodies nested deeper than 32 levels', () => {
 
     const leadCounts = async () => {
       const db = hub.composition.platform.db;
-      return { leads: await db.collection('hub_leads').countDocuments(), events: await db.collection('hub_lead_events').countDocuments() };
+      return {
+        leads: await db.collection('hub_leads').countDocuments(),
+        events: await db.collection('hub_lead_events').countDocuments(),
+      };
     };
     const postLead = (orgId: string, body: string) =>
-      request(hub.app.callback()).post(`/api/v1/webhooks/${orgId}/leadprovider`).set('Content-Type', 'application/json').send(body);
-    const form = (extra: string) => `{"contact":{"name":"Ana","phone":"(11) 98765-4321"},"interests":{"brand":"Fiat"},"extra":${extra}}`;
+      request(hub.app.callback())
+        .post(`/api/v1/webhooks/${orgId}/leadprovider`)
+        .set('Content-Type', 'application/json')
+        .send(body);
+    const form = (extra: string) =>
+      `{"contact":{"name":"Ana","phone":"(11) 98765-4321"},"interests":{"brand":"Fiat"},"extra":${extra}}`;
 
     it('a lead form 6,000 levels deep (an organization without a webhook secret) is 400 in the hub format, nothing stored', async () => {
       const orgId = await createOrgWithSecret(hub, `Deep ${randomUUID()}`);
-      await addTemplate(hub, { orgId, name: 'Fiat', active: true, pipelineExternalId: 'forms', conditions: [], message: 'Olá' });
+      await addTemplate(hub, {
+        orgId,
+        name: 'Fiat',
+        active: true,
+        pipelineExternalId: 'forms',
+        conditions: [],
+        message: 'Olá',
+      });
       const before = await leadCounts();
-      await postLead(orgId, form(nestedObjects(6_000))).expect(400, { error: 'Invalid JSON body', details: { body: TOO_DEEP } });
+      await postLead(orgId, form(nestedObjects(6_000))).expect(400, {
+        error: 'Invalid JSON body',
+        details: { body: TOO_DEEP },
+      });
       // 33 levels: the form is level 1, `extra` adds 32.
       await postLead(orgId, form(nested(32))).expect(400, { error: 'Invalid JSON body', details: { body: TOO_DEEP } });
       expect(await leadCounts()).to.deep.equal(before);
@@ -63,8 +81,16 @@ describe('JSON bodies nested deeper than 32 levels', () => {
     });
 
     it('is rejected before any work: the credential is not even looked at', async () => {
-      await request(hub.app.callback()).post('/api/v1/auth/logout').set('Content-Type', 'application/json').send(nested(33)).expect(400, { error: 'Invalid JSON body', details: { body: TOO_DEEP } });
-      await request(hub.app.callback()).post('/api/v1/auth/logout').set('Content-Type', 'application/json').send(nested(32)).expect(401);
+      await request(hub.app.callback())
+        .post('/api/v1/auth/logout')
+        .set('Content-Type', 'application/json')
+        .send(nested(33))
+        .expect(400, { error: 'Invalid JSON body', details: { body: TOO_DEEP } });
+      await request(hub.app.callback())
+        .post('/api/v1/auth/logout')
+        .set('Content-Type', 'application/json')
+        .send(nested(32))
+        .expect(401);
     });
   });
 
@@ -81,14 +107,27 @@ describe('JSON bodies nested deeper than 32 levels', () => {
     });
 
     it('answers 400 in the sales error format before authentication, and nothing is stored', async () => {
-      const tooDeep = await request(rt.callback).post('/api/sales/manual').set('Content-Type', 'application/json').send(nested(33)).expect(400);
+      const tooDeep = await request(rt.callback)
+        .post('/api/sales/manual')
+        .set('Content-Type', 'application/json')
+        .send(nested(33))
+        .expect(400);
       expect(tooDeep.body).to.include({ statusCode: 400, message: 'Invalid JSON body', path: '/api/sales/manual' });
       expect(tooDeep.body.error).to.deep.equal(TOO_DEEP);
       // 32 levels pass the parser and reach the guard.
-      await request(rt.callback).post('/api/sales/manual').set('Content-Type', 'application/json').send(nested(32)).expect(401);
+      await request(rt.callback)
+        .post('/api/sales/manual')
+        .set('Content-Type', 'application/json')
+        .send(nested(32))
+        .expect(401);
 
       const deepSale = `{"venda":{"sellerId":"S-1","sellerName":"Carla"},"pessoa":${nested(6_000)}}`;
-      const res = await request(rt.callback).post('/api/sales/manual').set('x-api-key', key).set('Content-Type', 'application/json').send(deepSale).expect(400);
+      const res = await request(rt.callback)
+        .post('/api/sales/manual')
+        .set('x-api-key', key)
+        .set('Content-Type', 'application/json')
+        .send(deepSale)
+        .expect(400);
       expect(res.body.error).to.deep.equal(TOO_DEEP);
       expect(await salesCollection(rt.db).countDocuments({})).to.equal(0);
     });
@@ -96,7 +135,11 @@ describe('JSON bodies nested deeper than 32 levels', () => {
     it('hides the detail in production like every 400', async () => {
       const production = await openSalesRuntime({ env: { NODE_ENV: 'production' } });
       try {
-        const res = await request(production.callback).post('/api/sales/manual').set('Content-Type', 'application/json').send(nested(40)).expect(400);
+        const res = await request(production.callback)
+          .post('/api/sales/manual')
+          .set('Content-Type', 'application/json')
+          .send(nested(40))
+          .expect(400);
         expect(res.body).to.include({ statusCode: 400, message: 'Bad Request - Invalid parameters' });
         expect(res.body).to.not.have.property('error');
       } finally {

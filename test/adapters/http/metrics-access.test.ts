@@ -41,7 +41,10 @@ function accessMatrix(service: Service): void {
       for (const [name, value] of Object.entries(headers)) req.set(name, value);
       return req;
     };
-    const isExposition = (res: Response) => res.status === 200 && res.text.includes('process_cpu_user_seconds_total') && res.text.includes('brokerhub_http_request_duration_seconds');
+    const isExposition = (res: Response) =>
+      res.status === 200 &&
+      res.text.includes('process_cpu_user_seconds_total') &&
+      res.text.includes('brokerhub_http_request_duration_seconds');
 
     for (const nodeEnv of ['development', 'production']) {
       it(`${nodeEnv}, token set: only "Authorization: Bearer <token>" (any case of "Bearer") gets the metrics; anything else is a bare 401`, async () => {

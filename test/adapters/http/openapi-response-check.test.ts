@@ -30,24 +30,46 @@ describe('the OpenAPI response check of every supertest request (CONTRACT 9.1)',
   api.get('/fine', { summary: 'As documented', responses: { 200: { description: 'ok', body: Widget } } }, (ctx) => {
     ctx.body = { ok: true };
   });
-  api.get('/extra-field', { summary: 'A field its schema lacks', responses: { 200: { description: 'ok', body: Widget } } }, (ctx) => {
-    ctx.body = { ok: true, internalNote: 'not documented' };
-  });
-  api.get('/wrong-type', { summary: 'A field of the wrong type', responses: { 200: { description: 'ok', body: Widget } } }, (ctx) => {
-    ctx.body = { ok: 'yes' };
-  });
-  api.get('/teapot', { summary: 'A status it does not document', responses: { 200: { description: 'ok', body: Widget } } }, (ctx) => {
-    ctx.status = 418;
-    ctx.body = { ok: false };
-  });
-  api.get('/no-content', { summary: 'Documented without a body', responses: { 204: { description: 'nothing' } } }, (ctx) => {
-    ctx.status = 204;
-  });
+  api.get(
+    '/extra-field',
+    { summary: 'A field its schema lacks', responses: { 200: { description: 'ok', body: Widget } } },
+    (ctx) => {
+      ctx.body = { ok: true, internalNote: 'not documented' };
+    },
+  );
+  api.get(
+    '/wrong-type',
+    { summary: 'A field of the wrong type', responses: { 200: { description: 'ok', body: Widget } } },
+    (ctx) => {
+      ctx.body = { ok: 'yes' };
+    },
+  );
+  api.get(
+    '/teapot',
+    { summary: 'A status it does not document', responses: { 200: { description: 'ok', body: Widget } } },
+    (ctx) => {
+      ctx.status = 418;
+      ctx.body = { ok: false };
+    },
+  );
+  api.get(
+    '/no-content',
+    { summary: 'Documented without a body', responses: { 204: { description: 'nothing' } } },
+    (ctx) => {
+      ctx.status = 204;
+    },
+  );
   const undocumented = new Router();
   undocumented.get('/check/hidden', (ctx) => {
     ctx.body = { ok: true };
   });
-  const sales = buildSalesApp({ logger: memoryLogger().logger, clock: new SystemClock(), isProduction: false, readinessChecks: [], routers: [router, undocumented] });
+  const sales = buildSalesApp({
+    logger: memoryLogger().logger,
+    clock: new SystemClock(),
+    isProduction: false,
+    readinessChecks: [],
+    routers: [router, undocumented],
+  });
 
   it('passes a response the document describes', async () => {
     await request(sales.callback()).get('/check/fine').expect(200, { ok: true });
@@ -60,7 +82,9 @@ describe('the OpenAPI response check of every supertest request (CONTRACT 9.1)',
   it('fails a body with a field the schema does not document, even when the test asserts only the status', async () => {
     const error = await rejectionOf(request(sales.callback()).get('/check/extra-field').expect(200));
     expect(error).to.be.instanceOf(ResponseContractError);
-    expect(error.message).to.contain('GET /check/extra-field').and.to.contain('must NOT have additional properties (internalNote)');
+    expect(error.message)
+      .to.contain('GET /check/extra-field')
+      .and.to.contain('must NOT have additional properties (internalNote)');
   });
 
   it('fails a body whose field has another type', async () => {
@@ -82,9 +106,13 @@ describe('the OpenAPI response check of every supertest request (CONTRACT 9.1)',
 
   it("fails an error body with a member the service's error schema does not have (hub)", async () => {
     const hubRouter = new Router({ prefix: HUB_PREFIX });
-    documented(hubRouter, { tag: 'Check' }).get('/check/leaky', { summary: 'An error with extra members', responses: { 403: errorAnswer('Forbidden') } }, () => {
-      throw new HttpError(403, 'Insufficient permissions', { extra: { internalRole: 'admin' } });
-    });
+    documented(hubRouter, { tag: 'Check' }).get(
+      '/check/leaky',
+      { summary: 'An error with extra members', responses: { 403: errorAnswer('Forbidden') } },
+      () => {
+        throw new HttpError(403, 'Insufficient permissions', { extra: { internalRole: 'admin' } });
+      },
+    );
     const hub = buildHubApp({ logger: memoryLogger().logger, readinessChecks: [], routers: [hubRouter] });
     const error = await rejectionOf(request(hub.callback()).get(`${HUB_PREFIX}/check/leaky`).expect(403));
     expect(error.message).to.contain('must NOT have additional properties (internalRole)');

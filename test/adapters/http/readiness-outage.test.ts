@@ -29,7 +29,13 @@ describe('readiness and a database outage', () => {
     const checks = [new MongoReadinessCheck(mongo.db)];
     const logger = memoryLogger().logger;
     return {
-      sales: buildSalesApp({ logger, clock: new SystemClock(), isProduction: false, readinessChecks: checks, routers: [failingRoutes('', () => mongo.db)] }),
+      sales: buildSalesApp({
+        logger,
+        clock: new SystemClock(),
+        isProduction: false,
+        readinessChecks: checks,
+        routers: [failingRoutes('', () => mongo.db)],
+      }),
       hub: buildHubApp({ logger, readinessChecks: checks, routers: [failingRoutes('/api/v1', () => mongo.db)] }),
     };
   };
@@ -44,13 +50,19 @@ describe('readiness and a database outage', () => {
 
     const salesReady = await request(sales.callback()).get('/readyz').expect(503);
     expect(salesReady.body).to.deep.equal({ status: 'unavailable', checks: { mongodb: 'down' } });
-    await request(hub.callback()).get('/api/v1/readyz').expect(503, { status: 'unavailable', checks: { mongodb: 'down' } });
+    await request(hub.callback())
+      .get('/api/v1/readyz')
+      .expect(503, { status: 'unavailable', checks: { mongodb: 'down' } });
     // Liveness does no I/O: the process is still alive.
     await request(sales.callback()).get('/healthz').expect(200);
 
     const started = Date.now();
     const outage = await request(sales.callback()).get('/test/database').expect(503);
-    expect(outage.body).to.include({ statusCode: 503, message: 'Service unavailable - Please try again later', path: '/test/database' });
+    expect(outage.body).to.include({
+      statusCode: 503,
+      message: 'Service unavailable - Please try again later',
+      path: '/test/database',
+    });
     await request(hub.callback()).get('/api/v1/test/database').expect(503, { error: 'Service unavailable' });
     // A short server-selection timeout: the outage answers fast instead of hanging for 30 s.
     expect(Date.now() - started).to.be.lessThan(10_000);
@@ -64,9 +76,13 @@ describe('Redis readiness', () => {
     const redis = await connectRedis(url, () => undefined);
     try {
       const app = buildHubApp({ logger: memoryLogger().logger, readinessChecks: [new RedisReadinessCheck(redis)] });
-      await request(app.callback()).get('/api/v1/readyz').expect(200, { status: 'ready', checks: { redis: 'up' } });
+      await request(app.callback())
+        .get('/api/v1/readyz')
+        .expect(200, { status: 'ready', checks: { redis: 'up' } });
       await closeRedis(redis);
-      await request(app.callback()).get('/api/v1/readyz').expect(503, { status: 'unavailable', checks: { redis: 'down' } });
+      await request(app.callback())
+        .get('/api/v1/readyz')
+        .expect(503, { status: 'unavailable', checks: { redis: 'down' } });
     } finally {
       await closeRedis(redis);
     }

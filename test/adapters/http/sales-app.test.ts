@@ -95,7 +95,12 @@ describe('sales service HTTP app', () => {
         path: '/test/validation',
       });
       const notFound = await request(app(true).callback()).get('/nowhere').expect(404);
-      expect(notFound.body).to.deep.equal({ statusCode: 404, message: 'Not Found', timestamp: NOW.toISOString(), path: '/nowhere' });
+      expect(notFound.body).to.deep.equal({
+        statusCode: 404,
+        message: 'Not Found',
+        timestamp: NOW.toISOString(),
+        path: '/nowhere',
+      });
       const conflict = await request(app(true).callback()).post('/test/duplicate').expect(409);
       expect(conflict.body.message).to.equal('Conflict - Resource already exists');
       const boom = await request(app(true).callback()).get('/test/boom').expect(500);
@@ -181,8 +186,14 @@ describe('sales service HTTP app', () => {
         .set('cookie', 'access_token=cookie-secret')
         .set('x-api-key', 'api-key-secret')
         .expect(500);
-      log.logger.info({ headers: { authorization: 'Bearer h', cookie: 'c=1', 'x-api-key': 'k', 'set-cookie': 's' } }, 'headers');
-      log.logger.info({ body: { password: 'p4ss', newPassword: 'n3w', token: 't0k', refreshToken: 'r', apiKey: 'a' } }, 'body');
+      log.logger.info(
+        { headers: { authorization: 'Bearer h', cookie: 'c=1', 'x-api-key': 'k', 'set-cookie': 's' } },
+        'headers',
+      );
+      log.logger.info(
+        { body: { password: 'p4ss', newPassword: 'n3w', token: 't0k', refreshToken: 'r', apiKey: 'a' } },
+        'body',
+      );
       const text = log.text();
       for (const secret of ['very-secret-token', 'cookie-secret', 'api-key-secret', 'Bearer h', 'p4ss', 'n3w', 't0k']) {
         expect(text).not.to.contain(secret);
@@ -194,6 +205,8 @@ describe('sales service HTTP app', () => {
 
   it('serves /healthz and /readyz', async () => {
     await request(app(false).callback()).get('/healthz').expect(200, { status: 'ok' });
-    await request(app(false).callback()).get('/readyz').expect(200, { status: 'ready', checks: { mongodb: 'up' } });
+    await request(app(false).callback())
+      .get('/readyz')
+      .expect(200, { status: 'ready', checks: { mongodb: 'up' } });
   });
 });

@@ -8,11 +8,15 @@ import { kpiCacheContract } from '../../support/contracts/kpi-cache-contract';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 import { redisUrlIfReachable } from '../../support/redis';
 
-kpiCacheContract('in memory', async (clock) => ({ cache: new InMemoryKpiCache(clock), teardown: async () => undefined }));
+kpiCacheContract('in memory', async (clock) => ({
+  cache: new InMemoryKpiCache(clock),
+  teardown: async () => undefined,
+}));
 
 kpiCacheContract('Redis', async (clock) => {
   const url = await redisUrlIfReachable();
-  if (url === undefined) throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
+  if (url === undefined)
+    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
   const redis = await connectRedis(url, () => undefined);
   return { cache: new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
 });
@@ -21,7 +25,10 @@ kpiCacheContract('Redis behind the fallback', async (clock) => {
   const url = await redisUrlIfReachable();
   if (url === undefined) throw new Error('Redis is not reachable');
   const redis = await connectRedis(url, () => undefined);
-  return { cache: new FallbackKpiCache(new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), () => undefined), teardown: () => closeRedis(redis) };
+  return {
+    cache: new FallbackKpiCache(new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), () => undefined),
+    teardown: () => closeRedis(redis),
+  };
 });
 
 describe('KPI cache adapters', () => {
@@ -55,7 +62,8 @@ describe('KPI cache adapters', () => {
     const live = new InMemoryKpiCache(clock);
     const flaky = {
       get: (key: string) => (failing ? new RedisKpiCache(dead, clock).get(key) : live.get(key)),
-      set: (key: string, value: string, ttl: number) => (failing ? new RedisKpiCache(dead, clock).set(key, value, ttl) : live.set(key, value, ttl)),
+      set: (key: string, value: string, ttl: number) =>
+        failing ? new RedisKpiCache(dead, clock).set(key, value, ttl) : live.set(key, value, ttl),
     };
     const cache = new FallbackKpiCache(flaky, ({ degraded }) => events.push(degraded));
     try {

@@ -26,7 +26,8 @@ describe('Mailer contract', () => {
       return {
         mailer,
         // The envelope recipient must be the message's recipient, not only the To header.
-        delivered: async () => inbox.received.map((mail) => ({ to: mail.to.join(','), subject: mail.subject, text: mail.text })),
+        delivered: async () =>
+          inbox.received.map((mail) => ({ to: mail.to.join(','), subject: mail.subject, text: mail.text })),
         teardown: async () => {
           mailer.close();
           await inbox.close();
@@ -60,7 +61,11 @@ describe('SmtpMailer', () => {
     const inbox = await startSmtpInbox();
     const mailer = new SmtpMailer(inbox.url, 'brokerhub <no-reply@example.com>');
     try {
-      await mailer.send({ to: 'ana@example.com', subject: 'Reset your password', text: 'Open the link within 1 hour.' });
+      await mailer.send({
+        to: 'ana@example.com',
+        subject: 'Reset your password',
+        text: 'Open the link within 1 hour.',
+      });
       expect(inbox.received).to.have.length(1);
       const message = inbox.received[0];
       expect(message?.from).to.equal('no-reply@example.com');
@@ -85,7 +90,11 @@ describe('SmtpMailer', () => {
 describe('LogMailer', () => {
   it('writes the message to the log outside production', async () => {
     const log = memoryLogger();
-    await new LogMailer(log.logger, false).send({ to: 'a@example.com', subject: 'Reset', text: 'link http://x/reset?token=abc' });
+    await new LogMailer(log.logger, false).send({
+      to: 'a@example.com',
+      subject: 'Reset',
+      text: 'link http://x/reset?token=abc',
+    });
     const entry = log.lines().find((line) => line.msg === 'mail (SMTP_URL not set)');
     expect(entry?.mail).to.deep.equal({ to: 'a@example.com', subject: 'Reset', body: 'link http://x/reset?token=abc' });
   });
@@ -93,7 +102,9 @@ describe('LogMailer', () => {
   it('refuses in production and logs nothing', async () => {
     const log = memoryLogger();
     let caught: unknown;
-    await new LogMailer(log.logger, true).send({ to: 'a@example.com', subject: 'Reset', text: 'secret link' }).catch((error: unknown) => (caught = error));
+    await new LogMailer(log.logger, true)
+      .send({ to: 'a@example.com', subject: 'Reset', text: 'secret link' })
+      .catch((error: unknown) => (caught = error));
     expect((caught as Error).message).to.contain('SMTP_URL is not configured');
     expect(log.text()).not.to.contain('secret link');
   });

@@ -5,7 +5,11 @@ import { deliveryOutcomeOf } from '../../../src/adapters/metrics/metrics';
 import { PrometheusSalesMetrics } from '../../../src/adapters/metrics/prometheus-metrics';
 import { sampleValue } from '../../support/metrics';
 
-const attempt = (status: number | null, error: string | null, trigger: DeliveryAttempt['trigger'] = 'dispatch'): DeliveryAttempt => ({
+const attempt = (
+  status: number | null,
+  error: string | null,
+  trigger: DeliveryAttempt['trigger'] = 'dispatch',
+): DeliveryAttempt => ({
   id: 'a',
   at: new Date(),
   trigger,
@@ -49,8 +53,14 @@ describe('delivery metrics', () => {
     );
     expect(recorded[0]).to.equal(first);
     const text = await metrics.render();
-    const count = (trigger: string, outcome: string) => sampleValue(text, 'brokerhub_sale_webhook_deliveries_total', { trigger, outcome });
-    expect([count('dispatch', 'delivered'), count('manual', 'network_error'), count('dispatch', 'http_5xx'), count('manual', 'delivered')]).to.deep.equal([1, 1, 1, 0]);
+    const count = (trigger: string, outcome: string) =>
+      sampleValue(text, 'brokerhub_sale_webhook_deliveries_total', { trigger, outcome });
+    expect([
+      count('dispatch', 'delivered'),
+      count('manual', 'network_error'),
+      count('dispatch', 'http_5xx'),
+      count('manual', 'delivered'),
+    ]).to.deep.equal([1, 1, 1, 0]);
     expect(text).not.to.contain('internal.host.example');
   });
 });

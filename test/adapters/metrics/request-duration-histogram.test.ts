@@ -19,7 +19,13 @@ describe('RequestDurationHistogram', () => {
       fc.asyncProperty(fc.array(observation, { maxLength: 60 }), async (observations) => {
         const ours = new RequestDurationHistogram('d_seconds', 'help', BUCKETS);
         const registry = new Registry();
-        const reference = new Histogram({ name: 'd_seconds', help: 'help', labelNames: ['method', 'route', 'status'], buckets: BUCKETS, registers: [registry] });
+        const reference = new Histogram({
+          name: 'd_seconds',
+          help: 'help',
+          labelNames: ['method', 'route', 'status'],
+          buckets: BUCKETS,
+          registers: [registry],
+        });
         for (const { method, route, status, seconds } of observations) {
           ours.observe(method, route, status, seconds);
           reference.observe({ method, route, status: String(status) }, seconds);
@@ -34,6 +40,8 @@ describe('RequestDurationHistogram', () => {
   });
 
   it('starts with the family header and no sample', () => {
-    expect(new RequestDurationHistogram('d_seconds', 'line one\nline two', BUCKETS).text()).to.equal('# HELP d_seconds line one\\nline two\n# TYPE d_seconds histogram\n');
+    expect(new RequestDurationHistogram('d_seconds', 'line one\nline two', BUCKETS).text()).to.equal(
+      '# HELP d_seconds line one\\nline two\n# TYPE d_seconds histogram\n',
+    );
   });
 });

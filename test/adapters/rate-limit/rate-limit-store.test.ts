@@ -17,7 +17,8 @@ rateLimitStoreContract('in memory', async () => {
 
 rateLimitStoreContract('Redis', async () => {
   const url = await redisUrlIfReachable();
-  if (url === undefined) throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
+  if (url === undefined)
+    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
   const redis = await connectRedis(url, () => undefined);
   return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
 });
@@ -27,7 +28,11 @@ rateLimitStoreContract('Redis with in-memory fallback', async () => {
   if (url === undefined) throw new Error('Redis is not reachable');
   const redis = await connectRedis(url, () => undefined);
   const memory = new InMemoryRateLimitStore(new SystemClock());
-  const store = new FallbackRateLimitStore(new RedisRateLimitStore(redis, `test:${randomUUID()}:`), memory, () => undefined);
+  const store = new FallbackRateLimitStore(
+    new RedisRateLimitStore(redis, `test:${randomUUID()}:`),
+    memory,
+    () => undefined,
+  );
   return {
     store,
     teardown: async () => {
@@ -68,7 +73,7 @@ describe('InMemoryRateLimitStore', () => {
 
   it('evicts in constant time when full: a flood of fresh addresses does not scan the whole store per request (CONTRACT 9.5)', async () => {
     let reads = 0;
-    const store = new InMemoryRateLimitStore({ now: () => (reads += 1, new Date(0)) }, 100, 0);
+    const store = new InMemoryRateLimitStore({ now: () => ((reads += 1), new Date(0)) }, 100, 0);
     for (let i = 0; i < 100; i += 1) await store.hit(`ip-${i}`, 60_000);
     reads = 0;
     for (let i = 100; i < 200; i += 1) await store.hit(`ip-${i}`, 60_000);
@@ -96,7 +101,9 @@ describe('FallbackRateLimitStore', () => {
     dead.on('error', () => undefined);
     const events: boolean[] = [];
     const memory = new InMemoryRateLimitStore(new SystemClock());
-    const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead), memory, ({ degraded }) => events.push(degraded));
+    const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead), memory, ({ degraded }) =>
+      events.push(degraded),
+    );
     const hits: RateLimitHit[] = [];
     for (let i = 0; i < 3; i += 1) hits.push(await store.hit('k', 60_000));
     expect(hits.map((h) => h.count)).to.deep.equal([1, 2, 3]);

@@ -42,7 +42,9 @@ describe('ConcurrencyLimit', () => {
 
   it('releases its slot when a task fails', async () => {
     const limit = new ConcurrencyLimit(1);
-    await limit.run(() => Promise.reject(new Error('x'))).catch((error: unknown) => expect((error as Error).message).to.equal('x'));
+    await limit
+      .run(() => Promise.reject(new Error('x')))
+      .catch((error: unknown) => expect((error as Error).message).to.equal('x'));
     expect(await limit.run(async () => 'next')).to.equal('next');
   });
 
@@ -68,10 +70,12 @@ describe('ConcurrencyLimit', () => {
     const limit = new ConcurrencyLimit(2, { maxQueued: 0, whenFull: () => new RangeError('busy') });
     const held = [heldTask(1), heldTask(2)];
     const running = held.map((task) => limit.run(task.run));
-    const refused = await limit.run(async () => 3).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const refused = await limit
+      .run(async () => 3)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(refused).to.be.instanceOf(RangeError);
     held[0]?.finish();
     expect(await running[0]).to.equal(1);

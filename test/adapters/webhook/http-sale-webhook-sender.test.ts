@@ -59,7 +59,13 @@ describe('HttpSaleWebhookSender', () => {
 describe('SaleWebhookSender contract', () => {
   describe('scripted (the fake)', () => {
     const answerFor = (destination: Destination): ScriptedAnswer =>
-      destination === 'unreachable' ? 'refused' : destination === 'too-slow' ? 'timeout' : destination === 'silent' ? 'hang' : destination;
+      destination === 'unreachable'
+        ? 'refused'
+        : destination === 'too-slow'
+          ? 'timeout'
+          : destination === 'silent'
+            ? 'hang'
+            : destination;
     saleWebhookSenderContract(async (destination) => {
       const sender = new ScriptedSaleWebhookSender();
       sender.answer = answerFor(destination);
@@ -73,10 +79,13 @@ describe('SaleWebhookSender contract', () => {
       const url = await receiver.start();
       if (destination === 'too-slow') receiver.behaviour = { status: 200, delayMs: 2_000 };
       else if (destination === 'silent') receiver.behaviour = { status: 200, silent: true };
-      else if (destination !== 'unreachable') receiver.behaviour = { status: destination.status, location: '/elsewhere' };
+      else if (destination !== 'unreachable')
+        receiver.behaviour = { status: destination.status, location: '/elsewhere' };
       // A silent destination is cut by the caller, long before the sender's own timeout.
       const timeoutMs = destination === 'silent' ? 20_000 : 300;
-      const sender = new HttpSaleWebhookSender(destination === 'unreachable' ? await closedPortUrl() : url, { timeoutMs });
+      const sender = new HttpSaleWebhookSender(destination === 'unreachable' ? await closedPortUrl() : url, {
+        timeoutMs,
+      });
       return {
         sender,
         received: () => receiver.envelopes() as unknown as SaleEnvelope[],

@@ -29,7 +29,8 @@ import { fakeReadSide } from '../../support/sdr-read-side';
  * port's contract suite). A Left is the problem the model reads; the caller never sees it as a failure.
  */
 const operator: SalesIdentity = { id: 'u-op', username: 'op@example.com', role: 'operator' };
-const invoke = async (tool: AssistantTool, args: unknown) => tool.invoke(typeof args === 'string' ? args : JSON.stringify(args), operator);
+const invoke = async (tool: AssistantTool, args: unknown) =>
+  tool.invoke(typeof args === 'string' ? args : JSON.stringify(args), operator);
 const rightOf = async (tool: AssistantTool, args: unknown): Promise<unknown> => {
   const result = await invoke(tool, args);
   if (E.isLeft(result)) throw new Error(`expected a Right, got ${result.left.join('; ')}`);
@@ -49,7 +50,16 @@ describe('Assistant tools (on fakes)', () => {
       gateway = new InMemoryGatewayMessageStore();
       const ana = person({ fullName: 'Ana Souza', mobile: '5511987654321' });
       directory.addPerson(ana);
-      await interactions.insert(sdrInteraction({ personId: ana.id, phone: '5511987654321', phoneKey: '1187654321', status: 'interested', createdAt: new Date('2026-03-01T12:00:00.000Z'), updatedAt: new Date('2026-03-01T12:00:00.000Z') }));
+      await interactions.insert(
+        sdrInteraction({
+          personId: ana.id,
+          phone: '5511987654321',
+          phoneKey: '1187654321',
+          status: 'interested',
+          createdAt: new Date('2026-03-01T12:00:00.000Z'),
+          updatedAt: new Date('2026-03-01T12:00:00.000Z'),
+        }),
+      );
       await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888' }));
       // The contact read model, built as production builds it (the follower's first catch-up).
       const side = fakeReadSide({ interactions, gateway, directory });
@@ -62,10 +72,28 @@ describe('Assistant tools (on fakes)', () => {
 
     it('the contact of a phone however it is written, with the phone in canonical form', async () => {
       for (const phone of ['(11) 98765-4321', '+55 11 98765-4321', '11987654321']) {
-        const found = (await rightOf(tool, { phone })) as { phone: string; contacts: { phone: string; name: string; status: string; firstInteraction: string; lastSaleAt: null }[] };
+        const found = (await rightOf(tool, { phone })) as {
+          phone: string;
+          contacts: { phone: string; name: string; status: string; firstInteraction: string; lastSaleAt: null }[];
+        };
         expect(found.phone, phone).to.equal('5511987654321');
-        expect(found.contacts.map((c) => ({ phone: c.phone, name: c.name, status: c.status, firstInteraction: c.firstInteraction, lastSaleAt: c.lastSaleAt })), phone).to.deep.equal([
-          { phone: '5511987654321', name: 'Ana Souza', status: 'interested', firstInteraction: '2026-03-01T12:00:00.000Z', lastSaleAt: null },
+        expect(
+          found.contacts.map((c) => ({
+            phone: c.phone,
+            name: c.name,
+            status: c.status,
+            firstInteraction: c.firstInteraction,
+            lastSaleAt: c.lastSaleAt,
+          })),
+          phone,
+        ).to.deep.equal([
+          {
+            phone: '5511987654321',
+            name: 'Ana Souza',
+            status: 'interested',
+            firstInteraction: '2026-03-01T12:00:00.000Z',
+            lastSaleAt: null,
+          },
         ]);
       }
     });
@@ -76,7 +104,9 @@ describe('Assistant tools (on fakes)', () => {
 
     it('Left for a phone that is not a Brazilian number with area code', async () => {
       for (const phone of ['abc', '98765-4321', '(20) 98765-4321', '+1 212 555 0100', '']) {
-        expect(await invoke(tool, { phone }), phone).to.deep.equal(E.left(['phone must be a Brazilian phone number with area code']));
+        expect(await invoke(tool, { phone }), phone).to.deep.equal(
+          E.left(['phone must be a Brazilian phone number with area code']),
+        );
       }
     });
 
@@ -87,11 +117,28 @@ describe('Assistant tools (on fakes)', () => {
     });
 
     it('the contacts of every phone sharing the match key (a landline and a mobile of the same digits), newest activity first', async () => {
-      const message = (id: string, jid: string, at: string) => ({ instance: 'main', key: { id, remoteJid: jid, fromMe: false }, pushName: 'Ana', messageType: 'conversation', message: { conversation: 'oi' }, messageTimestamp: Date.parse(at) / 1000 });
-      gateway.write(message('M1', '5511933334444@s.whatsapp.net', '2026-03-04T12:00:00.000Z'), message('M2', '551133334444@s.whatsapp.net', '2026-03-05T12:00:00.000Z'), message('M3', '551133334444@s.whatsapp.net', '2026-03-06T12:00:00.000Z'));
-      const found = (await rightOf(tool, { phone: '(11) 3333-4444' })) as { phone: string; contacts: { phone: string; messageCount: number; interactionCount: number }[] };
+      const message = (id: string, jid: string, at: string) => ({
+        instance: 'main',
+        key: { id, remoteJid: jid, fromMe: false },
+        pushName: 'Ana',
+        messageType: 'conversation',
+        message: { conversation: 'oi' },
+        messageTimestamp: Date.parse(at) / 1000,
+      });
+      gateway.write(
+        message('M1', '5511933334444@s.whatsapp.net', '2026-03-04T12:00:00.000Z'),
+        message('M2', '551133334444@s.whatsapp.net', '2026-03-05T12:00:00.000Z'),
+        message('M3', '551133334444@s.whatsapp.net', '2026-03-06T12:00:00.000Z'),
+      );
+      const found = (await rightOf(tool, { phone: '(11) 3333-4444' })) as {
+        phone: string;
+        contacts: { phone: string; messageCount: number; interactionCount: number }[];
+      };
       expect(found.phone).to.equal('551133334444');
-      expect(found.contacts.map((c) => [c.phone, c.messageCount, c.interactionCount])).to.deep.equal([['551133334444', 2, 0], ['5511933334444', 1, 0]]);
+      expect(found.contacts.map((c) => [c.phone, c.messageCount, c.interactionCount])).to.deep.equal([
+        ['551133334444', 2, 0],
+        ['5511933334444', 1, 0],
+      ]);
     });
   });
 
@@ -104,7 +151,9 @@ describe('Assistant tools (on fakes)', () => {
       policies = new InMemoryPolicyRepository();
       people = new InMemoryPersonRepository();
       await policies.insert(storedPolicy({ policyNumber: 'P-OLD', createdAt: new Date('2026-01-01T00:00:00.000Z') }));
-      await policies.insert(storedPolicy({ policyNumber: 'P-NEW', insurer: 'Allianz', createdAt: new Date('2026-06-01T00:00:00.000Z') }));
+      await policies.insert(
+        storedPolicy({ policyNumber: 'P-NEW', insurer: 'Allianz', createdAt: new Date('2026-06-01T00:00:00.000Z') }),
+      );
       await policies.insert(storedPolicy({ policyNumber: 'P-OTHER', cpf: CPF_B }));
       tool = findPoliciesTool(new FindPolicies(policies, people));
     });
@@ -113,7 +162,7 @@ describe('Assistant tools (on fakes)', () => {
       expect(tool).to.deep.include({ name: 'find_policies', roles: ['admin', 'manager', 'operator'] });
     });
 
-    it('the CPF\'s policies newest first, with the fields the model reads, the CPF written with or without punctuation', async () => {
+    it("the CPF's policies newest first, with the fields the model reads, the CPF written with or without punctuation", async () => {
       for (const cpf of [CPF_A, '529.982.247-25']) {
         const found = (await rightOf(tool, { cpf })) as { cpf: string; policies: Record<string, unknown>[] };
         expect(found.cpf).to.equal(CPF_A);
@@ -138,7 +187,9 @@ describe('Assistant tools (on fakes)', () => {
 
     it('Left for a CPF that is not valid: letters, another digit count, repeated digits, a wrong check digit', async () => {
       for (const cpf of ['abc', '5299822472', '111.111.111-11', '529.982.247-26']) {
-        expect(await invoke(tool, { cpf }), cpf).to.deep.equal(E.left(['cpf must be a valid CPF (11 digits, check digits)']));
+        expect(await invoke(tool, { cpf }), cpf).to.deep.equal(
+          E.left(['cpf must be a valid CPF (11 digits, check digits)']),
+        );
       }
     });
 
@@ -154,7 +205,9 @@ describe('Assistant tools (on fakes)', () => {
           return E.left({ _tag: 'PolicyNotFound' });
         }
       }
-      expect(await rightOf(findPoliciesTool(new RefusingFindPolicies(policies, people)), { cpf: CPF_A })).to.deep.equal({ cpf: CPF_A, policies: [] });
+      expect(await rightOf(findPoliciesTool(new RefusingFindPolicies(policies, people)), { cpf: CPF_A })).to.deep.equal(
+        { cpf: CPF_A, policies: [] },
+      );
     });
   });
 
@@ -172,7 +225,10 @@ describe('Assistant tools (on fakes)', () => {
       const joao = await people.saveByCpf(person({ fullName: 'João Pereira', cpf: CPF_B }));
       ids = [];
       for (let i = 0; i < 12; i += 1) {
-        const one = sale(i % 3 === 0 ? maria.id : joao.id, { createdAt: new Date(Date.UTC(2026, 2, 1 + i)), vendorId: i === 11 ? store.id : null });
+        const one = sale(i % 3 === 0 ? maria.id : joao.id, {
+          createdAt: new Date(Date.UTC(2026, 2, 1 + i)),
+          vendorId: i === 11 ? store.id : null,
+        });
         await sales.insert(one);
         ids.push(one.id);
       }
@@ -202,7 +258,7 @@ describe('Assistant tools (on fakes)', () => {
       expect(found.sales[1]).to.deep.include({ vendor: null });
     });
 
-    it('by the customer\'s CPF (with punctuation), by part of the name in any case, and at most `limit`', async () => {
+    it("by the customer's CPF (with punctuation), by part of the name in any case, and at most `limit`", async () => {
       expect(idsOf(await rightOf(tool, { cpf: '529.982.247-25' }))).to.deep.equal(newestFirst([9, 6, 3, 0]));
       expect(idsOf(await rightOf(tool, { name: '  SILVA ' }))).to.deep.equal(newestFirst([9, 6, 3, 0]));
       expect(idsOf(await rightOf(tool, { cpf: CPF_A, name: 'maria', limit: 2 }))).to.deep.equal(newestFirst([9, 6]));
@@ -212,17 +268,23 @@ describe('Assistant tools (on fakes)', () => {
 
     it('Left for a limit that is not an integer from 1 to 20', async () => {
       for (const limit of [0, 21, -3, 2.5]) {
-        expect(await invoke(tool, { limit }), String(limit)).to.deep.equal(E.left(['limit must be an integer from 1 to 20']));
+        expect(await invoke(tool, { limit }), String(limit)).to.deep.equal(
+          E.left(['limit must be an integer from 1 to 20']),
+        );
       }
     });
 
     it('Left for a CPF that is not valid', async () => {
-      expect(await invoke(tool, { cpf: '123.456.789-00' })).to.deep.equal(E.left(['cpf must be a valid CPF (11 digits, check digits)']));
+      expect(await invoke(tool, { cpf: '123.456.789-00' })).to.deep.equal(
+        E.left(['cpf must be a valid CPF (11 digits, check digits)']),
+      );
     });
 
     it('Left for a name shorter than 2 characters once trimmed', async () => {
       for (const name of ['', ' ', 'a', ' b ']) {
-        expect(await invoke(tool, { name }), JSON.stringify(name)).to.deep.equal(E.left(['name must have at least 2 characters']));
+        expect(await invoke(tool, { name }), JSON.stringify(name)).to.deep.equal(
+          E.left(['name must have at least 2 characters']),
+        );
       }
     });
 
@@ -233,7 +295,9 @@ describe('Assistant tools (on fakes)', () => {
     });
 
     it('the problems stop at the first: a bad limit is reported before a bad CPF', async () => {
-      expect(await invoke(tool, { limit: 0, cpf: 'x' })).to.deep.equal(E.left(['limit must be an integer from 1 to 20']));
+      expect(await invoke(tool, { limit: 0, cpf: 'x' })).to.deep.equal(
+        E.left(['limit must be an integer from 1 to 20']),
+      );
     });
   });
 
@@ -246,10 +310,28 @@ describe('Assistant tools (on fakes)', () => {
       const gateway = new InMemoryGatewayMessageStore();
       // 2026-03-01 12:00 UTC is 09:00 in São Paulo (UTC-3): a contact of local day 2026-03-01.
       await interactions.insert(sdrInteraction());
-      await interactions.insert(sdrInteraction({ phone: '5521999998888', phoneKey: '2199998888', status: 'converted', convertedToLead: true, convertedAt: new Date('2026-03-05T12:00:00.000Z'), createdAt: new Date('2026-03-05T12:00:00.000Z'), updatedAt: new Date('2026-03-05T12:00:00.000Z') }));
+      await interactions.insert(
+        sdrInteraction({
+          phone: '5521999998888',
+          phoneKey: '2199998888',
+          status: 'converted',
+          convertedToLead: true,
+          convertedAt: new Date('2026-03-05T12:00:00.000Z'),
+          createdAt: new Date('2026-03-05T12:00:00.000Z'),
+          updatedAt: new Date('2026-03-05T12:00:00.000Z'),
+        }),
+      );
       const cache = new CachedReports(new InMemoryKpiCache(new ManualClock(NOW)), 60_000);
       const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
-      tool = getSdrKpisTool(new CachedKpiReport('sdr', new GetSdrKpi({ interactions, gateway, contacts: side.contacts, freshness: side.follower }), SdrKpiReport, cache), new ManualClock(NOW));
+      tool = getSdrKpisTool(
+        new CachedKpiReport(
+          'sdr',
+          new GetSdrKpi({ interactions, gateway, contacts: side.contacts, freshness: side.follower }),
+          SdrKpiReport,
+          cache,
+        ),
+        new ManualClock(NOW),
+      );
     });
 
     it('is offered to admins and managers only (CONTRACT 8.7)', () => {
@@ -266,23 +348,34 @@ describe('Assistant tools (on fakes)', () => {
         averageResponseTimeSeconds: null,
         responseRate: 0,
       });
-      expect(await rightOf(tool, { dateFrom: '2026-03-01', dateTo: '2026-03-31' })).to.deep.include({ contacts: 2, leads: 1, conversionRate: 0.5 });
+      expect(await rightOf(tool, { dateFrom: '2026-03-01', dateTo: '2026-03-31' })).to.deep.include({
+        contacts: 2,
+        leads: 1,
+        conversionRate: 0.5,
+      });
     });
 
     it('timestamps are instants; without dates, the last 30 local days up to now', async () => {
-      expect(await rightOf(tool, { dateFrom: '2026-03-05T00:00:00Z', dateTo: '2026-03-06T00:00:00.000-03:00' })).to.deep.include({
+      expect(
+        await rightOf(tool, { dateFrom: '2026-03-05T00:00:00Z', dateTo: '2026-03-06T00:00:00.000-03:00' }),
+      ).to.deep.include({
         period: { from: '2026-03-05T00:00:00.000Z', to: '2026-03-06T03:00:00.000Z' },
         contacts: 1,
         leads: 1,
       });
-      expect(await rightOf(tool, {})).to.deep.include({ period: { from: '2026-02-19T03:00:00.000Z', to: NOW.toISOString() }, contacts: 2 });
+      expect(await rightOf(tool, {})).to.deep.include({
+        period: { from: '2026-02-19T03:00:00.000Z', to: NOW.toISOString() },
+        contacts: 2,
+      });
       expect(await rightOf(tool, '')).to.deep.include({ contacts: 2 });
     });
 
     it('Left for a date that is not ISO 8601, each bound named, both at once', async () => {
       expect(await invoke(tool, { dateFrom: 'ontem' })).to.deep.equal(E.left(['dateFrom must be an ISO 8601 date']));
       expect(await invoke(tool, { dateTo: '01/03/2026' })).to.deep.equal(E.left(['dateTo must be an ISO 8601 date']));
-      expect(await invoke(tool, { dateFrom: '2026-3-1', dateTo: '20260301' })).to.deep.equal(E.left(['dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date']));
+      expect(await invoke(tool, { dateFrom: '2026-3-1', dateTo: '20260301' })).to.deep.equal(
+        E.left(['dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date']),
+      );
     });
 
     it('Left for a day the calendar does not have, and for a timestamp that is not a real instant', async () => {
@@ -293,11 +386,15 @@ describe('Assistant tools (on fakes)', () => {
     });
 
     it('Left when dateFrom is after dateTo', async () => {
-      expect(await invoke(tool, { dateFrom: '2026-03-02', dateTo: '2026-03-01' })).to.deep.equal(E.left(['dateFrom must not be after dateTo']));
+      expect(await invoke(tool, { dateFrom: '2026-03-02', dateTo: '2026-03-01' })).to.deep.equal(
+        E.left(['dateFrom must not be after dateTo']),
+      );
     });
 
     it('Left when the period exceeds 366 local days', async () => {
-      expect(await invoke(tool, { dateFrom: '2025-01-01', dateTo: '2026-01-02' })).to.deep.equal(E.left(['the period must not exceed 366 days (it covers 367 local days)']));
+      expect(await invoke(tool, { dateFrom: '2025-01-01', dateTo: '2026-01-02' })).to.deep.equal(
+        E.left(['the period must not exceed 366 days (it covers 367 local days)']),
+      );
       expect(await rightOf(tool, { dateFrom: '2025-01-01', dateTo: '2026-01-01' })).to.deep.include({ contacts: 0 });
     });
 

@@ -28,17 +28,26 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
     ids = new SequentialIdGenerator();
   });
 
-  const create = async (userId: string, fields: { title?: string; description?: string } = {}): Promise<ChatSession> => {
+  const create = async (
+    userId: string,
+    fields: { title?: string; description?: string } = {},
+  ): Promise<ChatSession> => {
     const created = await new CreateChatSession(chats, clock, ids).execute({ userId, ...fields });
     if (E.isLeft(created)) throw new Error('CreateChatSession has no expected failure');
     return created.right;
   };
   const say = async (session: ChatSession, role: ChatRole, content: string): Promise<void> => {
-    expect(await chats.appendOwnedMessage(session.userId, { id: ids.next(), sessionId: session.id, role, content, metadata: null }, clock.now())).to.equal('appended');
+    expect(
+      await chats.appendOwnedMessage(
+        session.userId,
+        { id: ids.next(), sessionId: session.id, role, content, metadata: null },
+        clock.now(),
+      ),
+    ).to.equal('appended');
   };
 
   describe('CreateChatSession', () => {
-    it('stores an active, empty session of the caller with the next id and the clock\'s time', async () => {
+    it("stores an active, empty session of the caller with the next id and the clock's time", async () => {
       const session = await create(OWNER, { title: 'Leads de março', description: 'funil' });
       expect(session).to.deep.equal({
         id: ids.nth(1),
@@ -62,9 +71,11 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
   });
 
   describe('GetChatSession', () => {
-    it('answers the owner\'s session', async () => {
+    it("answers the owner's session", async () => {
       const session = await create(OWNER);
-      expect(await new GetChatSession(chats).execute({ userId: OWNER, id: session.id })).to.deep.equal(E.right(session));
+      expect(await new GetChatSession(chats).execute({ userId: OWNER, id: session.id })).to.deep.equal(
+        E.right(session),
+      );
     });
 
     it('Left ChatSessionNotFound for an unknown id', async () => {
@@ -72,14 +83,14 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       expect(await new GetChatSession(chats).execute({ userId: OWNER, id: ids.nth(99) })).to.deep.equal(NOT_FOUND);
     });
 
-    it('Left ChatSessionNotFound for another user\'s session (never revealed as existing)', async () => {
+    it("Left ChatSessionNotFound for another user's session (never revealed as existing)", async () => {
       const session = await create(OWNER);
       expect(await new GetChatSession(chats).execute({ userId: OTHER, id: session.id })).to.deep.equal(NOT_FOUND);
     });
   });
 
   describe('ListChatSessions', () => {
-    it('the caller\'s own sessions only, newest activity first, a page at a time, with the total', async () => {
+    it("the caller's own sessions only, newest activity first, a page at a time, with the total", async () => {
       const first = await create(OWNER, { title: 'a' });
       clock.advance(1_000);
       const second = await create(OWNER, { title: 'b' });
@@ -89,9 +100,15 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       await say(first, 'user', 'oi');
       const list = new ListChatSessions(chats);
       const all = await list.execute({ userId: OWNER, page: 1, limit: 10 });
-      expect(E.isRight(all) && { ids: all.right.items.map((s) => s.id), total: all.right.total }).to.deep.equal({ ids: [first.id, second.id], total: 2 });
+      expect(E.isRight(all) && { ids: all.right.items.map((s) => s.id), total: all.right.total }).to.deep.equal({
+        ids: [first.id, second.id],
+        total: 2,
+      });
       const page2 = await list.execute({ userId: OWNER, page: 2, limit: 1 });
-      expect(E.isRight(page2) && { ids: page2.right.items.map((s) => s.id), total: page2.right.total }).to.deep.equal({ ids: [second.id], total: 2 });
+      expect(E.isRight(page2) && { ids: page2.right.items.map((s) => s.id), total: page2.right.total }).to.deep.equal({
+        ids: [second.id],
+        total: 2,
+      });
     });
 
     it('of one status when given', async () => {
@@ -107,7 +124,9 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
 
     it('an empty page (total 0) for a user without sessions', async () => {
       await create(OWNER);
-      expect(await new ListChatSessions(chats).execute({ userId: OTHER, page: 1, limit: 10 })).to.deep.equal(E.right({ items: [], total: 0 }));
+      expect(await new ListChatSessions(chats).execute({ userId: OTHER, page: 1, limit: 10 })).to.deep.equal(
+        E.right({ items: [], total: 0 }),
+      );
     });
   });
 
@@ -116,9 +135,19 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       const session = await create(OWNER);
       clock.advance(60_000);
       const update = new UpdateChatSession(chats, clock);
-      const updated = await update.execute({ userId: OWNER, id: session.id, changes: { title: 'Novo', description: 'd', status: 'archived' } });
+      const updated = await update.execute({
+        userId: OWNER,
+        id: session.id,
+        changes: { title: 'Novo', description: 'd', status: 'archived' },
+      });
       if (E.isLeft(updated)) throw new Error(updated.left._tag);
-      expect(updated.right).to.deep.include({ title: 'Novo', description: 'd', status: 'archived', updatedAt: clock.now(), createdAt: session.createdAt });
+      expect(updated.right).to.deep.include({
+        title: 'Novo',
+        description: 'd',
+        status: 'archived',
+        updatedAt: clock.now(),
+        createdAt: session.createdAt,
+      });
       expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.equal(updated.right);
       // Archived and active both ways.
       const reopened = await update.execute({ userId: OWNER, id: session.id, changes: { status: 'active' } });
@@ -126,22 +155,32 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
     });
 
     it('Left ChatSessionNotFound for an unknown id', async () => {
-      expect(await new UpdateChatSession(chats, clock).execute({ userId: OWNER, id: ids.nth(99), changes: { title: 'x' } })).to.deep.equal(NOT_FOUND);
+      expect(
+        await new UpdateChatSession(chats, clock).execute({ userId: OWNER, id: ids.nth(99), changes: { title: 'x' } }),
+      ).to.deep.equal(NOT_FOUND);
     });
 
-    it('Left ChatSessionNotFound for another user\'s session, which stays unchanged', async () => {
+    it("Left ChatSessionNotFound for another user's session, which stays unchanged", async () => {
       const session = await create(OWNER, { title: 'meu' });
       clock.advance(60_000);
-      expect(await new UpdateChatSession(chats, clock).execute({ userId: OTHER, id: session.id, changes: { title: 'roubado' } })).to.deep.equal(NOT_FOUND);
+      expect(
+        await new UpdateChatSession(chats, clock).execute({
+          userId: OTHER,
+          id: session.id,
+          changes: { title: 'roubado' },
+        }),
+      ).to.deep.equal(NOT_FOUND);
       expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.equal(session);
     });
   });
 
   describe('DeleteChatSession', () => {
-    it('removes the owner\'s session and its messages', async () => {
+    it("removes the owner's session and its messages", async () => {
       const session = await create(OWNER);
       await say(session, 'user', 'oi');
-      expect(await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id })).to.deep.equal(E.right(undefined));
+      expect(await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id })).to.deep.equal(
+        E.right(undefined),
+      );
       expect(await chats.findOwnedSession(OWNER, session.id)).to.equal(undefined);
       expect(await chats.history(session.id, undefined, 0, 10)).to.deep.equal({ items: [], total: 0 });
     });
@@ -154,7 +193,7 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       expect(await remove.execute({ userId: OWNER, id: session.id })).to.deep.equal(NOT_FOUND);
     });
 
-    it('Left ChatSessionNotFound for another user\'s session, which is kept with its messages', async () => {
+    it("Left ChatSessionNotFound for another user's session, which is kept with its messages", async () => {
       const session = await create(OWNER);
       await say(session, 'user', 'oi');
       expect(await new DeleteChatSession(chats).execute({ userId: OTHER, id: session.id })).to.deep.equal(NOT_FOUND);
@@ -199,7 +238,7 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
   });
 
   describe('GetChatHistory', () => {
-    it('the owner\'s messages oldest first, a slice at a time, of one role when given, with the filtered total', async () => {
+    it("the owner's messages oldest first, a slice at a time, of one role when given, with the filtered total", async () => {
       const session = await create(OWNER);
       await say(session, 'user', 'u1');
       await say(session, 'assistant', 'a1');
@@ -213,10 +252,13 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       };
       expect(await contents({ offset: 0, limit: 10 })).to.deep.equal({ contents: ['u1', 'a1', 'u2', 'a2'], total: 4 });
       expect(await contents({ offset: 1, limit: 2 })).to.deep.equal({ contents: ['a1', 'u2'], total: 4 });
-      expect(await contents({ role: 'assistant', offset: 0, limit: 10 })).to.deep.equal({ contents: ['a1', 'a2'], total: 2 });
+      expect(await contents({ role: 'assistant', offset: 0, limit: 10 })).to.deep.equal({
+        contents: ['a1', 'a2'],
+        total: 2,
+      });
     });
 
-    it('a full history whose total is not the session\'s messageCount (an append that died before its recount) recounts the session; the page is unchanged', async () => {
+    it("a full history whose total is not the session's messageCount (an append that died before its recount) recounts the session; the page is unchanged", async () => {
       const crash = new CrashSwitch();
       chats = new InMemoryChatRepository(crash);
       const session = await create(OWNER);
@@ -231,29 +273,49 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       expect(died).to.be.instanceOf(ProcessDied);
       expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1, preview: 'u1' });
       // A filtered read does not judge the counters (its total is of one role).
-      const assistantOnly = await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: session.id, role: 'user', offset: 0, limit: 10 });
+      const assistantOnly = await new GetChatHistory(chats).execute({
+        userId: OWNER,
+        sessionId: session.id,
+        role: 'user',
+        offset: 0,
+        limit: 10,
+      });
       expect(E.isRight(assistantOnly) && assistantOnly.right.total).to.equal(1);
       expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1 });
-      const page = await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: session.id, offset: 0, limit: 1 });
+      const page = await new GetChatHistory(chats).execute({
+        userId: OWNER,
+        sessionId: session.id,
+        offset: 0,
+        limit: 1,
+      });
       if (E.isLeft(page)) throw new Error(page.left._tag);
       expect(page.right.items.map((m) => m.content)).to.deep.equal(['u1']);
       expect(page.right.total).to.equal(2);
-      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 2, preview: 'a1, sem contagem' });
+      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({
+        messageCount: 2,
+        preview: 'a1, sem contagem',
+      });
     });
 
     it('an empty page for a session without messages', async () => {
       const session = await create(OWNER);
-      expect(await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: session.id, offset: 0, limit: 10 })).to.deep.equal(E.right({ items: [], total: 0 }));
+      expect(
+        await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: session.id, offset: 0, limit: 10 }),
+      ).to.deep.equal(E.right({ items: [], total: 0 }));
     });
 
     it('Left ChatSessionNotFound for an unknown session', async () => {
-      expect(await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: ids.nth(99), offset: 0, limit: 10 })).to.deep.equal(NOT_FOUND);
+      expect(
+        await new GetChatHistory(chats).execute({ userId: OWNER, sessionId: ids.nth(99), offset: 0, limit: 10 }),
+      ).to.deep.equal(NOT_FOUND);
     });
 
-    it('Left ChatSessionNotFound for another user\'s session, whatever its messages', async () => {
+    it("Left ChatSessionNotFound for another user's session, whatever its messages", async () => {
       const session = await create(OWNER);
       await say(session, 'user', 'segredo');
-      expect(await new GetChatHistory(chats).execute({ userId: OTHER, sessionId: session.id, offset: 0, limit: 10 })).to.deep.equal(NOT_FOUND);
+      expect(
+        await new GetChatHistory(chats).execute({ userId: OTHER, sessionId: session.id, offset: 0, limit: 10 }),
+      ).to.deep.equal(NOT_FOUND);
     });
   });
 });

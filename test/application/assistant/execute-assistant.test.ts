@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { ExecuteAssistant, DEFAULT_ASSISTANT_OPTIONS, type AssistantOptions } from '../../../src/application/assistant/execute-assistant';
+import {
+  ExecuteAssistant,
+  DEFAULT_ASSISTANT_OPTIONS,
+  type AssistantOptions,
+} from '../../../src/application/assistant/execute-assistant';
 import type { ModelReply } from '../../../src/application/assistant/ports';
 import { defineTool, EVERY_ROLE, toolArguments, type AssistantTool } from '../../../src/application/assistant/tool';
 import { newChatSession, previewOf } from '../../../src/domain/assistant/chat';
@@ -16,7 +20,10 @@ import { SequentialIdGenerator } from '../../support/fakes/sequential-id-generat
 const operator: SalesIdentity = { id: 'u-op', username: 'op@example.com', role: 'operator' };
 const manager: SalesIdentity = { id: 'u-mgr', username: 'mgr@example.com', role: 'manager' };
 const text = (content: string): ModelReply => ({ content, toolCalls: [] });
-const call = (name: string, args: unknown, id = `c-${name}`): ModelReply => ({ content: null, toolCalls: [{ id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }] });
+const call = (name: string, args: unknown, id = `c-${name}`): ModelReply => ({
+  content: null,
+  toolCalls: [{ id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }],
+});
 
 describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   let chats: InMemoryChatRepository;
@@ -40,7 +47,9 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
         arguments: toolArguments({ word: t.string }, { times: t.number }),
         async run(args, caller) {
           runs.push({ tool: 'echo', args, caller });
-          return args.word === 'bad' ? E.left('word must not be bad') : E.right({ echoed: args.word.repeat(args.times ?? 1) });
+          return args.word === 'bad'
+            ? E.left('word must not be bad')
+            : E.right({ echoed: args.word.repeat(args.times ?? 1) });
         },
       }),
       defineTool({
@@ -57,28 +66,50 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   const assistant = (options: Partial<AssistantOptions> = {}, withModel = true) =>
-    new ExecuteAssistant(chats, withModel ? model : undefined, tools, clock, ids, { ...DEFAULT_ASSISTANT_OPTIONS, ...options });
+    new ExecuteAssistant(chats, withModel ? model : undefined, tools, clock, ids, {
+      ...DEFAULT_ASSISTANT_OPTIONS,
+      ...options,
+    });
   const ask = async (message: string, caller = operator, sessionId?: string, options: Partial<AssistantOptions> = {}) =>
     assistant(options).execute({ caller, message, ...(sessionId === undefined ? {} : { sessionId }) });
-  const historyOf = async (sessionId: string) => (await chats.history(sessionId, undefined, 0, 100)).items.map((m) => `${m.role}:${m.content}`);
+  const historyOf = async (sessionId: string) =>
+    (await chats.history(sessionId, undefined, 0, 100)).items.map((m) => `${m.role}:${m.content}`);
 
-  it('without a sessionId: creates a session titled from the message, stores both messages and answers the assistant\'s', async () => {
+  it("without a sessionId: creates a session titled from the message, stores both messages and answers the assistant's", async () => {
     model.answers(text('Três leads.'));
     const out = await ask('  quantos leads\nviraram venda esta semana?  ');
     if (E.isLeft(out)) throw new Error(out.left._tag);
     const session = await chats.findOwnedSession(operator.id, out.right.sessionId);
-    expect(session).to.deep.include({ title: 'quantos leads viraram venda esta semana?', messageCount: 2, preview: 'Três leads.' });
-    expect(out.right.message).to.deep.include({ role: 'assistant', content: 'Três leads.', metadata: { operationType: 'answer', executionTimeMs: 0 } });
-    expect(await historyOf(out.right.sessionId)).to.deep.equal(['user:  quantos leads\nviraram venda esta semana?  ', 'assistant:Três leads.']);
+    expect(session).to.deep.include({
+      title: 'quantos leads viraram venda esta semana?',
+      messageCount: 2,
+      preview: 'Três leads.',
+    });
+    expect(out.right.message).to.deep.include({
+      role: 'assistant',
+      content: 'Três leads.',
+      metadata: { operationType: 'answer', executionTimeMs: 0 },
+    });
+    expect(await historyOf(out.right.sessionId)).to.deep.equal([
+      'user:  quantos leads\nviraram venda esta semana?  ',
+      'assistant:Três leads.',
+    ]);
     const [request] = model.requests;
     expect(request?.messages[0]?.role).to.equal('system');
-    expect(request?.messages.slice(1)).to.deep.equal([{ role: 'user', content: '  quantos leads\nviraram venda esta semana?  ' }]);
+    expect(request?.messages.slice(1)).to.deep.equal([
+      { role: 'user', content: '  quantos leads\nviraram venda esta semana?  ' },
+    ]);
   });
 
-  it('sends the session\'s last 20 messages, the new one included, oldest first', async () => {
+  it("sends the session's last 20 messages, the new one included, oldest first", async () => {
     const session = newChatSession({ id: 'S', userId: operator.id, at: clock.now() });
     await chats.insertSession(session);
-    for (let i = 0; i < 25; i += 1) await chats.appendOwnedMessage(operator.id, { id: `m${i}`, sessionId: 'S', role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}`, metadata: null }, clock.now());
+    for (let i = 0; i < 25; i += 1)
+      await chats.appendOwnedMessage(
+        operator.id,
+        { id: `m${i}`, sessionId: 'S', role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}`, metadata: null },
+        clock.now(),
+      );
     await ask('nova', operator, 'S');
     const sent = model.requests[0]?.messages.slice(1).map((m) => m.content);
     expect(sent).to.have.length(20);
@@ -86,7 +117,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(sent?.[19]).to.equal('nova');
   });
 
-  it('offers only the tools of the caller\'s role, and runs them as the caller', async () => {
+  it("offers only the tools of the caller's role, and runs them as the caller", async () => {
     model.answers(text('ok')).answers(call('kpis', {}), text('3 leads'));
     await ask('oi');
     expect(model.requests[0]?.tools.map((tool) => tool.name)).to.deep.equal(['echo']);
@@ -100,7 +131,11 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     model.answers(call('kpis', {}), text('sem acesso'));
     const out = await ask('kpis?', operator);
     expect(runs).to.deep.equal([]);
-    expect(model.requests[1]?.messages.at(-1)).to.deep.equal({ role: 'tool', toolCallId: 'c-kpis', content: '{"error":"unknown tool kpis"}' });
+    expect(model.requests[1]?.messages.at(-1)).to.deep.equal({
+      role: 'tool',
+      toolCallId: 'c-kpis',
+      content: '{"error":"unknown tool kpis"}',
+    });
     expect(E.isRight(out) && out.right.message.metadata?.operationType).to.equal('answer');
   });
 
@@ -110,25 +145,37 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(runs).to.deep.equal([{ tool: 'echo', args: { word: 'ab', times: 2 }, caller: operator }]);
     const second = model.requests[1]?.messages ?? [];
     expect(second.slice(-2)).to.deep.equal([
-      { role: 'assistant', content: null, toolCalls: [{ id: 'c-echo', name: 'echo', arguments: '{"word":"ab","times":2}' }] },
+      {
+        role: 'assistant',
+        content: null,
+        toolCalls: [{ id: 'c-echo', name: 'echo', arguments: '{"word":"ab","times":2}' }],
+      },
       { role: 'tool', toolCallId: 'c-echo', content: '{"echoed":"abab"}' },
     ]);
-    expect(E.isRight(out) && out.right.message).to.deep.include({ content: 'abab', metadata: { operationType: 'echo', executionTimeMs: 0 } });
+    expect(E.isRight(out) && out.right.message).to.deep.include({
+      content: 'abab',
+      metadata: { operationType: 'echo', executionTimeMs: 0 },
+    });
   });
 
-  it('invalid arguments (not JSON, wrong types, unknown members, missing ones) go back to the model as the tool\'s error; the tool does not run', async () => {
+  it("invalid arguments (not JSON, wrong types, unknown members, missing ones) go back to the model as the tool's error; the tool does not run", async () => {
     model.answers(
-      { content: null, toolCalls: [
-        { id: 'a', name: 'echo', arguments: '{"word": 5, "extra": true}' },
-        { id: 'b', name: 'echo', arguments: 'not json' },
-        { id: 'c', name: 'echo', arguments: '{}' },
-        { id: 'd', name: 'echo', arguments: '{"word":"bad"}' },
-      ] },
+      {
+        content: null,
+        toolCalls: [
+          { id: 'a', name: 'echo', arguments: '{"word": 5, "extra": true}' },
+          { id: 'b', name: 'echo', arguments: 'not json' },
+          { id: 'c', name: 'echo', arguments: '{}' },
+          { id: 'd', name: 'echo', arguments: '{"word":"bad"}' },
+        ],
+      },
       text('desculpe'),
     );
     const out = await ask('eco');
     expect(E.isRight(out)).to.equal(true);
-    const results = (model.requests[1]?.messages ?? []).filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
+    const results = (model.requests[1]?.messages ?? [])
+      .filter((m) => m.role === 'tool')
+      .map((m) => JSON.parse(m.content));
     expect(results).to.deep.equal([
       { error: 'extra is not allowed; word must be string' },
       { error: 'arguments must be a JSON object' },
@@ -155,8 +202,13 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   });
 
   it('after 3 tool rounds the model is asked once more without tools, and that answer is returned', async () => {
-    const hungry = new ScriptedAssistantModel((request) => (request.tools.length > 0 ? call('echo', { word: 'de novo' }) : text('chega de ferramentas')));
-    const out = await new ExecuteAssistant(chats, hungry, tools, clock, ids).execute({ caller: operator, message: 'eco' });
+    const hungry = new ScriptedAssistantModel((request) =>
+      request.tools.length > 0 ? call('echo', { word: 'de novo' }) : text('chega de ferramentas'),
+    );
+    const out = await new ExecuteAssistant(chats, hungry, tools, clock, ids).execute({
+      caller: operator,
+      message: 'eco',
+    });
     expect(hungry.requests.map((r) => r.tools.length)).to.deep.equal([1, 1, 1, 0]);
     expect(runs).to.have.length(3);
     expect(E.isRight(out) && out.right.message.content).to.equal('chega de ferramentas');
@@ -178,7 +230,7 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(out).to.deep.equal(E.left({ _tag: 'AiUnavailable' }));
   });
 
-  it('another user\'s (or an unknown) session is ChatSessionNotFound, and nothing is stored or asked', async () => {
+  it("another user's (or an unknown) session is ChatSessionNotFound, and nothing is stored or asked", async () => {
     await chats.insertSession(newChatSession({ id: 'S', userId: manager.id, at: clock.now() }));
     expect(await ask('oi', operator, 'S')).to.deep.equal(E.left({ _tag: 'ChatSessionNotFound' }));
     expect(await ask('oi', operator, 'nope')).to.deep.equal(E.left({ _tag: 'ChatSessionNotFound' }));
@@ -236,7 +288,12 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
           continue;
         }
         // The next operation on the session: its history read recounts what an append left behind.
-        const read = await new GetChatHistory(chats).execute({ userId: operator.id, sessionId: session.id, offset: 0, limit: 50 });
+        const read = await new GetChatHistory(chats).execute({
+          userId: operator.id,
+          sessionId: session.id,
+          offset: 0,
+          limit: 50,
+        });
         expect(E.isRight(read)).to.equal(true);
         expect(await expectCountersOfHistories(operator)).to.equal(1);
         // And the next request on it: stored after what survived, counted with it.
@@ -248,7 +305,10 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
         const stored = (await chats.history(session.id, undefined, 0, 100)).items.map((m) => m.content);
         expect(stored.slice(-2)).to.deep.equal(['e hoje?', 'E hoje, dois.']);
         // What the dead request stored before its write n: the question from write 3 on, the answer from write 6 on.
-        expect(stored.slice(0, -2)).to.deep.equal([...(n > 3 ? ['quantos leads?'] : []), ...(n > 6 ? ['Três leads.'] : [])]);
+        expect(stored.slice(0, -2)).to.deep.equal([
+          ...(n > 3 ? ['quantos leads?'] : []),
+          ...(n > 6 ? ['Três leads.'] : []),
+        ]);
       }
     });
 
@@ -270,7 +330,10 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
       clock.advance(1000);
       expect(E.isRight(await ask('segunda', operator, 'S'))).to.equal(true);
       await expectCountersOfHistories(operator);
-      expect(await chats.findOwnedSession(operator.id, 'S')).to.deep.include({ messageCount: 4, preview: 'segunda resposta' });
+      expect(await chats.findOwnedSession(operator.id, 'S')).to.deep.include({
+        messageCount: 4,
+        preview: 'segunda resposta',
+      });
     });
   });
 });

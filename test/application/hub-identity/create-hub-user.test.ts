@@ -28,11 +28,31 @@ describe('CreateHubUser', () => {
 
   it('keeps permission records for a CLIENT membership only (CONTRACT 5.2)', async () => {
     const organization = await f.seedOrganization();
-    const client = await create.execute({ email: email('c@example.com'), password: 'correct-horse-9', name: 'C', membership: { orgId: organization.id, role: 'CLIENT', permissions: ['leads:read'] } });
-    const member = await create.execute({ email: email('m@example.com'), password: 'correct-horse-9', name: 'M', language: 'en-US', membership: { orgId: organization.id, role: 'MEMBER', permissions: ['leads:read'] } });
+    const client = await create.execute({
+      email: email('c@example.com'),
+      password: 'correct-horse-9',
+      name: 'C',
+      membership: { orgId: organization.id, role: 'CLIENT', permissions: ['leads:read'] },
+    });
+    const member = await create.execute({
+      email: email('m@example.com'),
+      password: 'correct-horse-9',
+      name: 'M',
+      language: 'en-US',
+      membership: { orgId: organization.id, role: 'MEMBER', permissions: ['leads:read'] },
+    });
     if (E.isLeft(client) || E.isLeft(member)) throw new Error('expected two users');
-    expect(await f.memberships.find(client.right.id, organization.id)).to.deep.equal({ userId: client.right.id, orgId: organization.id, role: 'CLIENT', permissions: ['leads:read'], joinedAt: f.clock.now() });
-    expect(await f.memberships.find(member.right.id, organization.id)).to.deep.include({ role: 'MEMBER', permissions: [] });
+    expect(await f.memberships.find(client.right.id, organization.id)).to.deep.equal({
+      userId: client.right.id,
+      orgId: organization.id,
+      role: 'CLIENT',
+      permissions: ['leads:read'],
+      joinedAt: f.clock.now(),
+    });
+    expect(await f.memberships.find(member.right.id, organization.id)).to.deep.include({
+      role: 'MEMBER',
+      permissions: [],
+    });
     expect(member.right.language).to.equal('en-US');
   });
 
@@ -40,7 +60,12 @@ describe('CreateHubUser', () => {
     const existing = await f.seedUser('ana@example.com');
     const organization = await f.seedOrganization();
     f.faults.revive();
-    const result = await create.execute({ email: email('ana@example.com'), password: 'another-pass-1', name: 'Other', membership: { orgId: organization.id, role: 'OWNER', permissions: [] } });
+    const result = await create.execute({
+      email: email('ana@example.com'),
+      password: 'another-pass-1',
+      name: 'Other',
+      membership: { orgId: organization.id, role: 'OWNER', permissions: [] },
+    });
     expect(result).to.deep.equal(E.left({ _tag: 'EmailTaken' }));
     expect(await f.users.findByEmail(email('ana@example.com'))).to.deep.equal(existing);
     expect(await f.memberships.latestOf(existing.id)).to.equal(undefined);
@@ -58,7 +83,12 @@ describe('CreateHubUser', () => {
       }
     })();
     const raced = new CreateHubUser(racing, f.memberships, f.organizations, f.passwords, f.ids, f.clock);
-    const result = await raced.execute({ email: email('ana@example.com'), password: 'correct-horse-9', name: 'Ana', membership: { orgId: organization.id, role: 'ADMIN', permissions: [] } });
+    const result = await raced.execute({
+      email: email('ana@example.com'),
+      password: 'correct-horse-9',
+      name: 'Ana',
+      membership: { orgId: organization.id, role: 'ADMIN', permissions: [] },
+    });
     expect(result).to.deep.equal(E.left({ _tag: 'EmailTaken' }));
     expect(f.memberships.all()).to.deep.equal([]);
   });
@@ -70,7 +100,12 @@ describe('CreateHubUser', () => {
    */
   describe('with a membership, killed before any of its writes, then run again', () => {
     const WRITES = ['hub_memberships.insert', 'hub_users.insert'];
-    const command = (orgId: string) => ({ email: email('ana@example.com'), password: 'correct-horse-9', name: 'Ana', membership: { orgId, role: 'ADMIN' as const, permissions: [] } });
+    const command = (orgId: string) => ({
+      email: email('ana@example.com'),
+      password: 'correct-horse-9',
+      name: 'Ana',
+      membership: { orgId, role: 'ADMIN' as const, permissions: [] },
+    });
 
     it('makes exactly these writes when nothing fails, the user last', async () => {
       const organization = await f.seedOrganization();
@@ -83,13 +118,22 @@ describe('CreateHubUser', () => {
       it(`killed before write ${index + 1} (${write}): run again, the user is created and logs in as ADMIN of the organization`, async () => {
         const organization = await f.seedOrganization();
         f.faults.dieAt(index + 1);
-        expect(await create.execute(command(organization.id)).catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
+        expect(await create.execute(command(organization.id)).catch((error: unknown) => error)).to.be.instanceOf(
+          ProcessDied,
+        );
         f.faults.revive();
         expect(await f.users.findByEmail(email('ana@example.com'))).to.equal(undefined);
 
         const again = await create.execute(command(organization.id));
         if (E.isLeft(again)) throw new Error(`run again: ${again.left._tag}`);
-        const session = await new LoginHubUser(f.users, f.memberships, f.organizations, f.passwords, f.sessions, f.clock).execute({ email: email('ana@example.com'), password: 'correct-horse-9' });
+        const session = await new LoginHubUser(
+          f.users,
+          f.memberships,
+          f.organizations,
+          f.passwords,
+          f.sessions,
+          f.clock,
+        ).execute({ email: email('ana@example.com'), password: 'correct-horse-9' });
         if (E.isLeft(session)) throw new Error(`login answered ${session.left._tag}`);
         expect(session.right.org).to.deep.equal({ id: organization.id, name: organization.name, role: 'ADMIN' });
         const orphans = f.memberships.all().filter((m) => m.userId !== again.right.id);
@@ -100,7 +144,12 @@ describe('CreateHubUser', () => {
   });
 
   it('OrganizationNotFound for an unknown organization, creating no user', async () => {
-    const result = await create.execute({ email: email('ana@example.com'), password: 'correct-horse-9', name: 'Ana', membership: { orgId: 'no-such-org', role: 'MEMBER', permissions: [] } });
+    const result = await create.execute({
+      email: email('ana@example.com'),
+      password: 'correct-horse-9',
+      name: 'Ana',
+      membership: { orgId: 'no-such-org', role: 'MEMBER', permissions: [] },
+    });
     expect(result).to.deep.equal(E.left({ _tag: 'OrganizationNotFound' }));
     expect(await f.users.findByEmail(email('ana@example.com'))).to.equal(undefined);
     expect(f.passwords.calls.hash).to.equal(0);

@@ -13,7 +13,12 @@ describe('GetHubMe', () => {
 
   it("answers the user, the token's organization and role, and the token's permissions (CONTRACT 5.2)", async () => {
     const { user, organization } = await f.seedSession('MEMBER');
-    const result = await me.execute({ userId: user.id, orgId: organization.id, role: 'CLIENT', permissions: ['leads:read'] });
+    const result = await me.execute({
+      userId: user.id,
+      orgId: organization.id,
+      role: 'CLIENT',
+      permissions: ['leads:read'],
+    });
     expect(result).to.deep.equal(
       E.right({
         user: { id: user.id, email: user.email, name: user.name, language: user.language },
@@ -26,11 +31,15 @@ describe('GetHubMe', () => {
   it('AccountGone when the user no longer exists', async () => {
     const { user, organization } = await f.seedSession();
     f.users.delete(user.id);
-    expect(await me.execute({ userId: user.id, orgId: organization.id, role: 'MEMBER', permissions: [] })).to.deep.equal(E.left({ _tag: 'AccountGone' }));
+    expect(
+      await me.execute({ userId: user.id, orgId: organization.id, role: 'MEMBER', permissions: [] }),
+    ).to.deep.equal(E.left({ _tag: 'AccountGone' }));
   });
 
   it('AccountGone when the organization no longer exists', async () => {
     const { user } = await f.seedSession();
-    expect(await me.execute({ userId: user.id, orgId: 'gone-org', role: 'MEMBER', permissions: [] })).to.deep.equal(E.left({ _tag: 'AccountGone' }));
+    expect(await me.execute({ userId: user.id, orgId: 'gone-org', role: 'MEMBER', permissions: [] })).to.deep.equal(
+      E.left({ _tag: 'AccountGone' }),
+    );
   });
 });

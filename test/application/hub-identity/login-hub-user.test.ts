@@ -25,9 +25,20 @@ describe('LoginHubUser', () => {
     expect(session.org).to.deep.equal({ id: organization.id, name: 'Acme Motors', role: 'ADMIN' });
     expect(session.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
     const record = await f.recordOf(session.refreshToken);
-    expect(record).to.deep.include({ userId: user.id, orgId: organization.id, familyId: record?.id, revokedAt: null, replacedBy: null });
+    expect(record).to.deep.include({
+      userId: user.id,
+      orgId: organization.id,
+      familyId: record?.id,
+      revokedAt: null,
+      replacedBy: null,
+    });
     expect(f.refreshTokens.all().some((r) => r.tokenHash === session.refreshToken)).to.equal(false);
-    expect(f.accessTokens.verify(session.accessToken, f.clock.now())).to.deep.include({ userId: user.id, orgId: organization.id, role: 'ADMIN', permissions: ALL_PERMISSIONS });
+    expect(f.accessTokens.verify(session.accessToken, f.clock.now())).to.deep.include({
+      userId: user.id,
+      orgId: organization.id,
+      role: 'ADMIN',
+      permissions: ALL_PERMISSIONS,
+    });
   });
 
   it('logs into the most recently joined organization (CONTRACT 5.2)', async () => {
@@ -43,26 +54,40 @@ describe('LoginHubUser', () => {
   it('InvalidCredentials for a wrong password, and no session', async () => {
     const user = await f.seedUser();
     await f.seedMembership(user, await f.seedOrganization());
-    expect(await login.execute({ email: email(user.email), password: 'wrong-password' })).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+    expect(await login.execute({ email: email(user.email), password: 'wrong-password' })).to.deep.equal(
+      E.left({ _tag: 'InvalidCredentials' }),
+    );
     expect(f.refreshTokens.all()).to.deep.equal([]);
   });
 
   it('InvalidCredentials for an unknown e-mail, after the same verification work as a wrong password', async () => {
-    expect(await login.execute({ email: email('ghost@example.com'), password: PASSWORD })).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+    expect(await login.execute({ email: email('ghost@example.com'), password: PASSWORD })).to.deep.equal(
+      E.left({ _tag: 'InvalidCredentials' }),
+    );
     expect(f.passwords.calls.verifyAgainstDummy).to.equal(1);
     expect(f.refreshTokens.all()).to.deep.equal([]);
   });
 
   it('NoMembership for a user without an organization, and no session', async () => {
     const user = await f.seedUser();
-    expect(await login.execute({ email: email(user.email), password: PASSWORD })).to.deep.equal(E.left({ _tag: 'NoMembership' }));
+    expect(await login.execute({ email: email(user.email), password: PASSWORD })).to.deep.equal(
+      E.left({ _tag: 'NoMembership' }),
+    );
     expect(f.refreshTokens.all()).to.deep.equal([]);
   });
 
   it('NoMembership when the organization of the membership is gone', async () => {
     const user = await f.seedUser();
-    await f.memberships.add({ userId: user.id, orgId: 'gone-org', role: 'OWNER', permissions: [], joinedAt: f.clock.now() });
-    expect(await login.execute({ email: email(user.email), password: PASSWORD })).to.deep.equal(E.left({ _tag: 'NoMembership' }));
+    await f.memberships.add({
+      userId: user.id,
+      orgId: 'gone-org',
+      role: 'OWNER',
+      permissions: [],
+      joinedAt: f.clock.now(),
+    });
+    expect(await login.execute({ email: email(user.email), password: PASSWORD })).to.deep.equal(
+      E.left({ _tag: 'NoMembership' }),
+    );
     expect(f.refreshTokens.all()).to.deep.equal([]);
   });
 });

@@ -13,26 +13,51 @@ describe('RegisterHubUser', () => {
   let f: HubIdentityFakes;
   let register: RegisterHubUser;
   const registerWith = (users: InMemoryHubUserRepository) =>
-    new RegisterHubUser(users, f.memberships, f.organizations, new CreateOrganization(f.organizations, f.ids, f.secrets, f.clock), f.passwords, f.sessions, f.ids, f.clock);
+    new RegisterHubUser(
+      users,
+      f.memberships,
+      f.organizations,
+      new CreateOrganization(f.organizations, f.ids, f.secrets, f.clock),
+      f.passwords,
+      f.sessions,
+      f.ids,
+      f.clock,
+    );
   beforeEach(() => {
     f = hubIdentityFakes();
     register = registerWith(f.users);
   });
-  const input = { email: email('ana@example.com'), password: 'correct-horse-9', name: 'Ana', organizationName: 'Acme Motors' };
-  const login = () => new LoginHubUser(f.users, f.memberships, f.organizations, f.passwords, f.sessions, f.clock).execute({ email: input.email, password: input.password });
+  const input = {
+    email: email('ana@example.com'),
+    password: 'correct-horse-9',
+    name: 'Ana',
+    organizationName: 'Acme Motors',
+  };
+  const login = () =>
+    new LoginHubUser(f.users, f.memberships, f.organizations, f.passwords, f.sessions, f.clock).execute({
+      email: input.email,
+      password: input.password,
+    });
 
   it('creates the user, an organization with the user as OWNER (founded by it), and a session (CONTRACT 5.2)', async () => {
     const result = await register.execute(input);
     if (E.isLeft(result)) throw new Error(result.left._tag);
     const { user, org } = result.right;
     expect(org).to.deep.include({ name: 'Acme Motors', role: 'OWNER' });
-    expect(await f.organizations.findById(org.id)).to.deep.include({ name: 'Acme Motors', slug: 'acme-motors', foundedBy: user.id });
+    expect(await f.organizations.findById(org.id)).to.deep.include({
+      name: 'Acme Motors',
+      slug: 'acme-motors',
+      foundedBy: user.id,
+    });
     expect(await f.memberships.find(user.id, org.id)).to.deep.include({ role: 'OWNER', permissions: [] });
     const stored = await f.users.findByEmail(input.email);
     expect(stored?.id).to.equal(user.id);
     expect(await f.passwords.verify(stored?.passwordHash ?? '', input.password)).to.equal(true);
     expect(await f.recordOf(result.right.refreshToken)).to.deep.include({ userId: user.id, orgId: org.id });
-    expect(f.accessTokens.verify(result.right.accessToken, f.clock.now())).to.deep.include({ userId: user.id, role: 'OWNER' });
+    expect(f.accessTokens.verify(result.right.accessToken, f.clock.now())).to.deep.include({
+      userId: user.id,
+      role: 'OWNER',
+    });
   });
 
   it('EmailTaken for a registered e-mail, creating no organization, membership or session', async () => {
@@ -43,7 +68,9 @@ describe('RegisterHubUser', () => {
     expect(await f.memberships.latestOf(existing.id)).to.equal(undefined);
     expect(f.refreshTokens.all()).to.deep.equal([]);
     // The slug the organization would have had is still free.
-    const created = await new CreateOrganization(f.organizations, f.ids, f.secrets, f.clock).execute({ name: 'Acme Motors' });
+    const created = await new CreateOrganization(f.organizations, f.ids, f.secrets, f.clock).execute({
+      name: 'Acme Motors',
+    });
     expect(E.isRight(created) && created.right.slug).to.equal('acme-motors');
   });
 
@@ -67,7 +94,12 @@ describe('RegisterHubUser', () => {
    * attempt left names a user who never existed (the leftovers check-data --repair removes).
    */
   describe('killed before any of its writes, then registered again', () => {
-    const WRITES = ['hub_memberships.insert', 'hub_organizations.insert', 'hub_refresh_tokens.insert', 'hub_users.insert'];
+    const WRITES = [
+      'hub_memberships.insert',
+      'hub_organizations.insert',
+      'hub_refresh_tokens.insert',
+      'hub_users.insert',
+    ];
 
     it('makes exactly these writes when nothing fails, the user last', async () => {
       f.faults.revive();
@@ -93,12 +125,18 @@ describe('RegisterHubUser', () => {
 
         // Left behind: only documents of the dead attempt, whose user does not exist.
         const leftMemberships: Membership[] = [];
-        for (const m of f.memberships.all()) if ((await f.users.findById(m.userId)) === undefined) leftMemberships.push(m);
+        for (const m of f.memberships.all())
+          if ((await f.users.findById(m.userId)) === undefined) leftMemberships.push(m);
         const leftOrgs: Organization[] = [];
-        for (const o of f.organizations.all()) if (o.foundedBy !== undefined && (await f.users.findById(o.foundedBy)) === undefined) leftOrgs.push(o);
+        for (const o of f.organizations.all())
+          if (o.foundedBy !== undefined && (await f.users.findById(o.foundedBy)) === undefined) leftOrgs.push(o);
         expect(leftMemberships, 'memberships without their user').to.have.length(index >= 1 ? 1 : 0);
         expect(leftOrgs, 'organizations without their founder').to.have.length(index >= 2 ? 1 : 0);
-        expect(leftMemberships.every((m) => m.userId !== user.id && leftOrgs.every((o) => o.foundedBy === m.userId && o.id === m.orgId))).to.equal(true);
+        expect(
+          leftMemberships.every(
+            (m) => m.userId !== user.id && leftOrgs.every((o) => o.foundedBy === m.userId && o.id === m.orgId),
+          ),
+        ).to.equal(true);
         expect(f.memberships.all().filter((m) => m.userId === user.id)).to.have.length(1);
       });
     }

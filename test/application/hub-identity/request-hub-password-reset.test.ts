@@ -1,10 +1,14 @@
 import { expect } from 'chai';
-import { RequestHubPasswordReset, RESET_TOKEN_TTL_MS } from '../../../src/application/hub-identity/request-hub-password-reset';
+import {
+  RequestHubPasswordReset,
+  RESET_TOKEN_TTL_MS,
+} from '../../../src/application/hub-identity/request-hub-password-reset';
 import { email, hubIdentityFakes, type HubIdentityFakes } from '../../support/hub-identity-fakes';
 
 describe('RequestHubPasswordReset', () => {
   let f: HubIdentityFakes;
-  const requestWith = (publicAppUrl: string) => new RequestHubPasswordReset(f.users, f.resetTokens, f.mailer, f.secrets, f.hasher, f.clock, publicAppUrl);
+  const requestWith = (publicAppUrl: string) =>
+    new RequestHubPasswordReset(f.users, f.resetTokens, f.mailer, f.secrets, f.hasher, f.clock, publicAppUrl);
   beforeEach(() => {
     f = hubIdentityFakes();
   });
@@ -15,7 +19,12 @@ describe('RequestHubPasswordReset', () => {
     const [token] = f.secrets.issued;
     expect(token).to.match(/^[0-9a-f]{64}$/);
     expect(f.resetTokens.all()).to.deep.equal([
-      { tokenHash: f.hasher.hash(token ?? ''), userId: user.id, expiresAt: new Date(f.clock.now().getTime() + RESET_TOKEN_TTL_MS), usedAt: null },
+      {
+        tokenHash: f.hasher.hash(token ?? ''),
+        userId: user.id,
+        expiresAt: new Date(f.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+        usedAt: null,
+      },
     ]);
     expect(f.mailer.sent).to.have.length(1);
     expect(f.mailer.sent[0]).to.deep.include({ to: 'ana@example.com', subject: 'Redefinição de senha' });

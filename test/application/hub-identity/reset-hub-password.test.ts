@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { hubPasswordResetCompletion, ResetHubPassword } from '../../../src/application/hub-identity/reset-hub-password';
-import { PASSWORD_RESET_IN_FLIGHT_MS, type PasswordResetCompletion } from '../../../src/application/shared/password-reset-completion';
+import {
+  PASSWORD_RESET_IN_FLIGHT_MS,
+  type PasswordResetCompletion,
+} from '../../../src/application/shared/password-reset-completion';
 import { ProcessDied } from '../../support/fakes/write-faults';
 import { hubIdentityFakes, type HubIdentityFakes } from '../../support/hub-identity-fakes';
 
@@ -17,10 +20,16 @@ describe('ResetHubPassword', () => {
   });
   const issueResetToken = async (userId: string, ttlMs = 3_600_000): Promise<string> => {
     const token = f.secrets.hex(32);
-    await f.resetTokens.create({ tokenHash: f.hasher.hash(token), userId, expiresAt: new Date(f.clock.now().getTime() + ttlMs), usedAt: null });
+    await f.resetTokens.create({
+      tokenHash: f.hasher.hash(token),
+      userId,
+      expiresAt: new Date(f.clock.now().getTime() + ttlMs),
+      usedAt: null,
+    });
     return token;
   };
-  const passwordIs = async (userId: string, password: string) => f.passwords.verify((await f.users.findById(userId))?.passwordHash ?? '', password);
+  const passwordIs = async (userId: string, password: string) =>
+    f.passwords.verify((await f.users.findById(userId))?.passwordHash ?? '', password);
 
   it('sets the new password and ends every session of the user (CONTRACT 7)', async () => {
     const { user, organization, membership } = await f.seedSession();
@@ -36,13 +45,17 @@ describe('ResetHubPassword', () => {
     const { user } = await f.seedSession();
     const token = await issueResetToken(user.id);
     await reset.execute({ token, newPassword: NEW_PASSWORD });
-    expect(await reset.execute({ token, newPassword: 'third-password-1' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    expect(await reset.execute({ token, newPassword: 'third-password-1' })).to.deep.equal(
+      E.left({ _tag: 'ResetTokenUsed' }),
+    );
     expect(await passwordIs(user.id, NEW_PASSWORD)).to.equal(true);
   });
 
   it('InvalidResetToken for an unknown token: the password and the sessions stay', async () => {
     const { user } = await f.seedSession();
-    expect(await reset.execute({ token: 'f'.repeat(64), newPassword: NEW_PASSWORD })).to.deep.equal(E.left({ _tag: 'InvalidResetToken' }));
+    expect(await reset.execute({ token: 'f'.repeat(64), newPassword: NEW_PASSWORD })).to.deep.equal(
+      E.left({ _tag: 'InvalidResetToken' }),
+    );
     expect(await passwordIs(user.id, OLD_PASSWORD)).to.equal(true);
     expect(await f.refreshTokens.activeOfUser(user.id, f.clock.now())).to.have.length(1);
   });
@@ -51,7 +64,9 @@ describe('ResetHubPassword', () => {
     const { user } = await f.seedSession();
     const token = await issueResetToken(user.id, 60_000);
     f.clock.advance(60_000);
-    expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(E.left({ _tag: 'InvalidResetToken' }));
+    expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(
+      E.left({ _tag: 'InvalidResetToken' }),
+    );
     expect(await passwordIs(user.id, OLD_PASSWORD)).to.equal(true);
   });
 });
@@ -71,9 +86,15 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     await f.sessions.start(user, membership, organization, f.clock.now());
     userId = user.id;
     token = f.secrets.hex(32);
-    await f.resetTokens.create({ tokenHash: f.hasher.hash(token), userId, expiresAt: new Date(f.clock.now().getTime() + 3_600_000), usedAt: null });
+    await f.resetTokens.create({
+      tokenHash: f.hasher.hash(token),
+      userId,
+      expiresAt: new Date(f.clock.now().getTime() + 3_600_000),
+      usedAt: null,
+    });
   });
-  const passwordIs = async (password: string) => f.passwords.verify((await f.users.findById(userId))?.passwordHash ?? '', password);
+  const passwordIs = async (password: string) =>
+    f.passwords.verify((await f.users.findById(userId))?.passwordHash ?? '', password);
   const killedAt = async (n: number) => {
     f.faults.dieAt(n);
     let caught: unknown;
@@ -86,13 +107,20 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     expect(await passwordIs(OLD_PASSWORD)).to.equal(false);
     expect(await f.refreshTokens.activeOfUser(userId, f.clock.now())).to.deep.equal([]);
     expect(await f.resetTokens.pending(new Date(f.clock.now().getTime() + 3_600_000), 10)).to.deep.equal([]);
-    expect(await reset.execute({ token, newPassword: 'third-password-1' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    expect(await reset.execute({ token, newPassword: 'third-password-1' })).to.deep.equal(
+      E.left({ _tag: 'ResetTokenUsed' }),
+    );
   };
 
   it('a reset makes four writes: the consume (with the new hash), the password, the revocation, markApplied', async () => {
     f.faults.revive();
     await reset.execute({ token, newPassword: NEW_PASSWORD });
-    expect(f.faults.writes).to.deep.equal(['hub_reset_tokens.updateOne', 'hub_users.update', 'hub_refresh_tokens.updateMany', 'hub_reset_tokens.updateOne']);
+    expect(f.faults.writes).to.deep.equal([
+      'hub_reset_tokens.updateOne',
+      'hub_users.update',
+      'hub_refresh_tokens.updateMany',
+      'hub_reset_tokens.updateOne',
+    ]);
   });
 
   it('killed before the consume: nothing happened, the old password and sessions work, the link still works', async () => {
@@ -114,7 +142,9 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     it(`killed before write ${n}: the link used again with another password completes the reset and answers "already used"`, async () => {
       await killedAt(n);
       f.clock.advance(PAST_IN_FLIGHT);
-      expect(await reset.execute({ token, newPassword: 'another-password-3' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+      expect(await reset.execute({ token, newPassword: 'another-password-3' })).to.deep.equal(
+        E.left({ _tag: 'ResetTokenUsed' }),
+      );
       await expectCompleted();
     });
 
@@ -141,7 +171,12 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     await killedAt(2);
     f.clock.advance(1_000);
     const second = f.secrets.hex(32);
-    await f.resetTokens.create({ tokenHash: f.hasher.hash(second), userId, expiresAt: new Date(f.clock.now().getTime() + 3_600_000), usedAt: null });
+    await f.resetTokens.create({
+      tokenHash: f.hasher.hash(second),
+      userId,
+      expiresAt: new Date(f.clock.now().getTime() + 3_600_000),
+      usedAt: null,
+    });
     expect(await reset.execute({ token: second, newPassword: 'newest-password-5' })).to.deep.equal(E.right(undefined));
     f.clock.advance(PAST_IN_FLIGHT);
     expect(await completion.completeStale(f.clock.now())).to.equal(1);

@@ -19,7 +19,16 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
   async function world() {
     const f = hubIdentityFakes();
     const { user, organization, membership, refreshToken } = await f.seedSession();
-    const rotation = new RotateRefreshToken(f.refreshTokens, f.users, f.memberships, f.accessTokens, f.secrets, f.hasher, f.clock, 0);
+    const rotation = new RotateRefreshToken(
+      f.refreshTokens,
+      f.users,
+      f.memberships,
+      f.accessTokens,
+      f.secrets,
+      f.hasher,
+      f.clock,
+      0,
+    );
     expect(E.isRight(await rotation.execute({ refreshToken }))).to.equal(true);
     for (let i = 1; i < SESSIONS; i += 1) await f.sessions.start(user, membership, organization, f.clock.now());
     const other = await f.seedUser('bia@example.com');
@@ -32,7 +41,11 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
   type World = Awaited<ReturnType<typeof world>>;
 
   /** Kills `op` before its write (cut undefined) or after it revoked `cut` tokens, then (unless told not to) retries it a minute later and checks. */
-  async function killThenRetry(op: (w: World) => Promise<unknown>, cut: number | undefined, options: { readonly retry: boolean } = { retry: true }): Promise<void> {
+  async function killThenRetry(
+    op: (w: World) => Promise<unknown>,
+    cut: number | undefined,
+    options: { readonly retry: boolean } = { retry: true },
+  ): Promise<void> {
     const label = cut === undefined ? 'killed before the updateMany' : `killed after revoking ${cut}`;
     const w = await world();
     const diedAt = w.f.clock.now();
@@ -43,14 +56,26 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
       (error: unknown) => error,
     );
     expect(died, label).to.be.instanceOf(ProcessDied);
-    const revokedByTheDead = w.f.refreshTokens.all().filter((r) => r.userId === w.user.id && r.revokedAt?.getTime() === diedAt.getTime());
+    const revokedByTheDead = w.f.refreshTokens
+      .all()
+      .filter((r) => r.userId === w.user.id && r.revokedAt?.getTime() === diedAt.getTime());
     expect(revokedByTheDead, `${label}: what the dead run revoked`).to.have.length(cut ?? 0);
     w.f.faults.revive();
     w.f.clock.advance(60_000);
     if (options.retry) await op(w);
-    expect(await w.f.refreshTokens.activeOfUser(w.user.id, w.f.clock.now()), `${label}: every session of the user revoked`).to.deep.equal([]);
-    expect(await w.f.refreshTokens.activeOfUser(w.other.id, w.f.clock.now()), `${label}: the other user's session`).to.have.length(1);
-    for (const r of revokedByTheDead) expect((await w.f.refreshTokens.findById(r.id))?.revokedAt, `${label}: ${r.id} keeps its revocation time`).to.deep.equal(diedAt);
+    expect(
+      await w.f.refreshTokens.activeOfUser(w.user.id, w.f.clock.now()),
+      `${label}: every session of the user revoked`,
+    ).to.deep.equal([]);
+    expect(
+      await w.f.refreshTokens.activeOfUser(w.other.id, w.f.clock.now()),
+      `${label}: the other user's session`,
+    ).to.have.length(1);
+    for (const r of revokedByTheDead)
+      expect(
+        (await w.f.refreshTokens.findById(r.id))?.revokedAt,
+        `${label}: ${r.id} keeps its revocation time`,
+      ).to.deep.equal(diedAt);
   }
 
   const cuts = [undefined, ...Array.from({ length: SESSIONS - 1 }, (_, i) => i + 1)];

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { hubRefreshRotationIndexes, hubRefreshTokenIndexes, HUB_REFRESH_ROTATIONS } from '../../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
+import {
+  hubRefreshRotationIndexes,
+  hubRefreshTokenIndexes,
+  HUB_REFRESH_ROTATIONS,
+} from '../../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
 import { MongoHubRefreshTokenStore } from '../../../src/adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
 import { RotateRefreshToken } from '../../../src/application/hub-identity/rotate-refresh-token';
 import { SessionIssuer } from '../../../src/application/hub-identity/session-issuer';
@@ -32,7 +36,16 @@ describe('RotateRefreshToken killed before each write, then the client retries (
     const membership = await f.seedMembership(user, organization, 'MEMBER');
     const { refreshToken } = await sessions.start(user, membership, organization, f.clock.now());
     f.clock.advance(60_000);
-    const rotation = new RotateRefreshToken(tokens, f.users, f.memberships, f.accessTokens, f.secrets, f.hasher, f.clock, 0);
+    const rotation = new RotateRefreshToken(
+      tokens,
+      f.users,
+      f.memberships,
+      f.accessTokens,
+      f.secrets,
+      f.hasher,
+      f.clock,
+      0,
+    );
     const presented = await tokens.findByHash(f.hasher.hash(refreshToken));
     if (presented === undefined) throw new Error('no session');
     return { f, faults, tokens, rotation, refreshToken, presented, user };
@@ -42,7 +55,11 @@ describe('RotateRefreshToken killed before each write, then the client retries (
     const { faults, rotation, refreshToken } = await world();
     faults.revive();
     expect(E.isRight(await rotation.execute({ refreshToken }))).to.equal(true);
-    expect(faults.writes).to.deep.equal(['hub_refresh_rotations.insertOne', 'hub_refresh_tokens.updateOne', 'hub_refresh_tokens.insertOne']);
+    expect(faults.writes).to.deep.equal([
+      'hub_refresh_rotations.insertOne',
+      'hub_refresh_tokens.updateOne',
+      'hub_refresh_tokens.insertOne',
+    ]);
   });
 
   for (const n of [1, 2, 3]) {
@@ -75,7 +92,9 @@ describe('RotateRefreshToken killed before each write, then the client retries (
         expect(active).to.deep.equal([]);
       }
       // check-data's refresh-claim-outcome: a claim's presented token is never left active.
-      const claim = await mongo().db.collection(HUB_REFRESH_ROTATIONS).findOne({ _id: presented.id as never });
+      const claim = await mongo()
+        .db.collection(HUB_REFRESH_ROTATIONS)
+        .findOne({ _id: presented.id as never });
       if (claim !== null) expect((await tokens.findById(presented.id))?.revokedAt).to.be.instanceOf(Date);
     });
   }

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { RotateRefreshToken, type RotateRefreshTokenOutput } from '../../../src/application/hub-identity/rotate-refresh-token';
+import {
+  RotateRefreshToken,
+  type RotateRefreshTokenOutput,
+} from '../../../src/application/hub-identity/rotate-refresh-token';
 import { MEMBER_PERMISSIONS } from '../../../src/domain/hub-identity/role';
 import { hubIdentityFakes, type HubIdentityFakes } from '../../support/hub-identity-fakes';
 
@@ -12,12 +15,23 @@ describe('RotateRefreshToken', () => {
   beforeEach(() => {
     f = hubIdentityFakes();
   });
-  const rotation = (graceMs = 0) => new RotateRefreshToken(f.refreshTokens, f.users, f.memberships, f.accessTokens, f.secrets, f.hasher, f.clock, graceMs);
+  const rotation = (graceMs = 0) =>
+    new RotateRefreshToken(
+      f.refreshTokens,
+      f.users,
+      f.memberships,
+      f.accessTokens,
+      f.secrets,
+      f.hasher,
+      f.clock,
+      graceMs,
+    );
   const rotated = (result: E.Either<unknown, RotateRefreshTokenOutput>): RotateRefreshTokenOutput => {
     if (E.isLeft(result)) throw new Error(`expected a rotation, got ${JSON.stringify(result.left)}`);
     return result.right;
   };
-  const activeOf = async (userId: string) => (await f.refreshTokens.activeOfUser(userId, f.clock.now())).map((r) => r.id);
+  const activeOf = async (userId: string) =>
+    (await f.refreshTokens.activeOfUser(userId, f.clock.now())).map((r) => r.id);
 
   describe('an active token', () => {
     it('is revoked with replacedBy, and its successor (same family, 7 days) and a new access token are issued', async () => {
@@ -28,7 +42,13 @@ describe('RotateRefreshToken', () => {
 
       const successor = await f.recordOf(out.refreshToken);
       expect(out.refreshToken).not.to.equal(refreshToken);
-      expect(successor).to.deep.include({ userId: user.id, orgId: organization.id, familyId: presented?.familyId, revokedAt: null, replacedBy: null });
+      expect(successor).to.deep.include({
+        userId: user.id,
+        orgId: organization.id,
+        familyId: presented?.familyId,
+        revokedAt: null,
+        replacedBy: null,
+      });
       expect(successor?.expiresAt.getTime()).to.equal(f.clock.now().getTime() + SEVEN_DAYS_MS);
       expect(await f.recordOf(refreshToken)).to.deep.include({ revokedAt: f.clock.now(), replacedBy: successor?.id });
       expect(out.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
@@ -47,7 +67,10 @@ describe('RotateRefreshToken', () => {
       await f.memberships.remove(user.id, organization.id);
       await f.seedMembership(user, organization, 'CLIENT', ['leads:read']);
       const out = rotated(await rotation().execute({ refreshToken }));
-      expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.include({ role: 'CLIENT', permissions: ['leads:read'] });
+      expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.include({
+        role: 'CLIENT',
+        permissions: ['leads:read'],
+      });
     });
 
     it("moves the session to the user's latest organization when the token's membership is gone", async () => {
@@ -65,7 +88,9 @@ describe('RotateRefreshToken', () => {
     it('UnknownRefreshToken for a token never issued, and nothing changes', async () => {
       const { user } = await f.seedSession();
       const before = f.refreshTokens.all();
-      expect(await rotation().execute({ refreshToken: '9b2f8f5e-1111-4222-8333-944445555666' })).to.deep.equal(E.left({ _tag: 'UnknownRefreshToken' }));
+      expect(await rotation().execute({ refreshToken: '9b2f8f5e-1111-4222-8333-944445555666' })).to.deep.equal(
+        E.left({ _tag: 'UnknownRefreshToken' }),
+      );
       expect(f.refreshTokens.all()).to.deep.equal(before);
       expect(await activeOf(user.id)).to.have.length(1);
     });

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { randomUUID } from 'node:crypto';
 import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
-import { CreateLeadTemplate, type CreateLeadTemplateInput } from '../../../src/application/hub-leads/create-lead-template';
+import {
+  CreateLeadTemplate,
+  type CreateLeadTemplateInput,
+} from '../../../src/application/hub-leads/create-lead-template';
 import { ManualClock } from '../../support/fakes/fixed-clock';
 import { InMemoryLeadTemplateRepository } from '../../support/fakes/in-memory-lead-template-repository';
 import { testOrganizations, type TestOrganizations } from '../../support/hub-organizations';

@@ -20,15 +20,25 @@ describe('CreatePipeline', () => {
     const orgId = randomUUID();
     const result = await create.execute({ orgId, name: 'Vendas', provider: 'crmprovider', externalId: '300' });
     if (E.isLeft(result)) throw new Error(result.left._tag);
-    expect(result.right).to.deep.include({ orgId, name: 'Vendas', provider: 'crmprovider', externalId: '300', createdAt: clock.now() });
+    expect(result.right).to.deep.include({
+      orgId,
+      name: 'Vendas',
+      provider: 'crmprovider',
+      externalId: '300',
+      createdAt: clock.now(),
+    });
     expect(await pipelines.find(orgId, 'crmprovider', '300')).to.deep.equal(result.right);
   });
 
   it('PipelineExists for a provider + external id the organization has; the first stays', async () => {
     const orgId = randomUUID();
     const first = await create.execute({ orgId, name: 'Vendas', provider: 'crmprovider', externalId: '300' });
-    expect(await create.execute({ orgId, name: 'Again', provider: 'crmprovider', externalId: '300' })).to.deep.equal(E.left({ _tag: 'PipelineExists' }));
+    expect(await create.execute({ orgId, name: 'Again', provider: 'crmprovider', externalId: '300' })).to.deep.equal(
+      E.left({ _tag: 'PipelineExists' }),
+    );
     expect(await pipelines.listOf(orgId)).to.deep.equal([E.isRight(first) ? first.right : undefined]);
-    expect(E.isRight(await create.execute({ orgId, name: 'Forms', provider: 'leadprovider', externalId: '300' }))).to.equal(true);
+    expect(
+      E.isRight(await create.execute({ orgId, name: 'Forms', provider: 'leadprovider', externalId: '300' })),
+    ).to.equal(true);
   });
 });

@@ -20,27 +20,45 @@ describe('FindOrCreatePipeline', () => {
   it('answers the pipeline the organization has for (provider, external id)', async () => {
     const existing = pipeline({ name: 'Vendas' });
     await pipelines.create(existing);
-    expect(await findOrCreate.execute({ orgId: existing.orgId, provider: existing.provider, externalId: existing.externalId })).to.deep.equal(existing);
+    expect(
+      await findOrCreate.execute({
+        orgId: existing.orgId,
+        provider: existing.provider,
+        externalId: existing.externalId,
+      }),
+    ).to.deep.equal(existing);
     expect(await pipelines.listOf(existing.orgId)).to.have.length(1);
   });
 
   it('creates it, named after provider and external id, when there is none', async () => {
     const orgId = randomUUID();
     const created = await findOrCreate.execute({ orgId, provider: 'leadprovider', externalId: 'forms' });
-    expect(created).to.deep.include({ orgId, provider: 'leadprovider', externalId: 'forms', name: 'leadprovider forms', createdAt: clock.now() });
+    expect(created).to.deep.include({
+      orgId,
+      provider: 'leadprovider',
+      externalId: 'forms',
+      name: 'leadprovider forms',
+      createdAt: clock.now(),
+    });
     expect(await pipelines.listOf(orgId)).to.deep.equal([created]);
   });
 
   it('first events racing for one pipeline all answer the one that was created', async () => {
     const orgId = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => findOrCreate.execute({ orgId, provider: 'crmprovider', externalId: '9' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => findOrCreate.execute({ orgId, provider: 'crmprovider', externalId: '9' })),
+    );
     expect(new Set(answers.map((p) => p.id)).size).to.equal(1);
     expect(await pipelines.listOf(orgId)).to.have.length(1);
   });
 
   it('throws (a fault, not an expected failure) when the store neither finds nor creates the pipeline', async () => {
     // A store whose unique index refuses the pipeline that it then never shows: an inconsistency, not a business case.
-    const inconsistent: PipelineRepository = { create: async () => false, find: async () => undefined, listOf: async () => [] };
+    const inconsistent: PipelineRepository = {
+      create: async () => false,
+      find: async () => undefined,
+      listOf: async () => [],
+    };
     const broken = new FindOrCreatePipeline(inconsistent, new UuidIdGenerator(), clock);
     let thrown: unknown;
     try {

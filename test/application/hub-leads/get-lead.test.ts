@@ -12,10 +12,22 @@ describe('GetLead', () => {
     const events = new InMemoryLeadEventLog();
     const stored = lead({}, { title: 'Card' });
     await leads.upsert(stored, {}, stored.createdAt);
-    const second = leadEvent({ orgId: stored.orgId, leadId: stored.id, action: 'card.move', receivedAt: new Date(2_000) });
-    const first = leadEvent({ orgId: stored.orgId, leadId: stored.id, action: 'card.create', receivedAt: new Date(1_000) });
+    const second = leadEvent({
+      orgId: stored.orgId,
+      leadId: stored.id,
+      action: 'card.move',
+      receivedAt: new Date(2_000),
+    });
+    const first = leadEvent({
+      orgId: stored.orgId,
+      leadId: stored.id,
+      action: 'card.create',
+      receivedAt: new Date(1_000),
+    });
     for (const e of [second, first, leadEvent()]) await events.append(e, 60_000);
-    expect(await new GetLead(leads, events).execute({ orgId: stored.orgId, id: stored.id })).to.deep.equal(E.right({ lead: stored, events: [first, second] }));
+    expect(await new GetLead(leads, events).execute({ orgId: stored.orgId, id: stored.id })).to.deep.equal(
+      E.right({ lead: stored, events: [first, second] }),
+    );
   });
 
   it('LeadNotFound for an unknown id and for a lead of another organization', async () => {

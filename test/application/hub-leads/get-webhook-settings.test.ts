@@ -9,10 +9,14 @@ describe('GetWebhookSettings', () => {
     const settings = new InMemoryWebhookSettingsRepository();
     const orgId = randomUUID();
     await settings.addOrganization(orgId, 'org-secret');
-    expect(await new GetWebhookSettings(settings).execute({ orgId })).to.deep.equal(E.right({ humanTeam: false, timezone: 'America/Sao_Paulo', webhookSecret: 'org-secret' }));
+    expect(await new GetWebhookSettings(settings).execute({ orgId })).to.deep.equal(
+      E.right({ humanTeam: false, timezone: 'America/Sao_Paulo', webhookSecret: 'org-secret' }),
+    );
   });
 
   it('OrganizationNotFound for an organization that does not exist (the webhook 404)', async () => {
-    expect(await new GetWebhookSettings(new InMemoryWebhookSettingsRepository()).execute({ orgId: randomUUID() })).to.deep.equal(E.left({ _tag: 'OrganizationNotFound' }));
+    expect(
+      await new GetWebhookSettings(new InMemoryWebhookSettingsRepository()).execute({ orgId: randomUUID() }),
+    ).to.deep.equal(E.left({ _tag: 'OrganizationNotFound' }));
   });
 });

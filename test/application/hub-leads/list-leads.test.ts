@@ -11,10 +11,26 @@ describe('ListLeads', () => {
     const orgId = randomUUID();
     const phone = '5511987654321' as CanonicalPhone;
     const stored = [1, 2, 3].map((s) => lead({ orgId, createdAt: new Date(s * 1_000) }, { phone, stage: 'new' }));
-    for (const l of [...stored, lead({ orgId }, { stage: 'won' }), lead({}, { phone })]) await leads.upsert(l, {}, l.createdAt);
+    for (const l of [...stored, lead({ orgId }, { stage: 'won' }), lead({}, { phone })])
+      await leads.upsert(l, {}, l.createdAt);
     const list = new ListLeads(leads);
-    expect(await list.execute({ orgId, phone, page: 1, limit: 2 })).to.deep.equal({ leads: [stored[2], stored[1]], page: 1, limit: 2, total: 3 });
-    expect(await list.execute({ orgId, stage: 'new', page: 2, limit: 2 })).to.deep.equal({ leads: [stored[0]], page: 2, limit: 2, total: 3 });
-    expect(await list.execute({ orgId: randomUUID(), page: 1, limit: 20 })).to.deep.equal({ leads: [], page: 1, limit: 20, total: 0 });
+    expect(await list.execute({ orgId, phone, page: 1, limit: 2 })).to.deep.equal({
+      leads: [stored[2], stored[1]],
+      page: 1,
+      limit: 2,
+      total: 3,
+    });
+    expect(await list.execute({ orgId, stage: 'new', page: 2, limit: 2 })).to.deep.equal({
+      leads: [stored[0]],
+      page: 2,
+      limit: 2,
+      total: 3,
+    });
+    expect(await list.execute({ orgId: randomUUID(), page: 1, limit: 20 })).to.deep.equal({
+      leads: [],
+      page: 1,
+      limit: 20,
+      total: 0,
+    });
   });
 });

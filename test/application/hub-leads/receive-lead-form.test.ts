@@ -48,7 +48,8 @@ describe('ReceiveLeadForm', () => {
     world.clock.advance(1);
     return t;
   };
-  const receive = (d: { form: LeadForm; rawBody: string }, s: WebhookSettings = settings) => world.receiveLeadForm.execute({ orgId, settings: s, ...d });
+  const receive = (d: { form: LeadForm; rawBody: string }, s: WebhookSettings = settings) =>
+    world.receiveLeadForm.execute({ orgId, settings: s, ...d });
   const nothingStored = async () => {
     expect(await world.leadsOf(orgId)).to.deep.equal([]);
     expect(await world.pipelines.listOf(orgId)).to.deep.equal([]);
@@ -67,12 +68,30 @@ describe('ReceiveLeadForm', () => {
     if (outcome.kind !== 'processed') throw new Error(`expected processed, got ${outcome.kind}`);
     expect(outcome.created).to.equal(true);
     const lead = await world.leads.findById(orgId, outcome.leadId);
-    expect(lead).to.deep.include({ provider: 'leadprovider', pipelineExternalId: 'forms', externalId: '5511987654321', phone: '5511987654321', name: 'Ana', email: 'ana@example.com', stage: 'new' });
+    expect(lead).to.deep.include({
+      provider: 'leadprovider',
+      pipelineExternalId: 'forms',
+      externalId: '5511987654321',
+      phone: '5511987654321',
+      name: 'Ana',
+      email: 'ana@example.com',
+      stage: 'new',
+    });
     expect(lead?.fields).to.deep.equal(d.form.fields);
     expect(await world.outbox.listOf(orgId)).to.deep.equal([
-      { id: `first-message:${outcome.leadId}:${fiat.id}`, orgId, leadId: outcome.leadId, templateId: fiat.id, to: '5511987654321', text: 'Olá Ana, sobre o Argo', createdAt: world.clock.now() },
+      {
+        id: `first-message:${outcome.leadId}:${fiat.id}`,
+        orgId,
+        leadId: outcome.leadId,
+        templateId: fiat.id,
+        to: '5511987654321',
+        text: 'Olá Ana, sobre o Argo',
+        createdAt: world.clock.now(),
+      },
     ]);
-    expect((await world.events.listOf(outcome.leadId)).map((e) => [e.action, e.rawBody])).to.deep.equal([['lead.form', d.rawBody]]);
+    expect((await world.events.listOf(outcome.leadId)).map((e) => [e.action, e.rawBody])).to.deep.equal([
+      ['lead.form', d.rawBody],
+    ]);
   });
 
   it('walks the templates in creation order: an inactive or non-matching one is passed over; its pipeline is found or created by its pipelineExternalId', async () => {
@@ -82,8 +101,12 @@ describe('ReceiveLeadForm', () => {
     const chosen = await template({ pipelineExternalId: 'any', conditions: [], message: 'Oi {{contact.name}}' });
     const outcome = await receive(delivery());
     expect(outcome).to.include({ kind: 'processed', created: true });
-    expect((await world.pipelines.listOf(orgId)).map((p) => [p.provider, p.externalId])).to.deep.equal([['leadprovider', 'any']]);
-    expect((await world.outbox.listOf(orgId)).map((m) => [m.templateId, m.text])).to.deep.equal([[chosen.id, 'Oi Ana']]);
+    expect((await world.pipelines.listOf(orgId)).map((p) => [p.provider, p.externalId])).to.deep.equal([
+      ['leadprovider', 'any'],
+    ]);
+    expect((await world.outbox.listOf(orgId)).map((m) => [m.templateId, m.text])).to.deep.equal([
+      [chosen.id, 'Oi Ana'],
+    ]);
   });
 
   it('no active or matching template: no-template, nothing stored', async () => {
@@ -97,12 +120,24 @@ describe('ReceiveLeadForm', () => {
 
   it('a human team on duty takes the lead (CONTRACT 6.3): business-hours, nothing stored; off duty, without hours or without a team, it is processed', async () => {
     const always = businessHours('mon-sun 00:00-24:00');
-    expect(await receive(delivery(), { ...settings, humanTeam: true, businessHours: always })).to.deep.equal({ kind: 'business-hours' });
+    expect(await receive(delivery(), { ...settings, humanTeam: true, businessHours: always })).to.deep.equal({
+      kind: 'business-hours',
+    });
     await nothingStored();
     // Wednesday 07:00 in São Paulo is outside mon-fri 09:00-18:00.
-    expect(await receive(delivery({ formId: 'a' }), { ...settings, humanTeam: true, businessHours: businessHours('mon-fri 09:00-18:00') })).to.include({ kind: 'processed' });
-    expect(await receive(delivery({ formId: 'b' }), { ...settings, humanTeam: false, businessHours: always })).to.include({ kind: 'processed' });
-    expect(await receive(delivery({ formId: 'c' }), { ...settings, humanTeam: true })).to.include({ kind: 'processed' });
+    expect(
+      await receive(delivery({ formId: 'a' }), {
+        ...settings,
+        humanTeam: true,
+        businessHours: businessHours('mon-fri 09:00-18:00'),
+      }),
+    ).to.include({ kind: 'processed' });
+    expect(
+      await receive(delivery({ formId: 'b' }), { ...settings, humanTeam: false, businessHours: always }),
+    ).to.include({ kind: 'processed' });
+    expect(await receive(delivery({ formId: 'c' }), { ...settings, humanTeam: true })).to.include({
+      kind: 'processed',
+    });
   });
 
   it('an exact redelivery inside the window answers the same lead, not created, and queues and logs nothing more', async () => {
@@ -129,8 +164,14 @@ describe('ReceiveLeadForm', () => {
   it('forms without an id merge by the normalized phone: every spelling reaches one lead, which takes the latest contact data', async () => {
     const spellings = ['(11) 98765-4321', '+55 11 98765-4321', '(11) 8765-4321', '011 98765 4321'];
     const outcomes = [];
-    for (const [i, raw] of spellings.entries()) outcomes.push(await receive(delivery({ phone: phone(raw), name: `Name ${i}` })));
-    expect(outcomes.map((o) => (o.kind === 'processed' ? o.created : undefined))).to.deep.equal([true, false, false, false]);
+    for (const [i, raw] of spellings.entries())
+      outcomes.push(await receive(delivery({ phone: phone(raw), name: `Name ${i}` })));
+    expect(outcomes.map((o) => (o.kind === 'processed' ? o.created : undefined))).to.deep.equal([
+      true,
+      false,
+      false,
+      false,
+    ]);
     const leads = await world.leadsOf(orgId);
     expect(leads.map((l) => [l.externalId, l.name])).to.deep.equal([['5511987654321', 'Name 3']]);
     expect(await world.outbox.listOf(orgId)).to.have.length(1);
@@ -145,7 +186,10 @@ describe('ReceiveLeadForm', () => {
     if (a.kind !== 'processed' || b.kind !== 'processed') throw new Error('expected processed');
     expect(a.leadId).to.not.equal(b.leadId);
     const leads = await world.leadsOf(orgId);
-    expect(leads.map((l) => [l.phone, l.name]).sort()).to.deep.equal([['123', 'Ana'], ['123', 'Bia']]);
+    expect(leads.map((l) => [l.phone, l.name]).sort()).to.deep.equal([
+      ['123', 'Ana'],
+      ['123', 'Bia'],
+    ]);
     expect(await world.outbox.listOf(orgId)).to.deep.equal([]);
   });
 
@@ -181,7 +225,15 @@ describe('ReceiveLeadForm', () => {
       },
       listOf: (id) => world.outbox.listOf(id),
     };
-    const receiver = new ReceiveLeadForm(world.upsert, world.templates, world.events, flaky, world.hasher, world.clock, world.windowMs);
+    const receiver = new ReceiveLeadForm(
+      world.upsert,
+      world.templates,
+      world.events,
+      flaky,
+      world.hasher,
+      world.clock,
+      world.windowMs,
+    );
     const d = delivery();
     let thrown: unknown;
     try {

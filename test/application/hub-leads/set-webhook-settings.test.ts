@@ -21,8 +21,11 @@ describe('SetWebhookSettings', () => {
   });
 
   it('OrganizationNotFound for an organization that does not exist', async () => {
-    expect(await new SetWebhookSettings(new InMemoryWebhookSettingsRepository()).execute({ orgId: randomUUID(), patch: { humanTeam: true } })).to.deep.equal(
-      E.left({ _tag: 'OrganizationNotFound' }),
-    );
+    expect(
+      await new SetWebhookSettings(new InMemoryWebhookSettingsRepository()).execute({
+        orgId: randomUUID(),
+        patch: { humanTeam: true },
+      }),
+    ).to.deep.equal(E.left({ _tag: 'OrganizationNotFound' }));
   });
 });

@@ -34,13 +34,25 @@ describe('UpsertLeadFromWebhook', () => {
   };
 
   it('creates the pipeline and the lead of a new key (the initial values under the changes) and logs the event with its raw body', async () => {
-    const delivery = input({ changes: { title: 'Card', fields: { Carro: 'Argo' } }, initial: { stage: 'new', title: 'initial title' } });
+    const delivery = input({
+      changes: { title: 'Card', fields: { Carro: 'Argo' } },
+      initial: { stage: 'new', title: 'initial title' },
+    });
     const result = await world.upsert.execute(delivery);
     expect(result.created).to.equal(true);
     const [pipeline] = await world.pipelines.listOf(orgId);
     expect(pipeline).to.deep.include({ orgId, provider: 'crmprovider', externalId: '9', name: 'crmprovider 9' });
     const lead = await world.leads.findById(orgId, result.leadId);
-    expect(lead).to.deep.include({ pipelineId: pipeline?.id, pipelineExternalId: '9', externalId: 'card-1', provider: 'crmprovider', title: 'Card', stage: 'new', fields: { Carro: 'Argo' }, deleted: false });
+    expect(lead).to.deep.include({
+      pipelineId: pipeline?.id,
+      pipelineExternalId: '9',
+      externalId: 'card-1',
+      provider: 'crmprovider',
+      title: 'Card',
+      stage: 'new',
+      fields: { Carro: 'Argo' },
+      deleted: false,
+    });
     expect(lead).to.deep.include({ createdAt: HUB_LEADS_T0, updatedAt: HUB_LEADS_T0 });
     const events = await world.events.listOf(result.leadId);
     expect(events.map((e) => [e.orgId, e.provider, e.action, e.rawBody, e.bodyHash, e.receivedAt])).to.deep.equal([
@@ -49,12 +61,22 @@ describe('UpsertLeadFromWebhook', () => {
   });
 
   it('applies the changes to the lead of a known key: not created, the same lead, initial values not applied again, members the event does not carry kept', async () => {
-    const first = await world.upsert.execute(input({ changes: { title: 'Card', fields: { Carro: 'Argo' } }, initial: { stage: 'new' } }));
+    const first = await world.upsert.execute(
+      input({ changes: { title: 'Card', fields: { Carro: 'Argo' } }, initial: { stage: 'new' } }),
+    );
     world.clock.advance(60_000);
-    const second = await world.upsert.execute(input({ changes: { stage: 'Proposal' }, initial: { stage: 'new', title: 'other' }, action: 'card.move' }));
+    const second = await world.upsert.execute(
+      input({ changes: { stage: 'Proposal' }, initial: { stage: 'new', title: 'other' }, action: 'card.move' }),
+    );
     expect(second).to.deep.equal({ leadId: first.leadId, created: false });
     const lead = await world.leads.findById(orgId, first.leadId);
-    expect(lead).to.deep.include({ title: 'Card', stage: 'Proposal', fields: { Carro: 'Argo' }, createdAt: HUB_LEADS_T0, updatedAt: world.clock.now() });
+    expect(lead).to.deep.include({
+      title: 'Card',
+      stage: 'Proposal',
+      fields: { Carro: 'Argo' },
+      createdAt: HUB_LEADS_T0,
+      updatedAt: world.clock.now(),
+    });
     expect((await world.events.listOf(first.leadId)).map((e) => e.action)).to.deep.equal(['card.create', 'card.move']);
     expect(await world.pipelines.listOf(orgId)).to.have.length(1);
   });
@@ -65,7 +87,11 @@ describe('UpsertLeadFromWebhook', () => {
     const c = await world.upsert.execute(input({ provider: 'leadprovider' }));
     expect([a.created, b.created, c.created]).to.deep.equal([true, true, true]);
     expect(new Set([a.leadId, b.leadId, c.leadId]).size).to.equal(3);
-    expect((await world.pipelines.listOf(orgId)).map((p) => `${p.provider}/${p.externalId}`).sort()).to.deep.equal(['crmprovider/10', 'crmprovider/9', 'leadprovider/9']);
+    expect((await world.pipelines.listOf(orgId)).map((p) => `${p.provider}/${p.externalId}`).sort()).to.deep.equal([
+      'crmprovider/10',
+      'crmprovider/9',
+      'leadprovider/9',
+    ]);
   });
 
   it('runs the side effects after the upsert and before the record; when they fail nothing is recorded, and the resend runs them and converges', async () => {
@@ -85,7 +111,9 @@ describe('UpsertLeadFromWebhook', () => {
     expect(thrown).to.be.instanceOf(Error);
     const [lead] = await world.leadsOf(orgId);
     expect(await world.events.listOf(lead!.id)).to.deep.equal([]);
-    expect(await world.events.recentDelivery(orgId, 'crmprovider', delivery.bodyHash, world.clock.now(), world.windowMs)).to.equal(undefined);
+    expect(
+      await world.events.recentDelivery(orgId, 'crmprovider', delivery.bodyHash, world.clock.now(), world.windowMs),
+    ).to.equal(undefined);
 
     const resend = await world.upsert.execute({ ...delivery, beforeRecord: failing });
     expect(resend).to.deep.equal({ leadId: lead!.id, created: false });
@@ -103,7 +131,11 @@ describe('UpsertLeadFromWebhook', () => {
 
   it('twins of one body racing past the redelivery check are logged once', async () => {
     const delivery = input();
-    const results = await Promise.all([world.upsert.execute(delivery), world.upsert.execute(delivery), world.upsert.execute(delivery)]);
+    const results = await Promise.all([
+      world.upsert.execute(delivery),
+      world.upsert.execute(delivery),
+      world.upsert.execute(delivery),
+    ]);
     expect(new Set(results.map((r) => r.leadId)).size).to.equal(1);
     expect(await world.events.listOf(results[0].leadId)).to.have.length(1);
   });
@@ -129,28 +161,61 @@ describe('UpsertLeadFromWebhook', () => {
 
     const mobile = normalizePhone('(11) 98765-4321');
     if (mobile === undefined) throw new Error('not a phone');
-    const form: LeadForm = { phone: { usable: true, value: mobile }, name: 'Ana', email: 'ana@example.com', fields: { 'interests.brand': 'Fiat' } };
+    const form: LeadForm = {
+      phone: { usable: true, value: mobile },
+      name: 'Ana',
+      email: 'ana@example.com',
+      fields: { 'interests.brand': 'Fiat' },
+    };
     const formBody = JSON.stringify({ ...form, nonce: 'form-1' });
-    const moveBody = JSON.stringify({ data: { action: 'card.move', card: { id: 'c-1', pipe_id: '77' }, to: { name: 'Proposal' } } });
+    const moveBody = JSON.stringify({
+      data: { action: 'card.move', card: { id: 'c-1', pipe_id: '77' }, to: { name: 'Proposal' } },
+    });
     const processed = async (result: Promise<E.Either<unknown, { leadId: string }>>): Promise<string> => {
       const outcome = await result;
       if (E.isLeft(outcome)) throw new Error(`not processed: ${JSON.stringify(outcome.left)}`);
       return outcome.right.leadId;
     };
     const receiveForm = async (w: HubLeadsWorld, orgId: string): Promise<string> => {
-      const outcome = await w.receiveLeadForm.execute({ orgId, settings: DEFAULT_WEBHOOK_SETTINGS, form, rawBody: formBody });
+      const outcome = await w.receiveLeadForm.execute({
+        orgId,
+        settings: DEFAULT_WEBHOOK_SETTINGS,
+        form,
+        rawBody: formBody,
+      });
       if (outcome.kind !== 'processed') throw new Error(`not processed: ${outcome.kind}`);
       return outcome.leadId;
     };
     const receiveMove = (w: HubLeadsWorld, orgId: string): Promise<string> =>
-      processed(w.receiveCrmEvent.execute({ orgId, event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Proposal' } }, rawBody: moveBody }));
+      processed(
+        w.receiveCrmEvent.execute({
+          orgId,
+          event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Proposal' } },
+          rawBody: moveBody,
+        }),
+      );
 
     const scenarios: readonly Scenario[] = [
       {
         name: 'a lead form for a new lead (pipeline, lead, first message, receipt, event)',
-        writes: ['hub_pipelines.insert', 'hub_leads.insert', 'hub_outbox.insert', 'hub_webhook_receipts.insert', 'hub_lead_events.insert'],
+        writes: [
+          'hub_pipelines.insert',
+          'hub_leads.insert',
+          'hub_outbox.insert',
+          'hub_webhook_receipts.insert',
+          'hub_lead_events.insert',
+        ],
         before: async (w, orgId) => {
-          await w.templates.create({ id: 'tpl-1', orgId, name: 'Fiat', active: true, pipelineExternalId: 'forms', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá', createdAt: w.clock.now() });
+          await w.templates.create({
+            id: 'tpl-1',
+            orgId,
+            name: 'Fiat',
+            active: true,
+            pipelineExternalId: 'forms',
+            conditions: [{ path: 'interests.brand', value: 'Fiat' }],
+            message: 'Olá',
+            createdAt: w.clock.now(),
+          });
         },
         deliver: receiveForm,
         rawBody: formBody,
@@ -160,7 +225,13 @@ describe('UpsertLeadFromWebhook', () => {
         name: 'a CRM move of a known card (lead update, receipt, event)',
         writes: ['hub_leads.update', 'hub_webhook_receipts.insert', 'hub_lead_events.insert'],
         before: async (w, orgId) => {
-          await processed(w.receiveCrmEvent.execute({ orgId, event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Inbox' } }, rawBody: '{"first":true}' }));
+          await processed(
+            w.receiveCrmEvent.execute({
+              orgId,
+              event: { action: 'card.move', cardId: 'c-1', pipeId: '77', to: { name: 'Inbox' } },
+              rawBody: '{"first":true}',
+            }),
+          );
         },
         deliver: receiveMove,
         rawBody: moveBody,

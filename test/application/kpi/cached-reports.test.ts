@@ -28,7 +28,11 @@ describe('CachedReports (CONTRACT 8.3 cache)', () => {
     };
     const waiting = Promise.all([reports.answer('k', slow), reports.answer('k', slow), reports.answer('k', slow)]);
     release();
-    expect(await waiting).to.deep.equal([{ json: '1', hit: false }, { json: '1', hit: false }, { json: '1', hit: false }]);
+    expect(await waiting).to.deep.equal([
+      { json: '1', hit: false },
+      { json: '1', hit: false },
+      { json: '1', hit: false },
+    ]);
     expect(computed).to.equal(1);
 
     const failing = async () => {

@@ -9,8 +9,16 @@ import { SequentialIdGenerator } from '../../support/fakes/sequential-id-generat
 import { ProcessDied, WriteFaults } from '../../support/fakes/write-faults';
 
 const row = (policyNumber: string, insurer: string): PolicyRow => ({
-  policyNumber, cpf: '52998224725', insurer, product: 'life', premiumCents: '1000',
-  startDate: '2026-01-01', endDate: '2027-01-01', saleId: null, status: null, vehiclePlate: null,
+  policyNumber,
+  cpf: '52998224725',
+  insurer,
+  product: 'life',
+  premiumCents: '1000',
+  startDate: '2026-01-01',
+  endDate: '2027-01-01',
+  saleId: null,
+  status: null,
+  vehiclePlate: null,
 });
 
 /**
@@ -44,7 +52,9 @@ describe('import-policies killed mid-file (CONTRACT 10.2)', () => {
     const faults = new WriteFaults();
     const policies = new InMemoryPolicyRepository(faults);
     const importer = new ImportPolicies(policies, new ManualClock(), new SequentialIdGenerator());
-    expect(await importer.execute({ records: numbered([row('OLD', 'Allianz')]) })).to.deep.equal(E.right({ inserted: 1, duplicates: 0, rejected: 0 }));
+    expect(await importer.execute({ records: numbered([row('OLD', 'Allianz')]) })).to.deep.equal(
+      E.right({ inserted: 1, duplicates: 0, rejected: 0 }),
+    );
     faults.revive();
     return { faults, policies, importer };
   }
@@ -71,7 +81,10 @@ describe('import-policies killed mid-file (CONTRACT 10.2)', () => {
     if (E.isLeft(counts)) throw new Error('refused');
     const missing = NUMBERS.filter((number) => !storedBefore.has(number)).length;
     expect(counts.right.inserted, `${label}: the re-run inserts exactly the missing ones`).to.equal(missing);
-    expect(counts.right.inserted + counts.right.duplicates + counts.right.rejected, `${label}: the re-run's counts cover the file`).to.equal(ROWS.length);
+    expect(
+      counts.right.inserted + counts.right.duplicates + counts.right.rejected,
+      `${label}: the re-run's counts cover the file`,
+    ).to.equal(ROWS.length);
     expect(counts.right.rejected, label).to.equal(1);
     const stored = await storedNumbers(w.policies);
     expect(stored, `${label}: each number once`).to.have.length(NUMBERS.length);
@@ -84,11 +97,31 @@ describe('import-policies killed mid-file (CONTRACT 10.2)', () => {
 
   // Every write of the first and last few, and every write around the batch boundary (each run re-runs the whole file, so not all ~1,000 of the middle).
   const WRITES = VALID.length;
-  const KILLS = [...new Set([1, 2, 3, 4, 5, 500, IMPORT_POLICIES_BATCH - 1, IMPORT_POLICIES_BATCH, IMPORT_POLICIES_BATCH + 1, IMPORT_POLICIES_BATCH + 2, WRITES - 4, WRITES - 3, WRITES - 2, WRITES - 1, WRITES])];
+  const KILLS = [
+    ...new Set([
+      1,
+      2,
+      3,
+      4,
+      5,
+      500,
+      IMPORT_POLICIES_BATCH - 1,
+      IMPORT_POLICIES_BATCH,
+      IMPORT_POLICIES_BATCH + 1,
+      IMPORT_POLICIES_BATCH + 2,
+      WRITES - 4,
+      WRITES - 3,
+      WRITES - 2,
+      WRITES - 1,
+      WRITES,
+    ]),
+  ];
 
   it('killed before a policy insert (first, mid-batch, around the batch boundary, the last ones), the same file again stores exactly the missing policies, each once and as its first row', async () => {
     const twin = await world();
-    expect(await twin.importer.execute({ records: numbered(ROWS) })).to.deep.equal(E.right({ inserted: NUMBERS.length - 1, duplicates: VALID.length - NUMBERS.length + 1, rejected: 1 }));
+    expect(await twin.importer.execute({ records: numbered(ROWS) })).to.deep.equal(
+      E.right({ inserted: NUMBERS.length - 1, duplicates: VALID.length - NUMBERS.length + 1, rejected: 1 }),
+    );
     expect(twin.faults.writes, 'one insert per valid row').to.have.length(WRITES);
     for (const n of KILLS) await killAt(n);
   });

@@ -53,7 +53,14 @@ describe('policy use cases', () => {
   describe('CreatePolicy', () => {
     it('stores the policy with a new id, no history, the clock time; personId null without a person with that CPF', async () => {
       const policy = await create();
-      expect(policy).to.deep.equal({ id: ids.nth(1), ...draft(), history: [], createdAt: clock.now(), updatedAt: clock.now(), personId: null });
+      expect(policy).to.deep.equal({
+        id: ids.nth(1),
+        ...draft(),
+        history: [],
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+        personId: null,
+      });
       const { personId: _personId, ...stored } = policy;
       expect(await policies.findById(policy.id)).to.deep.equal(stored);
     });
@@ -90,15 +97,23 @@ describe('policy use cases', () => {
     it('GetPolicy answers the policy with its person; an unknown id is PolicyNotFound', async () => {
       const holder = await people.saveByCpf(person({ cpf: CPF }));
       const policy = await create();
-      expect(await new GetPolicy(policies, people).execute(policy.id)).to.deep.equal(E.right({ ...policy, personId: holder.id }));
-      expect(await new GetPolicy(policies, people).execute(randomUUID())).to.deep.equal(E.left({ _tag: 'PolicyNotFound' }));
+      expect(await new GetPolicy(policies, people).execute(policy.id)).to.deep.equal(
+        E.right({ ...policy, personId: holder.id }),
+      );
+      expect(await new GetPolicy(policies, people).execute(randomUUID())).to.deep.equal(
+        E.left({ _tag: 'PolicyNotFound' }),
+      );
     });
 
     it('ListPolicies passes the filter and the page through and links the persons', async () => {
       const holder = await people.saveByCpf(person({ cpf: CPF }));
       await create({ policyNumber: 'A' });
       await create({ policyNumber: 'B', cpf: '11144477735' as Cpf, status: 'active' });
-      const page = await new ListPolicies(policies, people).execute({ filter: { status: 'pending' }, page: 1, limit: 10 });
+      const page = await new ListPolicies(policies, people).execute({
+        filter: { status: 'pending' },
+        page: 1,
+        limit: 10,
+      });
       if (E.isLeft(page)) throw new Error('refused');
       expect(page.right.total).to.equal(1);
       expect(page.right.items.map((p) => [p.policyNumber, p.personId])).to.deep.equal([['A', holder.id]]);
@@ -114,7 +129,9 @@ describe('policy use cases', () => {
       if (E.isLeft(result)) throw new Error(result.left._tag);
       expect(result.right).to.include({ status: 'active', updatedAt: result.right.updatedAt });
       expect(result.right.updatedAt).to.deep.equal(clock.now());
-      expect(result.right.history).to.deep.equal([{ from: 'pending', to: 'active', at: clock.now(), userId: 'u1', reason: 'paid' }]);
+      expect(result.right.history).to.deep.equal([
+        { from: 'pending', to: 'active', at: clock.now(), userId: 'u1', reason: 'paid' },
+      ]);
       expect((await policies.findById(policy.id))?.history).to.deep.equal(result.right.history);
     });
 
@@ -129,7 +146,9 @@ describe('policy use cases', () => {
       );
       const { personId: _personId, ...stored } = policy;
       expect(await policies.findById(policy.id)).to.deep.equal(stored);
-      expect(await change.execute({ id: randomUUID(), to: 'active', userId: 'u1', reason: null })).to.deep.equal(E.left({ _tag: 'PolicyNotFound' }));
+      expect(await change.execute({ id: randomUUID(), to: 'active', userId: 'u1', reason: null })).to.deep.equal(
+        E.left({ _tag: 'PolicyNotFound' }),
+      );
     });
 
     it('a move decided on a status another change replaced is judged again against the new status', async () => {
@@ -143,12 +162,24 @@ describe('policy use cases', () => {
           if (!raced) {
             raced = true;
             const current = (await racing.findById(next.id)) as Policy;
-            await racing.replaceStatus({ ...current, status: 'cancelled', history: [{ from: 'pending', to: 'cancelled', at: clock.now(), userId: 'other', reason: null }] }, 'pending');
+            await racing.replaceStatus(
+              {
+                ...current,
+                status: 'cancelled',
+                history: [{ from: 'pending', to: 'cancelled', at: clock.now(), userId: 'other', reason: null }],
+              },
+              'pending',
+            );
           }
           return racing.replaceStatus(next, expected);
         },
       });
-      const result = await new ChangePolicyStatus(wrapped, people, clock).execute({ id: policy.id, to: 'active', userId: 'u1', reason: null });
+      const result = await new ChangePolicyStatus(wrapped, people, clock).execute({
+        id: policy.id,
+        to: 'active',
+        userId: 'u1',
+        reason: null,
+      });
       expect(result).to.deep.equal(E.left({ _tag: 'InvalidPolicyStatusTransition', from: 'cancelled', to: 'active' }));
       expect((await racing.findById(policy.id))?.history.map((h) => h.userId)).to.deep.equal(['other']);
     });
@@ -156,8 +187,17 @@ describe('policy use cases', () => {
 
   describe('ImportPolicies', () => {
     const row = (overrides: Partial<PolicyRow> = {}): PolicyRow => ({
-      policyNumber: 'AP-1', cpf: '52998224725', insurer: 'Porto Seguro', product: 'life', premiumCents: '1000',
-      startDate: '2026-01-01', endDate: '2027-01-01', saleId: null, status: null, vehiclePlate: null, ...overrides,
+      policyNumber: 'AP-1',
+      cpf: '52998224725',
+      insurer: 'Porto Seguro',
+      product: 'life',
+      premiumCents: '1000',
+      startDate: '2026-01-01',
+      endDate: '2027-01-01',
+      saleId: null,
+      status: null,
+      vehiclePlate: null,
+      ...overrides,
     });
     async function* numbered(records: readonly NumberedRecord<PolicyRow>[]): AsyncIterable<NumberedRecord<PolicyRow>> {
       yield* records;
@@ -165,12 +205,23 @@ describe('policy use cases', () => {
 
     it('inserts the rows in batches and counts the numbers already stored or repeated as duplicates; a rerun inserts nothing', async () => {
       await create({ policyNumber: 'OLD' });
-      const rows = [row({ policyNumber: 'N1' }), row({ policyNumber: 'OLD', insurer: 'X' }), row({ policyNumber: 'N2' }), row({ policyNumber: 'N1' })].map((value, i) => ({ line: i + 2, value }));
+      const rows = [
+        row({ policyNumber: 'N1' }),
+        row({ policyNumber: 'OLD', insurer: 'X' }),
+        row({ policyNumber: 'N2' }),
+        row({ policyNumber: 'N1' }),
+      ].map((value, i) => ({ line: i + 2, value }));
       const importer = new ImportPolicies(policies, clock, ids);
-      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(E.right({ inserted: 2, duplicates: 2, rejected: 0 }));
+      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
+        E.right({ inserted: 2, duplicates: 2, rejected: 0 }),
+      );
       expect((await policies.findByNumber('OLD'))?.insurer).to.equal('Porto Seguro');
-      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(E.right({ inserted: 0, duplicates: 4, rejected: 0 }));
-      expect(await importer.execute({ records: numbered([]) })).to.deep.equal(E.right({ inserted: 0, duplicates: 0, rejected: 0 }));
+      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
+        E.right({ inserted: 0, duplicates: 4, rejected: 0 }),
+      );
+      expect(await importer.execute({ records: numbered([]) })).to.deep.equal(
+        E.right({ inserted: 0, duplicates: 0, rejected: 0 }),
+      );
     });
 
     it('refuses a row with every problem once, an unreadable row with its reason, and goes on', async () => {
@@ -180,7 +231,10 @@ describe('policy use cases', () => {
         { line: 3, unreadable: 'expected 10 fields, got 3' },
         { line: 4, value: row({ policyNumber: 'OK-1' }) },
       ];
-      const counts = await new ImportPolicies(policies, clock, ids).execute({ records: numbered(records), onRejected: (line, reason) => rejected.push([line, reason]) });
+      const counts = await new ImportPolicies(policies, clock, ids).execute({
+        records: numbered(records),
+        onRejected: (line, reason) => rejected.push([line, reason]),
+      });
       expect(counts).to.deep.equal(E.right({ inserted: 1, duplicates: 0, rejected: 2 }));
       expect(rejected).to.deep.equal([
         [2, 'policyNumber is required; startDate is required; premiumCents must be an integer >= 0'],
@@ -188,5 +242,4 @@ describe('policy use cases', () => {
       ]);
     });
   });
-
 });

@@ -9,7 +9,11 @@ const INVALID = E.left({ _tag: 'AccessTokenInvalid' });
 describe('AuthenticateAccessToken', () => {
   function setUp() {
     const fakes = salesIdentityFakes();
-    const identity = { id: '5f0c7c1e-3b7e-4a53-9d7c-3f0a9a1e2b44', username: 'ana@example.com', role: 'manager' as const };
+    const identity = {
+      id: '5f0c7c1e-3b7e-4a53-9d7c-3f0a9a1e2b44',
+      username: 'ana@example.com',
+      role: 'manager' as const,
+    };
     const token = fakes.accessTokens.issue(identity, fakes.clock.now());
     return { ...fakes, identity, token, authenticate: new AuthenticateAccessToken(fakes.accessTokens, fakes.clock) };
   }
@@ -30,6 +34,7 @@ describe('AuthenticateAccessToken', () => {
   it('answers AccessTokenInvalid for garbage, an empty token, and a token signed with another secret', async () => {
     const { authenticate, identity, clock } = setUp();
     const foreign = new JwtSalesAccessTokens('some-other-secret-that-is-32-bytes!!').issue(identity, clock.now());
-    for (const token of ['garbage', '', 'a.b.c', foreign]) expect(await authenticate.execute({ token }), token).to.deep.equal(INVALID);
+    for (const token of ['garbage', '', 'a.b.c', foreign])
+      expect(await authenticate.execute({ token }), token).to.deep.equal(INVALID);
   });
 });

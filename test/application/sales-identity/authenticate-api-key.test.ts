@@ -23,7 +23,15 @@ describe('AuthenticateApiKey with its cache', () => {
     const record = apiKeyRecord({ keyHash: sha.hash(KEY), userId: owner.id, userEmail: owner.email });
     await keys.save(record);
     const cache = new ApiKeyCache(clock, 5_000);
-    return { clock, keys, owner, record, cache, authenticate: new AuthenticateApiKey(keys, users, sha, cache), revoke: new RevokeApiKey(keys, cache, clock) };
+    return {
+      clock,
+      keys,
+      owner,
+      record,
+      cache,
+      authenticate: new AuthenticateApiKey(keys, users, sha, cache),
+      revoke: new RevokeApiKey(keys, cache, clock),
+    };
   }
 
   it("resolves the key to its user's identity and serves repeats from the cache, keyed by the hash", async () => {

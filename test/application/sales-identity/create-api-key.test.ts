@@ -11,7 +11,14 @@ describe('CreateApiKey', () => {
     const admin = identityOf(await fakes.addUser({ email: 'root@example.com', role: 'admin' }));
     const manager = identityOf(await fakes.addUser({ email: 'max@example.com', role: 'manager' }));
     const operator = identityOf(await fakes.addUser({ email: 'ana@example.com', role: 'operator' }));
-    const create = new CreateApiKey(fakes.users, fakes.apiKeys, fakes.secrets, fakes.secretHasher, fakes.ids, fakes.clock);
+    const create = new CreateApiKey(
+      fakes.users,
+      fakes.apiKeys,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.ids,
+      fakes.clock,
+    );
     return { ...fakes, admin, manager, operator, create };
   }
 
@@ -19,7 +26,11 @@ describe('CreateApiKey', () => {
     const { create, admin, operator, apiKeys, secretHasher, ids, clock } = await setUp();
     const result = await create.execute({ actor: admin, email: 'ana@example.com' });
     if (E.isLeft(result)) throw new Error('expected a key');
-    expect(result.right).to.deep.equal({ id: ids.nth(1), key: result.right.key, user: { id: operator.id, email: 'ana@example.com' } });
+    expect(result.right).to.deep.equal({
+      id: ids.nth(1),
+      key: result.right.key,
+      user: { id: operator.id, email: 'ana@example.com' },
+    });
     expect(result.right.key).to.match(/^[0-9a-f]{64}$/);
     expect(await apiKeys.findActiveByHash(result.right.key)).to.equal(undefined);
     expect(await apiKeys.findActiveByHash(secretHasher.hash(result.right.key))).to.deep.equal({
@@ -44,7 +55,9 @@ describe('CreateApiKey', () => {
     const { create, manager, operator, apiKeys, secrets } = await setUp();
     for (const actor of [manager, operator]) {
       for (const email of ['root@example.com', 'ghost@example.com']) {
-        expect(await create.execute({ actor, email }), `${actor.role} for ${email}`).to.deep.equal(E.left({ _tag: 'Forbidden' }));
+        expect(await create.execute({ actor, email }), `${actor.role} for ${email}`).to.deep.equal(
+          E.left({ _tag: 'Forbidden' }),
+        );
       }
     }
     expect(await apiKeys.list(undefined)).to.deep.equal([]);
@@ -53,14 +66,18 @@ describe('CreateApiKey', () => {
 
   it('answers UserNotFound with the normalized e-mail to an admin asking for an unknown one', async () => {
     const { create, admin, apiKeys } = await setUp();
-    expect(await create.execute({ actor: admin, email: ' Ghost@Example.com' })).to.deep.equal(E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }));
+    expect(await create.execute({ actor: admin, email: ' Ghost@Example.com' })).to.deep.equal(
+      E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }),
+    );
     expect(await apiKeys.list(undefined)).to.deep.equal([]);
   });
 
   it('lets the CLI (the system actor) issue a key for anyone, and answers UserNotFound for an unknown e-mail', async () => {
     const { create } = await setUp();
     expect(E.isRight(await create.execute({ actor: { system: true }, email: 'max@example.com' }))).to.equal(true);
-    expect(await create.execute({ actor: { system: true }, email: 'ghost@example.com' })).to.deep.equal(E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }));
+    expect(await create.execute({ actor: { system: true }, email: 'ghost@example.com' })).to.deep.equal(
+      E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }),
+    );
   });
 
   it("issues a new key each time, each acting as its user with the user's role", async () => {
@@ -71,6 +88,7 @@ describe('CreateApiKey', () => {
     if (E.isLeft(first) || E.isLeft(second)) throw new Error('expected two keys');
     expect(first.right.key).not.to.equal(second.right.key);
     expect(first.right.id).not.to.equal(second.right.id);
-    for (const { key } of [first.right, second.right]) expect(await authenticate.execute({ key })).to.deep.equal(E.right(manager));
+    for (const { key } of [first.right, second.right])
+      expect(await authenticate.execute({ key })).to.deep.equal(E.right(manager));
   });
 });

@@ -12,15 +12,33 @@ describe('CreateSalesUser', () => {
   it('creates an operator named after its e-mail when no role or name is given, the e-mail trimmed and lower-cased', async () => {
     const { create, users, ids, clock } = setUp();
     const result = await create.execute({ email: '  Ana@Example.COM ', password: 'long enough' });
-    expect(result).to.deep.equal(E.right({ id: ids.nth(1), email: 'ana@example.com', name: 'ana@example.com', role: 'operator' }));
-    expect(await users.findByEmail('ana@example.com')).to.deep.include({ id: ids.nth(1), name: 'ana@example.com', role: 'operator', createdAt: clock.now(), updatedAt: clock.now() });
+    expect(result).to.deep.equal(
+      E.right({ id: ids.nth(1), email: 'ana@example.com', name: 'ana@example.com', role: 'operator' }),
+    );
+    expect(await users.findByEmail('ana@example.com')).to.deep.include({
+      id: ids.nth(1),
+      name: 'ana@example.com',
+      role: 'operator',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
   });
 
   it('keeps the given role and the trimmed name; a blank name falls back to the e-mail', async () => {
     const { create } = setUp();
-    const admin = await create.execute({ email: 'ana@example.com', password: 'long enough', name: '  Ana Souza ', role: 'admin' });
+    const admin = await create.execute({
+      email: 'ana@example.com',
+      password: 'long enough',
+      name: '  Ana Souza ',
+      role: 'admin',
+    });
     expect(E.isRight(admin) && admin.right).to.deep.include({ name: 'Ana Souza', role: 'admin' });
-    const manager = await create.execute({ email: 'bia@example.com', password: 'long enough', name: '   ', role: 'manager' });
+    const manager = await create.execute({
+      email: 'bia@example.com',
+      password: 'long enough',
+      name: '   ',
+      role: 'manager',
+    });
     expect(E.isRight(manager) && manager.right).to.deep.include({ name: 'bia@example.com', role: 'manager' });
   });
 
@@ -35,7 +53,9 @@ describe('CreateSalesUser', () => {
   it('answers InvalidEmail for an address without @, without a dot in its domain, with a space, or over 254 characters, and stores nothing', async () => {
     const { create, users, passwords } = setUp();
     for (const email of ['ana', 'ana@example', 'a na@example.com', `${'a'.repeat(243)}@example.com`, '   ']) {
-      expect(await create.execute({ email, password: 'long enough' }), email).to.deep.equal(E.left({ _tag: 'InvalidEmail' }));
+      expect(await create.execute({ email, password: 'long enough' }), email).to.deep.equal(
+        E.left({ _tag: 'InvalidEmail' }),
+      );
     }
     expect(passwords.calls.hash).to.equal(0);
     expect(await users.findByEmail('ana')).to.equal(undefined);
@@ -75,6 +95,8 @@ describe('CreateSalesUser', () => {
       create.execute({ email: 'ana@example.com', password: 'long enough' }),
     ]);
     expect(results.filter(E.isRight)).to.have.length(1);
-    expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal([{ _tag: 'EmailTaken', email: 'ana@example.com' }]);
+    expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal([
+      { _tag: 'EmailTaken', email: 'ana@example.com' },
+    ]);
   });
 });

@@ -15,6 +15,8 @@ describe('GetApiEvent', () => {
   it('answers ApiEventNotFound for an unknown id', async () => {
     const store = new InMemoryApiEventStore();
     await store.append([apiEvent()]);
-    expect(await new GetApiEvent(store).execute({ id: '00000000-0000-4000-8000-000000000000' })).to.deep.equal(E.left({ _tag: 'ApiEventNotFound' }));
+    expect(await new GetApiEvent(store).execute({ id: '00000000-0000-4000-8000-000000000000' })).to.deep.equal(
+      E.left({ _tag: 'ApiEventNotFound' }),
+    );
   });
 });

@@ -20,7 +20,7 @@ describe('ListApiKeys', () => {
     return { ...fakes, ana, max, root, anaOld, anaNew, maxKey, list: new ListApiKeys(fakes.apiKeys) };
   }
 
-  it("shows a non-admin only their own keys, newest first, revoked ones with their time, never the key or its hash", async () => {
+  it('shows a non-admin only their own keys, newest first, revoked ones with their time, never the key or its hash', async () => {
     const { list, ana, anaOld, anaNew } = await setUp();
     expect(await list.execute({ actor: identityOf(ana) })).to.deep.equal(
       E.right([
@@ -44,6 +44,8 @@ describe('ListApiKeys', () => {
 
   it('answers an empty list to a user without keys', async () => {
     const { list, addUser } = await setUp();
-    expect(await list.execute({ actor: identityOf(await addUser({ email: 'new@example.com' })) })).to.deep.equal(E.right([]));
+    expect(await list.execute({ actor: identityOf(await addUser({ email: 'new@example.com' })) })).to.deep.equal(
+      E.right([]),
+    );
   });
 });

@@ -13,7 +13,15 @@ describe('LoginSalesUser', () => {
   async function setUp() {
     const fakes = salesIdentityFakes();
     const known = await fakes.addUser({ email: 'ana@example.com', password: 'right password', role: 'manager' });
-    const logIn = new LoginSalesUser(fakes.users, fakes.passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    const logIn = new LoginSalesUser(
+      fakes.users,
+      fakes.passwords,
+      fakes.accessTokens,
+      fakes.refreshTokens,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+    );
     return { ...fakes, known, logIn };
   }
 
@@ -35,7 +43,9 @@ describe('LoginSalesUser', () => {
   it("answers InvalidCredentials for another account's password", async () => {
     const { logIn, addUser } = await setUp();
     await addUser({ email: 'bia@example.com', password: 'bia password' });
-    expect(await logIn.execute({ email: 'ana@example.com', password: 'bia password' })).to.deep.equal(E.left({ _tag: 'InvalidCredentials' }));
+    expect(await logIn.execute({ email: 'ana@example.com', password: 'bia password' })).to.deep.equal(
+      E.left({ _tag: 'InvalidCredentials' }),
+    );
   });
 
   it("issues an access token carrying the user's identity and role, and a refresh token stored only as its hash, valid 7 days", async () => {
@@ -43,12 +53,20 @@ describe('LoginSalesUser', () => {
     const result = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
     if (E.isLeft(result)) throw new Error('expected a login');
     expect(result.right.user).to.deep.equal({ id: known.id, email: 'ana@example.com', name: known.name });
-    expect(accessTokens.verify(result.right.accessToken, clock.now())).to.deep.equal({ id: known.id, username: 'ana@example.com', role: 'manager' });
+    expect(accessTokens.verify(result.right.accessToken, clock.now())).to.deep.equal({
+      id: known.id,
+      username: 'ana@example.com',
+      role: 'manager',
+    });
     const { refreshToken } = result.right;
     expect(refreshToken).to.match(/^[0-9a-f]{64}$/);
     expect(await refreshTokens.findActive(refreshToken, clock.now())).to.equal(undefined);
     const stored = await refreshTokens.findActive(secretHasher.hash(refreshToken), clock.now());
-    expect(stored).to.deep.equal({ tokenHash: secretHasher.hash(refreshToken), userId: known.id, expiresAt: new Date(clock.now().getTime() + SEVEN_DAYS_MS) });
+    expect(stored).to.deep.equal({
+      tokenHash: secretHasher.hash(refreshToken),
+      userId: known.id,
+      expiresAt: new Date(clock.now().getTime() + SEVEN_DAYS_MS),
+    });
   });
 
   it('finds the account whatever the case and surrounding spaces of the e-mail', async () => {
@@ -69,13 +87,23 @@ describe('LoginSalesUser', () => {
     await fakes.addUser({ email: 'ana@example.com', password: 'right password' });
     const gated = new GatedPasswordHasher();
     const passwords = new BoundedPasswordHasher(gated, { concurrency: 1, maxQueued: 0, retryAfterSeconds: 1 });
-    const logIn = new LoginSalesUser(fakes.users, passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    const logIn = new LoginSalesUser(
+      fakes.users,
+      passwords,
+      fakes.accessTokens,
+      fakes.refreshTokens,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+    );
     gated.close();
     const held = passwords.hash('keeps the only slot busy');
     await gated.whenStarted(1);
     const lookups = sinon.spy(fakes.users, 'findByEmail');
     let refusal: unknown;
-    await logIn.execute({ email: 'ana@example.com', password: 'right password' }).catch((error: unknown) => (refusal = error));
+    await logIn
+      .execute({ email: 'ana@example.com', password: 'right password' })
+      .catch((error: unknown) => (refusal = error));
     expect(refusal).to.be.instanceOf(CapacityExceededError);
     expect(lookups.called).to.equal(false);
     expect(fakes.secrets.issued).to.deep.equal([]);

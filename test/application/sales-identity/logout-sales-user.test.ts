@@ -8,17 +8,31 @@ describe('LogoutSalesUser', () => {
   async function setUp() {
     const fakes = salesIdentityFakes();
     await fakes.addUser({ email: 'ana@example.com', password: 'right password' });
-    const logIn = new LoginSalesUser(fakes.users, fakes.passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    const logIn = new LoginSalesUser(
+      fakes.users,
+      fakes.passwords,
+      fakes.accessTokens,
+      fakes.refreshTokens,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+    );
     const session = async (): Promise<string> => {
       const login = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
       if (E.isLeft(login)) throw new Error('test set-up: login failed');
       return login.right.refreshToken;
     };
-    const active = async (token: string) => (await fakes.refreshTokens.findActive(fakes.secretHasher.hash(token), fakes.clock.now())) !== undefined;
-    return { ...fakes, session, active, logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock) };
+    const active = async (token: string) =>
+      (await fakes.refreshTokens.findActive(fakes.secretHasher.hash(token), fakes.clock.now())) !== undefined;
+    return {
+      ...fakes,
+      session,
+      active,
+      logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock),
+    };
   }
 
-  it('revokes the presented refresh token and leaves the same user\'s other sessions alone', async () => {
+  it("revokes the presented refresh token and leaves the same user's other sessions alone", async () => {
     const { logOut, session, active, ...fakes } = await setUp();
     const laptop = await session();
     const phone = await session();

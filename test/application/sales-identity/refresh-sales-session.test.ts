@@ -12,14 +12,28 @@ describe('RefreshSalesSession', () => {
   async function setUp() {
     const fakes = salesIdentityFakes();
     const known = await fakes.addUser({ email: 'ana@example.com', password: 'right password', role: 'operator' });
-    const logIn = new LoginSalesUser(fakes.users, fakes.passwords, fakes.accessTokens, fakes.refreshTokens, fakes.secrets, fakes.secretHasher, fakes.clock);
+    const logIn = new LoginSalesUser(
+      fakes.users,
+      fakes.passwords,
+      fakes.accessTokens,
+      fakes.refreshTokens,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+    );
     const login = await logIn.execute({ email: 'ana@example.com', password: 'right password' });
     if (E.isLeft(login)) throw new Error('test set-up: login failed');
     return {
       ...fakes,
       known,
       refreshToken: login.right.refreshToken,
-      refresh: new RefreshSalesSession(fakes.refreshTokens, fakes.users, fakes.accessTokens, fakes.secretHasher, fakes.clock),
+      refresh: new RefreshSalesSession(
+        fakes.refreshTokens,
+        fakes.users,
+        fakes.accessTokens,
+        fakes.secretHasher,
+        fakes.clock,
+      ),
       logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock),
     };
   }
@@ -30,7 +44,11 @@ describe('RefreshSalesSession', () => {
     for (let i = 0; i < 2; i += 1) {
       const result = await refresh.execute({ refreshToken });
       if (E.isLeft(result)) throw new Error('expected a refresh');
-      expect(accessTokens.verify(result.right.accessToken, clock.now())).to.deep.equal({ id: known.id, username: 'ana@example.com', role: 'operator' });
+      expect(accessTokens.verify(result.right.accessToken, clock.now())).to.deep.equal({
+        id: known.id,
+        username: 'ana@example.com',
+        role: 'operator',
+      });
     }
   });
 
@@ -64,7 +82,12 @@ describe('RefreshSalesSession', () => {
   it('answers RefreshTokenInvalid for a live token whose account no longer exists', async () => {
     const { refresh, refreshTokens, secretHasher, clock } = await setUp();
     const orphan = 'cd'.repeat(32);
-    await refreshTokens.save({ tokenHash: secretHasher.hash(orphan), userId: 'a-deleted-user', expiresAt: new Date(clock.now().getTime() + 60_000), createdAt: clock.now() });
+    await refreshTokens.save({
+      tokenHash: secretHasher.hash(orphan),
+      userId: 'a-deleted-user',
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+      createdAt: clock.now(),
+    });
     expect(await refresh.execute({ refreshToken: orphan })).to.deep.equal(INVALID);
   });
 });

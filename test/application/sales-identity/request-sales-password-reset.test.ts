@@ -11,7 +11,15 @@ describe('RequestSalesPasswordReset', () => {
   async function setUp(publicAppUrl = PUBLIC_APP_URL) {
     const fakes = salesIdentityFakes();
     const known = await fakes.addUser({ email: 'ana@example.com' });
-    const request = new RequestSalesPasswordReset(fakes.users, fakes.resetTokens, fakes.mailer, fakes.secrets, fakes.secretHasher, fakes.clock, publicAppUrl);
+    const request = new RequestSalesPasswordReset(
+      fakes.users,
+      fakes.resetTokens,
+      fakes.mailer,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+      publicAppUrl,
+    );
     return { ...fakes, known, request };
   }
 
@@ -31,7 +39,10 @@ describe('RequestSalesPasswordReset', () => {
     expect(mailer.sent[0]).to.deep.include({ to: 'ana@example.com', subject: 'Password reset' });
     expect(mailer.sent[0]?.text).to.contain(`\n${PUBLIC_APP_URL}/reset-password?token=${token}\n`);
     expect(await resetTokens.consume(token ?? '', NEW_HASH, clock.now())).to.deep.equal({ outcome: 'unknown' });
-    expect(await resetTokens.consume(secretHasher.hash(token ?? ''), NEW_HASH, clock.now())).to.deep.equal({ outcome: 'consumed', userId: known.id });
+    expect(await resetTokens.consume(secretHasher.hash(token ?? ''), NEW_HASH, clock.now())).to.deep.equal({
+      outcome: 'consumed',
+      userId: known.id,
+    });
   });
 
   it('makes the token valid for one hour (spec part 3, password reset token)', async () => {
@@ -39,8 +50,12 @@ describe('RequestSalesPasswordReset', () => {
     await request.execute({ email: 'ana@example.com' });
     await request.execute({ email: 'ana@example.com' });
     const [first, second] = secrets.issued.map((token) => secretHasher.hash(token));
-    expect(await resetTokens.consume(first ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS - 1))).to.include({ outcome: 'consumed' });
-    expect(await resetTokens.consume(second ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS))).to.deep.equal({ outcome: 'expired' });
+    expect(
+      await resetTokens.consume(first ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS - 1)),
+    ).to.include({ outcome: 'consumed' });
+    expect(
+      await resetTokens.consume(second ?? '', NEW_HASH, new Date(clock.now().getTime() + ONE_HOUR_MS)),
+    ).to.deep.equal({ outcome: 'expired' });
   });
 
   it('finds the account whatever the case and surrounding spaces of the e-mail, and writes to the stored address', async () => {
@@ -59,7 +74,15 @@ describe('RequestSalesPasswordReset', () => {
     const { users, resetTokens, secrets, secretHasher, clock } = await setUp();
     // The real SMTP adapter pointed at a port where nothing listens.
     const down = new SmtpMailer('smtp://127.0.0.1:9');
-    const request = new RequestSalesPasswordReset(users, resetTokens, down, secrets, secretHasher, clock, PUBLIC_APP_URL);
+    const request = new RequestSalesPasswordReset(
+      users,
+      resetTokens,
+      down,
+      secrets,
+      secretHasher,
+      clock,
+      PUBLIC_APP_URL,
+    );
     let caught: unknown;
     await request.execute({ email: 'ana@example.com' }).catch((error: unknown) => (caught = error));
     down.close();

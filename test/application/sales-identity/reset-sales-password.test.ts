@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { RequestSalesPasswordReset } from '../../../src/application/sales-identity/request-sales-password-reset';
-import { ResetSalesPassword, salesPasswordResetCompletion } from '../../../src/application/sales-identity/reset-sales-password';
+import {
+  ResetSalesPassword,
+  salesPasswordResetCompletion,
+} from '../../../src/application/sales-identity/reset-sales-password';
 import { PASSWORD_RESET_IN_FLIGHT_MS } from '../../../src/application/shared/password-reset-completion';
 import { ProcessDied } from '../../support/fakes/write-faults';
 import { PUBLIC_APP_URL, salesIdentityFakes } from '../../support/sales-identity-fakes';
@@ -13,19 +16,40 @@ describe('ResetSalesPassword', () => {
   async function setUp() {
     const fakes = salesIdentityFakes();
     const known = await fakes.addUser({ email: 'ana@example.com', password: 'old password' });
-    const request = new RequestSalesPasswordReset(fakes.users, fakes.resetTokens, fakes.mailer, fakes.secrets, fakes.secretHasher, fakes.clock, PUBLIC_APP_URL);
+    const request = new RequestSalesPasswordReset(
+      fakes.users,
+      fakes.resetTokens,
+      fakes.mailer,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.clock,
+      PUBLIC_APP_URL,
+    );
     await request.execute({ email: 'ana@example.com' });
     // The token as the user gets it: from the link in the mail.
-    const token = new URL(/https?:\/\/\S+/.exec(fakes.mailer.sent[0]?.text ?? '')?.[0] ?? 'http://none').searchParams.get('token') ?? '';
-    const reset = new ResetSalesPassword(fakes.resetTokens, fakes.users, fakes.refreshTokens, fakes.passwords, fakes.secretHasher, fakes.clock);
-    const passwordOf = async (password: string) => fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
+    const token =
+      new URL(/https?:\/\/\S+/.exec(fakes.mailer.sent[0]?.text ?? '')?.[0] ?? 'http://none').searchParams.get(
+        'token',
+      ) ?? '';
+    const reset = new ResetSalesPassword(
+      fakes.resetTokens,
+      fakes.users,
+      fakes.refreshTokens,
+      fakes.passwords,
+      fakes.secretHasher,
+      fakes.clock,
+    );
+    const passwordOf = async (password: string) =>
+      fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
     return { ...fakes, known, token, reset, passwordOf };
   }
 
   it('sets the new password (the old one stops working) and answers the user id', async () => {
     const { reset, token, known, passwordOf, users, clock } = await setUp();
     clock.advance(60_000);
-    expect(await reset.execute({ token, newPassword: 'brand new password' })).to.deep.equal(E.right({ userId: known.id }));
+    expect(await reset.execute({ token, newPassword: 'brand new password' })).to.deep.equal(
+      E.right({ userId: known.id }),
+    );
     expect(await passwordOf('brand new password')).to.equal(true);
     expect(await passwordOf('old password')).to.equal(false);
     expect((await users.findById(known.id))?.updatedAt).to.deep.equal(clock.now());
@@ -35,7 +59,11 @@ describe('ResetSalesPassword', () => {
     const { reset, token, known, refreshTokens, addUser, clock } = await setUp();
     const other = await addUser({ email: 'bia@example.com' });
     const expiresAt = new Date(clock.now().getTime() + 60_000);
-    for (const [tokenHash, userId] of [['ana-laptop', known.id], ['ana-phone', known.id], ['bia', other.id]] as const) {
+    for (const [tokenHash, userId] of [
+      ['ana-laptop', known.id],
+      ['ana-phone', known.id],
+      ['bia', other.id],
+    ] as const) {
       await refreshTokens.save({ tokenHash, userId, expiresAt, createdAt: clock.now() });
     }
     await reset.execute({ token, newPassword: 'brand new password' });
@@ -46,8 +74,12 @@ describe('ResetSalesPassword', () => {
 
   it('answers WeakPassword below 8 and above 256 characters without using up the token', async () => {
     const { reset, token, passwordOf } = await setUp();
-    expect(await reset.execute({ token, newPassword: '1234567' })).to.deep.equal(E.left({ _tag: 'WeakPassword', problem: 'password must be at least 8 characters long' }));
-    expect(await reset.execute({ token, newPassword: 'x'.repeat(257) })).to.deep.equal(E.left({ _tag: 'WeakPassword', problem: 'password must be at most 256 characters long' }));
+    expect(await reset.execute({ token, newPassword: '1234567' })).to.deep.equal(
+      E.left({ _tag: 'WeakPassword', problem: 'password must be at least 8 characters long' }),
+    );
+    expect(await reset.execute({ token, newPassword: 'x'.repeat(257) })).to.deep.equal(
+      E.left({ _tag: 'WeakPassword', problem: 'password must be at most 256 characters long' }),
+    );
     expect(await passwordOf('old password')).to.equal(true);
     expect(E.isRight(await reset.execute({ token, newPassword: '12345678' }))).to.equal(true);
   });
@@ -69,15 +101,22 @@ describe('ResetSalesPassword', () => {
   it('answers ResetTokenUsed for a second use, also after the hour, and keeps the first new password', async () => {
     const { reset, token, clock, passwordOf } = await setUp();
     await reset.execute({ token, newPassword: 'first new password' });
-    expect(await reset.execute({ token, newPassword: 'second new password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    expect(await reset.execute({ token, newPassword: 'second new password' })).to.deep.equal(
+      E.left({ _tag: 'ResetTokenUsed' }),
+    );
     clock.advance(ONE_HOUR_MS);
-    expect(await reset.execute({ token, newPassword: 'second new password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    expect(await reset.execute({ token, newPassword: 'second new password' })).to.deep.equal(
+      E.left({ _tag: 'ResetTokenUsed' }),
+    );
     expect(await passwordOf('first new password')).to.equal(true);
   });
 
   it('lets exactly one of two concurrent uses of one token through', async () => {
     const { reset, token } = await setUp();
-    const results = await Promise.all([reset.execute({ token, newPassword: 'password one' }), reset.execute({ token, newPassword: 'password two' })]);
+    const results = await Promise.all([
+      reset.execute({ token, newPassword: 'password one' }),
+      reset.execute({ token, newPassword: 'password two' }),
+    ]);
     expect(results.filter(E.isRight)).to.have.length(1);
     expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal([{ _tag: 'ResetTokenUsed' }]);
   });
@@ -92,13 +131,35 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     const fakes = salesIdentityFakes();
     const known = await fakes.addUser({ email: 'ana@example.com', password: OLD });
     const token = fakes.secrets.hex(32);
-    await fakes.resetTokens.save({ tokenHash: fakes.secretHasher.hash(token), userId: known.id, expiresAt: new Date(fakes.clock.now().getTime() + ONE_HOUR_MS), createdAt: fakes.clock.now() });
+    await fakes.resetTokens.save({
+      tokenHash: fakes.secretHasher.hash(token),
+      userId: known.id,
+      expiresAt: new Date(fakes.clock.now().getTime() + ONE_HOUR_MS),
+      createdAt: fakes.clock.now(),
+    });
     const sessions = ['ana-laptop', 'ana-phone'];
-    for (const tokenHash of sessions) await fakes.refreshTokens.save({ tokenHash, userId: known.id, expiresAt: new Date(fakes.clock.now().getTime() + 7 * 24 * ONE_HOUR_MS), createdAt: fakes.clock.now() });
-    const reset = new ResetSalesPassword(fakes.resetTokens, fakes.users, fakes.refreshTokens, fakes.passwords, fakes.secretHasher, fakes.clock);
+    for (const tokenHash of sessions)
+      await fakes.refreshTokens.save({
+        tokenHash,
+        userId: known.id,
+        expiresAt: new Date(fakes.clock.now().getTime() + 7 * 24 * ONE_HOUR_MS),
+        createdAt: fakes.clock.now(),
+      });
+    const reset = new ResetSalesPassword(
+      fakes.resetTokens,
+      fakes.users,
+      fakes.refreshTokens,
+      fakes.passwords,
+      fakes.secretHasher,
+      fakes.clock,
+    );
     const completion = salesPasswordResetCompletion(fakes.resetTokens, fakes.users, fakes.refreshTokens);
-    const passwordOf = async (password: string) => fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
-    const activeSessions = async () => (await Promise.all(sessions.map((s) => fakes.refreshTokens.findActive(s, fakes.clock.now())))).filter((s) => s !== undefined);
+    const passwordOf = async (password: string) =>
+      fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
+    const activeSessions = async () =>
+      (await Promise.all(sessions.map((s) => fakes.refreshTokens.findActive(s, fakes.clock.now())))).filter(
+        (s) => s !== undefined,
+      );
     /** Runs the reset killed before its n-th write; the process restarts. */
     const killedAt = async (n: number) => {
       fakes.faults.dieAt(n);
@@ -111,8 +172,12 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
       expect(await passwordOf(NEW)).to.equal(true);
       expect(await passwordOf(OLD)).to.equal(false);
       expect(await activeSessions()).to.deep.equal([]);
-      expect(await fakes.resetTokens.pending(new Date(fakes.clock.now().getTime() + ONE_HOUR_MS), 10)).to.deep.equal([]);
-      expect(await reset.execute({ token, newPassword: 'third password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+      expect(await fakes.resetTokens.pending(new Date(fakes.clock.now().getTime() + ONE_HOUR_MS), 10)).to.deep.equal(
+        [],
+      );
+      expect(await reset.execute({ token, newPassword: 'third password' })).to.deep.equal(
+        E.left({ _tag: 'ResetTokenUsed' }),
+      );
     };
     return { ...fakes, known, token, reset, completion, passwordOf, activeSessions, killedAt, expectCompleted };
   }
@@ -121,7 +186,12 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     const { reset, token, faults } = await setUp();
     faults.revive();
     await reset.execute({ token, newPassword: NEW });
-    expect(faults.writes).to.deep.equal(['sales_password_reset_tokens.findOneAndUpdate', 'sales_users.update', 'sales_refresh_tokens.updateMany', 'sales_password_reset_tokens.updateOne']);
+    expect(faults.writes).to.deep.equal([
+      'sales_password_reset_tokens.findOneAndUpdate',
+      'sales_users.update',
+      'sales_refresh_tokens.updateMany',
+      'sales_password_reset_tokens.updateOne',
+    ]);
   });
 
   it('killed before the consume: nothing happened, the old password and sessions work, the link still works', async () => {
@@ -146,7 +216,9 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
       const { killedAt, reset, token, clock, expectCompleted } = await setUp();
       await killedAt(n);
       clock.advance(PAST_IN_FLIGHT);
-      expect(await reset.execute({ token, newPassword: 'another password' })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+      expect(await reset.execute({ token, newPassword: 'another password' })).to.deep.equal(
+        E.left({ _tag: 'ResetTokenUsed' }),
+      );
       await expectCompleted();
     });
 
@@ -175,8 +247,15 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     const { killedAt, completion, clock, known, resetTokens, secretHasher, reset, passwordOf } = await setUp();
     await killedAt(2);
     clock.advance(1_000);
-    await resetTokens.save({ tokenHash: secretHasher.hash('second link'), userId: known.id, expiresAt: new Date(clock.now().getTime() + ONE_HOUR_MS), createdAt: clock.now() });
-    expect(await reset.execute({ token: 'second link', newPassword: 'newest password' })).to.deep.equal(E.right({ userId: known.id }));
+    await resetTokens.save({
+      tokenHash: secretHasher.hash('second link'),
+      userId: known.id,
+      expiresAt: new Date(clock.now().getTime() + ONE_HOUR_MS),
+      createdAt: clock.now(),
+    });
+    expect(await reset.execute({ token: 'second link', newPassword: 'newest password' })).to.deep.equal(
+      E.right({ userId: known.id }),
+    );
     clock.advance(PAST_IN_FLIGHT);
     expect(await completion.completeStale(clock.now())).to.equal(1);
     expect(await passwordOf('newest password')).to.equal(true);

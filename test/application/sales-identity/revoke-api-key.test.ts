@@ -12,25 +12,43 @@ describe('RevokeApiKey', () => {
     const ana = identityOf(await fakes.addUser({ email: 'ana@example.com', role: 'operator' }));
     const max = identityOf(await fakes.addUser({ email: 'max@example.com', role: 'manager' }));
     const root = identityOf(await fakes.addUser({ email: 'root@example.com', role: 'admin' }));
-    const create = new CreateApiKey(fakes.users, fakes.apiKeys, fakes.secrets, fakes.secretHasher, fakes.ids, fakes.clock);
+    const create = new CreateApiKey(
+      fakes.users,
+      fakes.apiKeys,
+      fakes.secrets,
+      fakes.secretHasher,
+      fakes.ids,
+      fakes.clock,
+    );
     const created = await create.execute({ actor: ana, email: 'ana@example.com' });
     if (E.isLeft(created)) throw new Error('test set-up: no key');
     const authenticate = new AuthenticateApiKey(fakes.apiKeys, fakes.users, fakes.secretHasher, fakes.apiKeyCache);
     const works = async () => E.isRight(await authenticate.execute({ key: created.right.key }));
-    return { ...fakes, ana, max, root, key: created.right, works, revoke: new RevokeApiKey(fakes.apiKeys, fakes.apiKeyCache, fakes.clock) };
+    return {
+      ...fakes,
+      ana,
+      max,
+      root,
+      key: created.right,
+      works,
+      revoke: new RevokeApiKey(fakes.apiKeys, fakes.apiKeyCache, fakes.clock),
+    };
   }
 
   it('lets the owner revoke their key: it stops authenticating at once, even when cached', async () => {
     const { revoke, ana, key, works, clock } = await setUp();
     expect(await works()).to.equal(true);
-    expect(await revoke.execute({ actor: ana, id: key.id })).to.deep.equal(E.right({ id: key.id, revokedAt: clock.now() }));
+    expect(await revoke.execute({ actor: ana, id: key.id })).to.deep.equal(
+      E.right({ id: key.id, revokedAt: clock.now() }),
+    );
     expect(await works()).to.equal(false);
   });
 
   it("answers Forbidden to a manager or another operator revoking someone else's key, which keeps working", async () => {
     const { revoke, max, key, works, addUser } = await setUp();
     const bia = identityOf(await addUser({ email: 'bia@example.com', role: 'operator' }));
-    for (const actor of [max, bia]) expect(await revoke.execute({ actor, id: key.id }), actor.role).to.deep.equal(E.left({ _tag: 'Forbidden' }));
+    for (const actor of [max, bia])
+      expect(await revoke.execute({ actor, id: key.id }), actor.role).to.deep.equal(E.left({ _tag: 'Forbidden' }));
     expect(await works()).to.equal(true);
   });
 
@@ -46,7 +64,9 @@ describe('RevokeApiKey', () => {
   it('answers ApiKeyNotFound for an unknown id, to an admin as to anyone', async () => {
     const { revoke, root, ana } = await setUp();
     for (const actor of [root, ana, { system: true } as const]) {
-      expect(await revoke.execute({ actor, id: '00000000-0000-4000-8000-000000000000' })).to.deep.equal(E.left({ _tag: 'ApiKeyNotFound' }));
+      expect(await revoke.execute({ actor, id: '00000000-0000-4000-8000-000000000000' })).to.deep.equal(
+        E.left({ _tag: 'ApiKeyNotFound' }),
+      );
     }
   });
 

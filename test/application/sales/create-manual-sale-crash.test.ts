@@ -27,7 +27,12 @@ const MOBILE = '5511987654321' as CanonicalPhone;
 
 const body: ManualSaleInput = {
   sale: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: null },
-  person: { fullName: '  Ana Souza ', cpf: '529.982.247-25', mobile: '(11) 98765-4321', personalEmail: 'ana@example.com' },
+  person: {
+    fullName: '  Ana Souza ',
+    cpf: '529.982.247-25',
+    mobile: '(11) 98765-4321',
+    personalEmail: 'ana@example.com',
+  },
 };
 
 /**
@@ -49,10 +54,22 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
     const ids = new UuidIdGenerator();
     const contacts = new InMemoryContactReadModel(faults);
     const side = readSideOver(
-      { interactions, gateway: new InMemoryGatewayMessageStore(), directory: new InMemorySalesContactDirectory(people, sales) },
+      {
+        interactions,
+        gateway: new InMemoryGatewayMessageStore(),
+        directory: new InMemorySalesContactDirectory(people, sales),
+      },
       { contacts, chats: new InMemoryChatReadModel(), state: new InMemoryFollowerState() },
     );
-    const sdr = new CreateSdrInteraction(interactions, people, new InMemorySaleQualificationSync(sales, faults), clock, ids, undefined, side.contactChanges);
+    const sdr = new CreateSdrInteraction(
+      interactions,
+      people,
+      new InMemorySaleQualificationSync(sales, faults),
+      clock,
+      ids,
+      undefined,
+      side.contactChanges,
+    );
     const create = new CreateManualSale(sales, people, vendors, clock, ids, side.personChanges);
     // Only to check this test can fail: a retry path that forgets the read model's refresh.
     const retry = options.retryRefreshes === false ? new CreateManualSale(sales, people, vendors, clock, ids) : create;
@@ -62,7 +79,14 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
 
   /** The SDR lead the person already is (a contact with the phone and the CPF, a minimal person), stored whole. */
   async function sdrLead(w: World): Promise<void> {
-    const created = await w.sdr.execute({ phone: MOBILE, cpf: CPF as Cpf, channel: 'whatsapp', result: 'interested', contact: true, notes: 'quer financiar' });
+    const created = await w.sdr.execute({
+      phone: MOBILE,
+      cpf: CPF as Cpf,
+      channel: 'whatsapp',
+      result: 'interested',
+      contact: true,
+      notes: 'quer financiar',
+    });
     expect(E.isRight(created)).to.equal(true);
   }
 
@@ -76,11 +100,18 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
     const person = await w.people.findByCpf(CPF as Cpf);
     expect(person, `${label}: the person`).to.not.equal(undefined);
     expect(await w.people.personIdsByCpf([CPF as Cpf]), `${label}: one person per CPF`).to.have.property('size', 1);
-    expect(person, `${label}: the person's data as sent`).to.include({ fullName: 'Ana Souza', cpf: CPF, mobile: MOBILE, personalEmail: 'ana@example.com' });
+    expect(person, `${label}: the person's data as sent`).to.include({
+      fullName: 'Ana Souza',
+      cpf: CPF,
+      mobile: MOBILE,
+      personalEmail: 'ana@example.com',
+    });
     const stored = (await w.sales.list({}, 1, 100)).items;
     expect(stored, `${label}: one sale per attempt whose insert ran`).to.have.length(salesExpected);
     for (const entry of stored) {
-      expect(w.people.stored(entry.sale.personId), `${label}: the person of sale ${entry.sale.id}`).to.not.equal(undefined);
+      expect(w.people.stored(entry.sale.personId), `${label}: the person of sale ${entry.sale.id}`).to.not.equal(
+        undefined,
+      );
       expect(entry.sale.personId, `${label}: sale ${entry.sale.id} of the CPF's person`).to.equal(person?.id);
     }
     const keys = (await allInteractions(w)).map(contactKeyOfInteraction);

@@ -9,7 +9,13 @@ import { vendor } from '../../support/sales-fixtures';
 
 const input = (overrides: Partial<ManualSaleInput> = {}): ManualSaleInput => ({
   sale: { sellerId: 'S-9', sellerName: 'Carla', financingApprovalDate: new Date('2026-11-10T15:00:00.000Z') },
-  person: { fullName: '  Ana Souza ', cpf: '529.982.247-25', mobile: '(11) 98765-4321', residentialPhone: ' ', personalEmail: 'ana@example.com' },
+  person: {
+    fullName: '  Ana Souza ',
+    cpf: '529.982.247-25',
+    mobile: '(11) 98765-4321',
+    residentialPhone: ' ',
+    personalEmail: 'ana@example.com',
+  },
   ...overrides,
 });
 
@@ -26,8 +32,22 @@ describe('CreateManualSale', () => {
     const result = await create.execute(input());
     if (E.isLeft(result)) throw new Error(result.left._tag);
     const { sale, person, vendor: v } = result.right;
-    expect(person).to.include({ fullName: 'Ana Souza', cpf: '52998224725', mobile: '5511987654321', residentialPhone: null, commercialPhone: null, rg: null });
-    expect(sale).to.include({ sellerId: 'S-9', personId: person.id, vendorId: null, address: null, vehicle: null, lastEvent: null });
+    expect(person).to.include({
+      fullName: 'Ana Souza',
+      cpf: '52998224725',
+      mobile: '5511987654321',
+      residentialPhone: null,
+      commercialPhone: null,
+      rg: null,
+    });
+    expect(sale).to.include({
+      sellerId: 'S-9',
+      personId: person.id,
+      vendorId: null,
+      address: null,
+      vehicle: null,
+      lastEvent: null,
+    });
     expect(sale.delivery).to.deep.equal(NEW_DELIVERY_STATE);
     expect(sale.createdAt).to.deep.equal(f.clock.now());
     expect(v).to.equal(null);
@@ -46,7 +66,16 @@ describe('CreateManualSale', () => {
   it('joins the vendor and gives the vehicle its own id', async () => {
     const v = vendor();
     await f.vendors.insert(v);
-    const vehicle = { manufacturer: 'VW', brand: 'VW', model: 'Polo', color: 'Branco', fipeCode: '005', renavan: '9', chassi: 'X', fuelType: 'flex' };
+    const vehicle = {
+      manufacturer: 'VW',
+      brand: 'VW',
+      model: 'Polo',
+      color: 'Branco',
+      fipeCode: '005',
+      renavan: '9',
+      chassi: 'X',
+      fuelType: 'flex',
+    };
     const result = await create.execute(input({ vendorId: v.id, vehicle }));
     if (E.isLeft(result)) throw new Error(result.left._tag);
     expect(result.right.vendor).to.deep.equal(v);
@@ -55,7 +84,9 @@ describe('CreateManualSale', () => {
   });
 
   it('answers InvalidCpf for a wrong check digit and stores nothing', async () => {
-    expect(await create.execute(input({ person: { fullName: 'Ana', cpf: '529.982.247-24' } }))).to.deep.equal(E.left({ _tag: 'InvalidCpf' }));
+    expect(await create.execute(input({ person: { fullName: 'Ana', cpf: '529.982.247-24' } }))).to.deep.equal(
+      E.left({ _tag: 'InvalidCpf' }),
+    );
     expect(await storedSales()).to.equal(0);
   });
 

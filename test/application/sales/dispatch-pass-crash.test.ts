@@ -13,7 +13,14 @@ import { ScriptedSaleWebhookSender } from '../../support/fakes/scripted-sale-web
 import { ProcessDied, WriteFaults } from '../../support/fakes/write-faults';
 import { person, sale } from '../../support/sales-fixtures';
 
-const SETTINGS: DispatchSettings = { batchSize: 2, claimSize: 4, windowDays: 7, leaseMs: 60_000, deadlineMs: 60_000, concurrency: 1 };
+const SETTINGS: DispatchSettings = {
+  batchSize: 2,
+  claimSize: 4,
+  windowDays: 7,
+  leaseMs: 60_000,
+  deadlineMs: 60_000,
+  concurrency: 1,
+};
 const SALES = 5;
 
 /**
@@ -50,7 +57,10 @@ describe('The dispatch pass killed at any write (CONTRACT 10.2)', () => {
   async function expectInvariants(w: World, label: string): Promise<void> {
     for (const id of w.saleIds) {
       const delivery = (await w.sales.findEntry(id))?.sale.delivery;
-      expect(delivery, `${label}: sale ${id} delivered, marked and not leased`).to.deep.include({ webhookProcessed: true, leaseUntil: null });
+      expect(delivery, `${label}: sale ${id} delivered, marked and not leased`).to.deep.include({
+        webhookProcessed: true,
+        leaseUntil: null,
+      });
       expect(w.sender.saleIdsReceived(), `${label}: sale ${id} sent`).to.include(id);
       const recorded = w.attempts.attempts.filter((a) => a.saleIds.includes(id)).length;
       expect(recorded, `${label}: every attempt sale ${id} counts is recorded`).to.be.at.least(delivery?.attempts ?? 0);
@@ -83,7 +93,16 @@ describe('The dispatch pass killed at any write (CONTRACT 10.2)', () => {
   it('killed before each write (lease, attempt record, mark), the next pass after the leases run out delivers and marks every sale, none left leased', async () => {
     const writes = await killEachWrite(SETTINGS.leaseMs + 1);
     // Leases and marks (sales.updateMany) around the three batches' records (the POSTs are not writes): every gap between them is killed.
-    expect(writes).to.deep.equal(['sales.updateMany', 'delivery_attempts.insertOne', 'delivery_attempts.insertOne', 'sales.updateMany', 'sales.updateMany', 'delivery_attempts.insertOne', 'sales.updateMany', 'sales.updateMany']);
+    expect(writes).to.deep.equal([
+      'sales.updateMany',
+      'delivery_attempts.insertOne',
+      'delivery_attempts.insertOne',
+      'sales.updateMany',
+      'sales.updateMany',
+      'delivery_attempts.insertOne',
+      'sales.updateMany',
+      'sales.updateMany',
+    ]);
   });
 
   it('the check fails when the next pass runs before the leases run out (the test can fail)', async () => {

@@ -1,13 +1,24 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { DispatchPendingSales, type DispatchInput, type DispatchReport } from '../../../src/application/sales/dispatch-pending-sales';
+import {
+  DispatchPendingSales,
+  type DispatchInput,
+  type DispatchReport,
+} from '../../../src/application/sales/dispatch-pending-sales';
 import type { DispatchSettings } from '../../../src/application/sales/dispatch-settings';
 import type { Sale } from '../../../src/domain/sales/sale';
 import { salesFakes } from '../../support/fakes/sales-fakes';
 import { person, sale, vendor } from '../../support/sales-fixtures';
 
 const DAY = 86_400_000;
-const SETTINGS: DispatchSettings = { batchSize: 2, claimSize: 4, windowDays: 7, leaseMs: 60_000, deadlineMs: 60_000, concurrency: 1 };
+const SETTINGS: DispatchSettings = {
+  batchSize: 2,
+  claimSize: 4,
+  windowDays: 7,
+  leaseMs: 60_000,
+  deadlineMs: 60_000,
+  concurrency: 1,
+};
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('DispatchPendingSales', () => {
@@ -41,10 +52,29 @@ describe('DispatchPendingSales', () => {
   it('sends the pending sales in batches, oldest first, and marks each delivered batch processed', async () => {
     const ids = await seed(5);
     const report = await run();
-    expect(report).to.deep.equal({ eligible: 5, claimed: 5, delivered: 5, failed: 0, released: 0, skipped: 0, deadlineReached: false, outcomes: { '200': 3 } });
-    expect(f.sender.received.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+    expect(report).to.deep.equal({
+      eligible: 5,
+      claimed: 5,
+      delivered: 5,
+      failed: 0,
+      released: 0,
+      skipped: 0,
+      deadlineReached: false,
+      outcomes: { '200': 3 },
+    });
+    expect(f.sender.received.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([
+      ids.slice(0, 2),
+      ids.slice(2, 4),
+      ids.slice(4),
+    ]);
     expect(f.sender.received.map((e) => e.totalVendas)).to.deep.equal([2, 2, 1]);
-    for (const id of ids) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, attempts: 1, lastOutcome: '200' });
+    for (const id of ids)
+      expect(await delivery(id)).to.deep.include({
+        webhookProcessed: true,
+        leaseUntil: null,
+        attempts: 1,
+        lastOutcome: '200',
+      });
     expect((await run()).claimed).to.equal(0);
   });
 
@@ -52,7 +82,9 @@ describe('DispatchPendingSales', () => {
     const ids = await seed(3);
     f.sender.upcoming.push({ status: 201 }, 'refused');
     await run();
-    expect(f.attempts.attempts.map(({ trigger, saleIds, status, error }) => ({ trigger, saleIds, status, error }))).to.deep.equal([
+    expect(
+      f.attempts.attempts.map(({ trigger, saleIds, status, error }) => ({ trigger, saleIds, status, error })),
+    ).to.deep.equal([
       { trigger: 'dispatch', saleIds: ids.slice(0, 2), status: 201, error: null },
       { trigger: 'dispatch', saleIds: ids.slice(2), status: null, error: 'ECONNREFUSED' },
     ]);
@@ -63,7 +95,13 @@ describe('DispatchPendingSales', () => {
     f.sender.upcoming.push({ status: 500 }, { status: 200 });
     const report = await run();
     expect(report).to.deep.include({ claimed: 4, delivered: 2, failed: 2, outcomes: { '500': 1, '200': 1 } });
-    for (const id of ids.slice(0, 2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 1, lastOutcome: '500' });
+    for (const id of ids.slice(0, 2))
+      expect(await delivery(id)).to.deep.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+        attempts: 1,
+        lastOutcome: '500',
+      });
     for (const id of ids.slice(2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: true });
     f.clock.advance(1_000);
     expect(await run()).to.deep.include({ claimed: 2, delivered: 2 });
@@ -85,7 +123,14 @@ describe('DispatchPendingSales', () => {
 
   it('never sends a sale another run holds; takes it once that lease has ended', async () => {
     const [held] = await seed(1);
-    await f.sales.claimEligible({ now: f.clock.now(), eligibleSince: new Date(0), notAttemptedSince: f.clock.now(), limit: 1, leaseMs: 60_000, owner: 'crashed-run' });
+    await f.sales.claimEligible({
+      now: f.clock.now(),
+      eligibleSince: new Date(0),
+      notAttemptedSince: f.clock.now(),
+      limit: 1,
+      leaseMs: 60_000,
+      owner: 'crashed-run',
+    });
     expect(await run()).to.deep.include({ eligible: 0, claimed: 0 });
     expect(f.sender.received).to.deep.equal([]);
     f.clock.advance(60_000);
@@ -122,10 +167,26 @@ describe('DispatchPendingSales', () => {
       await sleep(100);
     };
     const report = await run(dispatcher({ deadlineMs: 20 }));
-    expect(report).to.deep.equal({ eligible: 6, claimed: 4, delivered: 2, failed: 0, released: 2, skipped: 0, deadlineReached: true, outcomes: { '200': 1 } });
+    expect(report).to.deep.equal({
+      eligible: 6,
+      claimed: 4,
+      delivered: 2,
+      failed: 0,
+      released: 2,
+      skipped: 0,
+      deadlineReached: true,
+      outcomes: { '200': 1 },
+    });
     expect(f.sender.saleIdsReceived()).to.deep.equal(ids.slice(0, 2));
-    for (const id of ids.slice(0, 2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null });
-    for (const id of ids.slice(2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 0, lastAttemptAt: null });
+    for (const id of ids.slice(0, 2))
+      expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null });
+    for (const id of ids.slice(2))
+      expect(await delivery(id)).to.deep.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+        attempts: 0,
+        lastAttemptAt: null,
+      });
     expect(f.attempts.attempts).to.have.length(1);
     // Released leases do not make the next pass wait (same clock: no lease has expired).
     expect(await run()).to.deep.include({ claimed: 4, delivered: 4, released: 0, deadlineReached: false });
@@ -135,17 +196,41 @@ describe('DispatchPendingSales', () => {
     const ids = await seed(3);
     f.sender.answer = 'hang';
     const report = await run(dispatcher({ deadlineMs: 50 }));
-    expect(report).to.deep.equal({ eligible: 3, claimed: 3, delivered: 0, failed: 2, released: 1, skipped: 0, deadlineReached: true, outcomes: { aborted: 1 } });
-    for (const id of ids.slice(0, 2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 1, lastOutcome: 'aborted' });
-    expect(await delivery(ids[2] as string)).to.deep.include({ webhookProcessed: false, leaseUntil: null, attempts: 0 });
-    expect(f.attempts.attempts.map(({ saleIds, status, error }) => ({ saleIds, status, error }))).to.deep.equal([{ saleIds: ids.slice(0, 2), status: null, error: 'aborted' }]);
+    expect(report).to.deep.equal({
+      eligible: 3,
+      claimed: 3,
+      delivered: 0,
+      failed: 2,
+      released: 1,
+      skipped: 0,
+      deadlineReached: true,
+      outcomes: { aborted: 1 },
+    });
+    for (const id of ids.slice(0, 2))
+      expect(await delivery(id)).to.deep.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+        attempts: 1,
+        lastOutcome: 'aborted',
+      });
+    expect(await delivery(ids[2] as string)).to.deep.include({
+      webhookProcessed: false,
+      leaseUntil: null,
+      attempts: 0,
+    });
+    expect(f.attempts.attempts.map(({ saleIds, status, error }) => ({ saleIds, status, error }))).to.deep.equal([
+      { saleIds: ids.slice(0, 2), status: null, error: 'aborted' },
+    ]);
     expect(f.sender.inFlight).to.equal(0);
   });
 
   it('the deadline given to the pass wins over the settings one', async () => {
     await seed(1);
     f.sender.answer = 'hang';
-    expect(await run(dispatcher({ deadlineMs: 60_000 }), { deadlineMs: 30 })).to.deep.include({ failed: 1, deadlineReached: true });
+    expect(await run(dispatcher({ deadlineMs: 60_000 }), { deadlineMs: 30 })).to.deep.include({
+      failed: 1,
+      deadlineReached: true,
+    });
   });
 
   it('--concurrency N: at most N batches in flight at once, every batch settled by its own answer across chunks', async () => {
@@ -154,11 +239,20 @@ describe('DispatchPendingSales', () => {
     f.sender.upcoming.push({ status: 200 }, { status: 200 }, { status: 500 });
     const report = await run(dispatcher(), { concurrency: 3 });
     expect(f.sender.maxInFlight).to.equal(3);
-    expect(report).to.deep.include({ claimed: 20, delivered: 18, failed: 2, released: 0, deadlineReached: false, outcomes: { '200': 9, '500': 1 } });
+    expect(report).to.deep.include({
+      claimed: 20,
+      delivered: 18,
+      failed: 2,
+      released: 0,
+      deadlineReached: false,
+      outcomes: { '200': 9, '500': 1 },
+    });
     const sent = f.sender.received.map((e) => e.vendas.map((v) => v.venda.id));
     expect(sent.flat().sort()).to.deep.equal([...ids].sort());
-    for (const id of sent[2] ?? []) expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
-    for (const id of sent.slice(3).flat()) expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, lastOutcome: '200' });
+    for (const id of sent[2] ?? [])
+      expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
+    for (const id of sent.slice(3).flat())
+      expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, lastOutcome: '200' });
   });
 
   it('sends one batch at a time by default', async () => {
@@ -172,10 +266,21 @@ describe('DispatchPendingSales', () => {
     const ids = await seed(3);
     const dry = new DispatchPendingSales(f.sales, undefined, f.attempts, f.clock, f.ids, SETTINGS);
     const report = await run(dry, { dryRun: true });
-    expect(report).to.deep.include({ eligible: 3, claimed: 0, delivered: 0, released: 0, deadlineReached: false, outcomes: {} });
-    expect(report.envelopes?.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([ids.slice(0, 2), ids.slice(2)]);
+    expect(report).to.deep.include({
+      eligible: 3,
+      claimed: 0,
+      delivered: 0,
+      released: 0,
+      deadlineReached: false,
+      outcomes: {},
+    });
+    expect(report.envelopes?.map((e) => e.vendas.map((v) => v.venda.id))).to.deep.equal([
+      ids.slice(0, 2),
+      ids.slice(2),
+    ]);
     expect(report.envelopes?.[0]?.timestamp).to.equal(f.clock.now().toISOString());
-    for (const id of ids) expect(await delivery(id)).to.deep.include({ attempts: 0, leaseUntil: null, webhookProcessed: false });
+    for (const id of ids)
+      expect(await delivery(id)).to.deep.include({ attempts: 0, leaseUntil: null, webhookProcessed: false });
     expect(f.attempts.attempts).to.deep.equal([]);
   });
 

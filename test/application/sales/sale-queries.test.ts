@@ -29,7 +29,10 @@ describe('sale queries', () => {
   describe('ListSales', () => {
     it('answers the page the filter selects, newest first, with the total', async () => {
       const now = f.clock.now().getTime();
-      const [older, newer] = [sale(personId, { createdAt: new Date(now - 2_000) }), sale(personId, { createdAt: new Date(now - 1_000) })];
+      const [older, newer] = [
+        sale(personId, { createdAt: new Date(now - 2_000) }),
+        sale(personId, { createdAt: new Date(now - 1_000) }),
+      ];
       const processed = sale(personId, { delivery: { ...older.delivery, webhookProcessed: true } });
       for (const s of [older, newer, processed]) await f.sales.insert(s);
       const page = await new ListSales(f.sales).execute({ filter: { processed: false }, page: 1, limit: 10 });

@@ -20,28 +20,50 @@ describe('UpdateSaleStatus', () => {
   });
 
   it('stores the event with the clock time and answers the delivery flag', async () => {
-    expect(await update.execute({ saleId, event: 'template_sent' })).to.deep.equal(E.right({ id: saleId, event: 'template_sent', webhookProcessed: false }));
-    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({ event: 'template_sent', at: f.clock.now() });
+    expect(await update.execute({ saleId, event: 'template_sent' })).to.deep.equal(
+      E.right({ id: saleId, event: 'template_sent', webhookProcessed: false }),
+    );
+    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({
+      event: 'template_sent',
+      at: f.clock.now(),
+    });
     expect(f.sales.statusEvents.map((e) => e.event.event)).to.deep.equal(['template_sent']);
   });
 
   it('keeps only the fields that go with the event (spec part 4)', async () => {
     const extra = { noContactReason: 'no answer', sentTo: 'X', sentToNumber: '11999990000', dealership: 'D' };
     await update.execute({ saleId, event: 'contact_failed', ...extra });
-    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({ event: 'contact_failed', noContactReason: 'no answer', at: f.clock.now() });
+    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({
+      event: 'contact_failed',
+      noContactReason: 'no answer',
+      at: f.clock.now(),
+    });
     await update.execute({ saleId, event: 'lead_forwarded', ...extra });
-    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({ event: 'lead_forwarded', sentTo: 'X', sentToNumber: '11999990000', dealership: 'D', at: f.clock.now() });
+    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({
+      event: 'lead_forwarded',
+      sentTo: 'X',
+      sentToNumber: '11999990000',
+      dealership: 'D',
+      at: f.clock.now(),
+    });
     await update.execute({ saleId, event: 'template_sent', ...extra });
-    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({ event: 'template_sent', at: f.clock.now() });
+    expect((await f.sales.findEntry(saleId))?.sale.lastEvent).to.deep.equal({
+      event: 'template_sent',
+      at: f.clock.now(),
+    });
   });
 
   it('webhook_received marks the sale processed', async () => {
-    expect(await update.execute({ saleId, event: 'webhook_received' })).to.deep.equal(E.right({ id: saleId, event: 'webhook_received', webhookProcessed: true }));
+    expect(await update.execute({ saleId, event: 'webhook_received' })).to.deep.equal(
+      E.right({ id: saleId, event: 'webhook_received', webhookProcessed: true }),
+    );
   });
 
   it('answers SaleNotFound for an unknown sale and records nothing', async () => {
     const unknown = randomUUID();
-    expect(await update.execute({ saleId: unknown, event: 'template_sent' })).to.deep.equal(E.left({ _tag: 'SaleNotFound', saleId: unknown }));
+    expect(await update.execute({ saleId: unknown, event: 'template_sent' })).to.deep.equal(
+      E.left({ _tag: 'SaleNotFound', saleId: unknown }),
+    );
     expect(f.sales.statusEvents).to.deep.equal([]);
   });
 
@@ -111,12 +133,23 @@ describe('UpdateSaleStatus', () => {
         // The next update writes the missing row (1), the sale (2), then its own row (3).
         const before = crash.writes.length;
         await dies('contact_failed', n);
-        expect(crash.writes.slice(before)).to.deep.equal(['sale_status_events.insertOne', 'sales.findOneAndUpdate', 'sale_status_events.insertOne'].slice(0, n));
+        expect(crash.writes.slice(before)).to.deep.equal(
+          ['sale_status_events.insertOne', 'sales.findOneAndUpdate', 'sale_status_events.insertOne'].slice(0, n),
+        );
         if (n === 3) expect((await lastEvent())?.event).to.equal('contact_failed');
         await succeeds('template_sent');
         expectEveryShownEventLogged();
       }
-      expect(shown.map((e) => e.event)).to.deep.equal(['template_sent', 'lead_forwarded', 'template_sent', 'lead_forwarded', 'template_sent', 'lead_forwarded', 'contact_failed', 'template_sent']);
+      expect(shown.map((e) => e.event)).to.deep.equal([
+        'template_sent',
+        'lead_forwarded',
+        'template_sent',
+        'lead_forwarded',
+        'template_sent',
+        'lead_forwarded',
+        'contact_failed',
+        'template_sent',
+      ]);
     });
   });
 });

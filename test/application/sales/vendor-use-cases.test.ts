@@ -7,7 +7,14 @@ import { ListVendors } from '../../../src/application/sales/list-vendors';
 import { UpdateVendor } from '../../../src/application/sales/update-vendor';
 import { salesFakes } from '../../support/fakes/sales-fakes';
 
-const data = { vendorId: 'V-1', name: 'Loja A', store: 'Centro', phone: '1133334444', isActive: true, webhookEnabled: true };
+const data = {
+  vendorId: 'V-1',
+  name: 'Loja A',
+  store: 'Centro',
+  phone: '1133334444',
+  isActive: true,
+  webhookEnabled: true,
+};
 
 describe('vendor use cases', () => {
   let f: ReturnType<typeof salesFakes>;
@@ -51,13 +58,16 @@ describe('vendor use cases', () => {
 
     it('answers VendorNotFound for an unknown id', async () => {
       const id = randomUUID();
-      expect(await new UpdateVendor(f.vendors, f.clock).execute({ id, ...data })).to.deep.equal(E.left({ _tag: 'VendorNotFound', id }));
+      expect(await new UpdateVendor(f.vendors, f.clock).execute({ id, ...data })).to.deep.equal(
+        E.left({ _tag: 'VendorNotFound', id }),
+      );
     });
   });
 
   describe('ListVendors', () => {
     it('answers one page by name with the total', async () => {
-      for (const name of ['c', 'a', 'b']) await new CreateVendor(f.vendors, f.clock, f.ids).execute({ ...data, vendorId: name, name });
+      for (const name of ['c', 'a', 'b'])
+        await new CreateVendor(f.vendors, f.clock, f.ids).execute({ ...data, vendorId: name, name });
       const page = await new ListVendors(f.vendors).execute({ page: 2, limit: 2 });
       if (E.isLeft(page)) throw new Error('refused');
       expect(page.right.items.map((v) => v.name)).to.deep.equal(['c']);

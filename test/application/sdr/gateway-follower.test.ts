@@ -14,7 +14,11 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
   let side: ReturnType<typeof fakeReadSide>;
   beforeEach(async () => {
     gateway = new InMemoryGatewayMessageStore();
-    side = fakeReadSide({ gateway, interactions: new InMemorySdrInteractionRepository(), directory: new InMemoryContactDirectory() });
+    side = fakeReadSide({
+      gateway,
+      interactions: new InMemorySdrInteractionRepository(),
+      directory: new InMemoryContactDirectory(),
+    });
     await side.follower.catchUp(); // the initial build, on an empty store
   });
 
@@ -25,7 +29,9 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
     const folds = reads.getCalls().filter((call) => call.args[0].limit > 1);
     expect(folds).to.have.length(1);
     expect((await folds[0]?.returnValue)?.read).to.equal(10);
-    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.messageCount).reduce((a, b) => a + b, 0)).to.equal(10);
+    expect(
+      (await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.messageCount).reduce((a, b) => a + b, 0),
+    ).to.equal(10);
   });
 
   it('a call made while a fold runs waits for the next fold: a message written before the call is in after it', async () => {
@@ -43,6 +49,9 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
     });
     await side.follower.catchUp();
     await second;
-    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([jid(1), jid(2)]);
+    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([
+      jid(1),
+      jid(2),
+    ]);
   });
 });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { ImportGatewayMessages, IMPORT_BATCH, type ImportLine } from '../../../src/application/sdr/import-gateway-messages';
+import {
+  ImportGatewayMessages,
+  IMPORT_BATCH,
+  type ImportLine,
+} from '../../../src/application/sdr/import-gateway-messages';
 import { gatewayRecord } from '../../support/contracts/gateway-message-store-contract';
 import { InMemoryChatReadModel } from '../../support/fakes/in-memory-chat-read-model';
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
@@ -19,7 +23,10 @@ const jidOf = (i: number) => `55119${String(80_000_000 + i)}@s.whatsapp.net`;
 const EARLIER = Array.from({ length: 12 }, (_, i) => gatewayRecord(10_000 + i, { jid: jidOf(i % 6), at: T - 600 + i }));
 /** The file: a batch over 30 chats (some already known), a part over 5 of them, and a record of the store repeated. */
 const FILE: ImportLine[] = [
-  ...Array.from({ length: IMPORT_BATCH + 40 }, (_, i) => ({ line: i + 1, value: gatewayRecord(i, { jid: jidOf(i % (i < IMPORT_BATCH ? 30 : 5)), fromMe: i % 3 === 0, at: T + i }) })),
+  ...Array.from({ length: IMPORT_BATCH + 40 }, (_, i) => ({
+    line: i + 1,
+    value: gatewayRecord(i, { jid: jidOf(i % (i < IMPORT_BATCH ? 30 : 5)), fromMe: i % 3 === 0, at: T + i }),
+  })),
   { line: IMPORT_BATCH + 41, value: EARLIER[0] },
 ];
 
@@ -54,17 +61,27 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
   type World = Awaited<ReturnType<typeof world>>;
 
   const models = (w: World) => ({ chats: w.chats.all(), contacts: w.contacts.all() });
-  const sortById = <T extends { readonly id?: string; readonly sessionId?: string }>(xs: readonly T[]) => [...xs].sort((a, b) => String(a.id ?? a.sessionId).localeCompare(String(b.id ?? b.sessionId)));
+  const sortById = <T extends { readonly id?: string; readonly sessionId?: string }>(xs: readonly T[]) =>
+    [...xs].sort((a, b) => String(a.id ?? a.sessionId).localeCompare(String(b.id ?? b.sessionId)));
 
   async function uninterrupted() {
     const w = await world();
     expect(await w.run()).to.deep.equal(E.right({ inserted: IMPORT_BATCH + 40, duplicates: 1, rejected: 0 }));
     const writes = [...w.faults.writes];
     await w.side.follower.catchUp();
-    return { writes, chats: sortById(models(w).chats), contacts: sortById(models(w).contacts), documents: w.gateway.documents.length };
+    return {
+      writes,
+      chats: sortById(models(w).chats),
+      contacts: sortById(models(w).contacts),
+      documents: w.gateway.documents.length,
+    };
   }
 
-  async function killAt(n: number, expected: Awaited<ReturnType<typeof uninterrupted>>, options: { readonly catchUp: boolean } = { catchUp: true }): Promise<void> {
+  async function killAt(
+    n: number,
+    expected: Awaited<ReturnType<typeof uninterrupted>>,
+    options: { readonly catchUp: boolean } = { catchUp: true },
+  ): Promise<void> {
     const label = `killed before write ${n} (${expected.writes[n - 1]})`;
     const w = await world();
     w.faults.dieAt(n);
@@ -77,7 +94,11 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
     const storedBefore = w.gateway.documents.length - EARLIER.length;
     const again = await w.run();
     if (E.isLeft(again)) throw new Error('refused');
-    expect(again.right, `${label}: the re-run inserts the rest`).to.deep.equal({ inserted: IMPORT_BATCH + 40 - storedBefore, duplicates: storedBefore + 1, rejected: 0 });
+    expect(again.right, `${label}: the re-run inserts the rest`).to.deep.equal({
+      inserted: IMPORT_BATCH + 40 - storedBefore,
+      duplicates: storedBefore + 1,
+      rejected: 0,
+    });
     if (options.catchUp) await w.side.follower.catchUp();
     expect(w.gateway.documents, `${label}: every record once`).to.have.length(expected.documents);
     expect(sortById(models(w).chats), `${label}: the chat read model`).to.deep.equal(expected.chats);
@@ -98,7 +119,10 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
     const expected = await uninterrupted();
     expect(expected.chats, 'the import makes chats').to.have.length(30);
     expect(expected.contacts, 'and contacts').to.have.length.above(0);
-    expect(expected.writes.filter((w) => !w.startsWith('brokerhub_messages')), 'each batch refreshes the chats and the contacts').to.include.members(['sdr_chats.claim', 'sdr_chats.put', 'sdr_contacts.claim', 'sdr_contacts.put']);
+    expect(
+      expected.writes.filter((w) => !w.startsWith('brokerhub_messages')),
+      'each batch refreshes the chats and the contacts',
+    ).to.include.members(['sdr_chats.claim', 'sdr_chats.put', 'sdr_contacts.claim', 'sdr_contacts.put']);
     for (const n of kills(expected.writes)) await killAt(n, expected);
   });
 

@@ -21,18 +21,29 @@ async function fakeWorld(): Promise<PropertyWorld> {
   const sales = new InMemorySaleRepository(people, vendors);
   const gateway = new InMemoryGatewayMessageStore();
   return {
-    sources: { interactions: new InMemorySdrInteractionRepository(), gateway, directory: new InMemorySalesContactDirectory(people, sales) },
+    sources: {
+      interactions: new InMemorySdrInteractionRepository(),
+      gateway,
+      directory: new InMemorySalesContactDirectory(people, sales),
+    },
     people,
     sales,
     vendors,
     qualifications: new InMemorySaleQualificationSync(sales),
-    stores: { contacts: new InMemoryContactReadModel(), chats: new InMemoryChatReadModel(), state: new InMemoryFollowerState() },
+    stores: {
+      contacts: new InMemoryContactReadModel(),
+      chats: new InMemoryChatReadModel(),
+      state: new InMemoryFollowerState(),
+    },
     insertGateway: async (docs) => gateway.write(...docs),
     deleteGateway: async (id) => {
       gateway.remove((doc) => keyIdOf(doc) === id);
     },
     changeGateway: async (id, set) => {
-      gateway.change((doc) => keyIdOf(doc) === id, (doc) => ({ ...doc, ...set }));
+      gateway.change(
+        (doc) => keyIdOf(doc) === id,
+        (doc) => ({ ...doc, ...set }),
+      );
     },
   };
 }
@@ -51,6 +62,12 @@ describe('SDR read models equal the whole-store oracle (property, on fakes)', ()
     this.timeout(120_000);
     const result = await fc.check(readModelsProperty(fakeWorld, { skip: 'persons' }), { numRuns: 200 });
     expect(result.failed).to.equal(true);
-    process.stdout.write(`      the counterexample fast-check found:\n${fc.defaultReportMessage(result)?.split('\n').map((l) => `        ${l}`).join('\n')}\n`);
+    process.stdout.write(
+      `      the counterexample fast-check found:\n${fc
+        .defaultReportMessage(result)
+        ?.split('\n')
+        .map((l) => `        ${l}`)
+        .join('\n')}\n`,
+    );
   });
 });

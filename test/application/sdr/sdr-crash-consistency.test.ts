@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { CreateSdrInteraction, type CreateSdrInteractionInput } from '../../../src/application/sdr/create-sdr-interaction';
+import {
+  CreateSdrInteraction,
+  type CreateSdrInteractionInput,
+} from '../../../src/application/sdr/create-sdr-interaction';
 import { mirroredInteractionOf, mirrorTargetOf, saleMirrorOf } from '../../../src/application/sdr/sale-mirror';
 import { UpdateSdrStatus, type UpdateSdrStatusInput } from '../../../src/application/sdr/update-sdr-status';
 import { contactKeyOfInteraction } from '../../../src/domain/sdr/contact';
@@ -39,8 +42,20 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
     const interactions = new InMemorySdrInteractionRepository(faults);
     const sync = new InMemorySaleQualificationSync(sales, faults);
     const clock = new ManualClock();
-    const side = fakeReadSide({ interactions, gateway: new InMemoryGatewayMessageStore(), directory: new InMemorySalesContactDirectory(people, sales) });
-    const create = new CreateSdrInteraction(interactions, people, sync, clock, new UuidIdGenerator(), undefined, side.contactChanges);
+    const side = fakeReadSide({
+      interactions,
+      gateway: new InMemoryGatewayMessageStore(),
+      directory: new InMemorySalesContactDirectory(people, sales),
+    });
+    const create = new CreateSdrInteraction(
+      interactions,
+      people,
+      sync,
+      clock,
+      new UuidIdGenerator(),
+      undefined,
+      side.contactChanges,
+    );
     const update = new UpdateSdrStatus(interactions, people, sync, clock, side.contactChanges);
     return { faults, people, sales, interactions, clock, side, create, update };
   }
@@ -49,7 +64,10 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
   /** A buyer (CPF, the mobile) with a sale created before the clock's time. */
   async function buyer(w: World): Promise<{ personId: string; saleId: string }> {
     const stored = await w.people.saveByCpf(person({ cpf: validCpf(61), mobile: MOBILE, residentialPhone: null }));
-    const s = sale(stored.id, { createdAt: new Date(w.clock.now().getTime() - 60 * MINUTE), updatedAt: new Date(w.clock.now().getTime() - 60 * MINUTE) });
+    const s = sale(stored.id, {
+      createdAt: new Date(w.clock.now().getTime() - 60 * MINUTE),
+      updatedAt: new Date(w.clock.now().getTime() - 60 * MINUTE),
+    });
     await w.sales.insert(s);
     return { personId: stored.id, saleId: s.id };
   }
@@ -63,11 +81,13 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
   /** The three invariants, over every person and contact of the world. */
   async function expectInvariants(w: World): Promise<void> {
     const interactions = await allInteractions(w);
-    for (const i of interactions) if (isConvertedInteraction(i)) expect(i.convertedAt, `conversion time of ${i.id}`).to.be.instanceOf(Date);
+    for (const i of interactions)
+      if (isConvertedInteraction(i)) expect(i.convertedAt, `conversion time of ${i.id}`).to.be.instanceOf(Date);
     for (const personId of new Set(interactions.map((i) => i.personId))) {
       const mirrored = mirroredInteractionOf(interactions.filter((i) => i.personId === personId));
       const target = mirrored === undefined ? undefined : mirrorTargetOf(w.sales.ofPersons([personId]), mirrored);
-      if (mirrored !== undefined && target !== undefined) expect(w.sales.qualifications.get(target.id), `mirror on ${target.id}`).to.deep.equal(saleMirrorOf(mirrored));
+      if (mirrored !== undefined && target !== undefined)
+        expect(w.sales.qualifications.get(target.id), `mirror on ${target.id}`).to.deep.equal(saleMirrorOf(mirrored));
     }
     expect(await w.side.models.verifyContacts(interactions.map(contactKeyOfInteraction))).to.deep.equal([]);
   }
@@ -102,10 +122,27 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
     throw new Error('the operation never completed');
   }
 
-  const createInput = (over: Partial<CreateSdrInteractionInput> = {}): CreateSdrInteractionInput =>
-    ({ phone: MOBILE, cpf: validCpf(61) as Cpf, channel: 'whatsapp', result: 'interested', contact: true, notes: 'falou com a Ana', ...over });
-  const converting = createInput({ result: 'converted', sent: true, sentTo: 'Loja Centro', convertedToLead: true, notes: 'fechou' });
-  const moveTo = (status: UpdateSdrStatusInput['status']): UpdateSdrStatusInput => ({ identifier: leadIdentifier('cpf', validCpf(61)), status, notes: 'status' });
+  const createInput = (over: Partial<CreateSdrInteractionInput> = {}): CreateSdrInteractionInput => ({
+    phone: MOBILE,
+    cpf: validCpf(61) as Cpf,
+    channel: 'whatsapp',
+    result: 'interested',
+    contact: true,
+    notes: 'falou com a Ana',
+    ...over,
+  });
+  const converting = createInput({
+    result: 'converted',
+    sent: true,
+    sentTo: 'Loja Centro',
+    convertedToLead: true,
+    notes: 'fechou',
+  });
+  const moveTo = (status: UpdateSdrStatusInput['status']): UpdateSdrStatusInput => ({
+    identifier: leadIdentifier('cpf', validCpf(61)),
+    status,
+    notes: 'status',
+  });
   const ok = async (result: Promise<E.Either<unknown, unknown>>) => expect(E.isRight(await result)).to.equal(true);
 
   it('a creation that converts the recent interaction (refresh, conversion time, note, mirror): killed before each write, the client retry restores every invariant, with the conversion time of the write that converted', async () => {
@@ -129,8 +166,22 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
   });
 
   it('a first contact (minimal person, insert, note) and a creation for a buyer (insert, note, mirror): killed before each write, the retry restores every invariant', async () => {
-    expect(await killEachWrite(async () => {}, (w) => w.create.execute(createInput({ cpf: undefined })), (w) => ok(w.create.execute(createInput({ cpf: undefined }))), async () => {})).to.equal(3);
-    expect(await killEachWrite(async (w) => void (await buyer(w)), (w) => w.create.execute(converting), (w) => ok(w.create.execute(converting)), async () => {})).to.equal(3);
+    expect(
+      await killEachWrite(
+        async () => {},
+        (w) => w.create.execute(createInput({ cpf: undefined })),
+        (w) => ok(w.create.execute(createInput({ cpf: undefined }))),
+        async () => {},
+      ),
+    ).to.equal(3);
+    expect(
+      await killEachWrite(
+        async (w) => void (await buyer(w)),
+        (w) => w.create.execute(converting),
+        (w) => ok(w.create.execute(converting)),
+        async () => {},
+      ),
+    ).to.equal(3);
   });
 
   it('a status move to converted (status, conversion time, note, mirror): killed before each write, the retry, or another move instead, restores every invariant', async () => {
@@ -145,10 +196,20 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
       const [i] = await allInteractions(w);
       expect(i?.convertedAt, `write ${n}`).to.deep.equal(n > 1 ? killedAfterStatus : otherwise);
     };
-    const retried = await killEachWrite(prepare, (w) => w.update.execute(moveTo('converted')), (w) => ok(w.update.execute(moveTo('converted'))), (w, n) => expectTime(w, n, t1, new Date(t1.getTime() + MINUTE)));
+    const retried = await killEachWrite(
+      prepare,
+      (w) => w.update.execute(moveTo('converted')),
+      (w) => ok(w.update.execute(moveTo('converted'))),
+      (w, n) => expectTime(w, n, t1, new Date(t1.getTime() + MINUTE)),
+    );
     expect(retried).to.equal(4);
     // The client gives up and the lead moves on: the conversion that landed keeps its time; one that never landed has none.
-    await killEachWrite(prepare, (w) => w.update.execute(moveTo('converted')), (w) => ok(w.update.execute(moveTo('callback_requested'))), (w, n) => expectTime(w, n, t1, null));
+    await killEachWrite(
+      prepare,
+      (w) => w.update.execute(moveTo('converted')),
+      (w) => ok(w.update.execute(moveTo('callback_requested'))),
+      (w, n) => expectTime(w, n, t1, null),
+    );
   });
 
   it('a status move that does not convert (status, note, mirror): killed before each write, a later creation restores every invariant', async () => {

@@ -28,7 +28,11 @@ class RecordingSink implements DemoDataSink {
 async function seed(now: Date, seedNumber: number) {
   const sink = new RecordingSink();
   const gateway = new InMemoryGatewayMessageStore();
-  const result = await new SeedDemoContacts(sink, gateway, new ManualClock(now)).execute({ contacts: 300, messagesPerContact: 3, seed: seedNumber });
+  const result = await new SeedDemoContacts(sink, gateway, new ManualClock(now)).execute({
+    contacts: 300,
+    messagesPerContact: 3,
+    seed: seedNumber,
+  });
   if (E.isLeft(result)) throw new Error('unreachable');
   // The records as seeded; the `_id` the store gave each (a fresh ObjectId, as the driver does) is not seeded data.
   const messages = gateway.documents.map((doc) => {
@@ -60,7 +64,10 @@ describe('SeedDemoContacts at a fixed clock', () => {
     for (let span = 0; span < 6; span += 1) {
       const from = now.getTime() - (span + 1) * 10 * 86_400_000;
       const to = now.getTime() - span * 10 * 86_400_000;
-      expect(starts.filter((t) => t >= from && t < to).length, `starts ${span * 10}-${(span + 1) * 10} days ago`).to.be.greaterThan(5);
+      expect(
+        starts.filter((t) => t >= from && t < to).length,
+        `starts ${span * 10}-${(span + 1) * 10} days ago`,
+      ).to.be.greaterThan(5);
     }
     // The newest writes are recent: the KPI period that ends now sees them.
     expect(Math.max(...times)).to.be.greaterThan(now.getTime() - 2 * 86_400_000);

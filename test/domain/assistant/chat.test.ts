@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { parseChatDescription, parseChatMessage, parseChatTitle, previewOf, titleFromMessage } from '../../../src/domain/assistant/chat';
+import {
+  parseChatDescription,
+  parseChatMessage,
+  parseChatTitle,
+  previewOf,
+  titleFromMessage,
+} from '../../../src/domain/assistant/chat';
 
 describe('chat rules (CONTRACT 8.4)', () => {
   it('a title is trimmed, 1 to 200 characters counted as characters', () => {

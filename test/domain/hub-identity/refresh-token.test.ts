@@ -32,6 +32,12 @@ describe('resolvePermissions', () => {
     expect(resolvePermissions('ADMIN', ['x:y'])).to.deep.equal(ALL_PERMISSIONS);
     expect(resolvePermissions('MEMBER', ['channels:edit'])).to.deep.equal(MEMBER_PERMISSIONS);
     expect(resolvePermissions('CLIENT', ['leads:read', 'leads:read'])).to.deep.equal(['leads:read']);
-    expect(ALL_PERMISSIONS).to.include.members(['channels:read', 'channels:edit', 'leads:edit', 'templates:edit', 'pipelines:edit']);
+    expect(ALL_PERMISSIONS).to.include.members([
+      'channels:read',
+      'channels:edit',
+      'leads:edit',
+      'templates:edit',
+      'pipelines:edit',
+    ]);
   });
 });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { isValidTimezone, isWithinBusinessHours, parseBusinessHours } from '../../../src/domain/hub-leads/business-hours';
+import {
+  isValidTimezone,
+  isWithinBusinessHours,
+  parseBusinessHours,
+} from '../../../src/domain/hub-leads/business-hours';
 import { renderMessage, selectTemplate, type LeadTemplate } from '../../../src/domain/hub-leads/lead-template';
 
 const right = <A>(e: E.Either<unknown, A>): A => {
@@ -24,7 +28,15 @@ describe('business hours (CONTRACT 6.3 and 7)', () => {
   });
 
   it('rejects what the grammar does not allow', () => {
-    for (const bad of ['', 'mon-fri', 'fri-mon 09:00-18:00', 'mon 18:00-09:00', 'xyz 09:00-10:00', 'mon 25:00-26:00', 'mon 9:00-18:00']) {
+    for (const bad of [
+      '',
+      'mon-fri',
+      'fri-mon 09:00-18:00',
+      'mon 18:00-09:00',
+      'xyz 09:00-10:00',
+      'mon 25:00-26:00',
+      'mon 9:00-18:00',
+    ]) {
       expect(E.isLeft(parseBusinessHours(bad)), bad).to.equal(true);
     }
     expect(right(parseBusinessHours('SUN 00:00-24:00')).items).to.deep.equal([{ days: [6], from: 0, to: 1440 }]);
@@ -47,11 +59,20 @@ describe('lead-form template selection and rendering (CONTRACT 6.2)', () => {
 
   it('selects the first active template whose conditions all equal the flattened values', () => {
     const flat = { 'interests.brand': 'Fiat', 'tracking.source': 'google' };
-    const templates = [template('off', false, []), template('vw', true, [['interests.brand', 'VW']]), template('fiat-google', true, [['interests.brand', 'Fiat'], ['tracking.source', 'google']]), template('any', true, [])];
+    const templates = [
+      template('off', false, []),
+      template('vw', true, [['interests.brand', 'VW']]),
+      template('fiat-google', true, [
+        ['interests.brand', 'Fiat'],
+        ['tracking.source', 'google'],
+      ]),
+      template('any', true, []),
+    ];
     expect(selectTemplate(templates, flat)?.id).to.equal('fiat-google');
     expect(selectTemplate(templates, { 'interests.brand': 'Fiat' })?.id).to.equal('any');
     expect(selectTemplate([template('off', false, [])], flat)).to.equal(undefined);
-    expect(renderMessage(templates[0]!.message, { 'contact.name': 'Ana', 'interests.brand': 'Fiat' })).to.equal('Olá Ana, Fiat !');
+    expect(renderMessage(templates[0]!.message, { 'contact.name': 'Ana', 'interests.brand': 'Fiat' })).to.equal(
+      'Olá Ana, Fiat !',
+    );
   });
-
 });

@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { canonicalTimeZone, dayIndexOf, localDateOf, localDaysBetween, localDaysMemoSizes, MAX_REMEMBERED, MAX_ZONE_FORMATTERS, startOfLocalDay } from '../../../src/domain/kpi/local-days';
+import {
+  canonicalTimeZone,
+  dayIndexOf,
+  localDateOf,
+  localDaysBetween,
+  localDaysMemoSizes,
+  MAX_REMEMBERED,
+  MAX_ZONE_FORMATTERS,
+  startOfLocalDay,
+} from '../../../src/domain/kpi/local-days';
 import { resolvePeriod } from '../../../src/domain/kpi/period';
 
 const SP = 'America/Sao_Paulo';
@@ -12,7 +21,9 @@ describe('local days of an IANA timezone (CONTRACT 8.3)', () => {
     expect(startOfLocalDay(d(2018, 11, 4), SP)).to.deep.equal(iso('2018-11-04T03:00:00Z'));
     expect(startOfLocalDay(d(2018, 11, 5), SP)).to.deep.equal(iso('2018-11-05T02:00:00Z'));
     const days = localDaysBetween(d(2018, 11, 3), d(2018, 11, 5), SP);
-    const hours = days.starts.slice(1).map((end, i) => (end.getTime() - (days.starts[i] as Date).getTime()) / 3_600_000);
+    const hours = days.starts
+      .slice(1)
+      .map((end, i) => (end.getTime() - (days.starts[i] as Date).getTime()) / 3_600_000);
     expect(hours).to.deep.equal([24, 23, 24]);
     expect(localDateOf(iso('2018-11-05T02:30:00Z'), SP)).to.deep.equal(d(2018, 11, 5));
     expect(dayIndexOf(days, iso('2018-11-05T01:59:59.999Z'))).to.equal(1);
@@ -60,7 +71,10 @@ describe('the KPI period', () => {
   });
 
   it('bare dates are whole local days; only dateTo given: the 30 days ending then', () => {
-    const result = resolvePeriod({ timeZone: SP, dateTo: { kind: 'day', date: d(2018, 11, 4) } }, iso('2026-01-01T00:00:00Z'));
+    const result = resolvePeriod(
+      { timeZone: SP, dateTo: { kind: 'day', date: d(2018, 11, 4) } },
+      iso('2026-01-01T00:00:00Z'),
+    );
     if (!('period' in result)) throw new Error('refused');
     expect(result.period.to).to.deep.equal(iso('2018-11-05T01:59:59.999Z'));
     expect(result.period.from).to.deep.equal(iso('2018-10-06T03:00:00Z'));
@@ -68,9 +82,29 @@ describe('the KPI period', () => {
 
   it('refuses reversed dates and more than 366 local days', () => {
     const now = iso('2026-03-10T12:00:00Z');
-    expect(resolvePeriod({ timeZone: SP, dateFrom: { kind: 'instant', at: iso('2026-03-10T12:00:00.001Z') } }, now)).to.deep.equal({ problems: ['dateFrom must not be after dateTo'] });
-    expect(resolvePeriod({ timeZone: 'UTC', dateFrom: { kind: 'day', date: d(2024, 1, 1) }, dateTo: { kind: 'day', date: d(2024, 12, 31) } }, now)).to.have.property('period');
-    expect(resolvePeriod({ timeZone: 'UTC', dateFrom: { kind: 'day', date: d(2023, 12, 31) }, dateTo: { kind: 'day', date: d(2024, 12, 31) } }, now)).to.deep.equal({
+    expect(
+      resolvePeriod({ timeZone: SP, dateFrom: { kind: 'instant', at: iso('2026-03-10T12:00:00.001Z') } }, now),
+    ).to.deep.equal({ problems: ['dateFrom must not be after dateTo'] });
+    expect(
+      resolvePeriod(
+        {
+          timeZone: 'UTC',
+          dateFrom: { kind: 'day', date: d(2024, 1, 1) },
+          dateTo: { kind: 'day', date: d(2024, 12, 31) },
+        },
+        now,
+      ),
+    ).to.have.property('period');
+    expect(
+      resolvePeriod(
+        {
+          timeZone: 'UTC',
+          dateFrom: { kind: 'day', date: d(2023, 12, 31) },
+          dateTo: { kind: 'day', date: d(2024, 12, 31) },
+        },
+        now,
+      ),
+    ).to.deep.equal({
       problems: ['the period must not exceed 366 days (it covers 367 local days)'],
     });
   });
@@ -79,7 +113,9 @@ describe('the KPI period', () => {
     // Every case variant of a zone name is valid to Intl, so each could be a key of its own.
     const spelling = (n: number) => {
       let letter = 0;
-      return SP.split('').map((c) => (c.toLowerCase() === c.toUpperCase() ? c : (n >> letter++) & 1 ? c.toUpperCase() : c.toLowerCase())).join('');
+      return SP.split('')
+        .map((c) => (c.toLowerCase() === c.toUpperCase() ? c : (n >> letter++) & 1 ? c.toUpperCase() : c.toLowerCase()))
+        .join('');
     };
     const noon = iso('2018-11-04T15:00:00Z');
     for (let n = 0; n < MAX_ZONE_FORMATTERS + 200; n += 1) {

@@ -29,7 +29,10 @@ describe('response turns (CONTRACT 8.3)', () => {
     turns.add({ ...chat, fromMe: true, at: at(2) });
     turns.add({ ...other, fromMe: true, at: at(3) });
     expect(turns.firstTurnsToSettle()).to.deep.equal([chat, other]);
-    turns.settleFirstTurns([{ ...chat, fromMe: false }, { ...other, fromMe: true }]);
+    turns.settleFirstTurns([
+      { ...chat, fromMe: false },
+      { ...other, fromMe: true },
+    ]);
     expect(turns.figures()).to.deep.equal({ averageResponseTimeSeconds: 120, responseRate: 1 });
   });
 

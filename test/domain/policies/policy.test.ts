@@ -36,18 +36,32 @@ describe('policy rules (CONTRACT 8.6)', () => {
     it('a valid draft: CPF as 11 digits, trimmed text, plate upper-case without hyphen, status pending by default', () => {
       expect(validatePolicyDraft(input())).to.deep.equal(
         E.right({
-          policyNumber: 'AP-2026/0001.A', cpf: '52998224725', saleId: null, insurer: 'Porto Seguro', product: 'auto', status: 'pending',
-          premiumCents: 189_900, startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: 'ABC1234',
+          policyNumber: 'AP-2026/0001.A',
+          cpf: '52998224725',
+          saleId: null,
+          insurer: 'Porto Seguro',
+          product: 'auto',
+          status: 'pending',
+          premiumCents: 189_900,
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          vehiclePlate: 'ABC1234',
         }),
       );
-      const active = validatePolicyDraft(input({ status: 'active', product: 'life', vehiclePlate: null, premiumCents: 0 }));
-      expect(E.isRight(active) && [active.right.status, active.right.vehiclePlate, active.right.premiumCents]).to.deep.equal(['active', null, 0]);
+      const active = validatePolicyDraft(
+        input({ status: 'active', product: 'life', vehiclePlate: null, premiumCents: 0 }),
+      );
+      expect(
+        E.isRight(active) && [active.right.status, active.right.vehiclePlate, active.right.premiumCents],
+      ).to.deep.equal(['active', null, 0]);
     });
 
     it('policyNumber: 1 to 40 of A-Z 0-9 - / .', () => {
       expect(problemsOf({ policyNumber: 'X'.repeat(40) })).to.deep.equal([]);
       for (const bad of ['', 'X'.repeat(41), 'ap-1', 'AP 1', 'AP_1', 'AÇ1']) {
-        expect(problemsOf({ policyNumber: bad }), bad).to.deep.equal(['policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .']);
+        expect(problemsOf({ policyNumber: bad }), bad).to.deep.equal([
+          'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .',
+        ]);
       }
     });
 
@@ -59,12 +73,15 @@ describe('policy rules (CONTRACT 8.6)', () => {
 
     it('product and status sets; only pending or active at creation', () => {
       expect(problemsOf({ product: 'boat' })).to.deep.equal(['product must be one of auto, life, home, travel, other']);
-      for (const status of ['cancelled', 'expired', 'draft']) expect(problemsOf({ status }), status).to.deep.equal(['status must be one of pending, active']);
+      for (const status of ['cancelled', 'expired', 'draft'])
+        expect(problemsOf({ status }), status).to.deep.equal(['status must be one of pending, active']);
     });
 
     it('premiumCents: an integer >= 0', () => {
       for (const premiumCents of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-        expect(problemsOf({ premiumCents }), String(premiumCents)).to.deep.equal(['premiumCents must be an integer >= 0']);
+        expect(problemsOf({ premiumCents }), String(premiumCents)).to.deep.equal([
+          'premiumCents must be an integer >= 0',
+        ]);
       }
     });
 
@@ -82,8 +99,11 @@ describe('policy rules (CONTRACT 8.6)', () => {
       expect(normalizePlate('abc-1234')).to.equal('ABC1234');
       expect(normalizePlate('BRA2E19')).to.equal('BRA2E19');
       expect(normalizePlate('bra 2e19')).to.equal('BRA2E19');
-      for (const bad of ['AB1234', 'ABC12345', 'ABC1D2E', '1BC1234', 'ABCD123']) expect(normalizePlate(bad), bad).to.equal(undefined);
-      expect(problemsOf({ vehiclePlate: 'ABC12' })).to.deep.equal(['vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)']);
+      for (const bad of ['AB1234', 'ABC12345', 'ABC1D2E', '1BC1234', 'ABCD123'])
+        expect(normalizePlate(bad), bad).to.equal(undefined);
+      expect(problemsOf({ vehiclePlate: 'ABC12' })).to.deep.equal([
+        'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)',
+      ]);
       expect(problemsOf({ vehiclePlate: null })).to.deep.equal(['vehiclePlate is required for an auto policy']);
       expect(problemsOf({ product: 'home', vehiclePlate: 'BRA2E19' })).to.deep.equal([]);
     });
@@ -96,7 +116,16 @@ describe('policy rules (CONTRACT 8.6)', () => {
     });
 
     it('reports every broken rule at once', () => {
-      expect(problemsOf({ policyNumber: '', cpf: '1', product: 'auto', vehiclePlate: null, premiumCents: -5, endDate: '2020-01-01' })).to.deep.equal([
+      expect(
+        problemsOf({
+          policyNumber: '',
+          cpf: '1',
+          product: 'auto',
+          vehiclePlate: null,
+          premiumCents: -5,
+          endDate: '2020-01-01',
+        }),
+      ).to.deep.equal([
         'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .',
         'cpf must be a valid CPF (11 digits, check digits)',
         'premiumCents must be an integer >= 0',
@@ -135,7 +164,12 @@ describe('policy rules (CONTRACT 8.6)', () => {
       if (E.isLeft(activated)) throw new Error('refused');
       expect(activated.right).to.include({ status: 'active', updatedAt: at });
       const later = new Date('2026-04-01T12:00:00.000Z');
-      const cancelled = transitionPolicy(activated.right, { to: 'cancelled', at: later, userId: 'u2', reason: 'customer asked' });
+      const cancelled = transitionPolicy(activated.right, {
+        to: 'cancelled',
+        at: later,
+        userId: 'u2',
+        reason: 'customer asked',
+      });
       if (E.isLeft(cancelled)) throw new Error('refused');
       expect(cancelled.right.history).to.deep.equal([
         { from: 'pending', to: 'active', at, userId: 'u1', reason: null },

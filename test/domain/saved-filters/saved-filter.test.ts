@@ -17,15 +17,23 @@ describe('saved filter rules (CONTRACT 8.5)', () => {
     expect(parseSavedFilterQuery('status=active')).to.deep.equal(E.left(['query must be an object']));
     expect(parseSavedFilterQuery(null)).to.deep.equal(E.left(['query must be an object']));
     expect(parseSavedFilterQuery({ a: null, b: { c: 1 }, d: [1], e: 'ok' })).to.deep.equal(
-      E.left(['query.a must be a string, a number or a boolean', 'query.b must be a string, a number or a boolean', 'query.d must be a string, a number or a boolean']),
+      E.left([
+        'query.a must be a string, a number or a boolean',
+        'query.b must be a string, a number or a boolean',
+        'query.d must be a string, a number or a boolean',
+      ]),
     );
   });
 
   it('a query is at most 4096 bytes as JSON (multi-byte characters count as their bytes)', () => {
     // {"q":"..."} is 8 bytes around the value.
     expect(E.isRight(parseSavedFilterQuery({ q: 'x'.repeat(4088) }))).to.equal(true);
-    expect(parseSavedFilterQuery({ q: 'x'.repeat(4089) })).to.deep.equal(E.left(['query must be at most 4096 bytes as JSON']));
-    expect(parseSavedFilterQuery({ q: 'é'.repeat(2045) })).to.deep.equal(E.left(['query must be at most 4096 bytes as JSON']));
+    expect(parseSavedFilterQuery({ q: 'x'.repeat(4089) })).to.deep.equal(
+      E.left(['query must be at most 4096 bytes as JSON']),
+    );
+    expect(parseSavedFilterQuery({ q: 'é'.repeat(2045) })).to.deep.equal(
+      E.left(['query must be at most 4096 bytes as JSON']),
+    );
     expect(E.isRight(parseSavedFilterQuery({ q: 'é'.repeat(2044) }))).to.equal(true);
   });
 });

@@ -28,10 +28,32 @@ describe('the person of an SDR lead (spec part 4)', () => {
   const now = at('2026-03-01T12:00:00Z');
 
   it('a phone of 13 digits is a mobile, of 12 a landline; name and e-mail trimmed, an empty e-mail none', () => {
-    const mobile = minimalLeadPerson({ phone: '5511987654321' as CanonicalPhone, name: ' Ana ', email: '  ' }, 'p1', now);
-    expect(mobile).to.deep.include({ id: 'p1', fullName: 'Ana', mobile: '5511987654321', residentialPhone: null, personalEmail: null, cpf: null, createdAt: now, updatedAt: now });
-    const landline = minimalLeadPerson({ phone: '551133334444' as CanonicalPhone, email: ' ana@example.com ' }, 'p2', now);
-    expect(landline).to.deep.include({ fullName: '', mobile: null, residentialPhone: '551133334444', personalEmail: 'ana@example.com' });
+    const mobile = minimalLeadPerson(
+      { phone: '5511987654321' as CanonicalPhone, name: ' Ana ', email: '  ' },
+      'p1',
+      now,
+    );
+    expect(mobile).to.deep.include({
+      id: 'p1',
+      fullName: 'Ana',
+      mobile: '5511987654321',
+      residentialPhone: null,
+      personalEmail: null,
+      cpf: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const landline = minimalLeadPerson(
+      { phone: '551133334444' as CanonicalPhone, email: ' ana@example.com ' },
+      'p2',
+      now,
+    );
+    expect(landline).to.deep.include({
+      fullName: '',
+      mobile: null,
+      residentialPhone: '551133334444',
+      personalEmail: 'ana@example.com',
+    });
   });
 
   it('the CPF names the person; without a CPF match, the newest person with the phone', () => {

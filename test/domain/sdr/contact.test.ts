@@ -22,9 +22,23 @@ const at = (s: string) => new Date(s);
 const DAY = 86_400_000;
 
 const contact = (overrides: Partial<Contact>): Contact => ({
-  sessionId: '5511987654321', phone: '5511987654321', name: null, personId: null, registered: false,
-  firstInteraction: at('2026-01-01T00:00:00Z'), lastInteraction: at('2026-01-01T00:00:00Z'), interactionCount: 0, messageCount: 0,
-  status: null, channel: null, converted: false, qualified: false, salesCount: 0, lastSaleAt: null, convertedInteractionCount: 0, personHasPhone: false,
+  sessionId: '5511987654321',
+  phone: '5511987654321',
+  name: null,
+  personId: null,
+  registered: false,
+  firstInteraction: at('2026-01-01T00:00:00Z'),
+  lastInteraction: at('2026-01-01T00:00:00Z'),
+  interactionCount: 0,
+  messageCount: 0,
+  status: null,
+  channel: null,
+  converted: false,
+  qualified: false,
+  salesCount: 0,
+  lastSaleAt: null,
+  convertedInteractionCount: 0,
+  personHasPhone: false,
   ...overrides,
 });
 
@@ -32,10 +46,38 @@ describe('the SDR contact (CONTRACT 8.2)', () => {
   it('folds interactions and chats of one canonical phone into one contact; the most recently updated interaction gives status and channel', () => {
     const book: ContactBook = new Map();
     const ana = person({ fullName: '  ', mobile: PHONE, updatedAt: at('2026-01-01T00:00:00Z') });
-    addInteraction(book, sdrInteraction({ personId: ana.id, status: 'converted', channel: 'sms', createdAt: at('2026-02-01T00:00:00Z'), updatedAt: at('2026-02-05T00:00:00Z') }));
-    addInteraction(book, sdrInteraction({ personId: ana.id, status: 'interested', convertedToLead: true, createdAt: at('2026-02-03T00:00:00Z'), updatedAt: at('2026-02-04T00:00:00Z') }));
-    addChat(book, { phone: PHONE, messageCount: 4, firstAt: at('2026-01-20T00:00:00Z'), lastAt: at('2026-02-02T00:00:00Z') });
-    addChat(book, { phone: PHONE, messageCount: 1, firstAt: at('2026-02-10T00:00:00Z'), lastAt: at('2026-02-10T00:00:00Z') });
+    addInteraction(
+      book,
+      sdrInteraction({
+        personId: ana.id,
+        status: 'converted',
+        channel: 'sms',
+        createdAt: at('2026-02-01T00:00:00Z'),
+        updatedAt: at('2026-02-05T00:00:00Z'),
+      }),
+    );
+    addInteraction(
+      book,
+      sdrInteraction({
+        personId: ana.id,
+        status: 'interested',
+        convertedToLead: true,
+        createdAt: at('2026-02-03T00:00:00Z'),
+        updatedAt: at('2026-02-04T00:00:00Z'),
+      }),
+    );
+    addChat(book, {
+      phone: PHONE,
+      messageCount: 4,
+      firstAt: at('2026-01-20T00:00:00Z'),
+      lastAt: at('2026-02-02T00:00:00Z'),
+    });
+    addChat(book, {
+      phone: PHONE,
+      messageCount: 1,
+      firstAt: at('2026-02-10T00:00:00Z'),
+      lastAt: at('2026-02-10T00:00:00Z'),
+    });
     addChatName(book, { phone: PHONE, pushName: 'Old', at: at('2026-01-20T00:00:00Z') });
     addChatName(book, { phone: PHONE, pushName: 'Aninha', at: at('2026-02-10T00:00:00Z') });
     addChatName(book, { phone: '5521999998888' as CanonicalPhone, pushName: 'Nobody', at: at('2026-02-10T00:00:00Z') });
@@ -44,9 +86,23 @@ describe('the SDR contact (CONTRACT 8.2)', () => {
     if (draft === undefined) throw new Error('no draft');
     const done = finishContact(draft, [ana], [{ personId: ana.id, count: 2, lastAt: at('2026-01-15T00:00:00Z') }]);
     expect(done).to.deep.equal({
-      sessionId: PHONE, phone: PHONE, name: 'Aninha', personId: ana.id, registered: true,
-      firstInteraction: at('2026-01-20T00:00:00Z'), lastInteraction: at('2026-02-10T00:00:00Z'), interactionCount: 2, messageCount: 5,
-      status: 'converted', channel: 'sms', converted: true, qualified: true, salesCount: 2, lastSaleAt: at('2026-01-15T00:00:00Z'), convertedInteractionCount: 2, personHasPhone: true,
+      sessionId: PHONE,
+      phone: PHONE,
+      name: 'Aninha',
+      personId: ana.id,
+      registered: true,
+      firstInteraction: at('2026-01-20T00:00:00Z'),
+      lastInteraction: at('2026-02-10T00:00:00Z'),
+      interactionCount: 2,
+      messageCount: 5,
+      status: 'converted',
+      channel: 'sms',
+      converted: true,
+      qualified: true,
+      salesCount: 2,
+      lastSaleAt: at('2026-01-15T00:00:00Z'),
+      convertedInteractionCount: 2,
+      personHasPhone: true,
     });
   });
 
@@ -77,17 +133,53 @@ describe('the SDR contact (CONTRACT 8.2)', () => {
     const b = contact({ sessionId: 'b', name: 'bruno' });
     const c = contact({ sessionId: 'c', name: null });
     const d = contact({ sessionId: 'd', name: 'Bruno' });
-    expect([c, d, b, a].sort(compareContacts('name', 'asc')).map((x) => x.sessionId)).to.deep.equal(['a', 'b', 'd', 'c']);
-    expect([c, a, b, d].sort(compareContacts('name', 'desc')).map((x) => x.sessionId)).to.deep.equal(['b', 'd', 'a', 'c']);
+    expect([c, d, b, a].sort(compareContacts('name', 'asc')).map((x) => x.sessionId)).to.deep.equal([
+      'a',
+      'b',
+      'd',
+      'c',
+    ]);
+    expect([c, a, b, d].sort(compareContacts('name', 'desc')).map((x) => x.sessionId)).to.deep.equal([
+      'b',
+      'd',
+      'a',
+      'c',
+    ]);
   });
 
   it('computes the metrics with their roundings, zero when empty', () => {
     const now = at('2026-03-01T00:00:00Z');
     const tally = emptyTally();
-    tallyContact(tally, contact({ qualified: true, messageCount: 3, interactionCount: 3, convertedInteractionCount: 1, lastInteraction: at('2026-02-28T00:00:00Z') }), now);
+    tallyContact(
+      tally,
+      contact({
+        qualified: true,
+        messageCount: 3,
+        interactionCount: 3,
+        convertedInteractionCount: 1,
+        lastInteraction: at('2026-02-28T00:00:00Z'),
+      }),
+      now,
+    );
     tallyContact(tally, contact({ messageCount: 2 }), now);
     tallyContact(tally, contact({}), now);
-    expect(metricsOf(tally)).to.deep.equal({ totalContacts: 3, activeContacts: 1, conversionRate: 0.3333, totalMessages: 5, sdrDisparos: 3, sdrConvertidos: 1, sdrTaxaConversao: 33.33 });
-    expect(metricsOf(emptyTally())).to.deep.equal({ totalContacts: 0, activeContacts: 0, conversionRate: 0, totalMessages: 0, sdrDisparos: 0, sdrConvertidos: 0, sdrTaxaConversao: 0 });
+    expect(metricsOf(tally)).to.deep.equal({
+      totalContacts: 3,
+      activeContacts: 1,
+      conversionRate: 0.3333,
+      totalMessages: 5,
+      sdrDisparos: 3,
+      sdrConvertidos: 1,
+      sdrTaxaConversao: 33.33,
+    });
+    expect(metricsOf(emptyTally())).to.deep.equal({
+      totalContacts: 0,
+      activeContacts: 0,
+      conversionRate: 0,
+      totalMessages: 0,
+      sdrDisparos: 0,
+      sdrConvertidos: 0,
+      sdrTaxaConversao: 0,
+    });
   });
 });

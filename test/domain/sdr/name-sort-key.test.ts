@@ -7,7 +7,7 @@ const binary = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /** Names as brokers type them: letters with and without accents, case, spaces, hyphens, apostrophes, dots, digits. */
-const nameChar = fc.constantFrom(...Array.from('aAáÁàâãbcçÇdeéÉêfgiíÍjlmnoóÓôõprsStuúÚüvzZ  -\'.,019_ßæ\u00a0'));
+const nameChar = fc.constantFrom(...Array.from("aAáÁàâãbcçÇdeéÉêfgiíÍjlmnoóÓôõprsStuúÚüvzZ  -'.,019_ßæ\u00a0"));
 const name = fc.array(nameChar, { minLength: 1, maxLength: 12 }).map((chars) => chars.join(''));
 
 describe('nameSortKey (the contact model sorts names in the database by it)', () => {
@@ -27,7 +27,13 @@ describe('nameSortKey (the contact model sorts names in the database by it)', ()
         const contacts = rows.map(([id, n]) => contact(id, n));
         const expected = [...contacts].sort(compareContacts('name', 'asc')).map((c) => c.sessionId);
         const byKey = [...contacts]
-          .sort((x, y) => (x.name === null) !== (y.name === null) ? (x.name === null ? 1 : -1) : binary(nameSortKey(x.name ?? ''), nameSortKey(y.name ?? '')) || binary(x.sessionId, y.sessionId))
+          .sort((x, y) =>
+            (x.name === null) !== (y.name === null)
+              ? x.name === null
+                ? 1
+                : -1
+              : binary(nameSortKey(x.name ?? ''), nameSortKey(y.name ?? '')) || binary(x.sessionId, y.sessionId),
+          )
           .map((c) => c.sessionId);
         expect(byKey).to.deep.equal(expected);
       }),

@@ -37,7 +37,11 @@ describe('BoundedMemo (bounded in-process state)', () => {
 
   it('stores nothing when the computation throws', () => {
     const memo = new BoundedMemo<string, number>(2);
-    expect(() => memo.get('bad', () => { throw new RangeError('no'); })).to.throw(RangeError);
+    expect(() =>
+      memo.get('bad', () => {
+        throw new RangeError('no');
+      }),
+    ).to.throw(RangeError);
     expect(memo.size).to.equal(0);
   });
 

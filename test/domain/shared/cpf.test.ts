@@ -23,15 +23,20 @@ describe('parseCpf', () => {
 
   it('accepts every CPF built with correct check digits and rejects every single-digit change of them', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }), fc.integer({ min: 9, max: 10 }), fc.integer({ min: 1, max: 9 }), (base, position, delta) => {
-        fc.pre(new Set(base).size > 1);
-        const first = checkDigit(base);
-        const digits = [...base, first, checkDigit([...base, first])];
-        expect(E.isRight(parseCpf(digits.join('')))).to.equal(true);
-        const mutated = [...digits];
-        mutated[position] = ((mutated[position] as number) + delta) % 10;
-        expect(E.isLeft(parseCpf(mutated.join('')))).to.equal(true);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }),
+        fc.integer({ min: 9, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (base, position, delta) => {
+          fc.pre(new Set(base).size > 1);
+          const first = checkDigit(base);
+          const digits = [...base, first, checkDigit([...base, first])];
+          expect(E.isRight(parseCpf(digits.join('')))).to.equal(true);
+          const mutated = [...digits];
+          mutated[position] = ((mutated[position] as number) + delta) % 10;
+          expect(E.isLeft(parseCpf(mutated.join('')))).to.equal(true);
+        },
+      ),
     );
   });
 });

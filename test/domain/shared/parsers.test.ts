@@ -1,10 +1,26 @@
 import { expect } from 'chai';
-import { isOneOf, isUuid, parseDateOnly, parseInteger, parseIsoDateOrTimestamp, parseIsoTimestamp } from '../../../src/domain/shared/parsers';
+import {
+  isOneOf,
+  isUuid,
+  parseDateOnly,
+  parseInteger,
+  parseIsoDateOrTimestamp,
+  parseIsoTimestamp,
+} from '../../../src/domain/shared/parsers';
 
 describe('the shared value parsers', () => {
   it('parseDateOnly: YYYY-MM-DD naming a real day, nothing else', () => {
     expect(parseDateOnly('2024-02-29')).to.deep.equal({ year: 2024, month: 2, day: 29 });
-    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-1-01', ' 2026-01-01', '2026-01-01T00:00:00Z', '']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-01',
+      ' 2026-01-01',
+      '2026-01-01T00:00:00Z',
+      '',
+    ]) {
       expect(parseDateOnly(bad), bad).to.equal(undefined);
     }
   });
@@ -13,7 +29,13 @@ describe('the shared value parsers', () => {
     expect(parseIsoTimestamp('2026-11-01T10:00:00Z')?.toISOString()).to.equal('2026-11-01T10:00:00.000Z');
     expect(parseIsoTimestamp('2026-11-01T10:00:00.5-03:00')?.toISOString()).to.equal('2026-11-01T13:00:00.500Z');
     expect(parseIsoTimestamp('2026-11-01T10:00+0300')?.toISOString()).to.equal('2026-11-01T07:00:00.000Z');
-    for (const bad of ['2026-02-30T10:00:00Z', '2026-11-01', '2026-11-01T25:00:00Z', '2026-11-01 10:00:00Z', 'yesterday']) {
+    for (const bad of [
+      '2026-02-30T10:00:00Z',
+      '2026-11-01',
+      '2026-11-01T25:00:00Z',
+      '2026-11-01 10:00:00Z',
+      'yesterday',
+    ]) {
       expect(parseIsoTimestamp(bad), bad).to.equal(undefined);
     }
   });

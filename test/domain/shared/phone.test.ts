@@ -5,7 +5,16 @@ import { normalizePhone, phoneMatchKey, type CanonicalPhone } from '../../../src
 
 describe('normalizePhone', () => {
   it('brings every way people type one mobile to the same canonical form', () => {
-    for (const typed of ['+55 (11) 98765-4321', '5511987654321', '11987654321', '(11) 8765-4321', '011 98765 4321', '+55 11 8765 4321', '0055 11 98765-4321', '0 21 11 98765-4321']) {
+    for (const typed of [
+      '+55 (11) 98765-4321',
+      '5511987654321',
+      '11987654321',
+      '(11) 8765-4321',
+      '011 98765 4321',
+      '+55 11 8765 4321',
+      '0055 11 98765-4321',
+      '0 21 11 98765-4321',
+    ]) {
       expect(normalizePhone(typed), typed).to.equal('5511987654321');
     }
   });
@@ -22,7 +31,16 @@ describe('normalizePhone', () => {
   });
 
   it('rejects what is not a Brazilian number', () => {
-    for (const bad of ['', 'abc', '123', '+1 212 555 0100', '(20) 98765-4321', '(11) 1234-5678', '11 98765-43210', '119876543210000']) {
+    for (const bad of [
+      '',
+      'abc',
+      '123',
+      '+1 212 555 0100',
+      '(20) 98765-4321',
+      '(11) 1234-5678',
+      '11 98765-43210',
+      '119876543210000',
+    ]) {
       expect(normalizePhone(bad), bad).to.equal(undefined);
     }
   });
@@ -45,7 +63,12 @@ describe('normalizePhone', () => {
           const subscriber = mobile ? `9${rest.join('')}` : `${2 + ((rest[0] as number) % 4)}${rest.slice(1).join('')}`;
           const reference = parsePhoneNumberFromString(`+55${ddd}${subscriber}`);
           fc.pre(reference !== undefined && reference.isValid());
-          const typed = { e164: `+55${ddd}${subscriber}`, national: `(${ddd}) ${subscriber}`, digits: `${ddd}${subscriber}`, trunk: `0${ddd}${subscriber}` }[style];
+          const typed = {
+            e164: `+55${ddd}${subscriber}`,
+            national: `(${ddd}) ${subscriber}`,
+            digits: `${ddd}${subscriber}`,
+            trunk: `0${ddd}${subscriber}`,
+          }[style];
           expect(normalizePhone(typed)).to.equal(reference.number.slice(1));
         },
       ),
@@ -112,7 +135,9 @@ describe('normalizePhone over real-world spellings', () => {
   }
 
   it('gives every spelling of one mobile, with or without the ninth digit, one match key', () => {
-    const keys = ['+55 (11) 98765-4321', '(11) 8765-4321', '551187654321', '011 98765 4321'].map((typed) => phoneMatchKey(normalizePhone(typed) as CanonicalPhone));
+    const keys = ['+55 (11) 98765-4321', '(11) 8765-4321', '551187654321', '011 98765 4321'].map((typed) =>
+      phoneMatchKey(normalizePhone(typed) as CanonicalPhone),
+    );
     expect(new Set(keys)).to.deep.equal(new Set(['1187654321']));
   });
 });

@@ -9,7 +9,13 @@ export interface VerifyingAccessTokenIssuer extends AccessTokenIssuer {
 const NOW = new Date('2026-11-21T10:00:00.600Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
 const at = (seconds: number): Date => new Date(seconds * 1000);
-const CLAIMS: AccessClaims = { userId: 'u-1', email: 'ana@example.com', orgId: 'o-1', role: 'CLIENT', permissions: ['leads:read', 'inbox:edit'] };
+const CLAIMS: AccessClaims = {
+  userId: 'u-1',
+  email: 'ana@example.com',
+  orgId: 'o-1',
+  role: 'CLIENT',
+  permissions: ['leads:read', 'inbox:edit'],
+};
 
 /** The behaviour every AccessTokenIssuer must have (spec parts 2 and 5.2); run against the fake and HubAccessTokens. */
 export function accessTokenIssuerContract(make: () => VerifyingAccessTokenIssuer): void {

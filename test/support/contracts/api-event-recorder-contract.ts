@@ -25,7 +25,11 @@ export function apiEventRecorderContract(setup: () => Promise<ApiEventRecorderUn
   });
 
   it('delivers every recorded event once, whole, in the order recorded', async () => {
-    const events = [apiEvent({ status: 200 }), apiEvent({ status: 401, errorCode: 'HTTP_EXCEPTION', errorMessages: ['Unauthorized'] }), apiEvent({ userId: 'u-1' })];
+    const events = [
+      apiEvent({ status: 200 }),
+      apiEvent({ status: 401, errorCode: 'HTTP_EXCEPTION', errorMessages: ['Unauthorized'] }),
+      apiEvent({ userId: 'u-1' }),
+    ];
     for (const event of events) subject.recorder.record(event);
     expect(await subject.settled()).to.deep.equal(events);
   });
@@ -56,7 +60,13 @@ export function apiEventRecorderContract(setup: () => Promise<ApiEventRecorderUn
       ['203.0.113.7', '/api/sales', 429, at(61).toISOString(), at(61).toISOString(), 1],
     ]);
     const first = entries.find((e) => e.count === 3);
-    expect(first).to.include({ requestId: 'first', method: 'GET', durationMs: 7, userId: undefined, errorCode: 'HTTP_EXCEPTION' });
+    expect(first).to.include({
+      requestId: 'first',
+      method: 'GET',
+      durationMs: 7,
+      userId: undefined,
+      errorCode: 'HTTP_EXCEPTION',
+    });
     expect(new Set(entries.map((e) => e.id)).size).to.equal(4);
   });
 }

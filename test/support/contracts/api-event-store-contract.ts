@@ -28,7 +28,12 @@ export function apiEventStoreContract(make: () => Promise<ApiEventStore>): void 
 
   it('appends a batch and reads an entry back by id, error details included', async () => {
     const plain = apiEvent();
-    const failed = apiEvent({ status: 400, userId: randomUUID(), errorCode: 'HTTP_EXCEPTION', errorMessages: ['email is required', 'password is required'] });
+    const failed = apiEvent({
+      status: 400,
+      userId: randomUUID(),
+      errorCode: 'HTTP_EXCEPTION',
+      errorMessages: ['email is required', 'password is required'],
+    });
     await store.append([plain, failed]);
     await store.append([]);
     expect(await store.findById(plain.id)).to.deep.equal(plain);

@@ -7,7 +7,15 @@ const T0 = new Date('2026-11-21T10:00:00.000Z');
 const T1 = new Date('2026-11-21T11:00:00.000Z');
 
 export function apiKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
-  return { id: randomUUID(), keyHash: randomUUID(), userId: randomUUID(), userEmail: 'a@example.com', createdAt: T0, revokedAt: undefined, ...overrides };
+  return {
+    id: randomUUID(),
+    keyHash: randomUUID(),
+    userId: randomUUID(),
+    userEmail: 'a@example.com',
+    createdAt: T0,
+    revokedAt: undefined,
+    ...overrides,
+  };
 }
 
 export function apiKeyRepositoryContract(make: () => Promise<ApiKeyRepository>): void {

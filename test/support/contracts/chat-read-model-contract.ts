@@ -15,7 +15,16 @@ export const sdrChat = (instance: string, remoteJid: string, overrides: Partial<
     phone: phoneOfJid(remoteJid) ?? null,
     messageCount: 2,
     firstAt: at(0),
-    last: { id: `M-${instance}-${remoteJid}`, instance, remoteJid, fromMe: false, pushName: 'Ana', type: 'conversation', text: 'olá', at: last },
+    last: {
+      id: `M-${instance}-${remoteJid}`,
+      instance,
+      remoteJid,
+      fromMe: false,
+      pushName: 'Ana',
+      type: 'conversation',
+      text: 'olá',
+      at: last,
+    },
     pushName: 'Ana',
     pushNameAt: at(0),
     ...overrides,
@@ -41,7 +50,11 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
       at(0),
     );
     const byId = new Map(chats.map((c) => [c.id, c]));
-    expect(await model.put(claims.map((claim) => ({ claim, value: byId.get(claim.id) })))).to.deep.equal({ written: chats.length, superseded: 0, retry: [] });
+    expect(await model.put(claims.map((claim) => ({ claim, value: byId.get(claim.id) })))).to.deep.equal({
+      written: chats.length,
+      superseded: 0,
+      retry: [],
+    });
   };
 
   it('inserts, replaces on a held claim, refuses a superseded one, removes on a write of nothing, and retries a lost first insert', async () => {
@@ -50,34 +63,60 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     expect(await model.findByIds([chat.id])).to.deep.equal([chat]);
     const [older] = await model.claim([chat.id], at(1));
     const [newer] = await model.claim([chat.id], at(2));
-    expect(await model.put([{ claim: older!, value: { ...chat, messageCount: 99 } }])).to.deep.equal({ written: 0, superseded: 1, retry: [] });
+    expect(await model.put([{ claim: older!, value: { ...chat, messageCount: 99 } }])).to.deep.equal({
+      written: 0,
+      superseded: 1,
+      retry: [],
+    });
     expect(await model.dirtyIds(at(3), 10)).to.deep.equal([chat.id]);
-    expect(await model.put([{ claim: newer!, value: { ...chat, messageCount: 3 } }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+    expect(await model.put([{ claim: newer!, value: { ...chat, messageCount: 3 } }])).to.deep.equal({
+      written: 1,
+      superseded: 0,
+      retry: [],
+    });
     expect((await model.findByIds([chat.id]))[0]?.messageCount).to.equal(3);
     expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
     const [gone] = await model.claim([chat.id], at(4));
-    expect(await model.put([{ claim: gone!, value: undefined }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+    expect(await model.put([{ claim: gone!, value: undefined }])).to.deep.equal({
+      written: 1,
+      superseded: 0,
+      retry: [],
+    });
     expect(await collect(model.ids())).to.deep.equal([]);
     const other = sdrChat('main', '5521999998888@s.whatsapp.net');
     const [a] = await model.claim([other.id], at(5));
     const [b] = await model.claim([other.id], at(5));
     expect(await model.put([{ claim: a!, value: other }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
-    expect(await model.put([{ claim: b!, value: other }])).to.deep.equal({ written: 0, superseded: 1, retry: [other.id] });
+    expect(await model.put([{ claim: b!, value: other }])).to.deep.equal({
+      written: 0,
+      superseded: 1,
+      retry: [other.id],
+    });
   });
 
   it('pages newest last message first, ties by id, per instance or all; counts the same sets', async () => {
     const chats = [
-      sdrChat('main', '5511987654321@s.whatsapp.net', { last: { ...sdrChat('main', '5511987654321@s.whatsapp.net').last, at: at(30) } }),
+      sdrChat('main', '5511987654321@s.whatsapp.net', {
+        last: { ...sdrChat('main', '5511987654321@s.whatsapp.net').last, at: at(30) },
+      }),
       sdrChat('main', '5521999998888@c.us', { last: { ...sdrChat('main', '5521999998888@c.us').last, at: at(50) } }),
-      sdrChat('other', '5511987654321@s.whatsapp.net', { last: { ...sdrChat('other', '5511987654321@s.whatsapp.net').last, at: at(30) } }),
-      sdrChat('main', '551187654321@s.whatsapp.net', { last: { ...sdrChat('main', '551187654321@s.whatsapp.net').last, at: at(30) } }),
+      sdrChat('other', '5511987654321@s.whatsapp.net', {
+        last: { ...sdrChat('other', '5511987654321@s.whatsapp.net').last, at: at(30) },
+      }),
+      sdrChat('main', '551187654321@s.whatsapp.net', {
+        last: { ...sdrChat('main', '551187654321@s.whatsapp.net').last, at: at(30) },
+      }),
       sdrChat('b:x', '999@s.whatsapp.net', { last: { ...sdrChat('b:x', '999@s.whatsapp.net').last, at: at(5) } }),
     ];
     await insert(chats);
     const expected = [...chats].sort(newestChatFirst);
     expect((await model.page({ skip: 0, limit: 10 })).map((c) => c.id)).to.deep.equal(expected.map((c) => c.id));
     expect(await model.page({ skip: 1, limit: 2 })).to.deep.equal(expected.slice(1, 3));
-    expect((await model.page({ instance: 'main', skip: 0, limit: 10 })).map((c) => c.id)).to.deep.equal(['main:5521999998888@c.us', 'main:551187654321@s.whatsapp.net', 'main:5511987654321@s.whatsapp.net']);
+    expect((await model.page({ instance: 'main', skip: 0, limit: 10 })).map((c) => c.id)).to.deep.equal([
+      'main:5521999998888@c.us',
+      'main:551187654321@s.whatsapp.net',
+      'main:5511987654321@s.whatsapp.net',
+    ]);
     expect(await model.count()).to.equal(5);
     expect(await model.count('main')).to.equal(3);
     expect(await model.count('absent')).to.equal(0);

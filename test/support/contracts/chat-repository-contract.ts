@@ -7,8 +7,14 @@ import { ProcessDied, type CrashSwitch } from '../fakes/crash-switch';
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
-export const chatSession = (userId = 'user-a', createdAt = T0, title?: string) => newChatSession({ id: randomUUID(), userId, at: createdAt, ...(title === undefined ? {} : { title }) });
-const message = (sessionId: string, content: string, role: ChatRole = 'user', metadata: ChatMessage['metadata'] = null) => ({ id: randomUUID(), sessionId, role, content, metadata });
+export const chatSession = (userId = 'user-a', createdAt = T0, title?: string) =>
+  newChatSession({ id: randomUUID(), userId, at: createdAt, ...(title === undefined ? {} : { title }) });
+const message = (
+  sessionId: string,
+  content: string,
+  role: ChatRole = 'user',
+  metadata: ChatMessage['metadata'] = null,
+) => ({ id: randomUUID(), sessionId, role, content, metadata });
 
 export interface ChatRepositoryUnderTest {
   readonly chats: ChatRepository;
@@ -47,7 +53,7 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
     expect(await repo.findOwnedSession('user-a', randomUUID())).to.equal(undefined);
   });
 
-  it('lists the owner\'s sessions newest activity first, by status, a page at a time', async () => {
+  it("lists the owner's sessions newest activity first, by status, a page at a time", async () => {
     const old = chatSession('user-a', at(0));
     const recent = chatSession('user-a', at(5));
     const talkedTo = chatSession('user-a', at(1));
@@ -68,9 +74,23 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
     const s = chatSession();
     await repo.insertSession(s);
     expect(await repo.updateOwnedSession('user-b', s.id, { title: 'x' }, at(1))).to.equal(undefined);
-    const updated = await repo.updateOwnedSession('user-a', s.id, { title: 'Leads', description: 'semana', status: 'archived' }, at(2));
-    expect(updated).to.deep.equal({ ...s, title: 'Leads', description: 'semana', status: 'archived', updatedAt: at(2) });
-    expect(await repo.updateOwnedSession('user-a', s.id, { status: 'active' }, at(3))).to.deep.include({ status: 'active', title: 'Leads' });
+    const updated = await repo.updateOwnedSession(
+      'user-a',
+      s.id,
+      { title: 'Leads', description: 'semana', status: 'archived' },
+      at(2),
+    );
+    expect(updated).to.deep.equal({
+      ...s,
+      title: 'Leads',
+      description: 'semana',
+      status: 'archived',
+      updatedAt: at(2),
+    });
+    expect(await repo.updateOwnedSession('user-a', s.id, { status: 'active' }, at(3))).to.deep.include({
+      status: 'active',
+      title: 'Leads',
+    });
     expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ status: 'active', updatedAt: at(3) });
   });
 
@@ -80,7 +100,9 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
     const metadata = { operationType: 'answer', executionTimeMs: 12 };
     for (let i = 0; i < 5; i += 1) {
       expect(await repo.appendOwnedMessage('user-a', message(s.id, `q${i}`), at(1))).to.equal('appended');
-      expect(await repo.appendOwnedMessage('user-a', message(s.id, `a${i}`, 'assistant', metadata), at(1))).to.equal('appended');
+      expect(await repo.appendOwnedMessage('user-a', message(s.id, `a${i}`, 'assistant', metadata), at(1))).to.equal(
+        'appended',
+      );
     }
     const all = await repo.history(s.id, undefined, 0, 100);
     expect(all.total).to.equal(10);
@@ -112,7 +134,9 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
     const s = chatSession();
     await repo.insertSession(s);
     const n = 12;
-    const appends = Array.from({ length: n }, (_, i) => repo.appendOwnedMessage('user-a', message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i)));
+    const appends = Array.from({ length: n }, (_, i) =>
+      repo.appendOwnedMessage('user-a', message(s.id, `m${i}`, i % 2 === 0 ? 'user' : 'assistant'), at(i)),
+    );
     // Recounts running among the appends (a history read, check-data) never count one of them out.
     const recounts = Array.from({ length: 4 }, () => repo.recount(s.id));
     const outcomes = (await Promise.all([...appends, ...recounts])).slice(0, n);
@@ -158,7 +182,9 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
         // Whatever was stored before the crash, the counters never count a message that is not there.
         const history = await repo.history(s.id, undefined, 0, 100);
         expect((await repo.findOwnedSession('user-a', s.id))?.messageCount).to.be.at.most(history.total);
-        expect(await repo.appendOwnedMessage('user-a', message(s.id, `seguinte ${n}`), at(20 + n))).to.equal('appended');
+        expect(await repo.appendOwnedMessage('user-a', message(s.id, `seguinte ${n}`), at(20 + n))).to.equal(
+          'appended',
+        );
         await expectCountersOfHistory(s.id, s.createdAt);
       }
       // Killed after its message: the message is in the history, in its place.
@@ -172,7 +198,11 @@ export function chatRepositoryContract(make: () => Promise<ChatRepositoryUnderTe
       await repo.appendOwnedMessage('user-a', message(s.id, 'oi'), at(1));
       crash.failWrite(3);
       await expectDied(repo.appendOwnedMessage('user-a', message(s.id, 'a última, que ficou sem contagem'), at(2)));
-      expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ messageCount: 1, preview: 'oi', lastActivityAt: at(1) });
+      expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({
+        messageCount: 1,
+        preview: 'oi',
+        lastActivityAt: at(1),
+      });
       await repo.recount(s.id);
       await expectCountersOfHistory(s.id, s.createdAt);
       expect(await repo.findOwnedSession('user-a', s.id)).to.deep.include({ messageCount: 2, lastActivityAt: at(2) });

@@ -28,7 +28,7 @@ export function contactDirectoryContract(make: () => Promise<ContactDirectoryWor
     expect(await world.directory.findByPhoneKeys([])).to.deep.equal([]);
   });
 
-  it('counts the sales of each person and answers the newest one\'s creation time', async () => {
+  it("counts the sales of each person and answers the newest one's creation time", async () => {
     const ana = person();
     const bia = person({ mobile: '5521999998888' });
     for (const p of [ana, bia]) await world.addPerson(p);

@@ -53,16 +53,47 @@ const collect = async <A>(items: AsyncIterable<A>): Promise<A[]> => {
 
 /** Realistic names: accents, case, spaces, hyphens, apostrophes, a digit, missing ones, names the collation calls equal. */
 const NAMES = [
-  'Ana Souza', 'ana souza', 'Ána Souza', 'Anabela Lima', 'Ana Maria Costa', 'André Luiz', 'Andre Luiz', 'Ângela Moraes', 'Álvaro Dias', 'Beatriz Ávila',
-  'Bárbara Nóbrega', 'caio prado', 'Çécile Dupont', 'João da Silva', 'Joao Pedro', 'Joana D’Arc', "Maria D'Ávila", 'Maria-José Pinto', 'maria josé', 'Zé Carlos',
-  'Zeca', 'Élida Gonçalves', 'Êmili Ribeiro', 'Öscar Müller', 'Óscar Mendes', 'Úrsula Souza', 'Íris Barros', 'Luíza 2ª', 'Luiza', 'Lúcia  Reis', null, null,
+  'Ana Souza',
+  'ana souza',
+  'Ána Souza',
+  'Anabela Lima',
+  'Ana Maria Costa',
+  'André Luiz',
+  'Andre Luiz',
+  'Ângela Moraes',
+  'Álvaro Dias',
+  'Beatriz Ávila',
+  'Bárbara Nóbrega',
+  'caio prado',
+  'Çécile Dupont',
+  'João da Silva',
+  'Joao Pedro',
+  'Joana D’Arc',
+  "Maria D'Ávila",
+  'Maria-José Pinto',
+  'maria josé',
+  'Zé Carlos',
+  'Zeca',
+  'Élida Gonçalves',
+  'Êmili Ribeiro',
+  'Öscar Müller',
+  'Óscar Mendes',
+  'Úrsula Souza',
+  'Íris Barros',
+  'Luíza 2ª',
+  'Luiza',
+  'Lúcia  Reis',
+  null,
+  null,
 ];
 
 /** A book of contacts over many values of every filtered and sorted field (ties included). */
 export function contactBook(): StoredContact[] {
   return NAMES.map((name, n) => {
     const web = n % 5 === 4;
-    const sessionId = web ? webId(n) : `55${11 + (n % 3) * 10}9${String(87_654_300 + (n % 7) * 3 + Math.floor(n / 7)).padStart(8, '0')}`;
+    const sessionId = web
+      ? webId(n)
+      : `55${11 + (n % 3) * 10}9${String(87_654_300 + (n % 7) * 3 + Math.floor(n / 7)).padStart(8, '0')}`;
     const last = at(((n * 7) % 11) * 5 * DAY);
     const qualified = n % 3 === 0;
     return storedContact(sessionId, {
@@ -114,7 +145,11 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       const [third] = await model.claim(['5511987654321'], at(2));
       expect(third?.generation).to.be.greaterThan(second!.generation!);
       const renamed = { ...ana, name: 'Ana Souza' };
-      expect(await model.put([{ claim: third!, value: renamed }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+      expect(await model.put([{ claim: third!, value: renamed }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
       expect(await model.findByIds(['5511987654321'])).to.deep.equal([renamed]);
     });
 
@@ -123,28 +158,54 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       await insert([ana]);
       const [older] = await model.claim(['5511987654321'], at(1));
       const [newer] = await model.claim(['5511987654321'], at(2));
-      expect(await model.put([{ claim: older!, value: { ...ana, name: 'Stale' } }])).to.deep.equal({ written: 0, superseded: 1, retry: [] });
-      expect(await model.put([{ claim: older!, value: undefined }])).to.deep.equal({ written: 0, superseded: 1, retry: [] });
+      expect(await model.put([{ claim: older!, value: { ...ana, name: 'Stale' } }])).to.deep.equal({
+        written: 0,
+        superseded: 1,
+        retry: [],
+      });
+      expect(await model.put([{ claim: older!, value: undefined }])).to.deep.equal({
+        written: 0,
+        superseded: 1,
+        retry: [],
+      });
       expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('Ana');
-      expect(await model.put([{ claim: newer!, value: { ...ana, name: 'Fresh' } }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+      expect(await model.put([{ claim: newer!, value: { ...ana, name: 'Fresh' } }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
       expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('Fresh');
     });
 
     it('two first inserts of the same new id: one is written, the other comes back as one retry; nothing to insert writes nothing', async () => {
       const [a] = await model.claim(['5511987654321'], at(0));
       const [b] = await model.claim(['5511987654321'], at(0));
-      expect(await model.put([{ claim: a!, value: storedContact('5511987654321', { name: 'First' }) }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
-      expect(await model.put([{ claim: b!, value: storedContact('5511987654321', { name: 'Second' }) }])).to.deep.equal({ written: 0, superseded: 1, retry: ['5511987654321'] });
+      expect(await model.put([{ claim: a!, value: storedContact('5511987654321', { name: 'First' }) }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
+      expect(await model.put([{ claim: b!, value: storedContact('5511987654321', { name: 'Second' }) }])).to.deep.equal(
+        { written: 0, superseded: 1, retry: ['5511987654321'] },
+      );
       expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('First');
       const [absent] = await model.claim(['5521999998888'], at(0));
-      expect(await model.put([{ claim: absent!, value: undefined }])).to.deep.equal({ written: 0, superseded: 0, retry: [] });
+      expect(await model.put([{ claim: absent!, value: undefined }])).to.deep.equal({
+        written: 0,
+        superseded: 0,
+        retry: [],
+      });
       expect(await model.findByIds(['5521999998888'])).to.deep.equal([]);
     });
 
     it('a write of nothing on a held claim removes the document', async () => {
       await insert([storedContact('5511987654321'), storedContact('5521999998888')]);
       const [claim] = await model.claim(['5511987654321'], at(1));
-      expect(await model.put([{ claim: claim!, value: undefined }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+      expect(await model.put([{ claim: claim!, value: undefined }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
       expect(await collect(model.ids())).to.deep.equal(['5521999998888']);
     });
 
@@ -196,23 +257,66 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
             const expected = [...kept].sort(compareContacts(sortBy, sortOrder)).map(itemOf);
             const whole = await model.page({ filter, now, sortBy, sortOrder, skip: 0, limit: 100 });
             expect(whole, `${JSON.stringify(filter)} by ${sortBy} ${sortOrder}`).to.deep.equal(expected);
-            expect(await model.page({ filter, now, sortBy, sortOrder, skip: 3, limit: 4 })).to.deep.equal(expected.slice(3, 7));
+            expect(await model.page({ filter, now, sortBy, sortOrder, skip: 3, limit: 4 })).to.deep.equal(
+              expected.slice(3, 7),
+            );
           }
         }
       }
     });
 
     it('sorts names as the collation does: case and accents do not count, missing names last in both directions, then the key', async () => {
-      const asc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'asc', skip: 0, limit: 100 })).map((c) => c.name);
+      const asc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'asc', skip: 0, limit: 100 })).map(
+        (c) => c.name,
+      );
       // Names the collation calls equal ('Ana Souza', 'ana souza', 'Ána Souza'; 'Andre', 'André') keep the key's order.
       expect(asc).to.deep.equal([
-        'Álvaro Dias', 'Ana Maria Costa', 'Ana Souza', 'ana souza', 'Ána Souza', 'Anabela Lima', 'Andre Luiz', 'André Luiz', 'Ângela Moraes', 'Bárbara Nóbrega',
-        'Beatriz Ávila', 'caio prado', 'Çécile Dupont', 'Élida Gonçalves', 'Êmili Ribeiro', 'Íris Barros', 'Joana D’Arc', 'João da Silva', 'Joao Pedro', 'Lúcia  Reis',
-        'Luiza', 'Luíza 2ª', "Maria D'Ávila", 'maria josé', 'Maria-José Pinto', 'Óscar Mendes', 'Öscar Müller', 'Úrsula Souza', 'Zé Carlos', 'Zeca', null, null,
+        'Álvaro Dias',
+        'Ana Maria Costa',
+        'Ana Souza',
+        'ana souza',
+        'Ána Souza',
+        'Anabela Lima',
+        'Andre Luiz',
+        'André Luiz',
+        'Ângela Moraes',
+        'Bárbara Nóbrega',
+        'Beatriz Ávila',
+        'caio prado',
+        'Çécile Dupont',
+        'Élida Gonçalves',
+        'Êmili Ribeiro',
+        'Íris Barros',
+        'Joana D’Arc',
+        'João da Silva',
+        'Joao Pedro',
+        'Lúcia  Reis',
+        'Luiza',
+        'Luíza 2ª',
+        "Maria D'Ávila",
+        'maria josé',
+        'Maria-José Pinto',
+        'Óscar Mendes',
+        'Öscar Müller',
+        'Úrsula Souza',
+        'Zé Carlos',
+        'Zeca',
+        null,
+        null,
       ]);
-      const desc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'desc', skip: 0, limit: 100 })).map((c) => c.name);
+      const desc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'desc', skip: 0, limit: 100 })).map(
+        (c) => c.name,
+      );
       expect(desc.slice(0, 3)).to.deep.equal(['Zeca', 'Zé Carlos', 'Úrsula Souza']);
-      expect(desc.slice(-7)).to.deep.equal(['Ana Souza', 'ana souza', 'Ána Souza', 'Ana Maria Costa', 'Álvaro Dias', null, null]);
+      expect(desc.slice(-7)).to.deep.equal([
+        'Ana Souza',
+        'ana souza',
+        'Ána Souza',
+        'Ana Maria Costa',
+        'Álvaro Dias',
+        null,
+        null,
+      ]);
     });
 
     it('sums the metrics over every contact the filter keeps, as tallyContact does', async () => {
@@ -234,7 +338,11 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       const other = storedContact('5521999998888');
       const web = storedContact(webId(7));
       await insert([mobile, landline, tie, other, web]);
-      expect((await model.findByIds(['5521999998888', 'absent', webId(7)])).sort((a, b) => (a.sessionId < b.sessionId ? -1 : 1))).to.deep.equal([other, web]);
+      expect(
+        (await model.findByIds(['5521999998888', 'absent', webId(7)])).sort((a, b) =>
+          a.sessionId < b.sessionId ? -1 : 1,
+        ),
+      ).to.deep.equal([other, web]);
       expect(await model.findByIds([])).to.deep.equal([]);
       expect(await model.withPhoneKey('1187654321', 10)).to.deep.equal([itemOf(landline), itemOf(tie), itemOf(mobile)]);
       expect(await model.withPhoneKey('1187654321', 1)).to.deep.equal([itemOf(landline)]);
@@ -250,7 +358,9 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       ]);
       const sorted = (ids: string[]) => [...ids].sort();
       expect(sorted(await model.idsOfPersons(['p2'], []))).to.deep.equal(sorted(['5511987654321', webId(1)]));
-      expect(sorted(await model.idsOfPersons(['p3'], ['1133334444']))).to.deep.equal(sorted(['5521999998888', '551133334444']));
+      expect(sorted(await model.idsOfPersons(['p3'], ['1133334444']))).to.deep.equal(
+        sorted(['5521999998888', '551133334444']),
+      );
       expect(await model.idsOfPersons([], ['2199998888'])).to.deep.equal(['5521999998888']);
       expect(await model.idsOfPersons([], [])).to.deep.equal([]);
       expect(await model.idsOfPersons(['nobody'], ['0000000000'])).to.deep.equal([]);
@@ -266,7 +376,9 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
         storedContact(webId(3), { firstInteraction: at(31) }),
         storedContact('5531999997777', { firstInteraction: at(15) }),
       ]);
-      const conversions = (await collect(model.conversionsBetween(at(10), at(30)))).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const conversions = (await collect(model.conversionsBetween(at(10), at(30)))).sort(
+        (a, b) => a.at.getTime() - b.at.getTime(),
+      );
       expect(conversions).to.deep.equal([
         { sessionId: '5511987654321', at: at(10) },
         { sessionId: '5521999998888', at: at(20) },

@@ -20,7 +20,13 @@ export function crmCardReaderContract(make: () => Promise<CrmCardReaderSubject>)
   });
 
   it("reads a card's title, current phase, pipe id and fields", async () => {
-    const card: CrmCard = { id: '42', title: 'Carro novo', phaseName: 'Proposta', pipeId: '7', fields: { Modelo: 'Argo', 'contato.telefone': '11987654321' } };
+    const card: CrmCard = {
+      id: '42',
+      title: 'Carro novo',
+      phaseName: 'Proposta',
+      pipeId: '7',
+      fields: { Modelo: 'Argo', 'contato.telefone': '11987654321' },
+    };
     subject.addCard(card);
     expect(await subject.reader.fetch(subject.credentials, '42')).to.deep.equal({ kind: 'found', card });
   });

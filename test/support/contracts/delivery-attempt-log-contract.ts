@@ -28,7 +28,13 @@ export function deliveryAttemptLogContract(make: () => Promise<AttemptLogUnderTe
 
   it('keeps every attempt with all its fields, answers and transport errors alike', async () => {
     const delivered = attempt();
-    const refused = attempt({ trigger: 'manual', saleIds: [randomUUID()], status: null, error: 'ECONNREFUSED', durationMs: 3 });
+    const refused = attempt({
+      trigger: 'manual',
+      saleIds: [randomUUID()],
+      status: null,
+      error: 'ECONNREFUSED',
+      durationMs: 3,
+    });
     const failed = attempt({ status: 500 });
     for (const a of [delivered, refused, failed]) await subject.log.record(a);
     expect(await subject.recorded()).to.deep.equal([delivered, refused, failed]);

@@ -15,12 +15,19 @@ export function demoDataSinkContract(make: () => Promise<DemoDataSinkWorld>): vo
     const ana = person({ mobile: '5511987654321' });
     const bia = person({ cpf: null, mobile: '5521999998888', residentialPhone: null });
     await world.sink.insertPeople([ana, bia]);
-    await world.sink.insertSales([sale(ana.id, { createdAt: new Date('2026-01-02T00:00:00Z') }), sale(ana.id, { createdAt: new Date('2026-01-03T00:00:00Z') })]);
+    await world.sink.insertSales([
+      sale(ana.id, { createdAt: new Date('2026-01-02T00:00:00Z') }),
+      sale(ana.id, { createdAt: new Date('2026-01-03T00:00:00Z') }),
+    ]);
     const interaction = sdrInteraction({ personId: bia.id, phone: '5521999998888', phoneKey: '2199998888' });
     await world.sink.insertInteractions([interaction]);
     await world.sink.insertPeople([]);
-    expect((await world.directory.findByPhoneKeys(['1187654321', '2199998888'])).map((p) => p.id).sort()).to.deep.equal([ana.id, bia.id].sort());
-    expect(await world.directory.salesOf([ana.id])).to.deep.equal([{ personId: ana.id, count: 2, lastAt: new Date('2026-01-03T00:00:00Z') }]);
+    expect((await world.directory.findByPhoneKeys(['1187654321', '2199998888'])).map((p) => p.id).sort()).to.deep.equal(
+      [ana.id, bia.id].sort(),
+    );
+    expect(await world.directory.salesOf([ana.id])).to.deep.equal([
+      { personId: ana.id, count: 2, lastAt: new Date('2026-01-03T00:00:00Z') },
+    ]);
     const streamed = [];
     for await (const i of world.interactions.streamAll()) streamed.push(i);
     expect(streamed).to.deep.equal([interaction]);

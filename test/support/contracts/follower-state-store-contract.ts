@@ -38,9 +38,15 @@ export function followerStateStoreContract(make: () => Promise<FollowerStateStor
   it('saves the fields given while holding the lease, keeps the others, and refuses (writing nothing) without it', async () => {
     const built = at(5);
     expect(await state.lease('a', at(0), 30_000)).to.equal(true);
-    expect(await state.save('a', { head: '65f000000000000000000001', settled: '65f000000000000000000000', builtAt: built })).to.equal(true);
+    expect(
+      await state.save('a', { head: '65f000000000000000000001', settled: '65f000000000000000000000', builtAt: built }),
+    ).to.equal(true);
     expect(await state.save('a', { head: '65f000000000000000000002' })).to.equal(true);
-    expect(await state.read()).to.deep.equal({ head: '65f000000000000000000002', settled: '65f000000000000000000000', builtAt: built });
+    expect(await state.read()).to.deep.equal({
+      head: '65f000000000000000000002',
+      settled: '65f000000000000000000000',
+      builtAt: built,
+    });
     expect(await state.save('b', { head: 'zzz' })).to.equal(false);
     // Taken over after the lease ran out: the old holder's save writes nothing.
     expect(await state.lease('b', at(31), 30_000)).to.equal(true);

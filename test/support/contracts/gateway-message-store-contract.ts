@@ -12,21 +12,37 @@ export interface GatewayStoreWorld {
 const T = 1_767_225_600; // 2026-01-01T00:00:00Z in Unix seconds
 export const gatewayRecord = (
   n: number,
-  overrides: { instance?: string; jid?: string; fromMe?: boolean; pushName?: string | null; at?: number; text?: string; message?: Record<string, unknown>; type?: string } = {},
+  overrides: {
+    instance?: string;
+    jid?: string;
+    fromMe?: boolean;
+    pushName?: string | null;
+    at?: number;
+    text?: string;
+    message?: Record<string, unknown>;
+    type?: string;
+  } = {},
 ): GatewayMessageRecord => ({
   instance: overrides.instance ?? 'main',
   key: { id: `MSG${n}`, remoteJid: overrides.jid ?? '5511987654321@s.whatsapp.net', fromMe: overrides.fromMe ?? false },
-  ...(overrides.pushName === undefined ? { pushName: 'Ana' } : overrides.pushName === null ? {} : { pushName: overrides.pushName }),
+  ...(overrides.pushName === undefined
+    ? { pushName: 'Ana' }
+    : overrides.pushName === null
+      ? {}
+      : { pushName: overrides.pushName }),
   messageType: overrides.type ?? 'conversation',
   message: overrides.message ?? { conversation: overrides.text ?? `message ${n}` },
   messageTimestamp: overrides.at ?? T + n,
 });
 
 /** An ObjectId of a writer's clock at `seconds` (Unix), unique by `n`: what a late insert with an older `_id` carries. */
-export const objectIdAt = (seconds: number, n = 0): ObjectId => new ObjectId(`${Math.floor(seconds).toString(16).padStart(8, '0')}${n.toString(16).padStart(16, '0')}`);
+export const objectIdAt = (seconds: number, n = 0): ObjectId =>
+  new ObjectId(`${Math.floor(seconds).toString(16).padStart(8, '0')}${n.toString(16).padStart(16, '0')}`);
 
 /** The chats of a follow answer in id order (their order is not promised). */
-const inAnyOrder = <A extends { readonly chats: readonly { readonly instance: string; readonly remoteJid: string }[] }>(answer: A): A => ({
+const inAnyOrder = <A extends { readonly chats: readonly { readonly instance: string; readonly remoteJid: string }[] }>(
+  answer: A,
+): A => ({
   ...answer,
   chats: [...answer.chats].sort((x, y) => (`${x.instance}:${x.remoteJid}` < `${y.instance}:${y.remoteJid}` ? -1 : 1)),
 });
@@ -47,7 +63,13 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
   it('summarizes each one-to-one chat per instance: count, first time and last message; groups, broadcasts and status are ignored', async () => {
     await world.write(
       gatewayRecord(1, { at: T + 10 }),
-      gatewayRecord(2, { at: T + 30, fromMe: true, pushName: 'Broker', message: { extendedTextMessage: { text: 'olá!' } }, type: 'extendedTextMessage' }),
+      gatewayRecord(2, {
+        at: T + 30,
+        fromMe: true,
+        pushName: 'Broker',
+        message: { extendedTextMessage: { text: 'olá!' } },
+        type: 'extendedTextMessage',
+      }),
       gatewayRecord(3, { at: T + 20 }),
       gatewayRecord(4, { jid: '5521999998888@c.us', at: T + 5 }),
       gatewayRecord(5, { instance: 'other', at: T + 40 }),
@@ -55,26 +77,49 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       gatewayRecord(7, { jid: 'status@broadcast', at: T + 60 }),
       gatewayRecord(8, { jid: '123@broadcast', at: T + 70 }),
     );
-    const chats = (await collect(world.store.chats({}))).sort((a, b) => `${a.instance}:${a.remoteJid}`.localeCompare(`${b.instance}:${b.remoteJid}`));
+    const chats = (await collect(world.store.chats({}))).sort((a, b) =>
+      `${a.instance}:${a.remoteJid}`.localeCompare(`${b.instance}:${b.remoteJid}`),
+    );
     expect(chats.map((c) => [c.instance, c.remoteJid, c.messageCount, c.firstAt.toISOString()])).to.deep.equal([
       ['main', '5511987654321@s.whatsapp.net', 3, new Date((T + 10) * 1000).toISOString()],
       ['main', '5521999998888@c.us', 1, new Date((T + 5) * 1000).toISOString()],
       ['other', '5511987654321@s.whatsapp.net', 1, new Date((T + 40) * 1000).toISOString()],
     ]);
     expect(chats[0]?.last).to.deep.equal({
-      id: 'MSG2', instance: 'main', remoteJid: '5511987654321@s.whatsapp.net', fromMe: true, pushName: 'Broker', type: 'extendedTextMessage', text: 'olá!', at: new Date((T + 30) * 1000),
+      id: 'MSG2',
+      instance: 'main',
+      remoteJid: '5511987654321@s.whatsapp.net',
+      fromMe: true,
+      pushName: 'Broker',
+      type: 'extendedTextMessage',
+      text: 'olá!',
+      at: new Date((T + 30) * 1000),
     });
   });
 
   it('limits the summaries to a date range (inclusive) and an instance', async () => {
-    await world.write(gatewayRecord(1, { at: T + 10 }), gatewayRecord(2, { at: T + 20 }), gatewayRecord(3, { at: T + 30 }), gatewayRecord(4, { instance: 'other', at: T + 20 }));
-    const ranged = await collect(world.store.chats({ instance: 'main', from: new Date((T + 20) * 1000), to: new Date((T + 30) * 1000) }));
-    expect(ranged.map((c) => [c.instance, c.messageCount, c.firstAt.getTime() / 1000, c.last.id])).to.deep.equal([['main', 2, T + 20, 'MSG3']]);
+    await world.write(
+      gatewayRecord(1, { at: T + 10 }),
+      gatewayRecord(2, { at: T + 20 }),
+      gatewayRecord(3, { at: T + 30 }),
+      gatewayRecord(4, { instance: 'other', at: T + 20 }),
+    );
+    const ranged = await collect(
+      world.store.chats({ instance: 'main', from: new Date((T + 20) * 1000), to: new Date((T + 30) * 1000) }),
+    );
+    expect(ranged.map((c) => [c.instance, c.messageCount, c.firstAt.getTime() / 1000, c.last.id])).to.deep.equal([
+      ['main', 2, T + 20, 'MSG3'],
+    ]);
     expect(await collect(world.store.chats({ from: new Date((T + 31) * 1000) }))).to.deep.equal([]);
   });
 
   it('skips documents of an unexpected shape (never an error)', async () => {
-    await world.write(gatewayRecord(1, { at: T + 10 }), { instance: 'main', key: { id: 'X', remoteJid: '5511987654321@s.whatsapp.net' }, messageTimestamp: T + 99 }, { hello: 'world' }, 'text');
+    await world.write(
+      gatewayRecord(1, { at: T + 10 }),
+      { instance: 'main', key: { id: 'X', remoteJid: '5511987654321@s.whatsapp.net' }, messageTimestamp: T + 99 },
+      { hello: 'world' },
+      'text',
+    );
     const chats = await collect(world.store.chats({}));
     expect(chats.map((c) => c.last.id)).to.deep.equal(['MSG1']);
   });
@@ -91,13 +136,26 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       { instance: 'main', remoteJid: '5511987654321@s.whatsapp.net' },
       { instance: 'main', remoteJid: '5521999998888@s.whatsapp.net' },
     ]);
-    expect(names).to.deep.equal([{ instance: 'main', remoteJid: '5511987654321@s.whatsapp.net', pushName: 'Ana Souza', at: new Date((T + 20) * 1000) }]);
+    expect(names).to.deep.equal([
+      {
+        instance: 'main',
+        remoteJid: '5511987654321@s.whatsapp.net',
+        pushName: 'Ana Souza',
+        at: new Date((T + 20) * 1000),
+      },
+    ]);
     expect(await collect(world.store.allPushNames())).to.deep.equal(names);
   });
 
   it('inserts records idempotently on (instance, key.id), also within one batch', async () => {
-    expect(await world.store.insertMany([gatewayRecord(1), gatewayRecord(2), gatewayRecord(1)])).to.deep.equal({ inserted: 2, duplicates: 1 });
-    expect(await world.store.insertMany([gatewayRecord(2), gatewayRecord(2, { instance: 'other' })])).to.deep.equal({ inserted: 1, duplicates: 1 });
+    expect(await world.store.insertMany([gatewayRecord(1), gatewayRecord(2), gatewayRecord(1)])).to.deep.equal({
+      inserted: 2,
+      duplicates: 1,
+    });
+    expect(await world.store.insertMany([gatewayRecord(2), gatewayRecord(2, { instance: 'other' })])).to.deep.equal({
+      inserted: 1,
+      duplicates: 1,
+    });
     const chats = await collect(world.store.chats({}));
     expect(chats.map((c) => c.messageCount).sort()).to.deep.equal([1, 2]);
   });
@@ -106,7 +164,12 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     const ANA = '5511987654321@s.whatsapp.net';
     const BIA = '5521999998888@c.us';
     const at = (seconds: number) => new Date((T + seconds) * 1000);
-    const time = (instance: string, remoteJid: string, fromMe: boolean, seconds: number) => ({ instance, remoteJid, fromMe, at: at(seconds) });
+    const time = (instance: string, remoteJid: string, fromMe: boolean, seconds: number) => ({
+      instance,
+      remoteJid,
+      fromMe,
+      at: at(seconds),
+    });
     beforeEach(async () => {
       await world.write(
         gatewayRecord(1, { at: T + 5 }),
@@ -133,13 +196,28 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     });
 
     it("answers each chat's first outbound message after a time and last message before a time", async () => {
-      const chats = [{ instance: 'main', remoteJid: ANA }, { instance: 'main', remoteJid: BIA }, { instance: 'other', remoteJid: ANA }];
-      const byChat = (list: { instance: string; remoteJid: string }[]) => [...list].sort((a, b) => `${a.instance}${a.remoteJid}`.localeCompare(`${b.instance}${b.remoteJid}`));
-      expect(byChat(await world.store.firstRepliesAfter(chats, at(9)))).to.deep.equal([time('main', ANA, true, 10), time('main', BIA, true, 50)]);
-      expect(byChat(await world.store.firstRepliesAfter(chats, at(10)))).to.deep.equal([time('main', ANA, true, 40), time('main', BIA, true, 50)]);
+      const chats = [
+        { instance: 'main', remoteJid: ANA },
+        { instance: 'main', remoteJid: BIA },
+        { instance: 'other', remoteJid: ANA },
+      ];
+      const byChat = (list: { instance: string; remoteJid: string }[]) =>
+        [...list].sort((a, b) => `${a.instance}${a.remoteJid}`.localeCompare(`${b.instance}${b.remoteJid}`));
+      expect(byChat(await world.store.firstRepliesAfter(chats, at(9)))).to.deep.equal([
+        time('main', ANA, true, 10),
+        time('main', BIA, true, 50),
+      ]);
+      expect(byChat(await world.store.firstRepliesAfter(chats, at(10)))).to.deep.equal([
+        time('main', ANA, true, 40),
+        time('main', BIA, true, 50),
+      ]);
       // At the same second the outbound message is the later one.
       expect(byChat(await world.store.lastMessagesBefore(chats, at(11)))).to.deep.equal([time('main', ANA, true, 10)]);
-      expect(byChat(await world.store.lastMessagesBefore(chats, at(31)))).to.deep.equal([time('main', ANA, true, 10), time('main', BIA, false, 20), time('other', ANA, false, 30)]);
+      expect(byChat(await world.store.lastMessagesBefore(chats, at(31)))).to.deep.equal([
+        time('main', ANA, true, 10),
+        time('main', BIA, false, 20),
+        time('other', ANA, false, 30),
+      ]);
       expect(await world.store.lastMessagesBefore(chats, at(5))).to.deep.equal([]);
       expect(await world.store.firstRepliesAfter([], at(0))).to.deep.equal([]);
     });
@@ -149,9 +227,10 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     const ANA = '5511987654321@s.whatsapp.net';
     const BIA = '5521999998888@c.us';
     const id = (seconds: number, n: number) => objectIdAt(T + seconds, n);
-    const sortRefs = (refs: readonly { instance: string; remoteJid: string }[]) => [...refs].map((r) => `${r.instance}:${r.remoteJid}`).sort();
+    const sortRefs = (refs: readonly { instance: string; remoteJid: string }[]) =>
+      [...refs].map((r) => `${r.instance}:${r.remoteJid}`).sort();
 
-    it("sums up named chats, all time: count, first time, last message, latest inbound pushName; a chat without a message is left out", async () => {
+    it('sums up named chats, all time: count, first time, last message, latest inbound pushName; a chat without a message is left out', async () => {
       await world.write(
         { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10, pushName: 'Ana Old' }) },
         { _id: id(20, 1), ...gatewayRecord(2, { at: T + 20, pushName: 'Ana Souza' }) },
@@ -171,7 +250,16 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
           remoteJid: ANA,
           messageCount: 3,
           firstAt: new Date((T + 10) * 1000),
-          last: { id: 'MSG3', instance: 'main', remoteJid: ANA, fromMe: true, pushName: 'Broker', type: 'conversation', text: 'message 3', at: new Date((T + 30) * 1000) },
+          last: {
+            id: 'MSG3',
+            instance: 'main',
+            remoteJid: ANA,
+            fromMe: true,
+            pushName: 'Broker',
+            type: 'conversation',
+            text: 'message 3',
+            at: new Date((T + 30) * 1000),
+          },
           pushName: { pushName: 'Ana Souza', at: new Date((T + 20) * 1000) },
         },
         {
@@ -179,7 +267,16 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
           remoteJid: BIA,
           messageCount: 1,
           firstAt: new Date((T + 5) * 1000),
-          last: { id: 'MSG4', instance: 'main', remoteJid: BIA, fromMe: false, pushName: null, type: 'conversation', text: 'message 4', at: new Date((T + 5) * 1000) },
+          last: {
+            id: 'MSG4',
+            instance: 'main',
+            remoteJid: BIA,
+            fromMe: false,
+            pushName: null,
+            type: 'conversation',
+            text: 'message 4',
+            at: new Date((T + 5) * 1000),
+          },
           pushName: null,
         },
       ]);
@@ -193,11 +290,19 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
         { _id: id(10, 5), ...gatewayRecord(3, { at: T + 10, jid: BIA, text: 'b1' }) },
         { _id: id(11, 1), ...gatewayRecord(4, { at: T + 10, jid: BIA, text: 'b2' }) },
       );
-      const facts = await world.store.chatFacts([{ instance: 'main', remoteJid: ANA }, { instance: 'main', remoteJid: BIA }]);
+      const facts = await world.store.chatFacts([
+        { instance: 'main', remoteJid: ANA },
+        { instance: 'main', remoteJid: BIA },
+      ]);
       const lastOf = (jid: string) => facts.find((f) => f.remoteJid === jid)?.last.text;
       expect([lastOf(ANA), lastOf(BIA)]).to.deep.equal(['later id', 'b2']);
       const chats = await collect(world.store.chats({}));
-      expect(chats.map((c) => [c.remoteJid, c.last.text]).sort()).to.deep.equal([[ANA, 'later id'], [BIA, 'b2']].sort());
+      expect(chats.map((c) => [c.remoteJid, c.last.text]).sort()).to.deep.equal(
+        [
+          [ANA, 'later id'],
+          [BIA, 'b2'],
+        ].sort(),
+      );
     });
 
     it('lists every one-to-one chat with a message once', async () => {
@@ -209,7 +314,11 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
         gatewayRecord(5, { at: T + 5, jid: '120363000000000000@g.us' }),
         { instance: 'main', key: { remoteJid: '5531999997777@s.whatsapp.net' } },
       );
-      expect(sortRefs(await collect(world.store.allChats()))).to.deep.equal(['main:5511987654321@s.whatsapp.net', 'main:5521999998888@c.us', 'other:5511987654321@s.whatsapp.net']);
+      expect(sortRefs(await collect(world.store.allChats()))).to.deep.equal([
+        'main:5511987654321@s.whatsapp.net',
+        'main:5521999998888@c.us',
+        'other:5511987654321@s.whatsapp.net',
+      ]);
     });
 
     it('follows the store in _id order after a position, up to a position, a limit at a time; the position moves on to the last document read', async () => {
@@ -221,17 +330,55 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
         { _id: id(50, 1), ...gatewayRecord(5, { at: T + 50 }) },
       );
       const first = inAnyOrder(await world.store.changedChats({ after: null, limit: 2 }));
-      expect(first).to.deep.equal(inAnyOrder({ chats: [{ instance: 'main', remoteJid: ANA }, { instance: 'other', remoteJid: ANA }], last: id(20, 1).toHexString(), read: 2, skipped: 0 }));
+      expect(first).to.deep.equal(
+        inAnyOrder({
+          chats: [
+            { instance: 'main', remoteJid: ANA },
+            { instance: 'other', remoteJid: ANA },
+          ],
+          last: id(20, 1).toHexString(),
+          read: 2,
+          skipped: 0,
+        }),
+      );
       // A group message is read (the position moves past it) but is no chat.
       const second = inAnyOrder(await world.store.changedChats({ after: first.last, limit: 2 }));
-      expect(second).to.deep.equal(inAnyOrder({ chats: [{ instance: 'main', remoteJid: BIA }], last: id(40, 1).toHexString(), read: 2, skipped: 0 }));
+      expect(second).to.deep.equal(
+        inAnyOrder({
+          chats: [{ instance: 'main', remoteJid: BIA }],
+          last: id(40, 1).toHexString(),
+          read: 2,
+          skipped: 0,
+        }),
+      );
       const third = inAnyOrder(await world.store.changedChats({ after: second.last, limit: 2 }));
-      expect(third).to.deep.equal(inAnyOrder({ chats: [{ instance: 'main', remoteJid: ANA }], last: id(50, 1).toHexString(), read: 1, skipped: 0 }));
-      expect(inAnyOrder(await world.store.changedChats({ after: third.last, limit: 2 }))).to.deep.equal(inAnyOrder({ chats: [], last: null, read: 0, skipped: 0 }));
-      const bounded = inAnyOrder(await world.store.changedChats({ after: id(10, 1).toHexString(), upTo: id(30, 1).toHexString(), limit: 10 }));
-      expect(bounded).to.deep.equal(inAnyOrder({ chats: [{ instance: 'other', remoteJid: ANA }, { instance: 'main', remoteJid: BIA }], last: id(30, 1).toHexString(), read: 2, skipped: 0 }));
+      expect(third).to.deep.equal(
+        inAnyOrder({
+          chats: [{ instance: 'main', remoteJid: ANA }],
+          last: id(50, 1).toHexString(),
+          read: 1,
+          skipped: 0,
+        }),
+      );
+      expect(inAnyOrder(await world.store.changedChats({ after: third.last, limit: 2 }))).to.deep.equal(
+        inAnyOrder({ chats: [], last: null, read: 0, skipped: 0 }),
+      );
+      const bounded = inAnyOrder(
+        await world.store.changedChats({ after: id(10, 1).toHexString(), upTo: id(30, 1).toHexString(), limit: 10 }),
+      );
+      expect(bounded).to.deep.equal(
+        inAnyOrder({
+          chats: [
+            { instance: 'other', remoteJid: ANA },
+            { instance: 'main', remoteJid: BIA },
+          ],
+          last: id(30, 1).toHexString(),
+          read: 2,
+          skipped: 0,
+        }),
+      );
       // A chat written twice in a batch is named once.
-      expect((inAnyOrder(await world.store.changedChats({ after: null, limit: 10 }))).chats).to.have.length(3);
+      expect(inAnyOrder(await world.store.changedChats({ after: null, limit: 10 })).chats).to.have.length(3);
     });
 
     it('skips documents of an unexpected shape and counts them, moving past them (never stuck); an _id of another type is not followed', async () => {
@@ -246,7 +393,17 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
         { _id: id(20, 1), ...gatewayRecord(4, { at: T + 20, jid: BIA }) },
       );
       const all = inAnyOrder(await world.store.changedChats({ after: null, limit: 100 }));
-      expect(all).to.deep.equal(inAnyOrder({ chats: [{ instance: 'main', remoteJid: ANA }, { instance: 'main', remoteJid: BIA }], last: id(20, 1).toHexString(), read: 6, skipped: 4 }));
+      expect(all).to.deep.equal(
+        inAnyOrder({
+          chats: [
+            { instance: 'main', remoteJid: ANA },
+            { instance: 'main', remoteJid: BIA },
+          ],
+          last: id(20, 1).toHexString(),
+          read: 6,
+          skipped: 4,
+        }),
+      );
       let after: string | null = null;
       let reads = 0;
       let skipped = 0;
@@ -267,7 +424,10 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       expect(await world.store.latestPosition()).to.equal(null);
       await world.write({ _id: 'z-string', ...gatewayRecord(9, { at: T }) });
       expect(await world.store.latestPosition()).to.equal(null);
-      await world.write({ _id: id(50, 1), ...gatewayRecord(1, { at: T + 50 }) }, { _id: id(10, 1), ...gatewayRecord(2, { at: T + 10 }) });
+      await world.write(
+        { _id: id(50, 1), ...gatewayRecord(1, { at: T + 50 }) },
+        { _id: id(10, 1), ...gatewayRecord(2, { at: T + 10 }) },
+      );
       expect(await world.store.latestPosition()).to.equal(id(50, 1).toHexString());
       // A document the store names its _id itself is newer than any older writer's clock.
       await world.write(gatewayRecord(3, { at: T + 60 }));

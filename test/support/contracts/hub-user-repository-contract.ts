@@ -14,7 +14,14 @@ export function email(raw: string): Email {
 const AT = new Date('2026-11-22T00:00:00.000Z');
 
 export function hubUser(overrides: Partial<HubUser> = {}): HubUser {
-  return { id: randomUUID(), email: email(`${randomUUID()}@example.com`), name: 'Ana', language: 'pt-BR', passwordHash: 'hash-1', ...overrides };
+  return {
+    id: randomUUID(),
+    email: email(`${randomUUID()}@example.com`),
+    name: 'Ana',
+    language: 'pt-BR',
+    passwordHash: 'hash-1',
+    ...overrides,
+  };
 }
 
 /** The behaviour every HubUserRepository must have; run against the fake and the MongoDB repository. */

@@ -3,7 +3,10 @@ import type { KpiCache } from '../../../src/application/kpi/ports';
 import { ManualClock } from '../fakes/fixed-clock';
 
 /** CONTRACT 8.3: JSON text per key, kept for its time by the service's clock, then gone. */
-export function kpiCacheContract(name: string, make: (clock: ManualClock) => Promise<{ cache: KpiCache; teardown: () => Promise<void> }>): void {
+export function kpiCacheContract(
+  name: string,
+  make: (clock: ManualClock) => Promise<{ cache: KpiCache; teardown: () => Promise<void> }>,
+): void {
   describe(`KpiCache contract: ${name}`, () => {
     let clock: ManualClock;
     let cache: KpiCache;
@@ -18,7 +21,11 @@ export function kpiCacheContract(name: string, make: (clock: ManualClock) => Pro
 
     it('answers nothing for an unknown key, then the value set, the same text', async () => {
       expect(await cache.get('/kpi/sdr?a=1')).to.equal(undefined);
-      const value = JSON.stringify({ contacts: 3, period: { from: '2026-03-01T00:00:00.000Z' }, text: 'São Paulo: 1:2' });
+      const value = JSON.stringify({
+        contacts: 3,
+        period: { from: '2026-03-01T00:00:00.000Z' },
+        text: 'São Paulo: 1:2',
+      });
       await cache.set('/kpi/sdr?a=1', value, 60_000);
       expect(await cache.get('/kpi/sdr?a=1')).to.equal(value);
       expect(await cache.get('/kpi/sdr?a=2')).to.equal(undefined);

@@ -8,7 +8,17 @@ const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 const WINDOW_MS = 60_000;
 
 export function leadEvent(overrides: Partial<LeadEventRecord> = {}): LeadEventRecord {
-  return { id: randomUUID(), orgId: randomUUID(), leadId: randomUUID(), provider: 'leadprovider', action: 'lead.form', rawBody: '{"id":"1"}', bodyHash: randomUUID(), receivedAt: T0, ...overrides };
+  return {
+    id: randomUUID(),
+    orgId: randomUUID(),
+    leadId: randomUUID(),
+    provider: 'leadprovider',
+    action: 'lead.form',
+    rawBody: '{"id":"1"}',
+    bodyHash: randomUUID(),
+    receivedAt: T0,
+    ...overrides,
+  };
 }
 
 /**
@@ -36,10 +46,16 @@ export function leadEventLogContract(make: (faults: WriteFaults) => Promise<Lead
     const event = leadEvent();
     expect(await log.append(event, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
     expect(await log.listOf(event.leadId)).to.deep.equal([event]);
-    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(59), WINDOW_MS)).to.equal(event.leadId);
-    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(60), WINDOW_MS)).to.equal(undefined);
+    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(59), WINDOW_MS)).to.equal(
+      event.leadId,
+    );
+    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(60), WINDOW_MS)).to.equal(
+      undefined,
+    );
     expect(await log.recentDelivery(event.orgId, 'crmprovider', event.bodyHash, at(1), WINDOW_MS)).to.equal(undefined);
-    expect(await log.recentDelivery(randomUUID(), event.provider, event.bodyHash, at(1), WINDOW_MS)).to.equal(undefined);
+    expect(await log.recentDelivery(randomUUID(), event.provider, event.bodyHash, at(1), WINDOW_MS)).to.equal(
+      undefined,
+    );
   });
 
   it('a twin of the same body inside the window is recent (with the first lead) and appends nothing', async () => {
@@ -57,16 +73,24 @@ export function leadEventLogContract(make: (faults: WriteFaults) => Promise<Lead
     const later = leadEvent({ orgId: first.orgId, leadId: first.leadId, bodyHash: first.bodyHash, receivedAt: at(90) });
     expect(await log.append(later, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
     expect(await log.listOf(first.leadId)).to.deep.equal([first, later]);
-    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(140), WINDOW_MS)).to.equal(first.leadId);
+    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(140), WINDOW_MS)).to.equal(
+      first.leadId,
+    );
   });
 
   it('of concurrent twins of one body exactly one is claimed and logged', async () => {
     const orgId = randomUUID();
     const bodyHash = randomUUID();
     const leadId = randomUUID();
-    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => log.append(leadEvent({ orgId, bodyHash, leadId, receivedAt: at(i) }), WINDOW_MS)));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        log.append(leadEvent({ orgId, bodyHash, leadId, receivedAt: at(i) }), WINDOW_MS),
+      ),
+    );
     expect(claims.filter((c) => c.kind === 'claimed')).to.have.length(1);
-    expect(claims.filter((c) => c.kind === 'recent').map((c) => (c.kind === 'recent' ? c.leadId : ''))).to.deep.equal(Array(5).fill(leadId));
+    expect(claims.filter((c) => c.kind === 'recent').map((c) => (c.kind === 'recent' ? c.leadId : ''))).to.deep.equal(
+      Array(5).fill(leadId),
+    );
     expect(await log.listOf(leadId)).to.have.length(1);
   });
 
@@ -100,8 +124,13 @@ export function leadEventLogContract(make: (faults: WriteFaults) => Promise<Lead
     expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
     expect(await log.listOf(event.leadId)).to.deep.equal([{ ...resend, id: event.id }]);
     // Complete now: the next resend is a redelivery, and a twin racing past that check appends nothing.
-    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(6), WINDOW_MS)).to.equal(event.leadId);
-    expect(await log.append({ ...event, id: randomUUID(), receivedAt: at(7) }, WINDOW_MS)).to.deep.equal({ kind: 'recent', leadId: event.leadId });
+    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(6), WINDOW_MS)).to.equal(
+      event.leadId,
+    );
+    expect(await log.append({ ...event, id: randomUUID(), receivedAt: at(7) }, WINDOW_MS)).to.deep.equal({
+      kind: 'recent',
+      leadId: event.leadId,
+    });
     expect(await log.listOf(event.leadId)).to.have.length(1);
   });
 
@@ -110,19 +139,27 @@ export function leadEventLogContract(make: (faults: WriteFaults) => Promise<Lead
     await log.append(first, WINDOW_MS);
     const later = leadEvent({ orgId: first.orgId, leadId: first.leadId, bodyHash: first.bodyHash, receivedAt: at(90) });
     await dies(later, 'hub_lead_events');
-    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(91), WINDOW_MS)).to.equal(undefined);
+    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(91), WINDOW_MS)).to.equal(
+      undefined,
+    );
     const resend = { ...later, id: randomUUID(), receivedAt: at(95) };
     expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
     expect(await log.listOf(first.leadId)).to.deep.equal([first, { ...resend, id: later.id }]);
-    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(96), WINDOW_MS)).to.equal(first.leadId);
+    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(96), WINDOW_MS)).to.equal(
+      first.leadId,
+    );
   });
 
   it('of concurrent resends completing one receipt, exactly one stores the event', async () => {
     const event = leadEvent();
     await dies(event, 'hub_lead_events');
-    const claims = await Promise.all(Array.from({ length: 4 }, (_, i) => log.append({ ...event, id: randomUUID(), receivedAt: at(i + 1) }, WINDOW_MS)));
+    const claims = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => log.append({ ...event, id: randomUUID(), receivedAt: at(i + 1) }, WINDOW_MS)),
+    );
     expect(claims.filter((c) => c.kind === 'claimed')).to.have.length(1);
-    expect(claims.filter((c) => c.kind === 'recent')).to.deep.equal(Array(3).fill({ kind: 'recent', leadId: event.leadId }));
+    expect(claims.filter((c) => c.kind === 'recent')).to.deep.equal(
+      Array(3).fill({ kind: 'recent', leadId: event.leadId }),
+    );
     const stored = await log.listOf(event.leadId);
     expect(stored.map((e) => e.id)).to.deep.equal([event.id]);
   });

@@ -9,7 +9,14 @@ const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 const PHONE = '5511987654321' as CanonicalPhone;
 
 export function lead(overrides: Partial<Lead> = {}, changes: LeadChanges = {}): Lead {
-  const base = { id: randomUUID(), orgId: randomUUID(), pipelineId: randomUUID(), pipelineExternalId: '9', externalId: randomUUID(), provider: 'crmprovider' as const };
+  const base = {
+    id: randomUUID(),
+    orgId: randomUUID(),
+    pipelineId: randomUUID(),
+    pipelineExternalId: '9',
+    externalId: randomUUID(),
+    provider: 'crmprovider' as const,
+  };
   return { ...newLead(base, changes, T0), ...overrides };
 }
 
@@ -21,8 +28,14 @@ export function leadRepositoryContract(make: () => Promise<LeadRepository>): voi
   });
 
   it('creates the lead of a new (pipeline, external id) as given, found by id in its organization only', async () => {
-    const fresh = lead({}, { title: 'Card', stage: 'Inbox', fields: { 'contact.phone': '11987654321', Carro: 'Argo' } });
-    expect(await repo.upsert(fresh, { title: 'ignored when creating' }, at(1))).to.deep.equal({ lead: fresh, created: true });
+    const fresh = lead(
+      {},
+      { title: 'Card', stage: 'Inbox', fields: { 'contact.phone': '11987654321', Carro: 'Argo' } },
+    );
+    expect(await repo.upsert(fresh, { title: 'ignored when creating' }, at(1))).to.deep.equal({
+      lead: fresh,
+      created: true,
+    });
     expect(await repo.findById(fresh.orgId, fresh.id)).to.deep.equal(fresh);
     expect(await repo.findById(randomUUID(), fresh.id)).to.equal(undefined);
     expect(await repo.findById(fresh.orgId, randomUUID())).to.equal(undefined);
@@ -41,7 +54,11 @@ export function leadRepositoryContract(make: () => Promise<LeadRepository>): voi
   it('replaces the fields as a whole when the changes carry them (names with dots included)', async () => {
     const first = lead({}, { fields: { 'contact.name': 'Ana', old: 'x' } });
     await repo.upsert(first, {}, T0);
-    const result = await repo.upsert(lead({ pipelineId: first.pipelineId, externalId: first.externalId }), { fields: { 'contact.name': 'Bia' } }, at(1));
+    const result = await repo.upsert(
+      lead({ pipelineId: first.pipelineId, externalId: first.externalId }),
+      { fields: { 'contact.name': 'Bia' } },
+      at(1),
+    );
     expect(result.lead.fields).to.deep.equal({ 'contact.name': 'Bia' });
     expect((await repo.findById(first.orgId, first.id))?.fields).to.deep.equal({ 'contact.name': 'Bia' });
   });
@@ -56,7 +73,9 @@ export function leadRepositoryContract(make: () => Promise<LeadRepository>): voi
 
   it('of concurrent upserts of one key exactly one creates; all answer the same lead', async () => {
     const key = { orgId: randomUUID(), pipelineId: randomUUID(), externalId: randomUUID() };
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.upsert(lead(key, { name: `N${i}` }), { name: `N${i}` }, at(i))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => repo.upsert(lead(key, { name: `N${i}` }), { name: `N${i}` }, at(i))),
+    );
     expect(results.filter((r) => r.created)).to.have.length(1);
     expect(new Set(results.map((r) => r.lead.id)).size).to.equal(1);
     expect((await repo.list({ orgId: key.orgId, page: 1, limit: 10 })).total).to.equal(1);
@@ -86,7 +105,10 @@ export function leadRepositoryContract(make: () => Promise<LeadRepository>): voi
     expect(await repo.list({ orgId, page: 2, limit: 2 })).to.deep.equal({ leads: [a], total: 3 });
     expect(await repo.list({ orgId, page: 3, limit: 2 })).to.deep.equal({ leads: [], total: 3 });
     expect(await repo.list({ orgId, phone: PHONE, page: 1, limit: 10 })).to.deep.equal({ leads: [c, a], total: 2 });
-    expect(await repo.list({ orgId, pipelineId, stage: 'new', page: 1, limit: 10 })).to.deep.equal({ leads: [b, a], total: 2 });
+    expect(await repo.list({ orgId, pipelineId, stage: 'new', page: 1, limit: 10 })).to.deep.equal({
+      leads: [b, a],
+      total: 2,
+    });
     expect(await repo.list({ orgId, stage: 'lost', page: 1, limit: 10 })).to.deep.equal({ leads: [], total: 0 });
   });
 }

@@ -5,7 +5,13 @@ import type { Organization } from '../../../src/domain/hub-identity/tenancy';
 import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 
 export function organization(overrides: Partial<Organization> = {}): Organization {
-  return { id: randomUUID(), name: 'Acme Motors', slug: `acme-${randomUUID().slice(0, 8)}`, createdAt: new Date('2026-11-21T10:00:00.000Z'), ...overrides };
+  return {
+    id: randomUUID(),
+    name: 'Acme Motors',
+    slug: `acme-${randomUUID().slice(0, 8)}`,
+    createdAt: new Date('2026-11-21T10:00:00.000Z'),
+    ...overrides,
+  };
 }
 
 /** The behaviour every OrganizationRepository must have; run against the fake and the MongoDB repository. */

@@ -6,7 +6,16 @@ const T0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 
 export function outboxMessage(overrides: Partial<OutboxMessage> = {}): OutboxMessage {
-  return { id: randomUUID(), orgId: randomUUID(), leadId: randomUUID(), templateId: randomUUID(), to: '5511987654321', text: 'Olá Ana', createdAt: T0, ...overrides };
+  return {
+    id: randomUUID(),
+    orgId: randomUUID(),
+    leadId: randomUUID(),
+    templateId: randomUUID(),
+    to: '5511987654321',
+    text: 'Olá Ana',
+    createdAt: T0,
+    ...overrides,
+  };
 }
 
 /** The behaviour every Outbox must have; run against the fake and the MongoDB adapter. */

@@ -15,9 +15,15 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     store = await make(faults);
   });
   // The resets of one token among the pending ones (the MongoDB collection is shared by the suite's cases).
-  const pendingFor = async (of: { tokenHash: string }, usedBefore: Date) => (await store.pending(usedBefore, 10_000)).filter((r) => r.tokenHash === of.tokenHash);
+  const pendingFor = async (of: { tokenHash: string }, usedBefore: Date) =>
+    (await store.pending(usedBefore, 10_000)).filter((r) => r.tokenHash === of.tokenHash);
   const token = () => ({ tokenHash: randomUUID(), userId: randomUUID(), expiresAt: IN_AN_HOUR, createdAt: NOW });
-  const pendingOf = (t: { tokenHash: string; userId: string }, passwordHash: string, usedAt: Date) => ({ tokenHash: t.tokenHash, userId: t.userId, passwordHash, usedAt });
+  const pendingOf = (t: { tokenHash: string; userId: string }, passwordHash: string, usedAt: Date) => ({
+    tokenHash: t.tokenHash,
+    userId: t.userId,
+    passwordHash,
+    usedAt,
+  });
 
   it('consumes a token once, then reports it used once its reset is applied', async () => {
     const t = token();
@@ -32,7 +38,10 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     await store.save(t);
     await store.consume(t.tokenHash, NEW_HASH, NOW);
     const later = new Date(NOW.getTime() + 120_000);
-    expect(await store.consume(t.tokenHash, 'another-hash', later)).to.deep.equal({ outcome: 'pending', reset: pendingOf(t, NEW_HASH, NOW) });
+    expect(await store.consume(t.tokenHash, 'another-hash', later)).to.deep.equal({
+      outcome: 'pending',
+      reset: pendingOf(t, NEW_HASH, NOW),
+    });
     expect(await pendingFor(t, later)).to.deep.equal([pendingOf(t, NEW_HASH, NOW)]);
     await store.markApplied(t.tokenHash);
     await store.markApplied(t.tokenHash);
@@ -48,10 +57,16 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     await store.consume(b.tokenHash, 'hash-b', NOW);
     await store.consume(a.tokenHash, 'hash-a', new Date(NOW.getTime() + 1_000));
     await store.consume(c.tokenHash, 'hash-c', new Date(NOW.getTime() + 2_000));
-    expect(await store.pending(new Date(NOW.getTime() + 1_000), 10)).to.deep.equal([pendingOf(b, 'hash-b', NOW), pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000))]);
+    expect(await store.pending(new Date(NOW.getTime() + 1_000), 10)).to.deep.equal([
+      pendingOf(b, 'hash-b', NOW),
+      pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000)),
+    ]);
     expect(await store.pending(new Date(NOW.getTime() + 5_000), 1)).to.deep.equal([pendingOf(b, 'hash-b', NOW)]);
     expect(await store.pending(new Date(NOW.getTime() - 1), 10)).to.deep.equal([]);
-    expect(await store.pending(new Date(NOW.getTime() + 5_000), 10, new Date(NOW.getTime() + 1_000))).to.deep.equal([pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000)), pendingOf(c, 'hash-c', new Date(NOW.getTime() + 2_000))]);
+    expect(await store.pending(new Date(NOW.getTime() + 5_000), 10, new Date(NOW.getTime() + 1_000))).to.deep.equal([
+      pendingOf(a, 'hash-a', new Date(NOW.getTime() + 1_000)),
+      pendingOf(c, 'hash-c', new Date(NOW.getTime() + 2_000)),
+    ]);
   });
 
   it('a pending reset stays pending past its token expiry (it was accepted in time)', async () => {
@@ -59,14 +74,20 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     await store.save(t);
     await store.consume(t.tokenHash, NEW_HASH, NOW);
     const pastExpiry = new Date(IN_AN_HOUR.getTime() + 60_000);
-    expect(await store.consume(t.tokenHash, NEW_HASH, pastExpiry)).to.deep.equal({ outcome: 'pending', reset: pendingOf(t, NEW_HASH, NOW) });
+    expect(await store.consume(t.tokenHash, NEW_HASH, pastExpiry)).to.deep.equal({
+      outcome: 'pending',
+      reset: pendingOf(t, NEW_HASH, NOW),
+    });
     expect(await pendingFor(t, pastExpiry)).to.deep.equal([pendingOf(t, NEW_HASH, NOW)]);
   });
 
   it('consumes a token up to the last millisecond before its expiry', async () => {
     const t = token();
     await store.save(t);
-    expect(await store.consume(t.tokenHash, NEW_HASH, new Date(IN_AN_HOUR.getTime() - 1))).to.deep.equal({ outcome: 'consumed', userId: t.userId });
+    expect(await store.consume(t.tokenHash, NEW_HASH, new Date(IN_AN_HOUR.getTime() - 1))).to.deep.equal({
+      outcome: 'consumed',
+      userId: t.userId,
+    });
   });
 
   it('reports an expired and an unknown token', async () => {
@@ -83,7 +104,9 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     await store.save(t);
     await store.consume(t.tokenHash, NEW_HASH, NOW);
     await store.markApplied(t.tokenHash);
-    expect(await store.consume(t.tokenHash, NEW_HASH, new Date(IN_AN_HOUR.getTime() + 60_000))).to.deep.equal({ outcome: 'already-used' });
+    expect(await store.consume(t.tokenHash, NEW_HASH, new Date(IN_AN_HOUR.getTime() + 60_000))).to.deep.equal({
+      outcome: 'already-used',
+    });
   });
 
   it('consuming one token of a user leaves the other usable', async () => {
@@ -92,7 +115,10 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     await store.save(first);
     await store.save(second);
     await store.consume(first.tokenHash, NEW_HASH, NOW);
-    expect(await store.consume(second.tokenHash, NEW_HASH, NOW)).to.deep.equal({ outcome: 'consumed', userId: first.userId });
+    expect(await store.consume(second.tokenHash, NEW_HASH, NOW)).to.deep.equal({
+      outcome: 'consumed',
+      userId: first.userId,
+    });
   });
 
   it('refuses a second token with the same hash', async () => {
@@ -107,10 +133,14 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
   it("lets exactly one of many concurrent consumptions of one token succeed; the others see the winner's reset", async () => {
     const t = token();
     await store.save(t);
-    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => store.consume(t.tokenHash, `hash-${i}`, NOW)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => store.consume(t.tokenHash, `hash-${i}`, NOW)),
+    );
     const winner = outcomes.findIndex((o) => o.outcome === 'consumed');
     expect(outcomes.filter((o) => o.outcome === 'consumed')).to.have.length(1);
-    expect(outcomes.filter((o) => o.outcome !== 'consumed')).to.deep.equal(Array.from({ length: 7 }, () => ({ outcome: 'pending', reset: pendingOf(t, `hash-${winner}`, NOW) })));
+    expect(outcomes.filter((o) => o.outcome !== 'consumed')).to.deep.equal(
+      Array.from({ length: 7 }, () => ({ outcome: 'pending', reset: pendingOf(t, `hash-${winner}`, NOW) })),
+    );
   });
 
   it('(crash) a consume killed before its write leaves the token unused: the link still works', async () => {

@@ -7,7 +7,15 @@ const T0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 
 export function pipeline(overrides: Partial<Pipeline> = {}): Pipeline {
-  return { id: randomUUID(), orgId: randomUUID(), name: 'Vendas', provider: 'crmprovider', externalId: '300', createdAt: T0, ...overrides };
+  return {
+    id: randomUUID(),
+    orgId: randomUUID(),
+    name: 'Vendas',
+    provider: 'crmprovider',
+    externalId: '300',
+    createdAt: T0,
+    ...overrides,
+  };
 }
 
 /** The behaviour every PipelineRepository must have; run against the fake and the MongoDB adapter. */
@@ -37,7 +45,9 @@ export function pipelineRepositoryContract(make: () => Promise<PipelineRepositor
 
   it('of concurrent creations of one key exactly one succeeds', async () => {
     const orgId = randomUUID();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.create(pipeline({ orgId, name: `P${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => repo.create(pipeline({ orgId, name: `P${i}` }))),
+    );
     expect(results.filter((created) => created)).to.have.length(1);
     expect(await repo.listOf(orgId)).to.have.length(1);
   });

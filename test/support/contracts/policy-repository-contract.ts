@@ -38,7 +38,11 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
   });
 
   it('stores a policy and finds it by id and by number; unknown ones are undefined', async () => {
-    const p = storedPolicy({ saleId: randomUUID(), history: [{ from: 'pending', to: 'active', at: T1, userId: 'u', reason: 'r' }], status: 'active' });
+    const p = storedPolicy({
+      saleId: randomUUID(),
+      history: [{ from: 'pending', to: 'active', at: T1, userId: 'u', reason: 'r' }],
+      status: 'active',
+    });
     expect(await repo.insert(p)).to.equal('created');
     expect(await repo.findById(p.id)).to.deep.equal(p);
     expect(await repo.findByNumber(p.policyNumber)).to.deep.equal(p);
@@ -58,7 +62,12 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
     await repo.insert(existing);
     const fresh = [storedPolicy(), storedPolicy()];
     const again = storedPolicy({ policyNumber: fresh[0]?.policyNumber ?? '' });
-    const report = await repo.insertMany([fresh[0] as Policy, storedPolicy({ policyNumber: existing.policyNumber, insurer: 'X' }), fresh[1] as Policy, again]);
+    const report = await repo.insertMany([
+      fresh[0] as Policy,
+      storedPolicy({ policyNumber: existing.policyNumber, insurer: 'X' }),
+      fresh[1] as Policy,
+      again,
+    ]);
     expect(report.inserted).to.equal(2);
     expect([...report.duplicates].sort()).to.deep.equal([existing.policyNumber, fresh[0]?.policyNumber].sort());
     expect(await repo.findByNumber(existing.policyNumber)).to.deep.equal(existing);
@@ -69,14 +78,17 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
 
   it('two concurrent batches with overlapping numbers store each number once and count every row once', async () => {
     const shared = [storedPolicy(), storedPolicy(), storedPolicy()];
-    const batch = (extra: number) => [...shared.map((p) => ({ ...p, id: randomUUID() })), ...Array.from({ length: extra }, () => storedPolicy())];
+    const batch = (extra: number) => [
+      ...shared.map((p) => ({ ...p, id: randomUUID() })),
+      ...Array.from({ length: extra }, () => storedPolicy()),
+    ];
     const [one, two] = await Promise.all([repo.insertMany(batch(2)), repo.insertMany(batch(3))]);
     expect(one.inserted + two.inserted).to.equal(3 + 2 + 3);
     expect([...one.duplicates, ...two.duplicates].sort()).to.deep.equal(shared.map((p) => p.policyNumber).sort());
     for (const p of shared) expect((await repo.findByNumber(p.policyNumber))?.policyNumber).to.equal(p.policyNumber);
   });
 
-  it('finds a CPF\'s policies newest first: by startDate, then createdAt', async () => {
+  it("finds a CPF's policies newest first: by startDate, then createdAt", async () => {
     const old = storedPolicy({ startDate: '2025-01-01' as IsoDate });
     const newer = storedPolicy({ startDate: '2026-06-01' as IsoDate });
     const sameStartLater = storedPolicy({ startDate: '2026-06-01' as IsoDate, createdAt: T1 });
@@ -87,10 +99,18 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
 
   it('lists with every filter (status, product, insurer any case, cpf, expiringBefore strictly), newest first, paginated with the total', async () => {
     const a = storedPolicy({ startDate: '2026-03-01' as IsoDate, endDate: '2026-12-31' as IsoDate });
-    const b = storedPolicy({ startDate: '2026-02-01' as IsoDate, status: 'active', product: 'life', vehiclePlate: null, insurer: 'Allianz', endDate: '2027-02-01' as IsoDate });
+    const b = storedPolicy({
+      startDate: '2026-02-01' as IsoDate,
+      status: 'active',
+      product: 'life',
+      vehiclePlate: null,
+      insurer: 'Allianz',
+      endDate: '2027-02-01' as IsoDate,
+    });
     const c = storedPolicy({ startDate: '2026-01-01' as IsoDate, cpf: CPF_B, endDate: '2027-01-01' as IsoDate });
     for (const p of [c, a, b]) await repo.insert(p);
-    const ids = async (filter: Parameters<PolicyRepository['list']>[0], page = 1, limit = 20) => (await repo.list(filter, page, limit)).items.map((p) => p.id);
+    const ids = async (filter: Parameters<PolicyRepository['list']>[0], page = 1, limit = 20) =>
+      (await repo.list(filter, page, limit)).items.map((p) => p.id);
     expect(await ids({})).to.deep.equal([a.id, b.id, c.id]);
     expect(await ids({ status: 'active' })).to.deep.equal([b.id]);
     expect(await ids({ product: 'auto' })).to.deep.equal([a.id, c.id]);
@@ -109,10 +129,20 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
   it('replaceStatus stores status, history and updatedAt only while the stored status is the expected one', async () => {
     const p = storedPolicy();
     await repo.insert(p);
-    const next: Policy = { ...p, status: 'active', history: [{ from: 'pending', to: 'active', at: T1, userId: 'u1', reason: null }], updatedAt: T1 };
+    const next: Policy = {
+      ...p,
+      status: 'active',
+      history: [{ from: 'pending', to: 'active', at: T1, userId: 'u1', reason: null }],
+      updatedAt: T1,
+    };
     expect(await repo.replaceStatus(next, 'pending')).to.equal(true);
     expect(await repo.findById(p.id)).to.deep.equal(next);
-    const stale: Policy = { ...p, status: 'cancelled', history: [{ from: 'pending', to: 'cancelled', at: T1, userId: 'u2', reason: null }], updatedAt: T1 };
+    const stale: Policy = {
+      ...p,
+      status: 'cancelled',
+      history: [{ from: 'pending', to: 'cancelled', at: T1, userId: 'u2', reason: null }],
+      updatedAt: T1,
+    };
     expect(await repo.replaceStatus(stale, 'pending')).to.equal(false);
     expect(await repo.findById(p.id)).to.deep.equal(next);
     expect(await repo.replaceStatus({ ...next, id: randomUUID() }, 'pending')).to.equal(false);

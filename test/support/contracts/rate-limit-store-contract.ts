@@ -8,7 +8,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * What every RateLimitStore must do (the in-memory and the Redis adapter run the same suite).
  * Windows are short and real, so the suite needs no knowledge of the adapter's clock.
  */
-export function rateLimitStoreContract(name: string, setup: () => Promise<{ store: RateLimitStore; teardown: () => Promise<void> }>): void {
+export function rateLimitStoreContract(
+  name: string,
+  setup: () => Promise<{ store: RateLimitStore; teardown: () => Promise<void> }>,
+): void {
   describe(`RateLimitStore contract: ${name}`, () => {
     let store: RateLimitStore;
     let teardown: () => Promise<void>;

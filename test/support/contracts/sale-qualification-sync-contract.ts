@@ -23,7 +23,9 @@ export interface SaleQualificationSyncWorld {
  * interaction whole; nothing else of the sale changes. CONTRACT 10.2: one write, derived whole from the
  * interaction, so a write `faults` kills leaves the sale as it was and the next one puts it right.
  */
-export function saleQualificationSyncContract(make: (faults: WriteFaults) => Promise<SaleQualificationSyncWorld>): void {
+export function saleQualificationSyncContract(
+  make: (faults: WriteFaults) => Promise<SaleQualificationSyncWorld>,
+): void {
   let world: SaleQualificationSyncWorld;
   let faults: WriteFaults;
   let personId: string;
@@ -33,7 +35,16 @@ export function saleQualificationSyncContract(make: (faults: WriteFaults) => Pro
     world = await make(faults);
     personId = (await world.people.saveByCpf(person())).id;
     interaction = sdrInteraction({
-      personId, result: 'converted', status: 'converted', contact: true, sent: true, sentTo: 'Concessionária X', convertedToLead: true, convertedAt: AT, createdAt: T0, updatedAt: AT,
+      personId,
+      result: 'converted',
+      status: 'converted',
+      contact: true,
+      sent: true,
+      sentTo: 'Concessionária X',
+      convertedToLead: true,
+      convertedAt: AT,
+      createdAt: T0,
+      updatedAt: AT,
     });
   });
 

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { EligibilityWindow, PersonRepository, SaleRepository, VendorRepository } from '../../../src/application/sales/ports';
+import type {
+  EligibilityWindow,
+  PersonRepository,
+  SaleRepository,
+  VendorRepository,
+} from '../../../src/application/sales/ports';
 import type { Sale, SaleStatusEvent } from '../../../src/domain/sales/sale';
 import { ProcessDied, type CrashSwitch } from '../fakes/crash-switch';
 import type { Cpf } from '../../../src/domain/shared/cpf';
@@ -20,7 +25,11 @@ const NOW = new Date('2026-11-21T10:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 const DAY = 86_400_000;
 /** The dispatch window of CONTRACT 3.3: created in the last 7 days, not attempted since the pass began. */
-const WINDOW: EligibilityWindow = { now: NOW, eligibleSince: new Date(NOW.getTime() - 7 * DAY), notAttemptedSince: NOW };
+const WINDOW: EligibilityWindow = {
+  now: NOW,
+  eligibleSince: new Date(NOW.getTime() - 7 * DAY),
+  notAttemptedSince: NOW,
+};
 const claim = (owner: string, limit = 100, now = NOW) => ({ ...WINDOW, now, limit, leaseMs: 60_000, owner });
 const ids = (entries: readonly { sale: { id: string } }[]) => entries.map((e) => e.sale.id);
 
@@ -155,9 +164,17 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     await sales.claimEligible(claim('me', 1));
     await sales.markDelivered([mine as string, theirs as string], 'me', { at: NOW, outcome: '200' });
     expect((await sales.findEntry(mine as string))?.sale.delivery).to.deep.equal({
-      webhookProcessed: true, forceReprocess: false, leaseUntil: null, attempts: 1, lastAttemptAt: NOW, lastOutcome: '200',
+      webhookProcessed: true,
+      forceReprocess: false,
+      leaseUntil: null,
+      attempts: 1,
+      lastAttemptAt: NOW,
+      lastOutcome: '200',
     });
-    expect((await sales.findEntry(theirs as string))?.sale.delivery).to.include({ webhookProcessed: false, attempts: 0 });
+    expect((await sales.findEntry(theirs as string))?.sale.delivery).to.include({
+      webhookProcessed: false,
+      attempts: 0,
+    });
   });
 
   it('markFailed: stays pending (and forced), lease released, attempt counted', async () => {
@@ -165,11 +182,16 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     await sales.claimEligible(claim('me'));
     await sales.markFailed([id as string], 'me', { at: NOW, outcome: 'ECONNREFUSED' });
     expect((await sales.findEntry(id as string))?.sale.delivery).to.deep.equal({
-      webhookProcessed: false, forceReprocess: true, leaseUntil: null, attempts: 1, lastAttemptAt: NOW, lastOutcome: 'ECONNREFUSED',
+      webhookProcessed: false,
+      forceReprocess: true,
+      leaseUntil: null,
+      attempts: 1,
+      lastAttemptAt: NOW,
+      lastOutcome: 'ECONNREFUSED',
     });
   });
 
-  it('releaseLeases: frees the caller\'s leases only and changes nothing else; the sales can be claimed again at once', async () => {
+  it("releaseLeases: frees the caller's leases only and changes nothing else; the sales can be claimed again at once", async () => {
     const [mine, theirs] = await seed({ delivery: { ...sale('x').delivery, forceReprocess: true } }, 2, 1);
     await sales.claimEligible(claim('me', 1));
     await sales.claimEligible(claim('other', 1));
@@ -186,7 +208,10 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
   it('force makes a processed sale pending and forced; false for an unknown id', async () => {
     const [id] = await seed({ delivery: { ...sale('x').delivery, webhookProcessed: true } });
     expect(await sales.force(id as string)).to.equal(true);
-    expect((await sales.findEntry(id as string))?.sale.delivery).to.include({ webhookProcessed: false, forceReprocess: true });
+    expect((await sales.findEntry(id as string))?.sale.delivery).to.include({
+      webhookProcessed: false,
+      forceReprocess: true,
+    });
     expect(await sales.force(randomUUID())).to.equal(false);
   });
 
@@ -207,13 +232,22 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     expect(stored?.delivery.webhookProcessed).to.equal(false);
     const received = await sales.recordEvent(id as string, { event: 'webhook_received', at: minutes(2) });
     expect(received?.delivery.webhookProcessed).to.equal(true);
-    expect((await sales.findEntry(id as string))?.sale.lastEvent).to.deep.equal({ event: 'webhook_received', at: minutes(2) });
+    expect((await sales.findEntry(id as string))?.sale.lastEvent).to.deep.equal({
+      event: 'webhook_received',
+      at: minutes(2),
+    });
     expect(await sales.recordEvent(randomUUID(), forwarded)).to.equal(undefined);
   });
 
   it('recordEvent logs every event once, in its own row, with its extra fields', async () => {
     const [id, other] = await seed({}, 2, 1);
-    const forwarded = { event: 'lead_forwarded' as const, sentTo: 'Loja X', sentToNumber: '5511999990000', dealership: 'Centro', at: minutes(1) };
+    const forwarded = {
+      event: 'lead_forwarded' as const,
+      sentTo: 'Loja X',
+      sentToNumber: '5511999990000',
+      dealership: 'Centro',
+      at: minutes(1),
+    };
     const failed = { event: 'contact_failed' as const, noContactReason: 'caixa postal', at: minutes(2) };
     await sales.recordEvent(id as string, forwarded);
     await sales.recordEvent(id as string, failed);
@@ -262,7 +296,9 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     await expectDied(sales.markDelivered([id as string], 'manual-resend', { at: NOW, outcome: '200' }));
     expect(ids(await sales.claimEligible(claim('pass', 100, minutes(0.5))))).to.deep.equal([]);
     const later = minutes(2);
-    expect(ids(await sales.claimEligible({ ...claim('pass', 100, later), notAttemptedSince: later }))).to.deep.equal([id]);
+    expect(ids(await sales.claimEligible({ ...claim('pass', 100, later), notAttemptedSince: later }))).to.deep.equal([
+      id,
+    ]);
   });
 }
 

@@ -15,8 +15,16 @@ export function salesRefreshTokenStoreContract(make: () => Promise<SalesRefreshT
   it('finds an active token until it expires', async () => {
     const t = token();
     await store.save(t);
-    expect(await store.findActive(t.tokenHash, NOW)).to.deep.equal({ tokenHash: t.tokenHash, userId: t.userId, expiresAt: LATER });
-    expect(await store.findActive(t.tokenHash, new Date(LATER.getTime() - 1))).to.deep.equal({ tokenHash: t.tokenHash, userId: t.userId, expiresAt: LATER });
+    expect(await store.findActive(t.tokenHash, NOW)).to.deep.equal({
+      tokenHash: t.tokenHash,
+      userId: t.userId,
+      expiresAt: LATER,
+    });
+    expect(await store.findActive(t.tokenHash, new Date(LATER.getTime() - 1))).to.deep.equal({
+      tokenHash: t.tokenHash,
+      userId: t.userId,
+      expiresAt: LATER,
+    });
     expect(await store.findActive(t.tokenHash, LATER)).to.equal(undefined);
     expect(await store.findActive(randomUUID(), NOW)).to.equal(undefined);
   });

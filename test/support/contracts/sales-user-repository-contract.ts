@@ -6,7 +6,16 @@ import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 
 export function user(overrides: Partial<SalesUser> = {}): SalesUser {
   const at = new Date('2026-11-21T10:00:00.000Z');
-  return { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Ana', role: 'operator', passwordHash: 'hash', createdAt: at, updatedAt: at, ...overrides };
+  return {
+    id: randomUUID(),
+    email: `${randomUUID()}@example.com`,
+    name: 'Ana',
+    role: 'operator',
+    passwordHash: 'hash',
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
 }
 
 export function salesUserRepositoryContract(make: (faults: WriteFaults) => Promise<SalesUserRepository>): void {

@@ -39,8 +39,13 @@ export function savedFilterRepositoryContract(make: () => Promise<SavedFilterRep
     expect(await repo.insert(savedFilter({ name: 'n' }))).to.equal('created');
   });
 
-  it('lists the owner\'s filters by resource then name, of one resource when given', async () => {
-    for (const [name, resource] of [['b', 'sales'], ['a', 'sales'], ['z', 'policies'], ['B', 'sales']] as const) {
+  it("lists the owner's filters by resource then name, of one resource when given", async () => {
+    for (const [name, resource] of [
+      ['b', 'sales'],
+      ['a', 'sales'],
+      ['z', 'policies'],
+      ['B', 'sales'],
+    ] as const) {
       await repo.insert(savedFilter({ name, resource }));
     }
     await repo.insert(savedFilter({ name: 'other', userId: 'user-b' }));

@@ -21,7 +21,9 @@ const refresh: InteractionRefresh = {
 };
 
 /** SDR interactions (spec part 4, CONTRACT 3.4): dedupe window, atomic status moves, append-only notes. */
-export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => Promise<SdrInteractionRepository>): void {
+export function sdrInteractionRepositoryContract(
+  make: (faults: WriteFaults) => Promise<SdrInteractionRepository>,
+): void {
   let repo: SdrInteractionRepository;
   let faults: WriteFaults;
   beforeEach(async () => {
@@ -30,7 +32,11 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
   });
 
   it('streams every interaction, whole, in id order', async () => {
-    const inserted = [sdrInteraction({ createdAt: at(1) }), sdrInteraction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}`, createdAt: at(2) }), sdrInteraction({ createdAt: at(3) })];
+    const inserted = [
+      sdrInteraction({ createdAt: at(1) }),
+      sdrInteraction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}`, createdAt: at(2) }),
+      sdrInteraction({ createdAt: at(3) }),
+    ];
     for (const i of inserted) await repo.insert(i);
     const streamed = [];
     for await (const i of repo.streamAll()) streamed.push(i);
@@ -38,7 +44,8 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
   });
 
   describe('insertCurrent: one current interaction per contact within the window (CONTRACT 3.4, 10.3)', () => {
-    const storedOf = async (...interactions: { personId: string }[]) => (await repo.listOfPersons(interactions.map((i) => i.personId))).map((l) => l.interaction);
+    const storedOf = async (...interactions: { personId: string }[]) =>
+      (await repo.listOfPersons(interactions.map((i) => i.personId))).map((l) => l.interaction);
 
     it("inserts an interaction as its contact's current one; another of that contact in the window is 'taken' and not written", async () => {
       const first = sdrInteraction({ createdAt: at(0) });
@@ -58,15 +65,40 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
 
     it('contacts are apart: another phone key, a session, the phone before the session; an interaction stored by insert holds no contact', async () => {
       expect(await repo.insertCurrent(sdrInteraction({ createdAt: at(0) }), at(-1))).to.equal('inserted');
-      expect(await repo.insertCurrent(sdrInteraction({ phone: '552133332222', phoneKey: '2133332222', createdAt: at(0) }), at(-1))).to.equal('inserted');
+      expect(
+        await repo.insertCurrent(
+          sdrInteraction({ phone: '552133332222', phoneKey: '2133332222', createdAt: at(0) }),
+          at(-1),
+        ),
+      ).to.equal('inserted');
       // With both, the phone is the contact: the session stays free for a web-only interaction.
       const session = `web-${randomUUID()}`;
-      expect(await repo.insertCurrent(sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', sessionId: session, createdAt: at(0) }), at(-1))).to.equal('inserted');
-      expect(await repo.insertCurrent(sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(0) }), at(-1))).to.equal('inserted');
-      expect(await repo.insertCurrent(sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', createdAt: at(1) }), at(-1))).to.equal('taken');
+      expect(
+        await repo.insertCurrent(
+          sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', sessionId: session, createdAt: at(0) }),
+          at(-1),
+        ),
+      ).to.equal('inserted');
+      expect(
+        await repo.insertCurrent(
+          sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(0) }),
+          at(-1),
+        ),
+      ).to.equal('inserted');
+      expect(
+        await repo.insertCurrent(
+          sdrInteraction({ phone: '553133334444', phoneKey: '3133334444', createdAt: at(1) }),
+          at(-1),
+        ),
+      ).to.equal('taken');
       // Stored as it is (as interactions stored before current keys existed): current for no contact.
       await repo.insert(sdrInteraction({ phone: '554133335555', phoneKey: '4133335555', createdAt: at(0) }));
-      expect(await repo.insertCurrent(sdrInteraction({ phone: '554133335555', phoneKey: '4133335555', createdAt: at(1) }), at(-1))).to.equal('inserted');
+      expect(
+        await repo.insertCurrent(
+          sdrInteraction({ phone: '554133335555', phoneKey: '4133335555', createdAt: at(1) }),
+          at(-1),
+        ),
+      ).to.equal('inserted');
       // Neither phone nor session: no contact to hold, simply inserted.
       const anonymous = sdrInteraction({ phone: null, phoneKey: null, createdAt: at(0) });
       expect(await repo.insertCurrent(anonymous, at(-1))).to.equal('inserted');
@@ -84,10 +116,18 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     });
 
     it('of 20 concurrent inserts for one contact exactly one is inserted and stored; likewise while a holder from before the window is released', async () => {
-      for (const [created, since] of [[at(0), at(-1)], [at(2_000), at(1_000)]] as const) {
-        const racing = Array.from({ length: 20 }, (_, n) => sdrInteraction({ phone: n % 2 === 0 ? '5511987654321' : '551187654321', createdAt: created }));
+      for (const [created, since] of [
+        [at(0), at(-1)],
+        [at(2_000), at(1_000)],
+      ] as const) {
+        const racing = Array.from({ length: 20 }, (_, n) =>
+          sdrInteraction({ phone: n % 2 === 0 ? '5511987654321' : '551187654321', createdAt: created }),
+        );
         const outcomes = await Promise.all(racing.map((i) => repo.insertCurrent(i, since)));
-        expect(outcomes.filter((o) => o === 'inserted'), `window from ${since.toISOString()}`).to.have.length(1);
+        expect(
+          outcomes.filter((o) => o === 'inserted'),
+          `window from ${since.toISOString()}`,
+        ).to.have.length(1);
         const winner = racing[outcomes.indexOf('inserted')];
         expect(await storedOf(...racing)).to.deep.equal([winner]);
       }
@@ -103,7 +143,9 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     for (const i of [byPerson, byPhone, bySession]) await repo.insert(i);
     expect(await repo.findRecent({ personId }, at(0))).to.deep.equal(byPerson);
     expect((await repo.findRecent({ personId, phoneKey: '1187654321' }, at(0)))?.id).to.equal(byPhone.id);
-    expect((await repo.findRecent({ personId, phoneKey: '1187654321', sessionId: session }, at(0)))?.id).to.equal(bySession.id);
+    expect((await repo.findRecent({ personId, phoneKey: '1187654321', sessionId: session }, at(0)))?.id).to.equal(
+      bySession.id,
+    );
     expect((await repo.findRecent({ personId, phoneKey: '1187654321' }, at(20)))?.id).to.equal(byPhone.id);
     expect(await repo.findRecent({ personId }, at(11))).to.equal(undefined);
     expect(await repo.findRecent({ phoneKey: '2133332222' }, at(0))).to.equal(undefined);
@@ -123,15 +165,29 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     expect(await repo.refreshRecent({}, at(0), refresh)).to.equal(undefined);
   });
 
-  it("moves the newest interaction of any of the persons and answers the status it replaced", async () => {
+  it('moves the newest interaction of any of the persons and answers the status it replaced', async () => {
     const [ana, bia] = [randomUUID(), randomUUID()];
     const older = sdrInteraction({ personId: ana, createdAt: at(0) });
     const newer = sdrInteraction({ personId: bia, createdAt: at(10), status: 'interested' });
     await repo.insert(older);
     await repo.insert(newer);
     const moved = (status: SdrStatus, updatedAt: Date) => ({ ...newer, status, updatedAt, convertedAt: at(20) });
-    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'interested', convertedAt: at(20), interaction: moved('converted', at(20)) });
-    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({ interactionId: newer.id, contactKey: '5511987654321', personId: bia, previous: 'converted', convertedAt: at(20), interaction: moved('no_response', at(21)) });
+    expect(await repo.setStatusOfLatest([ana, bia], 'converted', at(20))).to.deep.equal({
+      interactionId: newer.id,
+      contactKey: '5511987654321',
+      personId: bia,
+      previous: 'interested',
+      convertedAt: at(20),
+      interaction: moved('converted', at(20)),
+    });
+    expect(await repo.setStatusOfLatest([ana, bia], 'no_response', at(21))).to.deep.equal({
+      interactionId: newer.id,
+      contactKey: '5511987654321',
+      personId: bia,
+      previous: 'converted',
+      convertedAt: at(20),
+      interaction: moved('no_response', at(21)),
+    });
     // The contact key of the interaction moved: its phone, else its web session id, else its id.
     const session = `web-${randomUUID()}`;
     const web = sdrInteraction({ phone: null, phoneKey: null, sessionId: session, createdAt: at(30) });
@@ -139,8 +195,14 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     await repo.insert(web);
     await repo.insert(bare);
     expect(await repo.setStatusOfLatest([web.personId], 'interested', at(31))).to.deep.include({ contactKey: session });
-    expect(await repo.setStatusOfLatest([bare.personId], 'interested', at(31))).to.deep.include({ contactKey: `interaction:${bare.id}` });
-    expect(await repo.findRecent({ personId: bia }, at(0))).to.deep.include({ status: 'no_response', updatedAt: at(21), result: 'no_response' });
+    expect(await repo.setStatusOfLatest([bare.personId], 'interested', at(31))).to.deep.include({
+      contactKey: `interaction:${bare.id}`,
+    });
+    expect(await repo.findRecent({ personId: bia }, at(0))).to.deep.include({
+      status: 'no_response',
+      updatedAt: at(21),
+      result: 'no_response',
+    });
     expect(await repo.findRecent({ personId: ana }, at(0))).to.deep.equal(older);
     expect(await repo.setStatusOfLatest([randomUUID()], 'converted', at(22))).to.equal(undefined);
   });
@@ -149,15 +211,34 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     const plain = sdrInteraction({ createdAt: at(0) });
     await repo.insert(plain);
     const notConverting = { ...refresh, convertedToLead: false, convertedAt: null, updatedAt: at(5) };
-    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), notConverting)).to.deep.include({ convertedAt: null });
+    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), notConverting)).to.deep.include({
+      convertedAt: null,
+    });
     expect(await repo.setStatusOfLatest([plain.personId], 'interested', at(6))).to.deep.include({ convertedAt: null });
     // The first converting write stores its time.
-    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(7), updatedAt: at(7) })).to.deep.include({ convertedAt: at(7) });
+    expect(
+      await repo.refreshRecent({ personId: plain.personId }, at(0), {
+        ...refresh,
+        convertedAt: at(7),
+        updatedAt: at(7),
+      }),
+    ).to.deep.include({ convertedAt: at(7) });
     // Later converting writes (a refresh, a move to converted) and a move away keep it.
-    expect(await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(8), updatedAt: at(8) })).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
+    expect(
+      await repo.refreshRecent({ personId: plain.personId }, at(0), {
+        ...refresh,
+        convertedAt: at(8),
+        updatedAt: at(8),
+      }),
+    ).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
     expect(await repo.setStatusOfLatest([plain.personId], 'converted', at(9))).to.deep.include({ convertedAt: at(7) });
-    expect(await repo.setStatusOfLatest([plain.personId], 'no_response', at(10))).to.deep.include({ convertedAt: at(7) });
-    expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedAt: at(7), updatedAt: at(10) });
+    expect(await repo.setStatusOfLatest([plain.personId], 'no_response', at(10))).to.deep.include({
+      convertedAt: at(7),
+    });
+    expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({
+      convertedAt: at(7),
+      updatedAt: at(10),
+    });
     // Converted at creation: the stored time stays through a move to converted.
     const born = sdrInteraction({ convertedToLead: true, convertedAt: at(1), createdAt: at(1) });
     await repo.insert(born);
@@ -176,28 +257,54 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
       const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
       await repo.insert(plain);
       await dies(() => repo.setStatusOfLatest([plain.personId], 'converted', at(5)));
-      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ status: 'converted', convertedAt: null, updatedAt: at(5) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({
+        status: 'converted',
+        convertedAt: null,
+        updatedAt: at(5),
+      });
       const next = await repo.setStatusOfLatest([plain.personId], 'interested', at(6));
       expect(next).to.deep.include({ previous: 'converted', convertedAt: at(5) });
       expect(next?.interaction).to.deep.include({ status: 'interested', convertedAt: at(5), updatedAt: at(6) });
-      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ status: 'interested', convertedAt: at(5), updatedAt: at(6) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({
+        status: 'interested',
+        convertedAt: at(5),
+        updatedAt: at(6),
+      });
     });
 
     it('a refresh: the same, and the next refresh (converting again or not) stores the time of the killed one', async () => {
       const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
       await repo.insert(plain);
-      await dies(() => repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(7), updatedAt: at(7) }));
-      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedToLead: true, convertedAt: null, updatedAt: at(7) });
-      const next = await repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(8), updatedAt: at(8) });
+      await dies(() =>
+        repo.refreshRecent({ personId: plain.personId }, at(0), { ...refresh, convertedAt: at(7), updatedAt: at(7) }),
+      );
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({
+        convertedToLead: true,
+        convertedAt: null,
+        updatedAt: at(7),
+      });
+      const next = await repo.refreshRecent({ personId: plain.personId }, at(0), {
+        ...refresh,
+        convertedAt: at(8),
+        updatedAt: at(8),
+      });
       expect(next).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
-      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({ convertedAt: at(7), updatedAt: at(8) });
+      expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.include({
+        convertedAt: at(7),
+        updatedAt: at(8),
+      });
     });
 
     it('the status move answers the moved interaction as its write left it', async () => {
       const plain = sdrInteraction({ createdAt: at(0), updatedAt: at(0) });
       await repo.insert(plain);
       const change = await repo.setStatusOfLatest([plain.personId], 'converted', at(3));
-      expect(change?.interaction).to.deep.equal({ ...plain, status: 'converted', updatedAt: at(3), convertedAt: at(3) });
+      expect(change?.interaction).to.deep.equal({
+        ...plain,
+        status: 'converted',
+        updatedAt: at(3),
+        convertedAt: at(3),
+      });
       expect(await repo.findRecent({ personId: plain.personId }, at(0))).to.deep.equal(change?.interaction);
     });
   });
@@ -224,10 +331,15 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     for (const i of [first, second, elsewhere]) await repo.insert(i);
     await repo.appendNote(first.id, { at: at(2), text: 'later' });
     await repo.appendNote(first.id, { at: at(1), text: 'earlier' });
-    await Promise.all(Array.from({ length: 20 }, (_, n) => repo.appendNote(second.id, { at: at(11), text: `note ${n}` })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) => repo.appendNote(second.id, { at: at(11), text: `note ${n}` })),
+    );
     const listed = await repo.listOfPersons([personId]);
     expect(listed.map((l) => l.interaction)).to.deep.equal([second, first]);
-    expect(listed[1]?.notes).to.deep.equal([{ at: at(1), text: 'earlier' }, { at: at(2), text: 'later' }]);
+    expect(listed[1]?.notes).to.deep.equal([
+      { at: at(1), text: 'earlier' },
+      { at: at(2), text: 'later' },
+    ]);
     expect(listed[0]?.notes.map((n) => n.text)).to.have.members(Array.from({ length: 20 }, (_, n) => `note ${n}`));
     expect(await repo.listOfPersons([randomUUID()])).to.deep.equal([]);
   });
@@ -244,7 +356,9 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
     for (const i of [ana, anaAgain, landline, web, bare, other]) await repo.insert(i);
     const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(byId(await repo.ofContacts(['5511987654321']))).to.deep.equal(byId([ana, anaAgain]));
-    expect(byId(await repo.ofContacts([session, `interaction:${bare.id}`, '551187654321']))).to.deep.equal(byId([web, bare, landline]));
+    expect(byId(await repo.ofContacts([session, `interaction:${bare.id}`, '551187654321']))).to.deep.equal(
+      byId([web, bare, landline]),
+    );
     // A session id of an interaction that has a phone is not that interaction's contact.
     expect(await repo.ofContacts([anaAgain.sessionId as string])).to.deep.equal([]);
     expect(await repo.ofContacts([])).to.deep.equal([]);
@@ -254,7 +368,12 @@ export function sdrInteractionRepositoryContract(make: (faults: WriteFaults) => 
   it('streams the interactions created, updated or converted between two times (inclusive)', async () => {
     const created = sdrInteraction({ createdAt: at(10), updatedAt: at(10) });
     const updated = sdrInteraction({ createdAt: at(0), updatedAt: at(20) });
-    const converted = sdrInteraction({ createdAt: at(0), updatedAt: at(1), convertedToLead: true, convertedAt: at(30) });
+    const converted = sdrInteraction({
+      createdAt: at(0),
+      updatedAt: at(1),
+      convertedToLead: true,
+      convertedAt: at(30),
+    });
     const before = sdrInteraction({ createdAt: at(0), updatedAt: at(9) });
     const after = sdrInteraction({ createdAt: at(31), updatedAt: at(40), convertedAt: at(41), convertedToLead: true });
     const spanning = sdrInteraction({ createdAt: at(5), updatedAt: at(35) });

@@ -12,7 +12,13 @@ export function secretHasherContract(make: () => SecretHasher): void {
   it('answers distinct fingerprints for distinct secrets, near-identical ones included', () => {
     const hasher = make();
     const base = randomBytes(32).toString('hex');
-    const secrets = [...Array.from({ length: 1_000 }, () => randomBytes(32).toString('hex')), (base), `${base.slice(0, -1)}0`, `${base.slice(0, -1)}1`, base.toUpperCase()];
+    const secrets = [
+      ...Array.from({ length: 1_000 }, () => randomBytes(32).toString('hex')),
+      base,
+      `${base.slice(0, -1)}0`,
+      `${base.slice(0, -1)}1`,
+      base.toUpperCase(),
+    ];
     expect(new Set(secrets.map((s) => hasher.hash(s))).size).to.equal(new Set(secrets).size);
   });
 

@@ -30,7 +30,14 @@ export function vendorRepositoryContract(make: () => Promise<VendorRepository>):
   it('updates the given fields and keeps the business code unless one is given; unknown id is undefined', async () => {
     const v = vendor({ vendorId: 'V-2' });
     await repo.insert(v);
-    const changes = { name: 'Loja B', store: 'Norte', phone: '1', isActive: false, webhookEnabled: false, updatedAt: T1 };
+    const changes = {
+      name: 'Loja B',
+      store: 'Norte',
+      phone: '1',
+      isActive: false,
+      webhookEnabled: false,
+      updatedAt: T1,
+    };
     const expected = { ...v, ...changes };
     expect(await repo.update(v.id, changes)).to.deep.equal(expected);
     expect(await repo.findById(v.id)).to.deep.equal(expected);

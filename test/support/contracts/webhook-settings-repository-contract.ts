@@ -37,7 +37,11 @@ export function webhookSettingsRepositoryContract(make: () => Promise<WebhookSet
     await subject.addOrganization(plain);
     await subject.addOrganization(signed, 'org-secret');
     expect(await subject.repo.find(plain)).to.deep.equal({ humanTeam: false, timezone: 'America/Sao_Paulo' });
-    expect(await subject.repo.find(signed)).to.deep.equal({ humanTeam: false, timezone: 'America/Sao_Paulo', webhookSecret: 'org-secret' });
+    expect(await subject.repo.find(signed)).to.deep.equal({
+      humanTeam: false,
+      timezone: 'America/Sao_Paulo',
+      webhookSecret: 'org-secret',
+    });
   });
 
   it('an update changes only the members it carries; business hours read back as parsed', async () => {
@@ -45,19 +49,44 @@ export function webhookSettingsRepositoryContract(make: () => Promise<WebhookSet
     await subject.addOrganization(orgId, 'first-secret');
     const open = hours('mon-fri 09:00-18:00, sat 09:00-13:00');
     expect(await subject.repo.update(orgId, { humanTeam: true, businessHours: open })).to.equal(true);
-    expect(await subject.repo.find(orgId)).to.deep.equal({ humanTeam: true, businessHours: open, timezone: 'America/Sao_Paulo', webhookSecret: 'first-secret' });
-    expect(await subject.repo.update(orgId, { timezone: 'America/Manaus', webhookSecret: 'second-secret' })).to.equal(true);
-    expect(await subject.repo.find(orgId)).to.deep.equal({ humanTeam: true, businessHours: open, timezone: 'America/Manaus', webhookSecret: 'second-secret' });
+    expect(await subject.repo.find(orgId)).to.deep.equal({
+      humanTeam: true,
+      businessHours: open,
+      timezone: 'America/Sao_Paulo',
+      webhookSecret: 'first-secret',
+    });
+    expect(await subject.repo.update(orgId, { timezone: 'America/Manaus', webhookSecret: 'second-secret' })).to.equal(
+      true,
+    );
+    expect(await subject.repo.find(orgId)).to.deep.equal({
+      humanTeam: true,
+      businessHours: open,
+      timezone: 'America/Manaus',
+      webhookSecret: 'second-secret',
+    });
     expect(await subject.repo.update(orgId, { humanTeam: false })).to.equal(true);
     expect(await subject.repo.update(orgId, {})).to.equal(true);
-    expect(await subject.repo.find(orgId)).to.deep.equal({ humanTeam: false, businessHours: open, timezone: 'America/Manaus', webhookSecret: 'second-secret' });
+    expect(await subject.repo.find(orgId)).to.deep.equal({
+      humanTeam: false,
+      businessHours: open,
+      timezone: 'America/Manaus',
+      webhookSecret: 'second-secret',
+    });
   });
 
   it('concurrent updates of different members both stay', async () => {
     const orgId = randomUUID();
     await subject.addOrganization(orgId);
     const open = hours('sun 00:00-24:00');
-    await Promise.all([subject.repo.update(orgId, { humanTeam: true }), subject.repo.update(orgId, { businessHours: open }), subject.repo.update(orgId, { timezone: 'America/Recife' })]);
-    expect(await subject.repo.find(orgId)).to.deep.equal({ humanTeam: true, businessHours: open, timezone: 'America/Recife' });
+    await Promise.all([
+      subject.repo.update(orgId, { humanTeam: true }),
+      subject.repo.update(orgId, { businessHours: open }),
+      subject.repo.update(orgId, { timezone: 'America/Recife' }),
+    ]);
+    expect(await subject.repo.find(orgId)).to.deep.equal({
+      humanTeam: true,
+      businessHours: open,
+      timezone: 'America/Recife',
+    });
   });
 }

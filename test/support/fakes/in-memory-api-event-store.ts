@@ -13,7 +13,10 @@ export class InMemoryApiEventStore implements ApiEventStore {
     this.events.push(...events.filter((e) => !stored.has(e.id)));
   }
 
-  async list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }> {
+  async list(
+    filter: ApiEventFilter,
+    page: { skip: number; limit: number },
+  ): Promise<{ items: readonly ApiEvent[]; total: number }> {
     const matching = this.events
       .filter(
         (e) =>

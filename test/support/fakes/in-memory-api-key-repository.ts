@@ -7,7 +7,8 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
   lookups = 0;
 
   async save(key: ApiKeyRecord): Promise<void> {
-    if (this.keys.has(key.id) || [...this.keys.values()].some((k) => k.keyHash === key.keyHash)) throw new Error('duplicate api key');
+    if (this.keys.has(key.id) || [...this.keys.values()].some((k) => k.keyHash === key.keyHash))
+      throw new Error('duplicate api key');
     this.keys.set(key.id, { ...key });
   }
 

@@ -13,6 +13,9 @@ export class InMemoryChannelRepository implements ChannelRepository {
   }
 
   async listOf(orgId: string): Promise<readonly Channel[]> {
-    return [...this.channels.values()].filter((c) => c.orgId === orgId).sort(byCreation).map((c) => ({ ...c }));
+    return [...this.channels.values()]
+      .filter((c) => c.orgId === orgId)
+      .sort(byCreation)
+      .map((c) => ({ ...c }));
   }
 }

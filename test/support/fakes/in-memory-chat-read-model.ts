@@ -1,4 +1,8 @@
-import type { ChatReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../src/application/sdr/read-model-ports';
+import type {
+  ChatReadModel,
+  ReadModelClaim,
+  ReadModelWriteOutcome,
+} from '../../../src/application/sdr/read-model-ports';
 import { newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
 import { InMemoryVersioned } from './in-memory-versioned';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
@@ -19,7 +23,9 @@ export class InMemoryChatReadModel implements ChatReadModel {
     return this.versioned.snapshot(ids);
   }
 
-  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[]): Promise<ReadModelWriteOutcome> {
+  put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     this.faults.write('sdr_chats.put');
     return this.versioned.put(entries);
   }

@@ -1,5 +1,12 @@
 import type { ChatRepository } from '../../../src/application/assistant/ports';
-import { previewOf, type ChatMessage, type ChatRole, type ChatSession, type ChatSessionChanges, type ChatSessionStatus } from '../../../src/domain/assistant/chat';
+import {
+  previewOf,
+  type ChatMessage,
+  type ChatRole,
+  type ChatSession,
+  type ChatSessionChanges,
+  type ChatSessionStatus,
+} from '../../../src/domain/assistant/chat';
 import { compareBinary } from './binary-order';
 import type { CrashSwitch } from './crash-switch';
 import type { Page } from '../../../src/application/shared/page';
@@ -47,7 +54,12 @@ export class InMemoryChatRepository implements ChatRepository {
     return stored === undefined ? undefined : { ...stored.session };
   }
 
-  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>> {
+  async listOwnedSessions(
+    userId: string,
+    status: ChatSessionStatus | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<ChatSession>> {
     const matching = [...this.sessions.values()]
       .map((s) => s.session)
       .filter((s) => s.userId === userId && (status === undefined || s.status === status))
@@ -55,7 +67,12 @@ export class InMemoryChatRepository implements ChatRepository {
     return { items: matching.slice((page - 1) * limit, page * limit).map((s) => ({ ...s })), total: matching.length };
   }
 
-  async updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined> {
+  async updateOwnedSession(
+    userId: string,
+    id: string,
+    changes: ChatSessionChanges,
+    at: Date,
+  ): Promise<ChatSession | undefined> {
     await this.write('chat_sessions.findOneAndUpdate');
     const stored = this.owned(userId, id);
     if (stored === undefined) return undefined;
@@ -78,7 +95,11 @@ export class InMemoryChatRepository implements ChatRepository {
     return true;
   }
 
-  async appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
+  async appendOwnedMessage(
+    userId: string,
+    message: Omit<ChatMessage, 'createdAt'>,
+    at: Date,
+  ): Promise<'appended' | 'not-found'> {
     await this.write('chat_sessions.findOneAndUpdate');
     const stored = this.owned(userId, message.sessionId);
     if (stored === undefined) return 'not-found';
@@ -104,12 +125,27 @@ export class InMemoryChatRepository implements ChatRepository {
     const stored = this.sessions.get(sessionId);
     if (stored === undefined || stored.session.messageCount > count || stored.countedSeq > last.seq) return;
     stored.countedSeq = last.seq;
-    stored.session = { ...stored.session, messageCount: count, preview: previewOf(last.message.content), lastActivityAt: last.message.createdAt };
+    stored.session = {
+      ...stored.session,
+      messageCount: count,
+      preview: previewOf(last.message.content),
+      lastActivityAt: last.message.createdAt,
+    };
   }
 
-  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>> {
-    const matching = (this.messages.get(sessionId) ?? []).filter(({ message }) => role === undefined || message.role === role);
-    return { items: matching.slice(offset, offset + limit).map(({ message }) => ({ ...message })), total: matching.length };
+  async history(
+    sessionId: string,
+    role: ChatRole | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Page<ChatMessage>> {
+    const matching = (this.messages.get(sessionId) ?? []).filter(
+      ({ message }) => role === undefined || message.role === role,
+    );
+    return {
+      items: matching.slice(offset, offset + limit).map(({ message }) => ({ ...message })),
+      total: matching.length,
+    };
   }
 
   async lastMessages(sessionId: string, count: number): Promise<ChatMessage[]> {
@@ -118,7 +154,9 @@ export class InMemoryChatRepository implements ChatRepository {
 
   /** The ids of sessions that have messages but no session (what check-data's chat-message-session reports). */
   orphanSessionIds(): string[] {
-    return [...this.messages.entries()].filter(([sessionId, list]) => list.length > 0 && !this.sessions.has(sessionId)).map(([sessionId]) => sessionId);
+    return [...this.messages.entries()]
+      .filter(([sessionId, list]) => list.length > 0 && !this.sessions.has(sessionId))
+      .map(([sessionId]) => sessionId);
   }
 
   private owned(userId: string, id: string): StoredSession | undefined {

@@ -16,7 +16,9 @@ export class InMemoryContactDirectory implements ContactDirectory {
   }
 
   async findByPhoneKeys(keys: readonly string[]): Promise<Person[]> {
-    return [...this.persons.values()].filter((p) => phoneKeysOfPerson(p).some((k) => keys.includes(k))).map((p) => ({ ...p }));
+    return [...this.persons.values()]
+      .filter((p) => phoneKeysOfPerson(p).some((k) => keys.includes(k)))
+      .map((p) => ({ ...p }));
   }
 
   async findByIds(ids: readonly string[]): Promise<Person[]> {
@@ -31,7 +33,11 @@ export class InMemoryContactDirectory implements ContactDirectory {
     for (const sale of this.sales) {
       if (!personIds.includes(sale.personId)) continue;
       const held = out.get(sale.personId);
-      out.set(sale.personId, { personId: sale.personId, count: (held?.count ?? 0) + 1, lastAt: held === undefined || sale.createdAt > held.lastAt ? sale.createdAt : held.lastAt });
+      out.set(sale.personId, {
+        personId: sale.personId,
+        count: (held?.count ?? 0) + 1,
+        lastAt: held === undefined || sale.createdAt > held.lastAt ? sale.createdAt : held.lastAt,
+      });
     }
     return [...out.values()];
   }

@@ -1,4 +1,9 @@
-import type { ContactPageQuery, ContactReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../src/application/sdr/read-model-ports';
+import type {
+  ContactPageQuery,
+  ContactReadModel,
+  ReadModelClaim,
+  ReadModelWriteOutcome,
+} from '../../../src/application/sdr/read-model-ports';
 import {
   compareContacts,
   emptyTally,
@@ -20,7 +25,8 @@ const itemOf = (stored: StoredContact): Contact => {
   return contact;
 };
 
-const keyOf = (contact: StoredContact): string | null => (contact.phone === null ? null : phoneMatchKey(contact.phone as CanonicalPhone));
+const keyOf = (contact: StoredContact): string | null =>
+  contact.phone === null ? null : phoneMatchKey(contact.phone as CanonicalPhone);
 
 /**
  * The contact read model in memory: filtered, sorted and counted by the domain's own rules
@@ -42,7 +48,9 @@ export class InMemoryContactReadModel implements ContactReadModel {
     return this.versioned.snapshot(ids);
   }
 
-  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[]): Promise<ReadModelWriteOutcome> {
+  put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     this.faults.write('sdr_contacts.put');
     return this.versioned.put(entries);
   }
@@ -71,7 +79,8 @@ export class InMemoryContactReadModel implements ContactReadModel {
 
   async tally(filter: ContactFilter, now: Date): Promise<MetricsTally> {
     const tally = emptyTally();
-    for (const contact of this.versioned.values()) if (matchesContactFilter(contact, filter, now)) tallyContact(tally, contact, now);
+    for (const contact of this.versioned.values())
+      if (matchesContactFilter(contact, filter, now)) tallyContact(tally, contact, now);
     return tally;
   }
 
@@ -100,13 +109,19 @@ export class InMemoryContactReadModel implements ContactReadModel {
 
   async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
     for (const contact of this.versioned.values()) {
-      if (contact.conversionAt !== null && contact.conversionAt >= from && contact.conversionAt <= to) yield { sessionId: contact.sessionId, at: contact.conversionAt };
+      if (contact.conversionAt !== null && contact.conversionAt >= from && contact.conversionAt <= to)
+        yield { sessionId: contact.sessionId, at: contact.conversionAt };
     }
   }
 
   async *webContactsFirstBetween(from: Date, to: Date): AsyncIterable<Contact> {
     for (const contact of this.versioned.values()) {
-      if (parseWebSessionId(contact.sessionId) !== undefined && contact.firstInteraction >= from && contact.firstInteraction <= to) yield contact;
+      if (
+        parseWebSessionId(contact.sessionId) !== undefined &&
+        contact.firstInteraction >= from &&
+        contact.firstInteraction <= to
+      )
+        yield contact;
     }
   }
 }

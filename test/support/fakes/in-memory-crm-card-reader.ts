@@ -12,7 +12,9 @@ export class InMemoryCrmCardReader implements CrmCardReader {
   /** How many fetches reached the provider. */
   fetches = 0;
 
-  constructor(readonly credentials: CrmCredentials = { endpoint: 'https://crm.example.com/graphql', token: 'crm-token' }) {}
+  constructor(
+    readonly credentials: CrmCredentials = { endpoint: 'https://crm.example.com/graphql', token: 'crm-token' },
+  ) {}
 
   addCard(card: CrmCard): void {
     this.cards.set(card.id, { ...card, fields: { ...card.fields } });
@@ -21,8 +23,11 @@ export class InMemoryCrmCardReader implements CrmCardReader {
   async fetch(credentials: CrmCredentials, cardId: string): Promise<CrmCardFetch> {
     this.fetches += 1;
     if (this.down) return { kind: 'failed', reason: 'provider answered 500' };
-    if (credentials.endpoint !== this.credentials.endpoint || credentials.token !== this.credentials.token) return { kind: 'failed', reason: 'provider answered 401' };
+    if (credentials.endpoint !== this.credentials.endpoint || credentials.token !== this.credentials.token)
+      return { kind: 'failed', reason: 'provider answered 401' };
     const card = this.cards.get(cardId);
-    return card === undefined ? { kind: 'not-found' } : { kind: 'found', card: { ...card, fields: { ...card.fields } } };
+    return card === undefined
+      ? { kind: 'not-found' }
+      : { kind: 'found', card: { ...card, fields: { ...card.fields } } };
   }
 }

@@ -13,7 +13,8 @@ export class InMemoryDemoDataSink implements DemoDataSink {
 
   async insertPeople(people: readonly Person[]): Promise<void> {
     for (const p of people) {
-      if (p.cpf !== null && [...this.directory.persons.values()].some((q) => q.cpf === p.cpf)) throw new Error(`duplicate CPF ${p.cpf}`);
+      if (p.cpf !== null && [...this.directory.persons.values()].some((q) => q.cpf === p.cpf))
+        throw new Error(`duplicate CPF ${p.cpf}`);
       this.directory.addPerson(p);
     }
   }

@@ -28,7 +28,10 @@ export class InMemoryFollowerState implements FollowerStateStore {
       this.doc = { head: null, settled: null, builtAt: null, holder, leaseUntil: until };
       return true;
     }
-    const free = this.doc.holder === holder || this.doc.holder === null || (this.doc.leaseUntil !== null && this.doc.leaseUntil <= now);
+    const free =
+      this.doc.holder === holder ||
+      this.doc.holder === null ||
+      (this.doc.leaseUntil !== null && this.doc.leaseUntil <= now);
     if (!free) return false;
     this.doc.holder = holder;
     this.doc.leaseUntil = until;
@@ -40,7 +43,8 @@ export class InMemoryFollowerState implements FollowerStateStore {
     // As the driver serializes an undefined member of `$set`: null.
     if ('head' in fields) this.doc.head = fields.head ?? null;
     if ('settled' in fields) this.doc.settled = fields.settled ?? null;
-    if ('builtAt' in fields) this.doc.builtAt = fields.builtAt === undefined || fields.builtAt === null ? null : new Date(fields.builtAt);
+    if ('builtAt' in fields)
+      this.doc.builtAt = fields.builtAt === undefined || fields.builtAt === null ? null : new Date(fields.builtAt);
     return true;
   }
 

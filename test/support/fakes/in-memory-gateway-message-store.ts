@@ -1,12 +1,32 @@
 import { ObjectId } from 'mongodb';
-import type { ChangedChats, ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../src/application/sdr/ports';
+import type {
+  ChangedChats,
+  ChatMessageTime,
+  ChatPushName,
+  ChatRange,
+  ChatRef,
+  ChatSummary,
+  GatewayInsertCounts,
+  GatewayMessageStore,
+} from '../../../src/application/sdr/ports';
 import { chatIdOf, type ChatFacts } from '../../../src/domain/sdr/chat';
-import { isOneToOneJid, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
+import {
+  isOneToOneJid,
+  parseGatewayRecord,
+  toGatewayMessage,
+  type GatewayMessageRecord,
+} from '../../../src/domain/sdr/gateway-message';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
 
-const timeOf = (r: GatewayMessageRecord): ChatMessageTime => ({ instance: r.instance, remoteJid: r.key.remoteJid, fromMe: r.key.fromMe, at: new Date(r.messageTimestamp * 1000) });
+const timeOf = (r: GatewayMessageRecord): ChatMessageTime => ({
+  instance: r.instance,
+  remoteJid: r.key.remoteJid,
+  fromMe: r.key.fromMe,
+  at: new Date(r.messageTimestamp * 1000),
+});
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A stored record and its document's `_id`. */
 interface Stored {
@@ -99,7 +119,12 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
     const chats = new Map<string, Stored[]>();
     for (const s of this.stored()) {
       const r = s.record;
-      if ((range.instance !== undefined && r.instance !== range.instance) || r.messageTimestamp < from || r.messageTimestamp > to) continue;
+      if (
+        (range.instance !== undefined && r.instance !== range.instance) ||
+        r.messageTimestamp < from ||
+        r.messageTimestamp > to
+      )
+        continue;
       const id = chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid });
       chats.set(id, [...(chats.get(id) ?? []), s]);
     }
@@ -107,7 +132,13 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       const sorted = [...messages].sort(newestFirst);
       const last = (sorted[0] as Stored).record;
       const first = (sorted[sorted.length - 1] as Stored).record;
-      yield { instance: last.instance, remoteJid: last.key.remoteJid, messageCount: messages.length, firstAt: new Date(first.messageTimestamp * 1000), last: toGatewayMessage(last) };
+      yield {
+        instance: last.instance,
+        remoteJid: last.key.remoteJid,
+        messageCount: messages.length,
+        firstAt: new Date(first.messageTimestamp * 1000),
+        last: toGatewayMessage(last),
+      };
     }
   }
 
@@ -132,7 +163,17 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       const held = newest.get(id);
       if (held === undefined || newestFirst(stored, held) < 0) newest.set(id, stored);
     }
-    return new Map([...newest].map(([id, { record: r }]) => [id, { instance: r.instance, remoteJid: r.key.remoteJid, pushName: r.pushName as string, at: new Date(r.messageTimestamp * 1000) }]));
+    return new Map(
+      [...newest].map(([id, { record: r }]) => [
+        id,
+        {
+          instance: r.instance,
+          remoteJid: r.key.remoteJid,
+          pushName: r.pushName as string,
+          at: new Date(r.messageTimestamp * 1000),
+        },
+      ]),
+    );
   }
 
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
@@ -145,15 +186,27 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
 
   async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
     const seconds = after.getTime() / 1000;
-    return this.onePerChat(chats, (r) => r.key.fromMe && r.messageTimestamp > seconds, (a, b) => a.messageTimestamp - b.messageTimestamp);
+    return this.onePerChat(
+      chats,
+      (r) => r.key.fromMe && r.messageTimestamp > seconds,
+      (a, b) => a.messageTimestamp - b.messageTimestamp,
+    );
   }
 
   async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
     const seconds = before.getTime() / 1000;
-    return this.onePerChat(chats, (r) => r.messageTimestamp < seconds, (a, b) => b.messageTimestamp - a.messageTimestamp || Number(b.key.fromMe) - Number(a.key.fromMe));
+    return this.onePerChat(
+      chats,
+      (r) => r.messageTimestamp < seconds,
+      (a, b) => b.messageTimestamp - a.messageTimestamp || Number(b.key.fromMe) - Number(a.key.fromMe),
+    );
   }
 
-  private onePerChat(chats: readonly ChatRef[], keep: (r: GatewayMessageRecord) => boolean, order: (a: GatewayMessageRecord, b: GatewayMessageRecord) => number): ChatMessageTime[] {
+  private onePerChat(
+    chats: readonly ChatRef[],
+    keep: (r: GatewayMessageRecord) => boolean,
+    order: (a: GatewayMessageRecord, b: GatewayMessageRecord) => number,
+  ): ChatMessageTime[] {
     const wanted = new Set(chats.map((c) => chatIdOf(c)));
     const first = new Map<string, GatewayMessageRecord>();
     for (const r of this.records().filter(keep).sort(order)) {
@@ -212,9 +265,17 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       .sort((a, b) => compareIds(a.id, b.id));
   }
 
-  async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
+  async changedChats(range: {
+    readonly after: string | null;
+    readonly upTo?: string;
+    readonly limit: number;
+  }): Promise<ChangedChats> {
     const docs = this.inWriteOrder()
-      .filter(({ id }) => (range.after === null || id.toHexString() > range.after) && (range.upTo === undefined || id.toHexString() <= range.upTo))
+      .filter(
+        ({ id }) =>
+          (range.after === null || id.toHexString() > range.after) &&
+          (range.upTo === undefined || id.toHexString() <= range.upTo),
+      )
       .slice(0, range.limit);
     const chats = new Map<string, ChatRef>();
     let skipped = 0;
@@ -229,12 +290,21 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
       chats.set(chatIdOf(ref), ref);
     }
     this.skipped += skipped;
-    return { chats: [...chats.values()], last: docs[docs.length - 1]?.id.toHexString() ?? null, read: docs.length, skipped };
+    return {
+      chats: [...chats.values()],
+      last: docs[docs.length - 1]?.id.toHexString() ?? null,
+      read: docs.length,
+      skipped,
+    };
   }
 
   async *allChats(): AsyncIterable<ChatRef> {
     const chats = new Map<string, ChatRef>();
-    for (const r of this.records()) chats.set(chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid }), { instance: r.instance, remoteJid: r.key.remoteJid });
+    for (const r of this.records())
+      chats.set(chatIdOf({ instance: r.instance, remoteJid: r.key.remoteJid }), {
+        instance: r.instance,
+        remoteJid: r.key.remoteJid,
+      });
     yield* chats.values();
   }
 

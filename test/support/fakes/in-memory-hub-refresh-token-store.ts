@@ -32,7 +32,8 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
 
   async create(record: RefreshTokenRecord): Promise<void> {
     await Promise.resolve();
-    if ([...this.byId.values()].some((r) => r.tokenHash === record.tokenHash) || this.byId.has(record.id)) throw new Error('duplicate token');
+    if ([...this.byId.values()].some((r) => r.tokenHash === record.tokenHash) || this.byId.has(record.id))
+      throw new Error('duplicate token');
     this.faults.write('hub_refresh_tokens.insert');
     this.byId.set(record.id, record);
   }
@@ -53,7 +54,8 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
     await interleaved?.();
     await Promise.resolve();
     const presented = this.byId.get(presentedId);
-    if (presented === undefined || presented.revokedAt !== null || presented.expiresAt.getTime() <= now.getTime()) return 'lost';
+    if (presented === undefined || presented.revokedAt !== null || presented.expiresAt.getTime() <= now.getTime())
+      return 'lost';
     this.byId.set(presentedId, { ...presented, revokedAt: now, replacedBy: successor.id });
     this.byId.set(successor.id, successor);
     return 'rotated';
@@ -95,7 +97,9 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   /** Tokens of the user that are neither revoked nor expired (tests check invariants over them). */
   async activeOfUser(userId: string, now: Date): Promise<readonly RefreshTokenRecord[]> {
     await Promise.resolve();
-    return [...this.byId.values()].filter((r) => r.userId === userId && r.revokedAt === null && r.expiresAt.getTime() > now.getTime());
+    return [...this.byId.values()].filter(
+      (r) => r.userId === userId && r.revokedAt === null && r.expiresAt.getTime() > now.getTime(),
+    );
   }
 
   /** Every record (tests check invariants over all of them). */

@@ -1,4 +1,8 @@
-import type { HubResetConsumption, HubResetTokenRecord, HubResetTokenStore } from '../../../src/application/hub-identity/ports';
+import type {
+  HubResetConsumption,
+  HubResetTokenRecord,
+  HubResetTokenStore,
+} from '../../../src/application/hub-identity/ports';
 import type { PendingPasswordReset } from '../../../src/application/shared/password-reset-completion';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
 
@@ -8,7 +12,9 @@ interface Row extends HubResetTokenRecord {
 }
 
 const pendingOf = (row: Row): PendingPasswordReset | undefined =>
-  row.usedAt !== null && row.newPasswordHash !== undefined ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt } : undefined;
+  row.usedAt !== null && row.newPasswordHash !== undefined
+    ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt }
+    : undefined;
 
 /** The fake of HubResetTokenStore; passes the contract suite MongoHubResetTokenStore passes, crash consistency included. */
 export class InMemoryHubResetTokenStore implements HubResetTokenStore {
@@ -42,20 +48,35 @@ export class InMemoryHubResetTokenStore implements HubResetTokenStore {
     await Promise.resolve();
     this.faults.write('hub_reset_tokens.updateOne');
     const record = this.byHash.get(tokenHash);
-    if (record !== undefined) this.byHash.set(tokenHash, { tokenHash: record.tokenHash, userId: record.userId, expiresAt: record.expiresAt, usedAt: record.usedAt });
+    if (record !== undefined)
+      this.byHash.set(tokenHash, {
+        tokenHash: record.tokenHash,
+        userId: record.userId,
+        expiresAt: record.expiresAt,
+        usedAt: record.usedAt,
+      });
   }
 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     await Promise.resolve();
     return [...this.byHash.values()]
       .flatMap((row) => pendingOf(row) ?? [])
-      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime() && (from === undefined || reset.usedAt.getTime() >= from.getTime()))
+      .filter(
+        (reset) =>
+          reset.usedAt.getTime() <= usedBefore.getTime() &&
+          (from === undefined || reset.usedAt.getTime() >= from.getTime()),
+      )
       .sort((a, b) => a.usedAt.getTime() - b.usedAt.getTime())
       .slice(0, limit);
   }
 
   /** Every stored record (tests check that only a hash is stored). */
   all(): readonly HubResetTokenRecord[] {
-    return [...this.byHash.values()].map(({ tokenHash, userId, expiresAt, usedAt }) => ({ tokenHash, userId, expiresAt, usedAt }));
+    return [...this.byHash.values()].map(({ tokenHash, userId, expiresAt, usedAt }) => ({
+      tokenHash,
+      userId,
+      expiresAt,
+      usedAt,
+    }));
   }
 }

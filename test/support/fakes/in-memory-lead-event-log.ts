@@ -24,9 +24,19 @@ export class InMemoryLeadEventLog implements LeadEventLog {
 
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
-  async recentDelivery(orgId: string, provider: LeadProvider, bodyHash: string, now: Date, windowMs: number): Promise<string | undefined> {
+  async recentDelivery(
+    orgId: string,
+    provider: LeadProvider,
+    bodyHash: string,
+    now: Date,
+    windowMs: number,
+  ): Promise<string | undefined> {
     const receipt = this.receipts.get(receiptKey(orgId, provider, bodyHash));
-    return receipt !== undefined && receipt.receivedAt.getTime() > now.getTime() - windowMs && this.events.has(receipt.eventId) ? receipt.leadId : undefined;
+    return receipt !== undefined &&
+      receipt.receivedAt.getTime() > now.getTime() - windowMs &&
+      this.events.has(receipt.eventId)
+      ? receipt.leadId
+      : undefined;
   }
 
   /** No await between the receipt check and the writes: one of two concurrent twins claims it, as on the unique `_id`. */

@@ -29,7 +29,9 @@ export class InMemoryLeadRepository implements LeadRepository {
 
   /** No await between reading the key and writing: concurrent calls converge as on the unique index. */
   async upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert> {
-    const existing = [...this.leads.values()].find((l) => l.pipelineId === fresh.pipelineId && l.externalId === fresh.externalId);
+    const existing = [...this.leads.values()].find(
+      (l) => l.pipelineId === fresh.pipelineId && l.externalId === fresh.externalId,
+    );
     if (existing === undefined) {
       if (this.leads.has(fresh.id)) throw new Error(`duplicate lead id ${fresh.id}`);
       this.faults.write('hub_leads.insert');
@@ -43,7 +45,9 @@ export class InMemoryLeadRepository implements LeadRepository {
   }
 
   async findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined> {
-    const found = [...this.leads.values()].find((l) => l.orgId === orgId && l.provider === provider && l.externalId === externalId);
+    const found = [...this.leads.values()].find(
+      (l) => l.orgId === orgId && l.provider === provider && l.externalId === externalId,
+    );
     return found === undefined ? undefined : copy(found);
   }
 

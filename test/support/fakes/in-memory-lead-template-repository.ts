@@ -13,6 +13,9 @@ export class InMemoryLeadTemplateRepository implements LeadTemplateRepository {
   }
 
   async listOf(orgId: string): Promise<readonly LeadTemplate[]> {
-    return [...this.templates.values()].filter((t) => t.orgId === orgId).sort(byCreation).map(copy);
+    return [...this.templates.values()]
+      .filter((t) => t.orgId === orgId)
+      .sort(byCreation)
+      .map(copy);
   }
 }

@@ -11,7 +11,8 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
   async create(organization: Organization): Promise<boolean> {
     await Promise.resolve();
     // Like the unique indexes (`_id` and slug): check and insert in one step.
-    if (this.byId.has(organization.id) || [...this.byId.values()].some((o) => o.slug === organization.slug)) return false;
+    if (this.byId.has(organization.id) || [...this.byId.values()].some((o) => o.slug === organization.slug))
+      return false;
     this.faults.write('hub_organizations.insert');
     this.byId.set(organization.id, { ...organization });
     return true;

@@ -13,6 +13,9 @@ export class InMemoryOutbox implements Outbox {
   }
 
   async listOf(orgId: string): Promise<readonly OutboxMessage[]> {
-    return [...this.messages.values()].filter((m) => m.orgId === orgId).sort(byCreation).map((m) => ({ ...m }));
+    return [...this.messages.values()]
+      .filter((m) => m.orgId === orgId)
+      .sort(byCreation)
+      .map((m) => ({ ...m }));
   }
 }

@@ -12,7 +12,9 @@ interface Row {
 }
 
 const pendingOf = (row: Row): PendingPasswordReset | undefined =>
-  row.usedAt !== undefined && row.newPasswordHash !== undefined ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt } : undefined;
+  row.usedAt !== undefined && row.newPasswordHash !== undefined
+    ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt }
+    : undefined;
 
 /** The fake of PasswordResetTokenStore; passes the contract suite MongoPasswordResetTokenStore passes, crash consistency included. */
 export class InMemoryPasswordResetTokenStore implements PasswordResetTokenStore {
@@ -50,7 +52,11 @@ export class InMemoryPasswordResetTokenStore implements PasswordResetTokenStore 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     return [...this.rows.values()]
       .flatMap((row) => pendingOf(row) ?? [])
-      .filter((reset) => reset.usedAt.getTime() <= usedBefore.getTime() && (from === undefined || reset.usedAt.getTime() >= from.getTime()))
+      .filter(
+        (reset) =>
+          reset.usedAt.getTime() <= usedBefore.getTime() &&
+          (from === undefined || reset.usedAt.getTime() >= from.getTime()),
+      )
       .sort((a, b) => a.usedAt.getTime() - b.usedAt.getTime())
       .slice(0, limit);
   }

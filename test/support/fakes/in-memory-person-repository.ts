@@ -59,7 +59,8 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
     this.faults.write('people.findOneAndUpdate');
     const key = phoneKeysOf(person)[0];
     const keyHolder = key === undefined ? undefined : this.minimalKeys.get(key);
-    if (keyHolder !== undefined) return { outcome: 'phone-taken', holder: { ...(this.people.get(keyHolder) as Person) } };
+    if (keyHolder !== undefined)
+      return { outcome: 'phone-taken', holder: { ...(this.people.get(keyHolder) as Person) } };
     if (person.cpf !== null && this.holderOf(person.cpf) !== undefined) return { outcome: 'cpf-taken' };
     this.insert(person);
     if (key !== undefined) this.minimalKeys.set(key, person.id);

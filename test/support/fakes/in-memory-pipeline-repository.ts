@@ -23,10 +23,15 @@ export class InMemoryPipelineRepository implements PipelineRepository {
   }
 
   private byKey(orgId: string, provider: LeadProvider, externalId: string): Pipeline | undefined {
-    return [...this.pipelines.values()].find((p) => p.orgId === orgId && p.provider === provider && p.externalId === externalId);
+    return [...this.pipelines.values()].find(
+      (p) => p.orgId === orgId && p.provider === provider && p.externalId === externalId,
+    );
   }
 
   async listOf(orgId: string): Promise<readonly Pipeline[]> {
-    return [...this.pipelines.values()].filter((p) => p.orgId === orgId).sort(byCreation).map((p) => ({ ...p }));
+    return [...this.pipelines.values()]
+      .filter((p) => p.orgId === orgId)
+      .sort(byCreation)
+      .map((p) => ({ ...p }));
   }
 }

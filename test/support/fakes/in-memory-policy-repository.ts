@@ -53,7 +53,10 @@ export class InMemoryPolicyRepository implements PolicyRepository {
   }
 
   async findByCpf(cpf: Cpf): Promise<Policy[]> {
-    return [...this.policies.values()].filter((p) => p.cpf === cpf).sort(newestFirst).map(copy);
+    return [...this.policies.values()]
+      .filter((p) => p.cpf === cpf)
+      .sort(newestFirst)
+      .map(copy);
   }
 
   async list(filter: PolicyListFilter, page: number, limit: number): Promise<Page<Policy>> {
@@ -73,7 +76,12 @@ export class InMemoryPolicyRepository implements PolicyRepository {
   async replaceStatus(next: Policy, expected: PolicyStatus): Promise<boolean> {
     const current = this.policies.get(next.id);
     if (current === undefined || current.status !== expected) return false;
-    this.policies.set(next.id, { ...current, status: next.status, history: next.history.map((c) => ({ ...c })), updatedAt: next.updatedAt });
+    this.policies.set(next.id, {
+      ...current,
+      status: next.status,
+      history: next.history.map((c) => ({ ...c })),
+      updatedAt: next.updatedAt,
+    });
     return true;
   }
 }

@@ -1,4 +1,10 @@
-import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../src/application/sales/ports';
+import type {
+  ClaimRequest,
+  DeliveryOutcome,
+  EligibilityWindow,
+  SaleListFilter,
+  SaleRepository,
+} from '../../../src/application/sales/ports';
 import type { SaleQualification } from '../../../src/application/sdr/ports';
 import type { DeliveryState, Sale, SaleEntry, SaleStatusEvent } from '../../../src/domain/sales/sale';
 import { compareBinary } from './binary-order';
@@ -23,7 +29,8 @@ export interface StatusEventRow {
   readonly event: SaleStatusEvent;
 }
 
-const oldestFirst = (a: Stored, b: Stored) => a.sale.createdAt.getTime() - b.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id);
+const oldestFirst = (a: Stored, b: Stored) =>
+  a.sale.createdAt.getTime() - b.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id);
 
 /**
  * Sales joined with the people and vendors of the fakes beside it, as the database joins them. The
@@ -75,9 +82,16 @@ export class InMemorySaleRepository implements SaleRepository {
       .filter(({ sale }) => filter.dateFrom === undefined || sale.createdAt >= filter.dateFrom)
       .filter(({ sale }) => filter.dateTo === undefined || sale.createdAt <= filter.dateTo)
       .filter(({ sale }) => filter.cpf === undefined || this.people.stored(sale.personId)?.cpf === filter.cpf)
-      .filter(({ sale }) => filter.name === undefined || (this.people.stored(sale.personId)?.fullName.toLowerCase() ?? '').includes(filter.name.toLowerCase()))
+      .filter(
+        ({ sale }) =>
+          filter.name === undefined ||
+          (this.people.stored(sale.personId)?.fullName.toLowerCase() ?? '').includes(filter.name.toLowerCase()),
+      )
       .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(a.sale.id, b.sale.id));
-    return { items: matching.slice((page - 1) * limit, page * limit).map((s) => this.entryOf(s)), total: matching.length };
+    return {
+      items: matching.slice((page - 1) * limit, page * limit).map((s) => this.entryOf(s)),
+      total: matching.length,
+    };
   }
 
   async claimEligible(request: ClaimRequest): Promise<SaleEntry[]> {
@@ -95,14 +109,18 @@ export class InMemorySaleRepository implements SaleRepository {
   }
 
   async countSkipped(window: EligibilityWindow): Promise<number> {
-    return [...this.sales.values()].filter(({ sale }) => pendingInWindow(sale, window) && this.vendorDisabled(sale)).length;
+    return [...this.sales.values()].filter(({ sale }) => pendingInWindow(sale, window) && this.vendorDisabled(sale))
+      .length;
   }
 
   async force(id: string): Promise<boolean> {
     await this.write('sales.updateOne');
     const stored = this.sales.get(id);
     if (stored === undefined) return false;
-    stored.sale = { ...stored.sale, delivery: { ...stored.sale.delivery, forceReprocess: true, webhookProcessed: false } };
+    stored.sale = {
+      ...stored.sale,
+      delivery: { ...stored.sale.delivery, forceReprocess: true, webhookProcessed: false },
+    };
     return true;
   }
 
@@ -145,7 +163,12 @@ export class InMemorySaleRepository implements SaleRepository {
       await this.write('sales.findOneAndUpdate');
       if (stored.lastEventId !== previous.id) continue;
       const processed = event.event === 'webhook_received' ? { webhookProcessed: true } : {};
-      stored.sale = { ...stored.sale, lastEvent: event, updatedAt: event.at, delivery: { ...stored.sale.delivery, ...processed } };
+      stored.sale = {
+        ...stored.sale,
+        lastEvent: event,
+        updatedAt: event.at,
+        delivery: { ...stored.sale.delivery, ...processed },
+      };
       stored.lastEventId = eventId;
       const sale = { ...stored.sale, delivery: { ...stored.sale.delivery } };
       await this.ensureRow(eventId, id, event);
@@ -155,7 +178,11 @@ export class InMemorySaleRepository implements SaleRepository {
 
   /** check-data's sale-status-events, on this fake: every sale's last event with the id of its row. */
   lastEvents(): { saleId: string; eventId: string; event: SaleStatusEvent }[] {
-    return [...this.sales.values()].flatMap((s) => (s.lastEventId === null || s.sale.lastEvent === null ? [] : [{ saleId: s.sale.id, eventId: s.lastEventId, event: s.sale.lastEvent }]));
+    return [...this.sales.values()].flatMap((s) =>
+      s.lastEventId === null || s.sale.lastEvent === null
+        ? []
+        : [{ saleId: s.sale.id, eventId: s.lastEventId, event: s.sale.lastEvent }],
+    );
   }
 
   private async ensureRow(eventId: string, saleId: string, event: SaleStatusEvent): Promise<void> {
@@ -168,7 +195,9 @@ export class InMemorySaleRepository implements SaleRepository {
   /** The sales of these persons, copied (what the database's `by_person` index answers). */
   ofPersons(personIds: readonly string[]): Sale[] {
     const wanted = new Set(personIds);
-    return this.ordered.filter((s) => wanted.has(s.sale.personId)).map((s) => ({ ...s.sale, delivery: { ...s.sale.delivery } }));
+    return this.ordered
+      .filter((s) => wanted.has(s.sale.personId))
+      .map((s) => ({ ...s.sale, delivery: { ...s.sale.delivery } }));
   }
 
   /** SaleQualificationSync's write: the newest sale of the person created by `qualification.at` gets the SDR data and `at` as updatedAt. */
@@ -192,7 +221,9 @@ export class InMemorySaleRepository implements SaleRepository {
   private latestOf(personId: string, createdBy: Date): Stored | undefined {
     return [...this.sales.values()]
       .filter(({ sale }) => sale.personId === personId && sale.createdAt.getTime() <= createdBy.getTime())
-      .sort((a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id))[0];
+      .sort(
+        (a, b) => b.sale.createdAt.getTime() - a.sale.createdAt.getTime() || compareBinary(b.sale.id, a.sale.id),
+      )[0];
   }
 
   /** The first `limit` eligible sales, oldest first. */
@@ -218,7 +249,12 @@ export class InMemorySaleRepository implements SaleRepository {
     return this.entryOf(stored);
   }
 
-  private settle(ids: readonly string[], owner: string, outcome: DeliveryOutcome, flags: { webhookProcessed?: boolean; forceReprocess?: boolean }): void {
+  private settle(
+    ids: readonly string[],
+    owner: string,
+    outcome: DeliveryOutcome,
+    flags: { webhookProcessed?: boolean; forceReprocess?: boolean },
+  ): void {
     for (const id of ids) {
       const stored = this.sales.get(id);
       if (stored === undefined || stored.leaseOwner !== owner) continue;
@@ -237,7 +273,11 @@ export class InMemorySaleRepository implements SaleRepository {
     const person = this.people.stored(sale.personId);
     if (person === undefined) throw new Error(`sale ${sale.id} references missing person ${sale.personId}`);
     const vendor = sale.vendorId === null ? null : (this.vendors.stored(sale.vendorId) ?? null);
-    return { sale: { ...sale, delivery: { ...sale.delivery } }, person: { ...person }, vendor: vendor === null ? null : { ...vendor } };
+    return {
+      sale: { ...sale, delivery: { ...sale.delivery } },
+      person: { ...person },
+      vendor: vendor === null ? null : { ...vendor },
+    };
   }
 }
 

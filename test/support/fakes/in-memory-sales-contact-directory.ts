@@ -17,7 +17,8 @@ export class InMemorySalesContactDirectory implements ContactDirectory {
 
   async findByPhoneKeys(keys: readonly string[]): Promise<Person[]> {
     const found = new Map<string, Person>();
-    for (const key of new Set(keys)) for (const person of await this.people.findByPhoneKey(key)) found.set(person.id, person);
+    for (const key of new Set(keys))
+      for (const person of await this.people.findByPhoneKey(key)) found.set(person.id, person);
     return [...found.values()];
   }
 
@@ -32,7 +33,11 @@ export class InMemorySalesContactDirectory implements ContactDirectory {
     const out = new Map<string, PersonSales>();
     for (const sale of this.sales.ofPersons(personIds)) {
       const held = out.get(sale.personId);
-      out.set(sale.personId, { personId: sale.personId, count: (held?.count ?? 0) + 1, lastAt: held === undefined || sale.createdAt > held.lastAt ? sale.createdAt : held.lastAt });
+      out.set(sale.personId, {
+        personId: sale.personId,
+        count: (held?.count ?? 0) + 1,
+        lastAt: held === undefined || sale.createdAt > held.lastAt ? sale.createdAt : held.lastAt,
+      });
     }
     return [...out.values()];
   }

@@ -11,7 +11,8 @@ export class InMemorySalesUserRepository implements SalesUserRepository {
 
   async create(user: SalesUser): Promise<'created' | 'duplicate'> {
     // Like the unique indexes on _id and email: either clash is a duplicate.
-    if (this.users.has(user.id) || [...this.users.values()].some((existing) => existing.email === user.email)) return 'duplicate';
+    if (this.users.has(user.id) || [...this.users.values()].some((existing) => existing.email === user.email))
+      return 'duplicate';
     this.faults.write('sales_users.insert');
     this.users.set(user.id, { ...user });
     return 'created';

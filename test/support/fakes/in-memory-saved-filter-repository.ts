@@ -9,7 +9,8 @@ export class InMemorySavedFilterRepository implements SavedFilterRepository {
 
   private nameTaken(filter: Pick<SavedFilter, 'userId' | 'resource' | 'name'>, exceptId?: string): boolean {
     return [...this.filters.values()].some(
-      (f) => f.id !== exceptId && f.userId === filter.userId && f.resource === filter.resource && f.name === filter.name,
+      (f) =>
+        f.id !== exceptId && f.userId === filter.userId && f.resource === filter.resource && f.name === filter.name,
     );
   }
 
@@ -25,7 +26,12 @@ export class InMemorySavedFilterRepository implements SavedFilterRepository {
     return filter === undefined || filter.userId !== userId ? undefined : copy(filter);
   }
 
-  async listOwned(userId: string, resource: SavedFilterResource | undefined, page: number, limit: number): Promise<{ items: SavedFilter[]; total: number }> {
+  async listOwned(
+    userId: string,
+    resource: SavedFilterResource | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: SavedFilter[]; total: number }> {
     const all = [...this.filters.values()]
       .filter((f) => f.userId === userId && (resource === undefined || f.resource === resource))
       .sort((a, b) => compareBinary(a.resource, b.resource) || compareBinary(a.name, b.name));

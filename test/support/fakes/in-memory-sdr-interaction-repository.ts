@@ -8,11 +8,19 @@ import type {
   StatusChange,
 } from '../../../src/application/sdr/ports';
 import { contactKeyOfInteraction } from '../../../src/domain/sdr/contact';
-import { conversionTimeAfterWrite, creationContactKey, storedConversionTime, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../src/domain/sdr/interaction';
+import {
+  conversionTimeAfterWrite,
+  creationContactKey,
+  storedConversionTime,
+  type SdrInteraction,
+  type SdrNote,
+  type SdrStatus,
+} from '../../../src/domain/sdr/interaction';
 import { compareBinary } from './binary-order';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
 
-const newestFirst = (a: SdrInteraction, b: SdrInteraction) => b.createdAt.getTime() - a.createdAt.getTime() || compareBinary(b.id, a.id);
+const newestFirst = (a: SdrInteraction, b: SdrInteraction) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || compareBinary(b.id, a.id);
 
 /**
  * The adapter's promise, write for write: a refresh or a status move that converts is two writes (the
@@ -54,7 +62,11 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     return recent === undefined ? undefined : { ...recent };
   }
 
-  async refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined> {
+  async refreshRecent(
+    match: RecentMatch,
+    since: Date,
+    fields: InteractionRefresh,
+  ): Promise<SdrInteraction | undefined> {
     const recent = this.recent(match, since);
     if (recent === undefined) return undefined;
     this.faults.write('sdr_interactions.findOneAndUpdate');
@@ -62,16 +74,27 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     const refreshed = { ...recent, channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt };
     this.interactions.set(recent.id, refreshed);
     const convertedAt = storedConversionTime(recent) ?? fields.convertedAt;
-    return { ...refreshed, convertedAt: recent.convertedAt !== null || convertedAt === null ? convertedAt : this.storeConversionTime(recent.id, convertedAt) };
+    return {
+      ...refreshed,
+      convertedAt:
+        recent.convertedAt !== null || convertedAt === null
+          ? convertedAt
+          : this.storeConversionTime(recent.id, convertedAt),
+    };
   }
 
-  async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
+  async setStatusOfLatest(
+    personIds: readonly string[],
+    status: SdrStatus,
+    at: Date,
+  ): Promise<StatusChange | undefined> {
     const latest = [...this.interactions.values()].filter((i) => personIds.includes(i.personId)).sort(newestFirst)[0];
     if (latest === undefined) return undefined;
     this.faults.write('sdr_interactions.findOneAndUpdate');
     this.interactions.set(latest.id, { ...latest, status, updatedAt: at });
     const computed = conversionTimeAfterWrite(storedConversionTime(latest), { ...latest, status }, at);
-    const convertedAt = latest.convertedAt !== null || computed === null ? computed : this.storeConversionTime(latest.id, computed);
+    const convertedAt =
+      latest.convertedAt !== null || computed === null ? computed : this.storeConversionTime(latest.id, computed);
     return {
       interactionId: latest.id,
       contactKey: contactKeyOfInteraction(latest),
@@ -111,7 +134,8 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
   }
 
   async *streamAll(): AsyncIterable<SdrInteraction> {
-    for (const interaction of [...this.interactions.values()].sort((a, b) => compareBinary(a.id, b.id))) yield { ...interaction };
+    for (const interaction of [...this.interactions.values()].sort((a, b) => compareBinary(a.id, b.id)))
+      yield { ...interaction };
   }
 
   async ofContacts(keys: readonly string[]): Promise<SdrInteraction[]> {
@@ -122,7 +146,8 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
   async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
     const within = (at: Date | null) => at !== null && at >= from && at <= to;
     for (const interaction of this.interactions.values()) {
-      if (within(interaction.createdAt) || within(interaction.updatedAt) || within(interaction.convertedAt)) yield { ...interaction };
+      if (within(interaction.createdAt) || within(interaction.updatedAt) || within(interaction.convertedAt))
+        yield { ...interaction };
     }
   }
 

@@ -13,7 +13,8 @@ export class InMemoryVendorRepository implements VendorRepository {
 
   async insert(vendor: Vendor): Promise<void> {
     if (this.vendors.has(vendor.id)) throw new Error(`duplicate vendor id ${vendor.id}`);
-    if ([...this.vendors.values()].some((v) => v.vendorId === vendor.vendorId)) throw new Error(`duplicate vendor code ${vendor.vendorId}`);
+    if ([...this.vendors.values()].some((v) => v.vendorId === vendor.vendorId))
+      throw new Error(`duplicate vendor code ${vendor.vendorId}`);
     this.vendors.set(vendor.id, { ...vendor });
   }
 
@@ -30,8 +31,14 @@ export class InMemoryVendorRepository implements VendorRepository {
       throw new Error(`duplicate vendor code ${vendorId}`);
     }
     const updated = {
-      ...current, name, isActive, webhookEnabled, updatedAt,
-      vendorId: vendorId ?? current.vendorId, store: store ?? current.store, phone: phone ?? current.phone,
+      ...current,
+      name,
+      isActive,
+      webhookEnabled,
+      updatedAt,
+      vendorId: vendorId ?? current.vendorId,
+      store: store ?? current.store,
+      phone: phone ?? current.phone,
     };
     this.vendors.set(id, updated);
     return { ...updated };

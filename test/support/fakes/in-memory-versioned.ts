@@ -30,11 +30,17 @@ export class InMemoryVersioned<T> {
   async snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]> {
     return ids.map((id) => {
       const doc = this.held.get(id);
-      return { id, generation: doc?.generation ?? null, value: doc === undefined ? undefined : structuredClone(doc.value) };
+      return {
+        id,
+        generation: doc?.generation ?? null,
+        value: doc === undefined ? undefined : structuredClone(doc.value),
+      };
     });
   }
 
-  async put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome> {
+  async put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     let written = 0;
     let superseded = 0;
     const inserts: { id: string; value: T }[] = [];
@@ -73,7 +79,9 @@ export class InMemoryVersioned<T> {
 
   async dirtyIds(before: Date, limit: number): Promise<string[]> {
     return [...this.held.entries()]
-      .flatMap(([id, doc]) => (doc.dirtySince !== null && doc.dirtySince < before ? [{ id, since: doc.dirtySince }] : []))
+      .flatMap(([id, doc]) =>
+        doc.dirtySince !== null && doc.dirtySince < before ? [{ id, since: doc.dirtySince }] : [],
+      )
       .sort((a, b) => a.since.getTime() - b.since.getTime() || compareBinary(a.id, b.id))
       .slice(0, limit)
       .map((d) => d.id);
@@ -81,7 +89,9 @@ export class InMemoryVersioned<T> {
 
   /** Every stored value, copied (in id order). */
   values(): T[] {
-    return [...this.held.entries()].sort(([a], [b]) => compareBinary(a, b)).map(([, doc]) => structuredClone(doc.value));
+    return [...this.held.entries()]
+      .sort(([a], [b]) => compareBinary(a, b))
+      .map(([, doc]) => structuredClone(doc.value));
   }
 
   get(id: string): T | undefined {

@@ -23,7 +23,8 @@ export class InMemoryWebhookSettingsRepository implements WebhookSettingsReposit
     const stored = this.organizations.get(orgId);
     if (stored === undefined) return undefined;
     const hours = stored.businessHours === undefined ? undefined : parseBusinessHours(stored.businessHours);
-    if (hours !== undefined && hours._tag === 'Left') throw new Error(`organization ${orgId} has unreadable business hours`);
+    if (hours !== undefined && hours._tag === 'Left')
+      throw new Error(`organization ${orgId} has unreadable business hours`);
     return {
       humanTeam: stored.humanTeam ?? DEFAULT_WEBHOOK_SETTINGS.humanTeam,
       timezone: stored.timezone ?? DEFAULT_WEBHOOK_SETTINGS.timezone,

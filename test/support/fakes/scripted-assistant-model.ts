@@ -1,5 +1,11 @@
 import * as E from 'fp-ts/Either';
-import type { AssistantModel, ModelMessage, ModelReply, ModelToolSpec, ModelUnavailable } from '../../../src/application/assistant/ports';
+import type {
+  AssistantModel,
+  ModelMessage,
+  ModelReply,
+  ModelToolSpec,
+  ModelUnavailable,
+} from '../../../src/application/assistant/ports';
 
 export type ScriptedStep = ModelReply | 'fail' | 'hang' | ((request: ScriptedRequest) => ModelReply);
 
@@ -20,7 +26,11 @@ export class ScriptedAssistantModel implements AssistantModel {
     return this;
   }
 
-  async complete(request: { readonly messages: readonly ModelMessage[]; readonly tools: readonly ModelToolSpec[]; readonly signal: AbortSignal }): Promise<E.Either<ModelUnavailable, ModelReply>> {
+  async complete(request: {
+    readonly messages: readonly ModelMessage[];
+    readonly tools: readonly ModelToolSpec[];
+    readonly signal: AbortSignal;
+  }): Promise<E.Either<ModelUnavailable, ModelReply>> {
     const recorded = { messages: request.messages.map((m) => ({ ...m })), tools: [...request.tools] };
     this.requests.push(recorded);
     if (request.signal.aborted) return E.left({ _tag: 'ModelUnavailable', reason: 'deadline' });

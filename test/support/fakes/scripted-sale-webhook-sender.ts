@@ -38,7 +38,9 @@ export class ScriptedSaleWebhookSender implements SaleWebhookSender {
     }
     if (answer === 'timeout') return { ok: false, status: null, error: 'timeout', durationMs: 0 };
     const { status } = answer;
-    return status >= 200 && status < 300 ? { ok: true, status, durationMs: 0 } : { ok: false, status, error: null, durationMs: 0 };
+    return status >= 200 && status < 300
+      ? { ok: true, status, durationMs: 0 }
+      : { ok: false, status, error: null, durationMs: 0 };
   }
 
   saleIdsReceived(): string[] {

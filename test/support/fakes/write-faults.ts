@@ -73,7 +73,19 @@ export const NO_FAULTS = new (class extends WriteFaults {
   override write(): void {}
 })();
 
-const WRITES = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'replaceOne', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete', 'deleteOne', 'deleteMany', 'bulkWrite']);
+const WRITES = new Set([
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'deleteOne',
+  'deleteMany',
+  'bulkWrite',
+]);
 
 /**
  * The database as a MongoDB adapter sees it, with every collection write going through `faults`

@@ -19,9 +19,15 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     collection: 'vendors',
     command: 'find',
     query: '{} sort { name: 1, _id: 1 }',
-    reason: 'admin list of the broker\'s vendors: tens of documents, sorted in memory',
+    reason: "admin list of the broker's vendors: tens of documents, sorted in memory",
   },
-  { name: 'vendor list total', collection: 'vendors', command: 'aggregate', query: '{}', reason: 'exact total of the same small admin list' },
+  {
+    name: 'vendor list total',
+    collection: 'vendors',
+    command: 'aggregate',
+    query: '{}',
+    reason: 'exact total of the same small admin list',
+  },
   {
     name: 'API key list page (admin, every user)',
     collection: 'api_keys',
@@ -41,13 +47,15 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     collection: 'policies',
     command: 'aggregate',
     query: '{}',
-    reason: 'GET /api/policies answers an exact total (CONTRACT 8.6 list with pages); with no filter that means counting every policy',
+    reason:
+      'GET /api/policies answers an exact total (CONTRACT 8.6 list with pages); with no filter that means counting every policy',
   },
   {
     name: 'audit log total (no filter)',
     collection: 'api_event_logs',
     command: 'aggregate',
     query: '{}',
-    reason: 'list answers carry an exact total (CONTRACT 8); with no filter that means counting the whole log (filtered totals use an index)',
+    reason:
+      'list answers carry an exact total (CONTRACT 8); with no filter that means counting the whole log (filtered totals use an index)',
   },
 ];

@@ -16,7 +16,8 @@ export function sentByTestCode(): boolean {
   for (const line of stack.split('\n').slice(1)) {
     // `    at fn (/abs/file.ts:1:2)` or `    at /abs/file.ts:1:2`; Node's own frames are `node:...`.
     const file = /(?:\(|at (?:async )?)((?:\/|[A-Za-z]:\\)[^()]*):\d+:\d+\)?$/.exec(line)?.[1];
-    if (file === undefined || file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(GUARD_CODE)) continue;
+    if (file === undefined || file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(GUARD_CODE))
+      continue;
     return file.startsWith(TEST_CODE);
   }
   return false;

@@ -53,7 +53,10 @@ export class IndexCoverageGuard {
   private readonly isTestCaller: () => boolean;
 
   /** `isTestCaller` says whether the command being sent comes from test code (default: its async stack). */
-  constructor(declarations: readonly CollectionIndexes[], options: { allowed?: readonly AllowedScan[]; isTestCaller?: () => boolean } = {}) {
+  constructor(
+    declarations: readonly CollectionIndexes[],
+    options: { allowed?: readonly AllowedScan[]; isTestCaller?: () => boolean } = {},
+  ) {
     this.indexes = new Map(declarations.map((d) => [d.collection, d.indexes]));
     this.allowed = options.allowed ?? [];
     this.isTestCaller = options.isTestCaller ?? sentByTestCode;
@@ -83,7 +86,9 @@ export class IndexCoverageGuard {
     const mine = this.recorded.filter((v) => v.test === label && !this.reported.has(v));
     for (const violation of mine) this.reported.add(violation);
     if (mine.length > 0) {
-      throw new Error(`index-coverage guard: "${label}" sent ${mine.length} quer${mine.length === 1 ? 'y' : 'ies'} no declared index covers (a mongod with notablescan refuses ${mine.length === 1 ? 'it' : 'them'}):\n${listed(mine, false)}\n${HOW_TO_FIX}`);
+      throw new Error(
+        `index-coverage guard: "${label}" sent ${mine.length} quer${mine.length === 1 ? 'y' : 'ies'} no declared index covers (a mongod with notablescan refuses ${mine.length === 1 ? 'it' : 'them'}):\n${listed(mine, false)}\n${HOW_TO_FIX}`,
+      );
     }
   }
 
@@ -151,7 +156,10 @@ export class IndexCoverageGuard {
     for (const read of reads) {
       this.checked += 1;
       if (isCovered(read, declared)) continue;
-      const sort = read.sort === undefined ? '' : ` sort { ${read.sort.map(([field, direction]) => `${field}: ${direction}`).join(', ')} }`;
+      const sort =
+        read.sort === undefined
+          ? ''
+          : ` sort { ${read.sort.map(([field, direction]) => `${field}: ${direction}`).join(', ')} }`;
       const query = `${shapeOf(read.filter)}${sort}`;
       if (this.allowed.some((a) => a.collection === collection && a.command === read.command && a.query === query)) {
         this.allowedHits += 1;
@@ -162,7 +170,8 @@ export class IndexCoverageGuard {
   }
 
   private record(violation: Omit<Violation, 'test'>): void {
-    const test = this.scope.getStore() ?? `${OUTSIDE_TESTS} (a hook or background work; last test started: "${this.lastTest}")`;
+    const test =
+      this.scope.getStore() ?? `${OUTSIDE_TESTS} (a hook or background work; last test started: "${this.lastTest}")`;
     this.recorded.push({ test, ...violation });
   }
 }

@@ -40,25 +40,69 @@ export interface FilteredRead {
 }
 
 const ID_INDEX: IndexDeclaration = { key: { _id: 1 }, name: '_id_' };
-const NOT_INDEXABLE = new Set(['$size', '$where', '$expr', '$jsonSchema', '$text', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$bitsAllSet', '$bitsAnySet', '$bitsAllClear', '$bitsAnyClear']);
+const NOT_INDEXABLE = new Set([
+  '$size',
+  '$where',
+  '$expr',
+  '$jsonSchema',
+  '$text',
+  '$geoWithin',
+  '$geoIntersects',
+  '$near',
+  '$nearSphere',
+  '$bitsAllSet',
+  '$bitsAnySet',
+  '$bitsAllClear',
+  '$bitsAnyClear',
+]);
 
 /** The filters a command applies to its collection; empty for commands that filter nothing. */
 export function filteredReads(commandName: string, command: Document): FilteredRead[] {
   switch (commandName) {
     case 'find':
-      return [{ command: 'find', filter: command.filter ?? {}, ...sortOf(command.sort), answeredWithoutScan: command.hint !== undefined }];
+      return [
+        {
+          command: 'find',
+          filter: command.filter ?? {},
+          ...sortOf(command.sort),
+          answeredWithoutScan: command.hint !== undefined,
+        },
+      ];
     case 'findAndModify':
-      return [{ command: 'findAndModify', filter: command.query ?? {}, ...sortOf(command.sort), answeredWithoutScan: command.hint !== undefined }];
+      return [
+        {
+          command: 'findAndModify',
+          filter: command.query ?? {},
+          ...sortOf(command.sort),
+          answeredWithoutScan: command.hint !== undefined,
+        },
+      ];
     case 'update':
-      return (command.updates as Document[]).map((u) => ({ command: 'update', filter: u.q ?? {}, answeredWithoutScan: u.hint !== undefined }));
+      return (command.updates as Document[]).map((u) => ({
+        command: 'update',
+        filter: u.q ?? {},
+        answeredWithoutScan: u.hint !== undefined,
+      }));
     case 'delete':
-      return (command.deletes as Document[]).map((d) => ({ command: 'delete', filter: d.q ?? {}, answeredWithoutScan: d.hint !== undefined }));
+      return (command.deletes as Document[]).map((d) => ({
+        command: 'delete',
+        filter: d.q ?? {},
+        answeredWithoutScan: d.hint !== undefined,
+      }));
     case 'count':
-      return [{ command: 'count', filter: command.query ?? {}, answeredWithoutScan: command.hint !== undefined || isEmpty(command.query) }];
+      return [
+        {
+          command: 'count',
+          filter: command.query ?? {},
+          answeredWithoutScan: command.hint !== undefined || isEmpty(command.query),
+        },
+      ];
     case 'distinct':
       return [{ command: 'distinct', filter: command.query ?? {}, distinctKey: command.key as string }];
     case 'aggregate':
-      return typeof command.aggregate === 'string' ? [leadingStagesOf(command.pipeline as Document[], command.hint !== undefined)] : [];
+      return typeof command.aggregate === 'string'
+        ? [leadingStagesOf(command.pipeline as Document[], command.hint !== undefined)]
+        : [];
     default:
       return [];
   }
@@ -69,8 +113,16 @@ export function isCovered(read: FilteredRead, declared: readonly IndexDeclaratio
   const indexes = [ID_INDEX, ...declared];
   if (conjunctionCovered(read.filter, indexes)) return true;
   const candidates = indexes.filter((index) => partialFilterImplied(index, read.filter));
-  if (read.sort !== undefined && read.sort.length > 0 && candidates.some((index) => providesSort(index, read.sort ?? []))) return true;
-  return read.distinctKey !== undefined && candidates.some((index) => firstKey(index) === read.distinctKey && filterWithinKey(read.filter, index));
+  if (
+    read.sort !== undefined &&
+    read.sort.length > 0 &&
+    candidates.some((index) => providesSort(index, read.sort ?? []))
+  )
+    return true;
+  return (
+    read.distinctKey !== undefined &&
+    candidates.some((index) => firstKey(index) === read.distinctKey && filterWithinKey(read.filter, index))
+  );
 }
 
 /**
@@ -85,7 +137,10 @@ function conjunctionCovered(filter: Document, indexes: readonly IndexDeclaration
   const candidates = indexes.filter((index) => partialFilterImplied(index, filter));
   return conjuncts(filter).some(([path, condition]) => {
     if (path === '$or') return (condition as Document[]).every((branch) => conjunctionCovered(branch, indexes));
-    return !path.startsWith('$') && pathsConstrained(path, condition).some((p) => candidates.some((index) => firstKey(index) === p));
+    return (
+      !path.startsWith('$') &&
+      pathsConstrained(path, condition).some((p) => candidates.some((index) => firstKey(index) === p))
+    );
   });
 }
 
@@ -111,14 +166,22 @@ function pathsConstrained(path: string, condition: unknown): string[] {
 function partialFilterImplied(index: IndexDeclaration, filter: Document): boolean {
   if (index.partialFilterExpression === undefined) return true;
   const constraints = new Map(conjuncts(filter));
-  return Object.entries(index.partialFilterExpression).every(([path, required]) => implies(constraints.get(path), required));
+  return Object.entries(index.partialFilterExpression).every(([path, required]) =>
+    implies(constraints.get(path), required),
+  );
 }
 
 function implies(condition: unknown, required: unknown): boolean {
   if (condition === undefined) return false;
   if (JSON.stringify(condition) === JSON.stringify(required)) return true;
   if (!isPlainObject(required) || typeof required.$type !== 'string') return false;
-  const values: unknown[] = !isPlainObject(condition) ? [condition] : Array.isArray(condition.$in) ? condition.$in : '$eq' in condition ? [condition.$eq] : [];
+  const values: unknown[] = !isPlainObject(condition)
+    ? [condition]
+    : Array.isArray(condition.$in)
+      ? condition.$in
+      : '$eq' in condition
+        ? [condition.$eq]
+        : [];
   return values.length > 0 && values.every((v) => bsonTypeOf(v) === required.$type);
 }
 
@@ -151,9 +214,16 @@ function leadingStagesOf(pipeline: readonly Document[], hinted: boolean): Filter
 
 function sortOf(sort: unknown): { sort?: Array<[string, number]> } {
   if (sort === undefined || sort === null) return {};
-  const entries: Array<[string, unknown]> = sort instanceof Map ? [...(sort as Map<string, unknown>).entries()] : Object.entries(sort as Document);
-  return { sort: entries.map(([field, direction]) => [field, direction === -1 || direction === 'desc' || direction === 'descending' ? -1 : 1]) };
+  const entries: Array<[string, unknown]> =
+    sort instanceof Map ? [...(sort as Map<string, unknown>).entries()] : Object.entries(sort as Document);
+  return {
+    sort: entries.map(([field, direction]) => [
+      field,
+      direction === -1 || direction === 'desc' || direction === 'descending' ? -1 : 1,
+    ]),
+  };
 }
 
 const firstKey = (index: IndexDeclaration): string | undefined => Object.keys(index.key)[0];
-const isEmpty = (filter: unknown): boolean => filter === undefined || filter === null || (isPlainObject(filter) && Object.keys(filter).length === 0);
+const isEmpty = (filter: unknown): boolean =>
+  filter === undefined || filter === null || (isPlainObject(filter) && Object.keys(filter).length === 0);

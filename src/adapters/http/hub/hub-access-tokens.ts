@@ -25,7 +25,13 @@ export class HubAccessTokens implements AccessTokenIssuer {
   issue(claims: AccessClaims, now: Date): { accessToken: string; expiresAt: number } {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const accessToken = this.jwt.sign(
-      { sub: claims.userId, email: claims.email, orgId: claims.orgId, role: claims.role, permissions: [...claims.permissions] },
+      {
+        sub: claims.userId,
+        email: claims.email,
+        orgId: claims.orgId,
+        role: claims.role,
+        permissions: [...claims.permissions],
+      },
       ACCESS_TOKEN_TTL_SECONDS,
       nowSeconds,
     );

@@ -49,12 +49,16 @@ export const emailField = field(
 );
 
 /** Text taken as sent, at most `maxLength` characters (a token, an e-mail checked later). */
-export const rawTextField = (name: string, maxLength: number) => field(name, (raw) => atMost(name, maxLength, raw), undefined, { type: 'string', maxLength });
+export const rawTextField = (name: string, maxLength: number) =>
+  field(name, (raw) => atMost(name, maxLength, raw), undefined, { type: 'string', maxLength });
 
 export const passwordField = (name: string, minLength = 8, maxLength: number = TEXT_LIMITS.secret) =>
   field(
     name,
-    (raw) => (raw.length >= minLength ? atMost(name, maxLength, raw) : E.left(`${name} must be at least ${minLength} characters`)),
+    (raw) =>
+      raw.length >= minLength
+        ? atMost(name, maxLength, raw)
+        : E.left(`${name} must be at least ${minLength} characters`),
     undefined,
     { type: 'string', minLength, maxLength },
   );
@@ -65,14 +69,21 @@ export const textField = (name: string, maxLength: number = TEXT_LIMITS.short) =
     (raw) => {
       const trimmed = raw.trim();
       if (trimmed === '') return E.left(`${name} must not be empty`);
-      return characterCount(trimmed) <= maxLength ? E.right(trimmed) : E.left(`${name} must be at most ${maxLength} characters`);
+      return characterCount(trimmed) <= maxLength
+        ? E.right(trimmed)
+        : E.left(`${name} must be at most ${maxLength} characters`);
     },
     undefined,
     { type: 'string', minLength: 1, maxLength, description: `trimmed, at most ${maxLength} characters` },
   );
 
 export const oneOfField = <A extends string>(name: string, values: readonly A[]) =>
-  field(name, (raw) => (isOneOf(values, raw) ? E.right(raw) : E.left(`${name} must be one of ${values.join(', ')}`)), undefined, { type: 'string', enum: values });
+  field(
+    name,
+    (raw) => (isOneOf(values, raw) ? E.right(raw) : E.left(`${name} must be one of ${values.join(', ')}`)),
+    undefined,
+    { type: 'string', enum: values },
+  );
 
 /** field -> messages, from io-ts errors (the first path segment under the body). */
 export function detailsOf(errors: t.Errors): Record<string, string[]> {
@@ -86,7 +97,8 @@ export function detailsOf(errors: t.Errors): Record<string, string[]> {
   return details;
 }
 
-const asObject = (body: unknown): unknown => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
+const asObject = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
 
 /** Decodes a body or throws 400 `{error: "Validation error", details}` (spec part 7). */
 export function decodeBody<A>(codec: t.Type<A, unknown>, body: unknown): A {
@@ -103,7 +115,11 @@ export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown>, body: unkno
 }
 
 /** Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part 7 (`hub-error-body.ts`). */
-export function decodeHubQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): A {
+export function decodeHubQuery<A>(
+  codec: t.Type<A, unknown>,
+  query: Readonly<Record<string, unknown>>,
+  unknown: UnknownParameters,
+): A {
   const { value, problems } = decodeQuery(codec, query, unknown);
   if (problems.length === 0 && value !== undefined) return value;
   throw new InvalidQueryError(problems);

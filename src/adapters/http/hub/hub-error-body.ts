@@ -44,7 +44,10 @@ export function hubErrorOutcome(classified: ClassifiedError): HubErrorOutcome {
     case 'unavailable':
       return outcome(503, 'Service unavailable');
     case 'at-capacity':
-      return { ...outcome(503, 'Service unavailable'), headers: { 'Retry-After': String(classified.retryAfterSeconds) } };
+      return {
+        ...outcome(503, 'Service unavailable'),
+        headers: { 'Retry-After': String(classified.retryAfterSeconds) },
+      };
     case 'missing-file':
     case 'database':
     case 'internal':

@@ -11,7 +11,10 @@ export const HUB_SECURITY = {
 } as const;
 
 /** A hub error answer (spec part 7): `{error, details?}` (+ `required` on a missing permission). */
-export const hubError = (description: string): ResponseSpec => ({ description, schema: { $ref: '#/components/schemas/Error' } });
+export const hubError = (description: string): ResponseSpec => ({
+  description,
+  schema: { $ref: '#/components/schemas/Error' },
+});
 
 /** Answers of the access-token routes under `/orgs/{orgId}` (guard, organization scope, permission). */
 export const ORG_ROUTE_RESPONSES: Responses = {
@@ -21,7 +24,9 @@ export const ORG_ROUTE_RESPONSES: Responses = {
 };
 
 const isInfrastructure = (path: string): boolean =>
-  [`${HUB_PREFIX}/healthz`, `${HUB_PREFIX}/readyz`, `${HUB_PREFIX}/openapi.json`, `${HUB_PREFIX}/docs`].includes(path) || path.startsWith(`${HUB_PREFIX}/docs/`);
+  [`${HUB_PREFIX}/healthz`, `${HUB_PREFIX}/readyz`, `${HUB_PREFIX}/openapi.json`, `${HUB_PREFIX}/docs`].includes(
+    path,
+  ) || path.startsWith(`${HUB_PREFIX}/docs/`);
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -36,10 +41,25 @@ export const hubApi = (): ServiceApi => ({
   ].join('\n\n'),
   basePath: HUB_PREFIX,
   securitySchemes: {
-    bearerAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of POST /auth/login, /auth/register or /auth/refresh' },
-    refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The rotating refresh token (Path=/api/v1/auth/refresh)' },
+    bearerAccessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The access token of POST /auth/login, /auth/register or /auth/refresh',
+    },
+    refreshTokenCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'refresh_token',
+      description: 'The rotating refresh token (Path=/api/v1/auth/refresh)',
+    },
     internalSecret: { type: 'http', scheme: 'bearer', description: 'MCP_INTERNAL_SECRET, server to server' },
-    metricsToken: { type: 'http', scheme: 'bearer', description: 'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production' },
+    metricsToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production',
+    },
   },
   schemas: {
     Error: {
@@ -47,7 +67,11 @@ export const hubApi = (): ServiceApi => ({
       required: ['error'],
       properties: {
         error: { type: 'string' },
-        details: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'field -> messages' },
+        details: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+          description: 'field -> messages',
+        },
         required: { type: 'string', description: 'The permission a 403 lacked' },
       },
       additionalProperties: false,
@@ -66,17 +90,27 @@ export const hubApi = (): ServiceApi => ({
     const responses: Record<number, ResponseSpec> = { 500: hubError('`Internal server error`') };
     if (UNSAFE.has(operation.method)) {
       responses[400] = hubError('`Invalid JSON body`, or `Validation error` with `details`');
-      responses[403] = hubError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
+      responses[403] = hubError(
+        'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
+      );
       responses[413] = hubError('`Payload too large` (over 1 MiB)');
       responses[415] = hubError('`Unsupported content encoding`');
     } else {
-      responses[400] = hubError('`Validation error`: a query parameter written with brackets (`name[]=x`), repeated, or invalid');
+      responses[400] = hubError(
+        '`Validation error`: a query parameter written with brackets (`name[]=x`), repeated, or invalid',
+      );
     }
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {
-      responses[429] = { ...hubError('`Too many requests` from this IP on this path'), headers: { 'Retry-After': { description: 'Seconds to wait' } } };
+      responses[429] = {
+        ...hubError('`Too many requests` from this IP on this path'),
+        headers: { 'Retry-After': { description: 'Seconds to wait' } },
+      };
     }
-    if (!infrastructure) responses[503] = hubError('`Service unavailable`: the database is down, or password hashing is at capacity (with Retry-After)');
+    if (!infrastructure)
+      responses[503] = hubError(
+        '`Service unavailable`: the database is down, or password hashing is at capacity (with Retry-After)',
+      );
     return responses;
   },
 });

@@ -13,7 +13,8 @@ export function internalCredentialGuard(secret: string | undefined): Middleware 
     if (secret === undefined) throw new HttpError(500, 'Internal auth not configured');
     const header = ctx.get('authorization');
     const presented = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-    if (presented === undefined || presented === '' || !constantTimeEqual(presented, secret)) throw new HttpError(401, 'Unauthorized');
+    if (presented === undefined || presented === '' || !constantTimeEqual(presented, secret))
+      throw new HttpError(401, 'Unauthorized');
     await next();
   };
 }

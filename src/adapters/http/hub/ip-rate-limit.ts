@@ -13,7 +13,13 @@ export interface IpRateLimitOptions {
 /** Spec part 8: 10 requests per 5 minutes per IP and path. */
 export const DEFAULT_IP_RATE_LIMIT: IpRateLimitOptions = { limit: 10, windowMs: 5 * 60 * 1000 };
 
-const POST_PREFIXES = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password', '/auth/refresh'].map((p) => `${HUB_PREFIX}${p}`);
+const POST_PREFIXES = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/refresh',
+].map((p) => `${HUB_PREFIX}${p}`);
 const ANY_METHOD_PREFIXES = [`${HUB_PREFIX}/webhooks/`];
 
 /**

@@ -28,7 +28,8 @@ export function organizationRateLimit(
   return async (ctx, provider, orgId) => {
     const hit = await store.hit(`webhook:${provider}:${orgId}`, options.windowMs);
     if (hit.count <= options.limit) return;
-    for (const name of Object.keys(ctx.response.headers)) if (name.toLowerCase().startsWith('x-ratelimit-')) ctx.remove(name);
+    for (const name of Object.keys(ctx.response.headers))
+      if (name.toLowerCase().startsWith('x-ratelimit-')) ctx.remove(name);
     metrics?.rateLimited('hub_webhook_organization');
     throw new HttpError(429, 'Rate limit exceeded');
   };

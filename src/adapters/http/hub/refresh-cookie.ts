@@ -11,7 +11,14 @@ const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
  */
 function serialize(value: string, maxAgeSeconds: number, secure: boolean): string {
   const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
-  const parts = [`${REFRESH_COOKIE}=${value}`, `Path=${REFRESH_COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, `Expires=${maxAgeSeconds === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`, 'HttpOnly', 'SameSite=Strict'];
+  const parts = [
+    `${REFRESH_COOKIE}=${value}`,
+    `Path=${REFRESH_COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    `Expires=${maxAgeSeconds === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

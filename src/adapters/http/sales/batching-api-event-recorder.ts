@@ -84,7 +84,10 @@ class EventQueue {
  * of the other buffer when its minute closes (checked on every timer tick), or at close.
  */
 export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogState {
-  private readonly buffers: Record<ApiEventBuffer, EventQueue> = { authenticated: new EventQueue(), anonymous: new EventQueue() };
+  private readonly buffers: Record<ApiEventBuffer, EventQueue> = {
+    authenticated: new EventQueue(),
+    anonymous: new EventQueue(),
+  };
   private readonly refused: RefusedRequestCounts;
   private draining: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout;
@@ -159,7 +162,8 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
 
   record(event: ApiEvent): void {
     this.enqueue(event);
-    if (this.waiting() >= this.options.batchSize && this.draining === undefined && this.retryTimer === undefined) void this.flush();
+    if (this.waiting() >= this.options.batchSize && this.draining === undefined && this.retryTimer === undefined)
+      void this.flush();
   }
 
   countRefused(request: RefusedRequest): void {
@@ -301,11 +305,15 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     else {
       // A counted entry not written stands for all the refused requests it counts: those dropped or
       // failed since start, and those still waiting; the write under way may or may not have landed.
-      const countsOf = (events: readonly ApiEvent[]): number => events.reduce((sum, event) => sum + (event.count ?? 0), 0);
+      const countsOf = (events: readonly ApiEvent[]): number =>
+        events.reduce((sum, event) => sum + (event.count ?? 0), 0);
       const waiting = [...this.buffers.authenticated.items, ...this.buffers.anonymous.items];
       const refusedNotWritten = this.refusedLost + countsOf(waiting);
       const refusedUnconfirmed = tally.unconfirmed > 0 ? countsOf(this.inFlightBatch) : 0;
-      this.logger.warn({ ...tally, refusedNotWritten, refusedUnconfirmed }, `api event log closed: ${lost} entries could not be written`);
+      this.logger.warn(
+        { ...tally, refusedNotWritten, refusedUnconfirmed },
+        `api event log closed: ${lost} entries could not be written`,
+      );
     }
   }
 
@@ -372,7 +380,8 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     const { authenticated, anonymous } = this.buffers;
     if (authenticated.droppedSinceWarning + anonymous.droppedSinceWarning === 0) return;
     const now = this.clock.now().getTime();
-    if (!force && this.lastDropWarning !== undefined && now - this.lastDropWarning < this.options.dropWarningIntervalMs) return;
+    if (!force && this.lastDropWarning !== undefined && now - this.lastDropWarning < this.options.dropWarningIntervalMs)
+      return;
     this.logger.warn(
       {
         dropped: authenticated.droppedSinceWarning + anonymous.droppedSinceWarning,

@@ -15,11 +15,13 @@ export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, wha
 }
 
 /** The 400 of spec part 7 with one message per problem. */
-export const invalidInput = (messages: readonly string[]): HttpError => new HttpError(400, 'Validation failed', { validation: messages });
+export const invalidInput = (messages: readonly string[]): HttpError =>
+  new HttpError(400, 'Validation failed', { validation: messages });
 
 /** A body or query that is not a JSON object is refused before any field is looked at. */
 export function requireJsonObject(input: unknown, what: string): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalidInput([`${what} must be a JSON object`]);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw invalidInput([`${what} must be a JSON object`]);
   return input as Record<string, unknown>;
 }
 

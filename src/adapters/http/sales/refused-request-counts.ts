@@ -34,7 +34,8 @@ export class RefusedRequestCounts {
   private overflowOpen = 0;
   private countedTotal = 0;
   /** The key of the last request added and its open count (valid while its minute is open). */
-  private last: { minute: number; status: number; ip: string; path: string; count: OpenCount; overflow: boolean } | undefined;
+  private last:
+    { minute: number; status: number; ip: string; path: string; count: OpenCount; overflow: boolean } | undefined;
   private overflowedTotal = 0;
 
   constructor(private readonly maxOpenKeys: number) {}
@@ -59,7 +60,13 @@ export class RefusedRequestCounts {
     const minute = Math.floor(at / MINUTE_MS);
     // A flood repeats one key: its count is found without building the key again.
     const last = this.last;
-    if (last !== undefined && last.minute === minute && last.status === request.status && last.ip === request.ip && last.path === request.path) {
+    if (
+      last !== undefined &&
+      last.minute === minute &&
+      last.status === request.status &&
+      last.ip === request.ip &&
+      last.path === request.path
+    ) {
       this.countedTotal += 1;
       if (last.overflow) this.overflowedTotal += 1;
       this.bump(last.count, request, at);
@@ -87,7 +94,14 @@ export class RefusedRequestCounts {
         if (full) this.overflowOpen += 1;
       }
     }
-    this.last = { minute, status: request.status, ip: request.ip, path: request.path, count, overflow: count.ip === OVERFLOW_KEY };
+    this.last = {
+      minute,
+      status: request.status,
+      ip: request.ip,
+      path: request.path,
+      count,
+      overflow: count.ip === OVERFLOW_KEY,
+    };
     this.bump(count, request, at);
   }
 
@@ -112,7 +126,8 @@ export class RefusedRequestCounts {
   /** Closes every open count, the current minute's too (at shutdown, or when a test wants them written now). */
   closeAll(ids: IdGenerator): ApiEvent[] {
     const closed: ApiEvent[] = [];
-    for (const [minute, open] of [...this.minutes].sort(([a], [b]) => a - b)) this.closeMinute(minute, open, ids, closed);
+    for (const [minute, open] of [...this.minutes].sort(([a], [b]) => a - b))
+      this.closeMinute(minute, open, ids, closed);
     return closed;
   }
 

@@ -55,7 +55,11 @@ export interface SalesAppDeps {
 /** The sales service at `/` (spec sales-service.md). Returns the app; the caller decides where it listens. */
 export function buildSalesApp(deps: SalesAppDeps): Koa {
   // The metrics route last: every router in front of a route costs each of its requests a match.
-  const routers = [healthRoutes(deps.readinessChecks, deps.logger), ...(deps.routers ?? []), ...metricsRoutesOf(deps.metrics, deps.isProduction)];
+  const routers = [
+    healthRoutes(deps.readinessChecks, deps.logger),
+    ...(deps.routers ?? []),
+    ...metricsRoutesOf(deps.metrics, deps.isProduction),
+  ];
   const service = deps.metrics?.service;
   return buildBaseApp({
     service: 'sales',
@@ -69,12 +73,25 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
         now: deps.clock.now(),
         isProduction: deps.isProduction,
       }),
-    outerMiddleware: deps.eventLog === undefined ? [] : [apiEventLog({ ...deps.eventLog, clock: deps.clock, exemptPaths: EVENT_LOG_EXEMPT_PATHS, routers })],
+    outerMiddleware:
+      deps.eventLog === undefined
+        ? []
+        : [apiEventLog({ ...deps.eventLog, clock: deps.clock, exemptPaths: EVENT_LOG_EXEMPT_PATHS, routers })],
     innerMiddleware:
       deps.rateLimit === undefined
         ? []
-        : [salesRateLimiter({ ...deps.rateLimit, routers, logger: deps.logger, exemptPaths: RATE_LIMIT_EXEMPT_PATHS, ...(service === undefined ? {} : { metrics: service }) })],
+        : [
+            salesRateLimiter({
+              ...deps.rateLimit,
+              routers,
+              logger: deps.logger,
+              exemptPaths: RATE_LIMIT_EXEMPT_PATHS,
+              ...(service === undefined ? {} : { metrics: service }),
+            }),
+          ],
     ...(service?.exposition === undefined ? {} : { requestMetrics: service }),
-    ...(deps.browser === undefined ? {} : { browser: { ...deps.browser, sessionCookies: [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE] } }),
+    ...(deps.browser === undefined
+      ? {}
+      : { browser: { ...deps.browser, sessionCookies: [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE] } }),
   });
 }

@@ -79,7 +79,10 @@ function describe(classified: ClassifiedError, raw: unknown): Described {
       return plain(503, 'Service unavailable - Please try again later', false);
     case 'at-capacity':
       // CONTRACT 9.5 adds Retry-After to this 503 (the spec's "only on 429" is about the rate limiter).
-      return { ...plain(503, 'Service unavailable - Please try again later', false), headers: { 'Retry-After': String(classified.retryAfterSeconds) } };
+      return {
+        ...plain(503, 'Service unavailable - Please try again later', false),
+        headers: { 'Retry-After': String(classified.retryAfterSeconds) },
+      };
     case 'database':
       return plain(500, 'Database error occurred', false);
     case 'missing-file':

@@ -14,7 +14,13 @@ import { sdrErrors, type SdrRouteError } from './sdr/sdr-error-mapping';
  * guard's own message (spec part 5); the CLI-only use cases (user creation, the dispatch pass) are
  * mapped by their commands.
  */
-export type SalesRouteError = SalesIdentityRouteError | SaleRouteError | SdrRouteError | SavedFilterRouteError | PolicyRouteError | AssistantRouteError;
+export type SalesRouteError =
+  | SalesIdentityRouteError
+  | SaleRouteError
+  | SdrRouteError
+  | SavedFilterRouteError
+  | PolicyRouteError
+  | AssistantRouteError;
 
 /**
  * The one error-to-HTTP mapping of the sales service (spec part 7, CONTRACT 3.1 to 3.4, 8.4 to 8.6),

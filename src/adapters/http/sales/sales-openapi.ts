@@ -14,7 +14,10 @@ export const SALES_SECURITY = {
 } as const;
 
 /** A sales error answer (spec part 7): `{statusCode, message, timestamp, path}` (+ `error`, `stack` outside production). */
-export const salesError = (description: string): ResponseSpec => ({ description, schema: { $ref: '#/components/schemas/Error' } });
+export const salesError = (description: string): ResponseSpec => ({
+  description,
+  schema: { $ref: '#/components/schemas/Error' },
+});
 
 const THROTTLED: ResponseSpec = {
   description: 'Rate limit exceeded: too many requests from this client IP to this route in the window',
@@ -23,7 +26,8 @@ const THROTTLED: ResponseSpec = {
 };
 
 /** Probes and the documentation: never limited, no I/O worth a 503. */
-const isInfrastructure = (path: string): boolean => ['/healthz', '/readyz', '/openapi.json'].includes(path) || path === '/docs' || path.startsWith('/docs/');
+const isInfrastructure = (path: string): boolean =>
+  ['/healthz', '/readyz', '/openapi.json'].includes(path) || path === '/docs' || path.startsWith('/docs/');
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -37,12 +41,32 @@ export const salesApi: ServiceApi = {
   ].join('\n\n'),
   basePath: '',
   securitySchemes: {
-    accessTokenCookie: { type: 'apiKey', in: 'cookie', name: 'access_token', description: 'The JWT set by POST /auth/login' },
-    bearerAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The same JWT in Authorization' },
+    accessTokenCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'access_token',
+      description: 'The JWT set by POST /auth/login',
+    },
+    bearerAccessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The same JWT in Authorization',
+    },
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
     bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
-    refreshTokenCookie: { type: 'apiKey', in: 'cookie', name: 'refresh_token', description: 'The refresh token set by POST /auth/login (Path=/auth)' },
-    metricsToken: { type: 'http', scheme: 'bearer', description: 'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production' },
+    refreshTokenCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'refresh_token',
+      description: 'The refresh token set by POST /auth/login (Path=/auth)',
+    },
+    metricsToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production',
+    },
   },
   schemas: {
     Error: {
@@ -53,7 +77,10 @@ export const salesApi: ServiceApi = {
         message: { type: 'string' },
         timestamp: { type: 'string', format: 'date-time' },
         path: { type: 'string', description: 'The request path with its query string' },
-        error: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Outside production: the detail, or one message per invalid field' },
+        error: {
+          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+          description: 'Outside production: the detail, or one message per invalid field',
+        },
         stack: { type: 'string', description: 'Outside production only' },
       },
       additionalProperties: false,
@@ -77,8 +104,12 @@ export const salesApi: ServiceApi = {
     const infrastructure = isInfrastructure(operation.path);
     const responses: Record<number, ResponseSpec> = { 500: salesError('Internal error') };
     if (UNSAFE.has(operation.method)) {
-      responses[400] = salesError('Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong');
-      responses[403] = salesError('A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)');
+      responses[400] = salesError(
+        'Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong',
+      );
+      responses[403] = salesError(
+        'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
+      );
       responses[413] = salesError('The body exceeds 1 MiB');
       responses[415] = salesError('A Content-Encoding the service does not read');
     } else {

@@ -86,8 +86,10 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
         // Refused before any work: the sales event log counts it rather than logging it (CONTRACT 9.5).
         ctx.state.refusedAtCapacity = true;
       }
-      if (outcome.status >= 500 && !(error instanceof CapacityExceededError)) logger.error({ ...entry, err: error }, 'request failed');
-      else logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
+      if (outcome.status >= 500 && !(error instanceof CapacityExceededError))
+        logger.error({ ...entry, err: error }, 'request failed');
+      else
+        logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
       ctx.status = outcome.status;
       ctx.set(outcome.headers);
       ctx.body = outcome.body;

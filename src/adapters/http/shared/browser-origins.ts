@@ -27,7 +27,11 @@ export function requestOrigin(ctx: Context, trustProxy: number): string | undefi
 
 /** Own origins (the request's and PUBLIC_APP_URL's) and CORS_ORIGINS. */
 export function isTrustedOrigin(ctx: Context, origins: BrowserOrigins, origin: string): boolean {
-  return origin === requestOrigin(ctx, origins.trustProxy) || origin === originOf(origins.publicAppUrl) || isCorsOrigin(origins, origin);
+  return (
+    origin === requestOrigin(ctx, origins.trustProxy) ||
+    origin === originOf(origins.publicAppUrl) ||
+    isCorsOrigin(origins, origin)
+  );
 }
 
 /** `scheme://host[:port]` of an absolute http(s) URL, normalized as a browser writes it; undefined otherwise. */

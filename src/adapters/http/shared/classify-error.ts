@@ -28,9 +28,18 @@ export type ClassifiedError =
   | { readonly kind: 'missing-file' }
   | { readonly kind: 'internal' };
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 // ioredis with the offline queue disabled fails a command at once while the connection is down.
-const REDIS_UNAVAILABLE = /Stream isn't writeable|Connection is closed|MaxRetriesPerRequestError|Reached the max retries/;
+const REDIS_UNAVAILABLE =
+  /Stream isn't writeable|Connection is closed|MaxRetriesPerRequestError|Reached the max retries/;
 
 export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof HttpError) return { kind: 'http', error };
@@ -38,7 +47,8 @@ export function classifyError(error: unknown): ClassifiedError {
   if (error instanceof MalformedBodyError) return { kind: 'malformed-body' };
   if (error instanceof InvalidQueryError) return { kind: 'invalid-query', problems: error.problems };
   if (error instanceof BodyTooLargeError) return { kind: 'body-too-large' };
-  if (error instanceof CapacityExceededError) return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof CapacityExceededError)
+    return { kind: 'at-capacity', retryAfterSeconds: error.retryAfterSeconds };
   if (!(error instanceof Error)) return { kind: 'internal' };
   if (isDatabaseUnavailable(error)) return { kind: 'unavailable' };
   if (isDuplicateKey(error)) return { kind: 'duplicate-key' };
@@ -52,7 +62,8 @@ export function classifyError(error: unknown): ClassifiedError {
   if (code === '23505') return { kind: 'duplicate-key' };
   if (code === '23502') return { kind: 'constraint' };
   if (code !== undefined && UNREACHABLE_CODES.has(code)) return { kind: 'unavailable' };
-  if (REDIS_UNAVAILABLE.test(error.message) || error.name === 'MaxRetriesPerRequestError') return { kind: 'unavailable' };
+  if (REDIS_UNAVAILABLE.test(error.message) || error.name === 'MaxRetriesPerRequestError')
+    return { kind: 'unavailable' };
   if (code === 'ENOENT') return { kind: 'missing-file' };
   return { kind: 'internal' };
 }

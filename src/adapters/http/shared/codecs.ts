@@ -16,7 +16,13 @@ export const oneOf = <K extends string>(values: readonly K[]) =>
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** A string decoded by `parse`; not a string, or refused by `parse`: `message`. */
-export function parsedString<A, O = string>(name: string, parse: (raw: string) => A | undefined, message: string, encode: (a: A) => O, schema: JsonSchema): t.Type<A, O> {
+export function parsedString<A, O = string>(
+  name: string,
+  parse: (raw: string) => A | undefined,
+  message: string,
+  encode: (a: A) => O,
+  schema: JsonSchema,
+): t.Type<A, O> {
   return withSchema(
     new t.Type<A, O>(
       name,
@@ -33,19 +39,36 @@ export function parsedString<A, O = string>(name: string, parse: (raw: string) =
 
 /** An ISO 8601 date (the start of that day, UTC) or timestamp, decoded to a Date. */
 export const isoDateOrTimestamp = (description: string) =>
-  parsedString('an ISO 8601 date', parseIsoDateOrTimestamp, 'must be an ISO 8601 date', (d) => d.toISOString(), { type: 'string', description });
+  parsedString('an ISO 8601 date', parseIsoDateOrTimestamp, 'must be an ISO 8601 date', (d) => d.toISOString(), {
+    type: 'string',
+    description,
+  });
 
 /** `YYYY-MM-DD`, a real calendar date, kept as written; anything else fails with `message`. */
 export const dateOnly = (message = 'must be a date (YYYY-MM-DD)') =>
-  parsedString('a date (YYYY-MM-DD)', (raw) => (parseDateOnly(raw) === undefined ? undefined : raw), message, t.identity, { type: 'string', format: 'date' });
+  parsedString(
+    'a date (YYYY-MM-DD)',
+    (raw) => (parseDateOnly(raw) === undefined ? undefined : raw),
+    message,
+    t.identity,
+    { type: 'string', format: 'date' },
+  );
 
 export const DateOnly = dateOnly();
 
 /** A UUID string (any case), kept as written. */
-export const uuidString = (schema: JsonSchema = {}) => parsedString('a UUID', (raw) => (isUuid(raw) ? raw : undefined), 'must be a UUID', t.identity, { type: 'string', format: 'uuid', ...schema });
+export const uuidString = (schema: JsonSchema = {}) =>
+  parsedString('a UUID', (raw) => (isUuid(raw) ? raw : undefined), 'must be a UUID', t.identity, {
+    type: 'string',
+    format: 'uuid',
+    ...schema,
+  });
 
 /** A whole number written in decimal digits (a query parameter), in `min..max`; left out: `fallback` when there is one. */
-export function integerFromString(range: { readonly min: number; readonly max: number; readonly fallback?: number }, schema: JsonSchema = {}): t.Type<number, string> {
+export function integerFromString(
+  range: { readonly min: number; readonly max: number; readonly fallback?: number },
+  schema: JsonSchema = {},
+): t.Type<number, string> {
   const { min, max, fallback } = range;
   return withSchema(
     new t.Type<number, string>(
@@ -58,7 +81,13 @@ export function integerFromString(range: { readonly min: number; readonly max: n
       },
       String,
     ),
-    { type: 'integer', minimum: min, maximum: max, ...(fallback === undefined ? {} : { default: fallback }), ...schema },
+    {
+      type: 'integer',
+      minimum: min,
+      maximum: max,
+      ...(fallback === undefined ? {} : { default: fallback }),
+      ...schema,
+    },
   );
 }
 
@@ -85,7 +114,9 @@ export function boundedText(rule: TextRule): t.Type<string, string> {
       (u, c) => {
         if (typeof u !== 'string') return t.failure(u, c, u === undefined ? 'is required' : 'must be a string');
         if (nonBlank && u.trim() === '') return t.failure(u, c, 'must not be empty');
-        return characterCount(u) <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
+        return characterCount(u) <= maxLength
+          ? t.success(u)
+          : t.failure(u, c, `must be at most ${maxLength} characters`);
       },
       t.identity,
     ),
@@ -93,7 +124,11 @@ export function boundedText(rule: TextRule): t.Type<string, string> {
       type: 'string',
       ...(nonBlank ? { minLength: 1, pattern: '\\S' } : {}),
       maxLength,
-      ...(rule.description === undefined ? (nonBlank ? { description: 'not blank' } : {}) : { description: rule.description }),
+      ...(rule.description === undefined
+        ? nonBlank
+          ? { description: 'not blank' }
+          : {}
+        : { description: rule.description }),
       ...rule.schema,
     },
   );

@@ -4,7 +4,13 @@ import { REQUEST_ID_HEADER } from './request-id';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** Headers the APIs set that a front end may read (request id, rate-limit state). */
-const EXPOSED_HEADERS = [REQUEST_ID_HEADER, 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].join(', ');
+const EXPOSED_HEADERS = [
+  REQUEST_ID_HEADER,
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**

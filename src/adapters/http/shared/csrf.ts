@@ -42,7 +42,11 @@ function isCookieAuthenticated(ctx: Context, sessionCookies: readonly string[]):
 /** Runs inside the error handler (403 in the service's error format) and before any work: no effect. */
 export function csrfGuard(options: CsrfOptions): Middleware {
   return async (ctx, next) => {
-    if (UNSAFE_METHODS.has(ctx.method) && isCookieAuthenticated(ctx, options.sessionCookies) && judge(ctx, options) === 'refused') {
+    if (
+      UNSAFE_METHODS.has(ctx.method) &&
+      isCookieAuthenticated(ctx, options.sessionCookies) &&
+      judge(ctx, options) === 'refused'
+    ) {
       // Refused before any work: the sales event log counts it rather than logging it (CONTRACT 9.5).
       ctx.state.refusedCrossSite = true;
       throw new HttpError(403, 'Forbidden - cross-site request refused', { keepMessageInProduction: true });

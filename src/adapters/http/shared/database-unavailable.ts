@@ -78,6 +78,7 @@ function isUnavailableItself(error: Error): boolean {
   if (UNAVAILABLE_CLASSES.some((kind) => error instanceof kind)) return true;
   if (!(error instanceof MongoError)) return false;
   if (UNAVAILABLE_LABELS.some((label) => error.hasErrorLabel(label))) return true;
-  if (error instanceof MongoServerError && typeof error.code === 'number' && UNAVAILABLE_SERVER_CODES.has(error.code)) return true;
+  if (error instanceof MongoServerError && typeof error.code === 'number' && UNAVAILABLE_SERVER_CODES.has(error.code))
+    return true;
   return UNEXPORTED_POOL_ERRORS.has(error.name);
 }

@@ -5,7 +5,9 @@ import type { HttpError } from './http-error';
  * The object must name every tag of `E` and no other, so a tag added to a use case without its answer
  * fails to compile here, as the service's composed mapping does for the union of all pieces.
  */
-export type ErrorMapping<E extends { readonly _tag: string }> = { readonly [K in E['_tag']]: (error: Extract<E, { readonly _tag: K }>) => HttpError };
+export type ErrorMapping<E extends { readonly _tag: string }> = {
+  readonly [K in E['_tag']]: (error: Extract<E, { readonly _tag: K }>) => HttpError;
+};
 
 /** The answer of `mapping` for `error` (its own tag's entry). */
 export function httpErrorOf<E extends { readonly _tag: string }>(mapping: ErrorMapping<E>, error: E): HttpError {

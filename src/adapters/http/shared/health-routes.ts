@@ -19,9 +19,13 @@ export const READINESS_TIMEOUT_MS = 2_000;
 export function healthRoutes(checks: readonly ReadinessCheck[], logger: Logger, prefix = ''): Router {
   const router = new Router(prefix === '' ? {} : { prefix });
   const api = documented(router, { tag: 'Probes', security: [] });
-  api.get('/healthz', { summary: 'Liveness probe (no I/O)', responses: { 200: { description: 'The process is alive', body: Alive } } }, (ctx) => {
-    ctx.body = { status: 'ok' } satisfies t.TypeOf<typeof Alive>;
-  });
+  api.get(
+    '/healthz',
+    { summary: 'Liveness probe (no I/O)', responses: { 200: { description: 'The process is alive', body: Alive } } },
+    (ctx) => {
+      ctx.body = { status: 'ok' } satisfies t.TypeOf<typeof Alive>;
+    },
+  );
   const readinessSpec = {
     summary: 'Readiness probe: every dependency answers a ping',
     responses: {
@@ -43,7 +47,9 @@ export function healthRoutes(checks: readonly ReadinessCheck[], logger: Logger, 
     );
     const ready = results.every(([, state]) => state === 'up');
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) } satisfies t.TypeOf<typeof Readiness>;
+    ctx.body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) } satisfies t.TypeOf<
+      typeof Readiness
+    >;
   });
   return router;
 }

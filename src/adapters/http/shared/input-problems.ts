@@ -39,7 +39,9 @@ export function expectationOf(codec: t.Decoder<unknown, unknown>): string {
     case 'UnionType':
       return (codec as unknown as t.UnionType<t.Any[]>).types.map(expectationOf).join(' or ');
     case 'RefinementType':
-      return codec === (t.Int as t.Any) ? 'an integer' : expectationOf((codec as unknown as t.RefinementType<t.Any>).type);
+      return codec === (t.Int as t.Any)
+        ? 'an integer'
+        : expectationOf((codec as unknown as t.RefinementType<t.Any>).type);
     default:
       return codec.name;
   }
@@ -59,15 +61,26 @@ export function problemsOf(errors: t.Errors): InputProblem[] {
     const parent = error.context[error.context.length - 2]?.type as (t.Any & { _tag?: string }) | undefined;
     const union = parent?._tag === 'UnionType' ? parent : undefined;
     const precise = error.message !== undefined && !GENERIC_MESSAGES.has(error.message);
-    if (union !== undefined && !precise && error.value !== undefined) return { field: name, message: `${name} must be ${expectationOf(union)}`, union, precise };
+    if (union !== undefined && !precise && error.value !== undefined)
+      return { field: name, message: `${name} must be ${expectationOf(union)}`, union, precise };
     if (error.message !== undefined) return { field: name, message: `${name} ${error.message}`, union, precise };
     if (error.value === undefined) return { field: name, message: `${name} is required`, union, precise };
     const expected = error.context[error.context.length - 1]?.type;
-    return { field: name, message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`, union, precise };
+    return {
+      field: name,
+      message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`,
+      union,
+      precise,
+    };
   });
   return uniqueProblems(
     described
-      .filter((problem) => problem.union === undefined || problem.precise || !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise))
+      .filter(
+        (problem) =>
+          problem.union === undefined ||
+          problem.precise ||
+          !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise),
+      )
       .map(({ field, message }) => ({ field, message })),
   );
 }

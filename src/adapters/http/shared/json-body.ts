@@ -1,6 +1,12 @@
 import bodyParser from 'koa-bodyparser';
 import type { Middleware } from 'koa';
-import { BodyTooDeepError, BodyTooLargeError, ForbiddenBodyKeyError, HttpError, MalformedBodyError } from './http-error';
+import {
+  BodyTooDeepError,
+  BodyTooLargeError,
+  ForbiddenBodyKeyError,
+  HttpError,
+  MalformedBodyError,
+} from './http-error';
 import { jsonNestedDeeperThan } from './json-depth';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -18,7 +24,9 @@ function forbiddenKeyOfObject(node: object): string | undefined {
   if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return '__proto__';
   if (!Object.prototype.hasOwnProperty.call(node, 'constructor')) return undefined;
   const value: unknown = (node as Record<string, unknown>).constructor;
-  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype') ? 'constructor' : undefined;
+  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'prototype')
+    ? 'constructor'
+    : undefined;
 }
 
 /** CONTRACT 7 "Query parameters": a body sent with these methods is not read. */
@@ -65,7 +73,8 @@ export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES, maxDepth: number
     onerror: (error: Error & { status?: number; type?: string; body?: unknown }) => {
       if (error.status === 413 || error.type === 'entity.too.large') throw new BodyTooLargeError(limitBytes);
       if (error.status === 415) throw new HttpError(415, 'Unsupported content encoding');
-      if (/forbidden prototype property/i.test(error.message)) throw new ForbiddenBodyKeyError(refusedKeyOf(error.body));
+      if (/forbidden prototype property/i.test(error.message))
+        throw new ForbiddenBodyKeyError(refusedKeyOf(error.body));
       throw new MalformedBodyError(error);
     },
   });

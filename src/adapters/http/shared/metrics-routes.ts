@@ -22,7 +22,10 @@ const BEARER = /^Bearer +(\S+) *$/i;
  */
 function bearerMatches(ctx: Context, token: string): boolean {
   const presented = BEARER.exec(ctx.get('authorization'))?.[1];
-  return constantTimeEqual(Buffer.from(sha256Hex(presented ?? ''), 'hex'), Buffer.from(sha256Hex(token), 'hex')) && presented !== undefined;
+  return (
+    constantTimeEqual(Buffer.from(sha256Hex(presented ?? ''), 'hex'), Buffer.from(sha256Hex(token), 'hex')) &&
+    presented !== undefined
+  );
 }
 
 /**
@@ -64,5 +67,7 @@ export interface AppMetrics {
 export function metricsRoutesOf(metrics: AppMetrics | undefined, isProduction: boolean, prefix?: string): Router[] {
   const exposition = metrics?.service.exposition;
   if (metrics === undefined || exposition === undefined) return [];
-  return [metricsRoutes({ exposition, token: metrics.token, isProduction, ...(prefix === undefined ? {} : { prefix }) })];
+  return [
+    metricsRoutes({ exposition, token: metrics.token, isProduction, ...(prefix === undefined ? {} : { prefix }) }),
+  ];
 }

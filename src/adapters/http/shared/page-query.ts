@@ -12,9 +12,20 @@ export const PageQuery = t.type({
 });
 
 /** The list envelope of the paginated lists (sales service). */
-export const pageView = <C extends t.Mixed>(item: C) => t.type({ data: t.array(item), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
+export const pageView = <C extends t.Mixed>(item: C) =>
+  t.type({ data: t.array(item), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
 
 /** The list envelope of the paginated lists (sales service). */
-export function pageBody<T, B>(page: { items: readonly T[]; total: number }, query: { page: number; limit: number }, view: (item: T) => B) {
-  return { data: page.items.map(view), total: page.total, page: query.page, limit: query.limit, hasMore: query.page * query.limit < page.total };
+export function pageBody<T, B>(
+  page: { items: readonly T[]; total: number },
+  query: { page: number; limit: number },
+  view: (item: T) => B,
+) {
+  return {
+    data: page.items.map(view),
+    total: page.total,
+    page: query.page,
+    limit: query.limit,
+    hasMore: query.page * query.limit < page.total,
+  };
 }

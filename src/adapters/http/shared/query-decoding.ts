@@ -31,7 +31,11 @@ export interface DecodedQuery<A> {
  * parameter given twice and (where the route refuses them) an unknown parameter are problems of the
  * same 400 as the codec's, one message each.
  */
-export function decodeQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): DecodedQuery<A> {
+export function decodeQuery<A>(
+  codec: t.Type<A, unknown>,
+  query: Readonly<Record<string, unknown>>,
+  unknown: UnknownParameters,
+): DecodedQuery<A> {
   const { values, problems } = queryValues(codec, query, unknown);
   const decoded = codec.decode(values);
   // A parameter already refused (given twice) is not also reported missing by the codec.
@@ -41,13 +45,18 @@ export function decodeQuery<A>(codec: t.Type<A, unknown>, query: Readonly<Record
 }
 
 /** The parameters `codec` reads, each given once, and the problems of the others (the first step of `decodeQuery`). */
-export function queryValues(codec: t.Any, query: Readonly<Record<string, unknown>>, unknown: UnknownParameters): { values: Record<string, string>; problems: InputProblem[] } {
+export function queryValues(
+  codec: t.Any,
+  query: Readonly<Record<string, unknown>>,
+  unknown: UnknownParameters,
+): { values: Record<string, string>; problems: InputProblem[] } {
   const known = parameterNamesOf(codec);
   const problems: InputProblem[] = [];
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (!known.includes(name)) {
-      if (unknown === 'refuse' || isBracketed(name)) problems.push({ field: name, message: `${name} is not a known parameter` });
+      if (unknown === 'refuse' || isBracketed(name))
+        problems.push({ field: name, message: `${name} is not a known parameter` });
     } else if (typeof value !== 'string') problems.push({ field: name, message: `${name} must be given once` });
     else values[name] = value;
   }

@@ -10,7 +10,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * (`/{*path}`) runs for every path, and `router.use(guard)` layers (`/prefix{/*rest}`) run before the
  * route and, when they throw, are the last pattern @koa/router recorded.
  */
-const isRoutePattern = (path: unknown): path is string | RegExp => (typeof path === 'string' && !path.includes('*')) || path instanceof RegExp;
+const isRoutePattern = (path: unknown): path is string | RegExp =>
+  (typeof path === 'string' && !path.includes('*')) || path instanceof RegExp;
 
 /**
  * The pattern of the route that answered (`/api/sales/:id`), as @koa/router recorded it; for an answer
@@ -21,7 +22,9 @@ export function routePatternOf(ctx: Context, routers: readonly Router[]): string
   const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
   if (isRoutePattern(matched)) return String(matched);
   for (const router of routers) {
-    const layer = router.match(ctx.path, ctx.method).pathAndMethod.find((candidate) => candidate.methods.length > 0 && isRoutePattern(candidate.path));
+    const layer = router
+      .match(ctx.path, ctx.method)
+      .pathAndMethod.find((candidate) => candidate.methods.length > 0 && isRoutePattern(candidate.path));
     if (layer !== undefined) return String(layer.path);
   }
   return UNMATCHED_ROUTE;
@@ -42,7 +45,12 @@ export function requestMetrics(metrics: RequestMetrics, routers: readonly Router
       status = 500;
       throw error;
     } finally {
-      metrics.observeRequest(ctx.method, routePatternOf(ctx, routers), status ?? ctx.status, (performance.now() - started) / 1000);
+      metrics.observeRequest(
+        ctx.method,
+        routePatternOf(ctx, routers),
+        status ?? ctx.status,
+        (performance.now() - started) / 1000,
+      );
     }
   };
 }

@@ -41,8 +41,10 @@ export interface ChatMessageDocument {
   createdAt: Date;
 }
 
-export const chatSessionsCollection = (db: Db): Collection<ChatSessionDocument> => db.collection<ChatSessionDocument>(CHAT_SESSIONS);
-export const chatMessagesCollection = (db: Db): Collection<ChatMessageDocument> => db.collection<ChatMessageDocument>(CHAT_MESSAGES);
+export const chatSessionsCollection = (db: Db): Collection<ChatSessionDocument> =>
+  db.collection<ChatSessionDocument>(CHAT_SESSIONS);
+export const chatMessagesCollection = (db: Db): Collection<ChatMessageDocument> =>
+  db.collection<ChatMessageDocument>(CHAT_MESSAGES);
 
 export const chatSessionsIndexes: CollectionIndexes = {
   collection: CHAT_SESSIONS,

@@ -1,7 +1,12 @@
 import type { ChatMessage, ChatSession } from '../../../domain/assistant/chat';
 import type { ChatMessageDocument, ChatSessionDocument } from './chat-collections';
 
-export const toChatSessionDocument = ({ id, ...rest }: ChatSession): ChatSessionDocument => ({ _id: id, ...rest, messageSeq: 0, countedSeq: 0 });
+export const toChatSessionDocument = ({ id, ...rest }: ChatSession): ChatSessionDocument => ({
+  _id: id,
+  ...rest,
+  messageSeq: 0,
+  countedSeq: 0,
+});
 
 export function toChatSession(doc: ChatSessionDocument): ChatSession {
   return {
@@ -19,5 +24,12 @@ export function toChatSession(doc: ChatSessionDocument): ChatSession {
 }
 
 export function toChatMessage(doc: ChatMessageDocument): ChatMessage {
-  return { id: doc._id, sessionId: doc.sessionId, role: doc.role, content: doc.content, metadata: doc.metadata, createdAt: doc.createdAt };
+  return {
+    id: doc._id,
+    sessionId: doc.sessionId,
+    role: doc.role,
+    content: doc.content,
+    metadata: doc.metadata,
+    createdAt: doc.createdAt,
+  };
 }

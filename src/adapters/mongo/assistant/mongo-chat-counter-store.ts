@@ -1,5 +1,10 @@
 import type { Db } from 'mongodb';
-import type { ChatCounterStore, ChatCountersChange, ChatMessageTally, ChatSessionCounters } from '../../../application/shared/data-checks/ports';
+import type {
+  ChatCounterStore,
+  ChatCountersChange,
+  ChatMessageTally,
+  ChatSessionCounters,
+} from '../../../application/shared/data-checks/ports';
 import { chatMessagesCollection, chatSessionsCollection, type ChatSessionDocument } from './chat-collections';
 import { asDate, asNumber, asString, idText } from '../shared/stored-values';
 
@@ -10,7 +15,9 @@ export class MongoChatCounterStore implements ChatCounterStore {
   async *sessions(batchSize: number): AsyncIterable<readonly ChatSessionCounters[]> {
     let batch: ChatSessionCounters[] = [];
     // In `_id` order: the `_id` index serves a full read, in cursor batches.
-    for await (const doc of chatSessionsCollection(this.db).find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
+    for await (const doc of chatSessionsCollection(this.db)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize)) {
       batch.push(countersOf(doc));
       if (batch.length >= batchSize) {
         yield batch;
@@ -26,12 +33,24 @@ export class MongoChatCounterStore implements ChatCounterStore {
     const groups = chatMessagesCollection(this.db).aggregate([
       { $match: { sessionId: { $in: [...sessionIds] } } },
       { $sort: { sessionId: -1, seq: -1 } },
-      { $group: { _id: '$sessionId', count: { $sum: 1 }, seq: { $first: '$seq' }, content: { $first: '$content' }, at: { $first: '$createdAt' } } },
+      {
+        $group: {
+          _id: '$sessionId',
+          count: { $sum: 1 },
+          seq: { $first: '$seq' },
+          content: { $first: '$content' },
+          at: { $first: '$createdAt' },
+        },
+      },
     ]);
     const tallies: ChatMessageTally[] = [];
     for await (const group of groups) {
       if (typeof group._id !== 'string') continue;
-      tallies.push({ sessionId: group._id, count: asNumber(group.count), last: { seq: asNumber(group.seq), content: asString(group.content), at: asDate(group.at) } });
+      tallies.push({
+        sessionId: group._id,
+        count: asNumber(group.count),
+        last: { seq: asNumber(group.seq), content: asString(group.content), at: asDate(group.at) },
+      });
     }
     return tallies;
   }
@@ -39,7 +58,15 @@ export class MongoChatCounterStore implements ChatCounterStore {
   async setCounters(seen: ChatSessionCounters, next: ChatCountersChange): Promise<boolean> {
     const { matchedCount } = await chatSessionsCollection(this.db).updateOne(
       { _id: seen.id, messageCount: seen.messageCount, messageSeq: seen.messageSeq },
-      { $set: { messageCount: next.messageCount, messageSeq: next.messageSeq, countedSeq: next.countedSeq, preview: next.preview, lastActivityAt: next.lastActivityAt } },
+      {
+        $set: {
+          messageCount: next.messageCount,
+          messageSeq: next.messageSeq,
+          countedSeq: next.countedSeq,
+          preview: next.preview,
+          lastActivityAt: next.lastActivityAt,
+        },
+      },
     );
     return matchedCount === 1;
   }

@@ -1,7 +1,19 @@
 import type { Db, Filter } from 'mongodb';
 import type { ChatRepository } from '../../../application/assistant/ports';
-import { previewOf, type ChatMessage, type ChatRole, type ChatSession, type ChatSessionChanges, type ChatSessionStatus } from '../../../domain/assistant/chat';
-import { chatMessagesCollection, chatSessionsCollection, type ChatMessageDocument, type ChatSessionDocument } from './chat-collections';
+import {
+  previewOf,
+  type ChatMessage,
+  type ChatRole,
+  type ChatSession,
+  type ChatSessionChanges,
+  type ChatSessionStatus,
+} from '../../../domain/assistant/chat';
+import {
+  chatMessagesCollection,
+  chatSessionsCollection,
+  type ChatMessageDocument,
+  type ChatSessionDocument,
+} from './chat-collections';
 import { toChatMessage, toChatSession, toChatSessionDocument } from './chat-mapper';
 import type { Page } from '../../../application/shared/page';
 
@@ -25,7 +37,12 @@ export class MongoChatRepository implements ChatRepository {
     return doc === null ? undefined : toChatSession(doc);
   }
 
-  async listOwnedSessions(userId: string, status: ChatSessionStatus | undefined, page: number, limit: number): Promise<Page<ChatSession>> {
+  async listOwnedSessions(
+    userId: string,
+    status: ChatSessionStatus | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<ChatSession>> {
     const filter: Filter<ChatSessionDocument> = status === undefined ? { userId } : { userId, status };
     const [docs, total] = await Promise.all([
       this.sessions.find(filter, { sort: { lastActivityAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }).toArray(),
@@ -34,8 +51,17 @@ export class MongoChatRepository implements ChatRepository {
     return { items: docs.map(toChatSession), total };
   }
 
-  async updateOwnedSession(userId: string, id: string, changes: ChatSessionChanges, at: Date): Promise<ChatSession | undefined> {
-    const doc = await this.sessions.findOneAndUpdate({ _id: id, userId }, { $set: { ...changes, updatedAt: at } }, { returnDocument: 'after' });
+  async updateOwnedSession(
+    userId: string,
+    id: string,
+    changes: ChatSessionChanges,
+    at: Date,
+  ): Promise<ChatSession | undefined> {
+    const doc = await this.sessions.findOneAndUpdate(
+      { _id: id, userId },
+      { $set: { ...changes, updatedAt: at } },
+      { returnDocument: 'after' },
+    );
     return doc === null ? undefined : toChatSession(doc);
   }
 
@@ -48,20 +74,37 @@ export class MongoChatRepository implements ChatRepository {
       // Not the caller's session. When no session has this id at all, messages still under it are
       // what a delete that died (or an append that landed after a delete) left: the retried delete
       // finishes the job. Another user's session keeps its messages.
-      if ((await this.sessions.countDocuments({ _id: id }, { limit: 1 })) === 0) await this.messages.deleteMany({ sessionId: id });
+      if ((await this.sessions.countDocuments({ _id: id }, { limit: 1 })) === 0)
+        await this.messages.deleteMany({ sessionId: id });
       return false;
     }
     await this.messages.deleteMany({ sessionId: id });
     return true;
   }
 
-  async appendOwnedMessage(userId: string, message: Omit<ChatMessage, 'createdAt'>, at: Date): Promise<'appended' | 'not-found'> {
+  async appendOwnedMessage(
+    userId: string,
+    message: Omit<ChatMessage, 'createdAt'>,
+    at: Date,
+  ): Promise<'appended' | 'not-found'> {
     // 1. The number, in one atomic update matched by id and owner (another user's session is not
     //    found): the highest so far, never handed out twice. A crash after it leaves a gap in `seq`.
-    const numbered = await this.sessions.findOneAndUpdate({ _id: message.sessionId, userId }, { $inc: { messageSeq: 1 }, $set: { updatedAt: at } }, { returnDocument: 'after' });
+    const numbered = await this.sessions.findOneAndUpdate(
+      { _id: message.sessionId, userId },
+      { $inc: { messageSeq: 1 }, $set: { updatedAt: at } },
+      { returnDocument: 'after' },
+    );
     if (numbered === null) return 'not-found';
     // 2. The message: the commit point. 3. The counters, recomputed from the stored messages.
-    await this.messages.insertOne({ _id: message.id, sessionId: message.sessionId, seq: numbered.messageSeq, role: message.role, content: message.content, metadata: message.metadata, createdAt: at });
+    await this.messages.insertOne({
+      _id: message.id,
+      sessionId: message.sessionId,
+      seq: numbered.messageSeq,
+      role: message.role,
+      content: message.content,
+      metadata: message.metadata,
+      createdAt: at,
+    });
     await this.recount(message.sessionId);
     return 'appended';
   }
@@ -73,7 +116,15 @@ export class MongoChatRepository implements ChatRepository {
       .aggregate<{ count: number; seq: number; content: string; at: Date }>([
         { $match: { sessionId } },
         { $sort: { sessionId: -1, seq: -1 } },
-        { $group: { _id: '$sessionId', count: { $sum: 1 }, seq: { $first: '$seq' }, content: { $first: '$content' }, at: { $first: '$createdAt' } } },
+        {
+          $group: {
+            _id: '$sessionId',
+            count: { $sum: 1 },
+            seq: { $first: '$seq' },
+            content: { $first: '$content' },
+            at: { $first: '$createdAt' },
+          },
+        },
       ])
       .toArray();
     if (tally === undefined) return;
@@ -81,12 +132,28 @@ export class MongoChatRepository implements ChatRepository {
     // added (a session's go all at once, with it), so of two recounts the one that saw more wins
     // whatever order they land in, and the recount of the last append to store its message sees all.
     await this.sessions.updateOne(
-      { _id: sessionId, messageCount: { $lte: tally.count }, $or: [{ countedSeq: { $lte: tally.seq } }, { countedSeq: null }] },
-      { $set: { messageCount: tally.count, countedSeq: tally.seq, preview: previewOf(tally.content), lastActivityAt: tally.at } },
+      {
+        _id: sessionId,
+        messageCount: { $lte: tally.count },
+        $or: [{ countedSeq: { $lte: tally.seq } }, { countedSeq: null }],
+      },
+      {
+        $set: {
+          messageCount: tally.count,
+          countedSeq: tally.seq,
+          preview: previewOf(tally.content),
+          lastActivityAt: tally.at,
+        },
+      },
     );
   }
 
-  async history(sessionId: string, role: ChatRole | undefined, offset: number, limit: number): Promise<Page<ChatMessage>> {
+  async history(
+    sessionId: string,
+    role: ChatRole | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Page<ChatMessage>> {
     const filter: Filter<ChatMessageDocument> = role === undefined ? { sessionId } : { sessionId, role };
     const [docs, total] = await Promise.all([
       this.messages.find(filter, { sort: { sessionId: 1, seq: 1 }, skip: offset, limit }).toArray(),

@@ -45,7 +45,11 @@ export const hubRefreshRotationIndexes: CollectionIndexes = {
     { key: { successorId: 1 }, name: 'successor' },
     // A rotation is only consulted while its rotated token exists: that token expired at most a refresh
     // lifetime after the rotation, and is itself removed 30 days after expiry. The claim goes no sooner.
-    { key: { at: 1 }, name: 'rotated_ttl', expireAfterSeconds: REFRESH_TOKEN_TTL_SECONDS + SPENT_TOKEN_RETENTION_SECONDS },
+    {
+      key: { at: 1 },
+      name: 'rotated_ttl',
+      expireAfterSeconds: REFRESH_TOKEN_TTL_SECONDS + SPENT_TOKEN_RETENTION_SECONDS,
+    },
   ],
 };
 

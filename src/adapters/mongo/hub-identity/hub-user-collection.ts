@@ -18,5 +18,17 @@ export const hubUserIndexes: CollectionIndexes = {
   indexes: [{ key: { email: 1 }, unique: true, name: 'email_unique' }],
 };
 
-export const hubUserToDocument = (u: HubUser): HubUserDocument => ({ _id: u.id, email: u.email, name: u.name, language: u.language, passwordHash: u.passwordHash });
-export const hubUserFromDocument = (d: HubUserDocument): HubUser => ({ id: d._id, email: d.email, name: d.name, language: d.language, passwordHash: d.passwordHash });
+export const hubUserToDocument = (u: HubUser): HubUserDocument => ({
+  _id: u.id,
+  email: u.email,
+  name: u.name,
+  language: u.language,
+  passwordHash: u.passwordHash,
+});
+export const hubUserFromDocument = (d: HubUserDocument): HubUser => ({
+  id: d._id,
+  email: d.email,
+  name: d.name,
+  language: d.language,
+  passwordHash: d.passwordHash,
+});

@@ -20,7 +20,12 @@ export class MongoHubMembershipStore implements HubMembershipStore {
   async *memberships(batchSize: number): AsyncIterable<readonly HubMembershipRecord[]> {
     let batch: HubMembershipRecord[] = [];
     for await (const doc of this.collection.find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
-      batch.push({ id: idText(doc._id), userId: asString(doc.userId), orgId: asString(doc.orgId), joinedAt: asDate(doc.joinedAt) });
+      batch.push({
+        id: idText(doc._id),
+        userId: asString(doc.userId),
+        orgId: asString(doc.orgId),
+        joinedAt: asDate(doc.joinedAt),
+      });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];
@@ -42,9 +47,15 @@ export class MongoHubMembershipStore implements HubMembershipStore {
     // The organization first: a repair killed in between finds the membership, and so the organization, again.
     const others = await this.collection.find({ orgId: membership.orgId }).limit(2).toArray();
     if (others.every((doc) => idText(doc._id) === membership.id)) {
-      await this.db.collection<OrganizationDocument>(HUB_ORGANIZATIONS).deleteOne({ _id: membership.orgId, foundedBy: membership.userId });
+      await this.db
+        .collection<OrganizationDocument>(HUB_ORGANIZATIONS)
+        .deleteOne({ _id: membership.orgId, foundedBy: membership.userId });
     }
-    const { deletedCount } = await this.collection.deleteOne({ _id: membership.id, userId: membership.userId, joinedAt: membership.joinedAt });
+    const { deletedCount } = await this.collection.deleteOne({
+      _id: membership.id,
+      userId: membership.userId,
+      joinedAt: membership.joinedAt,
+    });
     return deletedCount === 1;
   }
 }

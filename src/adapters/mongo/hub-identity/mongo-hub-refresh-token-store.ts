@@ -90,7 +90,11 @@ export class MongoHubRefreshTokenStore implements HubRefreshTokenStore {
    * rotation is recorded with a successor born revoked, as if the replay had come just after us. Any
    * other revocation (logout, reset, reuse elsewhere) means there is nothing to rotate.
    */
-  private async afterRevokedUnderUs(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome> {
+  private async afterRevokedUnderUs(
+    presentedId: string,
+    successor: RefreshTokenRecord,
+    now: Date,
+  ): Promise<RotationOutcome> {
     const claim = await this.rotations.findOne({ _id: presentedId });
     if (claim?.contestedAt === undefined) return 'lost';
     await this.tokens.updateOne({ _id: presentedId, replacedBy: null }, { $set: { replacedBy: successor.id } });

@@ -1,11 +1,17 @@
 import type { Db } from 'mongodb';
-import type { HubResetConsumption, HubResetTokenRecord, HubResetTokenStore } from '../../../application/hub-identity/ports';
+import type {
+  HubResetConsumption,
+  HubResetTokenRecord,
+  HubResetTokenStore,
+} from '../../../application/hub-identity/ports';
 import type { PendingPasswordReset } from '../../../application/shared/password-reset-completion';
 import { HUB_RESET_TOKENS, type ResetTokenDocument } from './hub-reset-token-collection';
 
 /** A used token whose reset is not applied yet, as the completion reads it; undefined for any other. */
 const pendingOf = (doc: ResetTokenDocument): PendingPasswordReset | undefined =>
-  doc.usedAt !== null && typeof doc.newPasswordHash === 'string' ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt } : undefined;
+  doc.usedAt !== null && typeof doc.newPasswordHash === 'string'
+    ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt }
+    : undefined;
 
 export class MongoHubResetTokenStore implements HubResetTokenStore {
   constructor(private readonly db: Db) {}
@@ -15,14 +21,22 @@ export class MongoHubResetTokenStore implements HubResetTokenStore {
   }
 
   async create(record: HubResetTokenRecord): Promise<void> {
-    await this.collection.insertOne({ _id: record.tokenHash, userId: record.userId, expiresAt: record.expiresAt, usedAt: record.usedAt });
+    await this.collection.insertOne({
+      _id: record.tokenHash,
+      userId: record.userId,
+      expiresAt: record.expiresAt,
+      usedAt: record.usedAt,
+    });
   }
 
   async consume(tokenHash: string, passwordHash: string, now: Date): Promise<HubResetConsumption> {
     // A conditional single-document update is the one atomic step (findOneAndUpdate is not atomic on
     // jongodb): of two concurrent resets with one token, one modifies the document, the other sees it
     // used. It is the reset's commit point: the used token carries the hash its completion writes.
-    const claimed = await this.collection.updateOne({ _id: tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now, newPasswordHash: passwordHash } });
+    const claimed = await this.collection.updateOne(
+      { _id: tokenHash, usedAt: null, expiresAt: { $gt: now } },
+      { $set: { usedAt: now, newPasswordHash: passwordHash } },
+    );
     const doc = await this.collection.findOne({ _id: tokenHash });
     if (claimed.modifiedCount === 1 && doc !== null) return { kind: 'consumed', userId: doc.userId };
     if (doc !== null && doc.usedAt !== null) {
@@ -38,7 +52,10 @@ export class MongoHubResetTokenStore implements HubResetTokenStore {
 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     const docs = await this.collection
-      .find({ newPasswordHash: { $type: 'string' }, usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore } })
+      .find({
+        newPasswordHash: { $type: 'string' },
+        usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore },
+      })
       .sort({ usedAt: 1 })
       .limit(limit)
       .toArray();

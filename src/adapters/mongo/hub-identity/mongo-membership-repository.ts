@@ -1,7 +1,13 @@
 import type { Db } from 'mongodb';
 import type { MembershipRepository } from '../../../application/hub-identity/ports';
 import type { Membership } from '../../../domain/hub-identity/tenancy';
-import { HUB_MEMBERSHIPS, membershipFromDocument, membershipId, membershipToDocument, type MembershipDocument } from './membership-collection';
+import {
+  HUB_MEMBERSHIPS,
+  membershipFromDocument,
+  membershipId,
+  membershipToDocument,
+  type MembershipDocument,
+} from './membership-collection';
 import { isDuplicateKey } from '../shared/mongo-errors';
 
 export class MongoMembershipRepository implements MembershipRepository {

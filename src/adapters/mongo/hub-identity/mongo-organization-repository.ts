@@ -2,7 +2,12 @@ import type { Db } from 'mongodb';
 import type { OrganizationRepository } from '../../../application/hub-identity/ports';
 import type { Organization } from '../../../domain/hub-identity/tenancy';
 import { isDuplicateKey } from '../shared/mongo-errors';
-import { HUB_ORGANIZATIONS, organizationFromDocument, organizationToDocument, type OrganizationDocument } from './organization-collection';
+import {
+  HUB_ORGANIZATIONS,
+  organizationFromDocument,
+  organizationToDocument,
+  type OrganizationDocument,
+} from './organization-collection';
 
 export class MongoOrganizationRepository implements OrganizationRepository {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,12 @@
 import type { Db } from 'mongodb';
 import type { RefreshClaim, RefreshClaimStore } from '../../../application/shared/data-checks/ports';
 import { asDate, asNullableDate, asString, idText } from '../shared/stored-values';
-import { HUB_REFRESH_ROTATIONS, HUB_REFRESH_TOKENS, type RefreshTokenDocument, type RotationDocument } from './hub-refresh-token-collection';
+import {
+  HUB_REFRESH_ROTATIONS,
+  HUB_REFRESH_TOKENS,
+  type RefreshTokenDocument,
+  type RotationDocument,
+} from './hub-refresh-token-collection';
 
 /**
  * The hub's refresh-rotation claims (MongoHubRefreshTokenStore.rotate) with the state of the token each
@@ -16,7 +21,10 @@ export class MongoRefreshClaimStore implements RefreshClaimStore {
 
   async *claims(batchSize: number): AsyncIterable<readonly RefreshClaim[]> {
     let batch: RotationDocument[] = [];
-    for await (const doc of this.db.collection<RotationDocument>(HUB_REFRESH_ROTATIONS).find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
+    for await (const doc of this.db
+      .collection<RotationDocument>(HUB_REFRESH_ROTATIONS)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize)) {
       batch.push(doc);
       if (batch.length >= batchSize) {
         yield await this.withTokens(batch);
@@ -34,13 +42,19 @@ export class MongoRefreshClaimStore implements RefreshClaimStore {
       return {
         tokenId: idText(rotation._id),
         successorId: asString(rotation.successorId),
-        claimed: token === undefined ? undefined : { revokedAt: asNullableDate(token.revokedAt), expiresAt: asDate(token.expiresAt) },
+        claimed:
+          token === undefined
+            ? undefined
+            : { revokedAt: asNullableDate(token.revokedAt), expiresAt: asDate(token.expiresAt) },
       };
     });
   }
 
   async revokeClaimed(tokenId: string, now: Date): Promise<boolean> {
-    const { modifiedCount } = await this.tokens.updateOne({ _id: tokenId, revokedAt: null, expiresAt: { $gt: now } }, { $set: { revokedAt: now } });
+    const { modifiedCount } = await this.tokens.updateOne(
+      { _id: tokenId, revokedAt: null, expiresAt: { $gt: now } },
+      { $set: { revokedAt: now } },
+    );
     return modifiedCount === 1;
   }
 }

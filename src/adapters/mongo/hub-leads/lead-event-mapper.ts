@@ -14,6 +14,16 @@ export const leadEventToDocument = (e: LeadEventRecord): LeadEventDocument => ({
 });
 
 export function leadEventFromDocument(d: LeadEventDocument): LeadEventRecord {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`lead event ${d._id} has an unknown provider`);
-  return { id: d._id, orgId: d.orgId, leadId: d.leadId, provider: d.provider as LeadProvider, action: d.action, rawBody: d.rawBody, bodyHash: d.bodyHash, receivedAt: d.receivedAt };
+  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider))
+    throw new Error(`lead event ${d._id} has an unknown provider`);
+  return {
+    id: d._id,
+    orgId: d.orgId,
+    leadId: d.leadId,
+    provider: d.provider as LeadProvider,
+    action: d.action,
+    rawBody: d.rawBody,
+    bodyHash: d.bodyHash,
+    receivedAt: d.receivedAt,
+  };
 }

@@ -1,7 +1,8 @@
 import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../domain/hub-leads/lead';
 import type { FieldPair, LeadDocument } from './lead-collection';
 
-const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
+const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] =>
+  Object.entries(fields).map(([name, value]) => ({ name, value }));
 
 export const leadToDocument = (l: Lead): LeadDocument => ({
   _id: l.id,
@@ -22,7 +23,8 @@ export const leadToDocument = (l: Lead): LeadDocument => ({
 });
 
 export function leadFromDocument(d: LeadDocument): Lead {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) throw new Error(`lead ${d._id} has an unknown provider`);
+  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider))
+    throw new Error(`lead ${d._id} has an unknown provider`);
   return {
     id: d._id,
     orgId: d.orgId,

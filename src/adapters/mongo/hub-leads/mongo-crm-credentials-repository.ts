@@ -7,7 +7,11 @@ export class MongoCrmCredentialsRepository implements CrmCredentialsRepository {
   constructor(private readonly db: Db) {}
 
   async set(orgId: string, credentials: CrmCredentials): Promise<void> {
-    await crmCredentialsCollection(this.db).updateOne({ _id: orgId }, { $set: crmCredentialsToSet(credentials, new Date()) }, { upsert: true });
+    await crmCredentialsCollection(this.db).updateOne(
+      { _id: orgId },
+      { $set: crmCredentialsToSet(credentials, new Date()) },
+      { upsert: true },
+    );
   }
 
   async find(orgId: string): Promise<CrmCredentials | undefined> {

@@ -10,8 +10,16 @@ export class MongoLeadEventLog implements LeadEventLog {
   constructor(private readonly db: Db) {}
 
   /** A recent receipt counts only once its event is stored (one `_id` read, on the redelivery path only). */
-  async recentDelivery(orgId: string, provider: LeadProvider, bodyHash: string, now: Date, windowMs: number): Promise<string | undefined> {
-    const receipt = await webhookReceiptCollection(this.db).findOne({ _id: webhookReceiptKey(orgId, provider, bodyHash) });
+  async recentDelivery(
+    orgId: string,
+    provider: LeadProvider,
+    bodyHash: string,
+    now: Date,
+    windowMs: number,
+  ): Promise<string | undefined> {
+    const receipt = await webhookReceiptCollection(this.db).findOne({
+      _id: webhookReceiptKey(orgId, provider, bodyHash),
+    });
     if (receipt === null || receipt.receivedAt.getTime() <= now.getTime() - windowMs) return undefined;
     return (await this.complete(receipt)) ? receipt.leadId : undefined;
   }
@@ -36,11 +44,15 @@ export class MongoLeadEventLog implements LeadEventLog {
       const receipt = await receipts.findOne({ _id });
       if (receipt === null) throw new Error(`receipt ${_id} vanished`);
       if (receipt.receivedAt.getTime() > event.receivedAt.getTime() - windowMs) {
-        if (receipt.eventId === undefined || (await this.complete(receipt))) return { kind: 'recent', leadId: receipt.leadId };
+        if (receipt.eventId === undefined || (await this.complete(receipt)))
+          return { kind: 'recent', leadId: receipt.leadId };
         eventId = receipt.eventId;
         leadId = receipt.leadId;
       } else {
-        const taken = await receipts.updateOne({ _id, receivedAt: receipt.receivedAt }, { $set: { receivedAt: event.receivedAt, leadId: event.leadId, eventId: event.id } });
+        const taken = await receipts.updateOne(
+          { _id, receivedAt: receipt.receivedAt },
+          { $set: { receivedAt: event.receivedAt, leadId: event.leadId, eventId: event.id } },
+        );
         if (taken.modifiedCount !== 1) return { kind: 'recent', leadId: receipt.leadId };
       }
     }

@@ -17,7 +17,10 @@ export class MongoLeadRepository implements LeadRepository {
    */
   async upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert> {
     for (let attempt = 0; attempt < UPSERT_ATTEMPTS; attempt += 1) {
-      const existing = await leadCollection(this.db).findOne({ pipelineId: fresh.pipelineId, externalId: fresh.externalId });
+      const existing = await leadCollection(this.db).findOne({
+        pipelineId: fresh.pipelineId,
+        externalId: fresh.externalId,
+      });
       if (existing === null) {
         try {
           await leadCollection(this.db).insertOne(leadToDocument(fresh));

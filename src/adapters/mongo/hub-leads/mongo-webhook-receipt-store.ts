@@ -10,9 +10,15 @@ export class MongoWebhookReceiptStore implements WebhookReceiptStore {
 
   async *receipts(batchSize: number): AsyncIterable<readonly WebhookReceiptRecord[]> {
     let batch: WebhookReceiptRecord[] = [];
-    for await (const doc of webhookReceiptCollection(this.db).find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
+    for await (const doc of webhookReceiptCollection(this.db)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize)) {
       const eventId: unknown = doc.eventId;
-      batch.push({ id: idText(doc._id), eventId: typeof eventId === 'string' ? eventId : undefined, receivedAt: asDate(doc.receivedAt) });
+      batch.push({
+        id: idText(doc._id),
+        eventId: typeof eventId === 'string' ? eventId : undefined,
+        receivedAt: asDate(doc.receivedAt),
+      });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];

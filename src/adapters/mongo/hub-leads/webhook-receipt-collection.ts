@@ -18,7 +18,8 @@ export interface WebhookReceiptDocument {
   eventId?: string;
 }
 
-export const webhookReceiptKey = (orgId: string, provider: string, bodyHash: string): string => `${orgId}:${provider}:${bodyHash}`;
+export const webhookReceiptKey = (orgId: string, provider: string, bodyHash: string): string =>
+  `${orgId}:${provider}:${bodyHash}`;
 
 export function webhookReceiptCollection(db: Db): Collection<WebhookReceiptDocument> {
   return db.collection<WebhookReceiptDocument>(HUB_WEBHOOK_RECEIPTS);

@@ -6,7 +6,8 @@ import type { OrganizationWebhookDocument } from './webhook-settings-collection'
 export function webhookSettingsFromDocument(doc: OrganizationWebhookDocument): WebhookSettings {
   const stored = doc.webhookSettings;
   const hours = stored?.businessHours == null ? undefined : parseBusinessHours(stored.businessHours);
-  if (hours !== undefined && hours._tag === 'Left') throw new Error(`organization ${doc._id} has unreadable business hours`);
+  if (hours !== undefined && hours._tag === 'Left')
+    throw new Error(`organization ${doc._id} has unreadable business hours`);
   return {
     humanTeam: stored?.humanTeam ?? DEFAULT_WEBHOOK_SETTINGS.humanTeam,
     timezone: stored?.timezone ?? DEFAULT_WEBHOOK_SETTINGS.timezone,

@@ -9,7 +9,9 @@ export class MongoPolicyPersonDirectory implements PolicyPersonDirectory {
 
   async personIdsByCpf(cpfs: readonly Cpf[]): Promise<ReadonlyMap<Cpf, string>> {
     if (cpfs.length === 0) return new Map();
-    const docs = await peopleCollection(this.db).find({ cpf: { $in: [...cpfs] } }).toArray();
+    const docs = await peopleCollection(this.db)
+      .find({ cpf: { $in: [...cpfs] } })
+      .toArray();
     return new Map(docs.flatMap((doc) => (typeof doc.cpf === 'string' ? [[doc.cpf as Cpf, doc._id] as const] : [])));
   }
 }

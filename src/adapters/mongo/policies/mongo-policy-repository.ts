@@ -11,7 +11,9 @@ import type { Page } from '../../../application/shared/page';
 function isDuplicateKeyBatch(error: unknown): boolean {
   if (!(error instanceof MongoBulkWriteError)) return isDuplicateKey(error);
   const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-  return writeErrors.length === 0 ? isDuplicateKey(error) : writeErrors.every((e) => e.code === 11000 || e.code === 11001);
+  return writeErrors.length === 0
+    ? isDuplicateKey(error)
+    : writeErrors.every((e) => e.code === 11000 || e.code === 11001);
 }
 
 export class MongoPolicyRepository implements PolicyRepository {
@@ -40,7 +42,9 @@ export class MongoPolicyRepository implements PolicyRepository {
   async insertMany(policies: readonly Policy[]): Promise<PolicyInsertReport> {
     if (policies.length === 0) return { inserted: 0, duplicates: [] };
     const numbers = [...new Set(policies.map((p) => p.policyNumber))];
-    const stored = new Set((await this.policies.find({ policyNumber: { $in: numbers } }).toArray()).map((doc) => doc.policyNumber));
+    const stored = new Set(
+      (await this.policies.find({ policyNumber: { $in: numbers } }).toArray()).map((doc) => doc.policyNumber),
+    );
     const fresh: Policy[] = [];
     const duplicates: string[] = [];
     for (const policy of policies) {
@@ -56,7 +60,9 @@ export class MongoPolicyRepository implements PolicyRepository {
       return { inserted: fresh.length, duplicates };
     } catch (error) {
       if (!isDuplicateKeyBatch(error)) throw error;
-      const ours = new Set((await this.policies.find({ _id: { $in: fresh.map((p) => p.id) } }).toArray()).map((doc) => doc._id));
+      const ours = new Set(
+        (await this.policies.find({ _id: { $in: fresh.map((p) => p.id) } }).toArray()).map((doc) => doc._id),
+      );
       let inserted = ours.size;
       for (const policy of fresh) {
         if (ours.has(policy.id)) continue;

@@ -9,12 +9,19 @@ export class MongoPolicyStatusStore implements PolicyStatusStore {
 
   async *policies(batchSize: number): AsyncIterable<readonly PolicyStatusRecord[]> {
     let batch: PolicyStatusRecord[] = [];
-    for await (const doc of policiesCollection(this.db).find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
+    for await (const doc of policiesCollection(this.db)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize)) {
       const history: unknown = doc.history;
       batch.push({
         id: idText(doc._id),
         status: asString(doc.status),
-        history: Array.isArray(history) ? history.map((entry: { from?: unknown; to?: unknown }) => ({ from: asString(entry?.from), to: asString(entry?.to) })) : [],
+        history: Array.isArray(history)
+          ? history.map((entry: { from?: unknown; to?: unknown }) => ({
+              from: asString(entry?.from),
+              to: asString(entry?.to),
+            }))
+          : [],
       });
       if (batch.length >= batchSize) {
         yield batch;

@@ -24,7 +24,13 @@ export function toPolicy(doc: PolicyDocument): Policy {
     cpf: doc.cpf as Cpf,
     startDate: doc.startDate as IsoDate,
     endDate: doc.endDate as IsoDate,
-    history: doc.history.map((change) => ({ from: change.from, to: change.to, at: change.at, userId: change.userId, reason: change.reason })),
+    history: doc.history.map((change) => ({
+      from: change.from,
+      to: change.to,
+      at: change.at,
+      userId: change.userId,
+      reason: change.reason,
+    })),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

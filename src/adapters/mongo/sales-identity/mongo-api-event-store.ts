@@ -24,14 +24,21 @@ export class MongoApiEventStore implements ApiEventStore {
       if (!isDuplicateOnly(error)) throw error;
       // mongod inserts every other document of an unordered batch and lists the duplicates; jongodb
       // refuses the whole batch without a list. When the accounts do not add up, the missing ones go one by one.
-      if (error instanceof MongoBulkWriteError && writeErrorsOf(error).length > 0 && error.result.insertedCount + writeErrorsOf(error).length === events.length) return;
+      if (
+        error instanceof MongoBulkWriteError &&
+        writeErrorsOf(error).length > 0 &&
+        error.result.insertedCount + writeErrorsOf(error).length === events.length
+      )
+        return;
       await this.insertMissing(events);
     }
   }
 
   private async insertMissing(events: readonly ApiEvent[]): Promise<void> {
     const collection = apiEventCollection(this.db);
-    const stored = await collection.find({ _id: { $in: events.map((e) => e.id) } }, { projection: { _id: 1 } }).toArray();
+    const stored = await collection
+      .find({ _id: { $in: events.map((e) => e.id) } }, { projection: { _id: 1 } })
+      .toArray();
     const storedIds = new Set(stored.map((doc) => doc._id));
     for (const event of events) {
       if (storedIds.has(event.id)) continue;
@@ -43,7 +50,10 @@ export class MongoApiEventStore implements ApiEventStore {
     }
   }
 
-  async list(filter: ApiEventFilter, page: { skip: number; limit: number }): Promise<{ items: readonly ApiEvent[]; total: number }> {
+  async list(
+    filter: ApiEventFilter,
+    page: { skip: number; limit: number },
+  ): Promise<{ items: readonly ApiEvent[]; total: number }> {
     const query = toQuery(filter);
     const collection = apiEventCollection(this.db);
     const [docs, total] = await Promise.all([

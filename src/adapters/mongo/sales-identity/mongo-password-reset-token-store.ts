@@ -5,7 +5,9 @@ import { passwordResetTokenCollection, type PasswordResetTokenDocument } from '.
 
 /** A used token whose reset is not applied yet, as the completion reads it; undefined for any other. */
 const pendingOf = (doc: PasswordResetTokenDocument): PendingPasswordReset | undefined =>
-  doc.usedAt !== undefined && typeof doc.newPasswordHash === 'string' ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt } : undefined;
+  doc.usedAt !== undefined && typeof doc.newPasswordHash === 'string'
+    ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt }
+    : undefined;
 
 export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
   constructor(private readonly db: Db) {}
@@ -43,7 +45,10 @@ export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     const docs = await passwordResetTokenCollection(this.db)
-      .find({ newPasswordHash: { $type: 'string' }, usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore } })
+      .find({
+        newPasswordHash: { $type: 'string' },
+        usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore },
+      })
       .sort({ usedAt: 1 })
       .limit(limit)
       .toArray();

@@ -24,10 +24,16 @@ export class MongoSalesRefreshTokenStore implements SalesRefreshTokenStore {
   }
 
   async revoke(tokenHash: string, at: Date): Promise<void> {
-    await salesRefreshTokenCollection(this.db).updateOne({ _id: tokenHash, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
+    await salesRefreshTokenCollection(this.db).updateOne(
+      { _id: tokenHash, revokedAt: { $exists: false } },
+      { $set: { revokedAt: at } },
+    );
   }
 
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {
-    await salesRefreshTokenCollection(this.db).updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
+    await salesRefreshTokenCollection(this.db).updateMany(
+      { userId, revokedAt: { $exists: false } },
+      { $set: { revokedAt: at } },
+    );
   }
 }

@@ -5,4 +5,10 @@ import { saleStatusEventIndexes, salesIndexes } from './sales-collection';
 import { vendorsIndexes } from './vendors-collection';
 
 /** The collections of the sales area (sales and their status events, people, vendors, delivery attempts). */
-export const salesAreaIndexes: readonly CollectionIndexes[] = [salesIndexes, saleStatusEventIndexes, peopleIndexes, vendorsIndexes, deliveryAttemptsIndexes];
+export const salesAreaIndexes: readonly CollectionIndexes[] = [
+  salesIndexes,
+  saleStatusEventIndexes,
+  peopleIndexes,
+  vendorsIndexes,
+  deliveryAttemptsIndexes,
+];

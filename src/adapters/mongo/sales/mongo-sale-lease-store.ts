@@ -14,7 +14,11 @@ export class MongoSaleLeaseStore implements SaleLeaseStore {
       .find({ $or: [{ leaseOwner: { $ne: null } }, { leaseUntil: { $ne: null } }] }, { sort: { _id: 1 } })
       .batchSize(batchSize);
     for await (const doc of cursor) {
-      batch.push({ saleId: idText(doc._id), owner: asNullableString(doc.leaseOwner), until: asNullableDate(doc.leaseUntil) });
+      batch.push({
+        saleId: idText(doc._id),
+        owner: asNullableString(doc.leaseOwner),
+        until: asNullableDate(doc.leaseUntil),
+      });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];

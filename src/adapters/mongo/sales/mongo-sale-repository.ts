@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Filter } from 'mongodb';
-import type { ClaimRequest, DeliveryOutcome, EligibilityWindow, SaleListFilter, SaleRepository } from '../../../application/sales/ports';
+import type {
+  ClaimRequest,
+  DeliveryOutcome,
+  EligibilityWindow,
+  SaleListFilter,
+  SaleRepository,
+} from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { peopleCollection, type PersonDocument } from './people-collection';
@@ -71,7 +77,9 @@ export class MongoSaleRepository implements SaleRepository {
     // whole filter per document (atomic per document), and we keep only what we actually leased. If a
     // competitor took every candidate, look again rather than end the pass early.
     for (;;) {
-      const candidates = await this.sales.find(eligible, { sort: { createdAt: 1, _id: 1 }, limit: request.limit }).toArray();
+      const candidates = await this.sales
+        .find(eligible, { sort: { createdAt: 1, _id: 1 }, limit: request.limit })
+        .toArray();
       if (candidates.length === 0) return [];
       const ids = candidates.map((doc) => doc._id);
       const { modifiedCount } = await this.sales.updateMany(
@@ -83,12 +91,15 @@ export class MongoSaleRepository implements SaleRepository {
         return this.entries(candidates.map((doc) => ({ ...doc, leaseOwner: request.owner, leaseUntil })));
       }
       const claimed = await this.sales.find({ _id: { $in: ids }, leaseOwner: request.owner, leaseUntil }).toArray();
-      if (claimed.length > 0) return this.entries(claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+      if (claimed.length > 0)
+        return this.entries(claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
     }
   }
 
   async peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]> {
-    const docs = await this.sales.find(await this.eligibleFilter(window), { sort: { createdAt: 1, _id: 1 }, limit }).toArray();
+    const docs = await this.sales
+      .find(await this.eligibleFilter(window), { sort: { createdAt: 1, _id: 1 }, limit })
+      .toArray();
     return this.entries(docs);
   }
 
@@ -128,11 +139,17 @@ export class MongoSaleRepository implements SaleRepository {
   }
 
   async markFailed(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.sales.updateMany({ _id: { $in: [...ids] }, leaseOwner: owner }, { $set: released(outcome), $inc: { attempts: 1 } });
+    await this.sales.updateMany(
+      { _id: { $in: [...ids] }, leaseOwner: owner },
+      { $set: released(outcome), $inc: { attempts: 1 } },
+    );
   }
 
   async releaseLeases(ids: readonly string[], owner: string): Promise<void> {
-    await this.sales.updateMany({ _id: { $in: [...ids] }, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: null } });
+    await this.sales.updateMany(
+      { _id: { $in: [...ids] }, leaseOwner: owner },
+      { $set: { leaseOwner: null, leaseUntil: null } },
+    );
   }
 
   async recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined> {
@@ -144,12 +161,20 @@ export class MongoSaleRepository implements SaleRepository {
       //    its row: so no event ever leaves the sale without its row. (A sale written before rows had
       //    ids has no lastEventId: its row was written by the same request, counted as stored.)
       const previousId = current.lastEventId ?? null;
-      if (previousId !== null && current.lastEvent !== null) await this.ensureEventRow(previousId, id, current.lastEvent);
+      if (previousId !== null && current.lastEvent !== null)
+        await this.ensureEventRow(previousId, id, current.lastEvent);
       // 2. The sale, the commit point, only while its last event is still the one read: a concurrent
       //    event that landed in between is judged again (its row is then the one to ensure).
       const updated = await this.sales.findOneAndUpdate(
         { _id: id, lastEventId: previousId },
-        { $set: { lastEvent: event, lastEventId: eventId, updatedAt: event.at, ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}) } },
+        {
+          $set: {
+            lastEvent: event,
+            lastEventId: eventId,
+            updatedAt: event.at,
+            ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}),
+          },
+        },
         { returnDocument: 'after' },
       );
       if (updated === null) continue;
@@ -194,15 +219,25 @@ export class MongoSaleRepository implements SaleRepository {
     const personIds = [...new Set(docs.map((doc) => doc.personId))];
     const vendorIds = [...new Set(docs.flatMap((doc) => (doc.vendorId === null ? [] : [doc.vendorId])))];
     const [people, vendors] = await Promise.all([
-      peopleCollection(this.db).find({ _id: { $in: personIds } }).toArray(),
-      vendorIds.length === 0 ? [] : vendorsCollection(this.db).find({ _id: { $in: vendorIds } }).toArray(),
+      peopleCollection(this.db)
+        .find({ _id: { $in: personIds } })
+        .toArray(),
+      vendorIds.length === 0
+        ? []
+        : vendorsCollection(this.db)
+            .find({ _id: { $in: vendorIds } })
+            .toArray(),
     ]);
     const personById = new Map(people.map((doc) => [doc._id, toPerson(doc)]));
     const vendorById = new Map(vendors.map((doc) => [doc._id, toVendor(doc)]));
     return docs.map((doc) => {
       const person = personById.get(doc.personId);
       if (person === undefined) throw new Error(`sale ${doc._id} references missing person ${doc.personId}`);
-      return { sale: toSale(doc), person, vendor: doc.vendorId === null ? null : (vendorById.get(doc.vendorId) ?? null) };
+      return {
+        sale: toSale(doc),
+        person,
+        vendor: doc.vendorId === null ? null : (vendorById.get(doc.vendorId) ?? null),
+      };
     });
   }
 }

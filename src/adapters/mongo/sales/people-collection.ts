@@ -24,6 +24,11 @@ export const peopleIndexes: CollectionIndexes = {
     // SDR lookups by phone (CONTRACT 3.4).
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
     // One minimal person per phone (CONTRACT 3.4): the database, not a read before it, decides.
-    { key: { minimalPhoneKey: 1 }, name: 'unique_minimal_phone_key', unique: true, partialFilterExpression: { minimalPhoneKey: { $type: 'string' } } },
+    {
+      key: { minimalPhoneKey: 1 },
+      name: 'unique_minimal_phone_key',
+      unique: true,
+      partialFilterExpression: { minimalPhoneKey: { $type: 'string' } },
+    },
   ],
 };

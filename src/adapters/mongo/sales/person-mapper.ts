@@ -2,7 +2,11 @@ import type { Person } from '../../../domain/sales/sale';
 import { normalizePhone, phoneMatchKey } from '../../../domain/shared/phone';
 import type { PersonDocument } from './people-collection';
 
-export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({ _id: id, ...rest, phoneKeys: phoneKeysOf(rest) });
+export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({
+  _id: id,
+  ...rest,
+  phoneKeys: phoneKeysOf(rest),
+});
 
 export function toPerson(doc: PersonDocument): Person {
   return {
@@ -26,7 +30,9 @@ export function toPerson(doc: PersonDocument): Person {
 }
 
 /** Stored phones are canonical; normalizing again only narrows their type. */
-function phoneKeysOf(person: Pick<Person, 'residentialPhone' | 'commercialPhone' | 'mobile' | 'optionalPhone'>): string[] {
+function phoneKeysOf(
+  person: Pick<Person, 'residentialPhone' | 'commercialPhone' | 'mobile' | 'optionalPhone'>,
+): string[] {
   const keys = [person.residentialPhone, person.commercialPhone, person.mobile, person.optionalPhone].flatMap((raw) => {
     const phone = raw === null ? undefined : normalizePhone(raw);
     return phone === undefined ? [] : [phoneMatchKey(phone)];

@@ -27,10 +27,17 @@ export class MongoSavedFilterRepository implements SavedFilterRepository {
     return doc === null ? undefined : toSavedFilter(doc);
   }
 
-  async listOwned(userId: string, resource: SavedFilterResource | undefined, page: number, limit: number): Promise<{ items: SavedFilter[]; total: number }> {
+  async listOwned(
+    userId: string,
+    resource: SavedFilterResource | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ items: SavedFilter[]; total: number }> {
     const filter = resource === undefined ? { userId } : { userId, resource };
     const [docs, total] = await Promise.all([
-      this.filters.find(filter, { sort: { userId: 1, resource: 1, name: 1 }, skip: (page - 1) * limit, limit }).toArray(),
+      this.filters
+        .find(filter, { sort: { userId: 1, resource: 1, name: 1 }, skip: (page - 1) * limit, limit })
+        .toArray(),
       this.filters.countDocuments(filter),
     ]);
     return { items: docs.map(toSavedFilter), total };

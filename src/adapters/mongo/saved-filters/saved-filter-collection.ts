@@ -18,7 +18,8 @@ export interface SavedFilterDocument {
   updatedAt: Date;
 }
 
-export const savedFiltersCollection = (db: Db): Collection<SavedFilterDocument> => db.collection<SavedFilterDocument>(SAVED_FILTERS);
+export const savedFiltersCollection = (db: Db): Collection<SavedFilterDocument> =>
+  db.collection<SavedFilterDocument>(SAVED_FILTERS);
 
 export const savedFiltersIndexes: CollectionIndexes = {
   collection: SAVED_FILTERS,

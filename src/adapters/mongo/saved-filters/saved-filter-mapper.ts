@@ -1,7 +1,11 @@
 import type { SavedFilter, SavedFilterQuery } from '../../../domain/saved-filters/saved-filter';
 import type { SavedFilterDocument } from './saved-filter-collection';
 
-export const toSavedFilterDocument = ({ id, query, ...rest }: SavedFilter): SavedFilterDocument => ({ _id: id, ...rest, queryJson: JSON.stringify(query) });
+export const toSavedFilterDocument = ({ id, query, ...rest }: SavedFilter): SavedFilterDocument => ({
+  _id: id,
+  ...rest,
+  queryJson: JSON.stringify(query),
+});
 
 export function toSavedFilter(doc: SavedFilterDocument): SavedFilter {
   return {

@@ -12,13 +12,17 @@ export class MongoContactDirectory implements ContactDirectory {
 
   async findByPhoneKeys(keys: readonly string[]): Promise<Person[]> {
     if (keys.length === 0) return [];
-    const docs = await peopleCollection(this.db).find({ phoneKeys: { $in: [...keys] } }).toArray();
+    const docs = await peopleCollection(this.db)
+      .find({ phoneKeys: { $in: [...keys] } })
+      .toArray();
     return docs.map(toPerson);
   }
 
   async findByIds(ids: readonly string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
-    const docs = await peopleCollection(this.db).find({ _id: { $in: [...ids] } }).toArray();
+    const docs = await peopleCollection(this.db)
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
     return docs.map(toPerson);
   }
 

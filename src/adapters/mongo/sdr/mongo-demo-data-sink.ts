@@ -22,6 +22,7 @@ export class MongoDemoDataSink implements DemoDataSink {
   }
 
   async insertInteractions(interactions: readonly SdrInteraction[]): Promise<void> {
-    if (interactions.length > 0) await sdrInteractionsCollection(this.db).insertMany(interactions.map(toSdrInteractionDocument));
+    if (interactions.length > 0)
+      await sdrInteractionsCollection(this.db).insertMany(interactions.map(toSdrInteractionDocument));
   }
 }

@@ -1,7 +1,22 @@
 import { MongoBulkWriteError, ObjectId, type Db, type Document } from 'mongodb';
-import type { ChangedChats, ChatMessageTime, ChatPushName, ChatRange, ChatRef, ChatSummary, GatewayInsertCounts, GatewayMessageStore } from '../../../application/sdr/ports';
+import type {
+  ChangedChats,
+  ChatMessageTime,
+  ChatPushName,
+  ChatRange,
+  ChatRef,
+  ChatSummary,
+  GatewayInsertCounts,
+  GatewayMessageStore,
+} from '../../../application/sdr/ports';
 import { chatIdOf, type ChatFacts } from '../../../domain/sdr/chat';
-import { isOneToOneJid, ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage, type GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import {
+  isOneToOneJid,
+  ONE_TO_ONE_JID_PATTERN,
+  parseGatewayRecord,
+  toGatewayMessage,
+  type GatewayMessageRecord,
+} from '../../../domain/sdr/gateway-message';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { gatewayMessagesCollection } from './gateway-messages-collection';
 
@@ -18,7 +33,11 @@ const NAMED_CHATS = 250;
 /** A non-blank pushName. */
 const NON_BLANK = { $regex: '\\S' };
 /** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
-const RECORD_SHAPE = { 'key.id': { $type: 'string' }, 'key.fromMe': { $in: [true, false] }, messageType: { $type: 'string' } };
+const RECORD_SHAPE = {
+  'key.id': { $type: 'string' },
+  'key.fromMe': { $in: [true, false] },
+  messageType: { $type: 'string' },
+};
 
 /** What a message's time and direction need (jongodb ignores projections; mongod honours it). */
 const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, messageTimestamp: 1 };
@@ -26,8 +45,19 @@ const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, message
 function messageTimeOf(doc: Document): ChatMessageTime | undefined {
   const key = doc.key as Document | undefined;
   const seconds = doc.messageTimestamp;
-  if (typeof doc.instance !== 'string' || typeof key?.remoteJid !== 'string' || typeof key.fromMe !== 'boolean' || typeof seconds !== 'number') return undefined;
-  return { instance: doc.instance, remoteJid: key.remoteJid, fromMe: key.fromMe, at: new Date(Math.floor(seconds) * 1000) };
+  if (
+    typeof doc.instance !== 'string' ||
+    typeof key?.remoteJid !== 'string' ||
+    typeof key.fromMe !== 'boolean' ||
+    typeof seconds !== 'number'
+  )
+    return undefined;
+  return {
+    instance: doc.instance,
+    remoteJid: key.remoteJid,
+    fromMe: key.fromMe,
+    at: new Date(Math.floor(seconds) * 1000),
+  };
 }
 
 /**
@@ -64,20 +94,42 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
       if (range.to !== undefined) time.$lte = range.to.getTime() / 1000;
       const cursor = this.messages
         .aggregate([
-          { $match: { instance, messageTimestamp: time, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE } },
+          {
+            $match: {
+              instance,
+              messageTimestamp: time,
+              'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+              ...RECORD_SHAPE,
+            },
+          },
           { $sort: { messageTimestamp: -1, _id: -1 } },
-          { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' }, times: { $addToSet: '$messageTimestamp' } } },
+          {
+            $group: {
+              _id: '$key.remoteJid',
+              count: { $sum: 1 },
+              last: { $first: '$$ROOT' },
+              times: { $addToSet: '$messageTimestamp' },
+            },
+          },
         ])
         .batchSize(BATCH);
       let skipped = 0;
       for await (const group of cursor) {
         const record = parseGatewayRecord(group.last);
-        const times = Array.isArray(group.times) ? group.times.filter((t: unknown): t is number => typeof t === 'number') : [];
+        const times = Array.isArray(group.times)
+          ? group.times.filter((t: unknown): t is number => typeof t === 'number')
+          : [];
         if (record === undefined || times.length === 0 || typeof group.count !== 'number') {
           skipped += 1;
           continue;
         }
-        yield { instance, remoteJid: record.key.remoteJid, messageCount: group.count, firstAt: new Date(Math.floor(times.reduce((a: number, b: number) => (b < a ? b : a))) * 1000), last: toGatewayMessage(record) };
+        yield {
+          instance,
+          remoteJid: record.key.remoteJid,
+          messageCount: group.count,
+          firstAt: new Date(Math.floor(times.reduce((a: number, b: number) => (b < a ? b : a))) * 1000),
+          last: toGatewayMessage(record),
+        };
       }
       if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
     }
@@ -88,7 +140,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     for (const chat of chats) byInstance.set(chat.instance, [...(byInstance.get(chat.instance) ?? []), chat.remoteJid]);
     const names: ChatPushName[] = [];
     for (const [instance, jids] of byInstance) {
-      for await (const name of this.pushNames({ instance, 'key.remoteJid': { $in: [...new Set(jids)] } }, instance)) names.push(name);
+      for await (const name of this.pushNames({ instance, 'key.remoteJid': { $in: [...new Set(jids)] } }, instance))
+        names.push(name);
     }
     return names;
   }
@@ -103,7 +156,15 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   private async *pushNames(match: Document, instance: string): AsyncIterable<ChatPushName> {
     const cursor = this.messages
       .aggregate([
-        { $match: { ...match, ...RECORD_SHAPE, 'key.fromMe': false, pushName: NON_BLANK, messageTimestamp: { $gte: 0 } } },
+        {
+          $match: {
+            ...match,
+            ...RECORD_SHAPE,
+            'key.fromMe': false,
+            pushName: NON_BLANK,
+            messageTimestamp: { $gte: 0 },
+          },
+        },
         // At the same second the later-written message (the larger `_id`) wins, on every server.
         { $sort: { messageTimestamp: -1, _id: -1 } },
         { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
@@ -118,7 +179,11 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
     const cursor = this.messages
       .find(
-        { messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 }, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE },
+        {
+          messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 },
+          'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+          ...RECORD_SHAPE,
+        },
         { sort: { messageTimestamp: 1, 'key.fromMe': 1 }, projection: MESSAGE_TIME },
       )
       .batchSize(BATCH);
@@ -129,11 +194,19 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   }
 
   async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
-    return this.onePerChat(chats, { 'key.fromMe': true, messageTimestamp: { $gt: after.getTime() / 1000 } }, { messageTimestamp: 1 });
+    return this.onePerChat(
+      chats,
+      { 'key.fromMe': true, messageTimestamp: { $gt: after.getTime() / 1000 } },
+      { messageTimestamp: 1 },
+    );
   }
 
   async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
-    return this.onePerChat(chats, { messageTimestamp: { $lt: before.getTime() / 1000 } }, { messageTimestamp: -1, 'key.fromMe': -1 });
+    return this.onePerChat(
+      chats,
+      { messageTimestamp: { $lt: before.getTime() / 1000 } },
+      { messageTimestamp: -1, 'key.fromMe': -1 },
+    );
   }
 
   /**
@@ -144,7 +217,8 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
    */
   private async onePerChat(chats: readonly ChatRef[], match: Document, sort: Document): Promise<ChatMessageTime[]> {
     const byInstance = new Map<string, Set<string>>();
-    for (const chat of chats) byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    for (const chat of chats)
+      byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
     const found: ChatMessageTime[] = [];
     for (const [instance, jids] of byInstance) {
       const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
@@ -156,7 +230,13 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
         ])
         .batchSize(BATCH);
       for await (const group of cursor) {
-        if (typeof group._id !== 'string' || !jids.has(group._id) || typeof group.fromMe !== 'boolean' || typeof group.at !== 'number') continue;
+        if (
+          typeof group._id !== 'string' ||
+          !jids.has(group._id) ||
+          typeof group.fromMe !== 'boolean' ||
+          typeof group.at !== 'number'
+        )
+          continue;
         found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
       }
     }
@@ -170,23 +250,40 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
    */
   async chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]> {
     const byInstance = new Map<string, Set<string>>();
-    for (const chat of chats) byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    for (const chat of chats)
+      byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
     const facts: ChatFacts[] = [];
     let skipped = 0;
     for (const [instance, jids] of byInstance) {
       const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
       const match = { $match: { instance, 'key.remoteJid': which, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } } };
       const newest = new Map<string, { count: number; last: Document }>();
-      for await (const group of this.messages.aggregate([match, { $sort: { messageTimestamp: -1, _id: -1 } }, { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } }]).batchSize(BATCH)) {
-        if (typeof group._id === 'string' && jids.has(group._id) && typeof group.count === 'number') newest.set(group._id, { count: group.count, last: group.last as Document });
+      for await (const group of this.messages
+        .aggregate([
+          match,
+          { $sort: { messageTimestamp: -1, _id: -1 } },
+          { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } },
+        ])
+        .batchSize(BATCH)) {
+        if (typeof group._id === 'string' && jids.has(group._id) && typeof group.count === 'number')
+          newest.set(group._id, { count: group.count, last: group.last as Document });
       }
       if (newest.size === 0) continue;
       const firsts = new Map<string, number>();
-      for await (const group of this.messages.aggregate([match, { $sort: { messageTimestamp: 1 } }, { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } }]).batchSize(BATCH)) {
+      for await (const group of this.messages
+        .aggregate([
+          match,
+          { $sort: { messageTimestamp: 1 } },
+          { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } },
+        ])
+        .batchSize(BATCH)) {
         if (typeof group._id === 'string' && typeof group.first === 'number') firsts.set(group._id, group.first);
       }
       const names = new Map<string, ChatPushName>();
-      const nameMatch = jids.size <= this.namedChats ? { instance, 'key.remoteJid': { $in: [...newest.keys()] } } : { instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN } };
+      const nameMatch =
+        jids.size <= this.namedChats
+          ? { instance, 'key.remoteJid': { $in: [...newest.keys()] } }
+          : { instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN } };
       for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
       for (const [remoteJid, { count, last }] of newest) {
         const record = parseGatewayRecord(last);
@@ -215,8 +312,14 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
    * writer's clock. Documents with another kind of `_id` are not in this order (`$gt` an ObjectId
    * matches ObjectIds only); the reconciling sweep, which groups every message, finds them.
    */
-  async changedChats(range: { readonly after: string | null; readonly upTo?: string; readonly limit: number }): Promise<ChangedChats> {
-    const ids: Document = { $gt: range.after === null ? new ObjectId('000000000000000000000000') : new ObjectId(range.after) };
+  async changedChats(range: {
+    readonly after: string | null;
+    readonly upTo?: string;
+    readonly limit: number;
+  }): Promise<ChangedChats> {
+    const ids: Document = {
+      $gt: range.after === null ? new ObjectId('000000000000000000000000') : new ObjectId(range.after),
+    };
     if (range.upTo !== undefined) ids.$lte = new ObjectId(range.upTo);
     // A limit of one is the follower's probe: one document by the `_id` index is cheaper than a pipeline.
     if (range.limit <= 1) return this.changedChatOf(ids);
@@ -228,7 +331,14 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
         { $sort: { _id: 1 } },
         { $limit: range.limit },
         { $sort: { _id: -1 } },
-        { $group: { _id: '$key.remoteJid', instances: { $addToSet: '$instance' }, count: { $sum: 1 }, last: { $first: '$_id' } } },
+        {
+          $group: {
+            _id: '$key.remoteJid',
+            instances: { $addToSet: '$instance' },
+            count: { $sum: 1 },
+            last: { $first: '$_id' },
+          },
+        },
       ])
       .toArray();
     const chats = new Map<string, ChatRef>();
@@ -238,14 +348,18 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
     for (const group of groups) {
       const count = typeof group.count === 'number' ? group.count : 0;
       read += count;
-      if (group.last instanceof ObjectId && (last === undefined || group.last.toHexString() > last.toHexString())) last = group.last;
-      const instances = Array.isArray(group.instances) ? group.instances.filter((i: unknown): i is string => typeof i === 'string' && i !== '') : [];
+      if (group.last instanceof ObjectId && (last === undefined || group.last.toHexString() > last.toHexString()))
+        last = group.last;
+      const instances = Array.isArray(group.instances)
+        ? group.instances.filter((i: unknown): i is string => typeof i === 'string' && i !== '')
+        : [];
       if (typeof group._id !== 'string' || instances.length === 0) {
         skipped += count;
         continue;
       }
       // A document of the jid without a usable instance is skipped, the others are followed.
-      if (Array.isArray(group.instances) && instances.length < group.instances.length) skipped += group.instances.length - instances.length;
+      if (Array.isArray(group.instances) && instances.length < group.instances.length)
+        skipped += group.instances.length - instances.length;
       if (!isOneToOneJid(group._id)) continue;
       for (const instance of instances) {
         const ref = { instance, remoteJid: group._id };
@@ -257,7 +371,9 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   }
 
   private async changedChatOf(ids: Document): Promise<ChangedChats> {
-    const [doc] = await this.messages.find({ _id: ids }, { sort: { _id: 1 }, limit: 1, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } }).toArray();
+    const [doc] = await this.messages
+      .find({ _id: ids }, { sort: { _id: 1 }, limit: 1, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } })
+      .toArray();
     if (doc === undefined) return { chats: [], last: null, read: 0, skipped: 0 };
     const last = doc._id instanceof ObjectId ? doc._id.toHexString() : null;
     const jid = (doc.key as Document | undefined)?.remoteJid;
@@ -271,14 +387,26 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   async *allChats(): AsyncIterable<ChatRef> {
     for (const instance of await this.instances(undefined)) {
       const cursor = this.messages
-        .aggregate([{ $match: { instance, 'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } } }, { $group: { _id: '$key.remoteJid' } }])
+        .aggregate([
+          {
+            $match: {
+              instance,
+              'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+              ...RECORD_SHAPE,
+              messageTimestamp: { $gte: 0 },
+            },
+          },
+          { $group: { _id: '$key.remoteJid' } },
+        ])
         .batchSize(BATCH);
       for await (const group of cursor) if (typeof group._id === 'string') yield { instance, remoteJid: group._id };
     }
   }
 
   async latestPosition(): Promise<string | null> {
-    const [doc] = await this.messages.find({ _id: { $type: 'objectId' } }, { sort: { _id: -1 }, limit: 1, projection: { _id: 1 } }).toArray();
+    const [doc] = await this.messages
+      .find({ _id: { $type: 'objectId' } }, { sort: { _id: -1 }, limit: 1, projection: { _id: 1 } })
+      .toArray();
     return doc?._id instanceof ObjectId ? doc._id.toHexString() : null;
   }
 
@@ -289,12 +417,16 @@ export class MongoGatewayMessageStore implements GatewayMessageStore {
   async insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts> {
     if (records.length === 0) return { inserted: 0, duplicates: 0 };
     try {
-      const result = await this.messages.insertMany(records.map((r) => ({ ...r })), { ordered: false });
+      const result = await this.messages.insertMany(
+        records.map((r) => ({ ...r })),
+        { ordered: false },
+      );
       return { inserted: result.insertedCount, duplicates: 0 };
     } catch (error) {
       if (!(error instanceof MongoBulkWriteError)) throw error;
       const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-      if (!writeErrors.every((e) => isDuplicateCode(e.code)) || !isDuplicateCode(error.code ?? writeErrors[0]?.code)) throw error;
+      if (!writeErrors.every((e) => isDuplicateCode(e.code)) || !isDuplicateCode(error.code ?? writeErrors[0]?.code))
+        throw error;
       // mongod inserts every other record of an unordered batch and lists the refused ones; jongodb
       // refuses the whole batch without a list. When the accounts do not add up, one by one.
       if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === records.length) {

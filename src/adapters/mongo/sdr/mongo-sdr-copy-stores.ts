@@ -1,5 +1,10 @@
 import type { Db } from 'mongodb';
-import type { ConversionRecord, ConversionTimeStore, SaleMirrorRecord, SaleMirrorStore } from '../../../application/shared/data-checks/ports';
+import type {
+  ConversionRecord,
+  ConversionTimeStore,
+  SaleMirrorRecord,
+  SaleMirrorStore,
+} from '../../../application/shared/data-checks/ports';
 import type { SaleQualification } from '../../../application/sdr/ports';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { isConvertedInteraction, type SdrInteraction } from '../../../domain/sdr/interaction';
@@ -9,7 +14,11 @@ import { toSdrInteraction } from './sdr-interaction-mapper';
 import { sdrInteractionsCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
 
 /** Full reads in `_id` order (the `_id` index serves them), in cursor batches of `batchSize`. */
-async function* batchesOf<D, T>(cursor: AsyncIterable<D>, map: (doc: D) => T | undefined, batchSize: number): AsyncIterable<readonly T[]> {
+async function* batchesOf<D, T>(
+  cursor: AsyncIterable<D>,
+  map: (doc: D) => T | undefined,
+  batchSize: number,
+): AsyncIterable<readonly T[]> {
   let batch: T[] = [];
   for await (const doc of cursor) {
     const item = map(doc);
@@ -24,7 +33,13 @@ async function* batchesOf<D, T>(cursor: AsyncIterable<D>, map: (doc: D) => T | u
 
 /** A stored interaction of our shape (a document of another shape is left out, never a crash). */
 function interactionOf(doc: SdrInteractionDocument): SdrInteraction | undefined {
-  if (typeof doc._id !== 'string' || typeof doc.personId !== 'string' || !(doc.updatedAt instanceof Date) || !(doc.createdAt instanceof Date)) return undefined;
+  if (
+    typeof doc._id !== 'string' ||
+    typeof doc.personId !== 'string' ||
+    !(doc.updatedAt instanceof Date) ||
+    !(doc.createdAt instanceof Date)
+  )
+    return undefined;
   return toSdrInteraction(doc);
 }
 
@@ -33,14 +48,22 @@ export class MongoConversionTimeStore implements ConversionTimeStore {
   constructor(private readonly db: Db) {}
 
   interactions(batchSize: number): AsyncIterable<readonly ConversionRecord[]> {
-    const cursor = sdrInteractionsCollection(this.db).find({}, { sort: { _id: 1 } }).batchSize(batchSize);
+    const cursor = sdrInteractionsCollection(this.db)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize);
     return batchesOf(
       cursor,
       (doc): ConversionRecord | undefined => {
         const interaction = interactionOf(doc);
         if (interaction === undefined) return undefined;
         // As stored: the mapper reads an absent time (data from before conversion times) as updatedAt.
-        return { id: interaction.id, converted: isConvertedInteraction(doc), convertedAt: asNullableDate(doc.convertedAt), updatedAt: interaction.updatedAt, contactKey: contactKeyOfInteraction(interaction) };
+        return {
+          id: interaction.id,
+          converted: isConvertedInteraction(doc),
+          convertedAt: asNullableDate(doc.convertedAt),
+          updatedAt: interaction.updatedAt,
+          contactKey: contactKeyOfInteraction(interaction),
+        };
       },
       batchSize,
     );
@@ -48,7 +71,10 @@ export class MongoConversionTimeStore implements ConversionTimeStore {
 
   async storeConversionTime(seen: ConversionRecord, at: Date): Promise<boolean> {
     // `convertedAt: null` matches null and absent; updatedAt as read: a write since then is judged again.
-    const { matchedCount } = await sdrInteractionsCollection(this.db).updateOne({ _id: seen.id, convertedAt: null, updatedAt: seen.updatedAt }, { $set: { convertedAt: at } });
+    const { matchedCount } = await sdrInteractionsCollection(this.db).updateOne(
+      { _id: seen.id, convertedAt: null, updatedAt: seen.updatedAt },
+      { $set: { convertedAt: at } },
+    );
     return matchedCount === 1;
   }
 }
@@ -58,24 +84,37 @@ export class MongoSaleMirrorStore implements SaleMirrorStore {
   constructor(private readonly db: Db) {}
 
   sales(batchSize: number): AsyncIterable<readonly SaleMirrorRecord[]> {
-    return batchesOf(salesCollection(this.db).find({}, { sort: { _id: 1 } }).batchSize(batchSize), saleRecordOf, batchSize);
+    return batchesOf(
+      salesCollection(this.db)
+        .find({}, { sort: { _id: 1 } })
+        .batchSize(batchSize),
+      saleRecordOf,
+      batchSize,
+    );
   }
 
   async salesOfPersons(personIds: readonly string[]): Promise<readonly SaleMirrorRecord[]> {
     if (personIds.length === 0) return [];
-    const docs = await salesCollection(this.db).find({ personId: { $in: [...personIds] } }).toArray();
+    const docs = await salesCollection(this.db)
+      .find({ personId: { $in: [...personIds] } })
+      .toArray();
     return docs.map(saleRecordOf).filter((s): s is SaleMirrorRecord => s !== undefined);
   }
 
   async interactionsOfPersons(personIds: readonly string[]): Promise<readonly SdrInteraction[]> {
     if (personIds.length === 0) return [];
-    const docs = await sdrInteractionsCollection(this.db).find({ personId: { $in: [...personIds] } }).toArray();
+    const docs = await sdrInteractionsCollection(this.db)
+      .find({ personId: { $in: [...personIds] } })
+      .toArray();
     return docs.map(interactionOf).filter((i): i is SdrInteraction => i !== undefined);
   }
 
   async setMirror(seen: SaleMirrorRecord, mirror: SaleQualification): Promise<boolean> {
     const updatedAt = new Date(Math.max(seen.updatedAt.getTime(), mirror.at.getTime()));
-    const { matchedCount } = await salesCollection(this.db).updateOne({ _id: seen.id, updatedAt: seen.updatedAt }, { $set: { sdr: { ...mirror }, updatedAt } });
+    const { matchedCount } = await salesCollection(this.db).updateOne(
+      { _id: seen.id, updatedAt: seen.updatedAt },
+      { $set: { sdr: { ...mirror }, updatedAt } },
+    );
     return matchedCount === 1;
   }
 }
@@ -83,5 +122,11 @@ export class MongoSaleMirrorStore implements SaleMirrorStore {
 function saleRecordOf(doc: SaleDocument): SaleMirrorRecord | undefined {
   if (typeof doc.personId !== 'string') return undefined;
   const sdr = typeof doc.sdr === 'object' && doc.sdr !== null ? (doc.sdr as Partial<SaleQualification>) : undefined;
-  return { id: idText(doc._id), personId: asString(doc.personId), createdAt: asDate(doc.createdAt), updatedAt: asDate(doc.updatedAt), sdr };
+  return {
+    id: idText(doc._id),
+    personId: asString(doc.personId),
+    createdAt: asDate(doc.createdAt),
+    updatedAt: asDate(doc.updatedAt),
+    sdr,
+  };
 }

@@ -9,10 +9,21 @@ import type {
   StatusChange,
 } from '../../../application/sdr/ports';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
-import { conversionTimeAfterWrite, creationContactKey, storedConversionTime, type SdrInteraction, type SdrNote, type SdrStatus } from '../../../domain/sdr/interaction';
+import {
+  conversionTimeAfterWrite,
+  creationContactKey,
+  storedConversionTime,
+  type SdrInteraction,
+  type SdrNote,
+  type SdrStatus,
+} from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
-import { sdrInteractionsCollection, sdrNotesCollection, type SdrInteractionDocument } from './sdr-interactions-collection';
+import {
+  sdrInteractionsCollection,
+  sdrNotesCollection,
+  type SdrInteractionDocument,
+} from './sdr-interactions-collection';
 
 /** Newest first; `_id` breaks ties so every caller agrees on "the newest". */
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
@@ -48,7 +59,10 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      const released = await this.interactions.updateOne({ currentKey, createdAt: { $lt: since } }, { $unset: { currentKey: '' } });
+      const released = await this.interactions.updateOne(
+        { currentKey, createdAt: { $lt: since } },
+        { $unset: { currentKey: '' } },
+      );
       if (released.modifiedCount === 0) return 'taken';
     }
     // Released every time and beaten every time: a holder of this window exists by now.
@@ -61,7 +75,11 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     return doc === null ? undefined : toSdrInteraction(doc);
   }
 
-  async refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined> {
+  async refreshRecent(
+    match: RecentMatch,
+    since: Date,
+    fields: InteractionRefresh,
+  ): Promise<SdrInteraction | undefined> {
     const filter = recentFilter(match, since);
     if (filter === undefined) return undefined;
     const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
@@ -73,7 +91,17 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     );
     if (before === null) return undefined;
     const stored = toSdrInteraction(before);
-    const refreshed: SdrInteraction = { ...stored, channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt };
+    const refreshed: SdrInteraction = {
+      ...stored,
+      channel,
+      result,
+      status,
+      contact,
+      sent,
+      sentTo,
+      convertedToLead,
+      updatedAt,
+    };
     // A conversion time already held (or left as updatedAt by a converting write killed before its
     // second write, storedConversionTime) wins over this write's.
     const convertedAt = storedConversionTime(stored) ?? fields.convertedAt;
@@ -87,13 +115,21 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
    * stored time.
    */
   private async storeConversionTime(id: string, at: Date): Promise<Date> {
-    const doc = await this.interactions.findOneAndUpdate({ _id: id, convertedAt: null }, { $set: { convertedAt: at } }, { returnDocument: 'after' });
+    const doc = await this.interactions.findOneAndUpdate(
+      { _id: id, convertedAt: null },
+      { $set: { convertedAt: at } },
+      { returnDocument: 'after' },
+    );
     if (doc !== null) return at;
     const current = await this.interactions.findOne({ _id: id });
     return current?.convertedAt ?? at;
   }
 
-  async setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined> {
+  async setStatusOfLatest(
+    personIds: readonly string[],
+    status: SdrStatus,
+    at: Date,
+  ): Promise<StatusChange | undefined> {
     // One findAndModify picks the newest interaction, writes the status and hands back the document
     // as it was before this write: `previous` is the status this write replaced, whatever runs
     // concurrently (each write is atomic on its document), so no read-then-write and no retry.
@@ -105,7 +141,10 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     if (before === null) return undefined;
     const moved = toSdrInteraction(before);
     const convertedAt = conversionTimeAfterWrite(storedConversionTime(moved), { ...moved, status }, at);
-    const stored = convertedAt === null || moved.convertedAt !== null ? convertedAt : await this.storeConversionTime(before._id, convertedAt);
+    const stored =
+      convertedAt === null || moved.convertedAt !== null
+        ? convertedAt
+        : await this.storeConversionTime(before._id, convertedAt);
     return {
       interactionId: before._id,
       contactKey: contactKeyOfInteraction(moved),
@@ -127,7 +166,11 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
       .find({ interactionId: { $in: docs.map((d) => d._id) } }, { sort: { at: 1, _id: 1 } })
       .toArray();
     const byInteraction = new Map<string, SdrNote[]>();
-    for (const note of notes) byInteraction.set(note.interactionId, [...(byInteraction.get(note.interactionId) ?? []), { at: note.at, text: note.text }]);
+    for (const note of notes)
+      byInteraction.set(note.interactionId, [
+        ...(byInteraction.get(note.interactionId) ?? []),
+        { at: note.at, text: note.text },
+      ]);
     return docs.map((doc) => ({ interaction: toSdrInteraction(doc), notes: byInteraction.get(doc._id) ?? [] }));
   }
 
@@ -140,20 +183,25 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     if (phones.length > 0) branches.push({ phone: { $in: phones } });
     if (sessions.length > 0) branches.push({ sessionId: { $in: sessions } });
     if (ids.length > 0) branches.push({ _id: { $in: ids } });
-    const docs = await this.interactions.find(branches.length === 1 ? (branches[0] as Filter<SdrInteractionDocument>) : { $or: branches }).toArray();
+    const docs = await this.interactions
+      .find(branches.length === 1 ? (branches[0] as Filter<SdrInteractionDocument>) : { $or: branches })
+      .toArray();
     const wanted = new Set(keys);
     return docs.map(toSdrInteraction).filter((i) => wanted.has(contactKeyOfInteraction(i)));
   }
 
   async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
     const range = { $gte: from, $lte: to };
-    const cursor = this.interactions.find({ $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] }).batchSize(STREAM_BATCH);
+    const cursor = this.interactions
+      .find({ $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] })
+      .batchSize(STREAM_BATCH);
     for await (const doc of cursor) yield toSdrInteraction(doc);
   }
 
   async *streamAll(): AsyncIterable<SdrInteraction> {
     // In `_id` order (the `_id` index serves it): a full read, in cursor batches, never one array.
-    for await (const doc of this.interactions.find({}, { sort: { _id: 1 } }).batchSize(STREAM_BATCH)) yield toSdrInteraction(doc);
+    for await (const doc of this.interactions.find({}, { sort: { _id: 1 } }).batchSize(STREAM_BATCH))
+      yield toSdrInteraction(doc);
   }
 }
 

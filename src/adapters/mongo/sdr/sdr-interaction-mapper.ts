@@ -2,7 +2,10 @@ import type { SdrInteraction } from '../../../domain/sdr/interaction';
 import { isConvertedInteraction } from '../../../domain/sdr/contact';
 import type { SdrInteractionDocument } from './sdr-interactions-collection';
 
-export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({ _id: id, ...rest });
+export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrInteractionDocument => ({
+  _id: id,
+  ...rest,
+});
 
 /** Field by field: documents written before the status update lost its `version` still carry one. */
 export function toSdrInteraction(doc: SdrInteractionDocument): SdrInteraction {

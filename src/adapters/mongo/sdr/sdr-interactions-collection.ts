@@ -25,8 +25,10 @@ export interface SdrNoteDocument extends SdrNote {
   interactionId: string;
 }
 
-export const sdrInteractionsCollection = (db: Db): Collection<SdrInteractionDocument> => db.collection<SdrInteractionDocument>(SDR_INTERACTIONS);
-export const sdrNotesCollection = (db: Db): Collection<SdrNoteDocument> => db.collection<SdrNoteDocument>(SDR_INTERACTION_NOTES);
+export const sdrInteractionsCollection = (db: Db): Collection<SdrInteractionDocument> =>
+  db.collection<SdrInteractionDocument>(SDR_INTERACTIONS);
+export const sdrNotesCollection = (db: Db): Collection<SdrNoteDocument> =>
+  db.collection<SdrNoteDocument>(SDR_INTERACTION_NOTES);
 
 export const sdrInteractionIndexes: CollectionIndexes = {
   collection: SDR_INTERACTIONS,
@@ -34,8 +36,16 @@ export const sdrInteractionIndexes: CollectionIndexes = {
     // "The most recent interaction of the person" and the person's list, newest first.
     { key: { personId: 1, createdAt: -1 }, name: 'by_person_newest' },
     // The create dedupe window by phone and by web session.
-    { key: { phoneKey: 1, createdAt: -1 }, name: 'by_phone_key_newest', partialFilterExpression: { phoneKey: { $type: 'string' } } },
-    { key: { sessionId: 1, createdAt: -1 }, name: 'by_session_newest', partialFilterExpression: { sessionId: { $type: 'string' } } },
+    {
+      key: { phoneKey: 1, createdAt: -1 },
+      name: 'by_phone_key_newest',
+      partialFilterExpression: { phoneKey: { $type: 'string' } },
+    },
+    {
+      key: { sessionId: 1, createdAt: -1 },
+      name: 'by_session_newest',
+      partialFilterExpression: { sessionId: { $type: 'string' } },
+    },
     // The interactions of a contact (its canonical phone; web sessions use by_session_newest), refreshed into its read model.
     { key: { phone: 1 }, name: 'by_phone', partialFilterExpression: { phone: { $type: 'string' } } },
     // The activity of a KPI period (CONTRACT 8.3, 10.1): interactions created, updated or converted in it.
@@ -43,7 +53,12 @@ export const sdrInteractionIndexes: CollectionIndexes = {
     { key: { updatedAt: 1 }, name: 'by_updated' },
     { key: { convertedAt: 1 }, name: 'by_converted' },
     // One current interaction per contact: the database, not a read before it, picks the one of racing creations.
-    { key: { currentKey: 1 }, name: 'unique_current_per_contact', unique: true, partialFilterExpression: { currentKey: { $type: 'string' } } },
+    {
+      key: { currentKey: 1 },
+      name: 'unique_current_per_contact',
+      unique: true,
+      partialFilterExpression: { currentKey: { $type: 'string' } },
+    },
   ],
 };
 

@@ -54,7 +54,9 @@ export class IndexFilterChangeError extends Error {
     readonly index: string,
     reason: string,
   ) {
-    super(`Cannot change the partial filter of index ${index} of ${collection}: ${reason}. Drop that index by hand, then run ensure-indexes again.`);
+    super(
+      `Cannot change the partial filter of index ${index} of ${collection}: ${reason}. Drop that index by hand, then run ensure-indexes again.`,
+    );
     this.name = 'IndexFilterChangeError';
   }
 }
@@ -75,7 +77,11 @@ export interface EnsureIndexesOptions {
  * An index whose partial filter differs from its declaration (a unique index that became partial so it
  * refuses fewer writes) is dropped and created anew the same way.
  */
-export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[], options: EnsureIndexesOptions = {}): Promise<string[]> {
+export async function ensureIndexes(
+  db: Db,
+  all: readonly CollectionIndexes[],
+  options: EnsureIndexesOptions = {},
+): Promise<string[]> {
   for (const { collection, indexes } of all) {
     const existing = await existingIndexes(db, collection);
     for (const declared of indexes) {
@@ -97,7 +103,11 @@ export async function ensureIndexes(db: Db, all: readonly CollectionIndexes[], o
  * The change `declared` needs, when `existing` (listIndexes output) has an index of that name and key
  * with another time-to-live. Any other difference is left to createIndex, which reports it.
  */
-export function retentionChangeOf(collection: string, existing: readonly Document[], declared: IndexDeclaration): RetentionChange | undefined {
+export function retentionChangeOf(
+  collection: string,
+  existing: readonly Document[],
+  declared: IndexDeclaration,
+): RetentionChange | undefined {
   const found = existing.find((index) => index.name === declared.name);
   if (found === undefined || !sameKey(found.key as Document, declared.key)) return undefined;
   const fromSeconds = found.expireAfterSeconds === undefined ? undefined : Number(found.expireAfterSeconds);
@@ -128,7 +138,10 @@ async function changeRetention(db: Db, declared: IndexDeclaration, change: Reten
   const reasons: string[] = [];
   if (change.toSeconds !== undefined) {
     try {
-      await db.command({ collMod: change.collection, index: { name: declared.name, expireAfterSeconds: change.toSeconds } });
+      await db.command({
+        collMod: change.collection,
+        index: { name: declared.name, expireAfterSeconds: change.toSeconds },
+      });
       return;
     } catch (error) {
       if (!(error instanceof MongoServerError)) throw error;
@@ -150,7 +163,9 @@ export function filterChanged(existing: readonly Document[], declared: IndexDecl
   const found = existing.find((index) => index.name === declared.name);
   if (found === undefined || !sameKey(found.key as Document, declared.key)) return false;
   // listIndexes returns the filter as it was given; both sides are plain documents from declarations.
-  return JSON.stringify(found.partialFilterExpression ?? null) !== JSON.stringify(declared.partialFilterExpression ?? null);
+  return (
+    JSON.stringify(found.partialFilterExpression ?? null) !== JSON.stringify(declared.partialFilterExpression ?? null)
+  );
 }
 
 async function dropForRebuild(db: Db, collection: string, name: string): Promise<void> {
@@ -166,7 +181,9 @@ async function dropForRebuild(db: Db, collection: string, name: string): Promise
 function sameKey(existing: Document, declared: IndexDeclaration['key']): boolean {
   const a = Object.entries(existing);
   const b = Object.entries(declared);
-  return a.length === b.length && a.every(([field, direction], i) => b[i]?.[0] === field && Number(direction) === b[i]?.[1]);
+  return (
+    a.length === b.length && a.every(([field, direction], i) => b[i]?.[0] === field && Number(direction) === b[i]?.[1])
+  );
 }
 
 export function describeTtl(seconds: number | undefined): string {

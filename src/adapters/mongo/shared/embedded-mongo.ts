@@ -120,7 +120,10 @@ export interface JongodbOptions {
   readonly port?: number;
 }
 
-export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath, options: JongodbOptions = {}): EmbeddedMongoStrategy {
+export function jongodbStrategy(
+  binaryPath: () => string = jongodbBinaryPath,
+  options: JongodbOptions = {},
+): EmbeddedMongoStrategy {
   return {
     kind: 'jongodb',
     async start(databaseName) {
@@ -132,7 +135,14 @@ export function jongodbStrategy(binaryPath: () => string = jongodbBinaryPath, op
       }
       const child = spawn(
         'bash',
-        ['-c', WATCHDOG, 'jongodb-watchdog', binary, `--port=${options.port ?? 0}`, '--topology-profile=singleNodeReplicaSet'],
+        [
+          '-c',
+          WATCHDOG,
+          'jongodb-watchdog',
+          binary,
+          `--port=${options.port ?? 0}`,
+          '--topology-profile=singleNodeReplicaSet',
+        ],
         // Its own process group: a terminal's Ctrl-C reaches our process only, which then flushes
         // its buffers to the database and stops the server itself, in that order.
         { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
@@ -202,5 +212,5 @@ export function redactUri(uri: string): string {
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error);
+  return error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
 }

@@ -28,7 +28,8 @@ export const detectTtlMonitor: TtlMonitorDetection = async (db) => {
     const answer = await db.admin().command({ getParameter: 1, ttlMonitorEnabled: 1 });
     return answer.ttlMonitorEnabled !== false;
   } catch (error) {
-    if (error instanceof MongoServerError) return !(typeof error.code === 'number' && NO_SUCH_PARAMETER.has(error.code));
+    if (error instanceof MongoServerError)
+      return !(typeof error.code === 'number' && NO_SUCH_PARAMETER.has(error.code));
     throw error;
   }
 };
@@ -45,7 +46,9 @@ export function ttlRulesOf(indexes: readonly CollectionIndexes[]): TtlRule[] {
   return indexes.flatMap(({ collection, indexes: declared }) =>
     declared.flatMap((index) => {
       const fields = Object.keys(index.key);
-      return index.expireAfterSeconds === undefined || fields.length !== 1 ? [] : [{ collection, field: fields[0] as string, seconds: index.expireAfterSeconds }];
+      return index.expireAfterSeconds === undefined || fields.length !== 1
+        ? []
+        : [{ collection, field: fields[0] as string, seconds: index.expireAfterSeconds }];
     }),
   );
 }
@@ -70,8 +73,7 @@ export interface ExpiredDocumentSweeperOptions {
 
 export type SweepOutcome =
   /** Another instance (or this one) swept less than an interval ago. */
-  | { readonly swept: false }
-  | { readonly swept: true; readonly deleted: Readonly<Record<string, number>> };
+  { readonly swept: false } | { readonly swept: true; readonly deleted: Readonly<Record<string, number>> };
 
 export class ExpiredDocumentSweeper {
   private readonly batchSize: number;
@@ -118,7 +120,9 @@ export class ExpiredDocumentSweeper {
     const expired = { [rule.field]: { $lt: cutoff } };
     let deleted = 0;
     for (let batch = 0; batch < this.maxBatches && !stopped(); batch += 1) {
-      const ids = (await collection.find(expired, { projection: { _id: 1 }, limit: this.batchSize }).toArray()).map((doc) => doc._id as unknown);
+      const ids = (await collection.find(expired, { projection: { _id: 1 }, limit: this.batchSize }).toArray()).map(
+        (doc) => doc._id as unknown,
+      );
       if (ids.length === 0) break;
       deleted += (await collection.deleteMany({ _id: { $in: ids as never[] }, ...expired })).deletedCount;
       if (ids.length < this.batchSize) break;

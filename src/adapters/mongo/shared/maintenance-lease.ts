@@ -11,11 +11,21 @@ export const MAINTENANCE_LEASES = 'maintenance_leases';
  * upsert: a lease still running matches nothing, so the upsert tries to insert a second document with
  * its `_id` and is refused (E11000).
  */
-export async function takeMaintenanceLease(db: Db, id: string, holder: string, now: Date, intervalMs: number): Promise<boolean> {
+export async function takeMaintenanceLease(
+  db: Db,
+  id: string,
+  holder: string,
+  now: Date,
+  intervalMs: number,
+): Promise<boolean> {
   try {
     const result = await db
       .collection(MAINTENANCE_LEASES)
-      .updateOne({ _id: id as never, until: { $lte: now } }, { $set: { holder, until: new Date(now.getTime() + intervalMs) } }, { upsert: true });
+      .updateOne(
+        { _id: id as never, until: { $lte: now } },
+        { $set: { holder, until: new Date(now.getTime() + intervalMs) } },
+        { upsert: true },
+      );
     return result.modifiedCount + result.upsertedCount === 1;
   } catch (error) {
     if (isDuplicateKey(error)) return false;

@@ -26,9 +26,16 @@ export class MongoReferenceStore implements ReferenceStore {
   async *references(batchSize: number): AsyncIterable<readonly Reference[]> {
     const { from, field, scopeOf } = this.spec;
     let batch: Reference[] = [];
-    for await (const doc of this.db.collection(from).find({}, { sort: { _id: 1 } }).batchSize(batchSize)) {
+    for await (const doc of this.db
+      .collection(from)
+      .find({}, { sort: { _id: 1 } })
+      .batchSize(batchSize)) {
       const target: unknown = doc[field];
-      batch.push({ id: idText(doc._id), target: idText(target), ...(scopeOf === undefined ? {} : { scope: scopeOf(doc) }) });
+      batch.push({
+        id: idText(doc._id),
+        target: idText(target),
+        ...(scopeOf === undefined ? {} : { scope: scopeOf(doc) }),
+      });
       if (batch.length >= batchSize) {
         yield batch;
         batch = [];

@@ -13,10 +13,14 @@ const MAX_CONTACTS = 5;
  * keyed lookup on the contact read model by the phone's match key (so the spellings with and without
  * the ninth digit, which the lists keep apart, are found together), newest activity first.
  */
-export function findContactTool(sdr: { readonly contacts: ContactReadModel; readonly freshness: ReadModelFreshness }): AssistantTool {
+export function findContactTool(sdr: {
+  readonly contacts: ContactReadModel;
+  readonly freshness: ReadModelFreshness;
+}): AssistantTool {
   return defineTool({
     name: 'find_contact',
-    description: 'Encontra o contato do SDR (WhatsApp e web) de um telefone brasileiro: nome, status, interações, mensagens, conversão e vendas.',
+    description:
+      'Encontra o contato do SDR (WhatsApp e web) de um telefone brasileiro: nome, status, interações, mensagens, conversão e vendas.',
     roles: EVERY_ROLE,
     arguments: Arguments,
     async run(args) {

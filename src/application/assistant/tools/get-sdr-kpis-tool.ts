@@ -42,7 +42,15 @@ export function getSdrKpisTool(getSdrKpi: CachedKpiReport<SdrKpi>, clock: Clock)
       const kpi = await getSdrKpi.execute({ period: resolved.period });
       if (E.isLeft(kpi)) return E.left('the KPI could not be computed');
       const { period, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate } = kpi.right.report;
-      return E.right({ period: { from: period.from.toISOString(), to: period.to.toISOString() }, timezone: DEFAULT_TIMEZONE, contacts, leads, conversionRate, averageResponseTimeSeconds, responseRate });
+      return E.right({
+        period: { from: period.from.toISOString(), to: period.to.toISOString() },
+        timezone: DEFAULT_TIMEZONE,
+        contacts,
+        leads,
+        conversionRate,
+        averageResponseTimeSeconds,
+        responseRate,
+      });
     },
   });
 }

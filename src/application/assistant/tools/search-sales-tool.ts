@@ -11,7 +11,8 @@ const Arguments = toolArguments({}, { cpf: t.string, name: t.string, limit: t.nu
 export function searchSalesTool(listSales: ListSales): AssistantTool {
   return defineTool({
     name: 'search_sales',
-    description: 'Busca vendas (mais recentes primeiro) pelo CPF do cliente ou por parte do nome. Sem filtros: as últimas vendas.',
+    description:
+      'Busca vendas (mais recentes primeiro) pelo CPF do cliente ou por parte do nome. Sem filtros: as últimas vendas.',
     roles: EVERY_ROLE,
     arguments: Arguments,
     async run(args) {

@@ -33,7 +33,8 @@ export const DEFAULT_LATE_WINDOW_MS = 120_000;
 const DEFAULT_MAX_WAIT_MS = 10_000;
 const POLL_MS = 20;
 
-const laterOf = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a > b ? a : b);
+const laterOf = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : a > b ? a : b;
 
 /**
  * Follows the gateway's store, which this service only reads (CONTRACT 8.1, 10.1): before a list or
@@ -157,8 +158,10 @@ export class GatewayFollower {
     const started = this.now();
     const head = await this.gateway.latestPosition();
     const counts = await this.models.rebuild(() => this.renew());
-    const settled = head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
-    if (!(await this.state.save(this.options.holder, { head, settled, builtAt: this.now() }))) throw new LeaseLostError();
+    const settled =
+      head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
+    if (!(await this.state.save(this.options.holder, { head, settled, builtAt: this.now() })))
+      throw new LeaseLostError();
     this.options.onRound?.({ kind: 'build', read: 0, skipped: 0, counts });
   }
 
@@ -179,7 +182,8 @@ export class GatewayFollower {
         const counts = changed.read === 0 ? emptyCounts() : await this.models.refreshChats(changed.chats);
         settled = changed.read < this.batch ? upTo : changed.last;
         if (!(await this.state.save(this.options.holder, { settled }))) throw new LeaseLostError();
-        if (changed.read > 0) this.options.onRound?.({ kind: 'settle', read: changed.read, skipped: changed.skipped, counts });
+        if (changed.read > 0)
+          this.options.onRound?.({ kind: 'settle', read: changed.read, skipped: changed.skipped, counts });
         if (changed.read < this.batch) return;
         await this.renew();
       }
@@ -199,7 +203,8 @@ export class GatewayFollower {
     for (;;) {
       const saved = await this.withLease(async () => {
         const position: FollowerPosition | undefined = await this.state.read();
-        const window = head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
+        const window =
+          head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
         const built = position === undefined || position.builtAt === null;
         await this.state.save(this.options.holder, {
           head: laterOf(position?.head ?? null, head),

@@ -1,6 +1,13 @@
 import type { Person } from '../../../domain/sales/sale';
 import { chatIdOf, chatOf, type ChatRef, type SdrChat } from '../../../domain/sdr/chat';
-import { contactKeyOfInteraction, contactOfFacts, phoneKeysOfPerson, type ChatActivity, type ChatName, type StoredContact } from '../../../domain/sdr/contact';
+import {
+  contactKeyOfInteraction,
+  contactOfFacts,
+  phoneKeysOfPerson,
+  type ChatActivity,
+  type ChatName,
+  type StoredContact,
+} from '../../../domain/sdr/contact';
 import { phoneOfJid } from '../../../domain/sdr/gateway-message';
 import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
 import type { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../ports';
@@ -59,11 +66,21 @@ export class SdrReadModels {
   ) {}
 
   /** Recomputes these chats, then the contacts of their phones and `contacts` besides. */
-  async refreshChats(refs: readonly ChatRef[], counts: RefreshCounts = emptyCounts(), contacts: readonly string[] = []): Promise<RefreshCounts> {
+  async refreshChats(
+    refs: readonly ChatRef[],
+    counts: RefreshCounts = emptyCounts(),
+    contacts: readonly string[] = [],
+  ): Promise<RefreshCounts> {
     const unique = new Map(refs.map((r) => [chatIdOf(r), { instance: r.instance, remoteJid: r.remoteJid }]));
     const all = [...unique.values()];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshBatch(this.chats, all.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)), this.computeChats, counts, 'chats');
+      await this.refreshBatch(
+        this.chats,
+        all.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)),
+        this.computeChats,
+        counts,
+        'chats',
+      );
     }
     const phones = all.flatMap((r) => phoneOfJid(r.remoteJid) ?? []);
     return this.refreshContacts([...phones, ...contacts], counts);
@@ -73,7 +90,13 @@ export class SdrReadModels {
   async refreshContacts(keys: readonly string[], counts: RefreshCounts = emptyCounts()): Promise<RefreshCounts> {
     const all = [...new Set(keys)];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.refreshBatch(this.contacts, all.slice(i, i + REFRESH_BATCH), this.computeContactsOf, counts, 'contacts');
+      await this.refreshBatch(
+        this.contacts,
+        all.slice(i, i + REFRESH_BATCH),
+        this.computeContactsOf,
+        counts,
+        'contacts',
+      );
     }
     return counts;
   }
@@ -97,7 +120,8 @@ export class SdrReadModels {
   async rebuild(progress?: RebuildProgress): Promise<RefreshCounts> {
     const counts = emptyCounts();
     const chatRefs = new Map<string, ChatRef>();
-    for await (const ref of this.sources.gateway.allChats()) chatRefs.set(chatIdOf(ref), { instance: ref.instance, remoteJid: ref.remoteJid });
+    for await (const ref of this.sources.gateway.allChats())
+      chatRefs.set(chatIdOf(ref), { instance: ref.instance, remoteJid: ref.remoteJid });
     for await (const id of this.chats.ids()) {
       if (chatRefs.has(id)) continue;
       const stored = (await this.chats.findByIds([id]))[0];
@@ -105,7 +129,13 @@ export class SdrReadModels {
     }
     const refs = [...chatRefs.values()];
     for (let i = 0; i < refs.length; i += REFRESH_BATCH) {
-      await this.reconcileBatch(this.chats, refs.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)), this.computeChats, counts, 'chats');
+      await this.reconcileBatch(
+        this.chats,
+        refs.slice(i, i + REFRESH_BATCH).map((r) => chatIdOf(r)),
+        this.computeChats,
+        counts,
+        'chats',
+      );
       await progress?.({ phase: 'chats', done: Math.min(i + REFRESH_BATCH, refs.length), total: refs.length });
     }
     const keys = new Set<string>();
@@ -113,11 +143,18 @@ export class SdrReadModels {
       const phone = phoneOfJid(ref.remoteJid);
       if (phone !== undefined) keys.add(phone);
     }
-    for await (const interaction of this.sources.interactions.streamAll()) keys.add(contactKeyOfInteraction(interaction));
+    for await (const interaction of this.sources.interactions.streamAll())
+      keys.add(contactKeyOfInteraction(interaction));
     for await (const id of this.contacts.ids()) keys.add(id);
     const all = [...keys];
     for (let i = 0; i < all.length; i += REFRESH_BATCH) {
-      await this.reconcileBatch(this.contacts, all.slice(i, i + REFRESH_BATCH), this.computeContactsOf, counts, 'contacts');
+      await this.reconcileBatch(
+        this.contacts,
+        all.slice(i, i + REFRESH_BATCH),
+        this.computeContactsOf,
+        counts,
+        'contacts',
+      );
       await progress?.({ phase: 'contacts', done: Math.min(i + REFRESH_BATCH, all.length), total: all.length });
     }
     return counts;
@@ -171,19 +208,33 @@ export class SdrReadModels {
    * refresh supersedes it). A rebuild of models that are right writes nothing. A first insert another
    * refresh made first is refreshed again, claimed.
    */
-  private async reconcileBatch<T>(model: VersionedReadModel<T>, ids: readonly string[], compute: Compute<T>, counts: RefreshCounts, kind: 'chats' | 'contacts'): Promise<void> {
+  private async reconcileBatch<T>(
+    model: VersionedReadModel<T>,
+    ids: readonly string[],
+    compute: Compute<T>,
+    counts: RefreshCounts,
+    kind: 'chats' | 'contacts',
+  ): Promise<void> {
     const stored = await model.snapshot(ids);
     const computed = await compute(ids);
     counts[kind] += ids.length;
     const changed = stored.filter((doc) => !sameValue(doc.value, computed.get(doc.id)));
     if (changed.length === 0) return;
-    const outcome = await model.put(changed.map(({ id, generation }) => ({ claim: { id, generation }, value: computed.get(id) })));
+    const outcome = await model.put(
+      changed.map(({ id, generation }) => ({ claim: { id, generation }, value: computed.get(id) })),
+    );
     const retry = this.account(outcome, counts, ids);
     if (retry.length > 0) await this.refreshBatch(model, retry, compute, emptyCounts(), kind);
   }
 
   /** A write's refresh of a batch: claim, recompute, write on the claimed generation; a lost first insert is done again. */
-  private async refreshBatch<T>(model: VersionedReadModel<T>, ids: readonly string[], compute: Compute<T>, counts: RefreshCounts, kind: 'chats' | 'contacts'): Promise<void> {
+  private async refreshBatch<T>(
+    model: VersionedReadModel<T>,
+    ids: readonly string[],
+    compute: Compute<T>,
+    counts: RefreshCounts,
+    kind: 'chats' | 'contacts',
+  ): Promise<void> {
     let pending = ids;
     for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {
       const claims = await model.claim(pending, this.now());
@@ -203,7 +254,8 @@ export class SdrReadModels {
     const refs = ids.map(refOfChatId);
     const facts = new Map<string, SdrChat>();
     for (let i = 0; i < refs.length; i += FACTS_LOOKUP) {
-      for (const f of await this.sources.gateway.chatFacts(refs.slice(i, i + FACTS_LOOKUP))) facts.set(chatIdOf(f), chatOf(f));
+      for (const f of await this.sources.gateway.chatFacts(refs.slice(i, i + FACTS_LOOKUP)))
+        facts.set(chatIdOf(f), chatOf(f));
     }
     return facts;
   };
@@ -217,12 +269,14 @@ export class SdrReadModels {
     return pending.filter((id) => retry.has(id));
   }
 
-
   /** The contacts of these keys from their sources: interactions, chat documents, persons, sales. */
   private async computeContacts(keys: readonly string[]): Promise<Map<string, StoredContact>> {
     const { interactions: interactionStore, directory } = this.sources;
     const phones = keys.filter(isPhoneKey);
-    const [interactions, chats] = await Promise.all([interactionStore.ofContacts(keys), phones.length === 0 ? Promise.resolve([]) : this.chats.ofPhones(phones)]);
+    const [interactions, chats] = await Promise.all([
+      interactionStore.ofContacts(keys),
+      phones.length === 0 ? Promise.resolve([]) : this.chats.ofPhones(phones),
+    ]);
     const matchKeys = [...new Set(phones.map((p) => phoneMatchKey(p)))];
     const byPhone = matchKeys.length === 0 ? [] : await directory.findByPhoneKeys(matchKeys);
     const known = new Set(byPhone.map((p) => p.id));
@@ -232,13 +286,24 @@ export class SdrReadModels {
     const sales = persons.size === 0 ? [] : await directory.salesOf([...persons.keys()]);
     const interactionsOf = groupBy(interactions, contactKeyOfInteraction);
     // Chats in instance then jid order: the whole-store fold meets them in that order too (a tie of pushName times keeps the first).
-    const ordered = [...chats].sort((a, b) => (a.instance < b.instance ? -1 : a.instance > b.instance ? 1 : a.remoteJid < b.remoteJid ? -1 : a.remoteJid > b.remoteJid ? 1 : 0));
+    const ordered = [...chats].sort((a, b) =>
+      a.instance < b.instance
+        ? -1
+        : a.instance > b.instance
+          ? 1
+          : a.remoteJid < b.remoteJid
+            ? -1
+            : a.remoteJid > b.remoteJid
+              ? 1
+              : 0,
+    );
     const chatsOf = groupBy(
       ordered.filter((c): c is SdrChat & { phone: CanonicalPhone } => c.phone !== null),
       (c) => c.phone,
     );
     const holdersOf = new Map<string, Person[]>();
-    for (const person of persons.values()) for (const key of phoneKeysOfPerson(person)) holdersOf.set(key, [...(holdersOf.get(key) ?? []), person]);
+    for (const person of persons.values())
+      for (const key of phoneKeysOfPerson(person)) holdersOf.set(key, [...(holdersOf.get(key) ?? []), person]);
     const computed = new Map<string, StoredContact>();
     for (const key of keys) {
       const own = interactionsOf.get(key) ?? [];
@@ -248,12 +313,22 @@ export class SdrReadModels {
         const person = persons.get(i.personId);
         if (person !== undefined) candidates.set(person.id, person);
       }
-      if (isPhoneKey(key)) for (const person of holdersOf.get(phoneMatchKey(key)) ?? []) candidates.set(person.id, person);
+      if (isPhoneKey(key))
+        for (const person of holdersOf.get(phoneMatchKey(key)) ?? []) candidates.set(person.id, person);
       const contact = contactOfFacts({
         sessionId: key,
         interactions: own,
-        chats: ownChats.map((c): ChatActivity => ({ phone: c.phone, messageCount: c.messageCount, firstAt: c.firstAt, lastAt: c.last.at })),
-        names: ownChats.flatMap((c): ChatName[] => (c.pushName === null || c.pushNameAt === null ? [] : [{ phone: c.phone, pushName: c.pushName, at: c.pushNameAt }])),
+        chats: ownChats.map((c): ChatActivity => ({
+          phone: c.phone,
+          messageCount: c.messageCount,
+          firstAt: c.firstAt,
+          lastAt: c.last.at,
+        })),
+        names: ownChats.flatMap((c): ChatName[] =>
+          c.pushName === null || c.pushNameAt === null
+            ? []
+            : [{ phone: c.phone, pushName: c.pushName, at: c.pushNameAt }],
+        ),
         persons: [...candidates.values()],
         sales: sales.filter((s) => candidates.has(s.personId)),
       });
@@ -269,11 +344,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, inner]) => inner !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-      : v,
-  ) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .filter(([, inner]) => inner !== undefined)
+              .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+          )
+        : v,
+    ) ?? 'undefined'
+  );
 }
 
 /** The chat a document id names (`<instance>:<remoteJid>`; the jid has no colon, the instance may). */

@@ -29,7 +29,13 @@ export interface CheckDataReport {
 }
 
 export interface CheckDataProgress {
-  (step: { readonly check: string; readonly pass: 'check' | 'recheck'; readonly step: number; readonly steps: number; readonly scanned: number }): void;
+  (step: {
+    readonly check: string;
+    readonly pass: 'check' | 'recheck';
+    readonly step: number;
+    readonly steps: number;
+    readonly scanned: number;
+  }): void;
 }
 
 /**
@@ -44,13 +50,20 @@ export class CheckData {
     private readonly clock: Clock,
   ) {}
 
-  async execute(options: { readonly repair: boolean; readonly progress?: CheckDataProgress }): Promise<CheckDataReport> {
+  async execute(options: {
+    readonly repair: boolean;
+    readonly progress?: CheckDataProgress;
+  }): Promise<CheckDataReport> {
     const reports: CheckReport[] = [];
     const steps = this.checks.length;
     for (const [index, check] of this.checks.entries()) {
-      const progress = (pass: 'check' | 'recheck') => (scanned: number) => options.progress?.({ check: check.name, pass, step: index, steps, scanned });
+      const progress = (pass: 'check' | 'recheck') => (scanned: number) =>
+        options.progress?.({ check: check.name, pass, step: index, steps, scanned });
       const first = await this.run(check, options.repair, progress('check'));
-      const remaining = options.repair && first.repaired > 0 ? (await this.run(check, false, progress('recheck'))).violations : first.violations;
+      const remaining =
+        options.repair && first.repaired > 0
+          ? (await this.run(check, false, progress('recheck'))).violations
+          : first.violations;
       reports.push({
         name: check.name,
         promise: check.promise,
@@ -64,10 +77,20 @@ export class CheckData {
       options.progress?.({ check: check.name, pass: 'check', step: index + 1, steps, scanned: 0 });
     }
     const sum = (field: 'violations' | 'repaired' | 'remaining') => reports.reduce((total, r) => total + r[field], 0);
-    return { repair: options.repair, checks: reports, violations: sum('violations'), repaired: sum('repaired'), remaining: sum('remaining') };
+    return {
+      repair: options.repair,
+      checks: reports,
+      violations: sum('violations'),
+      repaired: sum('repaired'),
+      remaining: sum('remaining'),
+    };
   }
 
-  private async run(check: DataCheck, repair: boolean, progress: (scanned: number) => void): Promise<{ violations: number; examples: string[]; repaired: number }> {
+  private async run(
+    check: DataCheck,
+    repair: boolean,
+    progress: (scanned: number) => void,
+  ): Promise<{ violations: number; examples: string[]; repaired: number }> {
     let violations = 0;
     let repaired = 0;
     let scanned = 0;

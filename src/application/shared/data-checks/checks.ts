@@ -36,8 +36,21 @@ import type {
 
 /** The counters a session's messages give it (CONTRACT 8.4); the message number never goes back. */
 export function countersOf(session: ChatSessionCounters, tally: ChatMessageTally | undefined): ChatCountersChange {
-  if (tally === undefined) return { messageCount: 0, messageSeq: session.messageSeq, preview: '', lastActivityAt: session.createdAt, countedSeq: 0 };
-  return { messageCount: tally.count, messageSeq: Math.max(session.messageSeq, tally.last.seq), preview: previewOf(tally.last.content), lastActivityAt: tally.last.at, countedSeq: tally.last.seq };
+  if (tally === undefined)
+    return {
+      messageCount: 0,
+      messageSeq: session.messageSeq,
+      preview: '',
+      lastActivityAt: session.createdAt,
+      countedSeq: 0,
+    };
+  return {
+    messageCount: tally.count,
+    messageSeq: Math.max(session.messageSeq, tally.last.seq),
+    preview: previewOf(tally.last.content),
+    lastActivityAt: tally.last.at,
+    countedSeq: tally.last.seq,
+  };
 }
 
 const sameCounters = (session: ChatSessionCounters, expected: ChatCountersChange): boolean =>
@@ -50,12 +63,15 @@ const sameCounters = (session: ChatSessionCounters, expected: ChatCountersChange
 export function chatSessionCounters(store: ChatCounterStore): DataCheck {
   return {
     name: 'chat-session-counters',
-    promise: "each chat session's messageCount, preview and lastActivityAt equal its messages (and its message number is not behind them)",
+    promise:
+      "each chat session's messageCount, preview and lastActivityAt equal its messages (and its message number is not behind them)",
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for await (const sessions of store.sessions(CHECK_BATCH)) {
         scanned(sessions.length);
         const tallies = new Map((await store.tallies(sessions.map((s) => s.id))).map((t) => [t.sessionId, t]));
-        const wrong = sessions.map((session) => ({ session, expected: countersOf(session, tallies.get(session.id)) })).filter(({ session, expected }) => !sameCounters(session, expected));
+        const wrong = sessions
+          .map((session) => ({ session, expected: countersOf(session, tallies.get(session.id)) }))
+          .filter(({ session, expected }) => !sameCounters(session, expected));
         if (wrong.length === 0) continue;
         yield {
           ids: wrong.map(({ session }) => session.id),
@@ -73,7 +89,9 @@ export function chatSessionCounters(store: ChatCounterStore): DataCheck {
 /** The references of a batch whose target is missing (or outside the reference's scope). */
 async function brokenReferences(store: ReferenceStore, references: readonly Reference[]): Promise<Reference[]> {
   const targets = await store.targets([...new Set(references.map((r) => r.target))]);
-  return references.filter((r) => !targets.has(r.target) || (r.scope !== undefined && targets.get(r.target) !== r.scope));
+  return references.filter(
+    (r) => !targets.has(r.target) || (r.scope !== undefined && targets.get(r.target) !== r.scope),
+  );
 }
 
 /** A reference check: every referencing document names a document that exists (and shares its scope). */
@@ -114,7 +132,12 @@ export function chatMessageSession(store: OwnedReferenceStore): DataCheck {
 }
 
 export const sdrNoteInteraction = (store: ReferenceStore): DataCheck =>
-  referenceCheck('sdr-note-interaction', 'each SDR note belongs to an existing interaction', 'a note is source data and its interaction cannot be invented', store);
+  referenceCheck(
+    'sdr-note-interaction',
+    'each SDR note belongs to an existing interaction',
+    'a note is source data and its interaction cannot be invented',
+    store,
+  );
 
 export const leadEventLead = (store: ReferenceStore): DataCheck =>
   referenceCheck(
@@ -138,13 +161,16 @@ export function leadRawEvents(store: WebhookReceiptStore, options: { readonly re
   return {
     name: 'lead-raw-events',
     promise: "each hub webhook receipt's raw event exists (the delivery it acknowledges is in the lead's event log)",
-    notRepairable: "the raw body exists only in the provider's resend, which stores it (a resend is no redelivery while the event is missing)",
+    notRepairable:
+      "the raw body exists only in the provider's resend, which stores it (a resend is no redelivery while the event is missing)",
     async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       const from = now.getTime() - options.retentionMs;
       const to = now.getTime() - RECEIPT_IN_FLIGHT_MS;
       for await (const receipts of store.receipts(CHECK_BATCH)) {
         scanned(receipts.length);
-        const judged = receipts.filter((r) => r.eventId !== undefined && r.receivedAt.getTime() > from && r.receivedAt.getTime() <= to);
+        const judged = receipts.filter(
+          (r) => r.eventId !== undefined && r.receivedAt.getTime() > from && r.receivedAt.getTime() <= to,
+        );
         const events = await store.existingEvents([...new Set(judged.map((r) => r.eventId as string))]);
         const missing = judged.filter((r) => !events.has(r.eventId as string));
         if (missing.length > 0) yield { ids: missing.map((r) => r.id) };
@@ -184,7 +210,8 @@ export function hubMembershipsWithoutUser(store: HubMembershipStore): DataCheck 
             // Read again just before: a user that came since is not an orphan's.
             const arrived = await store.existingUsers(orphans.map((m) => m.userId));
             let fixed = 0;
-            for (const orphan of orphans) if (!arrived.has(orphan.userId) && (await store.removeOrphan(orphan))) fixed += 1;
+            for (const orphan of orphans)
+              if (!arrived.has(orphan.userId) && (await store.removeOrphan(orphan))) fixed += 1;
             return fixed;
           },
         };
@@ -194,7 +221,12 @@ export function hubMembershipsWithoutUser(store: HubMembershipStore): DataCheck 
 }
 
 export const apiKeyUser = (store: ReferenceStore): DataCheck =>
-  referenceCheck('api-key-user', 'each API key belongs to an existing user', 'neither the key nor a user is invented or deleted; revoke the key by hand (revoke-api-key) if it should not exist', store);
+  referenceCheck(
+    'api-key-user',
+    'each API key belongs to an existing user',
+    'neither the key nor a user is invented or deleted; revoke the key by hand (revoke-api-key) if it should not exist',
+    store,
+  );
 
 /** policy-status-history: the status is the last move of the history, or a creation status when there is none. */
 export function policyStatusHistory(store: PolicyStatusStore): DataCheck {
@@ -224,7 +256,9 @@ export function saleLeaseDeadline(store: SaleLeaseStore): DataCheck {
     async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for await (const leases of store.leased(CHECK_BATCH)) {
         scanned(leases.length);
-        const stale = leases.filter((lease) => lease.owner === null || lease.until === null || lease.until.getTime() <= now.getTime());
+        const stale = leases.filter(
+          (lease) => lease.owner === null || lease.until === null || lease.until.getTime() <= now.getTime(),
+        );
         if (stale.length === 0) continue;
         yield {
           ids: stale.map((lease) => lease.saleId),
@@ -280,7 +314,10 @@ export function refreshClaimOutcome(store: RefreshClaimStore): DataCheck {
     async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for await (const claims of store.claims(CHECK_BATCH)) {
         scanned(claims.length);
-        const open = claims.filter(({ claimed }) => claimed !== undefined && claimed.revokedAt === null && claimed.expiresAt.getTime() > now.getTime());
+        const open = claims.filter(
+          ({ claimed }) =>
+            claimed !== undefined && claimed.revokedAt === null && claimed.expiresAt.getTime() > now.getTime(),
+        );
         if (open.length === 0) continue;
         yield {
           ids: open.map((c) => c.tokenId),
@@ -314,7 +351,8 @@ export interface ReadModelCheckDeps {
 export function sdrChatReadModel({ models, chats, gateway }: ReadModelCheckDeps): DataCheck {
   return {
     name: 'sdr-chat-read-model',
-    promise: 'each SDR chat read-model document equals its recomputation from the gateway store (none missing, none left over)',
+    promise:
+      'each SDR chat read-model document equals its recomputation from the gateway store (none missing, none left over)',
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       const reported = new Set<string>();
       const judge = async function* (refs: readonly ChatRef[], absentOnly: boolean): AsyncIterable<ViolationBatch> {
@@ -341,7 +379,8 @@ export function sdrChatReadModel({ models, chats, gateway }: ReadModelCheckDeps)
 export function sdrContactReadModel({ models, contacts, gateway, interactions }: ReadModelCheckDeps): DataCheck {
   return {
     name: 'sdr-contact-read-model',
-    promise: 'each SDR contact read-model document equals its recomputation from interactions, chats, persons and sales (none missing, none left over)',
+    promise:
+      'each SDR contact read-model document equals its recomputation from interactions, chats, persons and sales (none missing, none left over)',
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       const reported = new Set<string>();
       const judge = async function* (keys: readonly string[], absentOnly: boolean): AsyncIterable<ViolationBatch> {
@@ -357,8 +396,10 @@ export function sdrContactReadModel({ models, contacts, gateway, interactions }:
         };
       };
       for await (const keys of inBatches(contacts.ids())) yield* judge(keys, false);
-      for await (const keys of inBatches(mapped(interactions.streamAll(), contactKeyOfInteraction))) yield* judge(keys, true);
-      for await (const keys of inBatches(mapped(gateway.allChats(), (ref) => phoneOfJid(ref.remoteJid)))) yield* judge(keys, true);
+      for await (const keys of inBatches(mapped(interactions.streamAll(), contactKeyOfInteraction)))
+        yield* judge(keys, true);
+      for await (const keys of inBatches(mapped(gateway.allChats(), (ref) => phoneOfJid(ref.remoteJid))))
+        yield* judge(keys, true);
     },
   };
 }
@@ -380,7 +421,8 @@ async function* mapped<T>(items: AsyncIterable<T>, keyOf: (item: T) => string | 
 export function passwordResetsApplied(completions: readonly PasswordResetCompletion[]): DataCheck {
   return {
     name: 'password-resets-applied',
-    promise: 'each used password-reset link (sales and hub) has its reset applied: the new password set, the sessions before it revoked',
+    promise:
+      'each used password-reset link (sales and hub) has its reset applied: the new password set, the sessions before it revoked',
     async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for (const completion of completions) {
         const reported = new Set<string>();
@@ -414,7 +456,10 @@ export function passwordResetsApplied(completions: readonly PasswordResetComplet
  * left `updatedAt` at exactly that time (storedConversionTime), which the repair stores (class c),
  * then refreshes the contact, whose `conversionAt` (the KPI's leads) it feeds.
  */
-export function sdrConversionTimes(store: ConversionTimeStore, contacts: { readonly refreshContacts: (keys: readonly string[]) => Promise<unknown> }): DataCheck {
+export function sdrConversionTimes(
+  store: ConversionTimeStore,
+  contacts: { readonly refreshContacts: (keys: readonly string[]) => Promise<unknown> },
+): DataCheck {
   return {
     name: 'sdr-conversion-times',
     promise: 'each converted SDR interaction stores its conversion time',
@@ -464,7 +509,10 @@ export function saleSdrMirror(store: SaleMirrorStore): DataCheck {
         for (const personId of personIds) {
           const mirrored = mirroredInteractionOf(interactions.filter((i) => i.personId === personId));
           if (mirrored === undefined) continue;
-          const targetId = mirrorTargetOf(allSales.filter((s) => s.personId === personId), mirrored)?.id;
+          const targetId = mirrorTargetOf(
+            allSales.filter((s) => s.personId === personId),
+            mirrored,
+          )?.id;
           const sale = batch.find((s) => s.id === targetId);
           if (sale === undefined) continue;
           const mirror = saleMirrorOf(mirrored);

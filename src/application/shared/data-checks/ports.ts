@@ -28,7 +28,10 @@ export interface ChatMessageTally {
   readonly last: { readonly seq: number; readonly content: string; readonly at: Date };
 }
 
-export type ChatCountersChange = Pick<ChatSessionCounters, 'messageCount' | 'messageSeq' | 'preview' | 'lastActivityAt'> & {
+export type ChatCountersChange = Pick<
+  ChatSessionCounters,
+  'messageCount' | 'messageSeq' | 'preview' | 'lastActivityAt'
+> & {
   /** The number of the last message counted (0 without messages): what the appends' recounts compare with. */
   readonly countedSeq: number;
 };

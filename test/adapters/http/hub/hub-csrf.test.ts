@@ -18,7 +18,14 @@ describe('hub CSRF defence (CONTRACT 9.3)', () => {
   });
 
   const api = () => request(hub.app.callback());
-  const login = async () => refreshTokenOf(await api().post('/api/v1/auth/login').set('Origin', EVIL).send({ email: 'ana@example.com', password: PASSWORD }).expect(200));
+  const login = async () =>
+    refreshTokenOf(
+      await api()
+        .post('/api/v1/auth/login')
+        .set('Origin', EVIL)
+        .send({ email: 'ana@example.com', password: PASSWORD })
+        .expect(200),
+    );
   const refresh = (token: string) => api().post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
 
   it('refuses a cross-site POST /auth/refresh with the cookie: 403 in the hub format, the token is not rotated', async () => {
@@ -51,7 +58,14 @@ describe('hub CSRF defence (CONTRACT 9.3)', () => {
   });
 
   it('leaves Bearer-authenticated requests alone (logout from another origin with the access token)', async () => {
-    const res = await api().post('/api/v1/auth/login').send({ email: 'ana@example.com', password: PASSWORD }).expect(200);
-    await api().post('/api/v1/auth/logout').set('Authorization', `Bearer ${res.body.accessToken as string}`).set('Origin', EVIL).expect(200);
+    const res = await api()
+      .post('/api/v1/auth/login')
+      .send({ email: 'ana@example.com', password: PASSWORD })
+      .expect(200);
+    await api()
+      .post('/api/v1/auth/logout')
+      .set('Authorization', `Bearer ${res.body.accessToken as string}`)
+      .set('Origin', EVIL)
+      .expect(200);
   });
 });

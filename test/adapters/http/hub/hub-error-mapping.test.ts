@@ -25,7 +25,10 @@ const EXPECTED: ReadonlyArray<readonly [HubUseCaseError, number, object]> = [
   [
     { _tag: 'UnknownPipe' },
     400,
-    { error: 'Validation error', details: { 'data.card.pipe.id': ['data.card.pipe.id is required for a card this organization has not seen'] } },
+    {
+      error: 'Validation error',
+      details: { 'data.card.pipe.id': ['data.card.pipe.id is required for a card this organization has not seen'] },
+    },
   ],
 ];
 
@@ -40,7 +43,9 @@ describe('hubHttpError (the one mapping of hub use-case errors)', () => {
   }
 
   it('never puts a detail of the failure (a provider reason) into the answer', () => {
-    const outcome = hubErrorOutcome(classifyError(hubHttpError({ _tag: 'ProviderFetchFailed', reason: 'secret-token-in-url' })));
+    const outcome = hubErrorOutcome(
+      classifyError(hubHttpError({ _tag: 'ProviderFetchFailed', reason: 'secret-token-in-url' })),
+    );
     expect(JSON.stringify(outcome.body)).not.to.contain('secret-token-in-url');
   });
 });

@@ -20,7 +20,8 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
     expect(res.headers['content-type']).to.equal('text/plain; version=0.0.4; charset=utf-8');
     return res.text;
   };
-  const form = (brand = 'Fiat') => JSON.stringify({ contact: { name: 'Ana', phone: '(11) 98765-4321' }, interests: { brand } });
+  const form = (brand = 'Fiat') =>
+    JSON.stringify({ contact: { name: 'Ana', phone: '(11) 98765-4321' }, interests: { brand } });
   const postLead = async (hub: HubHarness, orgId: string, body: string, signature?: string) =>
     request(hub.app.callback())
       .post(`/api/v1/webhooks/${orgId}/leadprovider`)
@@ -28,7 +29,7 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
       .set('X-Webhook-Signature', signature ?? (await signBody(SECRET, body)))
       .send(body);
 
-  it('shows the request a test just made under its route pattern (the IP limiter\'s catch-all is never the route)', async () => {
+  it("shows the request a test just made under its route pattern (the IP limiter's catch-all is never the route)", async () => {
     const hub = await harness();
     const orgId = randomUUID();
     const leadId = randomUUID();
@@ -36,7 +37,9 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
     const stray = `/api/v1/webhooks/${randomUUID()}/nothing-here`;
     await request(hub.app.callback()).post(stray).expect(404);
     const text = await scrape(hub);
-    expect(sampleValue(text, DURATION_COUNT, { method: 'GET', route: '/api/v1/orgs/:orgId/leads/:id', status: '401' })).to.equal(1);
+    expect(
+      sampleValue(text, DURATION_COUNT, { method: 'GET', route: '/api/v1/orgs/:orgId/leads/:id', status: '401' }),
+    ).to.equal(1);
     expect(sampleValue(text, DURATION_COUNT, { method: 'POST', route: 'unmatched', status: '404' })).to.equal(1);
     for (const raw of [orgId, leadId, stray, '{*path}']) expect(text).not.to.contain(raw);
     expect(sampleValue(text, 'process_cpu_user_seconds_total')).to.be.a('number');
@@ -45,8 +48,16 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
   it('counts inbound webhooks by provider and outcome', async () => {
     const hub = await harness();
     const orgId = await createOrgWithSecret(hub, `Metrics ${randomUUID()}`, SECRET);
-    await addTemplate(hub, { orgId, name: 'Fiat', active: true, pipelineExternalId: 'forms', conditions: [{ path: 'interests.brand', value: 'Fiat' }], message: 'Olá' });
-    const events = async (provider: string, outcome: string) => sampleValue(await scrape(hub), WEBHOOK_EVENTS, { provider, outcome });
+    await addTemplate(hub, {
+      orgId,
+      name: 'Fiat',
+      active: true,
+      pipelineExternalId: 'forms',
+      conditions: [{ path: 'interests.brand', value: 'Fiat' }],
+      message: 'Olá',
+    });
+    const events = async (provider: string, outcome: string) =>
+      sampleValue(await scrape(hub), WEBHOOK_EVENTS, { provider, outcome });
     expect(await events('leadprovider', 'processed')).to.equal(0);
 
     expect((await postLead(hub, orgId, form())).body).to.include({ ok: true, created: true });
@@ -72,7 +83,10 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
   });
 
   it('counts the 429s of the IP limiter and of the organization limiter, each under its name', async () => {
-    const hub = await harness({ hubIpRateLimit: { limit: 2, windowMs: 300_000 }, hubWebhookRateLimit: { limit: 1, windowMs: 60_000 } });
+    const hub = await harness({
+      hubIpRateLimit: { limit: 2, windowMs: 300_000 },
+      hubWebhookRateLimit: { limit: 1, windowMs: 60_000 },
+    });
     const orgId = await createOrgWithSecret(hub, `Limited ${randomUUID()}`, SECRET);
     const rejections = async (limiter: string) => sampleValue(await scrape(hub), REJECTIONS, { limiter });
     expect(await rejections('hub_webhook_organization')).to.equal(0);
@@ -81,12 +95,20 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
     expect((await postLead(hub, orgId, form('VW'))).status).to.equal(200);
     expect((await postLead(hub, orgId, form('VW'))).status).to.equal(429);
     expect(await rejections('hub_webhook_organization')).to.equal(1);
-    expect(sampleValue(await scrape(hub), WEBHOOK_EVENTS, { provider: 'leadprovider', outcome: 'rate_limited' })).to.equal(1);
+    expect(
+      sampleValue(await scrape(hub), WEBHOOK_EVENTS, { provider: 'leadprovider', outcome: 'rate_limited' }),
+    ).to.equal(1);
 
     // Third request from this IP to this path: refused before any route runs, labelled with the route it was for.
     expect((await postLead(hub, orgId, form('VW'))).status).to.equal(429);
     const text = await scrape(hub);
     expect(sampleValue(text, REJECTIONS, { limiter: 'hub_ip_path' })).to.equal(1);
-    expect(sampleValue(text, DURATION_COUNT, { method: 'POST', route: '/api/v1/webhooks/:orgId/leadprovider', status: '429' })).to.equal(2);
+    expect(
+      sampleValue(text, DURATION_COUNT, {
+        method: 'POST',
+        route: '/api/v1/webhooks/:orgId/leadprovider',
+        status: '429',
+      }),
+    ).to.equal(2);
   });
 });

@@ -31,11 +31,18 @@ function appWith(store: RateLimitStore, trustedHops: number): Koa {
   api.get('/auth/login', { summary: 'Not limited', responses: ok }, (ctx) => {
     ctx.body = { ok: true };
   });
-  return buildHubApp({ logger: memoryLogger().logger, readinessChecks: [], routers: [ipRateLimitRouter(store, trustedHops, { limit: 10, windowMs: WINDOW_MS }), routes] });
+  return buildHubApp({
+    logger: memoryLogger().logger,
+    readinessChecks: [],
+    routers: [ipRateLimitRouter(store, trustedHops, { limit: 10, windowMs: WINDOW_MS }), routes],
+  });
 }
 
 /** The IP limiter of spec part 8 over any RateLimitStore; run on memory and on the real Redis. */
-function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateLimitStore; clock?: ManualClock }>): void {
+function ipLimiterContract(
+  name: string,
+  makeStore: () => Promise<{ store: RateLimitStore; clock?: ManualClock }>,
+): void {
   describe(`hub IP limiter contract: ${name}`, () => {
     it('lets 10 requests per IP and path through with X-RateLimit-Remaining, the 11th is 429 with Retry-After: 300', async () => {
       const { store } = await makeStore();
@@ -44,7 +51,10 @@ function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateL
         const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
         expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
       }
-      const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(429, { error: 'Too many requests' });
+      const res = await request(app.callback())
+        .post('/api/v1/auth/login')
+        .send({})
+        .expect(429, { error: 'Too many requests' });
       expect(res.headers['retry-after']).to.equal('300');
       // Another path has its own bucket, and unlisted methods on auth paths are not counted.
       const other = await request(app.callback()).post('/api/v1/auth/refresh').expect(404);
@@ -67,21 +77,35 @@ function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateL
     it('keys the normalized path: respelling the login or webhook path shares one counter (CONTRACT 7)', async () => {
       const { store } = await makeStore();
       const app = appWith(store, 0);
-      const logins = ['/api/v1/auth/login/', '/API/V1/auth/login', '/api/v1//auth/login', '/api/v1/auth/login?x=1', '/Api/v1/Auth/Login//', '//api/v1/auth/login'];
+      const logins = [
+        '/api/v1/auth/login/',
+        '/API/V1/auth/login',
+        '/api/v1//auth/login',
+        '/api/v1/auth/login?x=1',
+        '/Api/v1/Auth/Login//',
+        '//api/v1/auth/login',
+      ];
       for (const [i, path] of logins.entries()) {
         const res = await request(app.callback()).post(path).send({});
         expect(res.status, path).to.not.equal(429);
         expect(res.headers['x-ratelimit-remaining'], path).to.equal(String(10 - (i + 1)));
       }
-      for (let i = logins.length + 1; i <= 10; i += 1) await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
+      for (let i = logins.length + 1; i <= 10; i += 1)
+        await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
       for (const path of [...logins, '/api/v1/auth/login']) {
         await request(app.callback()).post(path).send({}).expect(429, { error: 'Too many requests' });
       }
 
       const orgId = randomUUID();
-      const webhooks = [`/api/v1/webhooks/${orgId}/leadprovider`, `/API/V1/WEBHOOKS/${orgId.toUpperCase()}/leadprovider/`, `/api/v1//webhooks//${orgId}/leadprovider`];
+      const webhooks = [
+        `/api/v1/webhooks/${orgId}/leadprovider`,
+        `/API/V1/WEBHOOKS/${orgId.toUpperCase()}/leadprovider/`,
+        `/api/v1//webhooks//${orgId}/leadprovider`,
+      ];
       for (let i = 1; i <= 10; i += 1) {
-        const res = await request(app.callback()).post(webhooks[i % webhooks.length] as string).send({});
+        const res = await request(app.callback())
+          .post(webhooks[i % webhooks.length] as string)
+          .send({});
         expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
       }
       for (const path of webhooks) await request(app.callback()).get(path).expect(429);
@@ -91,7 +115,10 @@ function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateL
       const { store } = await makeStore();
       const untrusted = appWith(store, 0);
       for (let i = 0; i < 10; i += 1) {
-        await request(untrusted.callback()).post('/api/v1/auth/register').set('X-Forwarded-For', `10.0.0.${i}`).expect(404);
+        await request(untrusted.callback())
+          .post('/api/v1/auth/register')
+          .set('X-Forwarded-For', `10.0.0.${i}`)
+          .expect(404);
       }
       await request(untrusted.callback()).post('/api/v1/auth/register').set('X-Forwarded-For', '10.9.9.9').expect(429);
 
@@ -99,10 +126,19 @@ function ipLimiterContract(name: string, makeStore: () => Promise<{ store: RateL
       const trusted = appWith(store, 1);
       const client = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
       for (let i = 0; i < 10; i += 1) {
-        await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', `6.6.6.${i}, ${client}`).expect(404);
+        await request(trusted.callback())
+          .post('/api/v1/auth/forgot-password')
+          .set('X-Forwarded-For', `6.6.6.${i}, ${client}`)
+          .expect(404);
       }
-      await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', `7.7.7.7, ${client}`).expect(429);
-      await request(trusted.callback()).post('/api/v1/auth/forgot-password').set('X-Forwarded-For', '198.51.100.7').expect(404);
+      await request(trusted.callback())
+        .post('/api/v1/auth/forgot-password')
+        .set('X-Forwarded-For', `7.7.7.7, ${client}`)
+        .expect(429);
+      await request(trusted.callback())
+        .post('/api/v1/auth/forgot-password')
+        .set('X-Forwarded-For', '198.51.100.7')
+        .expect(404);
     });
   });
 }
@@ -132,26 +168,51 @@ describe('hub IP limiter', () => {
     after(async () => {
       if (redis !== undefined) await closeRedis(redis);
     });
-    ipLimiterContract('Redis', async () => ({ store: new RedisRateLimitStore(redis as Redis, `test:${randomUUID()}:`) }));
+    ipLimiterContract('Redis', async () => ({
+      store: new RedisRateLimitStore(redis as Redis, `test:${randomUUID()}:`),
+    }));
   });
 
   describe('in the real hub app', () => {
     const mongo = useTestDatabase();
 
     it('answers the 11th login in a window with 429, with the default limits', async () => {
-      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))] } });
+      const hub = await hubHarness(mongo(), {
+        overrides: {
+          hubIpRateLimit: undefined,
+          rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))],
+        },
+      });
       for (let i = 1; i <= 10; i += 1) {
-        const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(401);
+        const res = await request(hub.app.callback())
+          .post('/api/v1/auth/login')
+          .send({ email: 'x@example.com', password: 'wrong-password' })
+          .expect(401);
         expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
       }
-      const res = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email: 'x@example.com', password: 'wrong-password' }).expect(429, { error: 'Too many requests' });
+      const res = await request(hub.app.callback())
+        .post('/api/v1/auth/login')
+        .send({ email: 'x@example.com', password: 'wrong-password' })
+        .expect(429, { error: 'Too many requests' });
       expect(res.headers['retry-after']).to.equal('300');
     });
 
     it('a respelled login path (trailing slash, capitals, doubled slash) counts against the same 10 per window', async () => {
-      const hub = await hubHarness(mongo(), { overrides: { hubIpRateLimit: undefined, rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))] } });
-      const login = (path: string) => request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
-      const spellings = ['/api/v1/auth/login/', '/API/V1/auth/login', '/api/v1//auth/login', '/api/v1/AUTH/LOGIN?again=1', '/api/v1/auth/login'];
+      const hub = await hubHarness(mongo(), {
+        overrides: {
+          hubIpRateLimit: undefined,
+          rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))],
+        },
+      });
+      const login = (path: string) =>
+        request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
+      const spellings = [
+        '/api/v1/auth/login/',
+        '/API/V1/auth/login',
+        '/api/v1//auth/login',
+        '/api/v1/AUTH/LOGIN?again=1',
+        '/api/v1/auth/login',
+      ];
       for (let i = 1; i <= 10; i += 1) {
         const res = await login(spellings[i % spellings.length] as string);
         expect(res.status).to.not.equal(429);

@@ -18,13 +18,17 @@ import { rebinding } from '../../../../src/composition/container';
 
 const SECRET = 'limiter-secret-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const rateLimitHeaders = (headers: Record<string, unknown>) => Object.keys(headers).filter((h) => h.startsWith('x-ratelimit-') || h === 'retry-after');
+const rateLimitHeaders = (headers: Record<string, unknown>) =>
+  Object.keys(headers).filter((h) => h.startsWith('x-ratelimit-') || h === 'retry-after');
 
 /**
  * The per-organization limiter of spec part 8 through the real app, on a given RateLimitStore: run on
  * the in-memory store and on the real Redis (random key prefix per run).
  */
-function organizationLimiterContract(name: string, makeStore: () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>): void {
+function organizationLimiterContract(
+  name: string,
+  makeStore: () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>,
+): void {
   describe(`hub organization webhook limiter contract: ${name}`, () => {
     let mongo: MongoConnection;
     let store: RateLimitStore;
@@ -38,11 +42,21 @@ function organizationLimiterContract(name: string, makeStore: () => Promise<{ st
       await mongo.close();
     });
     const harness = (overrides: Overrides = {}): Promise<HubHarness> =>
-      hubHarness(mongo, { overrides: { rebind: [rebinding(RateLimitStore, store)], hubIpRateLimit: { limit: 10_000, windowMs: 300_000 }, ...overrides } });
+      hubHarness(mongo, {
+        overrides: {
+          rebind: [rebinding(RateLimitStore, store)],
+          hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
+          ...overrides,
+        },
+      });
     // No template: the cheapest processed path (200 "No active template").
     const body = (n: number) => JSON.stringify({ id: `e-${n}`, contact: { phone: '11987654321' } });
     const signedLead = async (hub: HubHarness, orgId: string, n: number) =>
-      request(hub.app.callback()).post(`/api/v1/webhooks/${orgId}/leadprovider`).set('Content-Type', 'application/json').set('X-Webhook-Signature', await signBody(SECRET, body(n))).send(body(n));
+      request(hub.app.callback())
+        .post(`/api/v1/webhooks/${orgId}/leadprovider`)
+        .set('Content-Type', 'application/json')
+        .set('X-Webhook-Signature', await signBody(SECRET, body(n)))
+        .send(body(n));
 
     it('lets 30 signed events a minute through; the 31st is 429 {error: "Rate limit exceeded"} without Retry-After or X-RateLimit-* headers', async () => {
       const hub = await harness();
@@ -54,7 +68,12 @@ function organizationLimiterContract(name: string, makeStore: () => Promise<{ st
       expect(rateLimitHeaders(res.headers)).to.deep.equal([]);
       // Buckets are per provider and per organization.
       const crm = JSON.stringify({ data: { action: 'card.other' } });
-      await request(hub.app.callback()).post(`/api/v1/webhooks/${orgId}/crm/crmprovider`).set('Content-Type', 'application/json').set('X-Crm-Signature', await signBody(SECRET, crm)).send(crm).expect(200);
+      await request(hub.app.callback())
+        .post(`/api/v1/webhooks/${orgId}/crm/crmprovider`)
+        .set('Content-Type', 'application/json')
+        .set('X-Crm-Signature', await signBody(SECRET, crm))
+        .send(crm)
+        .expect(200);
       const other = await createOrgWithSecret(hub, `Other ${randomUUID()}`, SECRET);
       expect((await signedLead(hub, other, 1)).status).to.equal(200);
     });
@@ -63,7 +82,9 @@ function organizationLimiterContract(name: string, makeStore: () => Promise<{ st
       const hub = await harness();
       const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
       for (let i = 0; i < 60; i += 1) {
-        const req = request(hub.app.callback()).post(`/api/v1/webhooks/${orgId}/leadprovider`).set('Content-Type', 'application/json');
+        const req = request(hub.app.callback())
+          .post(`/api/v1/webhooks/${orgId}/leadprovider`)
+          .set('Content-Type', 'application/json');
         await (i % 2 === 0 ? req : req.set('X-Webhook-Signature', 'sha256=00')).send(body(i)).expect(401);
       }
       for (let i = 1; i <= 30; i += 1) expect((await signedLead(hub, orgId, i)).status).to.equal(200);
@@ -93,7 +114,8 @@ organizationLimiterContract('in memory', async () => {
 
 organizationLimiterContract('Redis', async () => {
   const url = await redisUrlIfReachable();
-  if (url === undefined) throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
+  if (url === undefined)
+    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
   const redis: Redis = await connectRedis(url, () => undefined);
   return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), close: () => closeRedis(redis) };
 });
@@ -103,7 +125,11 @@ organizationLimiterContract('Redis down: the in-memory fallback takes over', asy
   const dead = createRedisClient('redis://127.0.0.1:9');
   dead.on('error', () => undefined);
   const memory = new InMemoryRateLimitStore(new SystemClock());
-  const store = new FallbackRateLimitStore(new RedisRateLimitStore(dead, `test:${randomUUID()}:`), memory, () => undefined);
+  const store = new FallbackRateLimitStore(
+    new RedisRateLimitStore(dead, `test:${randomUUID()}:`),
+    memory,
+    () => undefined,
+  );
   return {
     store,
     close: async () => {
@@ -132,7 +158,10 @@ describe('hub webhook limiters together (spec part 8 rules 4 and 5)', () => {
   };
 
   it('the IP limiter counts first (X-RateLimit-Remaining on what passes); the organization 429 carries no X-RateLimit-*; the IP 429 has Retry-After: 300', async () => {
-    const hub = await hubHarness(mongo, { env: { TRUST_PROXY: '1' }, overrides: { hubIpRateLimit: { limit: 33, windowMs: 300_000 } } });
+    const hub = await hubHarness(mongo, {
+      env: { TRUST_PROXY: '1' },
+      overrides: { hubIpRateLimit: { limit: 33, windowMs: 300_000 } },
+    });
     const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
     for (let i = 1; i <= 30; i += 1) {
@@ -155,6 +184,10 @@ describe('hub webhook limiters together (spec part 8 rules 4 and 5)', () => {
     const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
     for (let i = 1; i <= 10; i += 1) expect((await signedCrm(hub, orgId, 'ignored')).status).to.equal(200);
     const res = await signedCrm(hub, orgId, 'ignored');
-    expect([res.status, res.body, res.headers['retry-after']]).to.deep.equal([429, { error: 'Too many requests' }, '300']);
+    expect([res.status, res.body, res.headers['retry-after']]).to.deep.equal([
+      429,
+      { error: 'Too many requests' },
+      '300',
+    ]);
   });
 });

@@ -31,7 +31,13 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
   });
 
   const audit = async (query: string): Promise<{ data: AuditEntry[]; total: number }> =>
-    (await request(sales.callback).get(`/audit-logs${query}`).set('x-api-key', adminKey).set('x-forwarded-for', `198.18.0.${reader++ & 255}`).expect(200)).body;
+    (
+      await request(sales.callback)
+        .get(`/audit-logs${query}`)
+        .set('x-api-key', adminKey)
+        .set('x-forwarded-for', `198.18.0.${reader++ & 255}`)
+        .expect(200)
+    ).body;
 
   it('counts cookie-carrying cross-site writes refused by the CSRF check (403 in the key), not one entry each', async () => {
     const attacker = '203.0.113.90';
@@ -54,8 +60,16 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
 
   it('counts a request without a credential to a guarded route', async () => {
     const ip = '203.0.113.91';
-    await request(sales.callback).get('/api/sales?limit=1').set('x-forwarded-for', ip).set('x-request-id', 'no-credential-1').expect(401);
-    await request(sales.callback).get('/api/sales?limit=1').set('x-forwarded-for', ip).set('x-request-id', 'no-credential-2').expect(401);
+    await request(sales.callback)
+      .get('/api/sales?limit=1')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'no-credential-1')
+      .expect(401);
+    await request(sales.callback)
+      .get('/api/sales?limit=1')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'no-credential-2')
+      .expect(401);
     await sales.flushEvents();
     const entries = (await audit('?path=/api/sales&status=401')).data.filter((e) => e.ip === ip);
     expect(entries.reduce((sum, e) => sum + (e.count ?? 0), 0)).to.equal(2);
@@ -65,7 +79,12 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
     const user = await sales.createUser({ role: 'operator' });
     const ip = '203.0.113.92';
     for (const requestId of ['wrong-password-1', 'wrong-password-2']) {
-      await request(sales.callback).post('/auth/login').set('x-forwarded-for', ip).set('x-request-id', requestId).send({ email: user.email, password: 'not the password' }).expect(401);
+      await request(sales.callback)
+        .post('/auth/login')
+        .set('x-forwarded-for', ip)
+        .set('x-request-id', requestId)
+        .send({ email: user.email, password: 'not the password' })
+        .expect(401);
     }
     await sales.flushEvents();
     for (const requestId of ['wrong-password-1', 'wrong-password-2']) {
@@ -79,10 +98,27 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
   it('puts the user id on the entries of a login, a refresh and a logout (the buffer of authenticated entries)', async () => {
     const user = await sales.createUser({ role: 'operator' });
     const ip = '203.0.113.93';
-    const login = await request(sales.callback).post('/auth/login').set('x-forwarded-for', ip).set('x-request-id', 'login-ok').send({ email: user.email, password: user.password }).expect(200);
+    const login = await request(sales.callback)
+      .post('/auth/login')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'login-ok')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
     const cookies = cookiePairs(login.headers['set-cookie']);
-    await request(sales.callback).post('/auth/refresh').set('x-forwarded-for', ip).set('x-request-id', 'refresh-ok').set('cookie', cookies.join('; ')).set('origin', 'https://front.example').expect(200);
-    await request(sales.callback).post('/auth/logout').set('x-forwarded-for', ip).set('x-request-id', 'logout-ok').set('cookie', cookies.join('; ')).set('origin', 'https://front.example').expect(200);
+    await request(sales.callback)
+      .post('/auth/refresh')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'refresh-ok')
+      .set('cookie', cookies.join('; '))
+      .set('origin', 'https://front.example')
+      .expect(200);
+    await request(sales.callback)
+      .post('/auth/logout')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'logout-ok')
+      .set('cookie', cookies.join('; '))
+      .set('origin', 'https://front.example')
+      .expect(200);
     await sales.flushEvents();
     for (const requestId of ['login-ok', 'refresh-ok', 'logout-ok']) {
       const found = await audit(`?requestId=${requestId}`);
@@ -96,9 +132,18 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
     const user = await sales.createUser({ role: 'operator' });
     const ip = '203.0.113.94';
     const mail = sales.mailer.next();
-    await request(sales.callback).post('/auth/forgot-password').set('x-forwarded-for', ip).send({ email: user.email }).expect(200);
+    await request(sales.callback)
+      .post('/auth/forgot-password')
+      .set('x-forwarded-for', ip)
+      .send({ email: user.email })
+      .expect(200);
     const token = /reset-password\?token=([0-9a-f]{64})/.exec((await mail).text)?.[1] ?? '';
-    await request(sales.callback).post('/auth/reset-password').set('x-forwarded-for', ip).set('x-request-id', 'reset-ok').send({ token, newPassword: 'a new password' }).expect(200);
+    await request(sales.callback)
+      .post('/auth/reset-password')
+      .set('x-forwarded-for', ip)
+      .set('x-request-id', 'reset-ok')
+      .send({ token, newPassword: 'a new password' })
+      .expect(200);
     await sales.flushEvents();
     const found = await audit('?requestId=reset-ok');
     expect(found.total).to.equal(1);

@@ -12,7 +12,8 @@ describe('sales API event log: what is not logged (CONTRACT 9.2)', () => {
   });
 
   it('writes no entry for probes, metrics and OPTIONS requests; every other request still gets one', async () => {
-    const send = (method: 'get' | 'options', path: string, requestId: string) => request(sales.callback)[method](path).set('x-request-id', requestId);
+    const send = (method: 'get' | 'options', path: string, requestId: string) =>
+      request(sales.callback)[method](path).set('x-request-id', requestId);
     await send('get', '/healthz', 'probe-1').expect(200);
     await send('get', '/readyz', 'probe-2').expect(200);
     await send('get', '/healthz/', 'probe-3');

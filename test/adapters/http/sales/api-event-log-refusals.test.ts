@@ -26,7 +26,10 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
   const routes = (): Router => {
     const router = new Router();
     const api = documented(router, { tag: 'Test' });
-    const spec = (summary: string) => ({ summary, responses: { 401: salesError('No credential'), 503: salesError('Refused or down') } });
+    const spec = (summary: string) => ({
+      summary,
+      responses: { 401: salesError('No credential'), 503: salesError('Refused or down') },
+    });
     api.get('/test/capacity', spec('A saturated resource'), () => {
       throw new CapacityExceededError('password hashing', 1);
     });
@@ -50,7 +53,11 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
       isProduction: false,
       readinessChecks: [],
       routers: [routes()],
-      rateLimit: { store: new InMemoryRateLimitStore(new SystemClock()), trustProxy: 1, defaultRule: { limit, windowMs: 60_000 } },
+      rateLimit: {
+        store: new InMemoryRateLimitStore(new SystemClock()),
+        trustProxy: 1,
+        defaultRule: { limit, windowMs: 60_000 },
+      },
       eventLog: { recorder, ids: new SequentialIdGenerator(0x71), trustProxy: 1 },
     }).callback();
 
@@ -59,11 +66,17 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
     const app = appWith(recorder);
     await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
     await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
-    await request(app).get('/test/database-down').set('x-forwarded-for', '203.0.113.1').set('x-request-id', 'db-down').expect(503);
+    await request(app)
+      .get('/test/database-down')
+      .set('x-forwarded-for', '203.0.113.1')
+      .set('x-request-id', 'db-down')
+      .expect(503);
     await request(app).get('/test/things/1').set('x-forwarded-for', '203.0.113.1').expect(401);
     await request(app).get('/test/things/2').set('x-forwarded-for', '203.0.113.1').expect(401);
     // Logged one by one at once; the counts only when their minute closes (here: closed now).
-    expect(recorder.events.map((e) => [e.path, e.status, e.requestId])).to.deep.equal([['/test/database-down', 503, 'db-down']]);
+    expect(recorder.events.map((e) => [e.path, e.status, e.requestId])).to.deep.equal([
+      ['/test/database-down', 503, 'db-down'],
+    ]);
     recorder.closeOpenCounts();
     const counted = recorder.events.filter((e) => e.count !== undefined).map((e) => [e.ip, e.path, e.status, e.count]);
     expect(counted).to.have.deep.members([
@@ -75,8 +88,16 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
   it('logs a 401 no guard marked (a refusal after work) one entry per request, each with its request id', async () => {
     const recorder = new CapturingApiEventRecorder();
     const app = appWith(recorder);
-    await request(app).post('/test/login').set('x-forwarded-for', '203.0.113.3').set('x-request-id', 'login-1').expect(401);
-    await request(app).post('/test/login').set('x-forwarded-for', '203.0.113.3').set('x-request-id', 'login-2').expect(401);
+    await request(app)
+      .post('/test/login')
+      .set('x-forwarded-for', '203.0.113.3')
+      .set('x-request-id', 'login-1')
+      .expect(401);
+    await request(app)
+      .post('/test/login')
+      .set('x-forwarded-for', '203.0.113.3')
+      .set('x-request-id', 'login-2')
+      .expect(401);
     recorder.closeOpenCounts();
     expect(recorder.events.map((e) => [e.path, e.status, e.requestId, e.count])).to.deep.equal([
       ['/test/login', 401, 'login-1', undefined],
@@ -84,11 +105,13 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
     ]);
   });
 
-  it('counts the limiter\'s 429 under the address the limiter uses; a path no route declares as (unmatched)', async () => {
+  it("counts the limiter's 429 under the address the limiter uses; a path no route declares as (unmatched)", async () => {
     const recorder = new CapturingApiEventRecorder();
     const app = appWith(recorder, 1);
-    for (let i = 0; i < 3; i += 1) await request(app).get('/test/things/1').set('x-forwarded-for', `10.0.0.${i}, 203.0.113.2`);
-    for (let i = 0; i < 3; i += 1) await request(app).get(`/random-${i}`).set('x-forwarded-for', `10.0.1.${i}, 203.0.113.2`);
+    for (let i = 0; i < 3; i += 1)
+      await request(app).get('/test/things/1').set('x-forwarded-for', `10.0.0.${i}, 203.0.113.2`);
+    for (let i = 0; i < 3; i += 1)
+      await request(app).get(`/random-${i}`).set('x-forwarded-for', `10.0.1.${i}, 203.0.113.2`);
     recorder.closeOpenCounts();
     const counted = recorder.events.filter((e) => e.count !== undefined).map((e) => [e.ip, e.path, e.status, e.count]);
     expect(counted).to.have.deep.members([
@@ -97,6 +120,8 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
       ['203.0.113.2', '(unmatched)', 429, 2],
     ]);
     // The first request to an unmatched path is a 404: logged, with its raw path.
-    expect(recorder.events.filter((e) => e.count === undefined).map((e) => [e.path, e.status])).to.deep.equal([['/random-0', 404]]);
+    expect(recorder.events.filter((e) => e.count === undefined).map((e) => [e.path, e.status])).to.deep.equal([
+      ['/random-0', 404],
+    ]);
   });
 });

@@ -53,7 +53,11 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
   });
 
   /** `total` requests over `connections` concurrent keep-alive connections; the statuses answered, counted. */
-  async function flood(total: number, connections: number, send: (n: number) => Promise<number>): Promise<Map<number, number>> {
+  async function flood(
+    total: number,
+    connections: number,
+    send: (n: number) => Promise<number>,
+  ): Promise<Map<number, number>> {
     const statuses = new Map<number, number>();
     let next = 0;
     await Promise.all(
@@ -76,7 +80,13 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
   // Each read from an address of its own, so the reads stay under the spec's limit.
   let reader = 0;
   const audit = async (query: string): Promise<{ data: AuditEntry[]; total: number }> =>
-    (await request(sales.callback).get(`/audit-logs${query}`).set('x-api-key', adminKey).set('x-forwarded-for', `198.18.${(reader >> 8) & 255}.${reader++ & 255}`).expect(200)).body;
+    (
+      await request(sales.callback)
+        .get(`/audit-logs${query}`)
+        .set('x-api-key', adminKey)
+        .set('x-forwarded-for', `198.18.${(reader >> 8) & 255}.${reader++ & 255}`)
+        .expect(200)
+    ).body;
 
   /** Every entry matching `query`, all pages. */
   async function allEntries(query: string): Promise<AuditEntry[]> {
@@ -97,14 +107,28 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
         const response = await send(`${base}/vendors`, {
           method: 'POST',
           dispatcher: agent,
-          headers: { 'content-type': 'application/json', 'x-api-key': adminKey, 'x-request-id': requestId, 'x-forwarded-for': '192.0.2.10' },
-          body: JSON.stringify({ vendorId: `FLOOD-${requestId}`, name: 'Loja', store: 'Centro', phone: '1133334444', isActive: true, webhookEnabled: true }),
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': adminKey,
+            'x-request-id': requestId,
+            'x-forwarded-for': '192.0.2.10',
+          },
+          body: JSON.stringify({
+            vendorId: `FLOOD-${requestId}`,
+            name: 'Loja',
+            store: 'Centro',
+            phone: '1133334444',
+            isActive: true,
+            webhookEnabled: true,
+          }),
         });
         await response.body.dump();
         writes.push({ requestId, status: response.statusCode });
       }
     })();
-    const statuses = await flood(FLOOD_REQUESTS, FLOOD_CONNECTIONS, () => get('/api/sales?limit=1', { 'x-forwarded-for': flooder }));
+    const statuses = await flood(FLOOD_REQUESTS, FLOOD_CONNECTIONS, () =>
+      get('/api/sales?limit=1', { 'x-forwarded-for': flooder }),
+    );
     await writing;
     // The spec's limit: 20 answers of the guard (401), the rest throttled (429).
     expect(statuses.get(401)).to.equal(20);
@@ -121,7 +145,10 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
     }
 
     // The flood: counted entries, at most one per (IP, path, status, minute); a run crossing a minute boundary has two.
-    for (const [status, answered] of [[401, 20], [429, FLOOD_REQUESTS - 20]] as const) {
+    for (const [status, answered] of [
+      [401, 20],
+      [429, FLOOD_REQUESTS - 20],
+    ] as const) {
       const entries = await allEntries(`?path=/api/sales&status=${status}`);
       expect(entries.length).to.be.within(1, 2);
       const minutes = new Set(entries.map((e) => e.at.slice(0, 16)));
@@ -140,7 +167,13 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
   it('keeps the messages of an authenticated 400 made during a flood (spec part 7)', async () => {
     const requestId = `flood-bad-${Date.now()}`;
     const flooding = flood(300, 8, () => get('/api/sales?limit=1', { 'x-forwarded-for': '203.0.113.67' }));
-    await request(sales.callback).post('/vendors').set('x-api-key', adminKey).set('x-request-id', requestId).set('x-forwarded-for', '192.0.2.11').send({ name: 'No code' }).expect(400);
+    await request(sales.callback)
+      .post('/vendors')
+      .set('x-api-key', adminKey)
+      .set('x-request-id', requestId)
+      .set('x-forwarded-for', '192.0.2.11')
+      .send({ name: 'No code' })
+      .expect(400);
     await flooding;
     await sales.flushEvents();
     const [entry] = (await audit(`?requestId=${requestId}`)).data;
@@ -151,7 +184,9 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
 
   it('counts spoofed X-Forwarded-For values under the address the limiter uses (TRUST_PROXY=1: the rightmost)', async () => {
     const proxySaw = '203.0.113.68';
-    const statuses = await flood(200, 8, (n) => get('/api/sales?limit=1', { 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}, ${proxySaw}` }));
+    const statuses = await flood(200, 8, (n) =>
+      get('/api/sales?limit=1', { 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}, ${proxySaw}` }),
+    );
     // The limiter saw one address despite 200 different spoofed ones: 20 through to the guard, the rest throttled.
     expect(statuses.get(401)).to.equal(20);
     expect(statuses.get(429)).to.equal(180);

@@ -26,7 +26,13 @@ describe('ApiEventRecorder contract', () => {
   describe('BatchingApiEventRecorder', () => {
     apiEventRecorderContract(async () => {
       const store = new InMemoryApiEventStore();
-      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { flushIntervalMs: 3_600_000, batchSize: 2, maxBuffered: 100, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 });
+      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
+        flushIntervalMs: 3_600_000,
+        batchSize: 2,
+        maxBuffered: 100,
+        dropWarningIntervalMs: 60_000,
+        maxOpenCounts: 100,
+      });
       return {
         recorder,
         settled: async () => {
@@ -41,7 +47,13 @@ describe('ApiEventRecorder contract', () => {
 });
 
 describe('BatchingApiEventRecorder', () => {
-  const options = { flushIntervalMs: 3_600_000, batchSize: 3, maxBuffered: 5, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 };
+  const options = {
+    flushIntervalMs: 3_600_000,
+    batchSize: 3,
+    maxBuffered: 5,
+    dropWarningIntervalMs: 60_000,
+    maxOpenCounts: 100,
+  };
 
   it('does no I/O when recording; writes in batches on flush and on close', async () => {
     const store = new InMemoryApiEventStore();
@@ -61,7 +73,12 @@ describe('BatchingApiEventRecorder', () => {
     const store = new FailingApiEventStore(1);
     const log = memoryLogger();
     // A long pause: only an explicit flush tries again within the test.
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 10, maxBuffered: 10, retryInitialMs: 3_600_000 });
+    const recorder = new BatchingApiEventRecorder(store, log.logger, {
+      ...options,
+      batchSize: 10,
+      maxBuffered: 10,
+      retryInitialMs: 3_600_000,
+    });
     const mine = [apiEvent({ userId: 'u-1' }), apiEvent({ userId: 'u-2' })];
     const others = [apiEvent({ status: 404 }), apiEvent({ status: 401 })];
     for (const event of [others[0], mine[0], others[1], mine[1]] as ApiEvent[]) recorder.record(event);
@@ -89,9 +106,13 @@ describe('BatchingApiEventRecorder', () => {
     const events = [apiEvent(), apiEvent({ userId: 'u-1' })];
     for (const event of events) recorder.record(event);
     void recorder.flush();
-    for (let tries = 0; store.events.length < 2 && tries < 2_000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    for (let tries = 0; store.events.length < 2 && tries < 2_000; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 2));
     expect(store.events.map((e) => e.id)).to.have.members(events.map((e) => e.id));
-    const pauses = log.lines().filter((line) => line.msg === 'api event log: a batch could not be written').map((line) => line.retryInMs);
+    const pauses = log
+      .lines()
+      .filter((line) => line.msg === 'api event log: a batch could not be written')
+      .map((line) => line.retryInMs);
     expect(pauses).to.deep.equal([2, 4, 8, 8, 8]);
     await recorder.close();
   });
@@ -99,18 +120,37 @@ describe('BatchingApiEventRecorder', () => {
   it('at shutdown with the database down, tries within its budget and reports every entry as not written', async () => {
     const store = new FailingApiEventStore(Number.POSITIVE_INFINITY);
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, maxBuffered: 10, retryInitialMs: 10, retryMaxMs: 20 });
+    const recorder = new BatchingApiEventRecorder(store, log.logger, {
+      ...options,
+      maxBuffered: 10,
+      retryInitialMs: 10,
+      retryMaxMs: 20,
+    });
     for (let i = 0; i < 4; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
     await recorder.close(150);
     expect(store.attempts).to.be.greaterThan(1);
-    expect(recorder.tally()).to.deep.equal({ recorded: 4, written: 0, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 0, refusedCounted: 0 });
-    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    expect(recorder.tally()).to.deep.equal({
+      recorded: 4,
+      written: 0,
+      dropped: 0,
+      failed: 0,
+      notWritten: 4,
+      unconfirmed: 0,
+      refusedCounted: 0,
+    });
+    const closing = log
+      .lines()
+      .find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
     expect(closing).to.include({ msg: 'api event log closed: 4 entries could not be written', notWritten: 4 });
   });
 
   it('counts the bound with the write under way: the entries of a failed write always find their room again', async () => {
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 3, maxBuffered: 4 });
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
+      ...options,
+      batchSize: 3,
+      maxBuffered: 4,
+    });
     // A full batch starts a write that hangs; the bound counts its three entries.
     for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
     expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 4, dropped: 2 });
@@ -129,15 +169,29 @@ describe('BatchingApiEventRecorder', () => {
     expect(recorder.droppedCount).to.equal(2);
     await recorder.close();
     expect(store.events.map((e) => e.id)).to.deep.equal(events.slice(0, 5).map((e) => e.id));
-    expect(recorder.tally()).to.deep.equal({ recorded: 7, written: 5, dropped: 2, failed: 0, notWritten: 0, unconfirmed: 0, refusedCounted: 0 });
+    expect(recorder.tally()).to.deep.equal({
+      recorded: 7,
+      written: 5,
+      dropped: 2,
+      failed: 0,
+      notWritten: 0,
+      unconfirmed: 0,
+      refusedCounted: 0,
+    });
   });
 
   it('warns about drops while they happen, at most once a minute, and about the rest at close', async () => {
     const clock = new ManualClock();
     const store = new InMemoryApiEventStore();
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 100, maxBuffered: 2 }, clock);
-    const dropWarnings = () => log.lines().filter((line) => line.msg === 'api event log: buffer full, new entries dropped');
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      { ...options, batchSize: 100, maxBuffered: 2 },
+      clock,
+    );
+    const dropWarnings = () =>
+      log.lines().filter((line) => line.msg === 'api event log: buffer full, new entries dropped');
     for (let i = 0; i < 5; i += 1) recorder.record(apiEvent());
     // The first drop is reported at once, not when the write loop ends.
     expect(dropWarnings().map((line) => [line.dropped, line.droppedTotal])).to.deep.equal([[1, 1]]);
@@ -146,11 +200,18 @@ describe('BatchingApiEventRecorder', () => {
     expect(dropWarnings()).to.have.length(1);
     clock.advance(1);
     recorder.record(apiEvent());
-    expect(dropWarnings().map((line) => [line.dropped, line.droppedTotal])).to.deep.equal([[1, 1], [4, 5]]);
+    expect(dropWarnings().map((line) => [line.dropped, line.droppedTotal])).to.deep.equal([
+      [1, 1],
+      [4, 5],
+    ]);
     clock.advance(10_000);
     recorder.record(apiEvent());
     await recorder.close();
-    expect(dropWarnings().map((line) => [line.dropped, line.droppedTotal])).to.deep.equal([[1, 1], [4, 5], [1, 6]]);
+    expect(dropWarnings().map((line) => [line.dropped, line.droppedTotal])).to.deep.equal([
+      [1, 1],
+      [4, 5],
+      [1, 6],
+    ]);
     expect(recorder.droppedCount).to.equal(6);
     const closing = log.lines().find((line) => line.msg === 'api event log closed: 6 entries could not be written');
     expect(closing).to.include({ level: 40, recorded: 8, written: 2, dropped: 6, notWritten: 0 });
@@ -165,9 +226,24 @@ describe('BatchingApiEventRecorder', () => {
     store.answerNext();
     await recorder.close(200);
     expect(store.written).to.have.length(3);
-    expect(recorder.tally()).to.deep.equal({ recorded: 10, written: 3, dropped: 0, failed: 0, notWritten: 4, unconfirmed: 3, refusedCounted: 0 });
-    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
-    expect(closing).to.include({ msg: 'api event log closed: 7 entries could not be written', written: 3, notWritten: 4, unconfirmed: 3 });
+    expect(recorder.tally()).to.deep.equal({
+      recorded: 10,
+      written: 3,
+      dropped: 0,
+      failed: 0,
+      notWritten: 4,
+      unconfirmed: 3,
+      refusedCounted: 0,
+    });
+    const closing = log
+      .lines()
+      .find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    expect(closing).to.include({
+      msg: 'api event log closed: 7 entries could not be written',
+      written: 3,
+      notWritten: 4,
+      unconfirmed: 3,
+    });
     store.answerAll();
   });
 
@@ -178,12 +254,22 @@ describe('BatchingApiEventRecorder', () => {
     for (let i = 0; i < 4; i += 1) recorder.record(apiEvent());
     await recorder.close(5_000);
     expect(store.events).to.have.length(4);
-    expect(log.lines().find((line) => line.msg === 'api event log closed: every entry written')).to.include({ level: 30, recorded: 4, written: 4 });
+    expect(log.lines().find((line) => line.msg === 'api event log closed: every entry written')).to.include({
+      level: 30,
+      recorded: 4,
+      written: 4,
+    });
   });
 });
 
 describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', () => {
-  const options = { flushIntervalMs: 3_600_000, batchSize: 4, maxBuffered: 5, dropWarningIntervalMs: 60_000, maxOpenCounts: 3 };
+  const options = {
+    flushIntervalMs: 3_600_000,
+    batchSize: 4,
+    maxBuffered: 5,
+    dropWarningIntervalMs: 60_000,
+    maxOpenCounts: 3,
+  };
   const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 21, 10, minute, second));
 
   it('never lets unauthenticated entries or counts take the room of authenticated ones', async () => {
@@ -191,9 +277,12 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
     const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 100 });
     // The database has stopped answering; a flood fills the other buffer, then overflows it.
     for (let i = 0; i < 50; i += 1) recorder.record(apiEvent({ status: 404 }));
-    for (let i = 0; i < 10_000; i += 1) recorder.countRefused(refused({ ip: `10.0.${i >> 8}.${i & 255}`, at: at(0, i % 60) }));
+    for (let i = 0; i < 10_000; i += 1)
+      recorder.countRefused(refused({ ip: `10.0.${i >> 8}.${i & 255}`, at: at(0, i % 60) }));
     recorder.closeOpenCounts();
-    const authenticated = Array.from({ length: 5 }, () => apiEvent({ userId: 'admin-1', method: 'POST', path: '/vendors', status: 201 }));
+    const authenticated = Array.from({ length: 5 }, () =>
+      apiEvent({ userId: 'admin-1', method: 'POST', path: '/vendors', status: 201 }),
+    );
     for (const event of authenticated) recorder.record(event);
     expect(recorder.bufferState('anonymous')).to.deep.equal({ depth: 5, dropped: 45 + 4 });
     expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 5, dropped: 0 });
@@ -209,7 +298,11 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
 
   it('writes authenticated entries first in every batch, whatever backlog the others have', async () => {
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 3, maxBuffered: 100 });
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
+      ...options,
+      batchSize: 3,
+      maxBuffered: 100,
+    });
     // A full batch starts a write, which hangs; meanwhile more of both kinds arrive.
     for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ status: 404 }));
     const mine = apiEvent({ userId: 'u-1' });
@@ -246,16 +339,24 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
     await recorder.close();
   });
 
-  it('closes a minute\'s counts once the minute is over, on the timer; the current minute stays open', async () => {
+  it("closes a minute's counts once the minute is over, on the timer; the current minute stays open", async () => {
     const clock = new ManualClock(at(0, 10));
     const store = new InMemoryApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, flushIntervalMs: 5 }, clock);
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      memoryLogger().logger,
+      { ...options, flushIntervalMs: 5 },
+      clock,
+    );
     recorder.countRefused(refused({ at: at(0, 1) }));
     recorder.countRefused(refused({ at: at(0, 2) }));
     clock.advance(50_000); // 10:01:00
     recorder.countRefused(refused({ at: at(1, 0) }));
-    for (let tries = 0; store.events.length === 0 && tries < 400; tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(store.events.map((e) => [e.count, e.at.toISOString(), e.lastAt?.toISOString()])).to.deep.equal([[2, at(0, 1).toISOString(), at(0, 2).toISOString()]]);
+    for (let tries = 0; store.events.length === 0 && tries < 400; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.events.map((e) => [e.count, e.at.toISOString(), e.lastAt?.toISOString()])).to.deep.equal([
+      [2, at(0, 1).toISOString(), at(0, 2).toISOString()],
+    ]);
     expect(recorder.refusedCounts.openKeys).to.equal(1);
     await recorder.close();
     expect(store.events).to.have.length(2);
@@ -269,8 +370,15 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
     for (let i = 0; i < 3; i += 1) recorder.countRefused(refused({ ip: `10.0.0.${i}`, at: at(0, i) }));
     for (let i = 0; i < 9; i += 1) recorder.countRefused(refused({ ip: '10.0.0.0', at: at(0, 20) }));
     await recorder.close(100);
-    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
-    expect(closing).to.include({ msg: 'api event log closed: 3 entries could not be written', recorded: 3, unconfirmed: 3, refusedCounted: 12 });
+    const closing = log
+      .lines()
+      .find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    expect(closing).to.include({
+      msg: 'api event log closed: 3 entries could not be written',
+      recorded: 3,
+      unconfirmed: 3,
+      refusedCounted: 12,
+    });
     store.answerAll();
   });
 });
@@ -279,15 +387,33 @@ describe('BatchingApiEventRecorder: the shutdown report', () => {
   it('counts the refused requests of counted entries dropped for want of room among those not written', async () => {
     const log = memoryLogger();
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { flushIntervalMs: 3_600_000, batchSize: 100, maxBuffered: 2, dropWarningIntervalMs: 60_000, maxOpenCounts: 100 });
+    const recorder = new BatchingApiEventRecorder(store, log.logger, {
+      flushIntervalMs: 3_600_000,
+      batchSize: 100,
+      maxBuffered: 2,
+      dropWarningIntervalMs: 60_000,
+      maxOpenCounts: 100,
+    });
     // Three keys of 1, 2 and 4 refused requests; the buffer holds two counted entries, the third is dropped.
-    for (const [ip, n] of [['10.0.0.1', 1], ['10.0.0.2', 2], ['10.0.0.3', 4]] as const) {
+    for (const [ip, n] of [
+      ['10.0.0.1', 1],
+      ['10.0.0.2', 2],
+      ['10.0.0.3', 4],
+    ] as const) {
       for (let i = 0; i < n; i += 1) recorder.countRefused(refused({ ip }));
     }
     await recorder.close(50);
-    const closing = log.lines().find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
+    const closing = log
+      .lines()
+      .find((line) => typeof line.msg === 'string' && line.msg.startsWith('api event log closed'));
     // The dropped entry's 4 requests were not written; the two in the hanging write (1 + 2) may or may not have been.
-    expect(closing).to.include({ dropped: 1, unconfirmed: 2, refusedCounted: 7, refusedNotWritten: 4, refusedUnconfirmed: 3 });
+    expect(closing).to.include({
+      dropped: 1,
+      unconfirmed: 2,
+      refusedCounted: 7,
+      refusedNotWritten: 4,
+      refusedUnconfirmed: 3,
+    });
     store.answerAll();
   });
 });

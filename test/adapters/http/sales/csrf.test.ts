@@ -18,11 +18,17 @@ describe('sales CSRF defence (CONTRACT 9.3)', () => {
   let email: string;
 
   const open = async (env: Record<string, string> = {}) => {
-    rt = await openSalesRuntime({ env: { SALES_WEBHOOK_URL: await receiver.start(), CORS_ORIGINS: FRONT_END, ...env }, overrides: { webhookTimeoutMs: 1_000 } });
+    rt = await openSalesRuntime({
+      env: { SALES_WEBHOOK_URL: await receiver.start(), CORS_ORIGINS: FRONT_END, ...env },
+      overrides: { webhookTimeoutMs: 1_000 },
+    });
     const user = await rt.createUser({ role: 'operator', password: 'correct horse battery' });
     email = user.email;
     apiKey = (await rt.createApiKey(user.email)).key;
-    const login = await api().post('/auth/login').send({ email: user.email, password: 'correct horse battery' }).expect(200);
+    const login = await api()
+      .post('/auth/login')
+      .send({ email: user.email, password: 'correct horse battery' })
+      .expect(200);
     cookies = cookiePairs(login.headers['set-cookie']);
     expect(cookies.map((pair) => pair.split('=')[0])).to.deep.equal(['access_token', 'refresh_token']);
     const { body } = await api().post('/api/sales/manual').set('x-api-key', apiKey).send(manualSale()).expect(201);
@@ -78,7 +84,11 @@ describe('sales CSRF defence (CONTRACT 9.3)', () => {
   });
 
   it('judges the own origin through TRUST_PROXY: X-Forwarded-Proto/Host count only behind a trusted proxy', async () => {
-    const viaProxy = () => trigger().set('Origin', 'https://api.example.com').set('X-Forwarded-Proto', 'https').set('X-Forwarded-Host', 'api.example.com');
+    const viaProxy = () =>
+      trigger()
+        .set('Origin', 'https://api.example.com')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Forwarded-Host', 'api.example.com');
     expectRefused(await viaProxy(), `/api/sales/${saleId}/trigger-webhook`);
     await rt.close();
     await receiver.stop();
@@ -91,7 +101,11 @@ describe('sales CSRF defence (CONTRACT 9.3)', () => {
   it('leaves header-authenticated requests (API key, Bearer) alone whatever their origin', async () => {
     await api().post(`/api/sales/${saleId}/trigger-webhook`).set('x-api-key', apiKey).set('Origin', EVIL).expect(200);
     const token = cookies[0]?.slice('access_token='.length) ?? '';
-    await api().post(`/api/sales/${saleId}/trigger-webhook`).set('Authorization', `Bearer ${token}`).set('Origin', EVIL).expect(200);
+    await api()
+      .post(`/api/sales/${saleId}/trigger-webhook`)
+      .set('Authorization', `Bearer ${token}`)
+      .set('Origin', EVIL)
+      .expect(200);
     expect(receiver.received).to.have.length(2);
   });
 
@@ -109,21 +123,40 @@ describe('sales CSRF defence (CONTRACT 9.3)', () => {
     }
     const keys = await api().get('/api-keys').set('Cookie', cookies.join('; ')).set('Origin', EVIL).expect(200);
     // Nothing happened: the key is not revoked and no second key was created.
-    expect((keys.body.data as { id: string; revokedAt?: string | null }[]).map((key) => key.id)).to.include(created.body.id as string);
+    expect((keys.body.data as { id: string; revokedAt?: string | null }[]).map((key) => key.id)).to.include(
+      created.body.id as string,
+    );
     expect(keys.body.data).to.have.length(2);
-    expect(JSON.stringify(keys.body.data.find((key: { id: string }) => key.id === created.body.id))).to.not.match(/"revokedAt":"/);
+    expect(JSON.stringify(keys.body.data.find((key: { id: string }) => key.id === created.body.id))).to.not.match(
+      /"revokedAt":"/,
+    );
     const user = await rt.createUser({ role: 'operator', password: 'another good password' });
-    await api().post('/auth/login').set('Origin', EVIL).send({ email: user.email, password: 'another good password' }).expect(200);
+    await api()
+      .post('/auth/login')
+      .set('Origin', EVIL)
+      .send({ email: user.email, password: 'another good password' })
+      .expect(200);
   });
 
   it('refuses a cross-site /auth/logout with the refresh cookie: the session keeps working', async () => {
     await api().post('/auth/logout').set('Cookie', cookies.join('; ')).set('Origin', EVIL).expect(403);
-    await api().post('/auth/logout').set('Cookie', cookies[1] ?? '').set('Sec-Fetch-Site', 'cross-site').expect(403);
-    const refreshed = await api().post('/auth/refresh').set('Cookie', cookies[1] ?? '').set('Origin', 'http://app.test').expect(200);
+    await api()
+      .post('/auth/logout')
+      .set('Cookie', cookies[1] ?? '')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    const refreshed = await api()
+      .post('/auth/refresh')
+      .set('Cookie', cookies[1] ?? '')
+      .set('Origin', 'http://app.test')
+      .expect(200);
     expect(setCookieLine(refreshed.headers['set-cookie'], 'access_token')).to.be.a('string');
     const out = await api().post('/auth/logout').set('Cookie', cookies.join('; ')).set('Origin', FRONT_END).expect(200);
     expect(out.body).to.deep.equal({ message: 'Logged out' });
-    await api().post('/auth/refresh').set('Cookie', cookies[1] ?? '').expect(401);
+    await api()
+      .post('/auth/refresh')
+      .set('Cookie', cookies[1] ?? '')
+      .expect(401);
   });
 
   it('in production (cookies Secure; SameSite=None, which a cross-site form does send) the check alone stops the forged request, message kept', async () => {
@@ -132,13 +165,25 @@ describe('sales CSRF defence (CONTRACT 9.3)', () => {
     receiver = new TestReceiver();
     await open({ NODE_ENV: 'production' });
     const user = await rt.createUser({ role: 'operator', password: 'production password' });
-    const login = await api().post('/auth/login').send({ email: user.email, password: 'production password' }).expect(200);
+    const login = await api()
+      .post('/auth/login')
+      .send({ email: user.email, password: 'production password' })
+      .expect(200);
     expect(setCookieLine(login.headers['set-cookie'], 'access_token')).to.match(/; Secure; SameSite=None$/);
     const path = `/api/sales/${saleId}/trigger-webhook`;
-    const forged = await api().post(path).set('Cookie', cookiePairs(login.headers['set-cookie']).join('; ')).set('Origin', EVIL).type('form').send('x=1');
+    const forged = await api()
+      .post(path)
+      .set('Cookie', cookiePairs(login.headers['set-cookie']).join('; '))
+      .set('Origin', EVIL)
+      .type('form')
+      .send('x=1');
     expectRefused(forged, path);
     expect(receiver.received).to.have.length(0);
-    await api().post(path).set('Cookie', cookiePairs(login.headers['set-cookie']).join('; ')).set('Origin', FRONT_END).expect(200);
+    await api()
+      .post(path)
+      .set('Cookie', cookiePairs(login.headers['set-cookie']).join('; '))
+      .set('Origin', FRONT_END)
+      .expect(200);
     expect(receiver.received).to.have.length(1);
   });
 });

@@ -25,18 +25,40 @@ describe('sales guards (spec part 5)', () => {
           const whoami = (ctx: Context) => {
             ctx.body = currentIdentity(ctx);
           };
-          const identity = { description: 'The identity', body: t.type({ id: t.string, username: t.string, role: t.string }) };
+          const identity = {
+            description: 'The identity',
+            body: t.type({ id: t.string, username: t.string, role: t.string }),
+          };
           api.get('/combined', { summary: 'whoami', responses: { 200: identity } }, combinedGuard(guards), whoami);
-          api.get('/api-key-only', { summary: 'whoami', security: SALES_SECURITY.apiKeyOnly, responses: { 200: identity } }, apiKeyGuard(guards), whoami);
-          api.get('/admins', { summary: 'whoami', responses: { 200: identity, 403: errorAnswer('Not an admin') } }, combinedGuard(guards), roleGuard('admin'), whoami);
+          api.get(
+            '/api-key-only',
+            { summary: 'whoami', security: SALES_SECURITY.apiKeyOnly, responses: { 200: identity } },
+            apiKeyGuard(guards),
+            whoami,
+          );
+          api.get(
+            '/admins',
+            { summary: 'whoami', responses: { 200: identity, 403: errorAnswer('Not an admin') } },
+            combinedGuard(guards),
+            roleGuard('admin'),
+            whoami,
+          );
           return [router];
         },
       },
     });
     const make = async (role: 'admin' | 'operator') => {
       const user = await sales.createUser({ role });
-      const res = await request(sales.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
-      return { id: user.id, email: user.email, token: cookieValueOf(res.headers['set-cookie'], 'access_token') ?? '', key: (await sales.createApiKey(user.email)).key };
+      const res = await request(sales.callback)
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
+      return {
+        id: user.id,
+        email: user.email,
+        token: cookieValueOf(res.headers['set-cookie'], 'access_token') ?? '',
+        key: (await sales.createApiKey(user.email)).key,
+      };
     };
     alice = await make('admin');
     bob = await make('operator');
@@ -66,10 +88,20 @@ describe('sales guards (spec part 5)', () => {
     const secret = new TextEncoder().encode(TEST_JWT_SECRET);
     const bad = [
       `${header}.${payload}.${'A'.repeat(43)}`,
-      await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(secret),
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now - 7200)
+        .setExpirationTime(now - 3600)
+        .sign(secret),
       `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`,
-      await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 3600).sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes-long')),
-      await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(now + 3600).sign(secret),
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now + 3600)
+        .sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes-long')),
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS512' })
+        .setExpirationTime(now + 3600)
+        .sign(secret),
     ];
     for (const token of bad) {
       const alone = await combined().set('Authorization', `Bearer ${token}`).expect(401);
@@ -91,7 +123,10 @@ describe('sales guards (spec part 5)', () => {
   it('API-key-only guard: X-API-KEY or Bearer key; a JWT is not accepted', async () => {
     const viaHeader = await request(sales.callback).get('/test/api-key-only').set('X-API-KEY', bob.key).expect(200);
     expect(viaHeader.body.id).to.equal(bob.id);
-    const viaBearer = await request(sales.callback).get('/test/api-key-only').set('Authorization', `Bearer ${bob.key}`).expect(200);
+    const viaBearer = await request(sales.callback)
+      .get('/test/api-key-only')
+      .set('Authorization', `Bearer ${bob.key}`)
+      .expect(200);
     expect(viaBearer.body.id).to.equal(bob.id);
     await request(sales.callback).get('/test/api-key-only').set('Authorization', `Bearer ${alice.token}`).expect(401);
     await request(sales.callback).get('/test/api-key-only').set('Cookie', `access_token=${alice.token}`).expect(401);

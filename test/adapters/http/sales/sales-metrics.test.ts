@@ -10,9 +10,34 @@ const DURATION_COUNT = 'brokerhub_http_request_duration_seconds_count';
 
 const manualSale = () => ({
   venda: { sellerId: 'S-1', sellerName: 'Carla', financingApprovalDate: new Date().toISOString() },
-  pessoa: { fullName: 'Ana Souza', cpf: '529.982.247-25', birthDate: '1990-02-03', mobile: '(11) 98765-4321', personalEmail: 'ana@example.com' },
-  endereco: { street: 'Rua B', number: '20', city: 'Campinas', state: 'SP', neighborhood: 'Cambuí', complement: '', zipCode: '13025000' },
-  veiculo: { manufacturer: 'VW', brand: 'VW', model: 'Polo', color: 'Branco', manufactureYear: 2024, modelYear: 2024, fipeCode: '005', renavan: '9', chassi: 'X', fuelType: 'flex' },
+  pessoa: {
+    fullName: 'Ana Souza',
+    cpf: '529.982.247-25',
+    birthDate: '1990-02-03',
+    mobile: '(11) 98765-4321',
+    personalEmail: 'ana@example.com',
+  },
+  endereco: {
+    street: 'Rua B',
+    number: '20',
+    city: 'Campinas',
+    state: 'SP',
+    neighborhood: 'Cambuí',
+    complement: '',
+    zipCode: '13025000',
+  },
+  veiculo: {
+    manufacturer: 'VW',
+    brand: 'VW',
+    model: 'Polo',
+    color: 'Branco',
+    manufactureYear: 2024,
+    modelYear: 2024,
+    fipeCode: '005',
+    renavan: '9',
+    chassi: 'X',
+    fuelType: 'flex',
+  },
 });
 
 describe('sales GET /metrics (CONTRACT 9.2)', () => {
@@ -40,22 +65,43 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
       await request(rt.callback).get(stray).expect(404);
       const text = await scrape(rt);
       expect(sampleValue(text, DURATION_COUNT, { method: 'GET', route: '/api/sales/:id', status: '404' })).to.equal(1);
-      expect(sampleValue(text, 'brokerhub_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/sales/:id', status: '404', le: '+Inf' })).to.equal(1);
+      expect(
+        sampleValue(text, 'brokerhub_http_request_duration_seconds_bucket', {
+          method: 'GET',
+          route: '/api/sales/:id',
+          status: '404',
+          le: '+Inf',
+        }),
+      ).to.equal(1);
       expect(sampleValue(text, DURATION_COUNT, { method: 'GET', route: 'unmatched', status: '404' })).to.equal(1);
       expect(text).not.to.contain(id);
       expect(text).not.to.contain(stray);
       // The scrape itself is counted by the next one.
-      expect(sampleValue(await scrape(rt), DURATION_COUNT, { method: 'GET', route: '/metrics', status: '200' })).to.be.at.least(1);
+      expect(
+        sampleValue(await scrape(rt), DURATION_COUNT, { method: 'GET', route: '/metrics', status: '200' }),
+      ).to.be.at.least(1);
     });
 
     it('labels a request answered before the router (a CSRF 403) with the route it was for', async () => {
-      await request(rt.callback).post('/api/sales/manual').set('Cookie', 'access_token=x').set('Origin', 'https://evil.example').send({}).expect(403);
-      expect(sampleValue(await scrape(rt), DURATION_COUNT, { method: 'POST', route: '/api/sales/manual', status: '403' })).to.equal(1);
+      await request(rt.callback)
+        .post('/api/sales/manual')
+        .set('Cookie', 'access_token=x')
+        .set('Origin', 'https://evil.example')
+        .send({})
+        .expect(403);
+      expect(
+        sampleValue(await scrape(rt), DURATION_COUNT, { method: 'POST', route: '/api/sales/manual', status: '403' }),
+      ).to.equal(1);
     });
 
     it('serves the process metrics', async () => {
       const text = await scrape(rt);
-      for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+      for (const name of [
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_eventloop_lag_seconds',
+        'nodejs_heap_size_used_bytes',
+      ]) {
         expect(sampleValue(text, name), name).to.be.a('number');
       }
     });
@@ -64,25 +110,34 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
       const other = await openSalesRuntime();
       try {
         await request(rt.callback).get('/healthz').expect(200);
-        const before = sampleValue(await scrape(other), DURATION_COUNT, { method: 'GET', route: '/healthz', status: '200' });
+        const before = sampleValue(await scrape(other), DURATION_COUNT, {
+          method: 'GET',
+          route: '/healthz',
+          status: '200',
+        });
         expect(before).to.equal(undefined);
         await request(other.callback).get('/healthz').expect(200);
-        expect(sampleValue(await scrape(other), DURATION_COUNT, { method: 'GET', route: '/healthz', status: '200' })).to.equal(1);
+        expect(
+          sampleValue(await scrape(other), DURATION_COUNT, { method: 'GET', route: '/healthz', status: '200' }),
+        ).to.equal(1);
       } finally {
         await other.close();
       }
     });
   });
 
-  it('counts the rate limiter\'s 429s, under the route they were for', async () => {
+  it("counts the rate limiter's 429s, under the route they were for", async () => {
     const rt = await openSalesRuntime({ overrides: { salesRateLimit: { limit: 1, windowMs: 60_000 } } });
     try {
-      const rejected = async () => sampleValue(await scrape(rt), 'brokerhub_rate_limit_rejections_total', { limiter: 'sales_ip_route' });
+      const rejected = async () =>
+        sampleValue(await scrape(rt), 'brokerhub_rate_limit_rejections_total', { limiter: 'sales_ip_route' });
       expect(await rejected()).to.equal(0);
       await request(rt.callback).get('/api-keys').expect(401);
       await request(rt.callback).get('/api-keys').expect(429);
       expect(await rejected()).to.equal(1);
-      expect(sampleValue(await scrape(rt), DURATION_COUNT, { method: 'GET', route: '/api-keys', status: '429' })).to.equal(1);
+      expect(
+        sampleValue(await scrape(rt), DURATION_COUNT, { method: 'GET', route: '/api-keys', status: '429' }),
+      ).to.equal(1);
     } finally {
       await rt.close();
     }
@@ -90,15 +145,26 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
 
   it('counts outbound deliveries by trigger and outcome: a manual resend and a dispatch pass', async () => {
     const receiver = new TestReceiver();
-    const rt = await openSalesRuntime({ env: { SALES_WEBHOOK_URL: await receiver.start() }, overrides: { webhookTimeoutMs: 1_000 } });
+    const rt = await openSalesRuntime({
+      env: { SALES_WEBHOOK_URL: await receiver.start() },
+      overrides: { webhookTimeoutMs: 1_000 },
+    });
     try {
       const key = (await rt.createApiKey((await rt.createUser({})).email)).key;
-      const deliveries = async (trigger: string, outcome: string) => sampleValue(await scrape(rt), 'brokerhub_sale_webhook_deliveries_total', { trigger, outcome });
+      const deliveries = async (trigger: string, outcome: string) =>
+        sampleValue(await scrape(rt), 'brokerhub_sale_webhook_deliveries_total', { trigger, outcome });
       expect(await deliveries('manual', 'delivered')).to.equal(0);
-      const sale = await request(rt.callback).post('/api/sales/manual').set('x-api-key', key).send(manualSale()).expect(201);
+      const sale = await request(rt.callback)
+        .post('/api/sales/manual')
+        .set('x-api-key', key)
+        .send(manualSale())
+        .expect(201);
       const id = (sale.body as { venda: { id: string } }).venda.id;
 
-      await request(rt.callback).post(`/api/sales/${id}/trigger-webhook`).set('x-api-key', key).expect(200, { success: true, saleId: id, destinationStatus: 200 });
+      await request(rt.callback)
+        .post(`/api/sales/${id}/trigger-webhook`)
+        .set('x-api-key', key)
+        .expect(200, { success: true, saleId: id, destinationStatus: 200 });
       expect(await deliveries('manual', 'delivered')).to.equal(1);
       receiver.behaviour = { status: 503 };
       await request(rt.callback).post(`/api/sales/${id}/trigger-webhook`).set('x-api-key', key).expect(200);
@@ -116,8 +182,11 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
     }
   });
 
-  it('shows the API event log\'s two buffers (depth, drops) and the counts of refused requests apart (CONTRACT 9.5)', async () => {
-    const rt = await openSalesRuntime({ env: { EVENT_LOG_BUFFER_SIZE: '2' }, overrides: { apiEventFlushIntervalMs: 3_600_000 } });
+  it("shows the API event log's two buffers (depth, drops) and the counts of refused requests apart (CONTRACT 9.5)", async () => {
+    const rt = await openSalesRuntime({
+      env: { EVENT_LOG_BUFFER_SIZE: '2' },
+      overrides: { apiEventFlushIntervalMs: 3_600_000 },
+    });
     try {
       const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
       const text0 = await scrape(rt);

@@ -27,12 +27,21 @@ describe('sales rate limiter (spec part 8)', () => {
         extraSalesRouters: () => {
           const router = new Router();
           const api = documented(router, { tag: 'Test' });
-          api.get('/test/strict', { summary: 'Own limit', responses: { 200: { description: 'ok', body: t.type({ ok: t.boolean }) } } }, rateLimit({ limit: 2, windowMs: 300_000 }), (ctx) => {
-            ctx.body = { ok: true };
-          });
-          api.get('/test/items/:id', { summary: 'An item', responses: { 200: { description: 'The id', body: t.type({ id: t.string }) } } }, (ctx) => {
-            ctx.body = { id: ctx.params.id };
-          });
+          api.get(
+            '/test/strict',
+            { summary: 'Own limit', responses: { 200: { description: 'ok', body: t.type({ ok: t.boolean }) } } },
+            rateLimit({ limit: 2, windowMs: 300_000 }),
+            (ctx) => {
+              ctx.body = { ok: true };
+            },
+          );
+          api.get(
+            '/test/items/:id',
+            { summary: 'An item', responses: { 200: { description: 'The id', body: t.type({ id: t.string }) } } },
+            (ctx) => {
+              ctx.body = { id: ctx.params.id };
+            },
+          );
           return [router];
         },
       },
@@ -109,7 +118,9 @@ describe('sales rate limiter (spec part 8)', () => {
 describe('sales rate limiter when the counter store fails', () => {
   it('lets the request through instead of failing it', async () => {
     const sales = await openSalesRuntime({
-      overrides: { rebind: [rebinding(RateLimitStore, { hit: () => Promise.reject(new Error('Connection is closed.')) })] },
+      overrides: {
+        rebind: [rebinding(RateLimitStore, { hit: () => Promise.reject(new Error('Connection is closed.')) })],
+      },
     });
     try {
       await request(sales.callback).post('/auth/logout').expect(200);

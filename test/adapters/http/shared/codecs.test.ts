@@ -6,7 +6,10 @@ import { decodeQuery } from '../../../../src/adapters/http/shared/query-decoding
 import { problemsOf } from '../../../../src/adapters/http/shared/input-problems';
 import { jsonSchemaOf } from '../../../../src/adapters/http/shared/openapi/json-schema';
 
-const Query = t.intersection([t.type({ limit: integerFromString({ min: 1, max: 10, fallback: 5 }) }), t.partial({ kind: oneOf(['a', 'b'] as const) })]);
+const Query = t.intersection([
+  t.type({ limit: integerFromString({ min: 1, max: 10, fallback: 5 }) }),
+  t.partial({ kind: oneOf(['a', 'b'] as const) }),
+]);
 
 describe('the shared codecs', () => {
   it('decodeQuery: bracketed and repeated parameters are problems; unknown ones refused or ignored as the route says', () => {
@@ -16,8 +19,14 @@ describe('the shared codecs', () => {
       'limit must be given once',
       'extra is not a known parameter',
     ]);
-    expect(decodeQuery(Query, query, 'ignore').problems.map((p) => p.message)).to.deep.equal(['kind[$ne] is not a known parameter', 'limit must be given once']);
-    expect(decodeQuery(Query, { kind: 'b', extra: 'x' }, 'ignore')).to.deep.equal({ value: { limit: 5, kind: 'b' }, problems: [] });
+    expect(decodeQuery(Query, query, 'ignore').problems.map((p) => p.message)).to.deep.equal([
+      'kind[$ne] is not a known parameter',
+      'limit must be given once',
+    ]);
+    expect(decodeQuery(Query, { kind: 'b', extra: 'x' }, 'ignore')).to.deep.equal({
+      value: { limit: 5, kind: 'b' },
+      problems: [],
+    });
     expect(decodeQuery(Query, { limit: '11', kind: 'c' }, 'refuse').problems.map((p) => p.message)).to.deep.equal([
       'limit must be an integer from 1 to 10',
       'kind must be one of a, b',
@@ -25,7 +34,13 @@ describe('the shared codecs', () => {
   });
 
   it('problemsOf: types in words; a union is one message unless a member says more', () => {
-    const Body = t.type({ section: t.type({ a: t.string }), count: t.number, flag: t.boolean, note: nullable(boundedText({ maxLength: 3 })), list: t.array(t.string) });
+    const Body = t.type({
+      section: t.type({ a: t.string }),
+      count: t.number,
+      flag: t.boolean,
+      note: nullable(boundedText({ maxLength: 3 })),
+      list: t.array(t.string),
+    });
     const messages = (input: unknown) => {
       const decoded = Body.decode(input);
       return E.isLeft(decoded) ? problemsOf(decoded.left).map((p) => p.message) : [];
@@ -37,7 +52,9 @@ describe('the shared codecs', () => {
       'note must be a string or null',
       'list must be an array',
     ]);
-    expect(messages({ section: { a: 'x' }, count: 1, flag: true, note: 'long', list: [] })).to.deep.equal(['note must be at most 3 characters']);
+    expect(messages({ section: { a: 'x' }, count: 1, flag: true, note: 'long', list: [] })).to.deep.equal([
+      'note must be at most 3 characters',
+    ]);
   });
 
   it('boundedText states its limit in the schema and counts characters, not UTF-16 units', () => {

@@ -5,8 +5,10 @@ describe('exempt paths (probes, metrics, documentation)', () => {
   const isExempt = exemptPathMatcher(['/healthz', '/openapi.json', '/docs', '/docs/']);
 
   it('matches exact paths as the router does: any case, with or without a trailing slash', () => {
-    for (const path of ['/healthz', '/HEALTHZ', '/healthz/', '/openapi.json', '/docs', '/Docs/']) expect(isExempt(path), path).to.equal(true);
-    for (const path of ['/healthzz', '/health', '/openapi.json.bak', '/doc', '/']) expect(isExempt(path), path).to.equal(false);
+    for (const path of ['/healthz', '/HEALTHZ', '/healthz/', '/openapi.json', '/docs', '/Docs/'])
+      expect(isExempt(path), path).to.equal(true);
+    for (const path of ['/healthzz', '/health', '/openapi.json.bak', '/doc', '/'])
+      expect(isExempt(path), path).to.equal(false);
   });
 
   it('treats an entry ending in a slash as a prefix', () => {

@@ -24,6 +24,8 @@ describe('jsonBody (CONTRACT 7)', () => {
 
   it('forbiddenKeyOf walks a body of a few hundred thousand array items (no spread into one call)', () => {
     expect(forbiddenKeyOf({ a: Array.from({ length: 400_000 }, () => 0) })).to.equal(undefined);
-    expect(forbiddenKeyOf([...Array.from({ length: 400_000 }, (): unknown => 0), JSON.parse('{"__proto__":{}}')])).to.equal('__proto__');
+    expect(
+      forbiddenKeyOf([...Array.from({ length: 400_000 }, (): unknown => 0), JSON.parse('{"__proto__":{}}')]),
+    ).to.equal('__proto__');
   });
 });

@@ -33,8 +33,18 @@ describe('ChatRepository contract', () => {
       const { countedSeq: _absent, ...legacy } = toChatSessionDocument(session);
       await chatSessionsCollection(mongo().db).insertOne({ ...legacy, messageCount: 0 });
       const chats = new MongoChatRepository(mongo().db);
-      expect(await chats.appendOwnedMessage('user-a', { id: randomUUID(), sessionId: session.id, role: 'user', content: 'oi', metadata: null }, new Date('2026-11-21T10:05:00.000Z'))).to.equal('appended');
-      expect(await chats.findOwnedSession('user-a', session.id)).to.deep.include({ messageCount: 1, preview: 'oi', lastActivityAt: new Date('2026-11-21T10:05:00.000Z') });
+      expect(
+        await chats.appendOwnedMessage(
+          'user-a',
+          { id: randomUUID(), sessionId: session.id, role: 'user', content: 'oi', metadata: null },
+          new Date('2026-11-21T10:05:00.000Z'),
+        ),
+      ).to.equal('appended');
+      expect(await chats.findOwnedSession('user-a', session.id)).to.deep.include({
+        messageCount: 1,
+        preview: 'oi',
+        lastActivityAt: new Date('2026-11-21T10:05:00.000Z'),
+      });
       expect((await chatSessionsCollection(mongo().db).findOne({ _id: session.id }))?.countedSeq).to.equal(1);
     });
   });

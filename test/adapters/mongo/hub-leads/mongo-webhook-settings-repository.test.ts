@@ -20,7 +20,13 @@ describe('WebhookSettingsRepository contract', () => {
       return {
         repo: new MongoWebhookSettingsRepository(mongo().db),
         async addOrganization(orgId, webhookSecret) {
-          const created = await organizations.create({ id: orgId, name: `Org ${orgId}`, slug: `org-${orgId}`, createdAt: new Date(), ...(webhookSecret === undefined ? {} : { webhookSecret }) });
+          const created = await organizations.create({
+            id: orgId,
+            name: `Org ${orgId}`,
+            slug: `org-${orgId}`,
+            createdAt: new Date(),
+            ...(webhookSecret === undefined ? {} : { webhookSecret }),
+          });
           if (!created) throw new Error(`organization ${orgId} not created`);
         },
       };

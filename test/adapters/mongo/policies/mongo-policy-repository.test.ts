@@ -48,7 +48,7 @@ describe('PolicyPersonDirectory contract', () => {
 describe('MongoPolicyRepository.insertMany when another writer takes a number between its read and its write', () => {
   const mongo = useTestDatabase();
 
-  it('the unique index refuses it: the rest of the batch is stored once, the taken number is a duplicate and keeps the other writer\'s policy', async () => {
+  it("the unique index refuses it: the rest of the batch is stored once, the taken number is a duplicate and keeps the other writer's policy", async () => {
     const db = mongo().client.db(`test_${randomUUID().replace(/-/g, '').slice(0, 16)}`);
     await ensureIndexes(db, policiesAreaIndexes);
     const batch = [storedPolicy(), storedPolicy(), storedPolicy()];

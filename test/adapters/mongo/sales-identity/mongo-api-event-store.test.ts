@@ -1,5 +1,8 @@
 import { MongoApiEventStore } from '../../../../src/adapters/mongo/sales-identity/mongo-api-event-store';
-import { apiEventCollection, apiEventIndexes } from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
+import {
+  apiEventCollection,
+  apiEventIndexes,
+} from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
 import { apiEventStoreContract } from '../../../support/contracts/api-event-store-contract';
 import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
 import { useTestDatabase } from '../../../support/mongo';

@@ -35,7 +35,9 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     await mongo.close();
   });
 
-  function dispatcher(options: { url?: string; timeoutMs?: number; settings?: Partial<DispatchSettings>; clock?: Clock } = {}) {
+  function dispatcher(
+    options: { url?: string; timeoutMs?: number; settings?: Partial<DispatchSettings>; clock?: Clock } = {},
+  ) {
     const sender = new HttpSaleWebhookSender(options.url ?? url, { timeoutMs: options.timeoutMs ?? 5_000 });
     senders.push(sender);
     return new DispatchPendingSales(
@@ -59,7 +61,13 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     const report = await run(dispatcher());
     expect(report).to.deep.include({ claimed: 1, delivered: 1, failed: 0, skipped: 0, outcomes: { '200': 1 } });
     const stored = await repositories(mongo.db).sales.findEntry(id as string);
-    expect(stored?.sale.delivery).to.include({ webhookProcessed: true, forceReprocess: false, leaseUntil: null, attempts: 1, lastOutcome: '200' });
+    expect(stored?.sale.delivery).to.include({
+      webhookProcessed: true,
+      forceReprocess: false,
+      leaseUntil: null,
+      attempts: 1,
+      lastOutcome: '200',
+    });
     expect((await run(dispatcher())).claimed).to.equal(0);
     expect(receiver.saleIdsReceived()).to.deep.equal([id]);
   });
@@ -71,10 +79,27 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     const p = await people.saveByCpf(person());
     const full = sale(p.id, {
       vendorId: v.id,
-      address: { street: 'Rua A', number: '10', city: 'São Paulo', state: 'SP', neighborhood: 'Centro', complement: 'ap 2', zipCode: '01001000' },
+      address: {
+        street: 'Rua A',
+        number: '10',
+        city: 'São Paulo',
+        state: 'SP',
+        neighborhood: 'Centro',
+        complement: 'ap 2',
+        zipCode: '01001000',
+      },
       vehicle: {
-        id: randomUUID(), manufacturer: 'Fiat', brand: 'Fiat', model: 'Argo', color: 'Prata', manufactureYear: 2024, modelYear: 2025,
-        fipeCode: '001', renavan: '123', chassi: '9BW', fuelType: 'flex',
+        id: randomUUID(),
+        manufacturer: 'Fiat',
+        brand: 'Fiat',
+        model: 'Argo',
+        color: 'Prata',
+        manufactureYear: 2024,
+        modelYear: 2025,
+        fipeCode: '001',
+        renavan: '123',
+        chassi: '9BW',
+        fuelType: 'flex',
       },
     });
     const bare = sale(p.id, { financingApprovalDate: null, createdAt: new Date(Date.now() + 1) });
@@ -87,25 +112,57 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     expect(request?.method).to.equal('POST');
     expect(request?.headers['content-type']).to.equal('application/json');
     expect(request?.headers['user-agent']).to.equal('ServiceAPI/1.0');
-    expect(Object.keys(request?.headers ?? {}).filter((h) => h.startsWith('webhook-') || h.includes('attempt'))).to.deep.equal([]);
+    expect(
+      Object.keys(request?.headers ?? {}).filter((h) => h.startsWith('webhook-') || h.includes('attempt')),
+    ).to.deep.equal([]);
 
     const envelope = JSON.parse(request?.body ?? '{}');
     expect(Object.keys(envelope).sort()).to.deep.equal(['timestamp', 'totalVendas', 'vendas']);
     expect(envelope.totalVendas).to.equal(2);
     const [first, second] = envelope.vendas;
-    expect(Object.keys(first).sort()).to.deep.equal(['endereco', 'pessoa', 'timestamp', 'veiculo', 'venda', 'vendedor']);
+    expect(Object.keys(first).sort()).to.deep.equal([
+      'endereco',
+      'pessoa',
+      'timestamp',
+      'veiculo',
+      'venda',
+      'vendedor',
+    ]);
     expect(first.venda).to.deep.equal({
-      id: full.id, sellerId: 'S-1', sellerName: 'Carlos', financingApprovalDate: '2026-11-01T12:00:00.000Z',
-      createdAt: full.createdAt.toISOString(), updatedAt: full.updatedAt.toISOString(),
+      id: full.id,
+      sellerId: 'S-1',
+      sellerName: 'Carlos',
+      financingApprovalDate: '2026-11-01T12:00:00.000Z',
+      createdAt: full.createdAt.toISOString(),
+      updatedAt: full.updatedAt.toISOString(),
     });
     expect(first.pessoa).to.deep.equal({
-      id: p.id, fullName: p.fullName, cpf: p.cpf, rg: p.rg, cnh: p.cnh, birthDate: '1985-04-12', gender: 'F', maritalStatus: 'married',
-      personalEmail: 'maria@example.com', commercialEmail: null, residentialPhone: '551133334444', commercialPhone: null,
-      mobile: '5511987654321', optionalPhone: null, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+      id: p.id,
+      fullName: p.fullName,
+      cpf: p.cpf,
+      rg: p.rg,
+      cnh: p.cnh,
+      birthDate: '1985-04-12',
+      gender: 'F',
+      maritalStatus: 'married',
+      personalEmail: 'maria@example.com',
+      commercialEmail: null,
+      residentialPhone: '551133334444',
+      commercialPhone: null,
+      mobile: '5511987654321',
+      optionalPhone: null,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
     });
     expect(first.endereco).to.deep.equal(full.address);
     expect(first.veiculo).to.deep.equal(full.vehicle);
-    expect(first.vendedor).to.deep.equal({ id: v.id, vendorId: v.vendorId, name: v.name, isActive: true, webhookEnabled: true });
+    expect(first.vendedor).to.deep.equal({
+      id: v.id,
+      vendorId: v.vendorId,
+      name: v.name,
+      isActive: true,
+      webhookEnabled: true,
+    });
     expect(first.timestamp).to.equal(envelope.timestamp);
     expect(second.venda.financingApprovalDate).to.equal(null);
     expect(second.endereco).to.equal(null);
@@ -123,12 +180,19 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
       const report = await run(dispatcher());
       expect(report).to.deep.include({ claimed: 1, delivered: 0, failed: 1, outcomes: { [expectedOutcome]: 1 } });
       const after = await repositories(mongo.db).sales.findEntry(id as string);
-      expect(after?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null, attempts: 1, lastOutcome: expectedOutcome });
+      expect(after?.sale.delivery).to.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+        attempts: 1,
+        lastOutcome: expectedOutcome,
+      });
       expect(receiver.received.filter((r) => r.path === '/elsewhere')).to.have.length(0);
 
       receiver.behaviour = { status: 204 };
       expect(await run(dispatcher())).to.deep.include({ delivered: 1 });
-      expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.webhookProcessed).to.equal(true);
+      expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.webhookProcessed).to.equal(
+        true,
+      );
     });
   }
 
@@ -143,7 +207,11 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
       expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: true, leaseUntil: null });
     }
     for (const id of second ?? []) {
-      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
+      expect((await sales.findEntry(id))?.sale.delivery).to.include({
+        webhookProcessed: false,
+        leaseUntil: null,
+        lastOutcome: '500',
+      });
     }
     expect(new Set([...(first ?? []), ...(second ?? []), ...(third ?? [])])).to.deep.equal(new Set(ids));
   });
@@ -153,7 +221,9 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     receiver.behaviour = { status: 200, delayMs: 2_000 };
     const report = await run(dispatcher({ timeoutMs: 200 }));
     expect(report).to.deep.include({ delivered: 0, failed: 1, outcomes: { timeout: 1 } });
-    expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.webhookProcessed).to.equal(false);
+    expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.webhookProcessed).to.equal(
+      false,
+    );
   });
 
   it('a receiver that never answers: the pass ends at its deadline, not at the delivery timeout; every sale stays pending and unleased', async () => {
@@ -162,12 +232,21 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     // The delivery timeout (60 s) is longer than the test's own: only the deadline can end this pass.
     const d = dispatcher({ timeoutMs: 60_000, settings: { deadlineMs: 400 } });
     const report = await run(d, { concurrency: 2 });
-    expect(report).to.deep.include({ claimed: 120, delivered: 0, failed: 100, released: 20, deadlineReached: true, outcomes: { aborted: 2 } });
+    expect(report).to.deep.include({
+      claimed: 120,
+      delivered: 0,
+      failed: 100,
+      released: 20,
+      deadlineReached: true,
+      outcomes: { aborted: 2 },
+    });
     expect(receiver.received).to.have.length(2);
     const { sales } = repositories(mongo.db);
-    for (const id of ids) expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
+    for (const id of ids)
+      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
     const attempted = receiver.saleIdsReceived();
-    for (const id of attempted) expect((await sales.findEntry(id))?.sale.delivery).to.include({ attempts: 1, lastOutcome: 'aborted' });
+    for (const id of attempted)
+      expect((await sales.findEntry(id))?.sale.delivery).to.include({ attempts: 1, lastOutcome: 'aborted' });
     const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
     expect(attempts.map((a) => a.error)).to.deep.equal(['aborted', 'aborted']);
     // The next pass takes them all (no lease left to wait for).
@@ -204,7 +283,10 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     const old = new Date(Date.now() - 8 * 86_400_000);
     const [recent] = await seedSales(mongo.db, 1);
     const [stale] = await seedSales(mongo.db, 1, { createdAt: old });
-    const [forcedStale] = await seedSales(mongo.db, 1, { createdAt: old, delivery: { ...sale('x').delivery, forceReprocess: true } });
+    const [forcedStale] = await seedSales(mongo.db, 1, {
+      createdAt: old,
+      delivery: { ...sale('x').delivery, forceReprocess: true },
+    });
     const [ofDisabledVendor] = await seedSales(mongo.db, 1, { vendorId: disabled.id });
     const report = await run(dispatcher());
     expect(report).to.deep.include({ claimed: 2, delivered: 2, skipped: 1 });
@@ -230,7 +312,12 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     const clock: Clock = { now: () => new Date(now) };
     // A run that claimed the sale and crashed before settling it.
     const dead = await repositories(mongo.db).sales.claimEligible({
-      now: new Date(now), eligibleSince: new Date(now - 86_400_000), notAttemptedSince: new Date(now), limit: 10, leaseMs: 60_000, owner: 'dead-run',
+      now: new Date(now),
+      eligibleSince: new Date(now - 86_400_000),
+      notAttemptedSince: new Date(now),
+      limit: 10,
+      leaseMs: 60_000,
+      owner: 'dead-run',
     });
     expect(dead.map((e) => e.sale.id)).to.deep.equal([id]);
     expect((await run(dispatcher({ clock }))).claimed).to.equal(0);
@@ -245,11 +332,22 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     expect(report.claimed).to.equal(0);
     expect(report.envelopes?.[0]?.vendas.map((v) => v.venda.id)).to.have.members(ids);
     expect(receiver.received).to.have.length(0);
-    for (const id of ids) expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({ attempts: 0, leaseUntil: null });
+    for (const id of ids)
+      expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({
+        attempts: 0,
+        leaseUntil: null,
+      });
   });
 
   it('reports that the destination is not configured', async () => {
-    const d = new DispatchPendingSales(repositories(mongo.db).sales, undefined, new MongoDeliveryAttemptLog(mongo.db), systemClock, new UuidIdGenerator(), DEFAULT_DISPATCH_SETTINGS);
+    const d = new DispatchPendingSales(
+      repositories(mongo.db).sales,
+      undefined,
+      new MongoDeliveryAttemptLog(mongo.db),
+      systemClock,
+      new UuidIdGenerator(),
+      DEFAULT_DISPATCH_SETTINGS,
+    );
     expect(await d.execute()).to.deep.equal(E.left({ _tag: 'WebhookNotConfigured' }));
   });
 });

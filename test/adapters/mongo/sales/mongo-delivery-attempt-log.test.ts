@@ -20,7 +20,8 @@ describe('DeliveryAttemptLog contract', () => {
       return {
         log: new MongoDeliveryAttemptLog(db),
         // What an operator reads back, in the order written.
-        recorded: async () => (await deliveryAttemptsCollection(db).find({}).toArray()).map(({ _id, ...rest }) => ({ id: _id, ...rest })),
+        recorded: async () =>
+          (await deliveryAttemptsCollection(db).find({}).toArray()).map(({ _id, ...rest }) => ({ id: _id, ...rest })),
       };
     });
   });

@@ -17,7 +17,8 @@ describe('PersonRepository and SdrPersonDirectory contracts', () => {
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase();
-    describe('PersonRepository', () => personRepositoryContract(async () => new MongoPersonRepository(await freshSalesDatabase(mongo()))));
+    describe('PersonRepository', () =>
+      personRepositoryContract(async () => new MongoPersonRepository(await freshSalesDatabase(mongo()))));
     describe('SdrPersonDirectory', () =>
       sdrPersonDirectoryContract(async () => {
         const people = new MongoPersonRepository(await freshSalesDatabase(mongo()));

@@ -22,7 +22,10 @@ describe('SaleRepository contract', () => {
       const crash = new CrashSwitch();
       const sales = new InMemorySaleRepository(people, vendors, crash);
       const statusEventRows = async (saleId: string) =>
-        sales.statusEvents.filter((row) => row.saleId === saleId).sort((a, b) => a.event.at.getTime() - b.event.at.getTime()).map(({ id, event }) => ({ id, event }));
+        sales.statusEvents
+          .filter((row) => row.saleId === saleId)
+          .sort((a, b) => a.event.at.getTime() - b.event.at.getTime())
+          .map(({ id, event }) => ({ id, event }));
       return { sales, people, vendors, crash, statusEventRows };
     });
   });
@@ -33,8 +36,18 @@ describe('SaleRepository contract', () => {
       const db = await freshSalesDatabase(mongo());
       const crash = new CrashSwitch();
       const statusEventRows = async (saleId: string) =>
-        (await saleStatusEventsCollection(db).find({ saleId }, { sort: { saleId: 1, at: 1 } }).toArray()).map(({ _id, saleId: _sale, ...event }) => ({ id: _id, event }));
-      return { sales: new MongoSaleRepository(crashingDb(db, crash)), people: new MongoPersonRepository(db), vendors: new MongoVendorRepository(db), crash, statusEventRows };
+        (
+          await saleStatusEventsCollection(db)
+            .find({ saleId }, { sort: { saleId: 1, at: 1 } })
+            .toArray()
+        ).map(({ _id, saleId: _sale, ...event }) => ({ id: _id, event }));
+      return {
+        sales: new MongoSaleRepository(crashingDb(db, crash)),
+        people: new MongoPersonRepository(db),
+        vendors: new MongoVendorRepository(db),
+        crash,
+        statusEventRows,
+      };
     });
 
     it('a sale whose last event was recorded before rows had ids (no lastEventId field) takes its next event, logged once', async () => {
@@ -45,9 +58,15 @@ describe('SaleRepository contract', () => {
       const { lastEventId: _absent, ...legacy } = toSaleDocument(s);
       await salesCollection(db).insertOne(legacy);
       await saleStatusEventsCollection(db).insertOne({ _id: randomUUID(), saleId: s.id, ...old });
-      const next = { event: 'contact_failed' as const, noContactReason: 'sem resposta', at: new Date('2026-11-02T10:00:00.000Z') };
+      const next = {
+        event: 'contact_failed' as const,
+        noContactReason: 'sem resposta',
+        at: new Date('2026-11-02T10:00:00.000Z'),
+      };
       expect(await new MongoSaleRepository(db).recordEvent(s.id, next)).to.deep.include({ lastEvent: next });
-      const rows = await saleStatusEventsCollection(db).find({ saleId: s.id }, { sort: { saleId: 1, at: 1 } }).toArray();
+      const rows = await saleStatusEventsCollection(db)
+        .find({ saleId: s.id }, { sort: { saleId: 1, at: 1 } })
+        .toArray();
       expect(rows.map(({ _id: _row, saleId: _sale, ...event }) => event)).to.deep.equal([old, next]);
       expect((await salesCollection(db).findOne({ _id: s.id }))?.lastEventId).to.equal(rows[1]?._id);
     });

@@ -22,7 +22,14 @@ describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () 
     mongo = await connectTestDatabase();
     receiver = new TestReceiver();
     sender = new HttpSaleWebhookSender(await receiver.start(), { timeoutMs: 2_000 });
-    resend = new ResendSale(repositories(mongo.db).sales, sender, new MongoDeliveryAttemptLog(mongo.db), new SystemClock(), new UuidIdGenerator(), DEFAULT_DISPATCH_SETTINGS);
+    resend = new ResendSale(
+      repositories(mongo.db).sales,
+      sender,
+      new MongoDeliveryAttemptLog(mongo.db),
+      new SystemClock(),
+      new UuidIdGenerator(),
+      DEFAULT_DISPATCH_SETTINGS,
+    );
   });
   afterEach(async () => {
     await sender.close();
@@ -39,7 +46,9 @@ describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () 
     expect(receiver.envelopes()[0]?.totalVendas).to.equal(1);
     expect(receiver.saleIdsReceived()).to.deep.equal([id]);
     expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({
-      webhookProcessed: true, forceReprocess: false, attempts: 1,
+      webhookProcessed: true,
+      forceReprocess: false,
+      attempts: 1,
     });
     const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
     expect(attempts.map((a) => a.trigger)).to.deep.equal(['manual']);
@@ -51,7 +60,9 @@ describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () 
     const result = await resend.execute(id as string);
     expect(result).to.deep.equal(E.right({ saleId: id, success: false, destinationStatus: 503, error: null }));
     expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery).to.include({
-      webhookProcessed: false, forceReprocess: true, leaseUntil: null,
+      webhookProcessed: false,
+      forceReprocess: true,
+      leaseUntil: null,
     });
   });
 
@@ -65,7 +76,14 @@ describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () 
   it('answers SaleBusy while a dispatch run holds the sale (never two sends at once), forcing it anyway', async () => {
     const [id] = await seedSales(mongo.db, 1);
     const now = new Date();
-    await repositories(mongo.db).sales.claimEligible({ now, eligibleSince: new Date(0), notAttemptedSince: now, limit: 1, leaseMs: 60_000, owner: 'running-dispatch' });
+    await repositories(mongo.db).sales.claimEligible({
+      now,
+      eligibleSince: new Date(0),
+      notAttemptedSince: now,
+      limit: 1,
+      leaseMs: 60_000,
+      owner: 'running-dispatch',
+    });
     expect(await resend.execute(id as string)).to.deep.equal(E.left({ _tag: 'SaleBusy', saleId: id }));
     expect(receiver.received).to.have.length(0);
     expect((await repositories(mongo.db).sales.findEntry(id as string))?.sale.delivery.forceReprocess).to.equal(true);

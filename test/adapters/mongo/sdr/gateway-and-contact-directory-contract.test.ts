@@ -1,7 +1,10 @@
 import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../../../src/adapters/mongo/sales/mongo-sale-repository';
 import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
-import { DEFAULT_GATEWAY_MESSAGES, gatewayMessageIndexes } from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
+import {
+  DEFAULT_GATEWAY_MESSAGES,
+  gatewayMessageIndexes,
+} from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { MongoContactDirectory } from '../../../../src/adapters/mongo/sdr/mongo-contact-directory';
 import { MongoDemoDataSink } from '../../../../src/adapters/mongo/sdr/mongo-demo-data-sink';
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
@@ -30,7 +33,11 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
     describe('ContactDirectory', () =>
       contactDirectoryContract(async () => {
         const directory = new InMemoryContactDirectory();
-        return { directory, addPerson: async (p) => directory.addPerson(p), addSale: async (id, at) => directory.addSale(id, at) };
+        return {
+          directory,
+          addPerson: async (p) => directory.addPerson(p),
+          addSale: async (id, at) => directory.addSale(id, at),
+        };
       }));
     describe('ContactDirectory over the sales fakes', () =>
       contactDirectoryContract(async () => {
@@ -66,7 +73,8 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
           write: async (...docs) => {
             // Straight into the collection, as the gateway writes (a non-object is not storable: skipped here).
             const objects = docs.filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null);
-            if (objects.length > 0) await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(objects.map((d) => ({ ...d })));
+            if (objects.length > 0)
+              await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(objects.map((d) => ({ ...d })));
           },
         };
       }));
@@ -79,7 +87,8 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
           store,
           write: async (...docs) => {
             const objects = docs.filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null);
-            if (objects.length > 0) await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(objects.map((d) => ({ ...d })));
+            if (objects.length > 0)
+              await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(objects.map((d) => ({ ...d })));
           },
         };
       }));
@@ -101,7 +110,11 @@ describe('GatewayMessageStore, ContactDirectory and DemoDataSink contracts', () 
     describe('DemoDataSink', () =>
       demoDataSinkContract(async () => {
         const db = await freshSalesDatabase(mongo());
-        return { sink: new MongoDemoDataSink(db), directory: new MongoContactDirectory(db), interactions: new MongoSdrInteractionRepository(db) };
+        return {
+          sink: new MongoDemoDataSink(db),
+          directory: new MongoContactDirectory(db),
+          interactions: new MongoSdrInteractionRepository(db),
+        };
       }));
   });
 });

@@ -17,24 +17,38 @@ import { freshSalesDatabase } from '../../../support/sales-fixtures';
 
 describe('SdrInteractionRepository and SaleQualificationSync contracts', () => {
   describe('in memory (the fakes)', () => {
-    describe('SdrInteractionRepository', () => sdrInteractionRepositoryContract(async (faults) => new InMemorySdrInteractionRepository(faults)));
+    describe('SdrInteractionRepository', () =>
+      sdrInteractionRepositoryContract(async (faults) => new InMemorySdrInteractionRepository(faults)));
     describe('SaleQualificationSync', () =>
       saleQualificationSyncContract(async (faults) => {
         const people = new InMemoryPersonRepository();
         const sales = new InMemorySaleRepository(people, new InMemoryVendorRepository());
-        return { sync: new InMemorySaleQualificationSync(sales, faults), sales, people, mirrorOf: async (id) => sales.qualifications.get(id) };
+        return {
+          sync: new InMemorySaleQualificationSync(sales, faults),
+          sales,
+          people,
+          mirrorOf: async (id) => sales.qualifications.get(id),
+        };
       }));
   });
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase();
     describe('SdrInteractionRepository', () =>
-      sdrInteractionRepositoryContract(async (faults) => new MongoSdrInteractionRepository(faultyDb(await freshSalesDatabase(mongo()), faults))));
+      sdrInteractionRepositoryContract(
+        async (faults) => new MongoSdrInteractionRepository(faultyDb(await freshSalesDatabase(mongo()), faults)),
+      ));
     describe('SaleQualificationSync', () =>
       saleQualificationSyncContract(async (faults) => {
         const db = await freshSalesDatabase(mongo());
-        const mirrorOf = async (id: string) => (await salesCollection(db).findOne({ _id: id }))?.sdr as Partial<SaleQualification> | undefined;
-        return { sync: new MongoSaleQualificationSync(faultyDb(db, faults)), sales: new MongoSaleRepository(db), people: new MongoPersonRepository(db), mirrorOf };
+        const mirrorOf = async (id: string) =>
+          (await salesCollection(db).findOne({ _id: id }))?.sdr as Partial<SaleQualification> | undefined;
+        return {
+          sync: new MongoSaleQualificationSync(faultyDb(db, faults)),
+          sales: new MongoSaleRepository(db),
+          people: new MongoPersonRepository(db),
+          mirrorOf,
+        };
       }));
   });
 });

@@ -5,7 +5,12 @@ import { MongoPersonRepository } from '../../../../src/adapters/mongo/sales/mong
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';
 import { peopleIndexes } from '../../../../src/adapters/mongo/sales/people-collection';
-import { sdrInteractionIndexes, sdrInteractionsCollection, sdrNoteIndexes, sdrNotesCollection } from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
+import {
+  sdrInteractionIndexes,
+  sdrInteractionsCollection,
+  sdrNoteIndexes,
+  sdrNotesCollection,
+} from '../../../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import { toSdrInteractionDocument } from '../../../../src/adapters/mongo/sdr/sdr-interaction-mapper';
 import type { Cpf } from '../../../../src/domain/shared/cpf';
 import { connectTestDatabase } from '../../../support/mongo';
@@ -23,7 +28,12 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
 
   it('creates the lookup indexes (ensure-indexes)', async () => {
     const names = async (c: { indexes(): Promise<{ name?: string }[]> }) => (await c.indexes()).map((i) => i.name);
-    expect(await names(sdrInteractionsCollection(conn.db))).to.include.members(['by_person_newest', 'by_phone_key_newest', 'by_session_newest', 'unique_current_per_contact']);
+    expect(await names(sdrInteractionsCollection(conn.db))).to.include.members([
+      'by_person_newest',
+      'by_phone_key_newest',
+      'by_session_newest',
+      'unique_current_per_contact',
+    ]);
     expect(await names(sdrNotesCollection(conn.db))).to.include('by_interaction_oldest');
     expect(await names(conn.db.collection('people'))).to.include.members(['unique_cpf', 'by_phone_key']);
   });
@@ -31,15 +41,21 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
   it('a current interaction carries its contact as currentKey, which no answer shows; one from before the window gives it up', async () => {
     const repo = new MongoSdrInteractionRepository(conn.db);
     // Stored before creations claimed their contact: without currentKey it holds nothing, and ensure-indexes runs over it.
-    await sdrInteractionsCollection(conn.db).insertOne(toSdrInteractionDocument(interaction({ createdAt: new Date('2026-03-01T10:00:00.000Z') })));
+    await sdrInteractionsCollection(conn.db).insertOne(
+      toSdrInteractionDocument(interaction({ createdAt: new Date('2026-03-01T10:00:00.000Z') })),
+    );
     await ensureIndexes(conn.db, [sdrInteractionIndexes]);
     const first = interaction({ createdAt: new Date('2026-03-01T12:00:00.000Z') });
     expect(await repo.insertCurrent(first, new Date('2026-03-01T00:00:00.000Z'))).to.equal('inserted');
-    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.include({ currentKey: 'phone:1187654321' });
+    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.include({
+      currentKey: 'phone:1187654321',
+    });
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date(0))).to.deep.equal(first);
     const web = interaction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}` });
     expect(await repo.insertCurrent(web, new Date(0))).to.equal('inserted');
-    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: web.id })).to.include({ currentKey: `session:${web.sessionId}` });
+    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: web.id })).to.include({
+      currentKey: `session:${web.sessionId}`,
+    });
     const next = interaction({ createdAt: new Date('2026-03-03T12:00:00.000Z') });
     expect(await repo.insertCurrent(next, new Date('2026-03-02T12:00:00.000Z'))).to.equal('inserted');
     const holders = await sdrInteractionsCollection(conn.db).find({ currentKey: 'phone:1187654321' }).toArray();
@@ -67,11 +83,27 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     await repo.insert(newer);
     const persons = [older.personId, newer.personId];
     const convertedAt = new Date();
-    expect(await repo.setStatusOfLatest(persons, 'converted', convertedAt)).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'interested', convertedAt, interaction: { ...newer, status: 'converted', updatedAt: convertedAt, convertedAt } });
+    expect(await repo.setStatusOfLatest(persons, 'converted', convertedAt)).to.deep.equal({
+      interactionId: newer.id,
+      contactKey: newer.phone,
+      personId: newer.personId,
+      previous: 'interested',
+      convertedAt,
+      interaction: { ...newer, status: 'converted', updatedAt: convertedAt, convertedAt },
+    });
     const movedAt = new Date();
-    expect(await repo.setStatusOfLatest(persons, 'no_response', movedAt)).to.deep.equal({ interactionId: newer.id, contactKey: newer.phone, personId: newer.personId, previous: 'converted', convertedAt, interaction: { ...newer, status: 'no_response', updatedAt: movedAt, convertedAt } });
+    expect(await repo.setStatusOfLatest(persons, 'no_response', movedAt)).to.deep.equal({
+      interactionId: newer.id,
+      contactKey: newer.phone,
+      personId: newer.personId,
+      previous: 'converted',
+      convertedAt,
+      interaction: { ...newer, status: 'no_response', updatedAt: movedAt, convertedAt },
+    });
     expect(await repo.setStatusOfLatest([randomUUID()], 'converted', new Date())).to.equal(undefined);
-    expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-02T00:00:00.000Z'))).to.include({ id: newer.id });
+    expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-02T00:00:00.000Z'))).to.include({
+      id: newer.id,
+    });
     expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date('2026-03-03T00:00:00.000Z'))).to.equal(undefined);
   });
 });

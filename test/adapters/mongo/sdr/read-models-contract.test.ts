@@ -19,8 +19,11 @@ describe('SDR read model contracts (ContactReadModel, ChatReadModel, FollowerSta
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase();
-    describe('ContactReadModel', () => contactReadModelContract(async () => new MongoContactReadModel(await freshSalesDatabase(mongo()))));
-    describe('ChatReadModel', () => chatReadModelContract(async () => new MongoChatReadModel(await freshSalesDatabase(mongo()))));
-    describe('FollowerStateStore', () => followerStateStoreContract(async () => new MongoFollowerState(await freshSalesDatabase(mongo()))));
+    describe('ContactReadModel', () =>
+      contactReadModelContract(async () => new MongoContactReadModel(await freshSalesDatabase(mongo()))));
+    describe('ChatReadModel', () =>
+      chatReadModelContract(async () => new MongoChatReadModel(await freshSalesDatabase(mongo()))));
+    describe('FollowerStateStore', () =>
+      followerStateStoreContract(async () => new MongoFollowerState(await freshSalesDatabase(mongo()))));
   });
 });

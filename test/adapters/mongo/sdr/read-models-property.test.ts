@@ -7,7 +7,10 @@ import { MongoVendorRepository } from '../../../../src/adapters/mongo/sales/mong
 import { salesAreaIndexes } from '../../../../src/adapters/mongo/sales/indexes';
 import { sdrAreaIndexes } from '../../../../src/adapters/mongo/sdr/indexes';
 import { ensureIndexes } from '../../../../src/adapters/mongo/shared/collection-indexes';
-import { DEFAULT_GATEWAY_MESSAGES, gatewayMessageIndexes } from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
+import {
+  DEFAULT_GATEWAY_MESSAGES,
+  gatewayMessageIndexes,
+} from '../../../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { MongoContactDirectory } from '../../../../src/adapters/mongo/sdr/mongo-contact-directory';
 import { MongoGatewayMessageStore } from '../../../../src/adapters/mongo/sdr/mongo-gateway-message-store';
 import { MongoSaleQualificationSync } from '../../../../src/adapters/mongo/sdr/mongo-sale-qualification-sync';
@@ -20,7 +23,10 @@ import { freshSalesDatabase } from '../../../support/sales-fixtures';
 import { readModelsProperty, type PropertyWorld } from '../../../support/sdr-read-models-property';
 
 /** Every collection a run writes (jongodb has no listCollections either). */
-const COLLECTIONS = [...new Set([...salesAreaIndexes, ...sdrAreaIndexes].map((c) => c.collection)), DEFAULT_GATEWAY_MESSAGES];
+const COLLECTIONS = [
+  ...new Set([...salesAreaIndexes, ...sdrAreaIndexes].map((c) => c.collection)),
+  DEFAULT_GATEWAY_MESSAGES,
+];
 
 /**
  * The property of test/application/sdr/read-models-property.test.ts on the embedded MongoDB: the real
@@ -40,12 +46,20 @@ describe('SDR read models equal the whole-store oracle (property, on the embedde
     const messages = db.collection(DEFAULT_GATEWAY_MESSAGES);
     const sales = new MongoSaleRepository(db);
     return {
-      sources: { interactions: new MongoSdrInteractionRepository(db), gateway: new MongoGatewayMessageStore(db, DEFAULT_GATEWAY_MESSAGES), directory: new MongoContactDirectory(db) },
+      sources: {
+        interactions: new MongoSdrInteractionRepository(db),
+        gateway: new MongoGatewayMessageStore(db, DEFAULT_GATEWAY_MESSAGES),
+        directory: new MongoContactDirectory(db),
+      },
       people: new MongoPersonRepository(db),
       sales,
       vendors: new MongoVendorRepository(db),
       qualifications: new MongoSaleQualificationSync(db),
-      stores: { contacts: new MongoContactReadModel(db), chats: new MongoChatReadModel(db), state: new MongoFollowerState(db) },
+      stores: {
+        contacts: new MongoContactReadModel(db),
+        chats: new MongoChatReadModel(db),
+        state: new MongoFollowerState(db),
+      },
       insertGateway: async (docs) => {
         await messages.insertMany(docs.map((d) => ({ ...d })));
       },
@@ -71,6 +85,12 @@ describe('SDR read models equal the whole-store oracle (property, on the embedde
     this.timeout(300_000);
     const result = await fc.check(readModelsProperty(mongoWorld, { skip: 'persons' }), { numRuns: 200 });
     expect(result.failed).to.equal(true);
-    process.stdout.write(`      the counterexample fast-check found:\n${fc.defaultReportMessage(result)?.split('\n').map((l) => `        ${l}`).join('\n')}\n`);
+    process.stdout.write(
+      `      the counterexample fast-check found:\n${fc
+        .defaultReportMessage(result)
+        ?.split('\n')
+        .map((l) => `        ${l}`)
+        .join('\n')}\n`,
+    );
   });
 });

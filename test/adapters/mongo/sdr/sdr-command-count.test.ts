@@ -8,7 +8,10 @@ import { MongoSaleQualificationSync } from '../../../../src/adapters/mongo/sdr/m
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import { withDatabase } from '../../../../src/adapters/mongo/shared/embedded-mongo';
 import { UuidIdGenerator } from '../../../../src/adapters/system/uuid-id-generator';
-import { CreateSdrInteraction, type CreateSdrInteractionInput } from '../../../../src/application/sdr/create-sdr-interaction';
+import {
+  CreateSdrInteraction,
+  type CreateSdrInteractionInput,
+} from '../../../../src/application/sdr/create-sdr-interaction';
 import { UpdateSdrStatus, type UpdateSdrStatusInput } from '../../../../src/application/sdr/update-sdr-status';
 import type { Cpf } from '../../../../src/domain/shared/cpf';
 import type { CanonicalPhone } from '../../../../src/domain/shared/phone';
@@ -34,14 +37,22 @@ describe('SDR writes: database commands per request', () => {
   before(async () => {
     client = new MongoClient(withDatabase(sharedMongo().uri, 'unused'), { monitorCommands: true });
     await client.connect();
-    client.on('commandStarted', (event) => commands.push(`${event.commandName} ${String((event.command as Record<string, unknown>)[event.commandName])}`));
+    client.on('commandStarted', (event) =>
+      commands.push(`${event.commandName} ${String((event.command as Record<string, unknown>)[event.commandName])}`),
+    );
   });
   after(() => client.close());
   beforeEach(async () => {
     db = await freshSalesDatabase({ client, db: client.db(), close: async () => undefined });
     clock = new ManualClock();
     const [interactions, people] = [new MongoSdrInteractionRepository(db), new MongoPersonRepository(db)];
-    create = new CreateSdrInteraction(interactions, people, new MongoSaleQualificationSync(db), clock, new UuidIdGenerator());
+    create = new CreateSdrInteraction(
+      interactions,
+      people,
+      new MongoSaleQualificationSync(db),
+      clock,
+      new UuidIdGenerator(),
+    );
     update = new UpdateSdrStatus(interactions, people, new MongoSaleQualificationSync(db), clock);
   });
 
@@ -58,22 +69,44 @@ describe('SDR writes: database commands per request', () => {
 
   it('POST /sdr/interactions: at most 5 on every path', async () => {
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
-      'find people', 'findAndModify people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
+      'find people',
+      'findAndModify people',
+      'findAndModify sdr_interactions',
+      'insert sdr_interactions',
+      'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
-      'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
+      'find people',
+      'findAndModify sdr_interactions',
+      'insert sdr_interaction_notes',
+      'findAndModify sales',
     ]);
-    const buyer = await new MongoPersonRepository(db).saveByCpf(person({ cpf: validCpf(61), mobile: '5521999990000', residentialPhone: null }));
+    const buyer = await new MongoPersonRepository(db).saveByCpf(
+      person({ cpf: validCpf(61), mobile: '5521999990000', residentialPhone: null }),
+    );
     await new MongoSaleRepository(db).insert(sale(buyer.id));
-    expect(await creating({ ...base, phone: '5521999990000' as CanonicalPhone, cpf: validCpf(61) as Cpf })).to.deep.equal([
-      'find people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
+    expect(
+      await creating({ ...base, phone: '5521999990000' as CanonicalPhone, cpf: validCpf(61) as Cpf }),
+    ).to.deep.equal([
+      'find people',
+      'findAndModify sdr_interactions',
+      'insert sdr_interactions',
+      'insert sdr_interaction_notes',
+      'findAndModify sales',
     ]);
     const session = `web-${randomUUID()}` as WebSessionId;
     expect(await creating({ ...base, sessionId: session })).to.deep.equal([
-      'find sdr_interactions', 'insert people', 'findAndModify sdr_interactions', 'insert sdr_interactions', 'insert sdr_interaction_notes',
+      'find sdr_interactions',
+      'insert people',
+      'findAndModify sdr_interactions',
+      'insert sdr_interactions',
+      'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, sessionId: session })).to.deep.equal([
-      'find sdr_interactions', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
+      'find sdr_interactions',
+      'findAndModify sdr_interactions',
+      'insert sdr_interaction_notes',
+      'findAndModify sales',
     ]);
   });
 
@@ -81,12 +114,25 @@ describe('SDR writes: database commands per request', () => {
     await create.execute({ ...base, phone: MOBILE });
     const phone = leadIdentifier('phone', '11987654321');
     expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
-      'find people', 'findAndModify sdr_interactions', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
+      'find people',
+      'findAndModify sdr_interactions',
+      'findAndModify sdr_interactions',
+      'insert sdr_interaction_notes',
+      'findAndModify sales',
     ]);
     expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
-      'find people', 'findAndModify sdr_interactions', 'insert sdr_interaction_notes', 'findAndModify sales',
+      'find people',
+      'findAndModify sdr_interactions',
+      'insert sdr_interaction_notes',
+      'findAndModify sales',
     ]);
-    expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal(['find people', 'findAndModify sdr_interactions', 'findAndModify sales']);
-    expect(await updating({ identifier: leadIdentifier('phone', '11900000000'), status: 'interested' })).to.deep.equal(['find people']);
+    expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal([
+      'find people',
+      'findAndModify sdr_interactions',
+      'findAndModify sales',
+    ]);
+    expect(await updating({ identifier: leadIdentifier('phone', '11900000000'), status: 'interested' })).to.deep.equal([
+      'find people',
+    ]);
   });
 });

@@ -13,7 +13,11 @@ import {
 } from '../../../../src/adapters/mongo/shared/embedded-mongo';
 import { isAlive, waitUntil } from '../../../support/processes';
 
-function recordingStrategy(kind: EmbeddedMongoStrategy['kind'], calls: string[], fails: string | undefined): EmbeddedMongoStrategy {
+function recordingStrategy(
+  kind: EmbeddedMongoStrategy['kind'],
+  calls: string[],
+  fails: string | undefined,
+): EmbeddedMongoStrategy {
   return {
     kind,
     async start(databaseName) {
@@ -70,7 +74,10 @@ describe('startMongoServer (CONTRACT 1.1)', () => {
   it('does not try jongodb when mongodb-memory-server starts', async () => {
     const calls: string[] = [];
     const handle = await startMongoServer({
-      strategies: [recordingStrategy('mongodb-memory-server', calls, undefined), recordingStrategy('jongodb', calls, undefined)],
+      strategies: [
+        recordingStrategy('mongodb-memory-server', calls, undefined),
+        recordingStrategy('jongodb', calls, undefined),
+      ],
       log: () => undefined,
     });
     expect(handle.kind).to.equal('mongodb-memory-server');
@@ -82,14 +89,19 @@ describe('startMongoServer (CONTRACT 1.1)', () => {
     let caught: unknown;
     try {
       await startMongoServer({
-        strategies: [recordingStrategy('mongodb-memory-server', calls, 'no binary'), recordingStrategy('jongodb', calls, 'not installed')],
+        strategies: [
+          recordingStrategy('mongodb-memory-server', calls, 'no binary'),
+          recordingStrategy('jongodb', calls, 'not installed'),
+        ],
         log: () => undefined,
       });
     } catch (error) {
       caught = error;
     }
     expect(caught).to.be.instanceOf(NoMongoServerError);
-    expect((caught as Error).message).to.contain('mongodb-memory-server unavailable: no binary').and.contain('jongodb unavailable: not installed');
+    expect((caught as Error).message)
+      .to.contain('mongodb-memory-server unavailable: no binary')
+      .and.contain('jongodb unavailable: not installed');
   });
 
   it('orders the default strategies: mongodb-memory-server, then jongodb', () => {

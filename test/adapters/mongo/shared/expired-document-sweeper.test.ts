@@ -36,7 +36,15 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     await mongo.close();
   });
 
-  const ids = async () => (await db.collection(API_EVENT_LOGS).find({ _id: { $exists: true } }).toArray()).map((d) => String(d._id)).sort();
+  const ids = async () =>
+    (
+      await db
+        .collection(API_EVENT_LOGS)
+        .find({ _id: { $exists: true } })
+        .toArray()
+    )
+      .map((d) => String(d._id))
+      .sort();
 
   it('detects whether the server removes expired documents: jongodb does not, a mongod does', async function () {
     const kind = sharedMongo().kind;
@@ -46,7 +54,9 @@ describe('retention where the server has no TTL monitor (the service deletes wha
 
   it('takes only "no such parameter" as the absence of a monitor: any other refusal comes from a mongod, which runs one', async () => {
     const refusing = (code: number): Db =>
-      ({ admin: () => ({ command: () => Promise.reject(new MongoServerError({ message: 'refused', code })) }) }) as unknown as Db;
+      ({
+        admin: () => ({ command: () => Promise.reject(new MongoServerError({ message: 'refused', code })) }),
+      }) as unknown as Db;
     expect(await detectTtlMonitor(refusing(14))).to.equal(false); // BadValue: what jongodb answers
     expect(await detectTtlMonitor(refusing(59))).to.equal(false); // CommandNotFound
     expect(await detectTtlMonitor(refusing(13))).to.equal(true); // Unauthorized for this user
@@ -77,7 +87,12 @@ describe('retention where the server has no TTL monitor (the service deletes wha
       entry('string', new Date(NOW.getTime() - 200 * DAY).toISOString()),
     ] as never[]);
     let now = NOW;
-    const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => now, holder: 'test', batchSize: 2, maxBatches: 2 });
+    const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], {
+      now: () => now,
+      holder: 'test',
+      batchSize: 2,
+      maxBatches: 2,
+    });
 
     expect(await sweeper.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 4 } });
     expect(await ids()).to.have.length(3);
@@ -89,18 +104,26 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     now = new Date(NOW.getTime() + 60_000);
     expect(await other.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 1 } });
     expect(await ids()).to.deep.equal(['recent', 'string']);
-    expect(await db.collection(MAINTENANCE_LEASES).findOne({ _id: 'expired-documents' as never })).to.deep.include({ holder: 'other', until: new Date(NOW.getTime() + 120_000) });
+    expect(await db.collection(MAINTENANCE_LEASES).findOne({ _id: 'expired-documents' as never })).to.deep.include({
+      holder: 'other',
+      until: new Date(NOW.getTime() + 120_000),
+    });
   });
 
   it('one instance at a time: of two sweeping at once, one sweeps', async () => {
-    await db.collection(API_EVENT_LOGS).insertMany([entry('a', new Date(NOW.getTime() - 100 * DAY)), entry('b', new Date(NOW.getTime() - 100 * DAY))] as never[]);
+    await db
+      .collection(API_EVENT_LOGS)
+      .insertMany([
+        entry('a', new Date(NOW.getTime() - 100 * DAY)),
+        entry('b', new Date(NOW.getTime() - 100 * DAY)),
+      ] as never[]);
     const make = (holder: string) => new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => NOW, holder });
     const outcomes = await Promise.all([make('one').sweepOnce(), make('two').sweepOnce(), make('three').sweepOnce()]);
     expect(outcomes.filter((o) => o.swept)).to.have.length(1);
     expect(await ids()).to.deep.equal([]);
   });
 
-  it('serve\'s schedule on a server that honours TTL deletes nothing itself and writes no lease', async () => {
+  it("serve's schedule on a server that honours TTL deletes nothing itself and writes no lease", async () => {
     await db.collection(API_EVENT_LOGS).insertOne(entry('old', new Date(Date.now() - 365 * DAY)) as never);
     const retention = await startRetention(db, [apiEventIndexes(90)], silent, { detect: async () => true });
     expect(retention).to.equal(undefined);
@@ -108,9 +131,14 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     expect(await db.collection(MAINTENANCE_LEASES).countDocuments({ _id: 'expired-documents' as never })).to.equal(0);
   });
 
-  it('serve\'s schedule on the embedded jongodb sweeps at start-up (its own detection)', async function () {
+  it("serve's schedule on the embedded jongodb sweeps at start-up (its own detection)", async function () {
     if (sharedMongo().kind !== 'jongodb') this.skip();
-    await db.collection(API_EVENT_LOGS).insertMany([entry('old', new Date(Date.now() - 91 * DAY)), entry('recent', new Date(Date.now() - DAY))] as never[]);
+    await db
+      .collection(API_EVENT_LOGS)
+      .insertMany([
+        entry('old', new Date(Date.now() - 91 * DAY)),
+        entry('recent', new Date(Date.now() - DAY)),
+      ] as never[]);
     const retention = await startRetention(db, [apiEventIndexes(90)], silent);
     expect(retention).to.not.equal(undefined);
     let left = await ids();
@@ -123,7 +151,11 @@ describe('retention where the server has no TTL monitor (the service deletes wha
   });
 
   it('a sweep stops before its next command once told to', async () => {
-    await db.collection(API_EVENT_LOGS).insertMany(Array.from({ length: 6 }, (_, i) => entry(`old${i}`, new Date(NOW.getTime() - 100 * DAY))) as never[]);
+    await db
+      .collection(API_EVENT_LOGS)
+      .insertMany(
+        Array.from({ length: 6 }, (_, i) => entry(`old${i}`, new Date(NOW.getTime() - 100 * DAY))) as never[],
+      );
     let checks = 0;
     const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => NOW, holder: 'test', batchSize: 2 });
     // Asked before the rule and before each batch: told to stop once the first batch is done.

@@ -15,12 +15,20 @@ import { DECLARED_INDEXES } from '../../../support/index-coverage/declared-index
 import { sharedMongo } from '../../../support/mongo';
 
 /** A guard of its own (not the run's), on a client of its own: what it records is what these tests assert on. */
-async function guarded(options: { declarations?: readonly CollectionIndexes[]; judgeTestCode?: boolean; allowed?: readonly AllowedScan[] } = {}) {
+async function guarded(
+  options: {
+    declarations?: readonly CollectionIndexes[];
+    judgeTestCode?: boolean;
+    allowed?: readonly AllowedScan[];
+  } = {},
+) {
   const guard = new IndexCoverageGuard(options.declarations ?? DECLARED_INDEXES, {
     allowed: options.allowed ?? [],
     ...(options.judgeTestCode === false ? {} : { isTestCaller: () => false }),
   });
-  const mongo = await connectMongo(withDatabase(sharedMongo().uri, `guard_${randomUUID().slice(0, 8)}`), { commandObserver: guard.observer });
+  const mongo = await connectMongo(withDatabase(sharedMongo().uri, `guard_${randomUUID().slice(0, 8)}`), {
+    commandObserver: guard.observer,
+  });
   return { guard, mongo, db: mongo.db };
 }
 
@@ -41,11 +49,17 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     const { guard, db } = await use();
     await db.collection('sales').find({ personId: 'p' }).toArray();
     await db.collection('sales').find({ webhookProcessed: false, sellerId: 's' }).toArray();
-    await db.collection('sales').find({ _id: 'x' as never }).toArray();
+    await db
+      .collection('sales')
+      .find({ _id: 'x' as never })
+      .toArray();
     expect(guard.violations).to.deep.equal([]);
     await db.collection('sales').find({ sellerId: 's' }).toArray();
     // `status` is a key of no index of sdr_interactions (and `createdAt` leads by_created, so that one passes).
-    await db.collection('sdr_interactions').find({ createdAt: { $gte: new Date() } }).toArray();
+    await db
+      .collection('sdr_interactions')
+      .find({ createdAt: { $gte: new Date() } })
+      .toArray();
     await db.collection('sdr_interactions').find({ status: 'converted' }).toArray();
     expect(uncovered(guard)).to.deep.equal(['sales find { sellerId: ? }', 'sdr_interactions find { status: ? }']);
   });
@@ -71,11 +85,23 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
 
   it('a $or is covered only when every branch is (or when an indexed field sits beside it)', async () => {
     const { guard, db } = await use();
-    await db.collection('sales').find({ $or: [{ personId: 'p' }, { _id: 'x' as never }] }).toArray();
-    await db.collection('sales').find({ personId: 'p', $or: [{ sellerId: 's' }, { vendorId: 'v' }] }).toArray();
-    await db.collection('sales').find({ $and: [{ sellerId: 's' }, { webhookProcessed: true }] }).toArray();
+    await db
+      .collection('sales')
+      .find({ $or: [{ personId: 'p' }, { _id: 'x' as never }] })
+      .toArray();
+    await db
+      .collection('sales')
+      .find({ personId: 'p', $or: [{ sellerId: 's' }, { vendorId: 'v' }] })
+      .toArray();
+    await db
+      .collection('sales')
+      .find({ $and: [{ sellerId: 's' }, { webhookProcessed: true }] })
+      .toArray();
     expect(guard.violations).to.deep.equal([]);
-    await db.collection('sales').find({ $or: [{ personId: 'p' }, { sellerId: 's' }] }).toArray();
+    await db
+      .collection('sales')
+      .find({ $or: [{ personId: 'p' }, { sellerId: 's' }] })
+      .toArray();
     expect(uncovered(guard)).to.deep.equal(['sales find { $or: [{ personId: ? }, { sellerId: ? }] }']);
   });
 
@@ -94,18 +120,34 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     // The partial unique index holds only records with a string id: an unfiltered distinct cannot use it.
     await gateway.distinct('instance');
     await gateway.distinct('instance', { 'key.id': { $type: 'string' }, messageType: 'conversation' });
-    expect(uncovered(guard)).to.deep.equal(['gateway_messages distinct {}', 'gateway_messages distinct { key.id: { $type: ? }, messageType: ? }']);
+    expect(uncovered(guard)).to.deep.equal([
+      'gateway_messages distinct {}',
+      'gateway_messages distinct { key.id: { $type: ? }, messageType: ? }',
+    ]);
   });
 
   it('judges an aggregation by its leading $match (countDocuments is one)', async () => {
     const { guard, db } = await use();
-    await db.collection('sales').aggregate([{ $match: { personId: 'p' } }, { $group: { _id: '$sellerId', n: { $sum: 1 } } }]).toArray();
+    await db
+      .collection('sales')
+      .aggregate([{ $match: { personId: 'p' } }, { $group: { _id: '$sellerId', n: { $sum: 1 } } }])
+      .toArray();
     await db.collection('sales').countDocuments({ webhookProcessed: false });
     expect(guard.violations).to.deep.equal([]);
-    await db.collection('sales').aggregate([{ $match: { sellerId: 's' } }, { $group: { _id: '$personId', n: { $sum: 1 } } }]).toArray();
+    await db
+      .collection('sales')
+      .aggregate([{ $match: { sellerId: 's' } }, { $group: { _id: '$personId', n: { $sum: 1 } } }])
+      .toArray();
     await db.collection('people').countDocuments({ gender: 'F' });
-    await db.collection('people').aggregate([{ $group: { _id: '$gender', n: { $sum: 1 } } }]).toArray();
-    expect(uncovered(guard)).to.deep.equal(['sales aggregate { sellerId: ? }', 'people aggregate { gender: ? }', 'people aggregate {}']);
+    await db
+      .collection('people')
+      .aggregate([{ $group: { _id: '$gender', n: { $sum: 1 } } }])
+      .toArray();
+    expect(uncovered(guard)).to.deep.equal([
+      'sales aggregate { sellerId: ? }',
+      'people aggregate { gender: ? }',
+      'people aggregate {}',
+    ]);
   });
 
   it('an empty filter is a scan unless an index serves its sort', async () => {
@@ -119,7 +161,15 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
   });
 
   it('lets an allow-listed scan through by its shape, and only that one', async () => {
-    const allowed = [{ name: 'vendor list page', collection: 'vendors', command: 'find', query: '{} sort { name: 1, _id: 1 }', reason: 'small admin list' }];
+    const allowed = [
+      {
+        name: 'vendor list page',
+        collection: 'vendors',
+        command: 'find',
+        query: '{} sort { name: 1, _id: 1 }',
+        reason: 'small admin list',
+      },
+    ];
     const { guard, db } = await use({ allowed });
     await db.collection('vendors').find({}).sort({ name: 1, _id: 1 }).toArray();
     expect(guard.violations).to.deep.equal([]);
@@ -148,21 +198,35 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
 
   it('fails the test that sent the query, naming collection, command, filter shape and test', async () => {
     const { guard, db } = await use();
-    const fakeTest = (title: string, fn: Mocha.Func | Mocha.AsyncFunc) => ({ fn, fullTitle: () => title }) as unknown as Mocha.Test;
+    const fakeTest = (title: string, fn: Mocha.Func | Mocha.AsyncFunc) =>
+      ({ fn, fullTitle: () => title }) as unknown as Mocha.Test;
     const promised = fakeTest('a test that scans', async () => {
       await db.collection('hub_leads').find({ email: 'a@b.c' }).toArray();
     });
     guard.wrapTest(promised);
     let failure: unknown;
     await (promised.fn as () => Promise<void>).call({}).catch((error: unknown) => (failure = error));
-    expect(String(failure)).to.contain('"a test that scans"').and.to.contain('hub_leads find { email: ? }').and.to.contain('notablescan');
+    expect(String(failure))
+      .to.contain('"a test that scans"')
+      .and.to.contain('hub_leads find { email: ? }')
+      .and.to.contain('notablescan');
 
-    const callback = fakeTest('a callback test that scans', (done: Mocha.Done) => void db.collection('hub_users').findOne({ name: 'x' }).then(() => done(), done));
+    const callback = fakeTest(
+      'a callback test that scans',
+      (done: Mocha.Done) =>
+        void db
+          .collection('hub_users')
+          .findOne({ name: 'x' })
+          .then(() => done(), done),
+    );
     guard.wrapTest(callback);
     const passedToDone = await new Promise((resolve) => (callback.fn as (done: Mocha.Done) => void).call({}, resolve));
     expect(String(passedToDone)).to.contain('hub_users find { name: ? }');
 
-    const clean = fakeTest('a test that uses an index', async () => void (await db.collection('hub_users').findOne({ email: 'a@b.c' })));
+    const clean = fakeTest(
+      'a test that uses an index',
+      async () => void (await db.collection('hub_users').findOne({ email: 'a@b.c' })),
+    );
     guard.wrapTest(clean);
     await (clean.fn as () => Promise<void>).call({});
   });
@@ -170,11 +234,17 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
   it('keeps what no test failed for (hooks, work left running) for the end-of-run summary', async () => {
     const { guard, db } = await use();
     await db.collection('hub_users').find({ name: 'x' }).toArray();
-    const late = { fn: async () => void setTimeout(() => void db.collection('hub_users').findOne({ language: 'pt' }), 0), fullTitle: () => 'a test that leaves work behind' } as unknown as Mocha.Test;
+    const late = {
+      fn: async () => void setTimeout(() => void db.collection('hub_users').findOne({ language: 'pt' }), 0),
+      fullTitle: () => 'a test that leaves work behind',
+    } as unknown as Mocha.Test;
     guard.wrapTest(late);
     await (late.fn as () => Promise<void>).call({});
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(guard.summary().unreported.map((v) => `${v.query} in ${v.test.slice(0, 16)}`)).to.deep.equal(['{ name: ? } in outside any test', '{ language: ? } in a test that leav']);
+    expect(guard.summary().unreported.map((v) => `${v.query} in ${v.test.slice(0, 16)}`)).to.deep.equal([
+      '{ name: ? } in outside any test',
+      '{ language: ? } in a test that leav',
+    ]);
   });
 
   it('holds queries against the same index list as the one ensure-indexes creates (TTL indexes included)', async () => {
@@ -182,8 +252,11 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     const loaded = loadConfig({ HUB_JWT_SECRET: 'x'.repeat(40), SALES_JWT_SECRET: 'y'.repeat(40) });
     if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
     const created = compose(loaded.right.config, { db, redis: undefined, logger: pino({ level: 'silent' }) }).indexes;
-    const byCollection = (list: readonly CollectionIndexes[]) => [...list].sort((a, b) => a.collection.localeCompare(b.collection));
+    const byCollection = (list: readonly CollectionIndexes[]) =>
+      [...list].sort((a, b) => a.collection.localeCompare(b.collection));
     expect(byCollection(DECLARED_INDEXES)).to.deep.equal(byCollection(created));
-    expect(DECLARED_INDEXES.flatMap((d) => d.indexes.filter((i) => i.expireAfterSeconds !== undefined))).to.have.length.greaterThan(0);
+    expect(
+      DECLARED_INDEXES.flatMap((d) => d.indexes.filter((i) => i.expireAfterSeconds !== undefined)),
+    ).to.have.length.greaterThan(0);
   });
 });

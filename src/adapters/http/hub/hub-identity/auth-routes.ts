@@ -40,14 +40,23 @@ export interface AuthRoutesDeps {
   readonly hashing: Capacity;
 }
 
-const LoginBody = t.exact(t.type({ email: emailField, password: passwordField('password', 8, TEXT_LIMITS.loginSecret) }));
+const LoginBody = t.exact(
+  t.type({ email: emailField, password: passwordField('password', 8, TEXT_LIMITS.loginSecret) }),
+);
 const RegisterBody = t.exact(
-  t.type({ email: emailField, password: passwordField('password'), name: textField('name'), organizationName: textField('organizationName') }),
+  t.type({
+    email: emailField,
+    password: passwordField('password'),
+    name: textField('name'),
+    organizationName: textField('organizationName'),
+  }),
 );
 const ForgotBody = t.exact(t.type({ email: rawTextField('email', TEXT_LIMITS.email) }));
 const ResetBody = t.exact(t.type({ newPassword: passwordField('newPassword') }));
 /** The reset body as sent: the token is checked by hand first (its own 400, `Token is required`). */
-const ResetRequest = t.exact(t.type({ token: rawTextField('token', TEXT_LIMITS.secret), newPassword: passwordField('newPassword') }));
+const ResetRequest = t.exact(
+  t.type({ token: rawTextField('token', TEXT_LIMITS.secret), newPassword: passwordField('newPassword') }),
+);
 
 const UserView = t.type({ id: t.string, email: t.string, name: t.string, language: t.string });
 const OrgView = t.type({ id: t.string, name: t.string, role: t.string });
@@ -66,7 +75,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const answerSession = (ctx: Context, status: number, session: HubSession): void => {
     setRefreshCookie(ctx, session.refreshToken, deps.secureCookies);
     ctx.status = status;
-    ctx.body = { accessToken: session.accessToken, expiresAt: session.expiresAt, user: session.user, org: session.org } satisfies t.TypeOf<typeof SessionView>;
+    ctx.body = {
+      accessToken: session.accessToken,
+      expiresAt: session.expiresAt,
+      user: session.user,
+      org: session.org,
+    } satisfies t.TypeOf<typeof SessionView>;
   };
 
   const hashes = needsCapacity(deps.hashing);
@@ -113,7 +127,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       throw hubHttpError(result.left);
     }
     setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies);
-    ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt } satisfies t.TypeOf<typeof RefreshedView>;
+    ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt } satisfies t.TypeOf<
+      typeof RefreshedView
+    >;
   });
 
   const logoutSpec = {
@@ -156,7 +172,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const forgotSpec = {
     summary: 'Mails a password reset link (the same answer for any e-mail)',
     body: ForgotBody,
-    responses: { 200: { description: 'Accepted', body: message('If the e-mail is registered, a reset link has been sent') } },
+    responses: {
+      200: { description: 'Accepted', body: message('If the e-mail is registered, a reset link has been sent') },
+    },
   };
   api.post('/forgot-password', forgotSpec, async (ctx) => {
     // Any string is accepted and answered alike; only an address that can belong to an account is looked up.

@@ -25,18 +25,37 @@ export interface ChannelRoutesDeps {
 
 const CreateChannelBody = t.exact(t.type({ name: textField('name', 100), type: oneOfField('type', CHANNEL_TYPES) }));
 
-const ChannelView = t.type({ id: t.string, orgId: t.string, name: t.string, type: t.keyof({ QR_CODE: null, WWABA: null }), createdAt: IsoTimestamp });
+const ChannelView = t.type({
+  id: t.string,
+  orgId: t.string,
+  name: t.string,
+  type: t.keyof({ QR_CODE: null, WWABA: null }),
+  createdAt: IsoTimestamp,
+});
 
-const channelView = (c: Channel): t.TypeOf<typeof ChannelView> => ({ id: c.id, orgId: c.orgId, name: c.name, type: c.type, createdAt: c.createdAt.toISOString() });
+const channelView = (c: Channel): t.TypeOf<typeof ChannelView> => ({
+  id: c.id,
+  orgId: c.orgId,
+  name: c.name,
+  type: c.type,
+  createdAt: c.createdAt.toISOString(),
+});
 
 /** CONTRACT 5.2: GET|POST /orgs/{orgId}/channels [channels:read|channels:edit]. */
 export function channelRoutes(deps: ChannelRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId/channels` });
-  const api = documented(router, { tag: 'Channels', security: HUB_SECURITY.accessToken, responses: ORG_ROUTE_RESPONSES });
+  const api = documented(router, {
+    tag: 'Channels',
+    security: HUB_SECURITY.accessToken,
+    responses: ORG_ROUTE_RESPONSES,
+  });
   // Token first, then the organization (404 for another one), then the permission.
   router.use(accessTokenGuard(deps.accessTokens, deps.clock), orgScope());
 
-  const listSpec = { summary: "The organization's channels [channels:read]", responses: { 200: { description: 'The channels', body: t.type({ channels: t.array(ChannelView) }) } } };
+  const listSpec = {
+    summary: "The organization's channels [channels:read]",
+    responses: { 200: { description: 'The channels', body: t.type({ channels: t.array(ChannelView) }) } },
+  };
   api.get('/', listSpec, requirePermission('channels:read'), async (ctx) => {
     const channels = await deps.list.execute({ orgId: hubAuthOf(ctx).orgId });
     ctx.body = { channels: channels.map(channelView) };

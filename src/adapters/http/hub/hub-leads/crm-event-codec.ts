@@ -14,7 +14,11 @@ export const CRM_EVENT_SCHEMA = {
       type: 'object',
       required: ['action'],
       properties: {
-        action: { type: 'string', minLength: 1, description: 'card.create, card.move, ...; an action the hub does not know is answered `skipped`' },
+        action: {
+          type: 'string',
+          minLength: 1,
+          description: 'card.create, card.move, ...; an action the hub does not know is answered `skipped`',
+        },
         card: {
           type: 'object',
           required: ['id'],
@@ -29,7 +33,8 @@ export const CRM_EVENT_SCHEMA = {
 } as const;
 
 /** A CRM delivery decoded: an event to apply, or an action this service does not know (skipped, spec part 4). */
-export type CrmDelivery = { readonly kind: 'event'; readonly event: CrmEvent } | { readonly kind: 'unrecognized'; readonly action: string };
+export type CrmDelivery =
+  { readonly kind: 'event'; readonly event: CrmEvent } | { readonly kind: 'unrecognized'; readonly action: string };
 
 /**
  * The CRM provider's payload of spec part 4 (nested under `data`; `card.pipe.id`, or the provider's
@@ -45,7 +50,11 @@ export function decodeCrmEvent(payload: unknown): E.Either<PayloadErrors, CrmDel
     return E.left(errors);
   }
   if (typeof data.action !== 'string' || data.action.trim() === '') {
-    addError(errors, 'data.action', data.action === undefined ? 'data.action is required' : 'data.action must be a non-empty string');
+    addError(
+      errors,
+      'data.action',
+      data.action === undefined ? 'data.action is required' : 'data.action must be a non-empty string',
+    );
     return E.left(errors);
   }
   const action = data.action.trim();
@@ -59,10 +68,12 @@ export function decodeCrmEvent(payload: unknown): E.Either<PayloadErrors, CrmDel
   else {
     cardId = idText(card.id);
     if (cardId === undefined) addError(errors, 'data.card.id', 'data.card.id is required (string or number)');
-    if (card.title !== undefined && typeof card.title !== 'string') addError(errors, 'data.card.title', 'data.card.title must be a string');
+    if (card.title !== undefined && typeof card.title !== 'string')
+      addError(errors, 'data.card.title', 'data.card.title must be a string');
     else title = card.title;
     if (card.pipe !== undefined) {
-      if (!isObject(card.pipe) || idText(card.pipe.id) === undefined) addError(errors, 'data.card.pipe.id', 'data.card.pipe.id must be a string or number');
+      if (!isObject(card.pipe) || idText(card.pipe.id) === undefined)
+        addError(errors, 'data.card.pipe.id', 'data.card.pipe.id must be a string or number');
       else pipeId = idText(card.pipe.id);
     }
     if (card.pipe_id !== undefined) {
@@ -73,7 +84,8 @@ export function decodeCrmEvent(payload: unknown): E.Either<PayloadErrors, CrmDel
   }
   const from = phase(data.from, 'data.from', errors);
   const to = phase(data.to, 'data.to', errors);
-  if (action === 'card.move' && to?.name === undefined) addError(errors, 'data.to.name', 'data.to.name is required for card.move');
+  if (action === 'card.move' && to?.name === undefined)
+    addError(errors, 'data.to.name', 'data.to.name is required for card.move');
   if (Object.keys(errors).length > 0 || cardId === undefined) return E.left(errors);
   return E.right({
     kind: 'event',
@@ -94,8 +106,10 @@ function phase(u: unknown, field: string, errors: PayloadErrors): CrmPhase | und
     addError(errors, field, `${field} must be an object`);
     return undefined;
   }
-  if (u.name !== undefined && typeof u.name !== 'string') addError(errors, `${field}.name`, `${field}.name must be a string`);
-  if (u.id !== undefined && idText(u.id) === undefined) addError(errors, `${field}.id`, `${field}.id must be a string or number`);
+  if (u.name !== undefined && typeof u.name !== 'string')
+    addError(errors, `${field}.name`, `${field}.name must be a string`);
+  if (u.id !== undefined && idText(u.id) === undefined)
+    addError(errors, `${field}.id`, `${field}.id must be a string or number`);
   const id = idText(u.id);
   const name = typeof u.name === 'string' ? u.name : undefined;
   return { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };

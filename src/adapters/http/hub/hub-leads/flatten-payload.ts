@@ -10,7 +10,8 @@ export function flattenPayload(value: unknown, prefix = ''): Record<string, stri
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if (typeof inner === 'string') flat[path] = inner;
     else if (typeof inner === 'number' || typeof inner === 'boolean') flat[path] = String(inner);
-    else if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) Object.assign(flat, flattenPayload(inner, path));
+    else if (inner !== null && typeof inner === 'object' && !Array.isArray(inner))
+      Object.assign(flat, flattenPayload(inner, path));
   }
   return flat;
 }

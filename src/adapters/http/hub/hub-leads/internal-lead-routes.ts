@@ -22,7 +22,11 @@ export interface InternalLeadRoutesDeps {
 /** CONTRACT 5.2: GET /internal/orgs/{orgId}/leads and /internal/orgs/{orgId}/leads/{id} (MCP secret). */
 export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/internal/orgs/:orgId/leads` });
-  const api = documented(router, { tag: 'Internal', security: HUB_SECURITY.internal, responses: INTERNAL_ROUTE_RESPONSES });
+  const api = documented(router, {
+    tag: 'Internal',
+    security: HUB_SECURITY.internal,
+    responses: INTERNAL_ROUTE_RESPONSES,
+  });
   router.use(internalCredentialGuard(deps.secret), async (ctx, next) => {
     const organization = await deps.organization.execute({ orgId: ctx.params.orgId ?? '' });
     if (E.isLeft(organization)) throw hubHttpError(organization.left);
@@ -32,7 +36,10 @@ export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
   const listSpec = {
     summary: "An organization's leads, newest first",
     query: LeadListQuery,
-    responses: { 200: { description: 'A page of leads', body: LeadPageView }, 400: hubError('`Validation error` with `details`') },
+    responses: {
+      200: { description: 'A page of leads', body: LeadPageView },
+      400: hubError('`Validation error` with `details`'),
+    },
   };
   api.get('/', listSpec, async (ctx) => {
     const page = await deps.list.execute(leadQueryOf(ctx.params.orgId ?? '', ctx.query));
@@ -41,7 +48,10 @@ export function internalLeadRoutes(deps: InternalLeadRoutesDeps): Router {
 
   const getSpec = {
     summary: 'One lead with its events',
-    responses: { 200: { description: 'The lead', body: LeadWithEventsView }, 404: hubError('`Not found` (organization) or `Lead not found`') },
+    responses: {
+      200: { description: 'The lead', body: LeadWithEventsView },
+      404: hubError('`Not found` (organization) or `Lead not found`'),
+    },
   };
   api.get('/:id', getSpec, async (ctx) => {
     const result = await deps.get.execute({ orgId: ctx.params.orgId ?? '', id: ctx.params.id ?? '' });

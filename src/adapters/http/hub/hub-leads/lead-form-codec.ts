@@ -13,12 +13,16 @@ const GROUPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const text = { type: ['string', 'null'] };
-const group = (members: readonly string[]) => ({ type: ['object', 'null'], properties: Object.fromEntries(members.map((m) => [m, text])) });
+const group = (members: readonly string[]) => ({
+  type: ['object', 'null'],
+  properties: Object.fromEntries(members.map((m) => [m, text])),
+});
 
 /** The payload `decodeLeadForm` accepts, for the OpenAPI document: known members typed, any other member kept. */
 export const LEAD_FORM_SCHEMA = {
   type: 'object',
-  description: 'A phone is required in contact.phone, contact.cellphone or phone (the first present wins). Every member is flattened into `fields` (dotted paths).',
+  description:
+    'A phone is required in contact.phone, contact.cellphone or phone (the first present wins). Every member is flattened into `fields` (dotted paths).',
   properties: {
     id: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
     phone: text,
@@ -48,22 +52,28 @@ export function decodeLeadForm(payload: unknown): E.Either<PayloadErrors, LeadFo
     }
     for (const member of members) {
       const inner = value[member];
-      if (inner !== undefined && inner !== null && typeof inner !== 'string') addError(errors, `${group}.${member}`, `${group}.${member} must be a string`);
+      if (inner !== undefined && inner !== null && typeof inner !== 'string')
+        addError(errors, `${group}.${member}`, `${group}.${member} must be a string`);
     }
   }
-  if (payload.phone !== undefined && payload.phone !== null && typeof payload.phone !== 'string') addError(errors, 'phone', 'phone must be a string');
-  if (payload.id !== undefined && payload.id !== null && idText(payload.id) === undefined) addError(errors, 'id', 'id must be a non-empty string or a number');
+  if (payload.phone !== undefined && payload.phone !== null && typeof payload.phone !== 'string')
+    addError(errors, 'phone', 'phone must be a string');
+  if (payload.id !== undefined && payload.id !== null && idText(payload.id) === undefined)
+    addError(errors, 'id', 'id must be a non-empty string or a number');
   if (Object.keys(errors).length > 0) return E.left(errors);
 
   const contact = isObject(payload.contact) ? payload.contact : {};
-  const rawPhone = [contact.phone, contact.cellphone, payload.phone].find((p): p is string => typeof p === 'string' && p.trim() !== '');
+  const rawPhone = [contact.phone, contact.cellphone, payload.phone].find(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
   if (rawPhone === undefined) {
     addError(errors, 'contact.phone', 'a phone is required in contact.phone, contact.cellphone or phone');
     return E.left(errors);
   }
   // CONTRACT 7: a present phone that is not a Brazilian number is kept as sent; only a missing one is 400.
   const canonical = normalizePhone(rawPhone);
-  const phone: FormPhone = canonical === undefined ? { usable: false, value: rawPhone } : { usable: true, value: canonical };
+  const phone: FormPhone =
+    canonical === undefined ? { usable: false, value: rawPhone } : { usable: true, value: canonical };
   const text = (u: unknown) => (typeof u === 'string' && u.trim() !== '' ? u.trim() : null);
   const formId = idText(payload.id);
   return E.right({

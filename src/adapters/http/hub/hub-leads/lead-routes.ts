@@ -30,7 +30,10 @@ export function leadRoutes(deps: LeadRoutesDeps): Router {
   const listSpec = {
     summary: "The organization's leads, newest first [leads:read]",
     query: LeadListQuery,
-    responses: { 200: { description: 'A page of leads', body: LeadPageView }, 400: hubError('`Validation error` with `details`') },
+    responses: {
+      200: { description: 'A page of leads', body: LeadPageView },
+      400: hubError('`Validation error` with `details`'),
+    },
   };
   api.get('/', listSpec, async (ctx) => {
     const page = await deps.list.execute(leadQueryOf(hubAuthOf(ctx).orgId, ctx.query));
@@ -39,7 +42,10 @@ export function leadRoutes(deps: LeadRoutesDeps): Router {
 
   const getSpec = {
     summary: 'One lead with its events [leads:read]',
-    responses: { 200: { description: 'The lead', body: LeadWithEventsView }, 404: hubError('`Not found` (organization) or `Lead not found`') },
+    responses: {
+      200: { description: 'The lead', body: LeadWithEventsView },
+      404: hubError('`Not found` (organization) or `Lead not found`'),
+    },
   };
   api.get('/:id', getSpec, async (ctx) => {
     const result = await deps.get.execute({ orgId: hubAuthOf(ctx).orgId, id: ctx.params.id ?? '' });

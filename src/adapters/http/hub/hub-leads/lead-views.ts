@@ -25,10 +25,23 @@ export const LeadView = t.type({
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });
-export const LeadEventView = t.type({ id: t.string, provider: Provider, action: t.string, receivedAt: IsoTimestamp, rawBody: t.string });
+export const LeadEventView = t.type({
+  id: t.string,
+  provider: Provider,
+  action: t.string,
+  receivedAt: IsoTimestamp,
+  rawBody: t.string,
+});
 export const LeadPageView = t.type({ leads: t.array(LeadView), page: Integer, limit: Integer, total: Integer });
 export const LeadWithEventsView = t.intersection([LeadView, t.type({ events: t.array(LeadEventView) })]);
-export const PipelineView = t.type({ id: t.string, orgId: t.string, name: t.string, provider: Provider, externalId: t.string, createdAt: IsoTimestamp });
+export const PipelineView = t.type({
+  id: t.string,
+  orgId: t.string,
+  name: t.string,
+  provider: Provider,
+  externalId: t.string,
+  createdAt: IsoTimestamp,
+});
 export const TemplateView = t.type({
   id: t.string,
   orgId: t.string,
@@ -58,9 +71,22 @@ export const leadView = (l: Lead): t.TypeOf<typeof LeadView> => ({
   updatedAt: l.updatedAt.toISOString(),
 });
 
-export const leadEventView = (e: LeadEventRecord): t.TypeOf<typeof LeadEventView> => ({ id: e.id, provider: e.provider, action: e.action, receivedAt: e.receivedAt.toISOString(), rawBody: e.rawBody });
+export const leadEventView = (e: LeadEventRecord): t.TypeOf<typeof LeadEventView> => ({
+  id: e.id,
+  provider: e.provider,
+  action: e.action,
+  receivedAt: e.receivedAt.toISOString(),
+  rawBody: e.rawBody,
+});
 
-export const pipelineView = (p: Pipeline): t.TypeOf<typeof PipelineView> => ({ id: p.id, orgId: p.orgId, name: p.name, provider: p.provider, externalId: p.externalId, createdAt: p.createdAt.toISOString() });
+export const pipelineView = (p: Pipeline): t.TypeOf<typeof PipelineView> => ({
+  id: p.id,
+  orgId: p.orgId,
+  name: p.name,
+  provider: p.provider,
+  externalId: p.externalId,
+  createdAt: p.createdAt.toISOString(),
+});
 
 export const templateView = (template: LeadTemplate): t.TypeOf<typeof TemplateView> => ({
   id: template.id,

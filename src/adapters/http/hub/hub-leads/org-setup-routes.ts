@@ -28,15 +28,28 @@ export interface OrgSetupRoutesDeps {
   readonly clock: Clock;
 }
 
-const PipelineBody = t.exact(t.type({ name: textField('name', 100), provider: oneOfField('provider', LEAD_PROVIDERS), externalId: textField('externalId', 200) }));
+const PipelineBody = t.exact(
+  t.type({
+    name: textField('name', 100),
+    provider: oneOfField('provider', LEAD_PROVIDERS),
+    externalId: textField('externalId', 200),
+  }),
+);
 
 /** CONTRACT 5.2: GET|POST /orgs/{orgId}/pipelines and /orgs/{orgId}/lead-templates. */
 export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId` });
-  const api = documented(router, { tag: 'Organization setup', security: HUB_SECURITY.accessToken, responses: ORG_ROUTE_RESPONSES });
+  const api = documented(router, {
+    tag: 'Organization setup',
+    security: HUB_SECURITY.accessToken,
+    responses: ORG_ROUTE_RESPONSES,
+  });
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
 
-  const listPipelinesSpec = { summary: "The organization's pipelines [pipelines:read]", responses: { 200: { description: 'The pipelines', body: t.type({ pipelines: t.array(PipelineView) }) } } };
+  const listPipelinesSpec = {
+    summary: "The organization's pipelines [pipelines:read]",
+    responses: { 200: { description: 'The pipelines', body: t.type({ pipelines: t.array(PipelineView) }) } },
+  };
   api.get('/pipelines', listPipelinesSpec, guard, orgScope(), requirePermission('pipelines:read'), async (ctx) => {
     ctx.body = { pipelines: (await deps.listPipelines.execute({ orgId: hubAuthOf(ctx).orgId })).map(pipelineView) };
   });
@@ -44,7 +57,10 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   const createPipelineSpec = {
     summary: 'Creates a pipeline [pipelines:edit]',
     body: PipelineBody,
-    responses: { 201: { description: 'Created', body: PipelineView }, 409: hubError('`Pipeline already exists for this provider + externalId`') },
+    responses: {
+      201: { description: 'Created', body: PipelineView },
+      409: hubError('`Pipeline already exists for this provider + externalId`'),
+    },
   };
   api.post('/pipelines', createPipelineSpec, guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
     const body = decodeBody(PipelineBody, ctx.request.body);
@@ -54,7 +70,10 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
     ctx.body = pipelineView(result.right);
   });
 
-  const listTemplatesSpec = { summary: "The organization's lead templates [templates:read]", responses: { 200: { description: 'The templates', body: t.type({ templates: t.array(TemplateView) }) } } };
+  const listTemplatesSpec = {
+    summary: "The organization's lead templates [templates:read]",
+    responses: { 200: { description: 'The templates', body: t.type({ templates: t.array(TemplateView) }) } },
+  };
   api.get('/lead-templates', listTemplatesSpec, guard, orgScope(), requirePermission('templates:read'), async (ctx) => {
     ctx.body = { templates: (await deps.listTemplates.execute({ orgId: hubAuthOf(ctx).orgId })).map(templateView) };
   });
@@ -64,13 +83,24 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
     body: LeadTemplateBody,
     responses: { 201: { description: 'Created', body: TemplateView } },
   };
-  api.post('/lead-templates', createTemplateSpec, guard, orgScope(), requirePermission('templates:edit'), async (ctx) => {
-    const body = decodeBody(LeadTemplateBody, ctx.request.body);
-    const result = await deps.createTemplate.execute({ orgId: hubAuthOf(ctx).orgId, ...body, conditions: conditionPairs(body.conditions) });
-    if (E.isLeft(result)) throw hubHttpError(result.left);
-    ctx.status = 201;
-    ctx.body = templateView(result.right);
-  });
+  api.post(
+    '/lead-templates',
+    createTemplateSpec,
+    guard,
+    orgScope(),
+    requirePermission('templates:edit'),
+    async (ctx) => {
+      const body = decodeBody(LeadTemplateBody, ctx.request.body);
+      const result = await deps.createTemplate.execute({
+        orgId: hubAuthOf(ctx).orgId,
+        ...body,
+        conditions: conditionPairs(body.conditions),
+      });
+      if (E.isLeft(result)) throw hubHttpError(result.left);
+      ctx.status = 201;
+      ctx.body = templateView(result.right);
+    },
+  );
 
   return router;
 }

@@ -5,7 +5,8 @@ export function addError(errors: PayloadErrors, field: string, message: string):
   (errors[field] ??= []).push(message);
 }
 
-export const isObject = (u: unknown): u is Record<string, unknown> => u !== null && typeof u === 'object' && !Array.isArray(u);
+export const isObject = (u: unknown): u is Record<string, unknown> =>
+  u !== null && typeof u === 'object' && !Array.isArray(u);
 
 /** Provider ids arrive as strings or numbers; both mean the same id. */
 export function idText(u: unknown): string | undefined {

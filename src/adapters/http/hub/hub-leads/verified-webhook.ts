@@ -17,7 +17,11 @@ interface SignatureScheme {
 
 const SCHEMES: Readonly<Record<LeadProvider, SignatureScheme>> = {
   crmprovider: { headers: ['x-crm-signature'], missing: 'Invalid signature', invalid: 'Invalid signature' },
-  leadprovider: { headers: ['x-webhook-signature', 'x-hub-signature-256'], missing: 'Missing webhook signature', invalid: 'Invalid webhook signature' },
+  leadprovider: {
+    headers: ['x-webhook-signature', 'x-hub-signature-256'],
+    missing: 'Missing webhook signature',
+    invalid: 'Invalid webhook signature',
+  },
 };
 
 export interface VerifiedWebhook {
@@ -30,7 +34,11 @@ export interface VerifiedWebhook {
  * secret (401), then its limit (429, counted only for verified requests so unsigned garbage cannot
  * spend a tenant's budget). The IP limiter runs before all of it (ip-rate-limit.ts).
  */
-export function verifiedWebhook(settingsOf: GetWebhookSettings, provider: LeadProvider, organizationLimit: OrganizationRateLimit): Middleware {
+export function verifiedWebhook(
+  settingsOf: GetWebhookSettings,
+  provider: LeadProvider,
+  organizationLimit: OrganizationRateLimit,
+): Middleware {
   const scheme = SCHEMES[provider];
   return async (ctx, next) => {
     const orgId = ctx.params.orgId ?? '';

@@ -11,7 +11,11 @@ export const LeadFormAnswer = t.union([
 ]);
 
 /** CONTRACT 6.4: the answer of a processed webhook. */
-export const processedAnswer = (result: UpsertLeadFromWebhookOutput): t.TypeOf<typeof ProcessedAnswer> => ({ ok: true, leadId: result.leadId, created: result.created });
+export const processedAnswer = (result: UpsertLeadFromWebhookOutput): t.TypeOf<typeof ProcessedAnswer> => ({
+  ok: true,
+  leadId: result.leadId,
+  created: result.created,
+});
 
 /** Spec part 4 response table and CONTRACT 6.2-6.4: the 200 answers of the lead-form webhook. */
 export function leadFormAnswer(outcome: ReceiveLeadFormOutput): t.TypeOf<typeof LeadFormAnswer> {

@@ -17,7 +17,13 @@ import { hubError } from '../hub-openapi';
 import { decodeLeadForm, LEAD_FORM_SCHEMA } from './lead-form-codec';
 import type { OrganizationRateLimit } from '../organization-rate-limit';
 import { rawBodyOf, verifiedWebhook, verifiedWebhookOf } from './verified-webhook';
-import { LeadFormAnswer, leadFormAnswer, ProcessedAnswer, processedAnswer, SkippedCrmEventAnswer } from './webhook-answers';
+import {
+  LeadFormAnswer,
+  leadFormAnswer,
+  ProcessedAnswer,
+  processedAnswer,
+  SkippedCrmEventAnswer,
+} from './webhook-answers';
 
 export interface WebhookRoutesDeps {
   readonly settings: GetWebhookSettings;
@@ -40,7 +46,8 @@ const validation = (details: Record<string, string[]>) => new HttpError(400, 'Va
 
 /** The payload (400) after the organization, signature and limit checks of verified-webhook.ts. */
 function jsonBodyOf(ctx: Context): unknown {
-  if (typeof ctx.request.rawBody !== 'string') throw new HttpError(400, 'Invalid JSON body', { details: { body: ['Content-Type must be application/json'] } });
+  if (typeof ctx.request.rawBody !== 'string')
+    throw new HttpError(400, 'Invalid JSON body', { details: { body: ['Content-Type must be application/json'] } });
   return ctx.request.body;
 }
 
@@ -91,37 +98,64 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
   const crmSpec = {
     summary: 'A CRM provider event: creates or updates the lead of the card',
     pathParameters: { orgId: 'The organization the webhook belongs to' },
-    parameters: [{ name: 'X-Crm-Signature', in: 'header' as const, description: 'HMAC-SHA256 of the body, required when the organization has a webhook secret', schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'X-Crm-Signature',
+        in: 'header' as const,
+        description: 'HMAC-SHA256 of the body, required when the organization has a webhook secret',
+        schema: { type: 'string' },
+      },
+    ],
     bodySchema: CRM_EVENT_SCHEMA,
     responses: {
-      200: { description: 'Processed, or skipped (an action the hub does not know)', body: t.union([ProcessedAnswer, SkippedCrmEventAnswer]) },
+      200: {
+        description: 'Processed, or skipped (an action the hub does not know)',
+        body: t.union([ProcessedAnswer, SkippedCrmEventAnswer]),
+      },
       401: hubError('`Invalid signature`'),
       502: hubError('`No credential set found for provider` or `Provider fetch failed`'),
     },
   };
-  api.post('/crm/crmprovider', crmSpec, countedWebhook('crmprovider', deps.metrics), verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit), async (ctx) => {
-    const { orgId } = verifiedWebhookOf(ctx);
-    const delivery = decodeCrmEvent(jsonBodyOf(ctx));
-    if (E.isLeft(delivery)) throw validation(delivery.left);
-    if (delivery.right.kind === 'unrecognized') {
-      skipped(ctx);
-      ctx.body = { ok: true, skipped: 'unrecognized event' };
-      return;
-    }
-    const result = await deps.crm.execute({ orgId, event: delivery.right.event, rawBody: rawBodyOf(ctx) });
-    if (E.isLeft(result)) {
-      if (result.left._tag === 'ProviderFetchFailed') deps.logger.warn({ orgId, reason: result.left.reason }, 'crm provider fetch failed');
-      throw hubHttpError(result.left);
-    }
-    ctx.body = processedAnswer(result.right);
-  });
+  api.post(
+    '/crm/crmprovider',
+    crmSpec,
+    countedWebhook('crmprovider', deps.metrics),
+    verifiedWebhook(deps.settings, 'crmprovider', deps.organizationLimit),
+    async (ctx) => {
+      const { orgId } = verifiedWebhookOf(ctx);
+      const delivery = decodeCrmEvent(jsonBodyOf(ctx));
+      if (E.isLeft(delivery)) throw validation(delivery.left);
+      if (delivery.right.kind === 'unrecognized') {
+        skipped(ctx);
+        ctx.body = { ok: true, skipped: 'unrecognized event' };
+        return;
+      }
+      const result = await deps.crm.execute({ orgId, event: delivery.right.event, rawBody: rawBodyOf(ctx) });
+      if (E.isLeft(result)) {
+        if (result.left._tag === 'ProviderFetchFailed')
+          deps.logger.warn({ orgId, reason: result.left.reason }, 'crm provider fetch failed');
+        throw hubHttpError(result.left);
+      }
+      ctx.body = processedAnswer(result.right);
+    },
+  );
 
   const leadFormSpec = {
     summary: 'A lead-form submission: creates or updates the lead when an active template matches',
     pathParameters: { orgId: 'The organization the webhook belongs to' },
     parameters: [
-      { name: 'X-Webhook-Signature', in: 'header' as const, description: 'HMAC-SHA256 of the body, when the organization has a webhook secret', schema: { type: 'string' } },
-      { name: 'X-Hub-Signature-256', in: 'header' as const, description: 'The same, as GitHub-style senders name it', schema: { type: 'string' } },
+      {
+        name: 'X-Webhook-Signature',
+        in: 'header' as const,
+        description: 'HMAC-SHA256 of the body, when the organization has a webhook secret',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'X-Hub-Signature-256',
+        in: 'header' as const,
+        description: 'The same, as GitHub-style senders name it',
+        schema: { type: 'string' },
+      },
     ],
     bodySchema: LEAD_FORM_SCHEMA,
     responses: {
@@ -129,14 +163,20 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
       401: hubError('`Missing webhook signature` or `Invalid webhook signature`'),
     },
   };
-  api.post('/leadprovider', leadFormSpec, countedWebhook('leadprovider', deps.metrics), verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit), async (ctx) => {
-    const { orgId, settings } = verifiedWebhookOf(ctx);
-    const form = decodeLeadForm(jsonBodyOf(ctx));
-    if (E.isLeft(form)) throw validation(form.left);
-    const outcome = await deps.leadForm.execute({ orgId, settings, form: form.right, rawBody: rawBodyOf(ctx) });
-    if (outcome.kind !== 'processed') skipped(ctx);
-    ctx.body = leadFormAnswer(outcome);
-  });
+  api.post(
+    '/leadprovider',
+    leadFormSpec,
+    countedWebhook('leadprovider', deps.metrics),
+    verifiedWebhook(deps.settings, 'leadprovider', deps.organizationLimit),
+    async (ctx) => {
+      const { orgId, settings } = verifiedWebhookOf(ctx);
+      const form = decodeLeadForm(jsonBodyOf(ctx));
+      if (E.isLeft(form)) throw validation(form.left);
+      const outcome = await deps.leadForm.execute({ orgId, settings, form: form.right, rawBody: rawBodyOf(ctx) });
+      if (outcome.kind !== 'processed') skipped(ctx);
+      ctx.body = leadFormAnswer(outcome);
+    },
+  );
 
   return router;
 }

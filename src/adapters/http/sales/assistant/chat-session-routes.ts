@@ -39,53 +39,89 @@ export function chatSessionRoutes(deps: ChatSessionRoutesDeps): Router {
   const router = new Router({ prefix: '/api/chat-sessions' });
   const api = documented(router, { tag: 'Chat sessions', security: SALES_SECURITY.jwtOrApiKey });
   const guard = combinedGuard(deps.guards);
-  const notFound = salesError('`Chat session not found` (unknown, or another user\'s)');
+  const notFound = salesError("`Chat session not found` (unknown, or another user's)");
   const invalidBody = salesError('The body is invalid (one message per problem; unknown keys are refused)');
   const badQuery = salesError('A query parameter is invalid or repeated (one message per problem)');
   const id = { id: 'The chat session id' };
   const userOf = (ctx: Context): string => requireIdentity(ctx).id;
 
   const createSpec = {
-    summary: 'Opens a chat session for the calling user (title `Nova conversa` and an empty description when not given)',
+    summary:
+      'Opens a chat session for the calling user (title `Nova conversa` and an empty description when not given)',
     body: ChatSessionCreateBody,
     responses: { 201: { description: 'Created', body: ChatSessionView }, 400: invalidBody },
   };
   api.post('/', createSpec, guard, async (ctx) => {
-    const session = orHttpError(await deps.createChatSession.execute(decodeChatSessionCreation(ctx.request.body, userOf(ctx))));
+    const session = orHttpError(
+      await deps.createChatSession.execute(decodeChatSessionCreation(ctx.request.body, userOf(ctx))),
+    );
     ctx.status = 201;
     ctx.body = chatSessionBody(session);
   });
 
   const listSpec = {
-    summary: 'The calling user\'s chat sessions, newest activity first',
+    summary: "The calling user's chat sessions, newest activity first",
     query: ChatSessionListQuery,
     responses: { 200: { description: 'A page of sessions', body: pageView(ChatSessionView) }, 400: badQuery },
   };
   api.get('/', listSpec, guard, async (ctx) => {
     const { status, page, limit } = decodeChatSessionListQuery(ctx.query);
-    const sessions = orHttpError(await deps.listChatSessions.execute({ userId: userOf(ctx), page, limit, ...(status === undefined ? {} : { status }) }));
+    const sessions = orHttpError(
+      await deps.listChatSessions.execute({
+        userId: userOf(ctx),
+        page,
+        limit,
+        ...(status === undefined ? {} : { status }),
+      }),
+    );
     ctx.body = pageBody(sessions, { page, limit }, chatSessionBody);
   });
 
-  api.get('/:id', { summary: 'One of the calling user\'s chat sessions', pathParameters: id, responses: { 200: { description: 'The session', body: ChatSessionView }, 404: notFound } }, guard, async (ctx) => {
-    ctx.body = chatSessionBody(orHttpError(await deps.getChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '' })));
-  });
+  api.get(
+    '/:id',
+    {
+      summary: "One of the calling user's chat sessions",
+      pathParameters: id,
+      responses: { 200: { description: 'The session', body: ChatSessionView }, 404: notFound },
+    },
+    guard,
+    async (ctx) => {
+      ctx.body = chatSessionBody(
+        orHttpError(await deps.getChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '' })),
+      );
+    },
+  );
 
   const updateSpec = {
     summary: 'Changes the title, the description or the status (active and archived, both ways); at least one of them',
     pathParameters: id,
     body: ChatSessionUpdateBody,
-    responses: { 200: { description: 'The session after the change', body: ChatSessionView }, 400: invalidBody, 404: notFound },
+    responses: {
+      200: { description: 'The session after the change', body: ChatSessionView },
+      400: invalidBody,
+      404: notFound,
+    },
   };
   api.put('/:id', updateSpec, guard, async (ctx) => {
     const changes = decodeChatSessionUpdate(ctx.request.body);
-    ctx.body = chatSessionBody(orHttpError(await deps.updateChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '', changes })));
+    ctx.body = chatSessionBody(
+      orHttpError(await deps.updateChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '', changes })),
+    );
   });
 
-  api.delete('/:id', { summary: 'Deletes a chat session and its messages', pathParameters: id, responses: { 204: { description: 'Deleted' }, 404: notFound } }, guard, async (ctx) => {
-    orHttpError(await deps.deleteChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '' }));
-    ctx.status = 204;
-  });
+  api.delete(
+    '/:id',
+    {
+      summary: 'Deletes a chat session and its messages',
+      pathParameters: id,
+      responses: { 204: { description: 'Deleted' }, 404: notFound },
+    },
+    guard,
+    async (ctx) => {
+      orHttpError(await deps.deleteChatSession.execute({ userId: userOf(ctx), id: ctx.params.id ?? '' }));
+      ctx.status = 204;
+    },
+  );
 
   const historySpec = {
     summary: 'The messages of a session, oldest first',
@@ -96,7 +132,13 @@ export function chatSessionRoutes(deps: ChatSessionRoutesDeps): Router {
   api.get('/:id/history', historySpec, guard, async (ctx) => {
     const input = decodeChatHistoryQuery(ctx.query, userOf(ctx), ctx.params.id ?? '');
     const history = orHttpError(await deps.getChatHistory.execute(input));
-    ctx.body = { sessionId: input.sessionId, messages: history.items.map(chatMessageBody), total: history.total, limit: input.limit, offset: input.offset };
+    ctx.body = {
+      sessionId: input.sessionId,
+      messages: history.items.map(chatMessageBody),
+      total: history.total,
+      limit: input.limit,
+      offset: input.offset,
+    };
   });
 
   return router;

@@ -1,5 +1,10 @@
 import * as t from 'io-ts';
-import { CHAT_ROLES, CHAT_SESSION_STATUSES, type ChatMessage, type ChatSession } from '../../../../domain/assistant/chat';
+import {
+  CHAT_ROLES,
+  CHAT_SESSION_STATUSES,
+  type ChatMessage,
+  type ChatSession,
+} from '../../../../domain/assistant/chat';
 import { nullable, oneOf } from '../../shared/codecs';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
@@ -25,7 +30,13 @@ export const ChatMessageView = t.type({
   createdAt: IsoTimestamp,
 });
 
-export const ChatHistoryView = t.type({ sessionId: t.string, messages: t.array(ChatMessageView), total: Integer, limit: Integer, offset: Integer });
+export const ChatHistoryView = t.type({
+  sessionId: t.string,
+  messages: t.array(ChatMessageView),
+  total: Integer,
+  limit: Integer,
+  offset: Integer,
+});
 
 /** Spec part 2 Chat session. */
 export const chatSessionBody = (session: ChatSession): t.TypeOf<typeof ChatSessionView> => ({
@@ -47,6 +58,9 @@ export const chatMessageBody = (message: ChatMessage): t.TypeOf<typeof ChatMessa
   sessionId: message.sessionId,
   role: message.role,
   content: message.content,
-  metadata: message.metadata === null ? null : { operationType: message.metadata.operationType, executionTimeMs: message.metadata.executionTimeMs },
+  metadata:
+    message.metadata === null
+      ? null
+      : { operationType: message.metadata.operationType, executionTimeMs: message.metadata.executionTimeMs },
   createdAt: message.createdAt.toISOString(),
 });

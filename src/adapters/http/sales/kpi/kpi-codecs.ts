@@ -18,7 +18,8 @@ const KpiDate = withSchema(
   ),
   {
     type: 'string',
-    description: 'A date (`2018-11-04`: that local day of `timezone`, from its start for dateFrom, to its end for dateTo) or an ISO 8601 timestamp (`2018-11-04T10:00:00Z`, an offset allowed: that instant)',
+    description:
+      'A date (`2018-11-04`: that local day of `timezone`, from its start for dateFrom, to its end for dateTo) or an ISO 8601 timestamp (`2018-11-04T10:00:00Z`, an offset allowed: that instant)',
   },
 );
 
@@ -29,11 +30,17 @@ const TimeZone = withSchema(
     (u): u is string => typeof u === 'string',
     (u, c) => {
       const zone = typeof u === 'string' ? canonicalTimeZone(u) : undefined;
-      return zone === undefined ? t.failure(u, c, 'must be an IANA timezone (for example America/Sao_Paulo)') : t.success(zone);
+      return zone === undefined
+        ? t.failure(u, c, 'must be an IANA timezone (for example America/Sao_Paulo)')
+        : t.success(zone);
     },
     t.identity,
   ),
-  { type: 'string', default: DEFAULT_TIMEZONE, description: 'The IANA timezone of the local days (the daily points and bare dates)' },
+  {
+    type: 'string',
+    default: DEFAULT_TIMEZONE,
+    description: 'The IANA timezone of the local days (the daily points and bare dates)',
+  },
 );
 
 export const KpiQuery = t.partial({ dateFrom: KpiDate, dateTo: KpiDate, timezone: TimeZone });
@@ -50,7 +57,14 @@ export function decodeKpiQuery(input: unknown, now: Date): KpiRequest {
   const q = decoded.value;
   if (q === undefined) throw invalidInput(problems);
   const timeZone = q.timezone ?? DEFAULT_TIMEZONE;
-  const resolved = resolvePeriod({ timeZone, ...(q.dateFrom === undefined ? {} : { dateFrom: q.dateFrom }), ...(q.dateTo === undefined ? {} : { dateTo: q.dateTo }) }, now);
+  const resolved = resolvePeriod(
+    {
+      timeZone,
+      ...(q.dateFrom === undefined ? {} : { dateFrom: q.dateFrom }),
+      ...(q.dateTo === undefined ? {} : { dateTo: q.dateTo }),
+    },
+    now,
+  );
   if ('problems' in resolved) problems.push(...resolved.problems);
   if (problems.length > 0 || 'problems' in resolved) throw invalidInput([...new Set(problems)]);
   return { period: resolved.period, timeZone };

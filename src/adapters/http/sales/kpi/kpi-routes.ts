@@ -8,7 +8,14 @@ import type { Clock } from '../../../../application/shared/ports';
 import { documented, type ResponseSpec } from '../../shared/openapi/documented-router';
 import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
 import { decodeKpiQuery, KpiQuery } from './kpi-codecs';
-import { sdrKpiBody, SdrKpiView, sdrTrendingBody, SdrTrendingView, subscriptionLeadsBody, SubscriptionLeadsView } from './kpi-views';
+import {
+  sdrKpiBody,
+  SdrKpiView,
+  sdrTrendingBody,
+  SdrTrendingView,
+  subscriptionLeadsBody,
+  SubscriptionLeadsView,
+} from './kpi-views';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { rateLimit } from '../sales-rate-limit';
@@ -27,12 +34,17 @@ export const KPI_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
 const CACHE_HEADER = {
   'X-Cache': {
-    description: '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by every caller, the assistant included); `MISS`: it was computed now',
+    description:
+      '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by every caller, the assistant included); `MISS`: it was computed now',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
 } as const;
 
-const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({ description, body, headers: CACHE_HEADER });
+const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({
+  description,
+  body,
+  headers: CACHE_HEADER,
+});
 
 /**
  * GET /kpi/sdr, /kpi/sdr/trending, /kpi/subscription-leads (spec part 4, CONTRACT 8.3): combined
@@ -45,7 +57,9 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
     tag: 'KPI',
     security: SALES_SECURITY.jwtOrApiKey,
     responses: {
-      400: salesError('Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or repeated parameter (one message per problem)'),
+      400: salesError(
+        'Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or repeated parameter (one message per problem)',
+      ),
       403: salesError('Not an admin or a manager'),
     },
   });
@@ -53,7 +67,11 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
 
   // The answer of a report, written once: a hit hands back the report it read before, whose text is kept.
   const written = new WeakMap<object, string>();
-  const answer = async <T extends object>(ctx: Context, report: CachedKpiReport<T>, view: (report: T) => unknown): Promise<void> => {
+  const answer = async <T extends object>(
+    ctx: Context,
+    report: CachedKpiReport<T>,
+    view: (report: T) => unknown,
+  ): Promise<void> => {
     const request = decodeKpiQuery(ctx.query, deps.clock.now());
     const { report: figures, hit } = orHttpError(await report.execute({ period: request.period }));
     let json = written.get(figures);
@@ -70,7 +88,8 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
   api.get(
     '/sdr',
     {
-      summary: 'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s per IP)',
+      summary:
+        'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s per IP)',
       query,
       responses: { 200: ok('The figures of the period', SdrKpiView) },
     },
@@ -81,7 +100,8 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
   api.get(
     '/sdr/trending',
     {
-      summary: 'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s per IP)',
+      summary:
+        'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s per IP)',
       query,
       responses: { 200: ok('One point per local day', SdrTrendingView) },
     },
@@ -92,7 +112,8 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
   api.get(
     '/subscription-leads',
     {
-      summary: 'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and per local day (10 per 60 s per IP)',
+      summary:
+        'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and per local day (10 per 60 s per IP)',
       query,
       responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
     },

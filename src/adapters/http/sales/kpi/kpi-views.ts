@@ -8,11 +8,25 @@ import { nullable } from '../../shared/codecs';
 import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
 
 const Fraction = withSchema(
-  new t.Type<number, number>('a fraction', (u): u is number => typeof u === 'number', (u, c) => (typeof u === 'number' ? t.success(u) : t.failure(u, c)), t.identity),
-  { type: 'number', minimum: 0, description: 'A fraction (0.25 = 25 %), 4 decimals; 0 when there is nothing to divide by' },
+  new t.Type<number, number>(
+    'a fraction',
+    (u): u is number => typeof u === 'number',
+    (u, c) => (typeof u === 'number' ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  ),
+  {
+    type: 'number',
+    minimum: 0,
+    description: 'A fraction (0.25 = 25 %), 4 decimals; 0 when there is nothing to divide by',
+  },
 );
 const LocalDay = withSchema(
-  new t.Type<string, string>('a date', (u): u is string => typeof u === 'string', (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c)), t.identity),
+  new t.Type<string, string>(
+    'a date',
+    (u): u is string => typeof u === 'string',
+    (u, c) => (typeof u === 'string' ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  ),
   { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A local day of the timezone (YYYY-MM-DD)' },
 );
 
@@ -42,7 +56,10 @@ export const SubscriptionLeadsView = t.type({
   points: t.array(t.type({ date: LocalDay, total: Integer, qualified: Integer })),
 });
 
-const periodView = (p: KpiPeriod): t.TypeOf<typeof PeriodView> => ({ from: p.from.toISOString(), to: p.to.toISOString() });
+const periodView = (p: KpiPeriod): t.TypeOf<typeof PeriodView> => ({
+  from: p.from.toISOString(),
+  to: p.to.toISOString(),
+});
 
 export function sdrKpiBody(k: SdrKpi): t.TypeOf<typeof SdrKpiView> {
   return {
@@ -59,7 +76,12 @@ export function sdrTrendingBody(k: SdrTrending): t.TypeOf<typeof SdrTrendingView
   return {
     period: periodView(k.period),
     timezone: k.period.timeZone,
-    points: k.points.map((p) => ({ date: formatLocalDate(p.date), contacts: p.contacts, leads: p.leads, conversionRate: p.conversionRate })),
+    points: k.points.map((p) => ({
+      date: formatLocalDate(p.date),
+      contacts: p.contacts,
+      leads: p.leads,
+      conversionRate: p.conversionRate,
+    })),
   };
 }
 

@@ -25,7 +25,9 @@ const nullableText = (maxLength: number) =>
       (u): u is string | null => u === null || typeof u === 'string',
       (u, c) => {
         if (u !== null && typeof u !== 'string') return t.failure(u, c, 'must be a string or null');
-        return u === null || characterCount(u) <= maxLength ? t.success(u) : t.failure(u, c, `must be at most ${maxLength} characters`);
+        return u === null || characterCount(u) <= maxLength
+          ? t.success(u)
+          : t.failure(u, c, `must be at most ${maxLength} characters`);
       },
       t.identity,
     ),
@@ -33,11 +35,30 @@ const nullableText = (maxLength: number) =>
   );
 const NullableShortText = nullableText(TEXT_LIMITS.short);
 
-const CREATION_FIELDS = ['policyNumber', 'cpf', 'saleId', 'insurer', 'product', 'status', 'premiumCents', 'startDate', 'endDate', 'vehiclePlate'] as const;
+const CREATION_FIELDS = [
+  'policyNumber',
+  'cpf',
+  'saleId',
+  'insurer',
+  'product',
+  'status',
+  'premiumCents',
+  'startDate',
+  'endDate',
+  'vehiclePlate',
+] as const;
 
 /** The wire types of the creation body; the value rules are the domain's (validatePolicyDraft). */
 export const PolicyCreationBody = t.intersection([
-  t.type({ policyNumber: ShortText, cpf: ShortText, insurer: ShortText, product: ShortText, premiumCents: t.number, startDate: ShortText, endDate: ShortText }),
+  t.type({
+    policyNumber: ShortText,
+    cpf: ShortText,
+    insurer: ShortText,
+    product: ShortText,
+    premiumCents: t.number,
+    startDate: ShortText,
+    endDate: ShortText,
+  }),
   t.partial({ saleId: NullableShortText, status: ShortText, vehiclePlate: NullableShortText }),
 ]);
 
@@ -71,13 +92,19 @@ export function decodePolicyCreation(input: unknown): PolicyDraft {
 
 export const MAX_STATUS_REASON = 500;
 
-export const PolicyStatusChangeBody = t.intersection([t.type({ status: oneOf(POLICY_STATUSES) }), t.partial({ reason: nullableText(MAX_STATUS_REASON) })]);
+export const PolicyStatusChangeBody = t.intersection([
+  t.type({ status: oneOf(POLICY_STATUSES) }),
+  t.partial({ reason: nullableText(MAX_STATUS_REASON) }),
+]);
 
 /** PATCH /api/policies/{id}/status `{status, reason?}`. */
 export function decodePolicyStatusChange(input: unknown): { status: PolicyStatus; reason: string | null } {
   const raw = requireJsonObject(input, 'body');
   const decoded = PolicyStatusChangeBody.decode(raw);
-  const problems = [...unknownKeyMessages(raw, ['status', 'reason']), ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [])];
+  const problems = [
+    ...unknownKeyMessages(raw, ['status', 'reason']),
+    ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : []),
+  ];
   const reason = E.isRight(decoded) ? (decoded.right.reason?.trim() ?? null) : null;
   if (problems.length > 0 || E.isLeft(decoded)) throw invalidInput(problems);
   return { status: decoded.right.status, reason: reason === '' ? null : reason };
@@ -92,7 +119,8 @@ export const PolicyLookupQuery = t.partial({
 /** GET /policy: exactly one of `cpf` and `policyNumber` (CONTRACT 8.6). */
 export function decodePolicyLookup(query: Record<string, unknown>): FindPoliciesInput {
   const { cpf, policyNumber } = decodeQueryInput(PolicyLookupQuery, query, 'refuse');
-  if ((cpf === undefined) === (policyNumber === undefined)) throw invalidInput(['exactly one of cpf or policyNumber is required']);
+  if ((cpf === undefined) === (policyNumber === undefined))
+    throw invalidInput(['exactly one of cpf or policyNumber is required']);
   if (cpf !== undefined) {
     const parsed = parseCpf(cpf);
     if (E.isLeft(parsed)) throw invalidInput(['cpf must be a valid CPF (11 digits, check digits)']);
@@ -109,7 +137,7 @@ const CpfParameter = parsedString(
   (raw): Cpf | undefined => E.getOrElseW(() => undefined)(parseCpf(raw)),
   'must be a valid CPF (11 digits, check digits)',
   String,
-  { type: 'string', description: 'The customer\'s CPF, any punctuation' },
+  { type: 'string', description: "The customer's CPF, any punctuation" },
 );
 
 /** GET /api/policies query: the filters of CONTRACT 8.6 and the page. */
@@ -118,14 +146,26 @@ export const PolicyListQuery = t.intersection([
   t.partial({
     status: oneOf(POLICY_STATUSES),
     product: oneOf(POLICY_PRODUCTS),
-    insurer: boundedText({ maxLength: TEXT_LIMITS.short, nonBlank: true, description: 'The insurer, exactly (any case)' }),
+    insurer: boundedText({
+      maxLength: TEXT_LIMITS.short,
+      nonBlank: true,
+      description: 'The insurer, exactly (any case)',
+    }),
     cpf: CpfParameter,
-    expiringBefore: withSchema(dateOnly('must be a date YYYY-MM-DD'), { type: 'string', format: 'date', description: 'Policies ending before this date (YYYY-MM-DD)' }),
+    expiringBefore: withSchema(dateOnly('must be a date YYYY-MM-DD'), {
+      type: 'string',
+      format: 'date',
+      description: 'Policies ending before this date (YYYY-MM-DD)',
+    }),
   }),
 ]);
 
 /** GET /api/policies: the filters of CONTRACT 8.6 and the page. */
-export function decodePolicyListQuery(query: Record<string, unknown>): { filter: PolicyListFilter; page: number; limit: number } {
+export function decodePolicyListQuery(query: Record<string, unknown>): {
+  filter: PolicyListFilter;
+  page: number;
+  limit: number;
+} {
   const q = decodeQueryInput(PolicyListQuery, query, 'refuse');
   const filter: PolicyListFilter = {
     ...(q.status === undefined ? {} : { status: q.status }),

@@ -10,5 +10,6 @@ export type PolicyRouteError = PolicyNotFound | PolicyNumberTaken | ChangePolicy
 export const policyErrors: ErrorMapping<PolicyRouteError> = {
   PolicyNotFound: () => new HttpError(404, 'Policy not found'),
   PolicyNumberTaken: (error) => new HttpError(409, `Policy number ${error.policyNumber} already exists`),
-  InvalidPolicyStatusTransition: (error) => new HttpError(409, `Invalid policy status transition from ${error.from} to ${error.to}`),
+  InvalidPolicyStatusTransition: (error) =>
+    new HttpError(409, `Invalid policy status transition from ${error.from} to ${error.to}`),
 };

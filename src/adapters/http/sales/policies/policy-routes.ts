@@ -45,7 +45,14 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
   const lookupSpec = {
     summary: 'The policies of a customer (by CPF) or one policy (by number), for integrations',
     query: PolicyLookupQuery,
-    responses: { 200: { description: 'The policies, newest first (`[]` for a CPF without policies)', body: t.type({ data: t.array(PolicyView) }) }, 400: badQuery, 404: notFound },
+    responses: {
+      200: {
+        description: 'The policies, newest first (`[]` for a CPF without policies)',
+        body: t.type({ data: t.array(PolicyView) }),
+      },
+      400: badQuery,
+      404: notFound,
+    },
   };
   // Integrations: an API key (x-api-key, or Bearer <key>).
   integrations.get('/policy', lookupSpec, apiKeyGuard(deps.guards), async (ctx) => {
@@ -60,13 +67,21 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
   };
   api.get('/api/policies', listSpec, combined, async (ctx) => {
     const { filter, page, limit } = decodePolicyListQuery(ctx.query);
-    ctx.body = pageBody(orHttpError(await deps.listPolicies.execute({ filter, page, limit })), { page, limit }, policyBody);
+    ctx.body = pageBody(
+      orHttpError(await deps.listPolicies.execute({ filter, page, limit })),
+      { page, limit },
+      policyBody,
+    );
   });
 
   const createSpec = {
     summary: 'Creates a policy (pending, or active when it arrives in force)',
     body: PolicyCreationBody,
-    responses: { 201: { description: 'Created', body: PolicyWithHistoryView }, 400: invalidBody, 409: salesError('`Policy number <number> already exists`') },
+    responses: {
+      201: { description: 'Created', body: PolicyWithHistoryView },
+      400: invalidBody,
+      409: salesError('`Policy number <number> already exists`'),
+    },
   };
   api.post('/api/policies', createSpec, combined, async (ctx) => {
     const policy = orHttpError(await deps.createPolicy.execute(decodePolicyCreation(ctx.request.body)));
@@ -74,12 +89,21 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
     ctx.body = policyWithHistoryBody(policy);
   });
 
-  api.get('/api/policies/:id', { summary: 'One policy with its status history', pathParameters: id, responses: { 200: { description: 'The policy', body: PolicyWithHistoryView }, 404: notFound } }, combined, async (ctx) => {
-    ctx.body = policyWithHistoryBody(orHttpError(await deps.getPolicy.execute(ctx.params.id ?? '')));
-  });
+  api.get(
+    '/api/policies/:id',
+    {
+      summary: 'One policy with its status history',
+      pathParameters: id,
+      responses: { 200: { description: 'The policy', body: PolicyWithHistoryView }, 404: notFound },
+    },
+    combined,
+    async (ctx) => {
+      ctx.body = policyWithHistoryBody(orHttpError(await deps.getPolicy.execute(ctx.params.id ?? '')));
+    },
+  );
 
   const statusSpec = {
-    summary: 'Changes a policy\'s status (its state machine), recorded in its history',
+    summary: "Changes a policy's status (its state machine), recorded in its history",
     pathParameters: id,
     body: PolicyStatusChangeBody,
     responses: {
@@ -92,7 +116,12 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
   api.patch('/api/policies/:id/status', statusSpec, combined, async (ctx) => {
     const change = decodePolicyStatusChange(ctx.request.body);
     const policy = orHttpError(
-      await deps.changePolicyStatus.execute({ id: ctx.params.id ?? '', to: change.status, reason: change.reason, userId: requireIdentity(ctx).id }),
+      await deps.changePolicyStatus.execute({
+        id: ctx.params.id ?? '',
+        to: change.status,
+        reason: change.reason,
+        userId: requireIdentity(ctx).id,
+      }),
     );
     ctx.body = policyWithHistoryBody(policy);
   });

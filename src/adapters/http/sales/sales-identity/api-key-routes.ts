@@ -25,7 +25,12 @@ const CreateApiKeyBody = t.exact(t.type({ email: EmailText }));
 const KeyOwner = t.type({ id: t.string, email: t.string });
 const CreatedApiKey = t.type({ id: t.string, key: t.string, user: KeyOwner });
 const ApiKeyList = t.type({
-  data: t.array(t.intersection([t.type({ id: t.string, user: KeyOwner, createdAt: IsoTimestamp }), t.partial({ revokedAt: IsoTimestamp })])),
+  data: t.array(
+    t.intersection([
+      t.type({ id: t.string, user: KeyOwner, createdAt: IsoTimestamp }),
+      t.partial({ revokedAt: IsoTimestamp }),
+    ]),
+  ),
 });
 const RevokedApiKey = t.type({ message: t.literal('API key revoked'), id: t.string, revokedAt: IsoTimestamp });
 

@@ -34,15 +34,26 @@ const AuditLogQuery = t.exact(
 );
 
 /** Annotated codecs of their own: annotating the shared `Integer` or `IsoTimestamp` would change every schema using them. */
-const RefusedCount = withSchema(new t.Type<number, number>('RefusedCount', (u): u is number => Number.isInteger(u) && (u as number) >= 1, (u, c) => (Number.isInteger(u) && (u as number) >= 1 ? t.success(u as number) : t.failure(u, c)), t.identity), {
-  type: 'integer',
-  minimum: 1,
-  description:
-    'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a saturated resource) ' +
-    'from this client IP on this route pattern with this status within one minute. `at` is the first one\'s time, `durationMs` the longest, ' +
-    '`requestId` and `method` the first one\'s (`method` is `*` when they differed). Past the bound of open counts, `ip` and `path` are `(overflow)`.',
+const RefusedCount = withSchema(
+  new t.Type<number, number>(
+    'RefusedCount',
+    (u): u is number => Number.isInteger(u) && (u as number) >= 1,
+    (u, c) => (Number.isInteger(u) && (u as number) >= 1 ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
+  {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a saturated resource) ' +
+      "from this client IP on this route pattern with this status within one minute. `at` is the first one's time, `durationMs` the longest, " +
+      "`requestId` and `method` the first one's (`method` is `*` when they differed). Past the bound of open counts, `ip` and `path` are `(overflow)`.",
+  },
+);
+const LastAt = stringWith('LastAt', {
+  format: 'date-time',
+  description: 'Only on a counted entry: the time of the last request it counts.',
 });
-const LastAt = stringWith('LastAt', { format: 'date-time', description: 'Only on a counted entry: the time of the last request it counts.' });
 
 /**
  * One API event as the routes answer it (the stored record; absent members are left out). CONTRACT
@@ -50,7 +61,16 @@ const LastAt = stringWith('LastAt', { format: 'date-time', description: 'Only on
  * and minute, with `count` and `lastAt`; there `at` is the first request's time.
  */
 const ApiEventView = t.intersection([
-  t.type({ id: t.string, requestId: t.string, method: t.string, path: t.string, status: Integer, durationMs: t.number, ip: t.string, at: IsoTimestamp }),
+  t.type({
+    id: t.string,
+    requestId: t.string,
+    method: t.string,
+    path: t.string,
+    status: Integer,
+    durationMs: t.number,
+    ip: t.string,
+    at: IsoTimestamp,
+  }),
   t.partial({
     userId: t.string,
     errorCode: t.string,
@@ -59,7 +79,13 @@ const ApiEventView = t.intersection([
     lastAt: LastAt,
   }),
 ]);
-const ApiEventPage = t.type({ data: t.array(ApiEventView), total: Integer, page: Integer, limit: Integer, hasMore: t.boolean });
+const ApiEventPage = t.type({
+  data: t.array(ApiEventView),
+  total: Integer,
+  page: Integer,
+  limit: Integer,
+  hasMore: t.boolean,
+});
 
 /** Spec part 5 rule 12: admin and manager only (403 for operators). */
 export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
@@ -74,7 +100,10 @@ export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
   const listSpec = {
     summary: 'The API event log, newest first',
     query: AuditLogQuery,
-    responses: { 200: { description: 'A page of events', body: ApiEventPage }, 400: salesError('A query parameter is invalid') },
+    responses: {
+      200: { description: 'A page of events', body: ApiEventPage },
+      400: salesError('A query parameter is invalid'),
+    },
   };
   api.get('/', listSpec, async (ctx) => {
     const { page, limit, ...filter } = decodeQueryInput(AuditLogQuery, ctx.query, 'ignore');
@@ -85,7 +114,10 @@ export function auditLogRoutes(deps: AuditLogRoutesDeps): Router {
   const getSpec = {
     summary: 'One API event',
     pathParameters: { id: 'The event id' },
-    responses: { 200: { description: 'The event', body: ApiEventView }, 404: salesError('`Audit log entry not found`') },
+    responses: {
+      200: { description: 'The event', body: ApiEventView },
+      404: salesError('`Audit log entry not found`'),
+    },
   };
   api.get('/:id', getSpec, async (ctx) => {
     const result = await deps.getApiEvent.execute({ id: ctx.params.id ?? '' });

@@ -34,12 +34,17 @@ export interface AuthRoutesDeps {
 // Exact codecs: unknown keys are stripped, and a non-string ({"$ne": null}) is a 400, never a query.
 const LoginBody = t.exact(t.type({ email: EmailText, password: SecretText }));
 const ForgotPasswordBody = t.exact(t.type({ email: EmailText }));
-const ResetPasswordBody = t.exact(t.type({ token: SecretText, newPassword: boundedText({ maxLength: TEXT_LIMITS.secret }) }));
+const ResetPasswordBody = t.exact(
+  t.type({ token: SecretText, newPassword: boundedText({ maxLength: TEXT_LIMITS.secret }) }),
+);
 
 export const FORGOT_PASSWORD_MESSAGE = 'If the e-mail is registered, a reset link has been sent';
 
 const message = <M extends string>(text: M) => t.type({ message: t.literal(text) });
-const LoginAnswer = t.type({ message: t.literal('Login successful'), user: t.type({ id: t.string, email: t.string, name: t.string }) });
+const LoginAnswer = t.type({
+  message: t.literal('Login successful'),
+  user: t.type({ id: t.string, email: t.string, name: t.string }),
+});
 const SET_COOKIE = { 'Set-Cookie': { description: 'The session cookies: `access_token` and `refresh_token`' } };
 
 /** Spec parts 4 and 5, CONTRACT 3.1. */
@@ -52,7 +57,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const loginSpec = {
     summary: 'Log in: sets the access_token and refresh_token cookies',
     body: LoginBody,
-    responses: { 200: { description: 'Logged in', body: LoginAnswer, headers: SET_COOKIE }, 401: salesError('`Invalid credentials`') },
+    responses: {
+      200: { description: 'Logged in', body: LoginAnswer, headers: SET_COOKIE },
+      401: salesError('`Invalid credentials`'),
+    },
   };
   api.post('/login', loginSpec, hashes, async (ctx) => {
     const body = decodeInput(LoginBody, ctx.request.body);
@@ -68,7 +76,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const refreshSpec = {
     summary: 'A new access_token cookie from the refresh_token cookie',
     security: SALES_SECURITY.refreshCookie,
-    responses: { 200: { description: 'Refreshed', body: message('Token refreshed'), headers: SET_COOKIE }, 401: salesError('Absent, expired or revoked refresh token') },
+    responses: {
+      200: { description: 'Refreshed', body: message('Token refreshed'), headers: SET_COOKIE },
+      401: salesError('Absent, expired or revoked refresh token'),
+    },
   };
   api.post('/refresh', refreshSpec, async (ctx) => {
     const result = await deps.refreshSession.execute({ refreshToken: cookieValue(ctx, REFRESH_TOKEN_COOKIE) });
@@ -98,7 +109,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     const body = decodeInput(ForgotPasswordBody, ctx.request.body);
     // The work (lookup, token, SMTP) happens after the answer: a registered and an unknown e-mail get
     // the same answer in the same time, and a mail failure cannot reveal that the account exists.
-    deps.requestPasswordReset.execute(body).catch((error: unknown) => deps.logger.error({ err: error }, 'password reset mail failed'));
+    deps.requestPasswordReset
+      .execute(body)
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'password reset mail failed'));
     ctx.body = { message: FORGOT_PASSWORD_MESSAGE };
   });
 

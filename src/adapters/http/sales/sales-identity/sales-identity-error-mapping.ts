@@ -9,7 +9,13 @@ import { HttpError } from '../../shared/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The sales-identity errors a sales route can answer (the guards answer for themselves, spec part 5). */
-export type SalesIdentityRouteError = LoginSalesUserError | RefreshSalesSessionError | ResetSalesPasswordError | CreateApiKeyError | RevokeApiKeyError | GetApiEventError;
+export type SalesIdentityRouteError =
+  | LoginSalesUserError
+  | RefreshSalesSessionError
+  | ResetSalesPasswordError
+  | CreateApiKeyError
+  | RevokeApiKeyError
+  | GetApiEventError;
 
 /** CONTRACT 3.1 and 7: messages written for end users keep their text in production. */
 const endUser = (status: number, message: string) => new HttpError(status, message, { keepMessageInProduction: true });

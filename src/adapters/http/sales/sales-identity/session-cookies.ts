@@ -1,5 +1,8 @@
 import type { Context } from 'koa';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '../../../../domain/sales-identity/session-lifetimes';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '../../../../domain/sales-identity/session-lifetimes';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../credentials';
 
 export interface CookieSettings {
@@ -13,9 +16,22 @@ export interface CookieSettings {
  * proxy headers, which would also change what `ctx.ip` means; writing the header keeps Secure
  * unconditional in production without that side effect.
  */
-function serialize(name: string, value: string, path: string, maxAgeSeconds: number, now: Date, settings: CookieSettings): string {
+function serialize(
+  name: string,
+  value: string,
+  path: string,
+  maxAgeSeconds: number,
+  now: Date,
+  settings: CookieSettings,
+): string {
   const expires = maxAgeSeconds > 0 ? new Date(now.getTime() + maxAgeSeconds * 1000) : new Date(0);
-  const parts = [`${name}=${value}`, `Path=${path}`, `Expires=${expires.toUTCString()}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly'];
+  const parts = [
+    `${name}=${value}`,
+    `Path=${path}`,
+    `Expires=${expires.toUTCString()}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+  ];
   if (settings.isProduction) {
     if (settings.cookieDomain !== undefined) parts.push(`Domain=${settings.cookieDomain}`);
     parts.push('Secure', 'SameSite=None');

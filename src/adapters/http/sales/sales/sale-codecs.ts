@@ -44,7 +44,16 @@ const Endereco = t.exact(
 
 const Veiculo = t.exact(
   t.intersection([
-    t.type({ manufacturer: Text, brand: Text, model: Text, color: Text, fipeCode: Text, renavan: Text, chassi: Text, fuelType: Text }),
+    t.type({
+      manufacturer: Text,
+      brand: Text,
+      model: Text,
+      color: Text,
+      fipeCode: Text,
+      renavan: Text,
+      chassi: Text,
+      fuelType: Text,
+    }),
     t.partial({ manufactureYear: Year, modelYear: Year }),
   ]),
 );
@@ -53,7 +62,11 @@ const Veiculo = t.exact(
 export const ManualSaleBody = t.exact(
   t.intersection([
     t.type({ venda: Venda, pessoa: Pessoa }),
-    t.partial({ endereco: t.union([Endereco, t.null]), veiculo: t.union([Veiculo, t.null]), vendorId: nullable(ShortText) }),
+    t.partial({
+      endereco: t.union([Endereco, t.null]),
+      veiculo: t.union([Veiculo, t.null]),
+      vendorId: nullable(ShortText),
+    }),
   ]),
 );
 export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;

@@ -8,7 +8,8 @@ import { HttpError } from '../../shared/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The errors of the sale and vendor routes. */
-export type SaleRouteError = CreateManualSaleError | SaleNotFound | UpdateSaleStatusError | ResendError | VendorNotFound;
+export type SaleRouteError =
+  CreateManualSaleError | SaleNotFound | UpdateSaleStatusError | ResendError | VendorNotFound;
 
 /** Spec parts 4 and 7, CONTRACT 3.3. */
 export const saleErrors: ErrorMapping<SaleRouteError> = {

@@ -11,7 +11,14 @@ import { documented } from '../../shared/openapi/documented-router';
 import { Integer } from '../../shared/openapi/json-schema';
 import { decodeInput, decodeQueryInput } from '../decode-input';
 import { combinedGuard, type GuardDeps } from '../guards';
-import { ManualSaleBody, SaleListQuery, SaleStatusBody, toManualSaleInput, toSaleListFilter, toSaleStatusInput } from './sale-codecs';
+import {
+  ManualSaleBody,
+  SaleListQuery,
+  SaleStatusBody,
+  toManualSaleInput,
+  toSaleListFilter,
+  toSaleStatusInput,
+} from './sale-codecs';
 import { detailBody, entryBody, SaleDetailView, SaleEntryView } from './sale-views';
 import { pageBody, pageView } from '../../shared/page-query';
 import { orHttpError } from '../sales-error-mapping';
@@ -48,7 +55,10 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
   const manualSpec = {
     summary: 'Records a sale typed in by an operator (10 per 300 s per IP)',
     body: ManualSaleBody,
-    responses: { 201: { description: 'The sale, in the webhook-entry shape', body: SaleEntryView }, 400: salesError('Invalid CPF or phone, a missing field, or an unknown vendor') },
+    responses: {
+      201: { description: 'The sale, in the webhook-entry shape', body: SaleEntryView },
+      400: salesError('Invalid CPF or phone, a missing field, or an unknown vendor'),
+    },
   };
   api.post('/manual', manualSpec, rateLimit(MANUAL_SALE_LIMIT), guard, async (ctx) => {
     const body = decodeInput(ManualSaleBody, ctx.request.body);
@@ -60,11 +70,16 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
   const listSpec = {
     summary: 'Sales, newest first',
     query: SaleListQuery,
-    responses: { 200: { description: 'A page of sales', body: pageView(SaleDetailView) }, 400: salesError('A query parameter is invalid') },
+    responses: {
+      200: { description: 'A page of sales', body: pageView(SaleDetailView) },
+      400: salesError('A query parameter is invalid'),
+    },
   };
   api.get('/', listSpec, guard, async (ctx) => {
     const query = decodeQueryInput(SaleListQuery, ctx.query, 'ignore');
-    const page = orHttpError(await deps.listSales.execute({ filter: toSaleListFilter(query), page: query.page, limit: query.limit }));
+    const page = orHttpError(
+      await deps.listSales.execute({ filter: toSaleListFilter(query), page: query.page, limit: query.limit }),
+    );
     const now = deps.clock.now();
     ctx.body = pageBody(page, query, (entry) => detailBody(entry, now));
   });
@@ -87,7 +102,9 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
   };
   api.patch('/:id/status', statusSpec, guard, async (ctx) => {
     const body = decodeInput(SaleStatusBody, ctx.request.body);
-    const { id, event, webhookProcessed } = orHttpError(await deps.updateSaleStatus.execute(toSaleStatusInput(ctx.params.id ?? '', body)));
+    const { id, event, webhookProcessed } = orHttpError(
+      await deps.updateSaleStatus.execute(toSaleStatusInput(ctx.params.id ?? '', body)),
+    );
     ctx.body = { id, event, webhookProcessed };
   });
 

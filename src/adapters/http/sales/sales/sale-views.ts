@@ -8,7 +8,14 @@ const NullableText = nullable(t.string);
 
 /** The webhook-entry shape (spec part 2, CONTRACT 3.3) the sale routes answer with. */
 export const SaleEntryView = t.type({
-  venda: t.type({ id: t.string, sellerId: t.string, sellerName: t.string, financingApprovalDate: nullable(IsoTimestamp), createdAt: IsoTimestamp, updatedAt: IsoTimestamp }),
+  venda: t.type({
+    id: t.string,
+    sellerId: t.string,
+    sellerName: t.string,
+    financingApprovalDate: nullable(IsoTimestamp),
+    createdAt: IsoTimestamp,
+    updatedAt: IsoTimestamp,
+  }),
   pessoa: t.type({
     id: t.string,
     fullName: t.string,
@@ -27,7 +34,17 @@ export const SaleEntryView = t.type({
     createdAt: IsoTimestamp,
     updatedAt: IsoTimestamp,
   }),
-  endereco: nullable(t.type({ street: t.string, number: t.string, city: t.string, state: t.string, neighborhood: t.string, complement: t.string, zipCode: t.string })),
+  endereco: nullable(
+    t.type({
+      street: t.string,
+      number: t.string,
+      city: t.string,
+      state: t.string,
+      neighborhood: t.string,
+      complement: t.string,
+      zipCode: t.string,
+    }),
+  ),
   veiculo: nullable(
     t.type({
       id: t.string,
@@ -43,7 +60,9 @@ export const SaleEntryView = t.type({
       fuelType: t.string,
     }),
   ),
-  vendedor: nullable(t.type({ id: t.string, vendorId: t.string, name: t.string, isActive: t.boolean, webhookEnabled: t.boolean })),
+  vendedor: nullable(
+    t.type({ id: t.string, vendorId: t.string, name: t.string, isActive: t.boolean, webhookEnabled: t.boolean }),
+  ),
 });
 
 const SaleEventName = oneOf(SALE_EVENTS);

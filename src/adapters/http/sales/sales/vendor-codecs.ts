@@ -10,8 +10,10 @@ const VendorFields = {
 };
 
 /** PUT /vendors/{id}: the spec's update body; store, phone and vendorId kept unless given (CONTRACT 3.3). */
-export const VendorUpdateBody = t.exact(t.intersection([
-  t.type({ name: VendorFields.name, isActive: VendorFields.isActive, webhookEnabled: VendorFields.webhookEnabled }),
-  t.partial({ store: VendorFields.store, phone: VendorFields.phone, vendorId: NonBlankText }),
-]));
+export const VendorUpdateBody = t.exact(
+  t.intersection([
+    t.type({ name: VendorFields.name, isActive: VendorFields.isActive, webhookEnabled: VendorFields.webhookEnabled }),
+    t.partial({ store: VendorFields.store, phone: VendorFields.phone, vendorId: NonBlankText }),
+  ]),
+);
 export const VendorCreateBody = t.exact(t.type({ ...VendorFields, vendorId: NonBlankText }));

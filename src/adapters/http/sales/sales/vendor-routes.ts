@@ -29,7 +29,10 @@ export function vendorRoutes(deps: VendorRoutesDeps): Router {
   const listSpec = {
     summary: 'Vendors',
     query: PageQuery,
-    responses: { 200: { description: 'A page of vendors', body: pageView(VendorView) }, 400: salesError('A query parameter is invalid') },
+    responses: {
+      200: { description: 'A page of vendors', body: pageView(VendorView) },
+      400: salesError('A query parameter is invalid'),
+    },
   };
   api.get('/', listSpec, guard, async (ctx) => {
     const query = decodeQueryInput(PageQuery, ctx.query, 'ignore');
@@ -61,7 +64,11 @@ export function vendorRoutes(deps: VendorRoutesDeps): Router {
     summary: 'Updates a vendor: given fields replace, an omitted optional field keeps its value',
     pathParameters: { id: 'The vendor id' },
     body: VendorUpdateBody,
-    responses: { 200: { description: 'Updated', body: VendorView }, 404: notFound, 409: salesError('The new `vendorId` exists') },
+    responses: {
+      200: { description: 'Updated', body: VendorView },
+      404: notFound,
+      409: salesError('The new `vendorId` exists'),
+    },
   };
   api.put('/:id', updateSpec, guard, async (ctx) => {
     const body = decodeInput(VendorUpdateBody, ctx.request.body);

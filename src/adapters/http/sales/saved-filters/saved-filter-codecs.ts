@@ -35,13 +35,23 @@ function nameProblems(name: unknown): string[] {
 export function decodeSavedFilterCreation(input: unknown, userId: string): CreateSavedFilterInput {
   const raw = requireJsonObject(input, 'body');
   const decoded = CreateBody.decode(raw);
-  const problems = [...unknownKeyMessages(raw, ['name', 'resource', 'query']), ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [])];
+  const problems = [
+    ...unknownKeyMessages(raw, ['name', 'resource', 'query']),
+    ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : []),
+  ];
   problems.push(...nameProblems(raw.name));
   const query = raw.query === undefined ? undefined : parseSavedFilterQuery(raw.query);
   if (query === undefined) problems.push('query is required');
   if (query !== undefined && E.isLeft(query)) problems.push(...query.left);
   const name = typeof raw.name === 'string' ? parseSavedFilterName(raw.name) : undefined;
-  if (problems.length > 0 || E.isLeft(decoded) || query === undefined || E.isLeft(query) || name === undefined || E.isLeft(name)) {
+  if (
+    problems.length > 0 ||
+    E.isLeft(decoded) ||
+    query === undefined ||
+    E.isLeft(query) ||
+    name === undefined ||
+    E.isLeft(name)
+  ) {
     throw invalidInput([...new Set(problems)]);
   }
   return { userId, name: name.right, resource: decoded.right.resource, query: query.right };
@@ -51,7 +61,11 @@ export function decodeSavedFilterCreation(input: unknown, userId: string): Creat
 export function decodeSavedFilterRename(input: unknown): string {
   const raw = requireJsonObject(input, 'body');
   const decoded = RenameBody.decode(raw);
-  const problems = [...unknownKeyMessages(raw, ['name']), ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : []), ...nameProblems(raw.name)];
+  const problems = [
+    ...unknownKeyMessages(raw, ['name']),
+    ...(E.isLeft(decoded) ? validationMessagesOf(decoded.left) : []),
+    ...nameProblems(raw.name),
+  ];
   const name = typeof raw.name === 'string' ? parseSavedFilterName(raw.name) : undefined;
   if (problems.length > 0 || name === undefined || E.isLeft(name)) throw invalidInput([...new Set(problems)]);
   return name.right;
@@ -61,6 +75,10 @@ export function decodeSavedFilterRename(input: unknown): string {
 export const SavedFilterListQuery = t.intersection([PageQuery, t.partial({ resource: ResourceCodec })]);
 
 /** GET /user/saved-filters?resource&page&limit, one message per problem. */
-export function decodeSavedFilterListQuery(query: Record<string, unknown>): { resource?: SavedFilterResource; page: number; limit: number } {
+export function decodeSavedFilterListQuery(query: Record<string, unknown>): {
+  resource?: SavedFilterResource;
+  page: number;
+  limit: number;
+} {
   return decodeQueryInput(SavedFilterListQuery, query, 'refuse');
 }

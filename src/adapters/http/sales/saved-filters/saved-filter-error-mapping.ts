@@ -8,5 +8,6 @@ export type SavedFilterRouteError = SavedFilterNotFound | SavedFilterNameTaken;
 /** CONTRACT 8.5. */
 export const savedFilterErrors: ErrorMapping<SavedFilterRouteError> = {
   SavedFilterNotFound: () => new HttpError(404, 'Saved filter not found'),
-  SavedFilterNameTaken: (error) => new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`),
+  SavedFilterNameTaken: (error) =>
+    new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`),
 };

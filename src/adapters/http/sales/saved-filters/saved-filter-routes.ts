@@ -29,7 +29,7 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   const router = new Router({ prefix: '/user/saved-filters' });
   const api = documented(router, { tag: 'Saved filters', security: SALES_SECURITY.jwtOrApiKey });
   const guard = combinedGuard(deps.guards);
-  const notFound = salesError('`Saved filter not found` (unknown, or another user\'s)');
+  const notFound = salesError("`Saved filter not found` (unknown, or another user's)");
   const invalid = salesError('The body is invalid (one message per problem; unknown keys are refused)');
   const nameTaken = salesError('The user has a filter of that name for that resource');
   const id = { id: 'The saved filter id' };
@@ -47,11 +47,13 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   });
 
   const listSpec = {
-    summary: 'A page of the calling user\'s saved filters, by resource then name',
+    summary: "A page of the calling user's saved filters, by resource then name",
     query: SavedFilterListQuery,
     responses: {
       200: { description: 'A page of filters', body: SavedFilterListView },
-      400: salesError('A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of the resources, or one given twice'),
+      400: salesError(
+        'A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of the resources, or one given twice',
+      ),
     },
   };
   api.get('/', listSpec, guard, async (ctx) => {
@@ -60,9 +62,20 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
     ctx.body = pageBody(listed, query, savedFilterBody);
   });
 
-  api.get('/:id', { summary: 'One of the calling user\'s saved filters', pathParameters: id, responses: { 200: { description: 'The filter', body: SavedFilterView }, 404: notFound } }, guard, async (ctx) => {
-    ctx.body = savedFilterBody(orHttpError(await deps.getSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' })));
-  });
+  api.get(
+    '/:id',
+    {
+      summary: "One of the calling user's saved filters",
+      pathParameters: id,
+      responses: { 200: { description: 'The filter', body: SavedFilterView }, 404: notFound },
+    },
+    guard,
+    async (ctx) => {
+      ctx.body = savedFilterBody(
+        orHttpError(await deps.getSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' })),
+      );
+    },
+  );
 
   const renameSpec = {
     summary: 'Renames a saved filter; answers `{}`',
@@ -72,14 +85,25 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   };
   api.patch('/:id', renameSpec, guard, async (ctx) => {
     const name = decodeSavedFilterRename(ctx.request.body);
-    orHttpError(await deps.renameSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '', name }));
+    orHttpError(
+      await deps.renameSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '', name }),
+    );
     ctx.body = {};
   });
 
-  api.delete('/:id', { summary: 'Deletes a saved filter', pathParameters: id, responses: { 204: { description: 'Deleted' }, 404: notFound } }, guard, async (ctx) => {
-    orHttpError(await deps.deleteSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' }));
-    ctx.status = 204;
-  });
+  api.delete(
+    '/:id',
+    {
+      summary: 'Deletes a saved filter',
+      pathParameters: id,
+      responses: { 204: { description: 'Deleted' }, 404: notFound },
+    },
+    guard,
+    async (ctx) => {
+      orHttpError(await deps.deleteSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' }));
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

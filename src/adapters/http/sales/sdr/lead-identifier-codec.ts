@@ -8,7 +8,8 @@ import { queryValues } from '../../shared/query-decoding';
 import { invalidInput, requireJsonObject } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 
-const identifierMessage = (type: IdentifierType) => (type === 'phone' ? 'identifier must be a valid Brazilian phone number' : 'identifier must be a valid CPF');
+const identifierMessage = (type: IdentifierType) =>
+  type === 'phone' ? 'identifier must be a valid Brazilian phone number' : 'identifier must be a valid CPF';
 
 /**
  * The sales service's one identifier codec: `identifier` + `identifier_type` (spec part 4) become a
@@ -25,12 +26,18 @@ function decodeIdentified<A extends { identifier: string; identifier_type: Ident
   const decoded = codec.decode(raw);
   // A parameter already refused (given twice) is not also reported missing by the codec.
   const refused = new Set(earlier.map((problem) => problem.field));
-  const problems = [...earlier, ...(E.isLeft(decoded) ? problemsOf(decoded.left).filter((problem) => !refused.has(problem.field)) : [])].map((problem) => problem.message);
+  const problems = [
+    ...earlier,
+    ...(E.isLeft(decoded) ? problemsOf(decoded.left).filter((problem) => !refused.has(problem.field)) : []),
+  ].map((problem) => problem.message);
   const type = raw.identifier_type;
   const parsed =
-    typeof raw.identifier === 'string' && raw.identifier.trim() !== '' && (type === 'phone' || type === 'cpf') ? parseIdentifier(type, raw.identifier) : undefined;
+    typeof raw.identifier === 'string' && raw.identifier.trim() !== '' && (type === 'phone' || type === 'cpf')
+      ? parseIdentifier(type, raw.identifier)
+      : undefined;
   if (parsed !== undefined && E.isLeft(parsed)) problems.push(identifierMessage(parsed.left.type));
-  if (problems.length > 0 || E.isLeft(decoded) || parsed === undefined || E.isLeft(parsed)) throw invalidInput([...new Set(problems)]);
+  if (problems.length > 0 || E.isLeft(decoded) || parsed === undefined || E.isLeft(parsed))
+    throw invalidInput([...new Set(problems)]);
   return { decoded: decoded.right, identifier: parsed.right };
 }
 

@@ -7,7 +7,6 @@ import { normalizePhone } from '../../../../domain/shared/phone';
 import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
 import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 
-
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);
 const SdrStatusCodec = oneOf(SDR_STATUSES);
 
@@ -52,13 +51,18 @@ export function decodeSdrCreation(input: unknown): CreateSdrInteractionInput {
   const sessionId = typeof raw.session_id === 'string' ? parseWebSessionId(raw.session_id) : undefined;
   const cpf = typeof raw.cpf === 'string' ? parseCpf(raw.cpf) : undefined;
   const problems = E.isLeft(decoded) ? validationMessagesOf(decoded.left) : [];
-  if (typeof raw.phone === 'string' && phone === undefined) problems.push('phone must be a valid Brazilian phone number');
+  if (typeof raw.phone === 'string' && phone === undefined)
+    problems.push('phone must be a valid Brazilian phone number');
   if (typeof raw.session_id === 'string' && sessionId === undefined) problems.push('session_id must be web-<uuid v4>');
   // A present phone or session_id that is not a string already has its codec message: not "missing".
   if (raw.phone === undefined && raw.session_id === undefined) problems.push('phone or session_id is required');
   if (cpf !== undefined && E.isLeft(cpf)) problems.push('cpf must be a valid CPF');
   const lead: LeadContact | undefined =
-    phone !== undefined ? { phone, ...(sessionId === undefined ? {} : { sessionId }) } : sessionId === undefined ? undefined : { sessionId };
+    phone !== undefined
+      ? { phone, ...(sessionId === undefined ? {} : { sessionId }) }
+      : sessionId === undefined
+        ? undefined
+        : { sessionId };
   if (problems.length > 0 || E.isLeft(decoded) || lead === undefined) throw invalidInput([...new Set(problems)]);
   const body = decoded.right;
   return {

@@ -7,10 +7,12 @@ import { HttpError } from '../../shared/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The errors of the SDR routes. */
-export type SdrRouteError = UpdateSdrStatusError | ListSdrInteractionsError | ListSdrSessionsError | ListSdrContactsError;
+export type SdrRouteError =
+  UpdateSdrStatusError | ListSdrInteractionsError | ListSdrSessionsError | ListSdrContactsError;
 
 /** Spec part 4, CONTRACT 3.4, 8.1 and 8.2. */
 export const sdrErrors: ErrorMapping<SdrRouteError> = {
-  InteractionNotFound: (error) => new HttpError(404, `No SDR interaction found for ${error.identifier.type} ${error.identifier.value}`),
+  InteractionNotFound: (error) =>
+    new HttpError(404, `No SDR interaction found for ${error.identifier.type} ${error.identifier.value}`),
   InvalidDateRange: () => invalidInput(['dateFrom must not be after dateTo']),
 };

@@ -6,11 +6,16 @@ import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../../domain/sdr/
 import { decodeQueryInput, requireJsonObject } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 
-const IsoDate = isoDateOrTimestamp('An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)');
+const IsoDate = isoDateOrTimestamp(
+  'An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)',
+);
 
 const TriState = oneOf(['true', 'false', 'all'] as const);
 
-export const SessionsQuery = t.intersection([PageQuery, t.partial({ dateFrom: IsoDate, dateTo: IsoDate, instance: NonBlankText })]);
+export const SessionsQuery = t.intersection([
+  PageQuery,
+  t.partial({ dateFrom: IsoDate, dateTo: IsoDate, instance: NonBlankText }),
+]);
 
 export const ContactsQuery = t.intersection([
   PageQuery,
@@ -27,12 +32,14 @@ export const ContactsQuery = t.intersection([
   }),
 ]);
 
-
 /**
  * CONTRACT 8.1 and 8.2 (section 8: an unknown parameter is refused, an operator object such as
  * `status[$ne]=x` included); a dateFrom after dateTo is a problem of the same 400, one message each.
  */
-function decodeListQuery<A extends { readonly dateFrom?: Date; readonly dateTo?: Date }>(codec: t.Type<A, unknown>, input: unknown): A {
+function decodeListQuery<A extends { readonly dateFrom?: Date; readonly dateTo?: Date }>(
+  codec: t.Type<A, unknown>,
+  input: unknown,
+): A {
   return decodeQueryInput(codec, requireJsonObject(input, 'query'), 'refuse', ({ dateFrom, dateTo }) =>
     dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo ? ['dateFrom must not be after dateTo'] : [],
   );
@@ -50,7 +57,8 @@ export function decodeSessionsQuery(input: unknown): ListSdrSessionsInput {
   };
 }
 
-const triState = (value: 'true' | 'false' | 'all' | undefined): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
+const triState = (value: 'true' | 'false' | 'all' | undefined): boolean | undefined =>
+  value === 'true' ? true : value === 'false' ? false : undefined;
 
 /** GET /sdr/contacts query (spec part 4, CONTRACT 8.2): `converted` is the deprecated alias of `qualified`, which wins. */
 export function decodeContactsQuery(input: unknown): ListSdrContactsInput {
@@ -66,5 +74,11 @@ export function decodeContactsQuery(input: unknown): ListSdrContactsInput {
     ...(q.dateFrom === undefined ? {} : { dateFrom: q.dateFrom }),
     ...(q.dateTo === undefined ? {} : { dateTo: q.dateTo }),
   };
-  return { filter, sortBy: q.sortBy ?? 'lastInteraction', sortOrder: q.sortOrder ?? 'desc', page: q.page, limit: q.limit };
+  return {
+    filter,
+    sortBy: q.sortBy ?? 'lastInteraction',
+    sortOrder: q.sortOrder ?? 'desc',
+    page: q.page,
+    limit: q.limit,
+  };
 }

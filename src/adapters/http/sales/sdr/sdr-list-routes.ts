@@ -19,10 +19,12 @@ export function sdrListRoutes(deps: SdrListRoutesDeps): Router {
   const router = new Router({ prefix: '/sdr' });
   const api = documented(router, { tag: 'SDR', security: SALES_SECURITY.apiKeyOnly });
   const apiKeyOnly = apiKeyGuard(deps.guards);
-  const badQuery = salesError('A query parameter is invalid, unknown or repeated, or `dateFrom` is after `dateTo` (one message per problem)');
+  const badQuery = salesError(
+    'A query parameter is invalid, unknown or repeated, or `dateFrom` is after `dateTo` (one message per problem)',
+  );
 
   const sessionsSpec = {
-    summary: 'The messaging gateway\'s one-to-one chats, newest last message first',
+    summary: "The messaging gateway's one-to-one chats, newest last message first",
     query: SessionsQuery,
     responses: { 200: { description: 'A page of sessions', body: SdrSessionsView }, 400: badQuery },
   };
@@ -34,7 +36,13 @@ export function sdrListRoutes(deps: SdrListRoutesDeps): Router {
   const contactsSpec = {
     summary: 'Contacts from SDR interactions and gateway chats, merged by phone, with metrics over the filtered set',
     query: ContactsQuery,
-    responses: { 200: { description: 'A page of contacts and the metrics of every contact the filters select', body: SdrContactsView }, 400: badQuery },
+    responses: {
+      200: {
+        description: 'A page of contacts and the metrics of every contact the filters select',
+        body: SdrContactsView,
+      },
+      400: badQuery,
+    },
   };
   api.get('/contacts', contactsSpec, apiKeyOnly, async (ctx) => {
     const input = decodeContactsQuery(ctx.query);

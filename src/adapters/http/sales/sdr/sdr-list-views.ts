@@ -57,7 +57,12 @@ export const SdrContactsView = t.type({
   }),
 });
 
-const pageOf = (total: number, query: { page: number; limit: number }) => ({ total, page: query.page, limit: query.limit, hasMore: query.page * query.limit < total });
+const pageOf = (total: number, query: { page: number; limit: number }) => ({
+  total,
+  page: query.page,
+  limit: query.limit,
+  hasMore: query.page * query.limit < total,
+});
 
 export function sessionView(s: SdrSession): t.TypeOf<typeof SdrSessionView> {
   return {
@@ -68,7 +73,13 @@ export function sessionView(s: SdrSession): t.TypeOf<typeof SdrSessionView> {
     pushName: s.pushName,
     messageCount: s.messageCount,
     firstMessageAt: s.firstMessageAt.toISOString(),
-    lastMessage: { id: s.lastMessage.id, text: s.lastMessage.text, fromMe: s.lastMessage.fromMe, type: s.lastMessage.type, at: s.lastMessage.at.toISOString() },
+    lastMessage: {
+      id: s.lastMessage.id,
+      text: s.lastMessage.text,
+      fromMe: s.lastMessage.fromMe,
+      type: s.lastMessage.type,
+      at: s.lastMessage.at.toISOString(),
+    },
     personId: s.personId,
   };
 }
@@ -93,9 +104,15 @@ export function contactView(c: Contact): t.TypeOf<typeof SdrContactView> {
   };
 }
 
-export const sessionsBody = (out: ListSdrSessionsOutput, query: { page: number; limit: number }): t.TypeOf<typeof SdrSessionsView> => ({ data: out.items.map(sessionView), ...pageOf(out.total, query) });
+export const sessionsBody = (
+  out: ListSdrSessionsOutput,
+  query: { page: number; limit: number },
+): t.TypeOf<typeof SdrSessionsView> => ({ data: out.items.map(sessionView), ...pageOf(out.total, query) });
 
-export const contactsBody = (out: ListSdrContactsOutput, query: { page: number; limit: number }): t.TypeOf<typeof SdrContactsView> => ({
+export const contactsBody = (
+  out: ListSdrContactsOutput,
+  query: { page: number; limit: number },
+): t.TypeOf<typeof SdrContactsView> => ({
   data: out.items.map(contactView),
   ...pageOf(out.total, query),
   metrics: out.metrics,

@@ -8,7 +8,14 @@ import { decodeSdrListQuery, decodeSdrStatusRequest } from './lead-identifier-co
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { decodeSdrCreation, SdrCreateBody, SdrListQuery, SdrStatusBody } from './sdr-codecs';
-import { creationBody, interactionListBody, SdrCreationView, SdrInteractionListView, SdrStatusUpdateView, statusUpdateBody } from './sdr-views';
+import {
+  creationBody,
+  interactionListBody,
+  SdrCreationView,
+  SdrInteractionListView,
+  SdrStatusUpdateView,
+  statusUpdateBody,
+} from './sdr-views';
 
 export interface SdrRoutesDeps {
   readonly guards: GuardDeps;
@@ -26,7 +33,8 @@ export function sdrRoutes(deps: SdrRoutesDeps): Router {
 
   const createSpec = {
     summary: 'Records an SDR interaction (one per lead per 24 h: a later one updates it)',
-    description: 'Give `phone` or `session_id` (`web-<uuid v4>`); a phone must be a Brazilian number and a CPF a valid one.',
+    description:
+      'Give `phone` or `session_id` (`web-<uuid v4>`); a phone must be a Brazilian number and a CPF a valid one.',
     body: SdrCreateBody,
     responses: {
       200: { description: 'The lead had an interaction in the last 24 h: updated', body: SdrCreationView },
@@ -53,7 +61,11 @@ export function sdrRoutes(deps: SdrRoutesDeps): Router {
     summary: "A lead's interactions, newest first",
     security: SALES_SECURITY.jwtOrApiKey,
     query: SdrListQuery,
-    responses: { 200: { description: 'The interactions', body: SdrInteractionListView }, 400: salesError('A query parameter is invalid'), 404: notFound },
+    responses: {
+      200: { description: 'The interactions', body: SdrInteractionListView },
+      400: salesError('A query parameter is invalid'),
+      404: notFound,
+    },
   };
   api.get('/', listSpec, combinedGuard(deps.guards), async (ctx) => {
     ctx.body = interactionListBody(orHttpError(await deps.listInteractions.execute(decodeSdrListQuery(ctx.query))));

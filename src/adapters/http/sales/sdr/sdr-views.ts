@@ -44,7 +44,12 @@ export const SdrInteractionListView = t.type({
 });
 
 /** CONTRACT 3.4: `{id, personId, status, created}`. */
-export function creationBody({ id, personId, status, created }: CreateSdrInteractionOutput): t.TypeOf<typeof SdrCreationView> {
+export function creationBody({
+  id,
+  personId,
+  status,
+  created,
+}: CreateSdrInteractionOutput): t.TypeOf<typeof SdrCreationView> {
   return { id, personId, status, created };
 }
 
@@ -61,7 +66,10 @@ export function statusUpdateBody(output: UpdateSdrStatusOutput): t.TypeOf<typeof
 }
 
 /** CONTRACT 3.4 read back: newest first, notes as `interaction_notes` lines. */
-export function interactionListBody({ persons, interactions }: ListSdrInteractionsOutput): t.TypeOf<typeof SdrInteractionListView> {
+export function interactionListBody({
+  persons,
+  interactions,
+}: ListSdrInteractionsOutput): t.TypeOf<typeof SdrInteractionListView> {
   const names = new Map(persons.map((p) => [p.id, p.fullName]));
   return {
     data: interactions.map(({ interaction: i, notes }) => ({

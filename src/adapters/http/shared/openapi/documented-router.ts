@@ -91,10 +91,21 @@ export function documented(router: Router, group: RouteGroup): DocumentedRouter 
       // CONTRACT 7 "Query parameters": a route that reads no query still refuses an operator-shaped
       // parameter, after its guards (a credential problem answers first) and before its handler.
       const handler = middleware.slice(-1);
-      router[method](path, ...middleware.slice(0, -1), ...(spec.query === undefined ? [refuseBracketedParameters] : []), ...handler);
+      router[method](
+        path,
+        ...middleware.slice(0, -1),
+        ...(spec.query === undefined ? [refuseBracketedParameters] : []),
+        ...handler,
+      );
       return api;
     };
-  const api: DocumentedRouter = { get: on('get'), post: on('post'), put: on('put'), patch: on('patch'), delete: on('delete') };
+  const api: DocumentedRouter = {
+    get: on('get'),
+    post: on('post'),
+    put: on('put'),
+    patch: on('patch'),
+    delete: on('delete'),
+  };
   return api;
 }
 

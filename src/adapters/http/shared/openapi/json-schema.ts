@@ -26,7 +26,10 @@ export function withSchema<C extends t.Any>(codec: C, schema: JsonSchema): C {
 
 /** A string codec of its own (so annotating it leaves `t.string` alone) with the given wire schema. */
 export function stringWith(name: string, schema: JsonSchema): t.Type<string, string> {
-  return withSchema(new t.Type<string, string>(name, t.string.is, t.string.validate, t.identity), { type: 'string', ...schema });
+  return withSchema(new t.Type<string, string>(name, t.string.is, t.string.validate, t.identity), {
+    type: 'string',
+    ...schema,
+  });
 }
 
 /** A string that is an ISO 8601 timestamp (`Date#toISOString`), for views. */
@@ -34,7 +37,12 @@ export const IsoTimestamp = stringWith('IsoTimestamp', { format: 'date-time' });
 
 /** An integer whose TypeScript type is plain `number` (views need no brand), for response schemas. */
 export const Integer = withSchema(
-  new t.Type<number, number>('Integer', (u): u is number => Number.isInteger(u), (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)), t.identity),
+  new t.Type<number, number>(
+    'Integer',
+    (u): u is number => Number.isInteger(u),
+    (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
   { type: 'integer' },
 );
 
@@ -89,7 +97,10 @@ export function jsonSchemaOf(codec: t.Any, options: JsonSchemaOptions = {}): Jso
     case 'InterfaceType': {
       const props = (codec as unknown as t.InterfaceType<t.Props>).props;
       const properties = Object.fromEntries(Object.entries(props).map(([key, inner]) => [key, of(inner)]));
-      return object(properties, Object.keys(properties).filter((key) => !hasDefault(properties[key] ?? {})));
+      return object(
+        properties,
+        Object.keys(properties).filter((key) => !hasDefault(properties[key] ?? {})),
+      );
     }
     case 'PartialType': {
       const props = (codec as unknown as t.PartialType<t.Props>).props;
@@ -118,7 +129,10 @@ function intersection(parts: readonly JsonSchema[], options: JsonSchemaOptions):
     if (options.closed === true) throw new Error('a closed intersection must be of object codecs');
     return { allOf: parts };
   }
-  const properties = Object.assign({}, ...parts.map((part) => part.properties as Record<string, JsonSchema>)) as Record<string, JsonSchema>;
+  const properties = Object.assign({}, ...parts.map((part) => part.properties as Record<string, JsonSchema>)) as Record<
+    string,
+    JsonSchema
+  >;
   const required = [...new Set(parts.flatMap((part) => (part.required as string[] | undefined) ?? []))];
   return {
     type: 'object',

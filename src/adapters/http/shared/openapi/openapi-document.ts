@@ -1,5 +1,11 @@
 import type Router from '@koa/router';
-import { operationsOf, type ParameterSpec, type RecordedOperation, type Responses, type ResponseSpec } from './documented-router';
+import {
+  operationsOf,
+  type ParameterSpec,
+  type RecordedOperation,
+  type Responses,
+  type ResponseSpec,
+} from './documented-router';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
 
 /** What a service adds to the operations its routers recorded. */
@@ -25,7 +31,10 @@ export interface OpenApiOperation {
   readonly tags: readonly string[];
   readonly security: readonly Record<string, readonly string[]>[];
   readonly parameters?: readonly ParameterSpec[];
-  readonly requestBody?: { readonly required: boolean; readonly content: Record<string, { readonly schema: JsonSchema }> };
+  readonly requestBody?: {
+    readonly required: boolean;
+    readonly content: Record<string, { readonly schema: JsonSchema }>;
+  };
   readonly responses: Record<string, OpenApiResponse>;
 }
 
@@ -41,7 +50,10 @@ export interface OpenApiDocument {
   readonly servers: readonly { readonly url: string }[];
   readonly tags: readonly { readonly name: string }[];
   readonly paths: Record<string, Partial<Record<RecordedOperation['method'], OpenApiOperation>>>;
-  readonly components: { readonly schemas: Record<string, JsonSchema>; readonly securitySchemes: Record<string, JsonSchema> };
+  readonly components: {
+    readonly schemas: Record<string, JsonSchema>;
+    readonly securitySchemes: Record<string, JsonSchema>;
+  };
   /** Extension: the answers of any method and path no operation describes. */
   readonly 'x-unrouted-responses': Record<string, OpenApiResponse>;
 }
@@ -66,9 +78,15 @@ function queryParameters(operation: RecordedOperation): ParameterSpec[] {
   if (operation.spec.query === undefined) return [];
   const schema = jsonSchemaOf(operation.spec.query);
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  if (schema.type !== 'object' || properties === undefined) throw new Error(`${operation.path}: a query codec must be an object of parameters`);
+  if (schema.type !== 'object' || properties === undefined)
+    throw new Error(`${operation.path}: a query codec must be an object of parameters`);
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 function pathParameters(operation: RecordedOperation): ParameterSpec[] {
@@ -76,14 +94,24 @@ function pathParameters(operation: RecordedOperation): ParameterSpec[] {
     name,
     in: 'path',
     required: true,
-    ...(operation.spec.pathParameters?.[name] === undefined ? {} : { description: operation.spec.pathParameters[name] }),
+    ...(operation.spec.pathParameters?.[name] === undefined
+      ? {}
+      : { description: operation.spec.pathParameters[name] }),
     schema: { type: 'string' },
   }));
 }
 
 function response(spec: ResponseSpec): OpenApiResponse {
   const schema = spec.body !== undefined ? jsonSchemaOf(spec.body, { closed: true }) : spec.schema;
-  const headers = spec.headers === undefined ? undefined : Object.fromEntries(Object.entries(spec.headers).map(([name, header]) => [name, { description: header.description, schema: header.schema ?? { type: 'string' } }]));
+  const headers =
+    spec.headers === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(spec.headers).map(([name, header]) => [
+            name,
+            { description: header.description, schema: header.schema ?? { type: 'string' } },
+          ]),
+        );
   return {
     description: spec.description,
     ...(headers === undefined ? {} : { headers }),
@@ -104,7 +132,9 @@ function toOperation(api: ServiceApi, operation: RecordedOperation, path: string
     tags: [group.tag],
     security: security.map((name) => ({ [name]: [] })),
     ...(parameters.length === 0 ? {} : { parameters }),
-    ...(body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
+    ...(body === undefined
+      ? {}
+      : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
     responses: responsesObject(responses),
   };
 }
@@ -127,7 +157,8 @@ export function buildOpenApiDocument(api: ServiceApi, routers: readonly Router[]
   for (const operation of routers.flatMap(operationsOf)) {
     const path = openApiPath(operation.path, api.basePath);
     const item = (paths[path] ??= {});
-    if (item[operation.method] !== undefined) throw new Error(`${operation.method.toUpperCase()} ${path} is described twice`);
+    if (item[operation.method] !== undefined)
+      throw new Error(`${operation.method.toUpperCase()} ${path} is described twice`);
     item[operation.method] = toOperation(api, operation, path);
     if (!tags.includes(operation.group.tag)) tags.push(operation.group.tag);
   }

@@ -20,7 +20,8 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 `;
 
 /** Swagger UI sets inline styles; everything else comes from this origin. */
-const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const assetCache = new Map<string, Buffer>();
 
@@ -66,22 +67,36 @@ export function openApiRoutes(basePath: string, documentOf: () => OpenApiDocumen
   const api = documented(router, { tag: 'Documentation', security: [] });
   let json: string | undefined;
 
-  api.get('/openapi.json', { summary: 'This OpenAPI 3.1 document', responses: { 200: { description: 'The document', schema: { type: 'object' } } } }, (ctx) => {
-    json ??= JSON.stringify(documentOf());
-    ctx.type = 'application/json';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = json;
-  });
+  api.get(
+    '/openapi.json',
+    {
+      summary: 'This OpenAPI 3.1 document',
+      responses: { 200: { description: 'The document', schema: { type: 'object' } } },
+    },
+    (ctx) => {
+      json ??= JSON.stringify(documentOf());
+      ctx.type = 'application/json';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = json;
+    },
+  );
 
   api.get(
     '/docs',
-    { summary: 'The documentation page (Swagger UI)', responses: { 200: { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } } },
+    {
+      summary: 'The documentation page (Swagger UI)',
+      responses: { 200: { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
+    },
     (ctx) => {
       // `/docs` and `/docs/` both answer; relative links must resolve under /docs/ from either.
       const trailing = ctx.path.endsWith('/');
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Content-Security-Policy', DOCS_CSP);
-      ctx.body = docsPage(documentOf().info.title, trailing ? '' : 'docs/', trailing ? '../openapi.json' : 'openapi.json');
+      ctx.body = docsPage(
+        documentOf().info.title,
+        trailing ? '' : 'docs/',
+        trailing ? '../openapi.json' : 'openapi.json',
+      );
     },
   );
 

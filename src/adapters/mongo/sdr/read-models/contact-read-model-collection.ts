@@ -42,10 +42,13 @@ export interface ContactDocument extends VersionedFields {
   conversionAt: Date | null;
 }
 
-export const contactReadModelCollection = (db: Db): Collection<ContactDocument> => db.collection<ContactDocument>(SDR_CONTACTS);
+export const contactReadModelCollection = (db: Db): Collection<ContactDocument> =>
+  db.collection<ContactDocument>(SDR_CONTACTS);
 
 /** Each sort of the list (CONTRACT 8.2) in both directions, the session id ascending after it. */
-const sortIndexes: IndexDeclaration[] = (['lastInteraction', 'firstInteraction', 'messageCount', 'interactionCount'] as const).flatMap((field) => [
+const sortIndexes: IndexDeclaration[] = (
+  ['lastInteraction', 'firstInteraction', 'messageCount', 'interactionCount'] as const
+).flatMap((field) => [
   { key: { [field]: -1, _id: 1 }, name: `${field}_desc` },
   { key: { [field]: 1, _id: 1 }, name: `${field}_asc` },
 ]);

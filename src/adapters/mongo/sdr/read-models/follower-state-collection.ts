@@ -13,7 +13,8 @@ export interface FollowerDocument {
   leaseUntil: Date | null;
 }
 
-export const followerStateCollection = (db: Db): Collection<FollowerDocument> => db.collection<FollowerDocument>(SDR_FOLLOWER);
+export const followerStateCollection = (db: Db): Collection<FollowerDocument> =>
+  db.collection<FollowerDocument>(SDR_FOLLOWER);
 
 /** Read by `_id` only. */
 export const followerStateIndexes: CollectionIndexes = { collection: SDR_FOLLOWER, indexes: [] };

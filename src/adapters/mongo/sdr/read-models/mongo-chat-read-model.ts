@@ -1,5 +1,9 @@
 import type { Db, Filter } from 'mongodb';
-import type { ChatReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
+import type {
+  ChatReadModel,
+  ReadModelClaim,
+  ReadModelWriteOutcome,
+} from '../../../../application/sdr/read-model-ports';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import type { CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
@@ -53,7 +57,9 @@ export class MongoChatReadModel implements ChatReadModel {
     return this.versioned.claim(ids, at);
   }
 
-  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[]): Promise<ReadModelWriteOutcome> {
+  put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     return this.versioned.put(entries);
   }
 
@@ -67,13 +73,17 @@ export class MongoChatReadModel implements ChatReadModel {
 
   async page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]> {
     const filter: Filter<ChatDocument> = query.instance === undefined ? {} : { instance: query.instance };
-    const docs = await this.chats.find(filter, { sort: { 'last.at': -1, _id: 1 }, skip: query.skip, limit: query.limit }).toArray();
+    const docs = await this.chats
+      .find(filter, { sort: { 'last.at': -1, _id: 1 }, skip: query.skip, limit: query.limit })
+      .toArray();
     return docs.map(toChat);
   }
 
   async count(instance?: string): Promise<number> {
     // With an instance: counted on its index; without: every document (the exact total of CONTRACT 8), on the newest-first index.
-    return instance === undefined ? this.chats.countDocuments({}, { hint: 'newest_first' }) : this.chats.countDocuments({ instance });
+    return instance === undefined
+      ? this.chats.countDocuments({}, { hint: 'newest_first' })
+      : this.chats.countDocuments({ instance });
   }
 
   async findByIds(ids: readonly string[]): Promise<SdrChat[]> {

@@ -1,5 +1,10 @@
 import type { Db, Document, Filter } from 'mongodb';
-import type { ContactPageQuery, ContactReadModel, ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
+import type {
+  ContactPageQuery,
+  ContactReadModel,
+  ReadModelClaim,
+  ReadModelWriteOutcome,
+} from '../../../../application/sdr/read-model-ports';
 import {
   ACTIVE_WINDOW_MS,
   emptyTally,
@@ -91,7 +96,8 @@ export function contactQuery(filter: ContactFilter, now: Date): Filter<ContactDo
 }
 
 function hintOf(filter: ContactFilter): string {
-  if (filter.search !== undefined && filter.search.trim() !== '') return phoneDigitsOfSearch(filter.search) === undefined ? 'by_session_search' : 'by_phone';
+  if (filter.search !== undefined && filter.search.trim() !== '')
+    return phoneDigitsOfSearch(filter.search) === undefined ? 'by_session_search' : 'by_phone';
   return 'lastInteraction_desc';
 }
 
@@ -121,7 +127,9 @@ export class MongoContactReadModel implements ContactReadModel {
     return this.versioned.claim(ids, at);
   }
 
-  put(entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[]): Promise<ReadModelWriteOutcome> {
+  put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     return this.versioned.put(entries);
   }
 
@@ -134,7 +142,13 @@ export class MongoContactReadModel implements ContactReadModel {
   }
 
   async page(query: ContactPageQuery): Promise<Contact[]> {
-    const docs = await this.contacts.find(contactQuery(query.filter, query.now), { sort: sortOf(query.sortBy, query.sortOrder), skip: query.skip, limit: query.limit }).toArray();
+    const docs = await this.contacts
+      .find(contactQuery(query.filter, query.now), {
+        sort: sortOf(query.sortBy, query.sortOrder),
+        skip: query.skip,
+        limit: query.limit,
+      })
+      .toArray();
     return docs.map((doc) => {
       const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = toStoredContact(doc);
       return contact;
@@ -169,7 +183,14 @@ export class MongoContactReadModel implements ContactReadModel {
     if (filter.status === 'active') active = sums.total;
     else if (filter.status === 'inactive') active = 0;
     else active = await this.contacts.countDocuments(contactQuery({ ...filter, status: 'active' }, now));
-    return { total: sums.total, active, qualified: sums.qualified, messages: sums.messages, interactions: sums.interactions, convertedInteractions: sums.converted };
+    return {
+      total: sums.total,
+      active,
+      qualified: sums.qualified,
+      messages: sums.messages,
+      interactions: sums.interactions,
+      convertedInteractions: sums.converted,
+    };
   }
 
   async findByIds(ids: readonly string[]): Promise<StoredContact[]> {
@@ -190,17 +211,26 @@ export class MongoContactReadModel implements ContactReadModel {
     if (personIds.length > 0) branches.push({ personIds: { $in: [...personIds] } });
     if (phoneKeys.length > 0) branches.push({ phoneKey: { $in: [...phoneKeys] } });
     if (branches.length === 0) return [];
-    const docs = await this.contacts.find(branches.length === 1 ? (branches[0] as Filter<ContactDocument>) : { $or: branches }, { projection: { _id: 1 } }).toArray();
+    const docs = await this.contacts
+      .find(branches.length === 1 ? (branches[0] as Filter<ContactDocument>) : { $or: branches }, {
+        projection: { _id: 1 },
+      })
+      .toArray();
     return docs.map((d) => d._id);
   }
 
   async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
-    for await (const doc of this.contacts.find({ conversionAt: { $gte: from, $lte: to } }, { projection: { _id: 1, conversionAt: 1 } }).batchSize(1_000)) {
+    for await (const doc of this.contacts
+      .find({ conversionAt: { $gte: from, $lte: to } }, { projection: { _id: 1, conversionAt: 1 } })
+      .batchSize(1_000)) {
       if (doc.conversionAt instanceof Date) yield { sessionId: doc._id, at: doc.conversionAt };
     }
   }
 
   async *webContactsFirstBetween(from: Date, to: Date): AsyncIterable<Contact> {
-    for await (const doc of this.contacts.find({ web: true, firstInteraction: { $gte: from, $lte: to } }).batchSize(1_000)) yield toStoredContact(doc);
+    for await (const doc of this.contacts
+      .find({ web: true, firstInteraction: { $gte: from, $lte: to } })
+      .batchSize(1_000))
+      yield toStoredContact(doc);
   }
 }

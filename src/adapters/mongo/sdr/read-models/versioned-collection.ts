@@ -35,7 +35,11 @@ export class VersionedCollection<T, D extends VersionedFields> {
     const byId = new Map(found.map((d) => [d._id as string, d as D]));
     return ids.map((id) => {
       const doc = byId.get(id);
-      return { id, generation: doc === undefined ? null : typeof doc.generation === 'number' ? doc.generation : 0, value: doc === undefined ? undefined : this.fromDocument(doc) };
+      return {
+        id,
+        generation: doc === undefined ? null : typeof doc.generation === 'number' ? doc.generation : 0,
+        value: doc === undefined ? undefined : this.fromDocument(doc),
+      };
     });
   }
 
@@ -44,31 +48,49 @@ export class VersionedCollection<T, D extends VersionedFields> {
     const [only] = ids;
     if (ids.length === 1 && only !== undefined) {
       // One document (a write's own refresh): the claim and its answer in one command.
-      const doc = await this.collection().findOneAndUpdate({ _id: only } as Filter<D>, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document, { returnDocument: 'after', projection: { _id: 1, generation: 1 } });
+      const doc = await this.collection().findOneAndUpdate(
+        { _id: only } as Filter<D>,
+        { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document,
+        { returnDocument: 'after', projection: { _id: 1, generation: 1 } },
+      );
       return [{ id: only, generation: doc === null ? null : typeof doc.generation === 'number' ? doc.generation : 0 }];
     }
     const filter = { _id: { $in: [...ids] } } as Filter<D>;
     await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
     // The generations alone come back (a `$group` of one field: jongodb ignores projections and would send whole documents).
     const found = await this.collection()
-      .aggregate<{ _id: string; generation: unknown }>([{ $match: filter }, { $group: { _id: '$_id', generation: { $first: '$generation' } } }])
+      .aggregate<{ _id: string; generation: unknown }>([
+        { $match: filter },
+        { $group: { _id: '$_id', generation: { $first: '$generation' } } },
+      ])
       .toArray();
-    const generations = new Map<string, number>(found.map((d) => [d._id, typeof d.generation === 'number' ? d.generation : 0]));
+    const generations = new Map<string, number>(
+      found.map((d) => [d._id, typeof d.generation === 'number' ? d.generation : 0]),
+    );
     return ids.map((id) => ({ id, generation: generations.get(id) ?? null }));
   }
 
-  async put(entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[]): Promise<ReadModelWriteOutcome> {
+  async put(
+    entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[],
+  ): Promise<ReadModelWriteOutcome> {
     const changes: AnyBulkWriteOperation<D>[] = [];
     const inserts: D[] = [];
     for (const { claim, value } of entries) {
       if (claim.generation === null) {
-        if (value !== undefined) inserts.push({ ...this.toDocument(value), _id: claim.id, generation: 0, dirtySince: null } as D);
+        if (value !== undefined)
+          inserts.push({ ...this.toDocument(value), _id: claim.id, generation: 0, dirtySince: null } as D);
         continue;
       }
       const filter = { _id: claim.id, generation: claim.generation } as Document;
       if (value === undefined) changes.push({ deleteOne: { filter } } as AnyBulkWriteOperation<D>);
       // The generation goes up with the write too: a writer that only read its generation (the rebuild) is superseded by it.
-      else changes.push({ updateOne: { filter, update: { $set: { ...this.toDocument(value), dirtySince: null }, $inc: { generation: 1 } } } } as unknown as AnyBulkWriteOperation<D>);
+      else
+        changes.push({
+          updateOne: {
+            filter,
+            update: { $set: { ...this.toDocument(value), dirtySince: null }, $inc: { generation: 1 } },
+          },
+        } as unknown as AnyBulkWriteOperation<D>);
     }
     let written = 0;
     let superseded = 0;

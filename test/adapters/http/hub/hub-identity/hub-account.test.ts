@@ -22,7 +22,13 @@ describe('hub register and password reset HTTP', () => {
     it('creates the user, an organization with the user as OWNER, and a session: 201', async () => {
       const res = await api()
         .post('/api/v1/auth/register')
-        .send({ email: ' New@Example.com', password: PASSWORD, name: 'Nina', organizationName: 'Nina Seguros', extra: 'ignored' })
+        .send({
+          email: ' New@Example.com',
+          password: PASSWORD,
+          name: 'Nina',
+          organizationName: 'Nina Seguros',
+          extra: 'ignored',
+        })
         .expect(201);
       expect(res.body.user).to.include({ email: 'new@example.com', name: 'Nina' });
       expect(res.body.org).to.include({ name: 'Nina Seguros', role: 'OWNER' });
@@ -43,7 +49,10 @@ describe('hub register and password reset HTTP', () => {
     });
 
     it('answers 400 Validation error with details per field and writes nothing', async () => {
-      const res = await api().post('/api/v1/auth/register').send({ email: 'bad', password: 'short', name: { $ne: null } }).expect(400);
+      const res = await api()
+        .post('/api/v1/auth/register')
+        .send({ email: 'bad', password: 'short', name: { $ne: null } })
+        .expect(400);
       expect(res.body).to.deep.equal({
         error: 'Validation error',
         details: {
@@ -81,7 +90,8 @@ describe('hub register and password reset HTTP', () => {
 
     it('malformed public bodies answer 400 in the hub format and mail nothing (CONTRACT 7)', async () => {
       const sent = hub.mails.length;
-      const json = (path: string, body: string) => api().post(`/api/v1/auth/${path}`).set('Content-Type', 'application/json').send(body);
+      const json = (path: string, body: string) =>
+        api().post(`/api/v1/auth/${path}`).set('Content-Type', 'application/json').send(body);
       const malformed: [string, string][] = [
         ['forgot-password', '{}'],
         ['forgot-password', JSON.stringify({ email: null })],
@@ -105,26 +115,56 @@ describe('hub register and password reset HTTP', () => {
     });
 
     it('resets once, revokes every refresh token, and refuses the link a second time', async () => {
-      const session = await api().post('/api/v1/auth/login').send({ email: 'forgetful@example.com', password: PASSWORD }).expect(200);
+      const session = await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'forgetful@example.com', password: PASSWORD })
+        .expect(200);
       await api().post('/api/v1/auth/forgot-password').send({ email: 'forgetful@example.com' }).expect(200);
       const token = tokenFromMail();
-      await api().post('/api/v1/auth/reset-password').send({ token, newPassword: 'brand-new-password' }).expect(200, { message: 'Password updated' });
-      await api().post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${refreshTokenOf(session)}`).expect(401);
-      await api().post('/api/v1/auth/reset-password').send({ token, newPassword: 'another-password' }).expect(401, { error: 'Reset link already used' });
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ token, newPassword: 'brand-new-password' })
+        .expect(200, { message: 'Password updated' });
+      await api()
+        .post('/api/v1/auth/refresh')
+        .set('Cookie', `refresh_token=${refreshTokenOf(session)}`)
+        .expect(401);
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ token, newPassword: 'another-password' })
+        .expect(401, { error: 'Reset link already used' });
       await api().post('/api/v1/auth/login').send({ email: 'forgetful@example.com', password: PASSWORD }).expect(401);
-      await api().post('/api/v1/auth/login').send({ email: 'forgetful@example.com', password: 'brand-new-password' }).expect(200);
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'forgetful@example.com', password: 'brand-new-password' })
+        .expect(200);
     });
 
     it('refuses an unknown or expired token with 401 and a missing token with 400', async () => {
-      await api().post('/api/v1/auth/reset-password').send({ token: 'f'.repeat(64), newPassword: 'whatever-password' }).expect(401, { error: 'Invalid or expired reset token' });
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ token: 'f'.repeat(64), newPassword: 'whatever-password' })
+        .expect(401, { error: 'Invalid or expired reset token' });
       await api().post('/api/v1/auth/forgot-password').send({ email: 'forgetful@example.com' }).expect(200);
       const token = tokenFromMail();
       hub.clock.advance(60 * 60 * 1000);
-      await api().post('/api/v1/auth/reset-password').send({ token, newPassword: 'whatever-password' }).expect(401, { error: 'Invalid or expired reset token' });
-      await api().post('/api/v1/auth/reset-password').send({ newPassword: 'whatever-password' }).expect(400, { error: 'Token is required' });
-      await api().post('/api/v1/auth/reset-password').send({ token: { $ne: null }, newPassword: 'whatever-password' }).expect(400, { error: 'Token is required' });
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ token, newPassword: 'whatever-password' })
+        .expect(401, { error: 'Invalid or expired reset token' });
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ newPassword: 'whatever-password' })
+        .expect(400, { error: 'Token is required' });
+      await api()
+        .post('/api/v1/auth/reset-password')
+        .send({ token: { $ne: null }, newPassword: 'whatever-password' })
+        .expect(400, { error: 'Token is required' });
       const short = await api().post('/api/v1/auth/reset-password').send({ token, newPassword: 'short' }).expect(400);
-      expect(short.body).to.deep.equal({ error: 'Validation error', details: { newPassword: ['newPassword must be at least 8 characters'] } });
+      expect(short.body).to.deep.equal({
+        error: 'Validation error',
+        details: { newPassword: ['newPassword must be at least 8 characters'] },
+      });
     });
   });
 });

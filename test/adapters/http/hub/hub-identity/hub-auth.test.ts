@@ -26,7 +26,8 @@ describe('hub auth HTTP', () => {
   });
 
   const api = () => request(hub.app.callback());
-  const login = (email = 'ana@example.com', password = PASSWORD) => api().post('/api/v1/auth/login').send({ email, password });
+  const login = (email = 'ana@example.com', password = PASSWORD) =>
+    api().post('/api/v1/auth/login').send({ email, password });
   const refresh = (token?: string) => {
     const req = api().post('/api/v1/auth/refresh');
     return token === undefined ? req : req.set('Cookie', `refresh_token=${token}`);
@@ -61,10 +62,14 @@ describe('hub auth HTTP', () => {
 
     it('issues an access token that jose verifies with exactly the claims of spec part 2', async () => {
       const res = await login().expect(200);
-      const { payload, protectedHeader } = await jose.jwtVerify(res.body.accessToken, new TextEncoder().encode(HUB_SECRET), {
-        algorithms: ['HS256'],
-        currentDate: hub.clock.now(),
-      });
+      const { payload, protectedHeader } = await jose.jwtVerify(
+        res.body.accessToken,
+        new TextEncoder().encode(HUB_SECRET),
+        {
+          algorithms: ['HS256'],
+          currentDate: hub.clock.now(),
+        },
+      );
       expect(protectedHeader.alg).to.equal('HS256');
       expect(Object.keys(payload).sort()).to.deep.equal(['email', 'exp', 'iat', 'orgId', 'permissions', 'role', 'sub']);
       expect(payload).to.include({ sub: userId, email: 'ana@example.com', orgId, role: 'MEMBER' });
@@ -74,12 +79,31 @@ describe('hub auth HTTP', () => {
 
     it('answers bad payloads with 400 {error: <message>} and writes nothing', async () => {
       const before = await tokens().countDocuments();
-      await api().post('/api/v1/auth/login').send({ email: 'not-an-email', password: PASSWORD }).expect(400, { error: 'Invalid email' });
-      await api().post('/api/v1/auth/login').send({ email: 'ana@example.com', password: 'short' }).expect(400, { error: 'password must be at least 8 characters' });
-      await api().post('/api/v1/auth/login').send({ email: 'ana@example.com' }).expect(400, { error: 'password is required' });
-      await api().post('/api/v1/auth/login').send({ email: { $ne: null }, password: PASSWORD }).expect(400, { error: 'email must be a string' });
-      await api().post('/api/v1/auth/login').send({ email: 'ana@example.com', password: { $gt: '' } }).expect(400, { error: 'password must be a string' });
-      await api().post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email":').expect(400, { error: 'Invalid JSON body' });
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'not-an-email', password: PASSWORD })
+        .expect(400, { error: 'Invalid email' });
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'ana@example.com', password: 'short' })
+        .expect(400, { error: 'password must be at least 8 characters' });
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'ana@example.com' })
+        .expect(400, { error: 'password is required' });
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: { $ne: null }, password: PASSWORD })
+        .expect(400, { error: 'email must be a string' });
+      await api()
+        .post('/api/v1/auth/login')
+        .send({ email: 'ana@example.com', password: { $gt: '' } })
+        .expect(400, { error: 'password must be a string' });
+      await api()
+        .post('/api/v1/auth/login')
+        .set('content-type', 'application/json')
+        .send('{"email":')
+        .expect(400, { error: 'Invalid JSON body' });
       expect(await tokens().countDocuments()).to.equal(before);
     });
 
@@ -98,7 +122,16 @@ describe('hub auth HTTP', () => {
       const second = await hub.createOrg('Second Org');
       const id = await hub.createUser({ email: 'multi@example.com', password: PASSWORD, orgId: first, role: 'ADMIN' });
       hub.clock.advance(1_000);
-      await mongo.db.collection('hub_memberships').insertOne({ _id: `${id}:${second}` as never, userId: id, orgId: second, role: 'CLIENT', permissions: ['leads:read'], joinedAt: hub.clock.now() });
+      await mongo.db
+        .collection('hub_memberships')
+        .insertOne({
+          _id: `${id}:${second}` as never,
+          userId: id,
+          orgId: second,
+          role: 'CLIENT',
+          permissions: ['leads:read'],
+          joinedAt: hub.clock.now(),
+        });
       const res = await login('multi@example.com').expect(200);
       expect(res.body.org).to.deep.equal({ id: second, name: 'Second Org', role: 'CLIENT' });
       expect((jwt.decode(res.body.accessToken) as { permissions: string[] }).permissions).to.deep.equal(['leads:read']);
@@ -111,7 +144,9 @@ describe('hub auth HTTP', () => {
     });
 
     it('(2) unknown token: 401 and the cookie is deleted', async () => {
-      const res = await refresh('9b2f8f5e-1111-4222-8333-944445555666').expect(401, { error: 'Invalid or reused refresh token' });
+      const res = await refresh('9b2f8f5e-1111-4222-8333-944445555666').expect(401, {
+        error: 'Invalid or reused refresh token',
+      });
       expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
     });
 
@@ -156,7 +191,12 @@ describe('hub auth HTTP', () => {
     it('every 401 deletes the cookie (CONTRACT 7): no or empty cookie, unknown, malformed, reused, expired', async () => {
       const deleted = (res: Response) => expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
       deleted(await refresh().expect(401, { error: 'No refresh token' }));
-      deleted(await api().post('/api/v1/auth/refresh').set('Cookie', 'refresh_token=').expect(401, { error: 'No refresh token' }));
+      deleted(
+        await api()
+          .post('/api/v1/auth/refresh')
+          .set('Cookie', 'refresh_token=')
+          .expect(401, { error: 'No refresh token' }),
+      );
       deleted(await refresh('not-a-token').expect(401));
       const first = refreshTokenOf(await login().expect(200));
       await refresh(first).expect(200);
@@ -189,8 +229,14 @@ describe('hub auth HTTP', () => {
 
     it('inside the grace interval (CONTRACT 5.3) the predecessor gets 401 and its cookie is left alone; the successor still works', async () => {
       const graceful = await hubHarness(mongo, { overrides: { hubRefreshGraceMs: 10_000 } });
-      const call = (token: string) => request(graceful.app.callback()).post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
-      const first = refreshTokenOf(await request(graceful.app.callback()).post('/api/v1/auth/login').send({ email: 'ana@example.com', password: PASSWORD }).expect(200));
+      const call = (token: string) =>
+        request(graceful.app.callback()).post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
+      const first = refreshTokenOf(
+        await request(graceful.app.callback())
+          .post('/api/v1/auth/login')
+          .send({ email: 'ana@example.com', password: PASSWORD })
+          .expect(200),
+      );
       const second = refreshTokenOf(await call(first).expect(200));
       const res = await call(first).expect(401, { error: 'Invalid or reused refresh token' });
       expect(refreshSetCookie(res)).to.equal(undefined);
@@ -205,7 +251,10 @@ describe('hub auth HTTP', () => {
       const one = await login(email).expect(200);
       await login(email).expect(200);
       expect(await activeCount(id)).to.equal(2);
-      const res = await api().post('/api/v1/auth/logout').set('Authorization', `Bearer ${one.body.accessToken}`).expect(200, { message: 'Logged out' });
+      const res = await api()
+        .post('/api/v1/auth/logout')
+        .set('Authorization', `Bearer ${one.body.accessToken}`)
+        .expect(200, { message: 'Logged out' });
       expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Path=\/api\/v1\/auth\/refresh.*Max-Age=0/);
       expect(await activeCount(id)).to.equal(0);
       await refresh(refreshTokenOf(one)).expect(401, { error: 'Invalid or reused refresh token' });
@@ -220,7 +269,15 @@ describe('hub auth HTTP', () => {
       const me = await api().get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
       expect(me.body.user).to.deep.equal({ id: userId, email: 'ana@example.com', name: 'Ana', language: 'pt-BR' });
       expect(me.body.org).to.deep.equal({ id: orgId, name: 'Acme Motors', role: 'MEMBER' });
-      expect(me.body.permissions).to.deep.equal(['leads:read', 'leads:edit', 'inbox:read', 'inbox:edit', 'channels:read', 'templates:read', 'pipelines:read']);
+      expect(me.body.permissions).to.deep.equal([
+        'leads:read',
+        'leads:edit',
+        'inbox:read',
+        'inbox:edit',
+        'channels:read',
+        'templates:read',
+        'pipelines:read',
+      ]);
     });
 
     it('me for a user deleted after the token was issued: 401 Invalid or expired token', async () => {
@@ -228,7 +285,10 @@ describe('hub auth HTTP', () => {
       const id = await hub.createUser({ email, password: PASSWORD, orgId, role: 'MEMBER' });
       const res = await login(email).expect(200);
       await mongo.db.collection('hub_users').deleteOne({ _id: id as never });
-      await api().get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.accessToken}`).expect(401, { error: 'Invalid or expired token' });
+      await api()
+        .get('/api/v1/auth/me')
+        .set('Authorization', `Bearer ${res.body.accessToken}`)
+        .expect(401, { error: 'Invalid or expired token' });
     });
   });
 
@@ -247,7 +307,10 @@ describe('hub auth HTTP', () => {
       const good = (await login().expect(200)).body.accessToken as string;
       const claims = jwt.decode(good) as Record<string, unknown>;
       const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
-      const otherSecret = jwt.sign(claims, 'another-secret-another-secret-another-secret', { algorithm: 'HS256', noTimestamp: true });
+      const otherSecret = jwt.sign(claims, 'another-secret-another-secret-another-secret', {
+        algorithm: 'HS256',
+        noTimestamp: true,
+      });
       await me(good).expect(401, invalid);
       await me(`Basic ${good}`).expect(401, invalid);
       await me('Bearer not.a.jwt').expect(401, invalid);

@@ -24,8 +24,12 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
   });
 
   const harness = (queue: number): Promise<HubHarness> =>
-    hubHarness(mongo, { env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) }, overrides: { rebind: [rebinding(PasswordHashing, hasher)] } });
-  const login = (hub: HubHarness, email: string, password = PASSWORD) => request(hub.app.callback()).post('/api/v1/auth/login').send({ email, password });
+    hubHarness(mongo, {
+      env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: String(queue) },
+      overrides: { rebind: [rebinding(PasswordHashing, hasher)] },
+    });
+  const login = (hub: HubHarness, email: string, password = PASSWORD) =>
+    request(hub.app.callback()).post('/api/v1/auth/login').send({ email, password });
 
   /** One hash at a time, no queue, and a wrong-password login holding the slot: the next hash is refused. */
   const saturated = async () => {
@@ -44,7 +48,10 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
     const sessions = () => mongo.db.collection('hub_refresh_tokens').countDocuments();
     hasher.close();
-    const { first, all } = firstAnswers(Array.from({ length: 5 }, () => login(hub, 'ana@example.com')), 3);
+    const { first, all } = firstAnswers(
+      Array.from({ length: 5 }, () => login(hub, 'ana@example.com')),
+      3,
+    );
     for (const res of await first) {
       expect(res.status).to.equal(503);
       expect(res.headers['retry-after']).to.equal('1');
@@ -60,13 +67,19 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
   it('refuses saturated login, register and reset before their bodies are read (malformed: 503, not 400)', async () => {
     const { hub, held } = await saturated();
     for (const path of ['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/reset-password']) {
-      const res = await request(hub.app.callback()).post(path).set('content-type', 'application/json').send('{"email": ');
+      const res = await request(hub.app.callback())
+        .post(path)
+        .set('content-type', 'application/json')
+        .send('{"email": ');
       expect(res.status, path).to.equal(503);
       expect(res.body, path).to.deep.equal({ error: 'Service unavailable' });
     }
     hasher.open();
     expect((await held).status).to.equal(401);
-    const judged = await request(hub.app.callback()).post('/api/v1/auth/login').set('content-type', 'application/json').send('{"email": ');
+    const judged = await request(hub.app.callback())
+      .post('/api/v1/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"email": ');
     expect(judged.status).to.equal(400);
   });
 
@@ -89,7 +102,9 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     const held = login(hub, 'ana@example.com').then((res) => res);
     await hasher.whenStarted(2);
     const register = () =>
-      request(hub.app.callback()).post('/api/v1/auth/register').send({ email: 'new@example.com', password: PASSWORD, name: 'Nina', organizationName: 'Nina Seguros' });
+      request(hub.app.callback())
+        .post('/api/v1/auth/register')
+        .send({ email: 'new@example.com', password: PASSWORD, name: 'Nina', organizationName: 'Nina Seguros' });
     const refused = await register();
     expect(refused.status).to.equal(503);
     expect(refused.headers['retry-after']).to.equal('1');

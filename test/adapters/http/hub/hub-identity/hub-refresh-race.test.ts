@@ -32,21 +32,33 @@ describe('hub refresh race (CONTRACT 5.3)', () => {
       const orgId = await hub.createOrg(`Race ${round}`);
       const email = `racer${round}@example.com`;
       const userId = await hub.createUser({ email, password: 'racing-password', orgId, role: 'MEMBER' });
-      const login = await request(hub.app.callback()).post('/api/v1/auth/login').send({ email, password: 'racing-password' }).expect(200);
+      const login = await request(hub.app.callback())
+        .post('/api/v1/auth/login')
+        .send({ email, password: 'racing-password' })
+        .expect(200);
       const token = refreshTokenOf(login);
 
       const responses = await Promise.all(
         Array.from({ length: RACERS }, () =>
-          fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: { cookie: `refresh_token=${token}` } }).then(async (res) => ({
-            status: res.status,
-            body: (await res.json()) as Record<string, unknown>,
-          })),
+          fetch(`${base}/api/v1/auth/refresh`, { method: 'POST', headers: { cookie: `refresh_token=${token}` } }).then(
+            async (res) => ({
+              status: res.status,
+              body: (await res.json()) as Record<string, unknown>,
+            }),
+          ),
         ),
       );
       const statuses = responses.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), statuses.join(',')).to.have.length(1);
-      expect(statuses.filter((s) => s === 401), statuses.join(',')).to.have.length(RACERS - 1);
-      for (const loser of responses.filter((r) => r.status === 401)) expect(loser.body).to.deep.equal({ error: 'Invalid or reused refresh token' });
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(','),
+      ).to.have.length(1);
+      expect(
+        statuses.filter((s) => s === 401),
+        statuses.join(','),
+      ).to.have.length(RACERS - 1);
+      for (const loser of responses.filter((r) => r.status === 401))
+        expect(loser.body).to.deep.equal({ error: 'Invalid or reused refresh token' });
       expect(await mongo.db.collection('hub_refresh_tokens').countDocuments({ userId, revokedAt: null })).to.equal(0);
     });
   }

@@ -37,25 +37,49 @@ describe('hub webhook redelivery', () => {
   async function org(): Promise<string> {
     const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
     await setCrmCredentials(hub, orgId, crmUrl, TOKEN);
-    await addTemplate(hub, { orgId, name: 'all', active: true, pipelineExternalId: 'forms', conditions: [], message: 'Olá {{contact.name}}' });
+    await addTemplate(hub, {
+      orgId,
+      name: 'all',
+      active: true,
+      pipelineExternalId: 'forms',
+      conditions: [],
+      message: 'Olá {{contact.name}}',
+    });
     return orgId;
   }
   const signed = async (path: string, body: string, header: string) =>
-    request(hub.app.callback()).post(path).set('Content-Type', 'application/json').set(header, await signBody(SECRET, body)).send(body);
-  const crmEvent = (orgId: string, body: string) => signed(`/api/v1/webhooks/${orgId}/crm/crmprovider`, body, 'X-Crm-Signature');
-  const leadForm = (orgId: string, body: string) => signed(`/api/v1/webhooks/${orgId}/leadprovider`, body, 'X-Hub-Signature-256');
+    request(hub.app.callback())
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .set(header, await signBody(SECRET, body))
+      .send(body);
+  const crmEvent = (orgId: string, body: string) =>
+    signed(`/api/v1/webhooks/${orgId}/crm/crmprovider`, body, 'X-Crm-Signature');
+  const leadForm = (orgId: string, body: string) =>
+    signed(`/api/v1/webhooks/${orgId}/leadprovider`, body, 'X-Hub-Signature-256');
   const ok = async (pending: Promise<request.Response>): Promise<request.Response> => {
     const res = await pending;
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res;
   };
   const leadsOf = (orgId: string) => db.collection('hub_leads').find({ orgId }).toArray();
-  const create = (cardId: string) => JSON.stringify({ data: { action: 'card.create', card: { id: cardId, title: 'Card', pipe: { id: '9' } } } });
-  const form = JSON.stringify({ id: 'form-1', contact: { name: 'Bia', phone: '(21) 99876-5432' }, interests: { brand: 'Fiat' } });
+  const create = (cardId: string) =>
+    JSON.stringify({ data: { action: 'card.create', card: { id: cardId, title: 'Card', pipe: { id: '9' } } } });
+  const form = JSON.stringify({
+    id: 'form-1',
+    contact: { name: 'Bia', phone: '(21) 99876-5432' },
+    interests: { brand: 'Fiat' },
+  });
 
   it('the same CRM event and the same lead form, each delivered 5 times sequentially: one lead each, one log entry, one outbox message', async () => {
     const orgId = await org();
-    crm.cards.set('seq-1', { id: 'seq-1', title: 'Card', phase: 'Inbox', pipeId: '9', fields: [{ name: 'a', value: '1' }] });
+    crm.cards.set('seq-1', {
+      id: 'seq-1',
+      title: 'Card',
+      phase: 'Inbox',
+      pipeId: '9',
+      fields: [{ name: 'a', value: '1' }],
+    });
     const crmAnswers = [];
     const formAnswers = [];
     for (let i = 0; i < DELIVERIES; i += 1) {
@@ -97,8 +121,8 @@ describe('hub webhook redelivery', () => {
 
   it('different deliveries for one lead form (no id, same phone), concurrently: one lead keyed by the normalized phone', async () => {
     const orgId = await org();
-    const bodies = ['(11) 98765-4321', '11987654321', '+55 11 98765-4321', '(11) 8765-4321', '011 98765-4321'].map((phone, i) =>
-      JSON.stringify({ contact: { name: `Name ${i}`, phone } }),
+    const bodies = ['(11) 98765-4321', '11987654321', '+55 11 98765-4321', '(11) 8765-4321', '011 98765-4321'].map(
+      (phone, i) => JSON.stringify({ contact: { name: `Name ${i}`, phone } }),
     );
     const answers = await Promise.all(bodies.map((b) => leadForm(orgId, b)));
     expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200, 200]);
@@ -110,17 +134,42 @@ describe('hub webhook redelivery', () => {
 
   it('a move delivered before its create (sequentially and concurrently): one lead, in the moved-to stage with the fetched fields', async () => {
     const orgId = await org();
-    const move = (cardId: string) => JSON.stringify({ data: { action: 'card.move', card: { id: cardId, pipe_id: 9 }, from: { name: 'Inbox' }, to: { name: 'Proposal' } } });
+    const move = (cardId: string) =>
+      JSON.stringify({
+        data: {
+          action: 'card.move',
+          card: { id: cardId, pipe_id: 9 },
+          from: { name: 'Inbox' },
+          to: { name: 'Proposal' },
+        },
+      });
     // The provider's current state: the card is already in the moved-to phase.
-    crm.cards.set('ooo-1', { id: 'ooo-1', title: 'Fetched', phase: 'Proposal', pipeId: '9', fields: [{ name: 'Carro', value: 'Argo' }] });
-    crm.cards.set('ooo-2', { id: 'ooo-2', title: 'Fetched', phase: 'Proposal', pipeId: '9', fields: [{ name: 'Carro', value: 'Pulse' }] });
+    crm.cards.set('ooo-1', {
+      id: 'ooo-1',
+      title: 'Fetched',
+      phase: 'Proposal',
+      pipeId: '9',
+      fields: [{ name: 'Carro', value: 'Argo' }],
+    });
+    crm.cards.set('ooo-2', {
+      id: 'ooo-2',
+      title: 'Fetched',
+      phase: 'Proposal',
+      pipeId: '9',
+      fields: [{ name: 'Carro', value: 'Pulse' }],
+    });
 
     const moved = await ok(crmEvent(orgId, move('ooo-1')));
     expect(moved.body.created).to.equal(true);
     const created = await ok(crmEvent(orgId, create('ooo-1')));
     expect(created.body).to.include({ leadId: moved.body.leadId, created: false });
 
-    const both = await Promise.all([crmEvent(orgId, move('ooo-2')), crmEvent(orgId, create('ooo-2')), crmEvent(orgId, move('ooo-2')), crmEvent(orgId, create('ooo-2'))]);
+    const both = await Promise.all([
+      crmEvent(orgId, move('ooo-2')),
+      crmEvent(orgId, create('ooo-2')),
+      crmEvent(orgId, move('ooo-2')),
+      crmEvent(orgId, create('ooo-2')),
+    ]);
     expect(both.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
     expect(both.filter((r) => r.body.created)).to.have.length(1);
 

@@ -12,7 +12,15 @@ const right = <A>(e: E.Either<unknown, A>): A => {
 
 describe('lead-form payload codec (spec part 4, CONTRACT 6.2)', () => {
   it('flattens nested objects into dotted paths, numbers and booleans as text, arrays and nulls ignored', () => {
-    expect(flattenPayload({ id: 7, contact: { name: 'Ana', phone: null }, interests: { brand: 'Fiat', tags: ['a'] }, ok: true, deep: { a: { b: 'c' } } })).to.deep.equal({
+    expect(
+      flattenPayload({
+        id: 7,
+        contact: { name: 'Ana', phone: null },
+        interests: { brand: 'Fiat', tags: ['a'] },
+        ok: true,
+        deep: { a: { b: 'c' } },
+      }),
+    ).to.deep.equal({
       id: '7',
       'contact.name': 'Ana',
       'interests.brand': 'Fiat',
@@ -46,30 +54,63 @@ describe('lead-form payload codec (spec part 4, CONTRACT 6.2)', () => {
       const result = decodeLeadForm(payload);
       return E.isLeft(result) ? result.left : {};
     };
-    expect(errors({ contact: { name: 'Ana' } })).to.deep.equal({ 'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'] });
-    expect(errors({ contact: { phone: '  ' }, phone: null })).to.deep.equal({ 'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'] });
+    expect(errors({ contact: { name: 'Ana' } })).to.deep.equal({
+      'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'],
+    });
+    expect(errors({ contact: { phone: '  ' }, phone: null })).to.deep.equal({
+      'contact.phone': ['a phone is required in contact.phone, contact.cellphone or phone'],
+    });
     expect(Object.keys(errors({ contact: 'Ana', phone: 5, id: {} })).sort()).to.deep.equal(['contact', 'id', 'phone']);
     expect(Object.keys(errors([1, 2]))).to.deep.equal(['body']);
   });
 
   it('keeps the whole payload as the fields, members the spec does not name included', () => {
-    const form = right(decodeLeadForm({ contact: { phone: '11987654321' }, interests: { brand: 'Fiat' }, campaign: { code: 7 } }));
-    expect(form.fields).to.deep.equal({ 'contact.phone': '11987654321', 'interests.brand': 'Fiat', 'campaign.code': '7' });
+    const form = right(
+      decodeLeadForm({ contact: { phone: '11987654321' }, interests: { brand: 'Fiat' }, campaign: { code: 7 } }),
+    );
+    expect(form.fields).to.deep.equal({
+      'contact.phone': '11987654321',
+      'interests.brand': 'Fiat',
+      'campaign.code': '7',
+    });
     expect(form).to.include({ name: null, email: null });
   });
 });
 
 describe('CRM payload codec (spec part 4)', () => {
   it('reads data.action, card {id, title, pipe {id}} or card.pipe_id, from and to', () => {
-    expect(right(decodeCrmEvent({ data: { action: 'card.move', card: { id: 12, title: 'T', pipe_id: 3 }, from: { id: 1, name: 'A' }, to: { id: 2, name: 'B' } } }))).to.deep.equal({
+    expect(
+      right(
+        decodeCrmEvent({
+          data: {
+            action: 'card.move',
+            card: { id: 12, title: 'T', pipe_id: 3 },
+            from: { id: 1, name: 'A' },
+            to: { id: 2, name: 'B' },
+          },
+        }),
+      ),
+    ).to.deep.equal({
       kind: 'event',
-      event: { action: 'card.move', cardId: '12', title: 'T', pipeId: '3', from: { id: '1', name: 'A' }, to: { id: '2', name: 'B' } },
+      event: {
+        action: 'card.move',
+        cardId: '12',
+        title: 'T',
+        pipeId: '3',
+        from: { id: '1', name: 'A' },
+        to: { id: '2', name: 'B' },
+      },
     });
-    expect(right(decodeCrmEvent({ data: { action: 'card.create', card: { id: 'c', pipe: { id: '9' } } } }))).to.deep.equal({ kind: 'event', event: { action: 'card.create', cardId: 'c', pipeId: '9' } });
+    expect(
+      right(decodeCrmEvent({ data: { action: 'card.create', card: { id: 'c', pipe: { id: '9' } } } })),
+    ).to.deep.equal({ kind: 'event', event: { action: 'card.create', cardId: 'c', pipeId: '9' } });
   });
 
   it('an unknown action is skipped, not an error; a missing action, card id or wrong types are errors', () => {
-    expect(right(decodeCrmEvent({ data: { action: 'card.expired' } }))).to.deep.equal({ kind: 'unrecognized', action: 'card.expired' });
+    expect(right(decodeCrmEvent({ data: { action: 'card.expired' } }))).to.deep.equal({
+      kind: 'unrecognized',
+      action: 'card.expired',
+    });
     const errors = (payload: unknown) => {
       const result = decodeCrmEvent(payload);
       return E.isLeft(result) ? Object.keys(result.left) : [];

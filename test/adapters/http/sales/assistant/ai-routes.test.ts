@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { chatMessagesCollection, chatSessionsCollection } from '../../../../../src/adapters/mongo/assistant/chat-collections';
+import {
+  chatMessagesCollection,
+  chatSessionsCollection,
+} from '../../../../../src/adapters/mongo/assistant/chat-collections';
 import { MongoChatRepository } from '../../../../../src/adapters/mongo/assistant/mongo-chat-repository';
 import { MongoPersonRepository } from '../../../../../src/adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../../../../../src/adapters/mongo/sales/mongo-sale-repository';
@@ -52,9 +55,11 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
       .set('x-api-key', key)
       .send(body)
       .expect((res) => void answers.push(JSON.stringify(res.headers), res.text));
-  const history = async (sessionId: string) => (await new MongoChatRepository(rt.db).history(sessionId, undefined, 0, 100)).items;
+  const history = async (sessionId: string) =>
+    (await new MongoChatRepository(rt.db).history(sessionId, undefined, 0, 100)).items;
   const sessionsOf = (userId: string) => chatSessionsCollection(rt.db).find({ userId }).toArray();
-  const toolMessages = (req: ReceivedRequest | undefined) => (req?.body.messages ?? []).filter((m) => m.role === 'tool');
+  const toolMessages = (req: ReceivedRequest | undefined) =>
+    (req?.body.messages ?? []).filter((m) => m.role === 'tool');
   const offered = (req: ReceivedRequest | undefined) => (req?.body.tools ?? []).map((tool) => tool.function.name);
 
   it('a plain answer: 200 {sessionId, message}; a session titled from the message; both messages stored; the key sent as Bearer', async () => {
@@ -62,11 +67,20 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     server.answer({ content: 'Nenhum lead virou venda hoje.' });
     const res = await ask({ message: 'quantos leads viraram venda hoje?' }).expect(200);
     expect(Object.keys(res.body).sort()).to.deep.equal(['message', 'sessionId']);
-    expect(res.body.message).to.deep.include({ sessionId: res.body.sessionId, role: 'assistant', content: 'Nenhum lead virou venda hoje.' });
+    expect(res.body.message).to.deep.include({
+      sessionId: res.body.sessionId,
+      role: 'assistant',
+      content: 'Nenhum lead virou venda hoje.',
+    });
     expect(res.body.message.metadata.operationType).to.equal('answer');
     expect(res.body.message.metadata.executionTimeMs).to.be.a('number');
     const [session] = await sessionsOf(operatorId);
-    expect(session).to.deep.include({ _id: res.body.sessionId, title: 'quantos leads viraram venda hoje?', messageCount: 2, preview: 'Nenhum lead virou venda hoje.' });
+    expect(session).to.deep.include({
+      _id: res.body.sessionId,
+      title: 'quantos leads viraram venda hoje?',
+      messageCount: 2,
+      preview: 'Nenhum lead virou venda hoje.',
+    });
     expect((await history(res.body.sessionId)).map((m) => [m.role, m.content])).to.deep.equal([
       ['user', 'quantos leads viraram venda hoje?'],
       ['assistant', 'Nenhum lead virou venda hoje.'],
@@ -79,29 +93,55 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(received?.body.messages[1]?.content).to.equal('quantos leads viraram venda hoje?');
     // Every role reads sales, contacts and policies; the KPI tool is not among them for an operator.
     expect(offered(received)).to.have.members(['search_sales', 'find_contact', 'find_policies']);
-    const got = await request(rt.callback).get(`/api/chat-sessions/${res.body.sessionId}/history`).set('x-api-key', operatorKey).expect(200);
+    const got = await request(rt.callback)
+      .get(`/api/chat-sessions/${res.body.sessionId}/history`)
+      .set('x-api-key', operatorKey)
+      .expect(200);
     expect(got.body.messages[1]).to.deep.equal(res.body.message);
   });
 
   it('a tool call: find_policies runs on the real data and its result reaches the model in the next request', async () => {
     await open();
-    await request(rt.callback).post('/api/policies').set('x-api-key', adminKey).send({
-      policyNumber: 'AP-2026/0001', cpf: CPF, saleId: null, insurer: 'Porto Seguro', product: 'auto', premiumCents: 189_900, startDate: '2026-01-01', endDate: '2027-01-01', vehiclePlate: 'abc-1234',
-    }).expect(201);
-    server.answer({ toolCalls: [{ id: 'call-pol', name: 'find_policies', arguments: JSON.stringify({ cpf: '529.982.247-25' }) }] }, { content: 'A apólice AP-2026/0001 está pendente.' });
+    await request(rt.callback)
+      .post('/api/policies')
+      .set('x-api-key', adminKey)
+      .send({
+        policyNumber: 'AP-2026/0001',
+        cpf: CPF,
+        saleId: null,
+        insurer: 'Porto Seguro',
+        product: 'auto',
+        premiumCents: 189_900,
+        startDate: '2026-01-01',
+        endDate: '2027-01-01',
+        vehiclePlate: 'abc-1234',
+      })
+      .expect(201);
+    server.answer(
+      { toolCalls: [{ id: 'call-pol', name: 'find_policies', arguments: JSON.stringify({ cpf: '529.982.247-25' }) }] },
+      { content: 'A apólice AP-2026/0001 está pendente.' },
+    );
     const res = await ask({ message: 'qual a apólice do CPF 529.982.247-25?' }).expect(200);
     expect(res.body.message).to.deep.include({ content: 'A apólice AP-2026/0001 está pendente.' });
     expect(res.body.message.metadata.operationType).to.equal('find_policies');
     expect(server.received).to.have.length(2);
     const second = server.received[1]?.body.messages ?? [];
     expect(second.at(-2)).to.deep.include({ role: 'assistant' });
-    expect(second.at(-2)?.tool_calls?.[0]).to.deep.include({ id: 'call-pol', function: { name: 'find_policies', arguments: '{"cpf":"529.982.247-25"}' } });
+    expect(second.at(-2)?.tool_calls?.[0]).to.deep.include({
+      id: 'call-pol',
+      function: { name: 'find_policies', arguments: '{"cpf":"529.982.247-25"}' },
+    });
     const [result] = toolMessages(server.received[1]);
     expect(result?.tool_call_id).to.equal('call-pol');
     const content = JSON.parse(result?.content ?? '{}');
     expect(content.cpf).to.equal(CPF);
     expect(content.policies).to.have.length(1);
-    expect(content.policies[0]).to.include({ policyNumber: 'AP-2026/0001', insurer: 'Porto Seguro', status: 'pending', vehiclePlate: 'ABC1234' });
+    expect(content.policies[0]).to.include({
+      policyNumber: 'AP-2026/0001',
+      insurer: 'Porto Seguro',
+      status: 'pending',
+      vehiclePlate: 'ABC1234',
+    });
     // Only the question and the answer are stored: tool turns live in the exchange with the model.
     expect((await history(res.body.sessionId)).map((m) => m.role)).to.deep.equal(['user', 'assistant']);
   });
@@ -111,7 +151,11 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     const people = new MongoPersonRepository(rt.db);
     const maria = await people.saveByCpf(person({ fullName: 'Maria Aparecida Souza', cpf: CPF }));
     await new MongoSaleRepository(rt.db).insert(sale(maria.id));
-    await request(rt.callback).post('/sdr/interactions').set('x-api-key', operatorKey).send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', name: 'Maria' }).expect(201);
+    await request(rt.callback)
+      .post('/sdr/interactions')
+      .set('x-api-key', operatorKey)
+      .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', name: 'Maria' })
+      .expect(201);
     server.answer(
       { toolCalls: [{ name: 'search_sales', arguments: '{"name":"aparecida","limit":5}' }] },
       { toolCalls: [{ name: 'find_contact', arguments: '{"phone":"11 98765-4321"}' }] },
@@ -129,45 +173,88 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(contact.contacts[0]).to.include({ phone: '5511987654321', status: 'interested', interactionCount: 1 });
   });
 
-  it('get_sdr_kpis is offered to admins and managers only and runs the KPI use case; an operator\'s call to it runs nothing', async () => {
+  it("get_sdr_kpis is offered to admins and managers only and runs the KPI use case; an operator's call to it runs nothing", async () => {
     await open();
     const manager = await rt.createUser({ role: 'manager' });
     const managerKey = (await rt.createApiKey(manager.email)).key;
-    await request(rt.callback).post('/sdr/interactions').set('x-api-key', operatorKey).send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true }).expect(201);
+    await request(rt.callback)
+      .post('/sdr/interactions')
+      .set('x-api-key', operatorKey)
+      .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
+      .expect(201);
     server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Um contato, um lead.' });
     const res = await ask({ message: 'quantos leads viraram venda?' }, adminKey).expect(200);
-    expect(offered(server.received[0])).to.have.members(['get_sdr_kpis', 'search_sales', 'find_contact', 'find_policies']);
+    expect(offered(server.received[0])).to.have.members([
+      'get_sdr_kpis',
+      'search_sales',
+      'find_contact',
+      'find_policies',
+    ]);
     expect(res.body.message.metadata.operationType).to.equal('get_sdr_kpis');
     const kpi = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
     expect(kpi).to.include({ contacts: 1, leads: 1, conversionRate: 1, timezone: 'America/Sao_Paulo' });
-    expect(Object.keys(kpi).sort()).to.deep.equal(['averageResponseTimeSeconds', 'contacts', 'conversionRate', 'leads', 'period', 'responseRate', 'timezone']);
-    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-02-30","dateTo":"ontem"}' }, { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2020-01-01","dateTo":"2026-01-01"}' }] }, { content: 'Datas inválidas.' });
+    expect(Object.keys(kpi).sort()).to.deep.equal([
+      'averageResponseTimeSeconds',
+      'contacts',
+      'conversionRate',
+      'leads',
+      'period',
+      'responseRate',
+      'timezone',
+    ]);
+    server.answer(
+      {
+        toolCalls: [
+          { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-02-30","dateTo":"ontem"}' },
+          { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2020-01-01","dateTo":"2026-01-01"}' },
+        ],
+      },
+      { content: 'Datas inválidas.' },
+    );
     await ask({ message: 'e em fevereiro?' }, managerKey).expect(200);
     expect(offered(server.received[2])).to.include('get_sdr_kpis');
     expect(toolMessages(server.received[3]).map((m) => JSON.parse(m.content ?? '{}'))).to.deep.equal([
       { error: 'dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date' },
       { error: 'the period must not exceed 366 days (it covers 2193 local days)' },
     ]);
-    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Sem acesso aos indicadores.' });
+    server.answer(
+      { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] },
+      { content: 'Sem acesso aos indicadores.' },
+    );
     const operator = await ask({ message: 'quantos leads?' }).expect(200);
     expect(offered(server.received[4])).to.not.include('get_sdr_kpis');
-    expect(JSON.parse(toolMessages(server.received[5])[0]?.content ?? '{}')).to.deep.equal({ error: 'unknown tool get_sdr_kpis' });
+    expect(JSON.parse(toolMessages(server.received[5])[0]?.content ?? '{}')).to.deep.equal({
+      error: 'unknown tool get_sdr_kpis',
+    });
     expect(operator.body.message.metadata.operationType).to.equal('answer');
   });
 
   it('get_sdr_kpis and GET /kpi/sdr share the KPI cache: the tool computes, then the route answers X-Cache: HIT with the same figures', async () => {
     await open();
-    await request(rt.callback).post('/sdr/interactions').set('x-api-key', operatorKey).send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true }).expect(201);
-    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-03-01","dateTo":"2026-03-05"}' }] }, { content: 'Em março, nada.' });
+    await request(rt.callback)
+      .post('/sdr/interactions')
+      .set('x-api-key', operatorKey)
+      .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
+      .expect(201);
+    server.answer(
+      { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-03-01","dateTo":"2026-03-05"}' }] },
+      { content: 'Em março, nada.' },
+    );
     await ask({ message: 'e no começo de março?' }, adminKey).expect(200);
     const tool = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
     // Explicit defaults and another spelling of the same period name the same entry (CONTRACT 8.3).
-    const route = await request(rt.callback).get('/kpi/sdr?timezone=America/Sao_Paulo&dateTo=2026-03-05&dateFrom=2026-03-01').set('x-api-key', adminKey).expect(200);
+    const route = await request(rt.callback)
+      .get('/kpi/sdr?timezone=America/Sao_Paulo&dateTo=2026-03-05&dateFrom=2026-03-01')
+      .set('x-api-key', adminKey)
+      .expect(200);
     expect(route.headers['x-cache']).to.equal('HIT');
     const { timezone, ...figures } = tool;
     expect(timezone).to.equal('America/Sao_Paulo');
     expect(route.body).to.deep.equal(figures);
-    const other = await request(rt.callback).get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06').set('x-api-key', adminKey).expect(200);
+    const other = await request(rt.callback)
+      .get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06')
+      .set('x-api-key', adminKey)
+      .expect(200);
     expect(other.headers['x-cache']).to.equal('MISS');
   });
 
@@ -180,10 +267,16 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(toolMessages(server.received[3])).to.have.length(3);
   });
 
-  it('invalid tool arguments from the model go back to it as the tool\'s error (no 500)', async () => {
+  it("invalid tool arguments from the model go back to it as the tool's error (no 500)", async () => {
     await open();
     server.answer(
-      { toolCalls: [{ name: 'find_policies', arguments: '{"cpf": 52998224725, "all": true}' }, { name: 'search_sales', arguments: '{"cpf":"123"' }, { name: 'find_policies', arguments: '{"cpf":"11111111111"}' }] },
+      {
+        toolCalls: [
+          { name: 'find_policies', arguments: '{"cpf": 52998224725, "all": true}' },
+          { name: 'search_sales', arguments: '{"cpf":"123"' },
+          { name: 'find_policies', arguments: '{"cpf":"11111111111"}' },
+        ],
+      },
       { content: 'Não consegui consultar.' },
     );
     const res = await ask({ message: 'apólices?' }).expect(200);
@@ -223,7 +316,7 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(session).to.deep.include({ messageCount: 1, preview: 'pergunta lenta' });
   });
 
-  it('the session\'s earlier messages are sent as context, the new one last', async () => {
+  it("the session's earlier messages are sent as context, the new one last", async () => {
     await open();
     server.answer({ content: 'Primeira resposta.' }, { content: 'Segunda resposta.' });
     const first = await ask({ message: 'primeira' }).expect(200);
@@ -241,9 +334,19 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
   it('concurrent questions in one session: every message counted, the preview the last of the history', async () => {
     await open();
     const first = await ask({ message: 'abre a conversa' }).expect(200);
-    await Promise.all(Array.from({ length: 5 }, (_, i) => ask({ message: `pergunta ${i}`, sessionId: first.body.sessionId }).expect(200)));
-    const session = await request(rt.callback).get(`/api/chat-sessions/${first.body.sessionId}`).set('x-api-key', operatorKey).expect(200);
-    const all = await request(rt.callback).get(`/api/chat-sessions/${first.body.sessionId}/history`).set('x-api-key', operatorKey).expect(200);
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        ask({ message: `pergunta ${i}`, sessionId: first.body.sessionId }).expect(200),
+      ),
+    );
+    const session = await request(rt.callback)
+      .get(`/api/chat-sessions/${first.body.sessionId}`)
+      .set('x-api-key', operatorKey)
+      .expect(200);
+    const all = await request(rt.callback)
+      .get(`/api/chat-sessions/${first.body.sessionId}/history`)
+      .set('x-api-key', operatorKey)
+      .expect(200);
     expect(all.body.total).to.equal(12);
     expect(session.body.messageCount).to.equal(12);
     const last = all.body.messages[11];

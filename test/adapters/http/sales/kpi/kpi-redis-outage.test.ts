@@ -13,7 +13,13 @@ describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', ()
 
   before(async () => {
     redis = await startOwnRedis();
-    rt = await openSalesRuntime({ env: { REDIS_URL: redis.url }, overrides: { rebind: [rebinding(Clock, new ManualClock(new Date('2026-03-10T12:00:00.000Z')))], salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
+    rt = await openSalesRuntime({
+      env: { REDIS_URL: redis.url },
+      overrides: {
+        rebind: [rebinding(Clock, new ManualClock(new Date('2026-03-10T12:00:00.000Z')))],
+        salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }),
+      },
+    });
     key = (await rt.createApiKey((await rt.createUser({ role: 'manager' })).email)).key;
   });
   after(async () => {
@@ -36,7 +42,9 @@ describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', ()
       expect(res.headers['x-cache']).to.equal('MISS');
     }
     expect((await get(path).expect(200)).body).to.deep.equal(first.body);
-    const warnings = rt.log.lines().filter((line) => line.level === 40 && String(line.msg).startsWith('KPI cache: Redis failed'));
+    const warnings = rt.log
+      .lines()
+      .filter((line) => line.level === 40 && String(line.msg).startsWith('KPI cache: Redis failed'));
     expect(warnings).to.have.length(1);
   });
 });

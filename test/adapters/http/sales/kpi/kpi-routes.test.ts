@@ -42,8 +42,10 @@ const G2 = '5511933334444';
 const web = () => `web-${randomUUID()}`;
 const phoneKey = (phone: string) => `${phone.slice(2, 4)}${phone.slice(-8)}`;
 
-const phoneInteraction = (phone: string, fields: Partial<SdrInteraction>) => sdrInteraction({ phone, phoneKey: phoneKey(phone), ...fields });
-const webInteraction = (sessionId: string, fields: Partial<SdrInteraction>) => sdrInteraction({ phone: null, phoneKey: null, sessionId, ...fields });
+const phoneInteraction = (phone: string, fields: Partial<SdrInteraction>) =>
+  sdrInteraction({ phone, phoneKey: phoneKey(phone), ...fields });
+const webInteraction = (sessionId: string, fields: Partial<SdrInteraction>) =>
+  sdrInteraction({ phone: null, phoneKey: null, sessionId, ...fields });
 
 /**
  * The hand-built dataset. In March 2026 (UTC-3 in São Paulo, no daylight saving since 2019):
@@ -66,41 +68,87 @@ const webInteraction = (sessionId: string, fields: Partial<SdrInteraction>) => s
  * - web session W4: created converted at 2018-11-04T03:00Z, the first instant of Nov 4 local.
  */
 async function seed(db: Db): Promise<void> {
-  const wanda = await new MongoPersonRepository(db).saveByCpf(person({ fullName: 'Wanda', mobile: '5511900001111', residentialPhone: null }));
-  const w3Person = await new MongoPersonRepository(db).saveByCpf(person({ fullName: 'Wilma', mobile: null, residentialPhone: null }));
+  const wanda = await new MongoPersonRepository(db).saveByCpf(
+    person({ fullName: 'Wanda', mobile: '5511900001111', residentialPhone: null }),
+  );
+  const w3Person = await new MongoPersonRepository(db).saveByCpf(
+    person({ fullName: 'Wilma', mobile: null, residentialPhone: null }),
+  );
   await new MongoSaleRepository(db).insert(sale(wanda.id, { createdAt: iso('2026-03-06T09:00:00Z') }));
   await new MongoSaleRepository(db).insert(sale(w3Person.id, { createdAt: iso('2026-02-16T09:00:00Z') }));
   const interactions: SdrInteraction[] = [
-    phoneInteraction(ANA, { status: 'interested', convertedToLead: true, convertedAt: iso('2026-02-20T10:00:00Z'), createdAt: iso('2026-02-20T10:00:00Z'), updatedAt: iso('2026-02-20T10:00:00Z') }),
-    phoneInteraction(CARLA, { status: 'converted', convertedAt: iso('2026-03-05T15:00:00Z'), createdAt: iso('2026-03-04T10:00:00Z'), updatedAt: iso('2026-03-05T15:00:00Z') }),
-    phoneInteraction(EVA, { status: 'interested', createdAt: iso('2026-02-01T10:00:00Z'), updatedAt: iso('2026-02-01T10:00:00Z') }),
-    phoneInteraction(FABIO, { status: 'converted', convertedAt: iso('2026-03-02T12:00:00Z'), createdAt: iso('2026-02-25T10:00:00Z'), updatedAt: iso('2026-03-09T10:00:00Z') }),
-    webInteraction(web(), { personId: wanda.id, convertedToLead: true, convertedAt: iso('2026-03-06T08:00:00Z'), createdAt: iso('2026-03-06T08:00:00Z'), updatedAt: iso('2026-03-06T08:00:00Z') }),
+    phoneInteraction(ANA, {
+      status: 'interested',
+      convertedToLead: true,
+      convertedAt: iso('2026-02-20T10:00:00Z'),
+      createdAt: iso('2026-02-20T10:00:00Z'),
+      updatedAt: iso('2026-02-20T10:00:00Z'),
+    }),
+    phoneInteraction(CARLA, {
+      status: 'converted',
+      convertedAt: iso('2026-03-05T15:00:00Z'),
+      createdAt: iso('2026-03-04T10:00:00Z'),
+      updatedAt: iso('2026-03-05T15:00:00Z'),
+    }),
+    phoneInteraction(EVA, {
+      status: 'interested',
+      createdAt: iso('2026-02-01T10:00:00Z'),
+      updatedAt: iso('2026-02-01T10:00:00Z'),
+    }),
+    phoneInteraction(FABIO, {
+      status: 'converted',
+      convertedAt: iso('2026-03-02T12:00:00Z'),
+      createdAt: iso('2026-02-25T10:00:00Z'),
+      updatedAt: iso('2026-03-09T10:00:00Z'),
+    }),
+    webInteraction(web(), {
+      personId: wanda.id,
+      convertedToLead: true,
+      convertedAt: iso('2026-03-06T08:00:00Z'),
+      createdAt: iso('2026-03-06T08:00:00Z'),
+      updatedAt: iso('2026-03-06T08:00:00Z'),
+    }),
     webInteraction(web(), { createdAt: iso('2026-03-02T02:30:00Z'), updatedAt: iso('2026-03-02T02:30:00Z') }),
-    webInteraction(web(), { personId: w3Person.id, createdAt: iso('2026-02-15T10:00:00Z'), updatedAt: iso('2026-02-15T10:00:00Z') }),
-    webInteraction(web(), { convertedToLead: true, convertedAt: iso('2018-11-04T03:00:00Z'), createdAt: iso('2018-11-04T03:00:00Z'), updatedAt: iso('2018-11-04T03:00:00Z') }),
+    webInteraction(web(), {
+      personId: w3Person.id,
+      createdAt: iso('2026-02-15T10:00:00Z'),
+      updatedAt: iso('2026-02-15T10:00:00Z'),
+    }),
+    webInteraction(web(), {
+      convertedToLead: true,
+      convertedAt: iso('2018-11-04T03:00:00Z'),
+      createdAt: iso('2018-11-04T03:00:00Z'),
+      updatedAt: iso('2018-11-04T03:00:00Z'),
+    }),
   ];
   await sdrInteractionsCollection(db).insertMany(interactions.map(toSdrInteractionDocument));
-  await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany([
-    message(jid(ANA), '2026-03-02T10:00:00Z'),
-    message(jid(ANA), '2026-03-02T10:01:00Z'),
-    message(jid(ANA), '2026-03-02T10:05:00Z', true),
-    message(jid(ANA), '2026-03-03T09:00:00Z'),
-    message(jid(ANA), '2026-03-03T09:00:30Z', true),
-    message(jid(BRUNO), '2026-02-28T23:50:00Z'),
-    message(jid(BRUNO), '2026-03-01T00:05:00Z'),
-    message(jid(BRUNO), '2026-03-01T00:10:00Z', true),
-    message(jid(CARLA), '2026-03-07T23:00:00Z'),
-    message(jid(DORA), '2026-03-07T22:00:00Z'),
-    message(jid(DORA), '2026-03-08T01:00:00Z', true),
-    message('120363000000000000@g.us', '2026-03-03T12:00:00Z'),
-    message(jid(G1), '2018-11-04T02:30:00Z'),
-    message(jid(G1), '2018-11-04T02:31:00Z', true),
-    message(jid(G2), '2018-11-05T02:30:00Z'),
-  ]);
+  await db
+    .collection(DEFAULT_GATEWAY_MESSAGES)
+    .insertMany([
+      message(jid(ANA), '2026-03-02T10:00:00Z'),
+      message(jid(ANA), '2026-03-02T10:01:00Z'),
+      message(jid(ANA), '2026-03-02T10:05:00Z', true),
+      message(jid(ANA), '2026-03-03T09:00:00Z'),
+      message(jid(ANA), '2026-03-03T09:00:30Z', true),
+      message(jid(BRUNO), '2026-02-28T23:50:00Z'),
+      message(jid(BRUNO), '2026-03-01T00:05:00Z'),
+      message(jid(BRUNO), '2026-03-01T00:10:00Z', true),
+      message(jid(CARLA), '2026-03-07T23:00:00Z'),
+      message(jid(DORA), '2026-03-07T22:00:00Z'),
+      message(jid(DORA), '2026-03-08T01:00:00Z', true),
+      message('120363000000000000@g.us', '2026-03-03T12:00:00Z'),
+      message(jid(G1), '2018-11-04T02:30:00Z'),
+      message(jid(G1), '2018-11-04T02:31:00Z', true),
+      message(jid(G2), '2018-11-05T02:30:00Z'),
+    ]);
 }
 
-const point = (date: string, contacts: number, leads: number, conversionRate: number) => ({ date, contacts, leads, conversionRate });
+const point = (date: string, contacts: number, leads: number, conversionRate: number) => ({
+  date,
+  contacts,
+  leads,
+  conversionRate,
+});
 
 describe('KPI routes (CONTRACT 8.3)', () => {
   let rt: SalesRuntime;
@@ -113,10 +161,18 @@ describe('KPI routes (CONTRACT 8.3)', () => {
   before(async () => {
     clock = new ManualClock(NOW);
     // The figures are read many times: the spec's 10 per 60 s has a test of its own below.
-    rt = await openSalesRuntime({ overrides: { rebind: [rebinding(Clock, clock)], salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }) } });
+    rt = await openSalesRuntime({
+      overrides: {
+        rebind: [rebinding(Clock, clock)],
+        salesRateLimitRuleFor: () => ({ limit: 1_000_000, windowMs: 60_000 }),
+      },
+    });
     const signIn = async (role: 'admin' | 'operator') => {
       const user = await rt.createUser({ role });
-      const res = await request(rt.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      const res = await request(rt.callback)
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
       return `access_token=${cookieValueOf(res.headers['set-cookie'], 'access_token') ?? ''}`;
     };
     adminCookie = await signIn('admin');
@@ -166,7 +222,9 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     });
 
     it('takes timestamps as instants', async () => {
-      const res = await get(`/kpi/sdr?dateFrom=${encodeURIComponent('2026-03-02T10:00:30Z')}&dateTo=${encodeURIComponent('2026-03-03T09:00:00-00:00')}`).expect(200);
+      const res = await get(
+        `/kpi/sdr?dateFrom=${encodeURIComponent('2026-03-02T10:00:30Z')}&dateTo=${encodeURIComponent('2026-03-03T09:00:00-00:00')}`,
+      ).expect(200);
       // Ana (messages), Fabio (12:00), W2 is before; Ana's first turn of the period starts at 10:01
       // but her run of inbound messages began at 10:00: not counted. Her Mar 3 turn is answered after.
       expect(res.body).to.deep.equal({
@@ -230,7 +288,9 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     });
 
     it('assigns each event to its São Paulo day (the default timezone), spelled in any case', async () => {
-      const res = await get('/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=america/sao_paulo').expect(200);
+      const res = await get(
+        '/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=america/sao_paulo',
+      ).expect(200);
       expect(res.body.timezone).to.equal('America/Sao_Paulo');
       expect(res.body.points).to.deep.equal([
         point('2026-03-01', 1, 0, 0), // W2 at 23:30 local; Bruno is on Feb 28
@@ -275,7 +335,11 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     it('counts the web sign-ups created in the period, with a phone and qualified, per local day', async () => {
       const utc = await get('/kpi/subscription-leads?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=UTC').expect(200);
       const days = (from: number, marks: Record<number, [number, number]>) =>
-        Array.from({ length: 7 }, (_, i) => ({ date: `2026-03-0${from + i}`, total: marks[from + i]?.[0] ?? 0, qualified: marks[from + i]?.[1] ?? 0 }));
+        Array.from({ length: 7 }, (_, i) => ({
+          date: `2026-03-0${from + i}`,
+          total: marks[from + i]?.[0] ?? 0,
+          qualified: marks[from + i]?.[1] ?? 0,
+        }));
       expect(utc.body).to.deep.equal({
         period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-07T23:59:59.999Z' },
         total: 2,
@@ -317,9 +381,16 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     const doc = (await request(rt.callback).get('/openapi.json').expect(200)).body;
     for (const path of ['/kpi/sdr', '/kpi/sdr/trending', '/kpi/subscription-leads']) {
       const operation = doc.paths[path].get;
-      expect(operation.responses['200'].headers['X-Cache'].schema).to.deep.equal({ type: 'string', enum: ['HIT', 'MISS'] });
+      expect(operation.responses['200'].headers['X-Cache'].schema).to.deep.equal({
+        type: 'string',
+        enum: ['HIT', 'MISS'],
+      });
       expect(Object.keys(operation.responses)).to.include.members(['200', '400', '401', '403', '429']);
-      expect(operation.parameters.map((p: { name: string }) => p.name).sort()).to.deep.equal(['dateFrom', 'dateTo', 'timezone']);
+      expect(operation.parameters.map((p: { name: string }) => p.name).sort()).to.deep.equal([
+        'dateFrom',
+        'dateTo',
+        'timezone',
+      ]);
     }
   });
 
@@ -349,11 +420,22 @@ describe('KPI routes (CONTRACT 8.3)', () => {
       expect(second.headers['x-cache']).to.equal('HIT');
       expect(second.body).to.deep.equal(first.body);
       // The order of parameters and an explicit default do not make another entry.
-      expect((await get('/kpi/sdr?timezone=America%2FRecife&dateTo=2026-03-07&dateFrom=2026-03-01').expect(200)).headers['x-cache']).to.equal('HIT');
+      expect(
+        (await get('/kpi/sdr?timezone=America%2FRecife&dateTo=2026-03-07&dateFrom=2026-03-01').expect(200)).headers[
+          'x-cache'
+        ],
+      ).to.equal('HIT');
       await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07').expect(200);
-      expect((await get('/kpi/sdr?dateTo=2026-03-07&timezone=America/Sao_Paulo&dateFrom=2026-03-01').expect(200)).headers['x-cache']).to.equal('HIT');
+      expect(
+        (await get('/kpi/sdr?dateTo=2026-03-07&timezone=America/Sao_Paulo&dateFrom=2026-03-01').expect(200)).headers[
+          'x-cache'
+        ],
+      ).to.equal('HIT');
       // A new contact of the period: invisible while the entry lives...
-      const extra = phoneInteraction('5571944443333', { createdAt: iso('2026-03-03T10:00:00Z'), updatedAt: iso('2026-03-03T10:00:00Z') });
+      const extra = phoneInteraction('5571944443333', {
+        createdAt: iso('2026-03-03T10:00:00Z'),
+        updatedAt: iso('2026-03-03T10:00:00Z'),
+      });
       await sdrInteractionsCollection(rt.db).insertOne(toSdrInteractionDocument(extra));
       try {
         clock.advance(59_000);
@@ -366,8 +448,15 @@ describe('KPI routes (CONTRACT 8.3)', () => {
         expect(fresh.headers['x-cache']).to.equal('MISS');
         expect(fresh.body.contacts).to.equal(first.body.contacts + 1);
         // Another query, another path: misses.
-        expect((await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06&timezone=America/Recife').expect(200)).headers['x-cache']).to.equal('MISS');
-        expect((await get('/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife').expect(200)).headers['x-cache']).to.equal('MISS');
+        expect(
+          (await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06&timezone=America/Recife').expect(200)).headers[
+            'x-cache'
+          ],
+        ).to.equal('MISS');
+        expect(
+          (await get('/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife').expect(200))
+            .headers['x-cache'],
+        ).to.equal('MISS');
       } finally {
         await sdrInteractionsCollection(rt.db).deleteOne({ _id: extra.id });
         clock.advance(120_000);
@@ -415,6 +504,10 @@ describe('KPI rate limit (spec part 8: 10 per 60 s per IP and route)', () => {
     const other = await request(rt.callback).get('/kpi/sdr/trending').set('x-api-key', key).expect(200);
     expect(other.headers['x-ratelimit-limit']).to.equal('10');
     expect(other.headers['x-ratelimit-remaining']).to.equal('9');
-    expect((await request(rt.callback).get('/kpi/subscription-leads').set('x-api-key', key).expect(200)).headers['x-ratelimit-remaining']).to.equal('9');
+    expect(
+      (await request(rt.callback).get('/kpi/subscription-leads').set('x-api-key', key).expect(200)).headers[
+        'x-ratelimit-remaining'
+      ],
+    ).to.equal('9');
   });
 });

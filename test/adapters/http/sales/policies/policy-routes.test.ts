@@ -51,7 +51,8 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
   afterEach(() => rt.close());
 
   const api = () => request(rt.callback);
-  const create = (body: Record<string, unknown> = policyBody()) => api().post('/api/policies').set('x-api-key', key).send(body);
+  const create = (body: Record<string, unknown> = policyBody()) =>
+    api().post('/api/policies').set('x-api-key', key).send(body);
   const stored = () => policiesCollection(rt.db).countDocuments({});
 
   describe('POST /api/policies', () => {
@@ -80,7 +81,9 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
 
     it('may start active; saleId and vehiclePlate may be left out (null) for a product other than auto', async () => {
       const saleId = randomUUID();
-      const res = await create(policyBody({ policyNumber: 'L-1', product: 'life', status: 'active', saleId, vehiclePlate: undefined })).expect(201);
+      const res = await create(
+        policyBody({ policyNumber: 'L-1', product: 'life', status: 'active', saleId, vehiclePlate: undefined }),
+      ).expect(201);
       expect(res.body).to.include({ status: 'active', saleId, vehiclePlate: null });
       const bare = policyBody({ policyNumber: 'H-1', product: 'home' }) as Record<string, unknown>;
       delete bare.saleId;
@@ -88,8 +91,12 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
       expect((await create(bare).expect(201)).body).to.include({ saleId: null, vehiclePlate: null });
     });
 
-    it('links the person with that CPF (a manual sale\'s customer)', async () => {
-      const sale = await api().post('/api/sales/manual').set('x-api-key', key).send({ venda: { sellerId: 'S-1', sellerName: 'Carla' }, pessoa: { fullName: 'Ana', cpf: CPF } }).expect(201);
+    it("links the person with that CPF (a manual sale's customer)", async () => {
+      const sale = await api()
+        .post('/api/sales/manual')
+        .set('x-api-key', key)
+        .send({ venda: { sellerId: 'S-1', sellerName: 'Carla' }, pessoa: { fullName: 'Ana', cpf: CPF } })
+        .expect(201);
       const res = await create().expect(201);
       expect(res.body.personId).to.equal(sale.body.pessoa.id);
     });
@@ -104,7 +111,10 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     it('every broken rule is a 400 with one message per problem, and nothing is written', async () => {
       const cases: [unknown, string[]][] = [
         [policyBody({ policyNumber: 'ap 1' }), ['policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .']],
-        [policyBody({ policyNumber: 'X'.repeat(41) }), ['policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .']],
+        [
+          policyBody({ policyNumber: 'X'.repeat(41) }),
+          ['policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .'],
+        ],
         [policyBody({ cpf: '529.982.247-24' }), ['cpf must be a valid CPF (11 digits, check digits)']],
         [policyBody({ saleId: 'sale-1' }), ['saleId must be a UUID or null']],
         [policyBody({ insurer: ' ' }), ['insurer must be 1 to 100 characters']],
@@ -116,13 +126,34 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         [policyBody({ startDate: '2026-02-30' }), ['startDate must be a date YYYY-MM-DD']],
         [policyBody({ endDate: '2026-01-01T00:00:00Z' }), ['endDate must be a date YYYY-MM-DD']],
         [policyBody({ endDate: '2025-12-31' }), ['endDate must be after startDate']],
-        [policyBody({ vehiclePlate: 'AB-12' }), ['vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)']],
+        [
+          policyBody({ vehiclePlate: 'AB-12' }),
+          ['vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)'],
+        ],
         [policyBody({ vehiclePlate: null }), ['vehiclePlate is required for an auto policy']],
         [policyBody({ personId: randomUUID() }), ['personId is not allowed']],
         [policyBody({ history: [] }), ['history is not allowed']],
-        [{ cpf: CPF }, ['policyNumber is required', 'insurer is required', 'product is required', 'premiumCents is required', 'startDate is required', 'endDate is required']],
+        [
+          { cpf: CPF },
+          [
+            'policyNumber is required',
+            'insurer is required',
+            'product is required',
+            'premiumCents is required',
+            'startDate is required',
+            'endDate is required',
+          ],
+        ],
         [policyBody({ cpf: { $ne: null } }), ['cpf must be a string']],
-        [policyBody({ policyNumber: '', premiumCents: -1, vehiclePlate: null, id: 'x' }), ['id is not allowed', 'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .', 'premiumCents must be an integer >= 0', 'vehiclePlate is required for an auto policy']],
+        [
+          policyBody({ policyNumber: '', premiumCents: -1, vehiclePlate: null, id: 'x' }),
+          [
+            'id is not allowed',
+            'policyNumber must be 1 to 40 characters of A-Z, 0-9, -, / and .',
+            'premiumCents must be an integer >= 0',
+            'vehiclePlate is required for an auto policy',
+          ],
+        ],
       ];
       for (const [body, messages] of cases) {
         const res = await create(body as Record<string, unknown>).expect(400);
@@ -136,7 +167,11 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     it('takes the combined credential (cookie JWT, Bearer JWT, API key) for every role; 401 without', async () => {
       const login = await api().post('/auth/login').send({ email, password: 'correct horse battery' }).expect(200);
       const cookies = cookiePairs(login.headers['set-cookie']);
-      await api().post('/api/policies').set('Cookie', cookies).send(policyBody({ policyNumber: 'C-1' })).expect(201);
+      await api()
+        .post('/api/policies')
+        .set('Cookie', cookies)
+        .send(policyBody({ policyNumber: 'C-1' }))
+        .expect(201);
       const token = cookies.find((c) => c.startsWith('access_token='))?.slice('access_token='.length) ?? '';
       await api().get('/api/policies').set('Authorization', `Bearer ${token}`).expect(200);
       for (const role of ['admin', 'manager'] as const) {
@@ -144,7 +179,10 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         const otherKey = (await rt.createApiKey(other.email)).key;
         await api().get('/api/policies').set('x-api-key', otherKey).expect(200);
       }
-      await api().post('/api/policies').send(policyBody({ policyNumber: 'C-2' })).expect(401);
+      await api()
+        .post('/api/policies')
+        .send(policyBody({ policyNumber: 'C-2' }))
+        .expect(401);
       await api().get('/api/policies').expect(401);
       expect(await stored()).to.equal(1);
     });
@@ -176,7 +214,12 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     });
 
     it('exactly one of cpf and policyNumber, else 400; a bad CPF is 400', async () => {
-      for (const query of ['', `?cpf=${CPF_DIGITS}&policyNumber=A`, '?cpf=1&cpf=2', `?cpf=${CPF_DIGITS.slice(0, 10)}9`]) {
+      for (const query of [
+        '',
+        `?cpf=${CPF_DIGITS}&policyNumber=A`,
+        '?cpf=1&cpf=2',
+        `?cpf=${CPF_DIGITS.slice(0, 10)}9`,
+      ]) {
         const res = await api().get(`/policy${query}`).set('x-api-key', key).expect(400);
         expect(res.body.statusCode).to.equal(400);
       }
@@ -196,8 +239,20 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
   describe('GET /api/policies', () => {
     beforeEach(async () => {
       await create(policyBody({ policyNumber: 'A', startDate: '2026-03-01', endDate: '2026-12-31' })).expect(201);
-      await create(policyBody({ policyNumber: 'B', startDate: '2026-02-01', endDate: '2027-02-01', product: 'life', vehiclePlate: null, insurer: 'Allianz', status: 'active' })).expect(201);
-      await create(policyBody({ policyNumber: 'C', startDate: '2026-01-01', endDate: '2027-01-01', cpf: OTHER_CPF })).expect(201);
+      await create(
+        policyBody({
+          policyNumber: 'B',
+          startDate: '2026-02-01',
+          endDate: '2027-02-01',
+          product: 'life',
+          vehiclePlate: null,
+          insurer: 'Allianz',
+          status: 'active',
+        }),
+      ).expect(201);
+      await create(
+        policyBody({ policyNumber: 'C', startDate: '2026-01-01', endDate: '2027-01-01', cpf: OTHER_CPF }),
+      ).expect(201);
     });
     const numbers = async (query: string) => {
       const res = await api().get(`/api/policies${query}`).set('x-api-key', key).expect(200);
@@ -228,7 +283,10 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     });
 
     it('a bad filter is 400 with one message per problem', async () => {
-      const res = await api().get('/api/policies?status=open&product=boat&cpf=123&expiringBefore=2026-13-01&limit=0').set('x-api-key', key).expect(400);
+      const res = await api()
+        .get('/api/policies?status=open&product=boat&cpf=123&expiringBefore=2026-13-01&limit=0')
+        .set('x-api-key', key)
+        .expect(400);
       expect(res.body.error).to.have.members([
         'limit must be an integer from 1 to 100',
         'status must be one of pending, active, cancelled, expired',
@@ -245,10 +303,18 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     it('moves pending -> active -> expired, answering 200 with the history {from, to, at, userId, reason}', async () => {
       const created = await create().expect(201);
       clock.advance(60_000);
-      const active = await api().patch(`/api/policies/${created.body.id}/status`).set('x-api-key', key).send({ status: 'active', reason: ' paid ' }).expect(200);
+      const active = await api()
+        .patch(`/api/policies/${created.body.id}/status`)
+        .set('x-api-key', key)
+        .send({ status: 'active', reason: ' paid ' })
+        .expect(200);
       expect(active.body).to.include({ status: 'active', updatedAt: '2026-03-01T12:01:00.000Z' });
       clock.advance(60_000);
-      const expired = await api().patch(`/api/policies/${created.body.id}/status`).set('x-api-key', key).send({ status: 'expired' }).expect(200);
+      const expired = await api()
+        .patch(`/api/policies/${created.body.id}/status`)
+        .set('x-api-key', key)
+        .send({ status: 'expired' })
+        .expect(200);
       const history = [
         { from: 'pending', to: 'active', at: '2026-03-01T12:01:00.000Z', userId, reason: 'paid' },
         { from: 'active', to: 'expired', at: '2026-03-01T12:02:00.000Z', userId, reason: null },
@@ -261,7 +327,11 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
     it('every forbidden transition is 409 "Invalid policy status transition from X to Y" and changes nothing', async () => {
       const pending = await create(policyBody({ policyNumber: 'P' })).expect(201);
       const cancelled = await create(policyBody({ policyNumber: 'X' })).expect(201);
-      await api().patch(`/api/policies/${cancelled.body.id}/status`).set('x-api-key', key).send({ status: 'cancelled' }).expect(200);
+      await api()
+        .patch(`/api/policies/${cancelled.body.id}/status`)
+        .set('x-api-key', key)
+        .send({ status: 'cancelled' })
+        .expect(200);
       const cases: [string, string, string][] = [
         [pending.body.id, 'pending', 'pending'],
         [pending.body.id, 'pending', 'expired'],
@@ -270,8 +340,15 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         [cancelled.body.id, 'cancelled', 'cancelled'],
       ];
       for (const [id, from, to] of cases) {
-        const res = await api().patch(`/api/policies/${id}/status`).set('x-api-key', key).send({ status: to }).expect(409);
-        expect(res.body).to.include({ statusCode: 409, message: `Invalid policy status transition from ${from} to ${to}` });
+        const res = await api()
+          .patch(`/api/policies/${id}/status`)
+          .set('x-api-key', key)
+          .send({ status: to })
+          .expect(409);
+        expect(res.body).to.include({
+          statusCode: 409,
+          message: `Invalid policy status transition from ${from} to ${to}`,
+        });
       }
       const stillPending = await api().get(`/api/policies/${pending.body.id}`).set('x-api-key', key).expect(200);
       expect(stillPending.body).to.deep.equal(pending.body);
@@ -289,11 +366,21 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
         [{ status: 'active', by: 'me' }, ['by is not allowed']],
       ];
       for (const [body, messages] of cases) {
-        const res = await api().patch(`/api/policies/${created.body.id}/status`).set('x-api-key', key).send(body as object).expect(400);
+        const res = await api()
+          .patch(`/api/policies/${created.body.id}/status`)
+          .set('x-api-key', key)
+          .send(body as object)
+          .expect(400);
         expect(res.body.error).to.have.members(messages);
       }
-      expect((await api().get(`/api/policies/${created.body.id}`).set('x-api-key', key).expect(200)).body).to.deep.equal(created.body);
-      const missing = await api().patch(`/api/policies/${randomUUID()}/status`).set('x-api-key', key).send({ status: 'active' }).expect(404);
+      expect(
+        (await api().get(`/api/policies/${created.body.id}`).set('x-api-key', key).expect(200)).body,
+      ).to.deep.equal(created.body);
+      const missing = await api()
+        .patch(`/api/policies/${randomUUID()}/status`)
+        .set('x-api-key', key)
+        .send({ status: 'active' })
+        .expect(404);
       expect(missing.body).to.include({ statusCode: 404, message: 'Policy not found' });
       await api().get(`/api/policies/${randomUUID()}`).set('x-api-key', key).expect(404);
     });

@@ -12,8 +12,15 @@ describe('sales /api-keys endpoints', () => {
     sales = await openSalesRuntime();
     const make = async (role: 'admin' | 'operator') => {
       const user = await sales.createUser({ role });
-      const res = await request(sales.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
-      return { id: user.id, email: user.email, cookie: `access_token=${cookieValueOf(res.headers['set-cookie'], 'access_token') ?? ''}` };
+      const res = await request(sales.callback)
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
+      return {
+        id: user.id,
+        email: user.email,
+        cookie: `access_token=${cookieValueOf(res.headers['set-cookie'], 'access_token') ?? ''}`,
+      };
     };
     admin = await make('admin');
     operator = await make('operator');
@@ -22,12 +29,17 @@ describe('sales /api-keys endpoints', () => {
     await sales.close();
   });
 
-  const create = (cookie: string, email: unknown) => request(sales.callback).post('/api-keys').set('Cookie', cookie).send({ email });
+  const create = (cookie: string, email: unknown) =>
+    request(sales.callback).post('/api-keys').set('Cookie', cookie).send({ email });
 
   it('creates a key for the operator itself: 201 {id, key, user}; only the SHA-256 is stored', async () => {
     const res = await create(operator.cookie, operator.email.toUpperCase()).expect(201);
     expect(res.body.key).to.match(/^[0-9a-f]{64}$/);
-    expect(res.body).to.deep.equal({ id: res.body.id, key: res.body.key, user: { id: operator.id, email: operator.email } });
+    expect(res.body).to.deep.equal({
+      id: res.body.id,
+      key: res.body.key,
+      user: { id: operator.id, email: operator.email },
+    });
     const stored = await sales.db.collection('api_keys').findOne({ _id: res.body.id });
     expect(stored?.keyHash).to.equal(createHash('sha256').update(res.body.key).digest('hex'));
     expect(JSON.stringify(stored)).not.to.contain(res.body.key);
@@ -72,9 +84,15 @@ describe('sales /api-keys endpoints', () => {
     await request(sales.callback).get('/audit-logs').set('x-api-key', adminKey.key).expect(200);
 
     await request(sales.callback).delete(`/api-keys/${adminKey.id}`).set('Cookie', operator.cookie).expect(403);
-    const revoked = await request(sales.callback).delete(`/api-keys/${adminKey.id}`).set('Cookie', admin.cookie).expect(200);
+    const revoked = await request(sales.callback)
+      .delete(`/api-keys/${adminKey.id}`)
+      .set('Cookie', admin.cookie)
+      .expect(200);
     expect(revoked.body).to.include({ message: 'API key revoked', id: adminKey.id });
     await request(sales.callback).get('/audit-logs').set('x-api-key', adminKey.key).expect(401);
-    await request(sales.callback).delete('/api-keys/00000000-0000-4000-8000-000000000000').set('Cookie', admin.cookie).expect(404);
+    await request(sales.callback)
+      .delete('/api-keys/00000000-0000-4000-8000-000000000000')
+      .set('Cookie', admin.cookie)
+      .expect(404);
   });
 });

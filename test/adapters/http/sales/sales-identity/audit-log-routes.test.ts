@@ -12,7 +12,10 @@ describe('sales API event log and /audit-logs', () => {
     sales = await openSalesRuntime({ env: { TRUST_PROXY: '1' } });
     const signIn = async (role: 'manager' | 'operator') => {
       const user = await sales.createUser({ role });
-      const res = await request(sales.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      const res = await request(sales.callback)
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
       return { id: user.id, cookie: `access_token=${cookieValueOf(res.headers['set-cookie'], 'access_token') ?? ''}` };
     };
     manager = await signIn('manager');
@@ -25,12 +28,24 @@ describe('sales API event log and /audit-logs', () => {
   const audit = (query = '') => request(sales.callback).get(`/audit-logs${query}`).set('Cookie', manager.cookie);
 
   it('records one entry per request with method, path, status, duration, user and client IP', async () => {
-    await request(sales.callback).get('/api-keys?secret=should-not-be-logged').set('Cookie', manager.cookie).set('x-request-id', 'req-list-1').set('X-Forwarded-For', '203.0.113.9').expect(200);
+    await request(sales.callback)
+      .get('/api-keys?secret=should-not-be-logged')
+      .set('Cookie', manager.cookie)
+      .set('x-request-id', 'req-list-1')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .expect(200);
     await sales.flushEvents();
     const res = await audit('?requestId=req-list-1').expect(200);
     expect(res.body).to.include({ total: 1, page: 1, limit: 20, hasMore: false });
     const [entry] = res.body.data;
-    expect(entry).to.include({ requestId: 'req-list-1', method: 'GET', path: '/api-keys', status: 200, userId: manager.id, ip: '203.0.113.9' });
+    expect(entry).to.include({
+      requestId: 'req-list-1',
+      method: 'GET',
+      path: '/api-keys',
+      status: 200,
+      userId: manager.id,
+      ip: '203.0.113.9',
+    });
     expect(entry.durationMs).to.be.a('number');
     expect(entry.at).to.be.a('string');
     expect(entry).not.to.have.property('errorCode');
@@ -39,7 +54,11 @@ describe('sales API event log and /audit-logs', () => {
   });
 
   it('adds the internal code and the detailed messages of an error, correlated by x-request-id', async () => {
-    await request(sales.callback).post('/auth/login').set('x-request-id', 'req-bad-login').send({ email: { $ne: null } }).expect(400);
+    await request(sales.callback)
+      .post('/auth/login')
+      .set('x-request-id', 'req-bad-login')
+      .send({ email: { $ne: null } })
+      .expect(400);
     await request(sales.callback).get('/api-keys').set('x-request-id', 'req-no-auth').expect(401);
     await sales.flushEvents();
     const bad = (await audit('?requestId=req-bad-login').expect(200)).body.data[0];
@@ -52,13 +71,25 @@ describe('sales API event log and /audit-logs', () => {
 
   it('never stores a password, token, key or cookie', async () => {
     const user = await sales.createUser({ password: 'very-secret-password' });
-    const login = await request(sales.callback).post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+    const login = await request(sales.callback)
+      .post('/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
     const key = await sales.createApiKey(user.email);
     await request(sales.callback).get('/api-keys').set('x-api-key', key.key).expect(401);
-    await request(sales.callback).post('/auth/refresh').set('Cookie', login.headers['set-cookie'] as unknown as string[]).expect(200);
+    await request(sales.callback)
+      .post('/auth/refresh')
+      .set('Cookie', login.headers['set-cookie'] as unknown as string[])
+      .expect(200);
     await sales.flushEvents();
     const stored = JSON.stringify(await sales.db.collection('api_event_logs').find({}).toArray());
-    const secrets = [user.password, key.key, cookieValueOf(login.headers['set-cookie'], 'access_token'), cookieValueOf(login.headers['set-cookie'], 'refresh_token'), 'should-not-be-logged'];
+    const secrets = [
+      user.password,
+      key.key,
+      cookieValueOf(login.headers['set-cookie'], 'access_token'),
+      cookieValueOf(login.headers['set-cookie'], 'refresh_token'),
+      'should-not-be-logged',
+    ];
     for (const secret of secrets) expect(stored).not.to.contain(secret);
   });
 
@@ -101,7 +132,10 @@ describe('API event log in production', () => {
       expect(res.body).not.to.have.property('error');
       await sales.flushEvents();
       const entry = await sales.db.collection('api_event_logs').findOne({ requestId: 'prod-1' });
-      expect(entry).to.deep.include({ errorCode: 'HTTP_EXCEPTION', errorMessages: ['email is required', 'password is required'] });
+      expect(entry).to.deep.include({
+        errorCode: 'HTTP_EXCEPTION',
+        errorMessages: ['email is required', 'password is required'],
+      });
     } finally {
       await sales.close();
     }

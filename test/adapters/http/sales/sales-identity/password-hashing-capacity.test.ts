@@ -26,19 +26,27 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     sales = undefined;
   });
 
-  const login = (sales: SalesRuntime, email: string, password: string) => request(sales.callback).post('/auth/login').send({ email, password });
+  const login = (sales: SalesRuntime, email: string, password: string) =>
+    request(sales.callback).post('/auth/login').send({ email, password });
 
   it('answers logins past the queue 503 with Retry-After in the sales error format, writes nothing for them, and serves the others', async () => {
     const sales = await open(1);
     const refreshTokens = () => sales.db.collection('sales_refresh_tokens').countDocuments();
     const user = await sales.createUser({});
     hasher.close();
-    const { first, all } = firstAnswers(Array.from({ length: 5 }, () => login(sales, user.email, user.password)), 3);
+    const { first, all } = firstAnswers(
+      Array.from({ length: 5 }, () => login(sales, user.email, user.password)),
+      3,
+    );
     const refused = await first;
     for (const res of refused) {
       expect(res.status).to.equal(503);
       expect(res.headers['retry-after']).to.equal('1');
-      expect(res.body).to.include({ statusCode: 503, message: 'Service unavailable - Please try again later', path: '/auth/login' });
+      expect(res.body).to.include({
+        statusCode: 503,
+        message: 'Service unavailable - Please try again later',
+        path: '/auth/login',
+      });
       expect(res.body.timestamp).to.be.a('string');
       expect(res.headers['set-cookie']).to.equal(undefined);
     }
@@ -72,7 +80,10 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     hasher.close();
     const held = login(sales, user.email, 'wrong password').then((res) => res);
     await hasher.whenStarted(2);
-    const malformed = await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": ');
+    const malformed = await request(sales.callback)
+      .post('/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"email": ');
     expect(malformed.status).to.equal(503);
     expect(malformed.headers['retry-after']).to.equal('1');
     const missingFields = await request(sales.callback).post('/auth/login').send({});
@@ -81,7 +92,10 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     hasher.open();
     expect((await held).status).to.equal(401);
     // Capacity back: the same malformed body is judged again.
-    expect((await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": ')).status).to.equal(400);
+    expect(
+      (await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": '))
+        .status,
+    ).to.equal(400);
   });
 
   it('answers the refusal at once, then holds the next login on that connection until its Retry-After has passed, not its other requests', async () => {
@@ -141,12 +155,17 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     hasher.close();
     const held = login(sales, user.email, user.password).then((res) => res);
     await hasher.whenStarted(2);
-    const refused = await request(sales.callback).post('/auth/reset-password').send({ token, newPassword: 'a new password' });
+    const refused = await request(sales.callback)
+      .post('/auth/reset-password')
+      .send({ token, newPassword: 'a new password' });
     expect(refused.status).to.equal(503);
     expect(refused.headers['retry-after']).to.equal('1');
     hasher.open();
     await held;
-    await request(sales.callback).post('/auth/reset-password').send({ token, newPassword: 'a new password' }).expect(200);
+    await request(sales.callback)
+      .post('/auth/reset-password')
+      .send({ token, newPassword: 'a new password' })
+      .expect(200);
     await login(sales, user.email, 'a new password').expect(200);
   });
 });

@@ -43,7 +43,9 @@ async function startSmtpServer(): Promise<{ url: string; next: () => Promise<Rec
 /** The text body of a plain (possibly quoted-printable) message, soft line breaks undone. */
 function bodyText(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  return body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('password reset mail over SMTP (real SMTP server in-process)', () => {
@@ -65,8 +67,14 @@ describe('password reset mail over SMTP (real SMTP server in-process)', () => {
       expect(message.to).to.deep.equal([user.email]);
       const token = /reset-password\?token=([0-9a-f]{64})/.exec(bodyText(message.data))?.[1];
       expect(token).to.be.a('string');
-      await request(sales.callback).post('/auth/reset-password').send({ token, newPassword: 'from the mail link' }).expect(200);
-      await request(sales.callback).post('/auth/login').send({ email: user.email, password: 'from the mail link' }).expect(200);
+      await request(sales.callback)
+        .post('/auth/reset-password')
+        .send({ token, newPassword: 'from the mail link' })
+        .expect(200);
+      await request(sales.callback)
+        .post('/auth/login')
+        .send({ email: user.email, password: 'from the mail link' })
+        .expect(200);
     } finally {
       await sales.close();
     }

@@ -35,7 +35,12 @@ function spellingsOf(round: number): { key: string; spellings: string[] } {
   const subscriber = `9${String(8765_0000 + round * 1_111).padStart(8, '0')}`;
   return {
     key: `11${subscriber.slice(1)}`,
-    spellings: [`11${subscriber}`, `+55 (11) ${subscriber.slice(0, 5)}-${subscriber.slice(5)}`, `11${subscriber.slice(1)}`, `5511${subscriber}`],
+    spellings: [
+      `11${subscriber}`,
+      `+55 (11) ${subscriber.slice(0, 5)}-${subscriber.slice(5)}`,
+      `11${subscriber.slice(1)}`,
+      `5511${subscriber}`,
+    ],
   };
 }
 
@@ -50,7 +55,11 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
   let key: string;
 
   const post = (base: string, body: Record<string, unknown>): Promise<CreationAnswer> =>
-    fetch(`${base}/sdr/interactions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) }).then(async (res) => ({
+    fetch(`${base}/sdr/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({
       status: res.status,
       body: (await res.json()) as CreationAnswer['body'],
     }));
@@ -60,19 +69,33 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
     const { key: phoneKey, spellings } = spellingsOf(round);
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) =>
-        post(bases[i % bases.length] as string, { phone: spellings[i % spellings.length], channel: 'whatsapp', result: 'no_response', notes: `try ${i}` }),
+        post(bases[i % bases.length] as string, {
+          phone: spellings[i % spellings.length],
+          channel: 'whatsapp',
+          result: 'no_response',
+          notes: `try ${i}`,
+        }),
       ),
     );
     const label = `round ${round}`;
     const created = answers.filter((a) => a.status === 201);
-    expect(answers.map((a) => a.status).filter((status) => status !== 200 && status !== 201), label).to.deep.equal([]);
+    expect(
+      answers.map((a) => a.status).filter((status) => status !== 200 && status !== 201),
+      label,
+    ).to.deep.equal([]);
     expect(created, `${label}: one 201`).to.have.length(1);
-    expect(answers.filter((a) => a.status === 200), `${label}: the rest 200`).to.have.length(count - 1);
+    expect(
+      answers.filter((a) => a.status === 200),
+      `${label}: the rest 200`,
+    ).to.have.length(count - 1);
     expect(answers.map((a) => a.body.created).filter(Boolean), label).to.have.length(1);
     const people = await peopleCollection(db).find({ phoneKeys: phoneKey }).toArray();
     expect(people, label).to.have.length(1);
     const interactions = await sdrInteractionsCollection(db).find({ phoneKey }).toArray();
-    expect(interactions.map((i) => i._id), label).to.deep.equal([created[0]?.body.id]);
+    expect(
+      interactions.map((i) => i._id),
+      label,
+    ).to.deep.equal([created[0]?.body.id]);
     expect([...new Set(answers.map((a) => a.body.id))], label).to.deep.equal([interactions[0]?._id]);
     expect([...new Set(answers.map((a) => a.body.personId))], label).to.deep.equal([people[0]?._id]);
     expect(interactions[0]?.personId, label).to.equal(people[0]?._id);
@@ -110,7 +133,13 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
     });
 
     it('20 simultaneous first contacts, alternating between the copies: one 201, the other 19 answer 200 with its id', async () => {
-      for (let round = 20; round < 24; round += 1) await race(copies[0]?.rt.db as SalesRuntime['db'], copies.map((c) => c.base), round, 20);
+      for (let round = 20; round < 24; round += 1)
+        await race(
+          copies[0]?.rt.db as SalesRuntime['db'],
+          copies.map((c) => c.base),
+          round,
+          20,
+        );
     });
   });
 });

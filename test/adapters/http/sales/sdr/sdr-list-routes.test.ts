@@ -19,7 +19,12 @@ const secs = (s: string) => new Date(s).getTime() / 1000;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A message written straight into the gateway's collection, the way the gateway stores it. */
-const message = (id: string, jid: string, at: string, extra: { fromMe?: boolean; pushName?: string; instance?: string; text?: string } = {}) => ({
+const message = (
+  id: string,
+  jid: string,
+  at: string,
+  extra: { fromMe?: boolean; pushName?: string; instance?: string; text?: string } = {},
+) => ({
   instance: extra.instance ?? 'main',
   key: { id, remoteJid: jid, fromMe: extra.fromMe ?? false },
   pushName: extra.pushName ?? '',
@@ -52,25 +57,71 @@ async function seed(db: Db): Promise<World> {
   const people = new MongoPersonRepository(db);
   const sales = new MongoSaleRepository(db);
   const interactions = new MongoSdrInteractionRepository(db);
-  const ana = await people.saveByCpf(person({ fullName: 'Ana Souza', mobile: '5511987654321', residentialPhone: null, updatedAt: iso('2026-01-01T00:00:00Z') }));
+  const ana = await people.saveByCpf(
+    person({
+      fullName: 'Ana Souza',
+      mobile: '5511987654321',
+      residentialPhone: null,
+      updatedAt: iso('2026-01-01T00:00:00Z'),
+    }),
+  );
   await sales.insert(sale(ana.id, { createdAt: iso('2026-02-01T10:00:00Z') }));
   await sales.insert(sale(ana.id, { createdAt: iso('2026-02-10T10:00:00Z') }));
-  await interactions.insert(sdrInteraction({ personId: ana.id, status: 'interested', result: 'interested', createdAt: iso('2026-02-20T10:00:00Z'), updatedAt: iso('2026-02-20T10:00:00Z') }));
-  await interactions.insert(sdrInteraction({ personId: ana.id, status: 'converted', channel: 'sms', createdAt: iso('2026-02-25T10:00:00Z'), updatedAt: iso('2026-02-26T10:00:00Z') }));
+  await interactions.insert(
+    sdrInteraction({
+      personId: ana.id,
+      status: 'interested',
+      result: 'interested',
+      createdAt: iso('2026-02-20T10:00:00Z'),
+      updatedAt: iso('2026-02-20T10:00:00Z'),
+    }),
+  );
+  await interactions.insert(
+    sdrInteraction({
+      personId: ana.id,
+      status: 'converted',
+      channel: 'sms',
+      createdAt: iso('2026-02-25T10:00:00Z'),
+      updatedAt: iso('2026-02-26T10:00:00Z'),
+    }),
+  );
   const webPerson = await people.saveByCpf(person({ fullName: '', cpf: null, mobile: null, residentialPhone: null }));
-  await interactions.insert(sdrInteraction({ personId: webPerson.id, phone: null, phoneKey: null, sessionId: WEB, convertedToLead: true, status: 'interested', createdAt: iso('2026-02-28T15:00:00Z'), updatedAt: iso('2026-02-28T15:00:00Z') }));
-  const carla = await people.saveByCpf(person({ fullName: 'Carla Dias', cpf: null, mobile: '5531988887777', residentialPhone: null }));
-  await interactions.insert(sdrInteraction({ personId: carla.id, phone: '5531988887777', phoneKey: '3188887777', createdAt: iso('2026-01-01T08:00:00Z'), updatedAt: iso('2026-01-01T08:00:00Z') }));
-  await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany([
-    message('A1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }),
-    message('A2', ANA_JID, '2026-02-27T10:05:00Z', { fromMe: true, pushName: 'Corretora' }),
-    message('A3', ANA_JID, '2026-02-28T09:00:00Z', { text: 'pode ser amanhã' }),
-    message('B1', BRUNO_JID, '2026-01-10T10:00:00Z', { pushName: 'Bruno' }),
-    message('B2', BRUNO_JID, '2026-01-10T10:01:00Z', { fromMe: true }),
-    message('B3', BRUNO_JID, '2026-01-20T10:00:00Z', { instance: 'other' }),
-    message('G1', '120363000000000000@g.us', '2026-02-28T11:00:00Z', { pushName: 'Grupo' }),
-    { instance: 'main', key: { id: 'BAD', remoteJid: BRUNO_JID }, messageTimestamp: secs('2026-02-28T11:30:00Z') },
-  ]);
+  await interactions.insert(
+    sdrInteraction({
+      personId: webPerson.id,
+      phone: null,
+      phoneKey: null,
+      sessionId: WEB,
+      convertedToLead: true,
+      status: 'interested',
+      createdAt: iso('2026-02-28T15:00:00Z'),
+      updatedAt: iso('2026-02-28T15:00:00Z'),
+    }),
+  );
+  const carla = await people.saveByCpf(
+    person({ fullName: 'Carla Dias', cpf: null, mobile: '5531988887777', residentialPhone: null }),
+  );
+  await interactions.insert(
+    sdrInteraction({
+      personId: carla.id,
+      phone: '5531988887777',
+      phoneKey: '3188887777',
+      createdAt: iso('2026-01-01T08:00:00Z'),
+      updatedAt: iso('2026-01-01T08:00:00Z'),
+    }),
+  );
+  await db
+    .collection(DEFAULT_GATEWAY_MESSAGES)
+    .insertMany([
+      message('A1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }),
+      message('A2', ANA_JID, '2026-02-27T10:05:00Z', { fromMe: true, pushName: 'Corretora' }),
+      message('A3', ANA_JID, '2026-02-28T09:00:00Z', { text: 'pode ser amanhã' }),
+      message('B1', BRUNO_JID, '2026-01-10T10:00:00Z', { pushName: 'Bruno' }),
+      message('B2', BRUNO_JID, '2026-01-10T10:01:00Z', { fromMe: true }),
+      message('B3', BRUNO_JID, '2026-01-20T10:00:00Z', { instance: 'other' }),
+      message('G1', '120363000000000000@g.us', '2026-02-28T11:00:00Z', { pushName: 'Grupo' }),
+      { instance: 'main', key: { id: 'BAD', remoteJid: BRUNO_JID }, messageTimestamp: secs('2026-02-28T11:30:00Z') },
+    ]);
   return { anaId: ana.id, carlaId: carla.id, webPersonId: webPerson.id };
 }
 
@@ -96,7 +147,11 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
     it('lists one-to-one chats per instance, newest last message first, with the inbound pushName and the person of the phone', async () => {
       const res = await get('/sdr/sessions').expect(200);
       expect(res.body).to.include({ total: 3, page: 1, limit: 20, hasMore: false });
-      expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${ANA_JID}`, `other:${BRUNO_JID}`, `main:${BRUNO_JID}`]);
+      expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
+        `main:${ANA_JID}`,
+        `other:${BRUNO_JID}`,
+        `main:${BRUNO_JID}`,
+      ]);
       expect(res.body.data[0]).to.deep.equal({
         id: `main:${ANA_JID}`,
         instance: 'main',
@@ -105,10 +160,21 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
         pushName: 'Aninha',
         messageCount: 3,
         firstMessageAt: '2026-02-27T10:00:00.000Z',
-        lastMessage: { id: 'A3', text: 'pode ser amanhã', fromMe: false, type: 'conversation', at: '2026-02-28T09:00:00.000Z' },
+        lastMessage: {
+          id: 'A3',
+          text: 'pode ser amanhã',
+          fromMe: false,
+          type: 'conversation',
+          at: '2026-02-28T09:00:00.000Z',
+        },
         personId: world.anaId,
       });
-      expect(res.body.data[2]).to.include({ pushName: 'Bruno', messageCount: 2, personId: null, phone: '5521999998888' });
+      expect(res.body.data[2]).to.include({
+        pushName: 'Bruno',
+        messageCount: 2,
+        personId: null,
+        phone: '5521999998888',
+      });
     });
 
     it('computes count, first message and order over the messages of the date range; filters by instance; pages', async () => {
@@ -116,7 +182,10 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
       expect(ranged.body.total).to.equal(1);
       expect(ranged.body.data[0]).to.include({ messageCount: 2, firstMessageAt: '2026-02-27T10:05:00.000Z' });
       const january = await get('/sdr/sessions?dateTo=2026-01-31').expect(200);
-      expect(january.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`other:${BRUNO_JID}`, `main:${BRUNO_JID}`]);
+      expect(january.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
+        `other:${BRUNO_JID}`,
+        `main:${BRUNO_JID}`,
+      ]);
       const other = await get('/sdr/sessions?instance=other').expect(200);
       expect(other.body).to.include({ total: 1 });
       const page2 = await get('/sdr/sessions?limit=2&page=2').expect(200);
@@ -151,12 +220,41 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
         lastSaleAt: '2026-02-10T10:00:00.000Z',
       });
       expect(bruno).to.deep.equal({
-        sessionId: '5521999998888', phone: '5521999998888', name: 'Bruno', personId: null, registered: false,
-        firstInteraction: '2026-01-10T10:00:00.000Z', lastInteraction: '2026-01-20T10:00:00.000Z', interactionCount: 0, messageCount: 3,
-        status: null, channel: null, converted: false, qualified: false, salesCount: 0, lastSaleAt: null,
+        sessionId: '5521999998888',
+        phone: '5521999998888',
+        name: 'Bruno',
+        personId: null,
+        registered: false,
+        firstInteraction: '2026-01-10T10:00:00.000Z',
+        lastInteraction: '2026-01-20T10:00:00.000Z',
+        interactionCount: 0,
+        messageCount: 3,
+        status: null,
+        channel: null,
+        converted: false,
+        qualified: false,
+        salesCount: 0,
+        lastSaleAt: null,
       });
-      expect(web).to.include({ sessionId: WEB, phone: null, name: null, personId: world.webPersonId, registered: true, converted: true, qualified: false, messageCount: 0, interactionCount: 1, status: 'interested' });
-      expect(carla).to.include({ name: 'Carla Dias', personId: world.carlaId, registered: true, status: 'no_response', lastInteraction: '2026-01-01T08:00:00.000Z' });
+      expect(web).to.include({
+        sessionId: WEB,
+        phone: null,
+        name: null,
+        personId: world.webPersonId,
+        registered: true,
+        converted: true,
+        qualified: false,
+        messageCount: 0,
+        interactionCount: 1,
+        status: 'interested',
+      });
+      expect(carla).to.include({
+        name: 'Carla Dias',
+        personId: world.carlaId,
+        registered: true,
+        status: 'no_response',
+        lastInteraction: '2026-01-01T08:00:00.000Z',
+      });
       expect(res.body.metrics).to.deep.equal({
         totalContacts: 4,
         activeContacts: 2,
@@ -172,10 +270,26 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
       const res = await get('/sdr/contacts?status=active&limit=1').expect(200);
       expect(res.body).to.include({ total: 2, hasMore: true });
       expect(res.body.data).to.have.length(1);
-      expect(res.body.metrics).to.deep.equal({ totalContacts: 2, activeContacts: 2, conversionRate: 0.5, totalMessages: 3, sdrDisparos: 3, sdrConvertidos: 2, sdrTaxaConversao: 66.67 });
+      expect(res.body.metrics).to.deep.equal({
+        totalContacts: 2,
+        activeContacts: 2,
+        conversionRate: 0.5,
+        totalMessages: 3,
+        sdrDisparos: 3,
+        sdrConvertidos: 2,
+        sdrTaxaConversao: 66.67,
+      });
       const none = await get('/sdr/contacts?search=0000000').expect(200);
       expect(none.body).to.deep.include({ data: [], total: 0, hasMore: false });
-      expect(none.body.metrics).to.deep.equal({ totalContacts: 0, activeContacts: 0, conversionRate: 0, totalMessages: 0, sdrDisparos: 0, sdrConvertidos: 0, sdrTaxaConversao: 0 });
+      expect(none.body.metrics).to.deep.equal({
+        totalContacts: 0,
+        activeContacts: 0,
+        conversionRate: 0,
+        totalMessages: 0,
+        sdrDisparos: 0,
+        sdrConvertidos: 0,
+        sdrTaxaConversao: 0,
+      });
     });
 
     it('applies each filter', async () => {
@@ -214,14 +328,19 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
         ['sortBy=firstInteraction&sortOrder=asc', ['5531988887777', '5521999998888', '5511987654321', WEB]],
         ['sortBy=lastInteraction&sortOrder=asc', ['5531988887777', '5521999998888', '5511987654321', WEB]],
       ];
-      for (const [query, expected] of cases) expect(ids((await get(`/sdr/contacts?${query}`).expect(200)).body), query).to.deep.equal(expected);
+      for (const [query, expected] of cases)
+        expect(ids((await get(`/sdr/contacts?${query}`).expect(200)).body), query).to.deep.equal(expected);
       const page2 = await get('/sdr/contacts?limit=1&page=2').expect(200);
       expect(page2.body).to.include({ total: 4, page: 2, limit: 1, hasMore: true });
       expect(ids(page2.body)).to.deep.equal(['5511987654321']);
       const last = await get('/sdr/contacts?limit=3&page=2').expect(200);
       expect(last.body).to.include({ hasMore: false });
       expect(ids(last.body)).to.deep.equal(['5531988887777']);
-      expect((await get('/sdr/contacts?page=9').expect(200)).body).to.deep.include({ data: [], total: 4, hasMore: false });
+      expect((await get('/sdr/contacts?page=9').expect(200)).body).to.deep.include({
+        data: [],
+        total: 4,
+        hasMore: false,
+      });
     });
   });
 
@@ -234,9 +353,24 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
         ['/sdr/sessions', 'dateFrom=yesterday', ['dateFrom must be an ISO 8601 date']],
         ['/sdr/contacts', 'dateFrom=2026-02-02&dateTo=2026-02-01', ['dateFrom must not be after dateTo']],
         ['/sdr/sessions', 'dateFrom=2026-02-02&dateTo=2026-02-01', ['dateFrom must not be after dateTo']],
-        ['/sdr/contacts', 'status=dormant&registered=maybe', ['status must be one of active, inactive, all', 'registered must be one of true, false, all']],
-        ['/sdr/contacts', 'qualified=yes&converted=no', ['qualified must be one of true, false, all', 'converted must be one of true, false, all']],
-        ['/sdr/contacts', 'sortBy=cpf&sortOrder=up', ['sortBy must be one of lastInteraction, firstInteraction, messageCount, interactionCount, name', 'sortOrder must be one of asc, desc']],
+        [
+          '/sdr/contacts',
+          'status=dormant&registered=maybe',
+          ['status must be one of active, inactive, all', 'registered must be one of true, false, all'],
+        ],
+        [
+          '/sdr/contacts',
+          'qualified=yes&converted=no',
+          ['qualified must be one of true, false, all', 'converted must be one of true, false, all'],
+        ],
+        [
+          '/sdr/contacts',
+          'sortBy=cpf&sortOrder=up',
+          [
+            'sortBy must be one of lastInteraction, firstInteraction, messageCount, interactionCount, name',
+            'sortOrder must be one of asc, desc',
+          ],
+        ],
         ['/sdr/contacts', 'status[$ne]=active', ['status[$ne] is not a known parameter']],
         ['/sdr/contacts', 'status=active&status=all', ['status must be given once']],
         ['/sdr/sessions', 'instance[$regex]=.*', ['instance[$regex] is not a known parameter']],
@@ -266,8 +400,12 @@ describe('GET /sdr/contacts: the 30-day boundary of active', () => {
     const interactions = new MongoSdrInteractionRepository(rt.db);
     const exactly = new Date(NOW.getTime() - 30 * DAY);
     const justUnder = new Date(NOW.getTime() - 30 * DAY + 1);
-    await interactions.insert(sdrInteraction({ phone: '5511911110000', phoneKey: '1111110000', createdAt: exactly, updatedAt: exactly }));
-    await interactions.insert(sdrInteraction({ phone: '5511922220000', phoneKey: '1122220000', createdAt: justUnder, updatedAt: justUnder }));
+    await interactions.insert(
+      sdrInteraction({ phone: '5511911110000', phoneKey: '1111110000', createdAt: exactly, updatedAt: exactly }),
+    );
+    await interactions.insert(
+      sdrInteraction({ phone: '5511922220000', phoneKey: '1122220000', createdAt: justUnder, updatedAt: justUnder }),
+    );
   });
   after(async () => {
     await rt.close();
@@ -289,7 +427,10 @@ describe('GET /sdr/sessions: the gateway store in a database of its own (GATEWAY
   before(async () => {
     const gatewayUri = new URL(sharedMongo().uri);
     gatewayUri.pathname = `/${gatewayDbName}`;
-    rt = await openSalesRuntime({ env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' }, overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] } });
+    rt = await openSalesRuntime({
+      env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' },
+      overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] },
+    });
     key = (await rt.createApiKey((await rt.createUser({})).email)).key;
   });
   after(async () => {
@@ -298,7 +439,9 @@ describe('GET /sdr/sessions: the gateway store in a database of its own (GATEWAY
 
   it('reads the messages the gateway wrote there, and nothing from the service database', async () => {
     const gatewayDb = rt.db.client.db(gatewayDbName);
-    await gatewayDb.collection('evolution_messages').insertOne(message('E1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }));
+    await gatewayDb
+      .collection('evolution_messages')
+      .insertOne(message('E1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }));
     await rt.db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message('X1', BRUNO_JID, '2026-02-27T10:00:00Z'));
     const res = await request(rt.callback).get('/sdr/sessions').set('x-api-key', key).expect(200);
     expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${ANA_JID}`]);

@@ -17,7 +17,11 @@ import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-r
 const secondsAgo = (s: number) => Math.floor(Date.now() / 1000) - s;
 
 /** A message written straight into the gateway's collection, the way the gateway stores it. */
-const message = (jid: string, at: number, extra: { fromMe?: boolean; pushName?: string; text?: string; _id?: ObjectId } = {}) => ({
+const message = (
+  jid: string,
+  at: number,
+  extra: { fromMe?: boolean; pushName?: string; text?: string; _id?: ObjectId } = {},
+) => ({
   ...(extra._id === undefined ? {} : { _id: extra._id }),
   instance: 'main',
   key: { id: randomUUID(), remoteJid: jid, fromMe: extra.fromMe ?? false },
@@ -50,8 +54,10 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
   let key: string;
   let gateway: ReturnType<Db['collection']>;
 
-  const sessions = async (query = '') => (await request(rt.callback).get(`/sdr/sessions${query}`).set('x-api-key', key).expect(200)).body;
-  const contacts = async (query = '') => (await request(rt.callback).get(`/sdr/contacts${query}`).set('x-api-key', key).expect(200)).body;
+  const sessions = async (query = '') =>
+    (await request(rt.callback).get(`/sdr/sessions${query}`).set('x-api-key', key).expect(200)).body;
+  const contacts = async (query = '') =>
+    (await request(rt.callback).get(`/sdr/contacts${query}`).set('x-api-key', key).expect(200)).body;
 
   beforeEach(async () => {
     rt = await openSalesRuntime({ overrides: { sdrFollower: { lateWindowMs: 2_000 } } });
@@ -64,7 +70,13 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
     expect((await sessions()).total).to.equal(0);
     await gateway.insertOne(message(jidOf(1), secondsAgo(60), { pushName: 'Ana' }));
     const first = await sessions();
-    expect(first.data.map((s: { remoteJid: string; messageCount: number; pushName: string }) => [s.remoteJid, s.messageCount, s.pushName])).to.deep.equal([[jidOf(1), 1, 'Ana']]);
+    expect(
+      first.data.map((s: { remoteJid: string; messageCount: number; pushName: string }) => [
+        s.remoteJid,
+        s.messageCount,
+        s.pushName,
+      ]),
+    ).to.deep.equal([[jidOf(1), 1, 'Ana']]);
     const contact = (await contacts()).data[0];
     expect([contact.sessionId, contact.messageCount, contact.name]).to.deep.equal([phoneOf(1), 1, 'Ana']);
     // The follower's position moved: a second message is folded in, not the first one again.
@@ -93,7 +105,13 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
   });
 
   it('a record deleted or changed in place by the gateway is reconciled by rebuild-sdr-read-models (the sweep runs the same rebuild)', async () => {
-    const ids = (await gateway.insertMany([message(jidOf(4), secondsAgo(300), { pushName: 'Bia' }), message(jidOf(4), secondsAgo(200), { fromMe: true }), message(jidOf(5), secondsAgo(100))])).insertedIds;
+    const ids = (
+      await gateway.insertMany([
+        message(jidOf(4), secondsAgo(300), { pushName: 'Bia' }),
+        message(jidOf(4), secondsAgo(200), { fromMe: true }),
+        message(jidOf(5), secondsAgo(100)),
+      ])
+    ).insertedIds;
     expect((await contacts()).metrics.totalMessages).to.equal(3);
     await gateway.deleteOne({ _id: ids[2] });
     await gateway.updateOne({ _id: ids[0] }, { $set: { pushName: 'Beatriz' } });
@@ -101,7 +119,13 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
     const counts = await rt.runtime.app.sdr.useCases.rebuildSdrReadModels.rebuild();
     expect(counts.chats).to.equal(2);
     const after = await contacts();
-    expect(after.data.map((c: { sessionId: string; messageCount: number; name: string }) => [c.sessionId, c.messageCount, c.name])).to.deep.equal([[phoneOf(4), 2, 'Beatriz']]);
+    expect(
+      after.data.map((c: { sessionId: string; messageCount: number; name: string }) => [
+        c.sessionId,
+        c.messageCount,
+        c.name,
+      ]),
+    ).to.deep.equal([[phoneOf(4), 2, 'Beatriz']]);
     expect(after.metrics.totalMessages).to.equal(2);
     expect((await sessions()).total).to.equal(1);
     expect(await chatReadModelCollection(rt.db).countDocuments({})).to.equal(1);
@@ -110,7 +134,11 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
 
   it('a document of an unexpected shape is skipped and logged, never a 500, and the position moves past it', async () => {
     expect((await sessions()).total).to.equal(0);
-    await gateway.insertMany([{ instance: 'main', key: 'not a key', messageTimestamp: secondsAgo(10) }, { instance: 42 }, message(jidOf(6), secondsAgo(5))]);
+    await gateway.insertMany([
+      { instance: 'main', key: 'not a key', messageTimestamp: secondsAgo(10) },
+      { instance: 42 },
+      message(jidOf(6), secondsAgo(5)),
+    ]);
     expect((await sessions()).total).to.equal(1);
     expect(rt.log.text()).to.include('unexpected shape');
     await gateway.insertOne(message(jidOf(7), secondsAgo(1)));
@@ -142,22 +170,44 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
       request(rt.callback)
         .post('/api/sales/manual')
         .set('x-api-key', key)
-        .send({ venda: { sellerId: 's1', sellerName: 'Vendedor' }, pessoa: { fullName, cpf: '52998224725', mobile: '(21) 98765-0001' } })
+        .send({
+          venda: { sellerId: 's1', sellerName: 'Vendedor' },
+          pessoa: { fullName, cpf: '52998224725', mobile: '(21) 98765-0001' },
+        })
         .expect(201);
     const sale = await manualSale('Carla Nunes');
     let contact = (await contacts(`?search=${phone}`)).data;
     expect(contact, 'a person alone is not a contact').to.deep.equal([]);
-    await request(rt.callback).post('/sdr/interactions').set('x-api-key', key).send({ phone, channel: 'whatsapp', result: 'interested' }).expect(201);
+    await request(rt.callback)
+      .post('/sdr/interactions')
+      .set('x-api-key', key)
+      .send({ phone, channel: 'whatsapp', result: 'interested' })
+      .expect(201);
     contact = (await contacts(`?search=${phone}`)).data[0];
-    expect([contact.interactionCount, contact.status, contact.registered, contact.qualified, contact.salesCount, contact.name]).to.deep.equal([1, 'interested', true, true, 1, 'Carla Nunes']);
-    await request(rt.callback).patch('/sdr/interactions/status').set('x-api-key', key).send({ identifier: phone, identifier_type: 'phone', status: 'converted' }).expect(200);
+    expect([
+      contact.interactionCount,
+      contact.status,
+      contact.registered,
+      contact.qualified,
+      contact.salesCount,
+      contact.name,
+    ]).to.deep.equal([1, 'interested', true, true, 1, 'Carla Nunes']);
+    await request(rt.callback)
+      .patch('/sdr/interactions/status')
+      .set('x-api-key', key)
+      .send({ identifier: phone, identifier_type: 'phone', status: 'converted' })
+      .expect(200);
     contact = (await contacts(`?search=${phone}`)).data[0];
     expect([contact.status, contact.converted]).to.deep.equal(['converted', true]);
     // The same CPF again: the person is renamed and has a second sale.
     await manualSale('Carla Nunes Souza');
     contact = (await contacts(`?search=${phone}`)).data[0];
     expect([contact.name, contact.salesCount]).to.deep.equal(['Carla Nunes Souza', 2]);
-    await request(rt.callback).patch(`/api/sales/${sale.body.venda.id as string}/status`).set('x-api-key', key).send({ event: 'lead_forwarded' }).expect(200);
+    await request(rt.callback)
+      .patch(`/api/sales/${sale.body.venda.id as string}/status`)
+      .set('x-api-key', key)
+      .send({ event: 'lead_forwarded' })
+      .expect(200);
     expect((await contacts(`?search=${phone}`)).data[0].salesCount).to.equal(2);
   });
 });
@@ -184,7 +234,11 @@ describe('SDR read models on two copies of the service sharing one database (CON
     sinon.restore();
   });
 
-  const get = (base: string, path: string) => fetch(`${base}${path}`, { headers: { 'x-api-key': key } }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+  const get = (base: string, path: string) =>
+    fetch(`${base}${path}`, { headers: { 'x-api-key': key } }).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown>,
+    }));
 
   it('agree on every answer, and every new message is folded by exactly one of them', async () => {
     const db = copies[0]?.rt.db as Db;
@@ -192,16 +246,34 @@ describe('SDR read models on two copies of the service sharing one database (CON
     await Promise.all(copies.map(({ base }) => get(base, '/sdr/sessions')));
     const reads = sinon.spy(MongoGatewayMessageStore.prototype, 'changedChats');
     const written = 600;
-    await db.collection(DEFAULT_GATEWAY_MESSAGES).insertMany(Array.from({ length: written }, (_, i) => message(jidOf(100 + (i % 40)), secondsAgo(1_000 - i), { pushName: `Lead ${i % 40}` })));
-    const answers = await Promise.all(copies.flatMap(({ base }) => ['/sdr/sessions?limit=100', '/sdr/contacts?limit=100&sortBy=name&sortOrder=asc'].flatMap((path) => [get(base, path), get(base, path)])));
+    await db
+      .collection(DEFAULT_GATEWAY_MESSAGES)
+      .insertMany(
+        Array.from({ length: written }, (_, i) =>
+          message(jidOf(100 + (i % 40)), secondsAgo(1_000 - i), { pushName: `Lead ${i % 40}` }),
+        ),
+      );
+    const answers = await Promise.all(
+      copies.flatMap(({ base }) =>
+        ['/sdr/sessions?limit=100', '/sdr/contacts?limit=100&sortBy=name&sortOrder=asc'].flatMap((path) => [
+          get(base, path),
+          get(base, path),
+        ]),
+      ),
+    );
     expect(answers.map((a) => a.status)).to.deep.equal(answers.map(() => 200));
     const [sessionsA, , contactsA, , sessionsB, , contactsB] = answers.map((a) => a.body);
     expect(sessionsB).to.deep.equal(sessionsA);
     expect(contactsB).to.deep.equal(contactsA);
     expect((sessionsA as { total: number }).total).to.equal(40);
-    expect(((contactsA as { metrics: { totalMessages: number } }).metrics).totalMessages).to.equal(written);
+    expect((contactsA as { metrics: { totalMessages: number } }).metrics.totalMessages).to.equal(written);
     // Probes read one message; folds read up to a batch. Together the folds read each new message once.
-    const folded = await Promise.all(reads.getCalls().filter((call) => (call.args[0] as { limit: number }).limit > 1).map((call) => call.returnValue));
+    const folded = await Promise.all(
+      reads
+        .getCalls()
+        .filter((call) => (call.args[0] as { limit: number }).limit > 1)
+        .map((call) => call.returnValue),
+    );
     expect(folded.reduce((sum, r) => sum + r.read, 0)).to.equal(written);
   });
 
@@ -209,7 +281,11 @@ describe('SDR read models on two copies of the service sharing one database (CON
     const phone = '5531988770000';
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        fetch(`${copies[i % 2]?.base as string}/sdr/interactions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response' }) }).then(async (res) => ({
+        fetch(`${copies[i % 2]?.base as string}/sdr/interactions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response' }),
+        }).then(async (res) => ({
           status: res.status,
           body: (await res.json()) as { id: string },
         })),
@@ -220,7 +296,10 @@ describe('SDR read models on two copies of the service sharing one database (CON
     expect(answers.filter((a) => a.status === 200)).to.have.length(19);
     expect(new Set(answers.map((a) => a.body.id))).to.deep.equal(new Set([created[0]?.body.id]));
     for (const { base } of copies) {
-      const list = (await get(base, `/sdr/contacts?search=${phone}`)).body as { data: { interactionCount: number }[]; metrics: { sdrDisparos: number } };
+      const list = (await get(base, `/sdr/contacts?search=${phone}`)).body as {
+        data: { interactionCount: number }[];
+        metrics: { sdrDisparos: number };
+      };
       expect(list.data.map((c) => c.interactionCount)).to.deep.equal([1]);
       expect(list.metrics.sdrDisparos).to.equal(1);
     }

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import * as t from 'io-ts';
-import { Integer, IsoTimestamp, jsonSchemaOf, withSchema } from '../../../../../src/adapters/http/shared/openapi/json-schema';
+import {
+  Integer,
+  IsoTimestamp,
+  jsonSchemaOf,
+  withSchema,
+} from '../../../../../src/adapters/http/shared/openapi/json-schema';
 
 describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and response schemas from them)', () => {
   it('maps the scalar codecs, literals and keyof', () => {
@@ -18,9 +23,20 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
 
   it('maps type, partial, exact, strict and readonly to objects: type members are required, partial ones are not', () => {
     const codec = t.exact(t.type({ a: t.string, b: t.number }));
-    expect(jsonSchemaOf(codec)).to.deep.equal({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a', 'b'] });
-    expect(jsonSchemaOf(t.strict({ a: t.string }))).to.deep.equal({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
-    expect(jsonSchemaOf(t.readonly(t.partial({ a: t.string })))).to.deep.equal({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(jsonSchemaOf(codec)).to.deep.equal({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    });
+    expect(jsonSchemaOf(t.strict({ a: t.string }))).to.deep.equal({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+    });
+    expect(jsonSchemaOf(t.readonly(t.partial({ a: t.string })))).to.deep.equal({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
   });
 
   it('closes objects for responses (additionalProperties false), records excepted', () => {
@@ -41,14 +57,19 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
       additionalProperties: false,
     });
     expect(jsonSchemaOf(t.intersection([t.string, t.type({ a: t.string })]))).to.have.property('allOf');
-    expect(() => jsonSchemaOf(t.intersection([t.string, t.type({ a: t.string })]), { closed: true })).to.throw(/object codecs/);
+    expect(() => jsonSchemaOf(t.intersection([t.string, t.type({ a: t.string })]), { closed: true })).to.throw(
+      /object codecs/,
+    );
   });
 
   it('maps unions, arrays (readonly too) and records', () => {
     expect(jsonSchemaOf(t.union([t.string, t.null]))).to.deep.equal({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     expect(jsonSchemaOf(t.array(t.number))).to.deep.equal({ type: 'array', items: { type: 'number' } });
     expect(jsonSchemaOf(t.readonlyArray(t.string))).to.deep.equal({ type: 'array', items: { type: 'string' } });
-    expect(jsonSchemaOf(t.record(t.string, t.boolean))).to.deep.equal({ type: 'object', additionalProperties: { type: 'boolean' } });
+    expect(jsonSchemaOf(t.record(t.string, t.boolean))).to.deep.equal({
+      type: 'object',
+      additionalProperties: { type: 'boolean' },
+    });
   });
 
   it('maps a refinement or brand to its base type, described by its name', () => {
@@ -62,10 +83,19 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
   });
 
   it('uses the schema a custom codec declares; one with a default is optional in an object', () => {
-    const custom = new t.Type<number, string>('page', (u): u is number => typeof u === 'number', (u, c) => t.failure(u, c), String);
+    const custom = new t.Type<number, string>(
+      'page',
+      (u): u is number => typeof u === 'number',
+      (u, c) => t.failure(u, c),
+      String,
+    );
     expect(() => jsonSchemaOf(custom)).to.throw(/no JSON Schema for the codec "page"/);
     const page = withSchema(custom, { type: 'integer', minimum: 1, default: 1 });
-    expect(jsonSchemaOf(t.type({ page, q: t.string }))).to.deep.equal({ type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 }, q: { type: 'string' } }, required: ['q'] });
+    expect(jsonSchemaOf(t.type({ page, q: t.string }))).to.deep.equal({
+      type: 'object',
+      properties: { page: { type: 'integer', minimum: 1, default: 1 }, q: { type: 'string' } },
+      required: ['q'],
+    });
     expect(jsonSchemaOf(IsoTimestamp)).to.deep.equal({ type: 'string', format: 'date-time' });
     expect(jsonSchemaOf(Integer)).to.deep.equal({ type: 'integer' });
     // Annotating a codec of its own leaves the built-in alone.

@@ -4,27 +4,17 @@ import type { FieldPair, LeadDocument } from './lead-collection';
 const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] =>
   Object.entries(fields).map(([name, value]) => ({ name, value }));
 
-export const leadToDocument = (l: Lead): LeadDocument => ({
-  _id: l.id,
-  orgId: l.orgId,
-  pipelineId: l.pipelineId,
-  pipelineExternalId: l.pipelineExternalId,
-  externalId: l.externalId,
-  provider: l.provider,
-  title: l.title,
-  name: l.name,
-  phone: l.phone,
-  email: l.email,
-  stage: l.stage,
-  fields: toPairs(l.fields),
-  deleted: l.deleted,
-  createdAt: l.createdAt,
-  updatedAt: l.updatedAt,
+export const leadToDocument = ({ id, fields, ...rest }: Lead): LeadDocument => ({
+  _id: id,
+  ...rest,
+  fields: toPairs(fields),
 });
 
+/** Member by member: a stored document may carry more than a lead has, and only a lead's members reach a view. */
 export function leadFromDocument(d: LeadDocument): Lead {
-  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider))
+  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) {
     throw new Error(`lead ${d._id} has an unknown provider`);
+  }
   return {
     id: d._id,
     orgId: d.orgId,

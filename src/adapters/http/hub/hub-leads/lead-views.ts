@@ -53,20 +53,9 @@ export const TemplateView = t.type({
   createdAt: IsoTimestamp,
 });
 
+/** The view is the lead itself with its dates in ISO 8601: the domain type and the view list the same members. */
 export const leadView = (l: Lead): t.TypeOf<typeof LeadView> => ({
-  id: l.id,
-  orgId: l.orgId,
-  pipelineId: l.pipelineId,
-  pipelineExternalId: l.pipelineExternalId,
-  externalId: l.externalId,
-  provider: l.provider,
-  title: l.title,
-  name: l.name,
-  phone: l.phone,
-  email: l.email,
-  stage: l.stage,
-  fields: l.fields,
-  deleted: l.deleted,
+  ...l,
   createdAt: l.createdAt.toISOString(),
   updatedAt: l.updatedAt.toISOString(),
 });

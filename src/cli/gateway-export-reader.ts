@@ -11,101 +11,116 @@ import type { ImportLine } from '../application/sdr/import-gateway-messages';
  */
 export async function* readGatewayExport(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<ImportLine> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-  let mode: 'unknown' | 'lines' | 'array' = 'unknown';
+  let scanner: ExportScanner | undefined;
   let bytes = 0;
-  // JSON lines: the current line's text; array: the current element's text.
-  let pending = '';
   let line = 1;
-  let itemLine = 1;
-  // Array scanner state.
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let arrayClosed = false;
-
-  const lineItem = (text: string, at: number): ImportLine | undefined =>
-    text.trim() === '' ? undefined : parse(text, at);
-
   for await (const chunk of stream as AsyncIterable<string>) {
     bytes += Buffer.byteLength(chunk, 'utf8');
     let start = 0;
-    if (mode === 'unknown') {
+    if (scanner === undefined) {
       const first = chunk.search(/\S/);
-      if (first === -1) {
-        line += countNewlines(chunk);
-        onBytes?.(bytes);
-        continue;
-      }
-      line += countNewlines(chunk.slice(0, first));
-      if (chunk[first] === '[') {
-        mode = 'array';
-        start = first + 1;
-      } else {
-        mode = 'lines';
-        itemLine = line;
-        start = first;
+      line += countNewlines(first === -1 ? chunk : chunk.slice(0, first));
+      if (first !== -1) {
+        scanner = chunk[first] === '[' ? new ArrayScanner(line) : new LinesScanner(line);
+        start = chunk[first] === '[' ? first + 1 : first;
       }
     }
-    if (mode === 'lines') {
-      let from = start;
-      for (let i = start; i < chunk.length; i += 1) {
-        if (chunk.charCodeAt(i) !== 10) continue;
-        const item = lineItem(pending + chunk.slice(from, i), line);
-        pending = '';
-        from = i + 1;
-        line += 1;
-        if (item !== undefined) yield item;
-      }
-      pending += chunk.slice(from);
-    } else {
-      let from = start;
-      for (let i = start; i < chunk.length; i += 1) {
-        const c = chunk[i];
-        if (c === '\n') line += 1;
-        if (arrayClosed) continue;
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (c === '\\') escaped = true;
-          else if (c === '"') inString = false;
-          continue;
-        }
-        if (c === '"') {
-          if (depth === 0 && (pending + chunk.slice(from, i)).trim() === '') itemLine = line;
-          inString = true;
-        } else if (c === '{' || c === '[') {
-          if (depth === 0 && (pending + chunk.slice(from, i)).trim() === '') itemLine = line;
-          depth += 1;
-        } else if (c === '}' || c === ']') {
-          if (depth === 0 && c === ']') {
-            const item = lineItem(pending + chunk.slice(from, i), itemLine);
-            pending = '';
-            from = i + 1;
-            arrayClosed = true;
-            if (item !== undefined) yield item;
-            continue;
-          }
-          depth -= 1;
-        } else if (c === ',' && depth === 0) {
-          const item = lineItem(pending + chunk.slice(from, i), itemLine);
-          pending = '';
-          from = i + 1;
-          if (item !== undefined) yield item;
-        } else if (depth === 0 && !/\s/.test(c ?? '') && (pending + chunk.slice(from, i)).trim() === '') {
-          itemLine = line;
-        }
-      }
-      if (!arrayClosed) pending += chunk.slice(from);
-    }
+    if (scanner !== undefined) yield* scanner.feed(chunk, start);
     onBytes?.(bytes);
   }
-  if (mode === 'lines') {
-    const item = lineItem(pending, line);
-    if (item !== undefined) yield item;
-  } else if (mode === 'array' && !arrayClosed) {
-    // A truncated export: what is left may still be a whole element; then the missing `]` is reported.
-    const item = lineItem(pending, itemLine);
-    if (item !== undefined) yield item;
-    yield { line, unreadable: 'the JSON array is not closed (file truncated?)' };
+  if (scanner !== undefined) yield* scanner.end();
+}
+
+/** Cuts the items out of the export's chunks; what a chunk ends with waits for the next one. */
+interface ExportScanner {
+  feed(chunk: string, start: number): ImportLine[];
+  end(): ImportLine[];
+}
+
+const itemOf = (text: string, at: number): ImportLine[] => (text.trim() === '' ? [] : [parse(text, at)]);
+
+/** JSON lines: one item a line. */
+class LinesScanner implements ExportScanner {
+  private pending = '';
+
+  constructor(private line: number) {}
+
+  feed(chunk: string, start: number): ImportLine[] {
+    const items: ImportLine[] = [];
+    let from = start;
+    for (let i = start; i < chunk.length; i += 1) {
+      if (chunk.charCodeAt(i) !== 10) continue;
+      items.push(...itemOf(this.pending + chunk.slice(from, i), this.line));
+      this.pending = '';
+      from = i + 1;
+      this.line += 1;
+    }
+    this.pending += chunk.slice(from);
+    return items;
+  }
+
+  end(): ImportLine[] {
+    return itemOf(this.pending, this.line);
+  }
+}
+
+/** One JSON array: its elements, cut at the commas and the closing bracket of depth 0. */
+class ArrayScanner implements ExportScanner {
+  private pending = '';
+  /** Where the current element starts (line 1 until one does, as a stray `}` before any element reports). */
+  private itemLine = 1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private closed = false;
+
+  constructor(private line: number) {}
+
+  feed(chunk: string, start: number): ImportLine[] {
+    const items: ImportLine[] = [];
+    let from = start;
+    for (let i = start; i < chunk.length; i += 1) {
+      const c = chunk[i] ?? '';
+      if (c === '\n') this.line += 1;
+      if (this.closed || this.skipString(c)) continue;
+      const before = this.pending + chunk.slice(from, i);
+      if (this.depth === 0 && (c === ',' || c === ']')) {
+        items.push(...itemOf(before, this.itemLine));
+        this.pending = '';
+        from = i + 1;
+        this.closed = c === ']';
+        continue;
+      }
+      this.step(c, before);
+    }
+    if (!this.closed) this.pending += chunk.slice(from);
+    return items;
+  }
+
+  /** A truncated export: what is left may still be a whole element; then the missing `]` is reported. */
+  end(): ImportLine[] {
+    if (this.closed) return [];
+    return [
+      ...itemOf(this.pending, this.itemLine),
+      { line: this.line, unreadable: 'the JSON array is not closed (file truncated?)' },
+    ];
+  }
+
+  private skipString(c: string): boolean {
+    if (!this.inString) return false;
+    if (this.escaped) this.escaped = false;
+    else if (c === '\\') this.escaped = true;
+    else if (c === '"') this.inString = false;
+    return true;
+  }
+
+  /** One character outside strings, with `before` the element's text so far: nesting, and where it starts. */
+  private step(c: string, before: string): void {
+    const startsHere = this.depth === 0 && before.trim() === '';
+    if (startsHere && c !== '}' && !/\s/.test(c)) this.itemLine = this.line;
+    if (c === '"') this.inString = true;
+    else if (c === '{' || c === '[') this.depth += 1;
+    else if (c === '}' || c === ']') this.depth -= 1;
   }
 }
 

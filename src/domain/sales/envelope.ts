@@ -25,7 +25,6 @@ export interface EnvelopeEntry {
 }
 
 export function toEnvelopeEntry({ sale, person, vendor }: SaleEntry, now: Date): EnvelopeEntry {
-  const { address, vehicle } = sale;
   return {
     venda: {
       id: sale.id,
@@ -35,65 +34,65 @@ export function toEnvelopeEntry({ sale, person, vendor }: SaleEntry, now: Date):
       createdAt: sale.createdAt.toISOString(),
       updatedAt: sale.updatedAt.toISOString(),
     },
-    pessoa: {
-      id: person.id,
-      fullName: person.fullName,
-      cpf: person.cpf,
-      rg: person.rg,
-      cnh: person.cnh,
-      birthDate: person.birthDate,
-      gender: person.gender,
-      maritalStatus: person.maritalStatus,
-      personalEmail: person.personalEmail,
-      commercialEmail: person.commercialEmail,
-      residentialPhone: person.residentialPhone,
-      commercialPhone: person.commercialPhone,
-      mobile: person.mobile,
-      optionalPhone: person.optionalPhone,
-      createdAt: person.createdAt.toISOString(),
-      updatedAt: person.updatedAt.toISOString(),
-    },
-    endereco:
-      address === null
-        ? null
-        : {
-            street: address.street,
-            number: address.number,
-            city: address.city,
-            state: address.state,
-            neighborhood: address.neighborhood,
-            complement: address.complement,
-            zipCode: address.zipCode,
-          },
-    veiculo:
-      vehicle === null
-        ? null
-        : {
-            id: vehicle.id,
-            manufacturer: vehicle.manufacturer,
-            brand: vehicle.brand,
-            model: vehicle.model,
-            color: vehicle.color,
-            manufactureYear: vehicle.manufactureYear,
-            modelYear: vehicle.modelYear,
-            fipeCode: vehicle.fipeCode,
-            renavan: vehicle.renavan,
-            chassi: vehicle.chassi,
-            fuelType: vehicle.fuelType,
-          },
-    vendedor:
-      vendor === null
-        ? null
-        : {
-            id: vendor.id,
-            vendorId: vendor.vendorId,
-            name: vendor.name,
-            isActive: vendor.isActive,
-            webhookEnabled: vendor.webhookEnabled,
-          },
+    pessoa: personOnWire(person),
+    endereco: sale.address === null ? null : addressOnWire(sale.address),
+    veiculo: sale.vehicle === null ? null : vehicleOnWire(sale.vehicle),
+    vendedor: vendor === null ? null : vendorOnWire(vendor),
     timestamp: now.toISOString(),
   };
 }
+
+// Member by member, never a spread: the wire carries exactly the spec's fields, whatever a record holds.
+const personOnWire = (person: Person): Wire<Person> => ({
+  id: person.id,
+  fullName: person.fullName,
+  cpf: person.cpf,
+  rg: person.rg,
+  cnh: person.cnh,
+  birthDate: person.birthDate,
+  gender: person.gender,
+  maritalStatus: person.maritalStatus,
+  personalEmail: person.personalEmail,
+  commercialEmail: person.commercialEmail,
+  residentialPhone: person.residentialPhone,
+  commercialPhone: person.commercialPhone,
+  mobile: person.mobile,
+  optionalPhone: person.optionalPhone,
+  createdAt: person.createdAt.toISOString(),
+  updatedAt: person.updatedAt.toISOString(),
+});
+
+const addressOnWire = (address: Address): Address => ({
+  street: address.street,
+  number: address.number,
+  city: address.city,
+  state: address.state,
+  neighborhood: address.neighborhood,
+  complement: address.complement,
+  zipCode: address.zipCode,
+});
+
+const vehicleOnWire = (vehicle: Vehicle): Vehicle => ({
+  id: vehicle.id,
+  manufacturer: vehicle.manufacturer,
+  brand: vehicle.brand,
+  model: vehicle.model,
+  color: vehicle.color,
+  manufactureYear: vehicle.manufactureYear,
+  modelYear: vehicle.modelYear,
+  fipeCode: vehicle.fipeCode,
+  renavan: vehicle.renavan,
+  chassi: vehicle.chassi,
+  fuelType: vehicle.fuelType,
+});
+
+const vendorOnWire = (vendor: Vendor): EnvelopeEntry['vendedor'] => ({
+  id: vendor.id,
+  vendorId: vendor.vendorId,
+  name: vendor.name,
+  isActive: vendor.isActive,
+  webhookEnabled: vendor.webhookEnabled,
+});
 
 /** sales -> `{vendas, totalVendas, timestamp}` (one timestamp for the envelope and its entries). */
 export function buildEnvelope(entries: readonly SaleEntry[], now: Date): SaleEnvelope {

@@ -60,28 +60,7 @@ export function decodeCrmEvent(payload: unknown): E.Either<PayloadErrors, CrmDel
   const action = data.action.trim();
   if (!isCrmAction(action)) return E.right({ kind: 'unrecognized', action });
 
-  const card = data.card;
-  let cardId: string | undefined;
-  let title: string | undefined;
-  let pipeId: string | undefined;
-  if (!isObject(card)) addError(errors, 'data.card', 'data.card is required');
-  else {
-    cardId = idText(card.id);
-    if (cardId === undefined) addError(errors, 'data.card.id', 'data.card.id is required (string or number)');
-    if (card.title !== undefined && typeof card.title !== 'string')
-      addError(errors, 'data.card.title', 'data.card.title must be a string');
-    else title = card.title;
-    if (card.pipe !== undefined) {
-      if (!isObject(card.pipe) || idText(card.pipe.id) === undefined)
-        addError(errors, 'data.card.pipe.id', 'data.card.pipe.id must be a string or number');
-      else pipeId = idText(card.pipe.id);
-    }
-    if (card.pipe_id !== undefined) {
-      const id = idText(card.pipe_id);
-      if (id === undefined) addError(errors, 'data.card.pipe_id', 'data.card.pipe_id must be a string or number');
-      else pipeId ??= id;
-    }
-  }
+  const { cardId, title, pipeId } = cardOf(data.card, errors);
   const from = phase(data.from, 'data.from', errors);
   const to = phase(data.to, 'data.to', errors);
   if (action === 'card.move' && to?.name === undefined)
@@ -98,6 +77,38 @@ export function decodeCrmEvent(payload: unknown): E.Either<PayloadErrors, CrmDel
       ...(to === undefined ? {} : { to }),
     },
   });
+}
+
+interface CardFields {
+  readonly cardId?: string | undefined;
+  readonly title?: string | undefined;
+  readonly pipeId?: string | undefined;
+}
+
+/** The card's id, title and pipe (`pipe.id`, or `pipe_id` when the nested one is absent); problems go to `errors`. */
+function cardOf(card: unknown, errors: PayloadErrors): CardFields {
+  if (!isObject(card)) {
+    addError(errors, 'data.card', 'data.card is required');
+    return {};
+  }
+  let title: string | undefined;
+  let pipeId: string | undefined;
+  const cardId = idText(card.id);
+  if (cardId === undefined) addError(errors, 'data.card.id', 'data.card.id is required (string or number)');
+  if (card.title !== undefined && typeof card.title !== 'string')
+    addError(errors, 'data.card.title', 'data.card.title must be a string');
+  else title = card.title;
+  if (card.pipe !== undefined) {
+    if (!isObject(card.pipe) || idText(card.pipe.id) === undefined)
+      addError(errors, 'data.card.pipe.id', 'data.card.pipe.id must be a string or number');
+    else pipeId = idText(card.pipe.id);
+  }
+  if (card.pipe_id !== undefined) {
+    const id = idText(card.pipe_id);
+    if (id === undefined) addError(errors, 'data.card.pipe_id', 'data.card.pipe_id must be a string or number');
+    else pipeId ??= id;
+  }
+  return { cardId, title, pipeId };
 }
 
 function phase(u: unknown, field: string, errors: PayloadErrors): CrmPhase | undefined {

@@ -9,11 +9,10 @@ import type {
 } from '../../../application/sales/ports';
 import type { Sale, SaleEntry, SaleStatusEvent } from '../../../domain/sales/sale';
 import { isDuplicateKey } from '../shared/mongo-errors';
-import { peopleCollection, type PersonDocument } from './people-collection';
-import { toPerson } from './person-mapper';
+import { type PersonDocument, peopleCollection } from './people-collection';
+import { saleEntries } from './sale-entries';
 import { toSale, toSaleDocument } from './sale-mapper';
 import { saleStatusEventsCollection, salesCollection, type SaleDocument } from './sales-collection';
-import { toVendor } from './vendor-mapper';
 import { vendorsCollection } from './vendors-collection';
 import type { Page } from '../../../application/shared/page';
 
@@ -214,31 +213,8 @@ export class MongoSaleRepository implements SaleRepository {
     return docs.map((doc) => doc._id);
   }
 
-  /** Joins each sale with its person and vendor: two queries per batch, not two per sale. */
   private async entries(docs: readonly SaleDocument[]): Promise<SaleEntry[]> {
-    const personIds = [...new Set(docs.map((doc) => doc.personId))];
-    const vendorIds = [...new Set(docs.flatMap((doc) => (doc.vendorId === null ? [] : [doc.vendorId])))];
-    const [people, vendors] = await Promise.all([
-      peopleCollection(this.db)
-        .find({ _id: { $in: personIds } })
-        .toArray(),
-      vendorIds.length === 0
-        ? []
-        : vendorsCollection(this.db)
-            .find({ _id: { $in: vendorIds } })
-            .toArray(),
-    ]);
-    const personById = new Map(people.map((doc) => [doc._id, toPerson(doc)]));
-    const vendorById = new Map(vendors.map((doc) => [doc._id, toVendor(doc)]));
-    return docs.map((doc) => {
-      const person = personById.get(doc.personId);
-      if (person === undefined) throw new Error(`sale ${doc._id} references missing person ${doc.personId}`);
-      return {
-        sale: toSale(doc),
-        person,
-        vendor: doc.vendorId === null ? null : (vendorById.get(doc.vendorId) ?? null),
-      };
-    });
+    return saleEntries(this.db, docs);
   }
 }
 

@@ -20,30 +20,46 @@ export interface VendorRoutesDeps {
   readonly listVendors: ListVendors;
 }
 
+const notFound = salesError('`Vendor <id> not found`');
+const listSpec = {
+  summary: 'Vendors',
+  query: PageQuery,
+  responses: {
+    200: { description: 'A page of vendors', body: pageView(VendorView) },
+    400: salesError('A query parameter is invalid'),
+  },
+};
+const createSpec = {
+  summary: 'Creates a vendor',
+  body: VendorCreateBody,
+  responses: { 201: { description: 'Created', body: VendorView }, 409: salesError('The `vendorId` exists') },
+};
+const getSpec = {
+  summary: 'One vendor',
+  pathParameters: { id: 'The vendor id' },
+  responses: { 200: { description: 'The vendor', body: VendorView }, 404: notFound },
+};
+const updateSpec = {
+  summary: 'Updates a vendor: given fields replace, an omitted optional field keeps its value',
+  pathParameters: { id: 'The vendor id' },
+  body: VendorUpdateBody,
+  responses: {
+    200: { description: 'Updated', body: VendorView },
+    404: notFound,
+    409: salesError('The new `vendorId` exists'),
+  },
+};
+
 export function vendorRoutes(deps: VendorRoutesDeps): Router {
   const router = new Router({ prefix: '/vendors' });
   const api = documented(router, { tag: 'Vendors', security: SALES_SECURITY.jwtOrApiKey });
   const guard = combinedGuard(deps.guards);
-  const notFound = salesError('`Vendor <id> not found`');
 
-  const listSpec = {
-    summary: 'Vendors',
-    query: PageQuery,
-    responses: {
-      200: { description: 'A page of vendors', body: pageView(VendorView) },
-      400: salesError('A query parameter is invalid'),
-    },
-  };
   api.get('/', listSpec, guard, async (ctx) => {
     const query = decodeQueryInput(PageQuery, ctx.query, 'ignore');
     ctx.body = pageBody(orHttpError(await deps.listVendors.execute(query)), query, vendorBody);
   });
 
-  const createSpec = {
-    summary: 'Creates a vendor',
-    body: VendorCreateBody,
-    responses: { 201: { description: 'Created', body: VendorView }, 409: salesError('The `vendorId` exists') },
-  };
   api.post('/', createSpec, guard, async (ctx) => {
     const body = decodeInput(VendorCreateBody, ctx.request.body);
     const vendor = orHttpError(await deps.createVendor.execute(body));
@@ -51,25 +67,10 @@ export function vendorRoutes(deps: VendorRoutesDeps): Router {
     ctx.body = vendorBody(vendor);
   });
 
-  const getSpec = {
-    summary: 'One vendor',
-    pathParameters: { id: 'The vendor id' },
-    responses: { 200: { description: 'The vendor', body: VendorView }, 404: notFound },
-  };
   api.get('/:id', getSpec, guard, async (ctx) => {
     ctx.body = vendorBody(orHttpError(await deps.getVendor.execute(ctx.params.id ?? '')));
   });
 
-  const updateSpec = {
-    summary: 'Updates a vendor: given fields replace, an omitted optional field keeps its value',
-    pathParameters: { id: 'The vendor id' },
-    body: VendorUpdateBody,
-    responses: {
-      200: { description: 'Updated', body: VendorView },
-      404: notFound,
-      409: salesError('The new `vendorId` exists'),
-    },
-  };
   api.put('/:id', updateSpec, guard, async (ctx) => {
     const body = decodeInput(VendorUpdateBody, ctx.request.body);
     ctx.body = vendorBody(orHttpError(await deps.updateVendor.execute({ ...body, id: ctx.params.id ?? '' })));

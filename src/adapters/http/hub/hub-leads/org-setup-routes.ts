@@ -36,6 +36,28 @@ const PipelineBody = t.exact(
   }),
 );
 
+const listPipelinesSpec = {
+  summary: "The organization's pipelines [pipelines:read]",
+  responses: { 200: { description: 'The pipelines', body: t.type({ pipelines: t.array(PipelineView) }) } },
+};
+const createPipelineSpec = {
+  summary: 'Creates a pipeline [pipelines:edit]',
+  body: PipelineBody,
+  responses: {
+    201: { description: 'Created', body: PipelineView },
+    409: hubError('`Pipeline already exists for this provider + externalId`'),
+  },
+};
+const listTemplatesSpec = {
+  summary: "The organization's lead templates [templates:read]",
+  responses: { 200: { description: 'The templates', body: t.type({ templates: t.array(TemplateView) }) } },
+};
+const createTemplateSpec = {
+  summary: 'Creates a lead template [templates:edit]',
+  body: LeadTemplateBody,
+  responses: { 201: { description: 'Created', body: TemplateView } },
+};
+
 /** CONTRACT 5.2: GET|POST /orgs/{orgId}/pipelines and /orgs/{orgId}/lead-templates. */
 export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId` });
@@ -46,22 +68,10 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
   });
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
 
-  const listPipelinesSpec = {
-    summary: "The organization's pipelines [pipelines:read]",
-    responses: { 200: { description: 'The pipelines', body: t.type({ pipelines: t.array(PipelineView) }) } },
-  };
   api.get('/pipelines', listPipelinesSpec, guard, orgScope(), requirePermission('pipelines:read'), async (ctx) => {
     ctx.body = { pipelines: (await deps.listPipelines.execute({ orgId: hubAuthOf(ctx).orgId })).map(pipelineView) };
   });
 
-  const createPipelineSpec = {
-    summary: 'Creates a pipeline [pipelines:edit]',
-    body: PipelineBody,
-    responses: {
-      201: { description: 'Created', body: PipelineView },
-      409: hubError('`Pipeline already exists for this provider + externalId`'),
-    },
-  };
   api.post('/pipelines', createPipelineSpec, guard, orgScope(), requirePermission('pipelines:edit'), async (ctx) => {
     const body = decodeBody(PipelineBody, ctx.request.body);
     const result = await deps.createPipeline.execute({ orgId: hubAuthOf(ctx).orgId, ...body });
@@ -70,19 +80,10 @@ export function orgSetupRoutes(deps: OrgSetupRoutesDeps): Router {
     ctx.body = pipelineView(result.right);
   });
 
-  const listTemplatesSpec = {
-    summary: "The organization's lead templates [templates:read]",
-    responses: { 200: { description: 'The templates', body: t.type({ templates: t.array(TemplateView) }) } },
-  };
   api.get('/lead-templates', listTemplatesSpec, guard, orgScope(), requirePermission('templates:read'), async (ctx) => {
     ctx.body = { templates: (await deps.listTemplates.execute({ orgId: hubAuthOf(ctx).orgId })).map(templateView) };
   });
 
-  const createTemplateSpec = {
-    summary: 'Creates a lead template [templates:edit]',
-    body: LeadTemplateBody,
-    responses: { 201: { description: 'Created', body: TemplateView } },
-  };
   api.post(
     '/lead-templates',
     createTemplateSpec,

@@ -51,9 +51,9 @@ import { CHAT_MESSAGES, CHAT_SESSIONS } from '../adapters/mongo/assistant/chat-c
 import { MongoChatCounterStore } from '../adapters/mongo/assistant/mongo-chat-counter-store';
 import { MongoHubMembershipStore } from '../adapters/mongo/hub-identity/mongo-hub-membership-store';
 import { MongoRefreshClaimStore } from '../adapters/mongo/hub-identity/mongo-refresh-claim-store';
-import { HUB_LEADS } from '../adapters/mongo/hub-leads/lead-collection';
-import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/lead-event-collection';
-import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/mongo-webhook-receipt-store';
+import { HUB_LEADS } from '../adapters/mongo/hub-leads/leads/lead-collection';
+import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/leads/lead-event-collection';
+import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/webhooks/mongo-webhook-receipt-store';
 import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-status-store';
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
 import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';

@@ -40,16 +40,16 @@ import {
   organizationRateLimit,
   type WebhookRateLimitOptions,
 } from '../adapters/http/hub/organization-rate-limit';
-import { webhookRoutes } from '../adapters/http/hub/hub-leads/webhook-routes';
+import { webhookRoutes } from '../adapters/http/hub/hub-leads/webhooks/webhook-routes';
 import { hubLeadsAreaIndexes } from '../adapters/mongo/hub-leads/indexes';
-import { MongoChannelRepository } from '../adapters/mongo/hub-leads/mongo-channel-repository';
-import { MongoCrmCredentialsRepository } from '../adapters/mongo/hub-leads/mongo-crm-credentials-repository';
-import { MongoLeadEventLog } from '../adapters/mongo/hub-leads/mongo-lead-event-log';
-import { MongoLeadRepository } from '../adapters/mongo/hub-leads/mongo-lead-repository';
-import { MongoLeadTemplateRepository } from '../adapters/mongo/hub-leads/mongo-lead-template-repository';
-import { MongoOutbox } from '../adapters/mongo/hub-leads/mongo-outbox';
-import { MongoPipelineRepository } from '../adapters/mongo/hub-leads/mongo-pipeline-repository';
-import { MongoWebhookSettingsRepository } from '../adapters/mongo/hub-leads/mongo-webhook-settings-repository';
+import { MongoChannelRepository } from '../adapters/mongo/hub-leads/setup/mongo-channel-repository';
+import { MongoCrmCredentialsRepository } from '../adapters/mongo/hub-leads/setup/mongo-crm-credentials-repository';
+import { MongoLeadEventLog } from '../adapters/mongo/hub-leads/leads/mongo-lead-event-log';
+import { MongoLeadRepository } from '../adapters/mongo/hub-leads/leads/mongo-lead-repository';
+import { MongoLeadTemplateRepository } from '../adapters/mongo/hub-leads/setup/mongo-lead-template-repository';
+import { MongoOutbox } from '../adapters/mongo/hub-leads/outbox/mongo-outbox';
+import { MongoPipelineRepository } from '../adapters/mongo/hub-leads/setup/mongo-pipeline-repository';
+import { MongoWebhookSettingsRepository } from '../adapters/mongo/hub-leads/webhooks/mongo-webhook-settings-repository';
 import { Clock, IdGenerator, RateLimitStore, SecretHasher } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';

@@ -13,12 +13,12 @@ import { HUB_MEMBERSHIPS, membershipId } from '../../src/adapters/mongo/hub-iden
 import { MongoMembershipRepository } from '../../src/adapters/mongo/hub-identity/mongo-membership-repository';
 import { MongoOrganizationRepository } from '../../src/adapters/mongo/hub-identity/mongo-organization-repository';
 import { HUB_ORGANIZATIONS } from '../../src/adapters/mongo/hub-identity/organization-collection';
-import { HUB_LEADS } from '../../src/adapters/mongo/hub-leads/lead-collection';
-import { HUB_LEAD_EVENTS } from '../../src/adapters/mongo/hub-leads/lead-event-collection';
-import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/mongo-lead-event-log';
-import { MongoLeadRepository } from '../../src/adapters/mongo/hub-leads/mongo-lead-repository';
-import { MongoPipelineRepository } from '../../src/adapters/mongo/hub-leads/mongo-pipeline-repository';
-import { HUB_WEBHOOK_RECEIPTS } from '../../src/adapters/mongo/hub-leads/webhook-receipt-collection';
+import { HUB_LEADS } from '../../src/adapters/mongo/hub-leads/leads/lead-collection';
+import { HUB_LEAD_EVENTS } from '../../src/adapters/mongo/hub-leads/leads/lead-event-collection';
+import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/leads/mongo-lead-event-log';
+import { MongoLeadRepository } from '../../src/adapters/mongo/hub-leads/leads/mongo-lead-repository';
+import { MongoPipelineRepository } from '../../src/adapters/mongo/hub-leads/setup/mongo-pipeline-repository';
+import { HUB_WEBHOOK_RECEIPTS } from '../../src/adapters/mongo/hub-leads/webhooks/webhook-receipt-collection';
 import { POLICIES } from '../../src/adapters/mongo/policies/policy-collection';
 import { SALE_STATUS_EVENTS, SALES } from '../../src/adapters/mongo/sales/sales-collection';
 import { API_KEYS } from '../../src/adapters/mongo/sales-identity/api-key-collection';
@@ -813,14 +813,12 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     ).to.equal(true);
     const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
     const salesToken = randomUUID();
-    await db
-      .collection(SALES_PASSWORD_RESET_TOKENS)
-      .insertOne({
-        _id: hasher.hash(salesToken) as never,
-        userId: sales.id,
-        expiresAt: inAnHour,
-        createdAt: twoMinutesAgo,
-      });
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+      _id: hasher.hash(salesToken) as never,
+      userId: sales.id,
+      expiresAt: inAnHour,
+      createdAt: twoMinutesAgo,
+    });
     expect(
       await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
     ).to.deep.equal(E.right({ userId: sales.id }));
@@ -861,16 +859,14 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       );
     // Not judged: a reset consumed just now, whose request may still be completing it.
     const inFlight = await rt.createUser({});
-    await db
-      .collection(SALES_PASSWORD_RESET_TOKENS)
-      .insertOne({
-        _id: randomUUID() as never,
-        userId: inFlight.id,
-        expiresAt: inAnHour,
-        createdAt: new Date(),
-        usedAt: new Date(),
-        newPasswordHash: 'in-flight',
-      });
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+      _id: randomUUID() as never,
+      userId: inFlight.id,
+      expiresAt: inAnHour,
+      createdAt: new Date(),
+      usedAt: new Date(),
+      newPasswordHash: 'in-flight',
+    });
     // Meanwhile the old password still works.
     expect(
       E.isRight(

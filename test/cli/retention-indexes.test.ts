@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Db, Document } from 'mongodb';
-import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/mongo-lead-event-log';
+import { MongoLeadEventLog } from '../../src/adapters/mongo/hub-leads/leads/mongo-lead-event-log';
 import { MongoHubRefreshTokenStore } from '../../src/adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
 import { MongoHubResetTokenStore } from '../../src/adapters/mongo/hub-identity/mongo-hub-reset-token-store';
 import { MongoApiEventStore } from '../../src/adapters/mongo/sales-identity/mongo-api-event-store';

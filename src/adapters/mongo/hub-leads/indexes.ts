@@ -1,12 +1,12 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { hubChannelIndexes } from './channel-collection';
-import { hubCrmCredentialsIndexes } from './crm-credentials-collection';
-import { hubLeadIndexes } from './lead-collection';
-import { hubLeadEventIndexes } from './lead-event-collection';
-import { hubLeadTemplateIndexes } from './lead-template-collection';
-import { hubOutboxIndexes } from './outbox-collection';
-import { hubPipelineIndexes } from './pipeline-collection';
-import { hubWebhookReceiptIndexes } from './webhook-receipt-collection';
+import { hubChannelIndexes } from './setup/channel-collection';
+import { hubCrmCredentialsIndexes } from './setup/crm-credentials-collection';
+import { hubLeadIndexes } from './leads/lead-collection';
+import { hubLeadEventIndexes } from './leads/lead-event-collection';
+import { hubLeadTemplateIndexes } from './setup/lead-template-collection';
+import { hubOutboxIndexes } from './outbox/outbox-collection';
+import { hubPipelineIndexes } from './setup/pipeline-collection';
+import { hubWebhookReceiptIndexes } from './webhooks/webhook-receipt-collection';
 
 /**
  * The collections of the hub-leads area (pipelines, leads, lead events, webhook receipts, templates,

@@ -1,0 +1,42 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionIndexes } from '../../shared/collection-indexes';
+
+export const HUB_LEADS = 'hub_leads';
+
+/** Field names come from providers and contain dots: stored as pairs, never as document keys. */
+export interface FieldPair {
+  name: string;
+  value: string;
+}
+
+export interface LeadDocument {
+  _id: string;
+  orgId: string;
+  pipelineId: string;
+  pipelineExternalId: string;
+  externalId: string;
+  provider: string;
+  title: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  stage: string | null;
+  fields: FieldPair[];
+  deleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function leadCollection(db: Db): Collection<LeadDocument> {
+  return db.collection<LeadDocument>(HUB_LEADS);
+}
+
+export const hubLeadIndexes: CollectionIndexes = {
+  collection: HUB_LEADS,
+  indexes: [
+    // Spec part 2: one lead per provider identifier within a pipeline; concurrent redeliveries meet here.
+    { key: { pipelineId: 1, externalId: 1 }, unique: true, name: 'pipeline_external_unique' },
+    { key: { orgId: 1, provider: 1, externalId: 1 }, name: 'org_provider_external' },
+    { key: { orgId: 1, createdAt: -1 }, name: 'org_created' },
+  ],
+};

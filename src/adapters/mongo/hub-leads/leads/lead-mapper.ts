@@ -1,0 +1,48 @@
+import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../../domain/hub-leads/lead';
+import type { FieldPair, LeadDocument } from './lead-collection';
+
+const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] =>
+  Object.entries(fields).map(([name, value]) => ({ name, value }));
+
+export const leadToDocument = ({ id, fields, ...rest }: Lead): LeadDocument => ({
+  _id: id,
+  ...rest,
+  fields: toPairs(fields),
+});
+
+/** Member by member: a stored document may carry more than a lead has, and only a lead's members reach a view. */
+export function leadFromDocument(d: LeadDocument): Lead {
+  if (!(LEAD_PROVIDERS as readonly string[]).includes(d.provider)) {
+    throw new Error(`lead ${d._id} has an unknown provider`);
+  }
+  return {
+    id: d._id,
+    orgId: d.orgId,
+    pipelineId: d.pipelineId,
+    pipelineExternalId: d.pipelineExternalId,
+    externalId: d.externalId,
+    provider: d.provider as LeadProvider,
+    title: d.title,
+    name: d.name,
+    phone: d.phone,
+    email: d.email,
+    stage: d.stage,
+    fields: Object.fromEntries(d.fields.map((f) => [f.name, f.value])),
+    deleted: d.deleted,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+/** The `$set` of an event's changes: only the members it carries. */
+export function changesToSet(changes: LeadChanges, now: Date): Partial<LeadDocument> {
+  const set: Partial<LeadDocument> = { updatedAt: now };
+  if (changes.title !== undefined) set.title = changes.title;
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.phone !== undefined) set.phone = changes.phone;
+  if (changes.email !== undefined) set.email = changes.email;
+  if (changes.stage !== undefined) set.stage = changes.stage;
+  if (changes.fields !== undefined) set.fields = toPairs(changes.fields);
+  if (changes.deleted !== undefined) set.deleted = changes.deleted;
+  return set;
+}

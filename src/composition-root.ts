@@ -11,13 +11,19 @@ import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './c
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
 import { Platform, platformModule, type Infrastructure, type PlatformOptions } from './composition/platform';
 import { SalesArea, salesModule, type SalesOptions } from './composition/sales';
-import { SalesIdentityArea, salesIdentityModule, type SalesIdentityOptions } from './composition/sales-identity';
+import {
+  PasswordResetCompletions,
+  SalesIdentityArea,
+  salesIdentityModule,
+  type SalesIdentityOptions,
+} from './composition/sales-identity';
 import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
 import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { DataChecks, dataChecksModule, PasswordResetCompletions } from './composition/data-checks';
+import { CheckData } from './application/shared/data-checks/check-data';
+import { runOrder } from './application/shared/data-checks/data-check';
 
 /** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
 export interface Overrides
@@ -49,7 +55,6 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     assistantModule(overrides),
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
-    dataChecksModule,
   ];
 }
 
@@ -98,7 +103,7 @@ function assemble(container: Container, overrides: Overrides) {
     platform,
     ...areas,
     /** `check-data` (CONTRACT 10.2): every invariant of the stored data, each named. */
-    dataChecks: get(DataChecks),
+    dataChecks: new CheckData(runOrder(all.flatMap((area) => area.dataChecks)), get(Clock)),
     /** Completes password resets whose request died (CONTRACT 10.2): serve's tick. */
     passwordResets: get(PasswordResetCompletions),
     /** Every collection's indexes, area by area. */

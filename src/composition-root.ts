@@ -22,6 +22,7 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
+import { databaseMaintenance } from './composition/database-maintenance';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -108,6 +109,8 @@ function assemble(container: Container, overrides: Overrides) {
     passwordResets: get(PasswordResetCompletions),
     /** Every collection's indexes, area by area. */
     indexes: all.flatMap((area) => area.indexes),
+    /** Index setup and retention sweeps, for serve and the commands (they see no driver). */
+    maintenance: databaseMaintenance(platform.db, all, areas.sdr),
     http: {
       sales: buildSalesApp({
         logger,

@@ -9,7 +9,13 @@ import type { Area } from './composition/area';
 import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
-import { Platform, platformModule, type Infrastructure, type PlatformOptions } from './composition/platform';
+import {
+  databaseMaintenance,
+  Platform,
+  platformModule,
+  type Infrastructure,
+  type PlatformOptions,
+} from './composition/platform';
 import { SalesArea, salesModule, type SalesOptions } from './composition/sales';
 import {
   PasswordResetCompletions,
@@ -22,7 +28,6 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { databaseMaintenance } from './composition/database-maintenance';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -99,6 +104,7 @@ function assemble(container: Container, overrides: Overrides) {
   const routersOf = (service: Area['service']): Router[] =>
     all.filter((area) => area.service === service).flatMap((area) => area.routers);
   const { config, logger, readinessChecks, metrics } = platform;
+  const indexes = all.flatMap((area) => area.indexes);
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
@@ -108,9 +114,9 @@ function assemble(container: Container, overrides: Overrides) {
     /** Completes password resets whose request died (CONTRACT 10.2): serve's tick. */
     passwordResets: get(PasswordResetCompletions),
     /** Every collection's indexes, area by area. */
-    indexes: all.flatMap((area) => area.indexes),
+    indexes,
     /** Index setup and retention sweeps, for serve and the commands (they see no driver). */
-    maintenance: databaseMaintenance(platform.db, all, areas.sdr),
+    maintenance: databaseMaintenance(platform.db, indexes, areas.sdr.gatewayStore),
     http: {
       sales: buildSalesApp({
         logger,

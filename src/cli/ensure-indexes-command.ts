@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { describeRetentionChange, type IndexSetup, type RetentionChange } from '../application/shared/index-setup';
 import type { Area } from '../composition/area';
-import { indexSetupOf } from '../composition/database-maintenance';
-import type { Platform } from '../composition/platform';
+import { indexSetupOf, type Platform } from '../composition/platform';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
 
 export { describeRetentionChange };

@@ -75,7 +75,10 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
   return composeModules(areaModules(config, infra, overrides), overrides);
 }
 
-/** `compose` on modules in the order given: the order does not matter (test/composition/load-order.test.ts shows it). */
+/**
+ * `compose` on modules in the order given: the order does not matter
+ * (test/composition/load-order.test.ts shows it).
+ */
 export function composeModules(modules: readonly ContainerModule[], overrides: Overrides = {}): Composition {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(...modules);

@@ -33,7 +33,8 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
         if (json) ctx.io.out(JSON.stringify({ collections, database, ephemeral, retentionChanges: changes }));
         else {
           ctx.io.out(
-            `Indexes ensured on ${collections.length} collection(s) of database ${database}${collections.length > 0 ? `: ${collections.join(', ')}` : ''}`,
+            `Indexes ensured on ${collections.length} collection(s) of database ${database}` +
+              (collections.length > 0 ? `: ${collections.join(', ')}` : ''),
           );
           for (const change of retentionChanges) ctx.io.out(describeRetentionChange(change));
           if (ephemeral) ctx.io.out('Note: MONGODB_URI is not set, so this ran against a throw-away embedded MongoDB.');
@@ -42,7 +43,10 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
     });
 }
 
-/** For the commands (ensure-indexes, serve, gateway-import): an index the server cannot change is one readable line, exit 1. */
+/**
+ * For the commands (ensure-indexes, serve, gateway-import): an index the server cannot change is one
+ * readable line, exit 1.
+ */
 export async function indexesOrFail(
   setup: IndexSetup,
   onRetentionChange: (change: RetentionChange) => void,

@@ -18,7 +18,10 @@ export interface ExpiredDocumentSweep {
 export interface ExpiredDocuments {
   /** Whether the database removes documents past their TTL itself (then the service has nothing to do). */
   serverRemovesThem(): Promise<boolean>;
-  /** The sweep of every declared TTL index; `holder` names this instance in the lease (interval: a minute by default). */
+  /**
+   * The sweep of every declared TTL index; `holder` names this instance in the lease (interval: a
+   * minute by default).
+   */
   sweep(options: {
     readonly now: () => Date;
     readonly holder: string;

@@ -32,4 +32,5 @@ export function describeTtl(seconds: number | undefined): string {
 }
 
 export const describeRetentionChange = (change: RetentionChange): string =>
-  `Retention of ${change.collection} (index ${change.index}) changed from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}`;
+  `Retention of ${change.collection} (index ${change.index}) changed ` +
+  `from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}`;

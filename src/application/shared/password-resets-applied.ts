@@ -19,7 +19,8 @@ export function passwordResetsApplied(completions: readonly PasswordResetComplet
   return {
     name: 'password-resets-applied',
     promise:
-      'each used password-reset link (sales and hub) has its reset applied: the new password set, the sessions before it revoked',
+      'each used password-reset link (sales and hub) has its reset applied: ' +
+      'the new password set, the sessions before it revoked',
     async *scan({ now, scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for (const completion of completions) {
         const reported = new Set<string>();

@@ -41,7 +41,8 @@ export function chatSessionCounters(store: ChatCounterStore): DataCheck {
   return {
     name: 'chat-session-counters',
     promise:
-      "each chat session's messageCount, preview and lastActivityAt equal its messages (and its message number is not behind them)",
+      "each chat session's messageCount, preview and lastActivityAt equal its messages " +
+      '(and its message number is not behind them)',
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       for await (const sessions of store.sessions(CHECK_BATCH)) {
         scanned(sessions.length);

@@ -28,7 +28,10 @@ export interface ConversionRecord {
 export interface ConversionTimeStore {
   /** Every interaction, batch by batch. */
   interactions(batchSize: number): AsyncIterable<readonly ConversionRecord[]>;
-  /** Stores `at` as the conversion time while none is stored and updatedAt is still `seen.updatedAt`; false otherwise. */
+  /**
+   * Stores `at` as the conversion time while none is stored and updatedAt is still `seen.updatedAt`;
+   * false otherwise.
+   */
   storeConversionTime(seen: ConversionRecord, at: Date): Promise<boolean>;
 }
 export const ConversionTimeStore: Token<ConversionTimeStore> = token('ConversionTimeStore');
@@ -49,7 +52,10 @@ export interface SaleMirrorStore {
   salesOfPersons(personIds: readonly string[]): Promise<readonly SaleMirrorRecord[]>;
   /** Every SDR interaction of these persons. */
   interactionsOfPersons(personIds: readonly string[]): Promise<readonly SdrInteraction[]>;
-  /** Writes `mirror` onto the sale while its updatedAt is still `seen.updatedAt` (its updatedAt becomes the later of that and mirror.at); false otherwise. */
+  /**
+   * Writes `mirror` onto the sale while its updatedAt is still `seen.updatedAt` (its updatedAt becomes
+   * the later of that and mirror.at); false otherwise.
+   */
   setMirror(seen: SaleMirrorRecord, mirror: SaleQualification): Promise<boolean>;
 }
 export const SaleMirrorStore: Token<SaleMirrorStore> = token('SaleMirrorStore');

@@ -36,7 +36,8 @@ export function sdrChatReadModel({ models, chats, gateway }: ReadModelCheckDeps)
   return {
     name: 'sdr-chat-read-model',
     promise:
-      'each SDR chat read-model document equals its recomputation from the gateway store (none missing, none left over)',
+      'each SDR chat read-model document equals its recomputation from the gateway store ' +
+      '(none missing, none left over)',
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       const reported = new Set<string>();
       const judge = async function* (refs: readonly ChatRef[], absentOnly: boolean): AsyncIterable<ViolationBatch> {
@@ -59,12 +60,16 @@ export function sdrChatReadModel({ models, chats, gateway }: ReadModelCheckDeps)
   };
 }
 
-/** sdr-contact-read-model: every contact document equals its recomputation, and every contact of the sources has one. */
+/**
+ * sdr-contact-read-model: every contact document equals its recomputation, and every contact of the
+ * sources has one.
+ */
 export function sdrContactReadModel({ models, contacts, gateway, interactions }: ReadModelCheckDeps): DataCheck {
   return {
     name: 'sdr-contact-read-model',
     promise:
-      'each SDR contact read-model document equals its recomputation from interactions, chats, persons and sales (none missing, none left over)',
+      'each SDR contact read-model document equals its recomputation from interactions, chats, persons and sales ' +
+      '(none missing, none left over)',
     async *scan({ scanned }: DataCheckScan): AsyncIterable<ViolationBatch> {
       const reported = new Set<string>();
       const judge = async function* (keys: readonly string[], absentOnly: boolean): AsyncIterable<ViolationBatch> {

@@ -24,6 +24,7 @@ import {
   type SalesIdentityOptions,
 } from './composition/sales-identity';
 import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
+import { sdrDataChecksModule } from './composition/sdr-data-checks';
 import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
@@ -55,6 +56,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     salesIdentityModule(overrides),
     salesModule(overrides),
     sdrModule(overrides),
+    sdrDataChecksModule,
     kpiModule(overrides),
     savedFiltersModule,
     policiesModule,

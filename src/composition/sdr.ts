@@ -19,15 +19,6 @@ import { sdrRoutes } from '../adapters/http/sales/sdr/sdr-routes';
 import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repository';
 import { gatewayMessageIndexes } from '../adapters/mongo/sdr/gateway-messages-collection';
 import { sdrAreaIndexes } from '../adapters/mongo/sdr/indexes';
-import { MongoConversionTimeStore, MongoSaleMirrorStore } from '../adapters/mongo/sdr/mongo-sdr-copy-stores';
-import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/sdr-interactions-collection';
-import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
-import { ConversionTimeStore, SaleMirrorStore, SdrNoteInteractions } from '../application/sdr/data-checks/ports';
-import { saleSdrMirror } from '../application/sdr/data-checks/sale-sdr-mirror';
-import { sdrConversionTimes } from '../application/sdr/data-checks/sdr-conversion-times';
-import { sdrNoteInteraction } from '../application/sdr/data-checks/sdr-note-interaction';
-import { sdrChatReadModel, sdrContactReadModel } from '../application/sdr/data-checks/sdr-read-model-checks';
-import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoContactDirectory } from '../adapters/mongo/sdr/mongo-contact-directory';
 import { MongoDemoDataSink } from '../adapters/mongo/sdr/mongo-demo-data-sink';
 import { MongoGatewayMessageStore } from '../adapters/mongo/sdr/mongo-gateway-message-store';
@@ -55,6 +46,7 @@ import { hostname } from 'node:os';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
+import { SdrDataChecks } from './sdr-data-checks';
 import { SalesGuards } from './sales-identity';
 
 export interface SdrOptions {
@@ -107,18 +99,6 @@ export function sdrModule(options: SdrOptions): ContainerModule {
       const { logger } = get(Platform);
       return { personsChanged: (ids) => bestEffort(logger, 'persons', () => models.personsChanged(ids)) };
     });
-    provide(
-      bind,
-      SdrNoteInteractions,
-      (get) =>
-        new MongoReferenceStore(get(Platform).db, {
-          from: SDR_INTERACTION_NOTES,
-          field: 'interactionId',
-          to: SDR_INTERACTIONS,
-        }),
-    );
-    provide(bind, ConversionTimeStore, (get) => new MongoConversionTimeStore(get(Platform).db));
-    provide(bind, SaleMirrorStore, (get) => new MongoSaleMirrorStore(get(Platform).db));
     provide(bind, SdrUseCases, (get) => sdrUseCases(get, options));
     provide(bind, SdrArea, sdrArea);
   });
@@ -215,32 +195,10 @@ function sdrArea(get: Resolve) {
     // The gateway collection's indexes are created with the others when it lives in this database;
     // in a database of its own (GATEWAY_MONGODB_URI) only `ensure-indexes` and `gateway-import` create them.
     indexes: separateGateway ? sdrAreaIndexes : [...sdrAreaIndexes, gatewayIndexes],
-    dataChecks: dataChecks(get),
+    dataChecks: get(SdrDataChecks),
     follower: get(GatewayFollower),
     gatewayStore: { db: gatewayDb ?? db, indexes: [gatewayIndexes], separate: separateGateway },
   };
 }
 export type SdrArea = ReturnType<typeof sdrArea>;
-
-/**
- * The notes, the conversion times, the sale mirrors and the read models (CONTRACT 3.4, 8.3, 10.1,
- * 10.2): the conversion times before the mirror (which copies them) and the contacts (which count
- * them), the chat read model before the contacts computed from it.
- */
-function dataChecks(get: Resolve): DeclaredDataCheck[] {
-  const readModels = {
-    models: get(SdrReadModels),
-    chats: get(ChatReadModel),
-    contacts: get(ContactReadModel),
-    gateway: get(GatewayMessageStore),
-    interactions: get(SdrInteractionRepository),
-  };
-  return [
-    { position: 30, check: sdrNoteInteraction(get(SdrNoteInteractions)) },
-    { position: 50, check: sdrConversionTimes(get(ConversionTimeStore), readModels.models) },
-    { position: 60, check: saleSdrMirror(get(SaleMirrorStore)) },
-    { position: 70, check: sdrChatReadModel(readModels) },
-    { position: 80, check: sdrContactReadModel(readModels) },
-  ];
-}
 export const SdrArea: Token<SdrArea> = token('SdrArea');

@@ -9,15 +9,28 @@ import type { Area } from './composition/area';
 import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
-import { Platform, platformModule, type Infrastructure, type PlatformOptions } from './composition/platform';
+import {
+  databaseMaintenance,
+  Platform,
+  platformModule,
+  type Infrastructure,
+  type PlatformOptions,
+} from './composition/platform';
 import { SalesArea, salesModule, type SalesOptions } from './composition/sales';
-import { SalesIdentityArea, salesIdentityModule, type SalesIdentityOptions } from './composition/sales-identity';
+import {
+  PasswordResetCompletions,
+  SalesIdentityArea,
+  salesIdentityModule,
+  type SalesIdentityOptions,
+} from './composition/sales-identity';
 import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
+import { sdrDataChecksModule } from './composition/sdr-data-checks';
 import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { DataChecks, dataChecksModule, PasswordResetCompletions } from './composition/data-checks';
+import { CheckData } from './application/shared/data-checks/check-data';
+import { runOrder } from './application/shared/data-checks/data-check';
 
 /** What a test (or a benchmark) may shrink or swap: a limit, an interval, or any port (by rebinding its token). */
 export interface Overrides
@@ -43,13 +56,13 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     salesIdentityModule(overrides),
     salesModule(overrides),
     sdrModule(overrides),
+    sdrDataChecksModule,
     kpiModule(overrides),
     savedFiltersModule,
     policiesModule,
     assistantModule(overrides),
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
-    dataChecksModule,
   ];
 }
 
@@ -64,7 +77,10 @@ export function compose(config: Config, infra: Infrastructure, overrides: Overri
   return composeModules(areaModules(config, infra, overrides), overrides);
 }
 
-/** `compose` on modules in the order given: the order does not matter (test/composition-order.test.ts shows it). */
+/**
+ * `compose` on modules in the order given: the order does not matter
+ * (test/composition/load-order.test.ts shows it).
+ */
 export function composeModules(modules: readonly ContainerModule[], overrides: Overrides = {}): Composition {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(...modules);
@@ -93,16 +109,19 @@ function assemble(container: Container, overrides: Overrides) {
   const routersOf = (service: Area['service']): Router[] =>
     all.filter((area) => area.service === service).flatMap((area) => area.routers);
   const { config, logger, readinessChecks, metrics } = platform;
+  const indexes = all.flatMap((area) => area.indexes);
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
     ...areas,
     /** `check-data` (CONTRACT 10.2): every invariant of the stored data, each named. */
-    dataChecks: get(DataChecks),
+    dataChecks: new CheckData(runOrder(all.flatMap((area) => area.dataChecks)), get(Clock)),
     /** Completes password resets whose request died (CONTRACT 10.2): serve's tick. */
     passwordResets: get(PasswordResetCompletions),
     /** Every collection's indexes, area by area. */
-    indexes: all.flatMap((area) => area.indexes),
+    indexes,
+    /** Index setup and retention sweeps, for serve and the commands (they see no driver). */
+    maintenance: databaseMaintenance(platform.db, indexes, areas.sdr.gatewayStore),
     http: {
       sales: buildSalesApp({
         logger,

@@ -122,6 +122,17 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   };
 }
 
+/** Whether a MongoDB server answers at `uri` (the CLI's check of a running serve's embedded server). */
+export async function databaseAnswers(uri: string): Promise<boolean> {
+  try {
+    const probe = await connectMongo(uri, { serverSelectionTimeoutMS: 2_000, serverMonitoringMode: 'poll' });
+    await probe.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

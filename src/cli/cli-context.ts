@@ -2,9 +2,14 @@ import * as E from 'fp-ts/Either';
 import pino from 'pino';
 import { formatConfigError, loadConfig, type Config, type LogLevel } from '../config';
 import { createLogger, type Logger } from '../adapters/system/logger';
-import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
-import { connectMongo } from '../adapters/mongo/shared/mongo-connection';
-import { DependencyUnavailableError, openRuntime, type Runtime, type RuntimeOptions } from '../runtime';
+import { redactUri } from '../adapters/system/redact-uri';
+import {
+  databaseAnswers,
+  DependencyUnavailableError,
+  openRuntime,
+  type Runtime,
+  type RuntimeOptions,
+} from '../runtime';
 import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
 import type { RetentionOptions } from './retention-schedule';
 import type { PasswordResetScheduleOptions } from './password-reset-schedule';
@@ -86,15 +91,7 @@ export function defaultServerFileChecks(): ServerFileChecks {
   return {
     uid: process.getuid?.() ?? -1,
     processState,
-    answers: async (uri) => {
-      try {
-        const probe = await connectMongo(uri, { serverSelectionTimeoutMS: 2_000, serverMonitoringMode: 'poll' });
-        await probe.close();
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    answers: databaseAnswers,
   };
 }
 

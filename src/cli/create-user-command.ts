@@ -1,9 +1,8 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
-import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { ensureIndexes } from './ensure-indexes-command';
 
 /** CONTRACT 2: `create-user --email E --password P [--name N] [--role admin|manager|operator]`. */
 export function registerCreateUser(program: Command, ctx: CliContext): void {
@@ -18,7 +17,7 @@ export function registerCreateUser(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'create-user', async (runtime) => {
         // The unique e-mail index is what refuses a duplicate: make sure it exists on a fresh database.
-        await ensureIndexes(runtime.app.platform.db, [salesUserIndexes]);
+        await ensureIndexes(runtime.app.maintenance.indexes.salesUsers);
         const result = await runtime.app.salesIdentity.useCases.createSalesUser.execute(options);
         if (E.isLeft(result)) {
           switch (result.left._tag) {

@@ -4,7 +4,7 @@ import { open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { redactUri } from '../adapters/mongo/shared/embedded-mongo';
+import { redactUri } from '../adapters/system/redact-uri';
 
 /**
  * How the CLI finds the embedded MongoDB of a running `serve` (README "Run it"). `serve`, when it

@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
-import type { Db } from 'mongodb';
-import {
-  describeTtl,
-  ensureIndexes,
-  IndexFilterChangeError,
-  RetentionChangeError,
-  type CollectionIndexes,
-  type RetentionChange,
-} from '../adapters/mongo/shared/collection-indexes';
+import * as E from 'fp-ts/Either';
+import { describeRetentionChange, type IndexSetup, type RetentionChange } from '../application/shared/index-setup';
+import type { Area } from '../composition/area';
+import { indexSetupOf, type Platform } from '../composition/platform';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+
+export { describeRetentionChange };
 
 export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
   program
@@ -17,18 +14,13 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
     .action(async () => {
       const json = program.opts<{ json?: boolean }>().json === true;
       await withRuntime(ctx, 'ensure-indexes', async (runtime) => {
-        const db = runtime.app.platform.db;
+        const { service, gateway } = runtime.app.maintenance.indexes;
         const retentionChanges: RetentionChange[] = [];
-        const collections = await ensureIndexesOrFail(db, runtime.app.indexes, (change) =>
-          retentionChanges.push(change),
-        );
+        const collections = await indexesOrFail(service, (change) => retentionChanges.push(change));
         // CONTRACT 8.1: a gateway store in a database of its own gets its indexes here (not at start-up).
-        const { gatewayStore } = runtime.app.sdr;
-        if (gatewayStore.separate) {
-          const gateway = await ensureIndexesOrFail(gatewayStore.db, gatewayStore.indexes, (change) =>
-            retentionChanges.push(change),
-          );
-          collections.push(...gateway.map((c) => `${gatewayStore.db.databaseName}.${c}`));
+        if (gateway.separate) {
+          const created = await indexesOrFail(gateway, (change) => retentionChanges.push(change));
+          collections.push(...created.map((c) => `${gateway.database}.${c}`));
         }
         const ephemeral = runtime.mongoServer.kind !== 'external';
         // In seconds; null: not a TTL index.
@@ -37,11 +29,12 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
           fromSeconds: change.fromSeconds ?? null,
           toSeconds: change.toSeconds ?? null,
         }));
-        if (json)
-          ctx.io.out(JSON.stringify({ collections, database: db.databaseName, ephemeral, retentionChanges: changes }));
+        const database = service.database;
+        if (json) ctx.io.out(JSON.stringify({ collections, database, ephemeral, retentionChanges: changes }));
         else {
           ctx.io.out(
-            `Indexes ensured on ${collections.length} collection(s) of database ${db.databaseName}${collections.length > 0 ? `: ${collections.join(', ')}` : ''}`,
+            `Indexes ensured on ${collections.length} collection(s) of database ${database}` +
+              (collections.length > 0 ? `: ${collections.join(', ')}` : ''),
           );
           for (const change of retentionChanges) ctx.io.out(describeRetentionChange(change));
           if (ephemeral) ctx.io.out('Note: MONGODB_URI is not set, so this ran against a throw-away embedded MongoDB.');
@@ -50,20 +43,33 @@ export function registerEnsureIndexes(program: Command, ctx: CliContext): void {
     });
 }
 
-export const describeRetentionChange = (change: RetentionChange): string =>
-  `Retention of ${change.collection} (index ${change.index}) changed from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}`;
-
-/** ensureIndexes for the commands (ensure-indexes, serve, gateway-import): an index the server cannot change is one readable line, exit 1. */
-export async function ensureIndexesOrFail(
-  db: Db,
-  indexes: readonly CollectionIndexes[],
+/**
+ * For the commands (ensure-indexes, serve, gateway-import): an index the server cannot change is one
+ * readable line, exit 1.
+ */
+export async function indexesOrFail(
+  setup: IndexSetup,
   onRetentionChange: (change: RetentionChange) => void,
 ): Promise<string[]> {
-  try {
-    return await ensureIndexes(db, indexes, { onRetentionChange });
-  } catch (error) {
-    if (error instanceof RetentionChangeError || error instanceof IndexFilterChangeError)
-      throw new CliFailure(error.message, EXIT.usage);
-    throw error;
-  }
+  const ensured = await setup.ensure(onRetentionChange);
+  if (E.isLeft(ensured)) throw new CliFailure(ensured.left.error.message, EXIT.usage);
+  return ensured.right;
+}
+
+/** For the commands that write before they run: an index the server cannot change is a fault, as it always was. */
+export async function ensureIndexes(setup: IndexSetup): Promise<void> {
+  const ensured = await setup.ensure();
+  if (E.isLeft(ensured)) throw ensured.left.error;
+}
+
+/**
+ * The form rebuild-sdr-read-models-command.ts still calls with the database and its indexes; it goes
+ * when that command receives its index setup from the composition (moved by the read-side change).
+ */
+export function ensureIndexesOrFail(
+  db: Platform['db'],
+  indexes: Area['indexes'],
+  onRetentionChange: (change: RetentionChange) => void,
+): Promise<string[]> {
+  return indexesOrFail(indexSetupOf(db, indexes), onRetentionChange);
 }

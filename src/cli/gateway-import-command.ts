@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { ensureIndexesOrFail } from './ensure-indexes-command';
+import { indexesOrFail } from './ensure-indexes-command';
 import { readGatewayExport } from './gateway-export-reader';
 
 /** CONTRACT 8.1: loads a gateway export (JSON lines or a JSON array of records or messages.upsert events). */
@@ -20,10 +20,10 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
       const json = program.opts<{ json?: boolean }>().json === true;
       const size = await readableFileSize(options.file);
       await withRuntime(ctx, 'gateway-import', async (runtime) => {
-        const { gatewayStore, useCases } = runtime.app.sdr;
+        const { useCases } = runtime.app.sdr;
         // The unique (instance, key.id) index is what makes the import idempotent: ensured first,
         // also in a gateway database of its own.
-        await ensureIndexesOrFail(gatewayStore.db, gatewayStore.indexes, () => undefined);
+        await indexesOrFail(runtime.app.maintenance.indexes.gateway, () => undefined);
         const bar =
           !json && ctx.io.isTerminal === true
             ? new SingleBar({

@@ -4,13 +4,13 @@ import { parseEmail } from '../domain/hub-identity/email';
 import { isPermission, ROLES, type Role } from '../domain/hub-identity/role';
 import { SLUG_PATTERN } from '../domain/hub-identity/slug';
 import type { Runtime } from '../runtime';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { ensureIndexes } from './ensure-indexes-command';
 import { registerHubWebhookCommands } from './hub-webhook-commands';
 
 /** Uniqueness (slug, e-mail) lives in indexes: make sure they exist even if `serve` never ran on this database. */
 async function withIndexes(runtime: Runtime): Promise<void> {
-  await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+  await ensureIndexes(runtime.app.maintenance.indexes.service);
 }
 
 /** `hub create-org` and `hub create-user` (CONTRACT section 2). */

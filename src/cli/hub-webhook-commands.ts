@@ -5,8 +5,8 @@ import type { WebhookSettingsPatch } from '../application/hub-leads/ports';
 import { isValidTimezone, parseBusinessHours } from '../domain/hub-leads/business-hours';
 import { detailsOf } from '../adapters/http/hub/hub-codecs';
 import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/hub-leads/lead-template-codec';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { ensureIndexes } from './ensure-indexes-command';
 
 /** `hub set-webhook-settings`, `hub set-crm-credentials`, `hub add-template` (CONTRACT section 2). */
 export function registerHubWebhookCommands(hub: Command, program: Command, ctx: CliContext): void {
@@ -96,7 +96,7 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
       }
       const body = decoded.right;
       await withRuntime(ctx, 'hub add-template', async (runtime) => {
-        await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
+        await ensureIndexes(runtime.app.maintenance.indexes.service);
         const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({
           orgId: options.org,
           ...body,

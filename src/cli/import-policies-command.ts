@@ -2,10 +2,9 @@ import { access, constants, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import type { ImportCounts } from '../application/shared/import-pipeline';
 import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { ensureIndexes } from './ensure-indexes-command';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
 
 export function registerImportPolicies(program: Command, ctx: CliContext): void {
@@ -28,7 +27,7 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
       }
       await withRuntime(ctx, 'import-policies', async (runtime) => {
         // The unique policy number is what makes a rerun change nothing: the index exists before any row.
-        await ensureIndexes(runtime.app.platform.db, policiesAreaIndexes);
+        await ensureIndexes(runtime.app.maintenance.indexes.policies);
         const bar =
           !json && ctx.io.isTerminal === true
             ? new SingleBar({ format: 'import-policies [{bar}] {percentage}% | {rows} rows', stream: process.stdout })

@@ -1,5 +1,6 @@
 import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
 import type { Logger } from '../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
 
 /** How often serve completes the password resets a dead request left (CONTRACT 10.2). */
 export const PASSWORD_RESET_TICK_MS = 60_000;
@@ -19,38 +20,24 @@ export function startPasswordResetCompletion(
   completions: readonly PasswordResetCompletion[],
   logger: Logger,
   options: PasswordResetScheduleOptions = {},
-): { stop: () => Promise<void> } {
+): RunningSchedule {
   const now = options.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  let stopping = false;
-  const round = async (): Promise<void> => {
-    for (const completion of completions) {
-      if (stopping) return;
-      const completed = await completion.completeStale(now(), () => stopping);
-      if (completed > 0)
-        logger.warn(
-          { service: completion.service, completed },
-          'password resets left half-done by a stopped process were completed',
-        );
-    }
-  };
-  const tick = (): void => {
-    if (running !== undefined || stopping) return;
-    running = round()
-      .catch((error: unknown) => {
-        if (!stopping) logger.warn({ err: error }, 'password-reset completion failed; the next tick retries');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, options.tickMs ?? PASSWORD_RESET_TICK_MS);
-  return {
-    stop: async () => {
-      stopping = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask({
+    intervalMs: options.tickMs ?? PASSWORD_RESET_TICK_MS,
+    atStart: true,
+    round: async (stopping) => {
+      for (const completion of completions) {
+        if (stopping()) return;
+        const completed = await completion.completeStale(now(), stopping);
+        if (completed > 0)
+          logger.warn(
+            { service: completion.service, completed },
+            'password resets left half-done by a stopped process were completed',
+          );
+      }
     },
-  };
+    onError: (error, stopping) => {
+      if (!stopping) logger.warn({ err: error }, 'password-reset completion failed; the next tick retries');
+    },
+  });
 }

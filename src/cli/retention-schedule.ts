@@ -1,18 +1,11 @@
 import { hostname } from 'node:os';
-import type { Db } from 'mongodb';
-import type { CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
-import {
-  detectTtlMonitor,
-  ExpiredDocumentSweeper,
-  SWEEP_INTERVAL_MS,
-  ttlRulesOf,
-  type TtlMonitorDetection,
-} from '../adapters/mongo/shared/expired-document-sweeper';
+import type { ExpiredDocuments } from '../application/shared/expired-documents';
 import type { Logger } from '../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
 
 export interface RetentionOptions {
-  /** Whether the server removes expired documents itself (default: ask it, detectTtlMonitor). */
-  readonly detect?: TtlMonitorDetection;
+  /** Whether the server removes expired documents itself (default: ask it, ExpiredDocuments.serverRemovesThem). */
+  readonly detect?: () => Promise<boolean>;
   readonly intervalMs?: number;
   readonly now?: () => Date;
 }
@@ -26,49 +19,34 @@ export interface RetentionOptions {
  * connection ends a command in flight, and the sweep says nothing about it).
  */
 export async function startRetention(
-  db: Db,
-  indexes: readonly CollectionIndexes[],
+  expired: ExpiredDocuments,
   logger: Logger,
   options: RetentionOptions = {},
-): Promise<{ stop: () => Promise<void> } | undefined> {
-  if (await (options.detect ?? detectTtlMonitor)(db)) {
+): Promise<RunningSchedule | undefined> {
+  if (await (options.detect ?? (() => expired.serverRemovesThem()))()) {
     logger.debug('the database removes expired documents itself (TTL monitor)');
     return undefined;
   }
-  const rules = ttlRulesOf(indexes);
-  const intervalMs = options.intervalMs ?? SWEEP_INTERVAL_MS;
-  const sweeper = new ExpiredDocumentSweeper(db, rules, {
+  const sweep = expired.sweep({
     now: options.now ?? (() => new Date()),
     holder: `${hostname()}:${process.pid}`,
-    intervalMs,
+    ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
   });
+  const { intervalMs } = sweep;
   logger.info(
-    { rules: rules.length, intervalMs },
+    { rules: sweep.rules, intervalMs },
     "the database does not remove expired documents (no TTL monitor): this service deletes them, the TTL indexes' fields and periods",
   );
-  let running: Promise<void> | undefined;
-  let stopping = false;
-  const tick = (): void => {
-    if (running !== undefined || stopping) return;
-    running = (async () => {
-      try {
-        const outcome = await sweeper.sweepOnce(() => stopping);
-        if (outcome.swept && Object.keys(outcome.deleted).length > 0)
-          logger.info({ deleted: outcome.deleted }, 'expired documents deleted');
-      } catch (error) {
-        if (!stopping) logger.warn({ err: error }, 'expired-document sweep failed; the next one retries');
-      } finally {
-        running = undefined;
-      }
-    })();
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  return {
-    stop: async () => {
-      stopping = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask({
+    intervalMs,
+    atStart: true,
+    round: async (stopping) => {
+      const outcome = await sweep.sweepOnce(stopping);
+      if (outcome.swept && Object.keys(outcome.deleted).length > 0)
+        logger.info({ deleted: outcome.deleted }, 'expired documents deleted');
     },
-  };
+    onError: (error, stopping) => {
+      if (!stopping) logger.warn({ err: error }, 'expired-document sweep failed; the next one retries');
+    },
+  });
 }

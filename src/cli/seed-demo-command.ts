@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import { withRuntime, type CliContext } from './cli-context';
+import { ensureIndexes } from './ensure-indexes-command';
 import { integerFlag } from './integer-flag';
 
 /** Demo and benchmark data for the SDR lists: people, sales, SDR interactions and gateway chats. */
@@ -38,9 +38,9 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
       async (options: { contacts: number; messages?: number; seed?: number; instance?: string; batch?: number }) => {
         const json = program.opts<{ json?: boolean }>().json === true;
         await withRuntime(ctx, 'seed-demo', async (runtime) => {
-          const { gatewayStore, useCases } = runtime.app.sdr;
-          await ensureIndexes(runtime.app.platform.db, runtime.app.indexes);
-          await ensureIndexes(gatewayStore.db, gatewayStore.indexes);
+          const { useCases } = runtime.app.sdr;
+          await ensureIndexes(runtime.app.maintenance.indexes.service);
+          await ensureIndexes(runtime.app.maintenance.indexes.gateway);
           const bar =
             !json && ctx.io.isTerminal === true
               ? new SingleBar({ format: 'seed-demo [{bar}] {value}/{total} contacts', stream: process.stdout })

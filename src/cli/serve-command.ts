@@ -2,7 +2,8 @@ import { Option, type Command } from 'commander';
 import type { Server } from 'node:http';
 import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
 import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
-import { redactUri, type MongoServerHandle } from '../adapters/mongo/shared/embedded-mongo';
+import { redactUri } from '../adapters/system/redact-uri';
+import type { Runtime } from '../runtime';
 import type { Logger } from '../adapters/system/logger';
 import {
   CliFailure,
@@ -18,7 +19,7 @@ import { startRetention } from './retention-schedule';
 import { startPasswordResetCompletion } from './password-reset-schedule';
 import { startSdrMaintenance } from './sdr-maintenance-schedule';
 import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
-import { describeRetentionChange, ensureIndexesOrFail } from './ensure-indexes-command';
+import { describeRetentionChange, indexesOrFail } from './ensure-indexes-command';
 
 /**
  * SIGTERM/SIGINT to exit, whatever the API event-log backlog (CONTRACT 9.5): in-flight requests first,
@@ -67,7 +68,7 @@ async function serve(
   const runtime = await openRuntimeOrFail(ctx, config, logger);
   const servers: { name: ServiceName; server: Server }[] = [];
   try {
-    await ensureIndexesOrFail(runtime.app.platform.db, runtime.app.indexes, (change) =>
+    await indexesOrFail(runtime.app.maintenance.indexes.service, (change) =>
       logger.info({ retentionChange: change }, describeRetentionChange(change)),
     );
     const wanted: { name: ServiceName; port: number }[] = [
@@ -107,7 +108,7 @@ async function serve(
       : scheduleDispatch(runtime.app.sales.useCases.dispatchPendingSales, config.dispatchIntervalSeconds, logger);
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
-  const retention = await startRetention(runtime.app.platform.db, runtime.app.indexes, logger, ctx.retention);
+  const retention = await startRetention(runtime.app.maintenance.expiredDocuments, logger, ctx.retention);
   // CONTRACT 10.1: the SDR read models followed, settled, repaired and reconciled in the background.
   const sdrMaintenance = startSdrMaintenance(
     runtime.app.platform.db,
@@ -152,7 +153,7 @@ async function serve(
  */
 async function publishEmbeddedServer(
   ctx: CliContext,
-  mongoServer: MongoServerHandle,
+  mongoServer: Runtime['mongoServer'],
   logger: Logger,
 ): Promise<PublishedServerFile | undefined> {
   if (mongoServer.kind === 'external') return undefined;

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 
 /** What the root needs from every bounded context; each area adds its typed use cases beside it. */
 export interface Area {
@@ -9,4 +10,9 @@ export interface Area {
   readonly routers: readonly Router[];
   /** The area's collections, as listed in src/adapters/mongo/<area>/indexes.ts. */
   readonly indexes: readonly CollectionIndexes[];
+  /**
+   * The invariants of its stored data (CONTRACT 10.2), each with its place in `check-data`'s run
+   * (src/application/<area>/data-checks/); the root runs every area's, in that order.
+   */
+  readonly dataChecks: readonly DeclaredDataCheck[];
 }

@@ -20,6 +20,13 @@ import { OpenAiAssistantModel } from '../adapters/ai/openai-assistant-model';
 import { aiRoutes } from '../adapters/http/sales/assistant/ai-routes';
 import { chatSessionRoutes } from '../adapters/http/sales/assistant/chat-session-routes';
 import { assistantAreaIndexes } from '../adapters/mongo/assistant/indexes';
+import { CHAT_MESSAGES, CHAT_SESSIONS } from '../adapters/mongo/assistant/chat-collections';
+import { MongoChatCounterStore } from '../adapters/mongo/assistant/mongo-chat-counter-store';
+import { MongoOwnedReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { ChatCounterStore, ChatMessageSessions } from '../application/assistant/data-checks/ports';
+import { chatMessageSession } from '../application/assistant/data-checks/chat-message-session';
+import { chatSessionCounters } from '../application/assistant/data-checks/chat-session-counters';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoChatRepository } from '../adapters/mongo/assistant/mongo-chat-repository';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
@@ -43,6 +50,13 @@ export function assistantModule(options: AssistantAreaOptions): ContainerModule 
   return new ContainerModule(({ bind }) => {
     provide(bind, ChatRepository, (get) => new MongoChatRepository(get(Platform).db));
     provide(bind, AssistantModel, (get) => configuredModel(get(Platform), options));
+    provide(bind, ChatCounterStore, (get) => new MongoChatCounterStore(get(Platform).db));
+    provide(
+      bind,
+      ChatMessageSessions,
+      (get) =>
+        new MongoOwnedReferenceStore(get(Platform).db, { from: CHAT_MESSAGES, field: 'sessionId', to: CHAT_SESSIONS }),
+    );
     provide(bind, AssistantUseCases, (get) => assistantUseCases(get, options));
     provide(bind, AssistantArea, assistantArea);
   });
@@ -105,7 +119,15 @@ function assistantArea(get: Resolve) {
     chatSessionRoutes({ guards, ...useCases }),
     aiRoutes({ guards, executeAssistant: useCases.executeAssistant }),
   ];
-  return { service: 'sales' as const, useCases, routers, indexes: assistantAreaIndexes };
+  return { service: 'sales' as const, useCases, routers, indexes: assistantAreaIndexes, dataChecks: dataChecks(get) };
+}
+
+/** The chat sessions' counters and messages (CONTRACT 8.4, 10.2). */
+function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  return [
+    { position: 10, check: chatSessionCounters(get(ChatCounterStore)) },
+    { position: 20, check: chatMessageSession(get(ChatMessageSessions)) },
+  ];
 }
 export type AssistantArea = ReturnType<typeof assistantArea>;
 export const AssistantArea: Token<AssistantArea> = token('AssistantArea');

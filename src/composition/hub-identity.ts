@@ -22,6 +22,12 @@ import { authRoutes } from '../adapters/http/hub/hub-identity/auth-routes';
 import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
 import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from '../adapters/http/hub/ip-rate-limit';
 import { hubIdentityAreaIndexes } from '../adapters/mongo/hub-identity/indexes';
+import { MongoHubMembershipStore } from '../adapters/mongo/hub-identity/mongo-hub-membership-store';
+import { MongoRefreshClaimStore } from '../adapters/mongo/hub-identity/mongo-refresh-claim-store';
+import { HubMembershipStore, RefreshClaimStore } from '../application/hub-identity/data-checks/ports';
+import { hubMembershipsWithoutUser } from '../application/hub-identity/data-checks/hub-memberships-without-user';
+import { refreshClaimOutcome } from '../application/hub-identity/data-checks/refresh-claim-outcome';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoHubRefreshTokenStore } from '../adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
 import { MongoHubResetTokenStore } from '../adapters/mongo/hub-identity/mongo-hub-reset-token-store';
 import { MongoHubUserRepository } from '../adapters/mongo/hub-identity/mongo-hub-user-repository';
@@ -55,6 +61,8 @@ export function hubIdentityModule(options: HubIdentityOptions): ContainerModule 
     provide(bind, MembershipRepository, (get) => new MongoMembershipRepository(get(Platform).db));
     provide(bind, HubRefreshTokenStore, (get) => new MongoHubRefreshTokenStore(get(Platform).db));
     provide(bind, HubResetTokenStore, (get) => new MongoHubResetTokenStore(get(Platform).db));
+    provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
+    provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
     // Issues the hub's access tokens and verifies them for every hub route (hub-leads' too).
     provide(bind, HubAccessTokens, (get) => new HubAccessTokens(new Hs256Jwt(get(Platform).config.hubJwtSecret)));
     provide(bind, AccessTokenIssuer, (get) => get(HubAccessTokens));
@@ -147,7 +155,22 @@ function hubIdentityArea(get: Resolve, options: HubIdentityOptions) {
       hashing: get(PasswordHasher),
     }),
   ];
-  return { service: 'hub' as const, useCases, accessTokens, routers, indexes: hubIdentityAreaIndexes };
+  return {
+    service: 'hub' as const,
+    useCases,
+    accessTokens,
+    routers,
+    indexes: hubIdentityAreaIndexes,
+    dataChecks: dataChecks(get),
+  };
+}
+
+/** The refresh rotations and the registrations a dead request left half-done (CONTRACT 5, 10.2). */
+function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  return [
+    { position: 110, check: refreshClaimOutcome(get(RefreshClaimStore)) },
+    { position: 120, check: hubMembershipsWithoutUser(get(HubMembershipStore)) },
+  ];
 }
 export type HubIdentityArea = ReturnType<typeof hubIdentityArea>;
 export const HubIdentityArea: Token<HubIdentityArea> = token('HubIdentityArea');

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import type { Document } from 'mongodb';
 import { OrganizationRepository } from '../application/hub-identity/ports';
 import {
   ChannelRepository,
@@ -42,6 +43,15 @@ import {
 } from '../adapters/http/hub/organization-rate-limit';
 import { webhookRoutes } from '../adapters/http/hub/hub-leads/webhooks/webhook-routes';
 import { hubLeadsAreaIndexes } from '../adapters/mongo/hub-leads/indexes';
+import { HUB_LEADS } from '../adapters/mongo/hub-leads/leads/lead-collection';
+import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/leads/lead-event-collection';
+import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/webhooks/mongo-webhook-receipt-store';
+import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
+import { LeadEventLeads, WebhookReceiptStore } from '../application/hub-leads/data-checks/ports';
+import { leadEventLead } from '../application/hub-leads/data-checks/lead-event-lead';
+import { leadRawEvents } from '../application/hub-leads/data-checks/lead-raw-events';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoChannelRepository } from '../adapters/mongo/hub-leads/setup/mongo-channel-repository';
 import { MongoCrmCredentialsRepository } from '../adapters/mongo/hub-leads/setup/mongo-crm-credentials-repository';
 import { MongoLeadEventLog } from '../adapters/mongo/hub-leads/leads/mongo-lead-event-log';
@@ -77,6 +87,18 @@ export function hubLeadsModule(options: HubLeadsOptions): ContainerModule {
     provide(bind, CrmCredentialsRepository, (get) => new MongoCrmCredentialsRepository(db(get)));
     provide(bind, CrmCardReader, () => new GraphqlCrmCardReader(options.crmTimeoutMs ?? DEFAULT_CRM_TIMEOUT_MS));
     provide(bind, ChannelRepository, (get) => new MongoChannelRepository(db(get)));
+    provide(
+      bind,
+      LeadEventLeads,
+      (get) =>
+        new MongoReferenceStore(db(get), {
+          from: HUB_LEAD_EVENTS,
+          field: 'leadId',
+          to: HUB_LEADS,
+          scopeOf: orgAndProvider,
+        }),
+    );
+    provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(db(get)));
     provide(bind, HubLeadsUseCases, (get) => hubLeadsUseCases(get, options));
     provide(bind, HubLeadsArea, (get) => hubLeadsArea(get, options));
   });
@@ -166,7 +188,21 @@ function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
     }),
     internalLeadRoutes({ list: listLeads, get: getLead, organization: useCases.checkOrganizationExists, secret }),
   ];
-  return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes };
+  return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes, dataChecks: dataChecks(get) };
+}
+
+/** A lead event and its lead share the organization and the provider. */
+const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String(doc.provider)}`;
+
+/** The leads' raw events and the receipts of their deliveries (CONTRACT 6.1, 10.2). */
+function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  return [
+    { position: 130, check: leadEventLead(get(LeadEventLeads)) },
+    {
+      position: 140,
+      check: leadRawEvents(get(WebhookReceiptStore), { retentionMs: INBOUND_WEBHOOK_RETENTION_SECONDS * 1000 }),
+    },
+  ];
 }
 export type HubLeadsArea = ReturnType<typeof hubLeadsArea>;
 export const HubLeadsArea: Token<HubLeadsArea> = token('HubLeadsArea');

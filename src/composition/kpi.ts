@@ -74,7 +74,7 @@ export const KpiUseCases: Token<KpiUseCases> = token('KpiUseCases');
 function kpiArea(get: Resolve) {
   const useCases = get(KpiUseCases);
   const routers = [kpiRoutes({ guards: get(SalesGuards), clock: get(Clock), ...useCases })];
-  return { service: 'sales' as const, useCases, routers, indexes: [] };
+  return { service: 'sales' as const, useCases, routers, indexes: [], dataChecks: [] };
 }
 export type KpiArea = ReturnType<typeof kpiArea>;
 export const KpiArea: Token<KpiArea> = token('KpiArea');

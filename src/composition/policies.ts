@@ -8,6 +8,9 @@ import { ListPolicies } from '../application/policies/list-policies';
 import { PolicyPersonDirectory, PolicyRepository } from '../application/policies/ports';
 import { policyRoutes } from '../adapters/http/sales/policies/policy-routes';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
+import { MongoPolicyStatusStore } from '../adapters/mongo/policies/mongo-policy-status-store';
+import { PolicyStatusStore } from '../application/policies/data-checks/ports';
+import { policyStatusHistory } from '../application/policies/data-checks/policy-status-history';
 import { MongoPolicyPersonDirectory } from '../adapters/mongo/policies/mongo-policy-person-directory';
 import { MongoPolicyRepository } from '../adapters/mongo/policies/mongo-policy-repository';
 import { Clock, IdGenerator } from '../application/shared/ports';
@@ -20,6 +23,7 @@ import { SalesGuards } from './sales-identity';
 export const policiesModule = new ContainerModule(({ bind }) => {
   provide(bind, PolicyRepository, (get) => new MongoPolicyRepository(get(Platform).db));
   provide(bind, PolicyPersonDirectory, (get) => new MongoPolicyPersonDirectory(get(Platform).db));
+  provide(bind, PolicyStatusStore, (get) => new MongoPolicyStatusStore(get(Platform).db));
   provide(bind, PoliciesUseCases, policiesUseCases);
   provide(bind, PoliciesArea, policiesArea);
 });
@@ -44,7 +48,9 @@ export const PoliciesUseCases: Token<PoliciesUseCases> = token('PoliciesUseCases
 function policiesArea(get: Resolve) {
   const useCases = get(PoliciesUseCases);
   const routers = [policyRoutes({ guards: get(SalesGuards), ...useCases })];
-  return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes };
+  // A policy's status and its history (CONTRACT 8.6, 10.2).
+  const dataChecks = [{ position: 40, check: policyStatusHistory(get(PolicyStatusStore)) }];
+  return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes, dataChecks };
 }
 export type PoliciesArea = ReturnType<typeof policiesArea>;
 export const PoliciesArea: Token<PoliciesArea> = token('PoliciesArea');

@@ -37,6 +37,17 @@ import { MongoApiKeyRepository } from '../adapters/mongo/sales-identity/mongo-ap
 import { MongoPasswordResetTokenStore } from '../adapters/mongo/sales-identity/mongo-password-reset-token-store';
 import { MongoSalesRefreshTokenStore } from '../adapters/mongo/sales-identity/mongo-sales-refresh-token-store';
 import { MongoSalesUserRepository } from '../adapters/mongo/sales-identity/mongo-sales-user-repository';
+import { API_KEYS } from '../adapters/mongo/sales-identity/api-key-collection';
+import { SALES_USERS } from '../adapters/mongo/sales-identity/sales-user-collection';
+import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
+import { ApiKeyUsers } from '../application/sales-identity/data-checks/ports';
+import { apiKeyUser } from '../application/sales-identity/data-checks/api-key-user';
+import { salesPasswordResetCompletion } from '../application/sales-identity/reset-sales-password';
+import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
+import { HubRefreshTokenStore, HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
+import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
+import { passwordResetsApplied } from '../application/shared/password-resets-applied';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import {
   Clock,
   IdGenerator,
@@ -70,6 +81,15 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, PasswordResetTokenStore, (get) => new MongoPasswordResetTokenStore(db(get)));
     provide(bind, ApiKeyRepository, (get) => new MongoApiKeyRepository(db(get)));
     provide(bind, ApiEventStore, (get) => new MongoApiEventStore(db(get)));
+    provide(
+      bind,
+      ApiKeyUsers,
+      (get) => new MongoReferenceStore(db(get), { from: API_KEYS, field: 'userId', to: SALES_USERS }),
+    );
+    provide(bind, PasswordResetCompletions, (get) => [
+      salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesRefreshTokenStore)),
+      hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubRefreshTokenStore)),
+    ]);
     provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
     provide(bind, BatchingApiEventRecorder, (get) => {
       const { config, logger, metrics, closables } = get(Platform);
@@ -186,7 +206,17 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
     appMiddleware,
     routers,
     indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays),
+    // The API keys' users; the password resets of both services, one mechanism (CONTRACT 10.2).
+    dataChecks: [
+      { position: 150, check: apiKeyUser(get(ApiKeyUsers)) },
+      { position: 160, check: passwordResetsApplied(get(PasswordResetCompletions)) },
+    ] satisfies DeclaredDataCheck[],
   };
 }
 export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;
 export const SalesIdentityArea: Token<SalesIdentityArea> = token('SalesIdentityArea');
+/**
+ * The completions of the sales and the hub password resets (CONTRACT 10.2): check-data's repair and
+ * serve's tick. Bound here with the sales resets; the hub's come from its area's ports.
+ */
+export const PasswordResetCompletions: Token<readonly PasswordResetCompletion[]> = token('PasswordResetCompletions');

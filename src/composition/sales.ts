@@ -24,6 +24,12 @@ import { saleRoutes } from '../adapters/http/sales/sales/sale-routes';
 import { vendorRoutes } from '../adapters/http/sales/sales/vendor-routes';
 import { MongoDeliveryAttemptLog } from '../adapters/mongo/sales/mongo-delivery-attempt-log';
 import { salesAreaIndexes } from '../adapters/mongo/sales/indexes';
+import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
+import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';
+import { SaleLeaseStore, SaleStatusEventStore } from '../application/sales/data-checks/ports';
+import { saleLeaseDeadline } from '../application/sales/data-checks/sale-lease-deadline';
+import { saleStatusEvents } from '../application/sales/data-checks/sale-status-events';
+import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../adapters/mongo/sales/mongo-vendor-repository';
@@ -48,6 +54,8 @@ export function salesModule(options: SalesOptions): ContainerModule {
     provide(bind, PersonRepository, (get) => new MongoPersonRepository(get(Platform).db));
     provide(bind, VendorRepository, (get) => new MongoVendorRepository(get(Platform).db));
     provide(bind, DeliveryAttemptLog, (get) => new MongoDeliveryAttemptLog(get(Platform).db));
+    provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
+    provide(bind, SaleStatusEventStore, (get) => new MongoSaleStatusEventStore(get(Platform).db));
     provide(bind, SaleWebhookDestination, (get) => saleWebhookSender(get(Platform), options));
     provide(bind, SalesUseCases, (get) => salesUseCases(get, options));
     provide(bind, SalesArea, salesArea);
@@ -108,7 +116,15 @@ function salesArea(get: Resolve) {
     saleRoutes({ guards, clock: get(Clock), createManualSale, getSale, listSales, updateSaleStatus, resendSale }),
     vendorRoutes({ guards, createVendor, updateVendor, getVendor, listVendors }),
   ];
-  return { service: 'sales' as const, useCases, routers, indexes: salesAreaIndexes };
+  return { service: 'sales' as const, useCases, routers, indexes: salesAreaIndexes, dataChecks: dataChecks(get) };
+}
+
+/** The dispatch leases and the status-event log (CONTRACT 3.3, 10.2). */
+function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  return [
+    { position: 90, check: saleLeaseDeadline(get(SaleLeaseStore)) },
+    { position: 100, check: saleStatusEvents(get(SaleStatusEventStore)) },
+  ];
 }
 export type SalesArea = ReturnType<typeof salesArea>;
 export const SalesArea: Token<SalesArea> = token('SalesArea');

@@ -31,7 +31,7 @@ function savedFiltersArea(get: Resolve) {
     deleteSavedFilter: new DeleteSavedFilter(filters),
   };
   const routers = [savedFilterRoutes({ guards: get(SalesGuards), ...useCases })];
-  return { service: 'sales' as const, useCases, routers, indexes: savedFiltersAreaIndexes };
+  return { service: 'sales' as const, useCases, routers, indexes: savedFiltersAreaIndexes, dataChecks: [] };
 }
 export type SavedFiltersArea = ReturnType<typeof savedFiltersArea>;
 export const SavedFiltersArea: Token<SavedFiltersArea> = token('SavedFiltersArea');

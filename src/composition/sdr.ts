@@ -46,6 +46,7 @@ import { hostname } from 'node:os';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
+import { SdrDataChecks } from './sdr-data-checks';
 import { SalesGuards } from './sales-identity';
 
 export interface SdrOptions {
@@ -194,6 +195,7 @@ function sdrArea(get: Resolve) {
     // The gateway collection's indexes are created with the others when it lives in this database;
     // in a database of its own (GATEWAY_MONGODB_URI) only `ensure-indexes` and `gateway-import` create them.
     indexes: separateGateway ? sdrAreaIndexes : [...sdrAreaIndexes, gatewayIndexes],
+    dataChecks: get(SdrDataChecks),
     follower: get(GatewayFollower),
     gatewayStore: { db: gatewayDb ?? db, indexes: [gatewayIndexes], separate: separateGateway },
   };

@@ -18,7 +18,7 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 /** What a composition is made of: every area's use cases and routes (in mount order), the indexes, both OpenAPI documents. */
 async function shapeOf(composition: Composition) {
-  const { platform, indexes, http, dataChecks, passwordResets, ...areas } = composition;
+  const { platform, indexes, http, dataChecks, passwordResets, maintenance, ...areas } = composition;
   const areaShapes = Object.entries(areas as Record<string, Area & { useCases: object }>).map(([name, area]) => ({
     name,
     service: area.service,
@@ -31,6 +31,7 @@ async function shapeOf(composition: Composition) {
     database: platform.db.databaseName,
     areas: areaShapes,
     indexes: JSON.stringify(indexes),
+    maintenance: maintenance.indexes.service.database,
     dataChecks: dataChecks.checks.map((check) => check.name),
     passwordResets: passwordResets.map((completion) => completion.service),
     sales: (await request(http.sales.callback()).get('/openapi.json').expect(200)).body as unknown,

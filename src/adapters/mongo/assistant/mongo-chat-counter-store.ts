@@ -4,7 +4,7 @@ import type {
   ChatCountersChange,
   ChatMessageTally,
   ChatSessionCounters,
-} from '../../../application/shared/data-checks/ports';
+} from '../../../application/assistant/data-checks/ports';
 import { chatMessagesCollection, chatSessionsCollection, type ChatSessionDocument } from './chat-collections';
 import { asDate, asNumber, asString, idText } from '../shared/stored-values';
 

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { HubMembershipRecord, HubMembershipStore } from '../../../application/shared/data-checks/ports';
+import type { HubMembershipRecord, HubMembershipStore } from '../../../application/hub-identity/data-checks/ports';
 import { asDate, asString, idText } from '../shared/stored-values';
 import { HUB_USERS, type HubUserDocument } from './hub-user-collection';
 import { HUB_MEMBERSHIPS, type MembershipDocument } from './membership-collection';

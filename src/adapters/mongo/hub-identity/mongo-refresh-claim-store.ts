@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { RefreshClaim, RefreshClaimStore } from '../../../application/shared/data-checks/ports';
+import type { RefreshClaim, RefreshClaimStore } from '../../../application/hub-identity/data-checks/ports';
 import { asDate, asNullableDate, asString, idText } from '../shared/stored-values';
 import {
   HUB_REFRESH_ROTATIONS,

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { PolicyStatusRecord, PolicyStatusStore } from '../../../application/shared/data-checks/ports';
+import type { PolicyStatusRecord, PolicyStatusStore } from '../../../application/policies/data-checks/ports';
 import { asString, idText } from '../shared/stored-values';
 import { policiesCollection } from './policy-collection';
 

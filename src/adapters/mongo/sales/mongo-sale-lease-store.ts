@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { SaleLease, SaleLeaseStore } from '../../../application/shared/data-checks/ports';
+import type { SaleLease, SaleLeaseStore } from '../../../application/sales/data-checks/ports';
 import { asNullableDate, asNullableString, idText } from '../shared/stored-values';
 import { salesCollection } from './sales-collection';
 

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { SaleLastEvent, SaleStatusEventStore } from '../../../application/shared/data-checks/ports';
+import type { SaleLastEvent, SaleStatusEventStore } from '../../../application/sales/data-checks/ports';
 import type { SaleStatusEvent } from '../../../domain/sales/sale';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { idText } from '../shared/stored-values';

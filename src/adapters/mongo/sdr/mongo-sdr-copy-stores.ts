@@ -4,7 +4,7 @@ import type {
   ConversionTimeStore,
   SaleMirrorRecord,
   SaleMirrorStore,
-} from '../../../application/shared/data-checks/ports';
+} from '../../../application/sdr/data-checks/ports';
 import type { SaleQualification } from '../../../application/sdr/ports';
 import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { isConvertedInteraction, type SdrInteraction } from '../../../domain/sdr/interaction';

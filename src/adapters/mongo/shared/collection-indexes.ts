@@ -1,4 +1,7 @@
 import { MongoServerError, type Db, type Document } from 'mongodb';
+import { describeTtl, type RetentionChange } from '../../../application/shared/index-setup';
+
+export { describeTtl, type RetentionChange };
 
 /** One index, as data: what `createIndex` receives, and what the test suite's index-coverage guard reads. */
 export interface IndexDeclaration {
@@ -20,14 +23,6 @@ export interface IndexDeclaration {
 export interface CollectionIndexes {
   readonly collection: string;
   readonly indexes: readonly IndexDeclaration[];
-}
-
-/** An existing index whose time-to-live differs from its declaration (undefined: not a TTL index). */
-export interface RetentionChange {
-  readonly collection: string;
-  readonly index: string;
-  readonly fromSeconds: number | undefined;
-  readonly toSeconds: number | undefined;
 }
 
 /** The server could change an index's time-to-live neither in place (collMod) nor by dropping it. */
@@ -184,9 +179,4 @@ function sameKey(existing: Document, declared: IndexDeclaration['key']): boolean
   return (
     a.length === b.length && a.every(([field, direction], i) => b[i]?.[0] === field && Number(direction) === b[i]?.[1])
   );
-}
-
-export function describeTtl(seconds: number | undefined): string {
-  if (seconds === undefined) return 'none';
-  return seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${seconds} s`;
 }

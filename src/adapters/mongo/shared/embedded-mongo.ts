@@ -2,6 +2,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { redactUri } from '../../system/redact-uri';
+
+export { redactUri };
 
 /**
  * Which MongoDB server the process talks to (CONTRACT 1.1): MONGODB_URI when set; otherwise an
@@ -199,16 +202,6 @@ export function withDatabase(uri: string, databaseName: string): string {
   const parsed = new URL(uri);
   parsed.pathname = `/${databaseName}`;
   return parsed.toString();
-}
-
-export function redactUri(uri: string): string {
-  try {
-    const parsed = new URL(uri);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<unparseable URI>';
-  }
 }
 
 function describe(error: unknown): string {

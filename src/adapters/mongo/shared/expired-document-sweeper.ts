@@ -1,4 +1,5 @@
 import { MongoServerError, type Db } from 'mongodb';
+import type { SweepOutcome } from '../../../application/shared/expired-documents';
 import type { CollectionIndexes } from './collection-indexes';
 import { MAINTENANCE_LEASES, takeMaintenanceLease } from './maintenance-lease';
 
@@ -71,9 +72,7 @@ export interface ExpiredDocumentSweeperOptions {
   readonly intervalMs?: number;
 }
 
-export type SweepOutcome =
-  /** Another instance (or this one) swept less than an interval ago. */
-  { readonly swept: false } | { readonly swept: true; readonly deleted: Readonly<Record<string, number>> };
+export type { SweepOutcome };
 
 export class ExpiredDocumentSweeper {
   private readonly batchSize: number;

@@ -1,5 +1,9 @@
 import type { Db, Document } from 'mongodb';
-import type { OwnedReferenceStore, Reference, ReferenceStore } from '../../../application/shared/data-checks/ports';
+import type {
+  OwnedReferenceStore,
+  Reference,
+  ReferenceStore,
+} from '../../../application/shared/data-checks/reference-check';
 import { idText } from './stored-values';
 
 export interface ReferenceSpec {

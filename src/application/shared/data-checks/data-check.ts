@@ -45,3 +45,36 @@ export async function* inBatches<T>(items: AsyncIterable<T>, size: number = CHEC
   }
   if (batch.length > 0) yield batch;
 }
+
+/**
+ * The one repair loop of the checks: fixes the items one by one, in order, and answers how many it
+ * fixed (`fix` answers false when the item was no longer as read: a concurrent write wins).
+ */
+export async function repairEach<T>(items: readonly T[], fix: (item: T) => Promise<boolean>): Promise<number> {
+  let fixed = 0;
+  for (const item of items) if (await fix(item)) fixed += 1;
+  return fixed;
+}
+
+/**
+ * A check as its area declares it (beside its indexes, src/composition/<area>.ts). `position` places it
+ * in the one run of every area's checks: the report lists them in that order, and a check that reads
+ * what another repairs (a contact counts a conversion time) comes after it.
+ */
+export interface DeclaredDataCheck {
+  readonly position: number;
+  readonly check: DataCheck;
+}
+
+/** The declared checks in the order they run; two checks of one name or one position are a composition error. */
+export function runOrder(declared: readonly DeclaredDataCheck[]): DataCheck[] {
+  const sorted = [...declared].sort((a, b) => a.position - b.position);
+  for (const [index, { position, check }] of sorted.entries()) {
+    const before = sorted[index - 1];
+    if (before?.position === position)
+      throw new Error(`data checks ${before.check.name} and ${check.name} are declared at one position, ${position}`);
+    if (sorted.some((other, at) => at < index && other.check.name === check.name))
+      throw new Error(`data check ${check.name} is declared twice`);
+  }
+  return sorted.map(({ check }) => check);
+}

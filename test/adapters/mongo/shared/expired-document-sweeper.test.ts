@@ -11,6 +11,7 @@ import {
 } from '../../../../src/adapters/mongo/shared/expired-document-sweeper';
 import { daysInSeconds } from '../../../../src/adapters/mongo/shared/retention';
 import { API_EVENT_LOGS, apiEventIndexes } from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
+import { MongoExpiredDocuments } from '../../../../src/adapters/mongo/shared/mongo-expired-documents';
 import { startRetention } from '../../../../src/cli/retention-schedule';
 import { DECLARED_INDEXES } from '../../../support/index-coverage/declared-indexes';
 import { connectTestDatabase, sharedMongo } from '../../../support/mongo';
@@ -125,7 +126,9 @@ describe('retention where the server has no TTL monitor (the service deletes wha
 
   it("serve's schedule on a server that honours TTL deletes nothing itself and writes no lease", async () => {
     await db.collection(API_EVENT_LOGS).insertOne(entry('old', new Date(Date.now() - 365 * DAY)) as never);
-    const retention = await startRetention(db, [apiEventIndexes(90)], silent, { detect: async () => true });
+    const retention = await startRetention(new MongoExpiredDocuments(db, [apiEventIndexes(90)]), silent, {
+      detect: async () => true,
+    });
     expect(retention).to.equal(undefined);
     expect(await ids()).to.deep.equal(['old']);
     expect(await db.collection(MAINTENANCE_LEASES).countDocuments({ _id: 'expired-documents' as never })).to.equal(0);
@@ -139,7 +142,7 @@ describe('retention where the server has no TTL monitor (the service deletes wha
         entry('old', new Date(Date.now() - 91 * DAY)),
         entry('recent', new Date(Date.now() - DAY)),
       ] as never[]);
-    const retention = await startRetention(db, [apiEventIndexes(90)], silent);
+    const retention = await startRetention(new MongoExpiredDocuments(db, [apiEventIndexes(90)]), silent);
     expect(retention).to.not.equal(undefined);
     let left = await ids();
     for (let tries = 0; tries < 100 && left.includes('old'); tries += 1) {

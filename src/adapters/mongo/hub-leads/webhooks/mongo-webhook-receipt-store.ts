@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { WebhookReceiptRecord, WebhookReceiptStore } from '../../../../application/shared/data-checks/ports';
+import type { WebhookReceiptRecord, WebhookReceiptStore } from '../../../../application/hub-leads/data-checks/ports';
 import { asDate, idText } from '../../shared/stored-values';
 import { leadEventCollection } from '../leads/lead-event-collection';
 import { webhookReceiptCollection } from './webhook-receipt-collection';

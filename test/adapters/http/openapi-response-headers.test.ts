@@ -36,7 +36,8 @@ function undeclared(received: Headers, documented: OpenApiResponse | undefined):
 }
 
 async function listen(app: Koa): Promise<{ url: string; server: Server }> {
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

@@ -46,7 +46,9 @@ export const hubApi = (): ServiceApi => ({
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'The access token of POST /auth/login, /auth/register or /auth/refresh',
+      description:
+        'The access token of POST /auth/login, /auth/register or /auth/refresh: a JWT signed with HS256 only ' +
+        '(the algorithm is pinned, `none` and others refused), verified as RFC8725 (JWT best current practices) recommends',
     },
     refreshTokenCookie: {
       type: 'apiKey',

@@ -52,7 +52,9 @@ export const salesApi: ServiceApi = {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'The same JWT in Authorization',
+      description:
+        'The same JWT in Authorization: HS256 only (the algorithm is pinned, `none` and others refused), ' +
+        'verified as RFC8725 (JWT best current practices) recommends',
     },
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
     bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
@@ -74,7 +76,7 @@ export const salesApi: ServiceApi = {
       type: 'object',
       required: ['statusCode', 'message', 'timestamp', 'path'],
       properties: {
-        statusCode: { type: 'integer' },
+        statusCode: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
         message: { type: 'string' },
         timestamp: { type: 'string', format: 'date-time' },
         path: { type: 'string', description: 'The request path with its query string' },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { isOneOf, parseInteger } from './domain/shared/parsers';
+import { signingKeyOf } from './adapters/webhook/signing-secret';
 
 /**
  * The process configuration (CONTRACT section 1), decoded once from the environment.
@@ -116,6 +117,9 @@ const secret =
   (raw) =>
     Buffer.byteLength(raw, 'utf8') >= minBytes ? E.right(raw) : E.left(`must be at least ${minBytes} bytes long`);
 
+/** CONTRACT 11.3: a secret the Standard Webhooks libraries accept, so no delivery is signed with a weak key. */
+const webhookSecret: Check<string> = (raw) => E.map(() => raw)(signingKeyOf(raw));
+
 /**
  * CONTRACT 9.3 `CORS_ORIGINS`: comma-separated exact origins (`scheme://host[:port]`, as a browser
  * writes them in `Origin`: lower case, no path, no default port). An origin written any other way
@@ -188,7 +192,7 @@ const EnvCodec = t.type({
   SALES_JWT_SECRET: variable('SALES_JWT_SECRET', secret(MIN_JWT_SECRET_BYTES)),
   HUB_JWT_SECRET: variable('HUB_JWT_SECRET', secret(MIN_JWT_SECRET_BYTES)),
   SALES_WEBHOOK_URL: variable('SALES_WEBHOOK_URL', url(['http:', 'https:'])),
-  SALES_WEBHOOK_SECRET: variable('SALES_WEBHOOK_SECRET', nonEmpty),
+  SALES_WEBHOOK_SECRET: variable('SALES_WEBHOOK_SECRET', webhookSecret),
   MCP_INTERNAL_SECRET: variable('MCP_INTERNAL_SECRET', nonEmpty),
   COOKIE_DOMAIN: variable('COOKIE_DOMAIN', hostname),
   TRUST_PROXY: variable('TRUST_PROXY', integer(0, 32)),

@@ -3,6 +3,8 @@ import * as E from 'fp-ts/Either';
 import { formatConfigError, loadConfig, type ConfigError, type LoadedConfig } from '../src/config';
 
 const SECRET = 'x'.repeat(32);
+/** A Standard Webhooks secret: `whsec_` and base64 of 32 random-looking bytes. */
+const WHSEC = `whsec_${Buffer.from('0123456789abcdef0123456789ABCDEF').toString('base64')}`;
 
 function ok(env: Record<string, string>): LoadedConfig {
   const result = loadConfig(env);
@@ -51,7 +53,7 @@ describe('loadConfig', () => {
       SALES_JWT_SECRET: SECRET,
       HUB_JWT_SECRET: `${SECRET}y`,
       SALES_WEBHOOK_URL: 'https://downstream.example/hook',
-      SALES_WEBHOOK_SECRET: 'whsec_abc',
+      SALES_WEBHOOK_SECRET: WHSEC,
       MCP_INTERNAL_SECRET: 'internal-secret',
       COOKIE_DOMAIN: '.example.com.br',
       TRUST_PROXY: '2',
@@ -175,6 +177,32 @@ describe('loadConfig', () => {
     expect(bad({ GATEWAY_MONGODB_URI: 'http://x/y' }).variable).to.equal('GATEWAY_MONGODB_URI');
     expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'system.users' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
     expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'a$b' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
+  });
+
+  it('SALES_WEBHOOK_SECRET: whsec_ and base64 of 24 to 64 bytes, or a raw value of 32 bytes or more (CONTRACT 11.3)', () => {
+    const whsec = (bytes: number) => `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
+    for (const accepted of [WHSEC, whsec(24), whsec(64), 'r'.repeat(32), 'a raw secret of at least 32 bytes!']) {
+      expect(ok({ SALES_WEBHOOK_SECRET: accepted }).config.salesWebhookSecret, accepted).to.equal(accepted);
+    }
+    const refusals: readonly [string, string][] = [
+      ['whsec_', 'followed by standard base64'],
+      ['whsec_not*valid*base64!!', 'followed by standard base64'],
+      [`whsec_${Buffer.alloc(32, 7).toString('base64url')}`, 'followed by standard base64'],
+      [`whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`, 'followed by standard base64'],
+      [`${whsec(32)}\n`, 'followed by standard base64'],
+      [whsec(23), 'must encode 24 to 64 bytes after whsec_ (got 23)'],
+      [whsec(65), 'must encode 24 to 64 bytes after whsec_ (got 65)'],
+      ['r'.repeat(31), 'or a raw value of at least 32 bytes'],
+    ];
+    for (const [value, problem] of refusals) {
+      const line = formatConfigError(bad({ SALES_WEBHOOK_SECRET: value }));
+      expect(line, value).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
+      expect(line, value).to.contain(problem);
+      // One line, and the secret itself is never echoed.
+      expect(line, value).not.to.contain('\n');
+      const hidden = value.startsWith('whsec_') ? value.slice('whsec_'.length) : value;
+      if (hidden.length >= 8) expect(line, value).not.to.contain(hidden);
+    }
   });
 
   it('never echoes a secret or a connection string in the message', () => {

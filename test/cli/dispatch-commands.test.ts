@@ -68,6 +68,25 @@ describe('CLI dispatch and resend-sale', () => {
     expect(unconfigured.err).to.deep.equal(['SALES_WEBHOOK_URL is not configured: nothing was sent']);
   });
 
+  it('dispatch and resend-sale refuse a SALES_WEBHOOK_SECRET no receiver could verify: exit 1, one line, nothing sent (CONTRACT 11.3)', async () => {
+    const [id = ''] = await seedSales(mongo.db, 1);
+    for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'too-short-raw-secret']) {
+      for (const args of [['dispatch'], ['resend-sale', id]]) {
+        const run = await runCliCaptured(args, { ...env, SALES_WEBHOOK_SECRET: secret });
+        expect(run.code, `${args[0]} ${secret}`).to.equal(1);
+        expect(run.err, `${args[0]} ${secret}`).to.have.length(1);
+        expect(run.err[0]).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
+      }
+    }
+    expect(receiver.received).to.have.length(0);
+    const signed = await runCliCaptured(['dispatch'], {
+      ...env,
+      SALES_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+    });
+    expect(signed.code).to.equal(0);
+    expect(receiver.received[0]?.headers['webhook-id']).to.match(/^msg_/);
+  });
+
   it('dispatch --deadline ends a pass stuck on a receiver that never answers: exit 0, the counts, the sales pending', async () => {
     const ids = await seedSales(mongo.db, 60);
     receiver.behaviour = { status: 200, silent: true };

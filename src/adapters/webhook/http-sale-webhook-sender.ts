@@ -1,7 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import * as E from 'fp-ts/Either';
 import { Agent, request } from 'undici';
 import type { DeliveryResult, SaleWebhookSender, SendOptions } from '../../application/sales/ports';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
+import { signingKeyOf } from './signing-secret';
 
 /** Spec part 6 rule 4: 30 s, set explicitly (undici's own defaults are minutes). */
 export const DELIVERY_TIMEOUT_MS = 30_000;
@@ -11,7 +13,20 @@ export interface HttpSenderOptions {
   /** CONTRACT 4.3: when set, deliveries carry Standard Webhooks headers. */
   readonly signingSecret?: string | undefined;
   readonly now?: () => Date;
-  readonly newMessageId?: () => string;
+}
+
+/**
+ * CONTRACT 11.3: `webhook-id` is the same on every attempt with the same content, so a receiver that
+ * dedupes on it (as Standard Webhooks says it may) processes a retry once: `msg_` and a SHA-256 of
+ * the batch's (sale id, version) pairs, in sorted order. A sale's version is its `updatedAt`, which
+ * every event on the sale moves (and delivery bookkeeping does not), so a new event or another
+ * grouping of sales is a new id.
+ */
+export function webhookMessageId(envelope: SaleEnvelope): string {
+  const pairs = envelope.vendas
+    .map(({ venda }) => [venda.id, venda.updatedAt])
+    .sort(([a = ''], [b = '']) => (a < b ? -1 : a > b ? 1 : 0));
+  return `msg_${createHash('sha256').update(JSON.stringify(pairs)).digest('hex')}`;
 }
 
 /**
@@ -22,12 +37,17 @@ export interface HttpSenderOptions {
 export class HttpSaleWebhookSender implements SaleWebhookSender {
   private readonly agent: Agent;
   private readonly timeoutMs: number;
+  private readonly signingKey: Buffer | undefined;
 
   constructor(
     private readonly url: string,
     private readonly options: HttpSenderOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    // The configuration refuses such a secret at start (CONTRACT 11.3); here it would be a programming error.
+    const key = options.signingSecret === undefined ? undefined : signingKeyOf(options.signingSecret);
+    if (key !== undefined && E.isLeft(key)) throw new Error(`the webhook signing secret ${key.left}`);
+    this.signingKey = key?.right;
     this.agent = new Agent({
       keepAliveTimeout: 10_000,
       connectTimeout: this.timeoutMs,
@@ -44,7 +64,11 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
       const response = await request(this.url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: { 'content-type': 'application/json', 'user-agent': 'ServiceAPI/1.0', ...this.signatureHeaders(body) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'ServiceAPI/1.0',
+          ...this.signatureHeaders(envelope, body),
+        },
         body,
         // One deadline for the whole exchange, whatever phase is slow; the caller's signal cuts it
         // earlier (the dispatch pass's deadline, CONTRACT 9.5).
@@ -71,16 +95,13 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
 
   /**
    * Standard Webhooks: `webhook-id`, `webhook-timestamp` (seconds) and `webhook-signature`
-   * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the base64 secret after `whsec_`.
+   * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed by the bytes of the secret (signing-secret.ts).
    */
-  private signatureHeaders(body: string): Record<string, string> {
-    const secret = this.options.signingSecret;
-    if (secret === undefined) return {};
-    const id = this.options.newMessageId?.() ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  private signatureHeaders(envelope: SaleEnvelope, body: string): Record<string, string> {
+    const key = this.signingKey;
+    if (key === undefined) return {};
+    const id = webhookMessageId(envelope);
     const timestamp = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000).toString();
-    const key = secret.startsWith('whsec_')
-      ? Buffer.from(secret.slice('whsec_'.length), 'base64')
-      : Buffer.from(secret, 'utf8');
     const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
     return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
   }

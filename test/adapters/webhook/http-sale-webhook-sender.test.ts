@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { HttpSaleWebhookSender } from '../../../src/adapters/webhook/http-sale-webhook-sender';
-import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
+import { HttpSaleWebhookSender, webhookMessageId } from '../../../src/adapters/webhook/http-sale-webhook-sender';
+import type { EnvelopeEntry, SaleEnvelope } from '../../../src/domain/sales/envelope';
 import { saleWebhookSenderContract, type Destination } from '../../support/contracts/sale-webhook-sender-contract';
 import { ScriptedSaleWebhookSender, type ScriptedAnswer } from '../../support/fakes/scripted-sale-webhook-sender';
 import { closedPortUrl, TestReceiver } from '../../support/receiver';
@@ -45,6 +45,24 @@ describe('HttpSaleWebhookSender', () => {
     expect(new Webhook(secret).verify(request?.body ?? '', headers)).to.deep.equal(ENVELOPE);
     // A body changed in transit no longer verifies.
     expect(() => new Webhook(secret).verify((request?.body ?? '').replace('0', '1'), headers)).to.throw();
+  });
+
+  it('a raw secret (32 bytes or more, no whsec_) signs with its UTF-8 bytes, verifiable by the library in raw mode', async () => {
+    const secret = 'a raw secret of at least 32 bytes!';
+    const sender = new HttpSaleWebhookSender(url, { signingSecret: secret });
+    await sender.send(ENVELOPE);
+    await sender.close();
+    const request = receiver.received[0];
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request?.headers[name])]),
+    );
+    const verifier = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+    expect(verifier.verify(request?.body ?? '', headers)).to.deep.equal(ENVELOPE);
+  });
+
+  it('refuses to be built with a secret the configuration would refuse (CONTRACT 11.3)', () => {
+    for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'short raw secret'])
+      expect(() => new HttpSaleWebhookSender(url, { signingSecret: secret }), secret).to.throw(/signing secret/);
   });
 
   it('sends no signature headers without a secret (spec part 6: unsigned)', async () => {
@@ -95,5 +113,31 @@ describe('SaleWebhookSender contract', () => {
         },
       };
     });
+  });
+});
+
+describe('webhookMessageId (CONTRACT 11.3)', () => {
+  const entry = (id: string, updatedAt: string): EnvelopeEntry =>
+    ({ venda: { id, updatedAt }, timestamp: '2026-11-21T10:00:00.000Z' }) as unknown as EnvelopeEntry;
+  const envelope = (entries: EnvelopeEntry[], timestamp = '2026-11-21T10:00:00.000Z'): SaleEnvelope => ({
+    vendas: entries,
+    totalVendas: entries.length,
+    timestamp,
+  });
+  const a = entry('5c1f0e4e-0000-4000-8000-000000000001', '2026-11-20T08:00:00.000Z');
+  const b = entry('5c1f0e4e-0000-4000-8000-000000000002', '2026-11-20T09:00:00.000Z');
+
+  it('is msg_ and a digest of the (sale id, version) pairs: the send time and the order do not change it', () => {
+    const id = webhookMessageId(envelope([a, b]));
+    expect(id).to.match(/^msg_[0-9a-f]{64}$/);
+    expect(webhookMessageId(envelope([b, a], '2026-11-22T00:00:00.000Z'))).to.equal(id);
+  });
+
+  it('changes with a new version of a sale or another grouping of sales', () => {
+    const id = webhookMessageId(envelope([a, b]));
+    const bumped = entry('5c1f0e4e-0000-4000-8000-000000000002', '2026-11-20T09:00:00.001Z');
+    expect(webhookMessageId(envelope([a, bumped]))).not.to.equal(id);
+    expect(webhookMessageId(envelope([a]))).not.to.equal(id);
+    expect(webhookMessageId(envelope([b]))).not.to.equal(webhookMessageId(envelope([a])));
   });
 });

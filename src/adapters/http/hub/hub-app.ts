@@ -35,6 +35,7 @@ export function buildHubApp(deps: HubAppDeps): Koa {
   return buildBaseApp({
     service: 'hub',
     logger: deps.logger,
+    isProduction: deps.isProduction ?? false,
     quietPaths: QUIET_PATHS,
     routers: [
       healthRoutes(deps.readinessChecks, deps.logger, HUB_PREFIX),

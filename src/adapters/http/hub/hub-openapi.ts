@@ -1,5 +1,6 @@
 import type { Responses, ResponseSpec } from '../shared/openapi/documented-router';
 import type { ServiceApi } from '../shared/openapi/openapi-document';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../shared/openapi/response-headers';
 import { HUB_PREFIX } from './hub-prefix';
 import { isIpLimited } from './ip-rate-limit';
 
@@ -45,7 +46,9 @@ export const hubApi = (): ServiceApi => ({
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'The access token of POST /auth/login, /auth/register or /auth/refresh',
+      description:
+        'The access token of POST /auth/login, /auth/register or /auth/refresh: a JWT signed with HS256 only ' +
+        '(the algorithm is pinned, `none` and others refused), verified as RFC8725 (JWT best current practices) recommends',
     },
     refreshTokenCookie: {
       type: 'apiKey',
@@ -82,9 +85,15 @@ export const hubApi = (): ServiceApi => ({
     403: hubError('A cookie-authenticated unsafe request from another site (CSRF)'),
     404: hubError('`Not found`: no route'),
     413: hubError('`Payload too large`'),
-    429: hubError('`Too many requests`: the IP limiter covers every path under /webhooks/'),
+    429: {
+      ...hubError('`Too many requests`: the IP limiter covers every path under /webhooks/'),
+      headers: RETRY_AFTER,
+    },
     415: hubError('`Unsupported content encoding`'),
   },
+  // The IP limiter's paths (a path under /webhooks/ no route serves too); the organization limiter's 429 has none.
+  operationHeaders: (operation) =>
+    operation === undefined || isIpLimited(operation.method.toUpperCase(), operation.path) ? RATE_LIMIT_HEADERS : [],
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
     const responses: Record<number, ResponseSpec> = { 500: hubError('`Internal server error`') };
@@ -103,14 +112,19 @@ export const hubApi = (): ServiceApi => ({
     if (security.length > 0) responses[401] = hubError('No valid credential');
     if (isIpLimited(operation.method.toUpperCase(), operation.path)) {
       responses[429] = {
-        ...hubError('`Too many requests` from this IP on this path'),
-        headers: { 'Retry-After': { description: 'Seconds to wait' } },
+        ...hubError(
+          '`Too many requests` from this IP on this path (with Retry-After), or `Rate limit exceeded` for the organization (a webhook; without it)',
+        ),
+        headers: RETRY_AFTER,
       };
     }
     if (!infrastructure)
-      responses[503] = hubError(
-        '`Service unavailable`: the database is down, or password hashing is at capacity (with Retry-After)',
-      );
+      responses[503] = {
+        ...hubError(
+          '`Service unavailable`: the database is down, or password hashing is at capacity (with Retry-After)',
+        ),
+        headers: RETRY_AFTER,
+      };
     return responses;
   },
 });

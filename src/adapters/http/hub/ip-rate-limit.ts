@@ -65,7 +65,13 @@ export function ipRateLimitRouter(
       metrics?.rateLimited('hub_ip_path');
       throw new HttpError(429, 'Too many requests', { headers: { 'Retry-After': retryAfter } });
     }
-    ctx.set('X-RateLimit-Remaining', String(options.limit - hit.count));
+    // Spec part 8 names X-RateLimit-Remaining; the limit and the reset are the sales service's headers,
+    // sent here too so every limited operation of both services states its counts (CONTRACT 11.4).
+    ctx.set({
+      'X-RateLimit-Limit': String(options.limit),
+      'X-RateLimit-Remaining': String(options.limit - hit.count),
+      'X-RateLimit-Reset': String(Math.max(1, Math.ceil(hit.resetInMs / 1000))),
+    });
     await next();
   });
   return router;

@@ -64,6 +64,7 @@ export function buildSalesApp(deps: SalesAppDeps): Koa {
   return buildBaseApp({
     service: 'sales',
     logger: deps.logger,
+    isProduction: deps.isProduction,
     routers,
     openApi: salesApi,
     quietPaths: EVENT_LOG_EXEMPT_PATHS,

@@ -1,5 +1,6 @@
 import type { Responses, ResponseSpec } from '../shared/openapi/documented-router';
 import type { ServiceApi } from '../shared/openapi/openapi-document';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from '../shared/openapi/response-headers';
 import { THROTTLED_BODY } from './sales-rate-limit';
 
 /** Credentials of the sales service, named in the routes' `security` (spec part 5). */
@@ -22,12 +23,12 @@ export const salesError = (description: string): ResponseSpec => ({
 const THROTTLED: ResponseSpec = {
   description: 'Rate limit exceeded: too many requests from this client IP to this route in the window',
   schema: { $ref: '#/components/schemas/Throttled' },
-  headers: { 'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'string' } } },
+  headers: RETRY_AFTER,
 };
 
-/** Probes and the documentation: never limited, no I/O worth a 503. */
+/** Probes, the metrics and the documentation: never limited (sales-app.ts), no I/O worth a 503. */
 const isInfrastructure = (path: string): boolean =>
-  ['/healthz', '/readyz', '/openapi.json'].includes(path) || path === '/docs' || path.startsWith('/docs/');
+  ['/healthz', '/readyz', '/metrics', '/openapi.json'].includes(path) || path === '/docs' || path.startsWith('/docs/');
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -51,7 +52,9 @@ export const salesApi: ServiceApi = {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'The same JWT in Authorization',
+      description:
+        'The same JWT in Authorization: HS256 only (the algorithm is pinned, `none` and others refused), ' +
+        'verified as RFC8725 (JWT best current practices) recommends',
     },
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key (POST /api-keys or the CLI)' },
     bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key as a Bearer token (SDR routes)' },
@@ -73,7 +76,7 @@ export const salesApi: ServiceApi = {
       type: 'object',
       required: ['statusCode', 'message', 'timestamp', 'path'],
       properties: {
-        statusCode: { type: 'integer' },
+        statusCode: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
         message: { type: 'string' },
         timestamp: { type: 'string', format: 'date-time' },
         path: { type: 'string', description: 'The request path with its query string' },
@@ -100,6 +103,9 @@ export const salesApi: ServiceApi = {
     429: THROTTLED,
     415: salesError('A Content-Encoding the service does not read'),
   },
+  // The limiter counts every other request, a path no route serves too (sales-rate-limit.ts).
+  operationHeaders: (operation) =>
+    operation !== undefined && isInfrastructure(operation.path) ? [] : RATE_LIMIT_HEADERS,
   commonResponses(operation, security): Responses {
     const infrastructure = isInfrastructure(operation.path);
     const responses: Record<number, ResponseSpec> = { 500: salesError('Internal error') };
@@ -118,7 +124,10 @@ export const salesApi: ServiceApi = {
     if (security.length > 0) responses[401] = salesError('No valid credential');
     if (!infrastructure) {
       responses[429] = THROTTLED;
-      responses[503] = salesError('The database is unavailable, or password hashing is at capacity (with Retry-After)');
+      responses[503] = {
+        ...salesError('The database is unavailable, or password hashing is at capacity (with Retry-After)'),
+        headers: RETRY_AFTER,
+      };
     }
     return responses;
   },

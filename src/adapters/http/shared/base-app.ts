@@ -13,6 +13,7 @@ import { openApiRoutes } from './openapi/openapi-routes';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 import { requestMetrics } from './request-metrics';
+import { securityHeaders } from './security-headers';
 
 export interface ErrorOutcome {
   readonly status: number;
@@ -41,6 +42,8 @@ export interface BaseAppOptions {
   readonly quietPaths?: readonly string[];
   /** CONTRACT 9.2: every request's duration by method, route pattern and status; absent: not measured. */
   readonly requestMetrics?: RequestMetrics;
+  /** CONTRACT 11.5: production answers also carry Strict-Transport-Security. */
+  readonly isProduction: boolean;
 }
 
 const documents = new WeakMap<Koa, OpenApiDocument>();
@@ -51,7 +54,7 @@ export function openApiDocumentOf(app: Koa): OpenApiDocument | undefined {
 }
 
 /**
- * The middleware chain both services share: request id, request log, request metrics, CORS (answers
+ * The middleware chain both services share: the security headers (CONTRACT 11.5), request id, request log, request metrics, CORS (answers
  * OPTIONS), the outer middleware, the service's error handler, the CSRF check, the inner middleware, admission
  * (routes whose bounded resource is saturated are refused before their body is read), JSON body
  * parsing (1 MiB), the routes, and a 404 for anything unmatched.
@@ -67,6 +70,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const routers = [...options.routers, openApiRoutes(options.openApi.basePath, () => document)];
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
+  app.use(securityHeaders(options.isProduction));
   app.use(requestId());
   app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));

@@ -83,6 +83,7 @@ export function integerFromString(
     ),
     {
       type: 'integer',
+      format: max <= 2 ** 31 - 1 && min >= -(2 ** 31) ? 'int32' : 'int64',
       minimum: min,
       maximum: max,
       ...(fallback === undefined ? {} : { default: fallback }),

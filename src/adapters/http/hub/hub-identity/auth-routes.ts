@@ -107,7 +107,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     security: HUB_SECURITY.refreshCookie,
     responses: {
       200: { description: 'A new access token', body: RefreshedView, headers: REFRESH_COOKIE_HEADER },
-      401: hubError('`No refresh token` or `Invalid or reused refresh token` (the cookie is deleted)'),
+      401: {
+        ...hubError('`No refresh token` or `Invalid or reused refresh token` (the cookie is deleted)'),
+        headers: REFRESH_COOKIE_HEADER,
+      },
       403: NO_MEMBERSHIP,
     },
   };

@@ -43,7 +43,9 @@ const RefusedCount = withSchema(
   ),
   {
     type: 'integer',
+    format: 'int64',
     minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
     description:
       'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a saturated resource) ' +
       "from this client IP on this route pattern with this status within one minute. `at` is the first one's time, `durationMs` the longest, " +

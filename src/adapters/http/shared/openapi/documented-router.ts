@@ -4,6 +4,7 @@ import type * as t from 'io-ts';
 import { bracketedParameterProblems } from '../query-decoding';
 import { InvalidQueryError } from '../http-error';
 import type { JsonSchema } from './json-schema';
+import type { HeaderRef } from './response-headers';
 
 /** One answer of an operation. JSON unless `contentType` says otherwise; no `body`/`schema`: no body. */
 export interface ResponseSpec {
@@ -13,7 +14,10 @@ export interface ResponseSpec {
   /** A schema written as data, for shapes no codec describes (a `$ref` to the service's error body). */
   readonly schema?: JsonSchema;
   readonly contentType?: string;
-  readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema?: JsonSchema }>>;
+  /** Headers of this answer only; those of every answer and of the operation's limiter are added (response-headers.ts). */
+  readonly headers?: Readonly<
+    Record<string, { readonly description: string; readonly schema?: JsonSchema } | HeaderRef>
+  >;
 }
 
 export type Responses = Readonly<Record<number, ResponseSpec>>;

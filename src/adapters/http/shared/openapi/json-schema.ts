@@ -35,6 +35,17 @@ export function stringWith(name: string, schema: JsonSchema): t.Type<string, str
 /** A string that is an ISO 8601 timestamp (`Date#toISOString`), for views. */
 export const IsoTimestamp = stringWith('IsoTimestamp', { format: 'date-time' });
 
+/**
+ * The bounds of any integer a view writes: a JavaScript number is exact up to 2^53 - 1, so no answer
+ * carries a larger one (a view with a narrower range states it with `withSchema`).
+ */
+const SAFE_INTEGER: JsonSchema = {
+  type: 'integer',
+  format: 'int64',
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
 /** An integer whose TypeScript type is plain `number` (views need no brand), for response schemas. */
 export const Integer = withSchema(
   new t.Type<number, number>(
@@ -43,7 +54,7 @@ export const Integer = withSchema(
     (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
     t.identity,
   ),
-  { type: 'integer' },
+  SAFE_INTEGER,
 );
 
 /** An integer (io-ts `t.Int` is a refinement of number the converter knows). */
@@ -61,7 +72,7 @@ const hasDefault = (schema: JsonSchema): boolean => Object.prototype.hasOwnPrope
 export function jsonSchemaOf(codec: t.Any, options: JsonSchemaOptions = {}): JsonSchema {
   const annotated = annotations.get(codec);
   if (annotated !== undefined) return annotated;
-  if (isInt(codec)) return { type: 'integer' };
+  if (isInt(codec)) return { type: 'integer', format: 'int64' };
   const of = (inner: t.Any) => jsonSchemaOf(inner, options);
   const object = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
     type: 'object',

@@ -7,6 +7,14 @@ import {
   type ResponseSpec,
 } from './documented-router';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
+import {
+  EVERY_ANSWER_HEADERS,
+  headerRef,
+  RESPONSE_HEADERS,
+  type HeaderObject,
+  type HeaderRef,
+  type ResponseHeaderName,
+} from './response-headers';
 
 /** What a service adds to the operations its routers recorded. */
 export interface ServiceApi {
@@ -22,6 +30,8 @@ export interface ServiceApi {
   readonly commonResponses: (operation: RecordedOperation, security: readonly string[]) => Responses;
   /** What a request no route serves can answer (the 404 of the error format, and the middleware's answers before it). */
   readonly unroutedResponses: Responses;
+  /** Headers on every answer of this operation (its limiter's counts), besides those of every answer; `undefined`: no route. */
+  readonly operationHeaders: (operation: RecordedOperation | undefined) => readonly ResponseHeaderName[];
 }
 
 export interface OpenApiOperation {
@@ -40,7 +50,7 @@ export interface OpenApiOperation {
 
 export interface OpenApiResponse {
   readonly description: string;
-  readonly headers?: Record<string, { readonly description: string; readonly schema: JsonSchema }>;
+  readonly headers?: Record<string, HeaderObject | HeaderRef>;
   readonly content?: Record<string, { readonly schema: JsonSchema }>;
 }
 
@@ -53,6 +63,7 @@ export interface OpenApiDocument {
   readonly components: {
     readonly schemas: Record<string, JsonSchema>;
     readonly securitySchemes: Record<string, JsonSchema>;
+    readonly headers: Record<string, HeaderObject>;
   };
   /** Extension: the answers of any method and path no operation describes. */
   readonly 'x-unrouted-responses': Record<string, OpenApiResponse>;
@@ -101,20 +112,23 @@ function pathParameters(operation: RecordedOperation): ParameterSpec[] {
   }));
 }
 
-function response(spec: ResponseSpec): OpenApiResponse {
+/**
+ * CONTRACT 11.4 and 11.5: every answer references the headers of every answer and those of its
+ * operation (declared once under `components.headers`), then its own.
+ */
+function response(spec: ResponseSpec, shared: readonly ResponseHeaderName[]): OpenApiResponse {
   const schema = spec.body !== undefined ? jsonSchemaOf(spec.body, { closed: true }) : spec.schema;
-  const headers =
-    spec.headers === undefined
-      ? undefined
-      : Object.fromEntries(
-          Object.entries(spec.headers).map(([name, header]) => [
-            name,
-            { description: header.description, schema: header.schema ?? { type: 'string' } },
-          ]),
-        );
+  const own = Object.entries(spec.headers ?? {}).map(([name, header]) => [
+    name,
+    '$ref' in header ? header : { description: header.description, schema: header.schema ?? { type: 'string' } },
+  ]);
+  const headers = Object.fromEntries([
+    ...[...EVERY_ANSWER_HEADERS, ...shared].map((name) => [name, headerRef(name)]),
+    ...own,
+  ]) as Record<string, HeaderObject | HeaderRef>;
   return {
     description: spec.description,
-    ...(headers === undefined ? {} : { headers }),
+    headers,
     ...(schema === undefined ? {} : { content: { [spec.contentType ?? 'application/json']: { schema } } }),
   };
 }
@@ -135,15 +149,18 @@ function toOperation(api: ServiceApi, operation: RecordedOperation, path: string
     ...(body === undefined
       ? {}
       : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
-    responses: responsesObject(responses),
+    responses: responsesObject(responses, api.operationHeaders(operation)),
   };
 }
 
-const responsesObject = (responses: Responses): Record<string, OpenApiResponse> =>
+const responsesObject = (
+  responses: Responses,
+  shared: readonly ResponseHeaderName[],
+): Record<string, OpenApiResponse> =>
   Object.fromEntries(
     Object.entries(responses)
       .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([status, answer]) => [status, response(answer)]),
+      .map(([status, answer]) => [status, response(answer, shared)]),
   );
 
 /**
@@ -168,7 +185,7 @@ export function buildOpenApiDocument(api: ServiceApi, routers: readonly Router[]
     servers: [{ url: api.basePath === '' ? '/' : api.basePath }],
     tags: tags.map((name) => ({ name })),
     paths,
-    components: { schemas: { ...api.schemas }, securitySchemes: { ...api.securitySchemes } },
-    'x-unrouted-responses': responsesObject(api.unroutedResponses),
+    components: { schemas: { ...api.schemas }, securitySchemes: { ...api.securitySchemes }, headers: RESPONSE_HEADERS },
+    'x-unrouted-responses': responsesObject(api.unroutedResponses, api.operationHeaders(undefined)),
   };
 }

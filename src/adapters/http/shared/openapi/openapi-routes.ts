@@ -19,7 +19,10 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
-/** Swagger UI sets inline styles; everything else comes from this origin. */
+/**
+ * Swagger UI sets inline styles; everything else comes from this origin. The page replaces the API's
+ * `frame-ancestors 'none'` (CONTRACT 11.5) with this policy, which keeps it.
+ */
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -76,7 +79,6 @@ export function openApiRoutes(basePath: string, documentOf: () => OpenApiDocumen
     (ctx) => {
       json ??= JSON.stringify(documentOf());
       ctx.type = 'application/json';
-      ctx.set('Cache-Control', 'no-cache');
       ctx.body = json;
     },
   );
@@ -118,7 +120,6 @@ export function openApiRoutes(basePath: string, documentOf: () => OpenApiDocumen
       } else {
         return next();
       }
-      ctx.set('Cache-Control', 'public, max-age=3600');
       return undefined;
     },
   );

@@ -14,7 +14,7 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
     expect(jsonSchemaOf(t.boolean)).to.deep.equal({ type: 'boolean' });
     expect(jsonSchemaOf(t.null)).to.deep.equal({ type: 'null' });
     expect(jsonSchemaOf(t.unknown)).to.deep.equal({});
-    expect(jsonSchemaOf(t.Int)).to.deep.equal({ type: 'integer' });
+    expect(jsonSchemaOf(t.Int)).to.deep.equal({ type: 'integer', format: 'int64' });
     expect(jsonSchemaOf(t.literal('ok'))).to.deep.equal({ type: 'string', const: 'ok' });
     expect(jsonSchemaOf(t.literal(1))).to.deep.equal({ type: 'number', const: 1 });
     expect(jsonSchemaOf(t.literal(true))).to.deep.equal({ type: 'boolean', const: true });
@@ -97,7 +97,13 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
       required: ['q'],
     });
     expect(jsonSchemaOf(IsoTimestamp)).to.deep.equal({ type: 'string', format: 'date-time' });
-    expect(jsonSchemaOf(Integer)).to.deep.equal({ type: 'integer' });
+    // Every integer an answer carries is a JavaScript number: exact up to 2^53 - 1 (CONTRACT 11.4).
+    expect(jsonSchemaOf(Integer)).to.deep.equal({
+      type: 'integer',
+      format: 'int64',
+      minimum: Number.MIN_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
     // Annotating a codec of its own leaves the built-in alone.
     expect(jsonSchemaOf(t.string)).to.deep.equal({ type: 'string' });
   });

@@ -10,6 +10,7 @@ import type { WebhookEventMetrics, WebhookOutcome } from '../../../../metrics/me
 import type { Logger } from '../../../../system/logger';
 import { HttpError } from '../../../shared/http-error';
 import { documented } from '../../../shared/openapi/documented-router';
+import { RETRY_AFTER } from '../../../shared/openapi/response-headers';
 import { CRM_EVENT_SCHEMA, decodeCrmEvent } from './crm-event-codec';
 import { HUB_PREFIX } from '../../hub-prefix';
 import { hubHttpError } from '../../hub-error-mapping';
@@ -39,7 +40,12 @@ export interface WebhookRoutesDeps {
 const WEBHOOK_RESPONSES = {
   400: hubError('`Validation error` with `details`, or `Invalid JSON body`'),
   404: hubError('`Not found`: no such organization'),
-  429: hubError("`Too many requests` (this IP) or `Rate limit exceeded` (the organization's 30 per minute)"),
+  429: {
+    ...hubError(
+      "`Too many requests` (this IP, with Retry-After) or `Rate limit exceeded` (the organization's 30 per minute)",
+    ),
+    headers: RETRY_AFTER,
+  },
 };
 
 const validation = (details: Record<string, string[]>) => new HttpError(400, 'Validation error', { details });

@@ -64,6 +64,8 @@ import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../adapters/mongo/sdr/s
 import { MongoOwnedReferenceStore, MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
 import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
 import { provide } from './container';
+import { HubSessionEndingToken } from './hub-identity';
+import { SalesSessionEndingToken } from './sales-identity';
 import { Platform } from './platform';
 import { SdrReadModels } from './sdr';
 
@@ -118,8 +120,8 @@ export const dataChecksModule = new ContainerModule(({ bind }) => {
   provide(bind, SaleMirrorStore, (get) => new MongoSaleMirrorStore(get(Platform).db));
   provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(get(Platform).db));
   provide(bind, PasswordResetCompletions, (get) => [
-    salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesRefreshTokenStore)),
-    hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubRefreshTokenStore)),
+    salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesSessionEndingToken)),
+    hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubSessionEndingToken)),
   ]);
   provide(bind, DataChecks, (get) => {
     const readModels = {

@@ -23,6 +23,9 @@ import { RefreshSalesSession } from '../application/sales-identity/refresh-sales
 import { RequestSalesPasswordReset } from '../application/sales-identity/request-sales-password-reset';
 import { ResetSalesPassword } from '../application/sales-identity/reset-sales-password';
 import { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
+import { SalesSessionEnding } from '../application/sales-identity/sales-session-ending';
+import { SALES_ENDED_SESSIONS } from '../adapters/mongo/shared/ended-session-collection';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../domain/sales-identity/session-lifetimes';
 import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens';
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
@@ -43,11 +46,13 @@ import {
   Mailer,
   PasswordHasher,
   RateLimitStore,
+  SalesEndedSessions,
   SecretGenerator,
   SecretHasher,
 } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
+import { provideEndedSessions } from './ended-sessions';
 import { Platform } from './platform';
 
 /** Small limits and short intervals for tests. */
@@ -56,7 +61,12 @@ export interface SalesIdentityOptions {
   readonly salesRateLimitRuleFor?: (declared: RateLimitRule) => RateLimitRule;
   readonly apiKeyCacheTtlMs?: number;
   readonly apiEventFlushIntervalMs?: number;
+  /** How often the ended sessions are read (default every second, CONTRACT 11.2). */
+  readonly endedSessionPollMs?: number;
 }
+
+/** Ends sales sessions (logout, password reset; CONTRACT 11.2), for the use cases and check-data. */
+export const SalesSessionEndingToken: Token<SalesSessionEnding> = token('SalesSessionEnding');
 
 /** The guards of every sales route (JWT, API key), built by this area for the others. */
 export const SalesGuards: Token<GuardDeps> = token('SalesGuards');
@@ -71,6 +81,18 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, ApiKeyRepository, (get) => new MongoApiKeyRepository(db(get)));
     provide(bind, ApiEventStore, (get) => new MongoApiEventStore(db(get)));
     provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
+    provideEndedSessions(
+      bind,
+      SalesEndedSessions,
+      SALES_ENDED_SESSIONS,
+      ACCESS_TOKEN_TTL_SECONDS,
+      options.endedSessionPollMs,
+    );
+    provide(
+      bind,
+      SalesSessionEndingToken,
+      (get) => new SalesSessionEnding(get(SalesRefreshTokenStore), get(SalesEndedSessions), get(SecretHasher)),
+    );
     provide(bind, BatchingApiEventRecorder, (get) => {
       const { config, logger, metrics, closables } = get(Platform);
       const recorder = new BatchingApiEventRecorder(
@@ -94,7 +116,7 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, ApiKeyCache, (get) => new ApiKeyCache(get(Clock), options.apiKeyCacheTtlMs));
     provide(bind, SalesIdentityUseCases, salesIdentityUseCases);
     provide(bind, SalesGuards, (get) => ({
-      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(Clock)),
+      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(SalesEndedSessions), get(Clock)),
       authenticateApiKey: new AuthenticateApiKey(
         get(ApiKeyRepository),
         get(SalesUserRepository),
@@ -119,11 +141,12 @@ function salesIdentityUseCases(get: Resolve) {
   const secrets = get(SecretGenerator);
   const secretHasher = get(SecretHasher);
   const passwordHasher = get(PasswordHasher);
+  const sessions = get(SalesSessionEndingToken);
   return {
     createSalesUser: new CreateSalesUser(users, passwordHasher, ids, clock),
     loginSalesUser: new LoginSalesUser(users, passwordHasher, tokens, refresh, secrets, secretHasher, clock),
     refreshSalesSession: new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
-    logoutSalesUser: new LogoutSalesUser(refresh, secretHasher, clock),
+    logoutSalesUser: new LogoutSalesUser(refresh, sessions, secretHasher, clock),
     requestSalesPasswordReset: new RequestSalesPasswordReset(
       users,
       resets,
@@ -133,7 +156,7 @@ function salesIdentityUseCases(get: Resolve) {
       clock,
       config.publicAppUrl,
     ),
-    resetSalesPassword: new ResetSalesPassword(resets, users, refresh, passwordHasher, secretHasher, clock),
+    resetSalesPassword: new ResetSalesPassword(resets, users, sessions, passwordHasher, secretHasher, clock),
     createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
     listApiKeys: new ListApiKeys(keys),
     revokeApiKey: new RevokeApiKey(keys, get(ApiKeyCache), clock),

@@ -50,7 +50,7 @@ describe('password-reset completion of serve', () => {
     const salesReset = new ResetSalesPassword(
       sales.resetTokens,
       sales.users,
-      sales.refreshTokens,
+      sales.sessions,
       sales.passwords,
       sales.secretHasher,
       sales.clock,
@@ -58,7 +58,7 @@ describe('password-reset completion of serve', () => {
     const hubReset = new ResetHubPassword(
       hub.resetTokens,
       hub.users,
-      hub.refreshTokens,
+      hub.ending,
       hub.passwords,
       hub.hasher,
       hub.clock,
@@ -75,8 +75,8 @@ describe('password-reset completion of serve', () => {
     const log = memoryLogger();
     let now = sales.clock.now();
     const completions = [
-      salesPasswordResetCompletion(sales.resetTokens, sales.users, sales.refreshTokens),
-      hubPasswordResetCompletion(hub.resetTokens, hub.users, hub.refreshTokens),
+      salesPasswordResetCompletion(sales.resetTokens, sales.users, sales.sessions),
+      hubPasswordResetCompletion(hub.resetTokens, hub.users, hub.ending),
     ];
     const schedule = startPasswordResetCompletion(completions, log.logger, { tickMs: 10, now: () => now });
     try {

@@ -16,7 +16,7 @@ describe('ResetHubPassword', () => {
   let reset: ResetHubPassword;
   beforeEach(() => {
     f = hubIdentityFakes();
-    reset = new ResetHubPassword(f.resetTokens, f.users, f.refreshTokens, f.passwords, f.hasher, f.clock);
+    reset = new ResetHubPassword(f.resetTokens, f.users, f.ending, f.passwords, f.hasher, f.clock);
   });
   const issueResetToken = async (userId: string, ttlMs = 3_600_000): Promise<string> => {
     const token = f.secrets.hex(32);
@@ -80,8 +80,8 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
   let token: string;
   beforeEach(async () => {
     f = hubIdentityFakes();
-    reset = new ResetHubPassword(f.resetTokens, f.users, f.refreshTokens, f.passwords, f.hasher, f.clock);
-    completion = hubPasswordResetCompletion(f.resetTokens, f.users, f.refreshTokens);
+    reset = new ResetHubPassword(f.resetTokens, f.users, f.ending, f.passwords, f.hasher, f.clock);
+    completion = hubPasswordResetCompletion(f.resetTokens, f.users, f.ending);
     const { user, organization, membership } = await f.seedSession();
     await f.sessions.start(user, membership, organization, f.clock.now());
     userId = user.id;

@@ -11,12 +11,12 @@ describe('RevokeHubSessions', () => {
     await f.sessions.start(other, { ...membership, userId: other.id }, organization, f.clock.now());
     f.clock.advance(1_000);
 
-    expect(await new RevokeHubSessions(f.refreshTokens, f.clock).execute({ userId: user.id })).to.deep.equal({
+    expect(await new RevokeHubSessions(f.ending, f.clock).execute({ userId: user.id })).to.deep.equal({
       revoked: 2,
     });
     expect(await f.refreshTokens.activeOfUser(user.id, f.clock.now())).to.deep.equal([]);
     expect(await f.refreshTokens.activeOfUser(other.id, f.clock.now())).to.have.length(1);
-    expect(await new RevokeHubSessions(f.refreshTokens, f.clock).execute({ userId: user.id })).to.deep.equal({
+    expect(await new RevokeHubSessions(f.ending, f.clock).execute({ userId: user.id })).to.deep.equal({
       revoked: 0,
     });
   });

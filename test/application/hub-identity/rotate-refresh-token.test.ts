@@ -18,6 +18,7 @@ describe('RotateRefreshToken', () => {
   const rotation = (graceMs = 0) =>
     new RotateRefreshToken(
       f.refreshTokens,
+      f.ending,
       f.users,
       f.memberships,
       f.accessTokens,

@@ -28,7 +28,7 @@ describe('LogoutSalesUser', () => {
       ...fakes,
       session,
       active,
-      logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock),
+      logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.sessions, fakes.secretHasher, fakes.clock),
     };
   }
 

@@ -34,7 +34,7 @@ describe('RefreshSalesSession', () => {
         fakes.secretHasher,
         fakes.clock,
       ),
-      logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.secretHasher, fakes.clock),
+      logOut: new LogoutSalesUser(fakes.refreshTokens, fakes.sessions, fakes.secretHasher, fakes.clock),
     };
   }
 

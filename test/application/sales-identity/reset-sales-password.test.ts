@@ -34,7 +34,7 @@ describe('ResetSalesPassword', () => {
     const reset = new ResetSalesPassword(
       fakes.resetTokens,
       fakes.users,
-      fakes.refreshTokens,
+      fakes.sessions,
       fakes.passwords,
       fakes.secretHasher,
       fakes.clock,
@@ -148,12 +148,12 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     const reset = new ResetSalesPassword(
       fakes.resetTokens,
       fakes.users,
-      fakes.refreshTokens,
+      fakes.sessions,
       fakes.passwords,
       fakes.secretHasher,
       fakes.clock,
     );
-    const completion = salesPasswordResetCompletion(fakes.resetTokens, fakes.users, fakes.refreshTokens);
+    const completion = salesPasswordResetCompletion(fakes.resetTokens, fakes.users, fakes.sessions);
     const passwordOf = async (password: string) =>
       fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
     const activeSessions = async () =>

@@ -8,6 +8,7 @@ interface Row extends StoredRefreshToken {
 export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   private readonly rows = new Map<string, Row>();
 
+
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   async save(token: StoredRefreshToken & { readonly createdAt: Date }): Promise<void> {
@@ -30,5 +31,12 @@ export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {
     this.faults.write('sales_refresh_tokens.updateMany');
     for (const row of this.rows.values()) if (row.userId === userId) row.revokedAt ??= at;
+  }
+
+  async usableSince(userId: string, since: Date): Promise<readonly string[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.userId === userId && row.expiresAt.getTime() > since.getTime())
+      .filter((row) => row.revokedAt === undefined || row.revokedAt.getTime() >= since.getTime())
+      .map((row) => row.tokenHash);
   }
 }

@@ -6,33 +6,25 @@ import type { Token } from '../application/shared/token';
 import { provide } from './container';
 import { Platform } from './platform';
 
-/** A failed read of the ended sessions is logged at most this often (the poll runs every second). */
+/** A failed background read of the ended sessions is logged at most this often. */
 const READ_ERROR_LOG_INTERVAL_MS = 60_000;
 
-/**
- * Binds one service's ended sessions (CONTRACT 11.2): the list in this copy's memory, polling its
- * collection from the moment it is first resolved (building the app), stopped at shutdown.
- */
+/** Binds one service's ended sessions (CONTRACT 11.2): its collection, read into this copy's memory. */
 export function provideEndedSessions(
   bind: Bind,
   binding: Token<EndedSessions>,
   collection: string,
   lifetimeSeconds: number,
-  pollMs: number | undefined,
 ): void {
   provide(bind, binding, (get) => {
-    const { db, logger, closables } = get(Platform);
+    const { db, logger } = get(Platform);
     let loggedAt = Number.NEGATIVE_INFINITY;
-    const list = new EndedSessionList(new MongoEndedSessionStore(db, collection), get(Clock), lifetimeSeconds, {
-      ...(pollMs === undefined ? {} : { pollMs }),
+    return new EndedSessionList(new MongoEndedSessionStore(db, collection), get(Clock), lifetimeSeconds, {
       onReadError: (err: unknown) => {
         if (Date.now() - loggedAt < READ_ERROR_LOG_INTERVAL_MS) return;
         loggedAt = Date.now();
-        logger.warn({ err, collection }, 'reading the ended sessions failed; tokens are refused (503) after 5 s');
+        logger.warn({ err, collection }, 'reading the ended sessions failed; read again by the next request');
       },
     });
-    list.start();
-    closables.push(list);
-    return list;
   });
 }

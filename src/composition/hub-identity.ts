@@ -49,8 +49,6 @@ export interface HubIdentityOptions {
   readonly hubRefreshGraceMs?: number;
   /** The hub IP limiter of spec part 8 (default 10 requests per 5 minutes). */
   readonly hubIpRateLimit?: IpRateLimitOptions;
-  /** How often the ended sessions are read (default every second, CONTRACT 11.2). */
-  readonly endedSessionPollMs?: number;
 }
 
 /** Ends every hub session of a user (logout, reuse, password reset; CONTRACT 11.2). */
@@ -65,7 +63,7 @@ export function hubIdentityModule(options: HubIdentityOptions): ContainerModule 
     provide(bind, HubRefreshTokenStore, (get) => new MongoHubRefreshTokenStore(get(Platform).db));
     provide(bind, HubResetTokenStore, (get) => new MongoHubResetTokenStore(get(Platform).db));
     // Issues the hub's access tokens and verifies them for every hub route (hub-leads' too).
-    provideEndedSessions(bind, HubEndedSessions, HUB_ENDED_SESSIONS, ACCESS_TOKEN_TTL_SECONDS, options.endedSessionPollMs);
+    provideEndedSessions(bind, HubEndedSessions, HUB_ENDED_SESSIONS, ACCESS_TOKEN_TTL_SECONDS);
     provide(
       bind,
       HubSessionEndingToken,

@@ -61,8 +61,6 @@ export interface SalesIdentityOptions {
   readonly salesRateLimitRuleFor?: (declared: RateLimitRule) => RateLimitRule;
   readonly apiKeyCacheTtlMs?: number;
   readonly apiEventFlushIntervalMs?: number;
-  /** How often the ended sessions are read (default every second, CONTRACT 11.2). */
-  readonly endedSessionPollMs?: number;
 }
 
 /** Ends sales sessions (logout, password reset; CONTRACT 11.2), for the use cases and check-data. */
@@ -81,13 +79,7 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, ApiKeyRepository, (get) => new MongoApiKeyRepository(db(get)));
     provide(bind, ApiEventStore, (get) => new MongoApiEventStore(db(get)));
     provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
-    provideEndedSessions(
-      bind,
-      SalesEndedSessions,
-      SALES_ENDED_SESSIONS,
-      ACCESS_TOKEN_TTL_SECONDS,
-      options.endedSessionPollMs,
-    );
+    provideEndedSessions(bind, SalesEndedSessions, SALES_ENDED_SESSIONS, ACCESS_TOKEN_TTL_SECONDS);
     provide(
       bind,
       SalesSessionEndingToken,

@@ -12,6 +12,10 @@ describe('SalesAccessTokens contract', () => {
   describe('FakeSalesAccessTokens', () => salesAccessTokensContract(() => new FakeSalesAccessTokens()));
 });
 
+/** A claim set to undefined is left out of the token. */
+const withoutUndefined = (claims: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
+
 describe('JwtSalesAccessTokens', () => {
   const SECRET = 'jwt-sales-access-tokens-test-secret-32b';
   const identity = {
@@ -26,7 +30,7 @@ describe('JwtSalesAccessTokens', () => {
   /** A token signed with SECRET as the sales service signs them, with `claims` changed. */
   const signed = (claims: Record<string, unknown>, header: jwt.JwtHeader = { alg: 'HS256', typ: 'at+jwt' }) =>
     jwt.sign(
-      {
+      withoutUndefined({
         sub: identity.id,
         email: identity.username,
         role: 'admin',
@@ -36,7 +40,7 @@ describe('JwtSalesAccessTokens', () => {
         aud: SALES_TOKEN_SERVICE,
         exp: nowSeconds + 60,
         ...claims,
-      },
+      }),
       SECRET,
       { algorithm: 'HS256', noTimestamp: true, header },
     );

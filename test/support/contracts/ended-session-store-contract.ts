@@ -20,7 +20,7 @@ export function endedSessionStoreContract(make: () => Promise<EndedSessionStore>
   };
   // The MongoDB suite shares one collection across tests: each test looks at its own sessions only.
   const endedSince = async (since: Date, now: Date): Promise<EndedSession[]> =>
-    (await endedSince(since, now)).filter((s) => mine.has(s.sessionId));
+    (await store.endedSince(since, now)).filter((s) => mine.has(s.sessionId));
   const ids = (sessions: readonly { sessionId: string }[]) => sessions.map((s) => s.sessionId);
 
   it('answers the sessions ended since a time, oldest end first, with their times', async () => {

@@ -1,55 +1,50 @@
+import { performance } from 'node:perf_hooks';
 import type { Clock, EndedSessions, EndedSessionStore } from '../ports';
 
-/** How often a copy reads the sessions other copies ended: well inside CONTRACT 10.3's 5 s. */
-export const DEFAULT_ENDED_SESSION_POLL_MS = 1_000;
-/** CONTRACT 10.3 / 11.2: past this without a successful read after a failed one, the list cannot vouch. */
-export const MAX_ENDED_SESSION_STALENESS_MS = 5_000;
+/** A list older than this is read again in the background, while requests are answered from memory. */
+export const DEFAULT_ENDED_SESSION_REFRESH_MS = 1_000;
+/** CONTRACT 10.3 / 11.2: a list older than this is read again before the request is answered. */
+export const MAX_ENDED_SESSION_AGE_MS = 5_000;
 /**
  * Each read goes back this far before the previous one: an end written by another copy whose clock is
- * behind ours, or whose write landed after our read began, is still caught.
+ * behind ours, or whose write landed while our previous read ran, is still caught.
  */
 export const ENDED_SESSION_READ_OVERLAP_MS = 10_000;
 
 export interface EndedSessionListOptions {
-  readonly pollMs?: number;
-  /** A failed read (the list keeps what it knows; see `isEnded`). */
+  readonly refreshMs?: number;
+  /** A failed background read (the next request past 5 s reads again, and fails with its error: 503). */
   readonly onReadError?: (error: unknown) => void;
+  /** Milliseconds of a monotonic clock (the list's age; tests may stop the Clock, not this). */
+  readonly elapsedMs?: () => number;
 }
 
 /**
  * The ended sessions of one service in this copy's memory (CONTRACT 11.2), the same shape as the API-key
  * cache's 5 s (CONTRACT 10.3): an end through this copy is refused here at once; an end through another
- * copy is read by the next poll (every second), so every copy refuses it within 5 s. A request pays one
- * Map lookup, never a database round trip. Bounded: an entry is dropped once its `expiresAt` has passed
- * (the end plus the access tokens' lifetime: no token of the session can be valid by then), on every
- * poll, so the list holds at most the sessions ended in the last lifetime (plus one poll interval).
+ * copy is in the list read after it. A request pays a Map lookup: a list older than 1 s is read again in
+ * the background (one small indexed query, at most one at a time), and only a list older than 5 s (a
+ * copy that served nothing for 5 s) makes its request wait for a read. So a session ended at T is
+ * refused by every copy from T + 5 s at the latest, and no timer runs in an idle copy.
+ *
+ * Bounded: an entry leaves at its `expiresAt` (the end plus the access tokens' lifetime, when no token
+ * of the session can be valid any more), at every read; the list holds the sessions ended in the last
+ * lifetime, as the TTL index does in the database.
  */
 export class EndedSessionList implements EndedSessions {
   private readonly ended = new Map<string, number>();
-  /** Clock time (ms) at which the last successful read began; undefined before the first. */
-  private readAt: number | undefined;
-  private readError: unknown;
+  /** When (monotonic ms, and Clock time) the last successful read began; undefined before the first. */
+  private readStartedAt: { readonly elapsed: number; readonly clock: number } | undefined;
   private reading: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly elapsedMs: () => number;
 
   constructor(
     private readonly store: EndedSessionStore,
     private readonly clock: Clock,
     private readonly lifetimeSeconds: number,
     private readonly options: EndedSessionListOptions = {},
-  ) {}
-
-  /** Starts polling (an unref'd timer: it never keeps the process alive); the first read starts now. */
-  start(): void {
-    if (this.timer !== undefined) return;
-    this.poll();
-    this.timer = setInterval(() => this.poll(), this.options.pollMs ?? DEFAULT_ENDED_SESSION_POLL_MS);
-    this.timer.unref();
-  }
-
-  close(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  ) {
+    this.elapsedMs = options.elapsedMs ?? (() => performance.now());
   }
 
   /** How many sessions the list holds (bench:auth prints it). */
@@ -64,15 +59,11 @@ export class EndedSessionList implements EndedSessions {
     for (const sessionId of sessionIds) this.remember(sessionId, expiresAt.getTime());
   }
 
-  /**
-   * A memory lookup. Before the first read it waits for it (a fresh copy knows nothing yet); when reads
-   * have been failing for longer than 5 s it throws the read's error: the request fails as a database
-   * fault does (503, CONTRACT 9.5) rather than accept a session another copy may have ended.
-   */
   async isEnded(sessionId: string): Promise<boolean> {
-    if (this.readAt === undefined) await this.read();
-    else if (this.readError !== undefined && this.clock.now().getTime() - this.readAt > MAX_ENDED_SESSION_STALENESS_MS)
-      throw this.readError;
+    const age = this.readStartedAt === undefined ? Infinity : this.elapsedMs() - this.readStartedAt.elapsed;
+    if (age > MAX_ENDED_SESSION_AGE_MS) await this.read();
+    else if (age >= (this.options.refreshMs ?? DEFAULT_ENDED_SESSION_REFRESH_MS))
+      this.read().catch((error: unknown) => this.options.onReadError?.(error));
     return this.ended.has(sessionId);
   }
 
@@ -84,27 +75,16 @@ export class EndedSessionList implements EndedSessions {
     return this.reading;
   }
 
-  private poll(): void {
-    this.read().catch((error: unknown) => this.options.onReadError?.(error));
-  }
-
   private async readOnce(): Promise<void> {
-    const now = this.clock.now();
+    const startedAt = { elapsed: this.elapsedMs(), clock: this.clock.now().getTime() };
     const since =
-      this.readAt === undefined
-        ? now.getTime() - this.lifetimeSeconds * 1000
-        : this.readAt - ENDED_SESSION_READ_OVERLAP_MS;
-    let sessions;
-    try {
-      sessions = await this.store.endedSince(new Date(since), now);
-    } catch (error) {
-      this.readError = error;
-      throw error;
-    }
+      this.readStartedAt === undefined
+        ? startedAt.clock - this.lifetimeSeconds * 1000
+        : this.readStartedAt.clock - ENDED_SESSION_READ_OVERLAP_MS;
+    const sessions = await this.store.endedSince(new Date(since), new Date(startedAt.clock));
     for (const session of sessions) this.remember(session.sessionId, session.expiresAt.getTime());
-    this.evictExpired(now.getTime());
-    this.readAt = now.getTime();
-    this.readError = undefined;
+    this.evictExpired(startedAt.clock);
+    this.readStartedAt = startedAt;
   }
 
   private remember(sessionId: string, expiresAt: number): void {

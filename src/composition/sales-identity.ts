@@ -201,6 +201,9 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
     appMiddleware,
     routers,
     indexes: salesIdentityAreaIndexes(config.eventLogRetentionDays),
+    /** CONTRACT 11.2: this copy's list of ended sessions and what ends them (bench:auth measures both). */
+    endedSessions: get(SalesEndedSessions),
+    sessionEnding: get(SalesSessionEndingToken),
   };
 }
 export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;

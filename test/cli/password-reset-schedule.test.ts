@@ -55,14 +55,7 @@ describe('password-reset completion of serve', () => {
       sales.secretHasher,
       sales.clock,
     );
-    const hubReset = new ResetHubPassword(
-      hub.resetTokens,
-      hub.users,
-      hub.ending,
-      hub.passwords,
-      hub.hasher,
-      hub.clock,
-    );
+    const hubReset = new ResetHubPassword(hub.resetTokens, hub.users, hub.ending, hub.passwords, hub.hasher, hub.clock);
     expect(
       await salesReset.execute({ token: 'sales-link', newPassword: 'new password' }).catch((error: unknown) => error),
     ).to.be.instanceOf(ProcessDied);

@@ -45,7 +45,11 @@ export function hubIdentityFakes() {
     mailer: new CapturingMailer(),
   };
   const sessions = new SessionIssuer(fakes.refreshTokens, fakes.accessTokens, fakes.secrets, fakes.hasher);
-  const endedSessions = new EndedSessionList(new InMemoryEndedSessionStore(faults), fakes.clock, ACCESS_TOKEN_TTL_SECONDS);
+  const endedSessions = new EndedSessionList(
+    new InMemoryEndedSessionStore(faults),
+    fakes.clock,
+    ACCESS_TOKEN_TTL_SECONDS,
+  );
   const ending = new HubSessionEnding(fakes.refreshTokens, endedSessions);
 
   async function seedOrganization(name = 'Acme Motors'): Promise<Organization> {
@@ -100,7 +104,17 @@ export function hubIdentityFakes() {
   /** The stored record of a refresh token the client holds. */
   const recordOf = (refreshToken: string) => fakes.refreshTokens.findByHash(fakes.hasher.hash(refreshToken));
 
-  return { ...fakes, sessions, endedSessions, ending, seedOrganization, seedUser, seedMembership, seedSession, recordOf };
+  return {
+    ...fakes,
+    sessions,
+    endedSessions,
+    ending,
+    seedOrganization,
+    seedUser,
+    seedMembership,
+    seedSession,
+    recordOf,
+  };
 }
 
 export type HubIdentityFakes = ReturnType<typeof hubIdentityFakes>;

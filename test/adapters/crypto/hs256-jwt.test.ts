@@ -85,9 +85,7 @@ describe('Hs256Jwt (CONTRACT 11.1)', () => {
   });
 
   it('refuses an HS512 token made with the same secret (algorithm pinned)', () => {
-    expect(tokens.verify(handSigned({ alg: 'HS512', typ: 'at+jwt' }, GOOD_PAYLOAD, 'sha512'), NOW)).to.equal(
-      undefined,
-    );
+    expect(tokens.verify(handSigned({ alg: 'HS512', typ: 'at+jwt' }, GOOD_PAYLOAD, 'sha512'), NOW)).to.equal(undefined);
   });
 
   it('refuses garbage', () => {

@@ -77,7 +77,7 @@ describe('JwtSalesAccessTokens', () => {
       expect(tokens.verify(signed(claims), NOW), JSON.stringify(claims)).to.equal(undefined);
   });
 
-  it("refuses a hub token and one without typ at+jwt, the sales iss/aud, sid or exp (CONTRACT 11.1)", () => {
+  it('refuses a hub token and one without typ at+jwt, the sales iss/aud, sid or exp (CONTRACT 11.1)', () => {
     const tokens = new JwtSalesAccessTokens(SECRET);
     for (const claims of [
       { iss: 'brokerhub-hub', aud: 'brokerhub-hub' },

@@ -8,7 +8,6 @@ interface Row extends StoredRefreshToken {
 export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   private readonly rows = new Map<string, Row>();
 
-
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   async save(token: StoredRefreshToken & { readonly createdAt: Date }): Promise<void> {

@@ -8,8 +8,7 @@ import { ManualClock } from '../../../support/fakes/fixed-clock';
 import { InMemoryEndedSessionStore } from '../../../support/fakes/in-memory-ended-session-store';
 
 const SECRET = 'hub-contract-secret-0123456789-abcdefghij';
-const endedSessions = (clock = new ManualClock()) =>
-  new EndedSessionList(new InMemoryEndedSessionStore(), clock, 900);
+const endedSessions = (clock = new ManualClock()) => new EndedSessionList(new InMemoryEndedSessionStore(), clock, 900);
 
 describe('AccessTokenIssuer contract', () => {
   describe('the fake', () => {

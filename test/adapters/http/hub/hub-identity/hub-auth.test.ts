@@ -127,16 +127,14 @@ describe('hub auth HTTP', () => {
       const second = await hub.createOrg('Second Org');
       const id = await hub.createUser({ email: 'multi@example.com', password: PASSWORD, orgId: first, role: 'ADMIN' });
       hub.clock.advance(1_000);
-      await mongo.db
-        .collection('hub_memberships')
-        .insertOne({
-          _id: `${id}:${second}` as never,
-          userId: id,
-          orgId: second,
-          role: 'CLIENT',
-          permissions: ['leads:read'],
-          joinedAt: hub.clock.now(),
-        });
+      await mongo.db.collection('hub_memberships').insertOne({
+        _id: `${id}:${second}` as never,
+        userId: id,
+        orgId: second,
+        role: 'CLIENT',
+        permissions: ['leads:read'],
+        joinedAt: hub.clock.now(),
+      });
       const res = await login('multi@example.com').expect(200);
       expect(res.body.org).to.deep.equal({ id: second, name: 'Second Org', role: 'CLIENT' });
       expect((jwt.decode(res.body.accessToken) as { permissions: string[] }).permissions).to.deep.equal(['leads:read']);

@@ -813,12 +813,14 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     ).to.equal(true);
     const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
     const salesToken = randomUUID();
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
-      _id: hasher.hash(salesToken) as never,
-      userId: sales.id,
-      expiresAt: inAnHour,
-      createdAt: twoMinutesAgo,
-    });
+    await db
+      .collection(SALES_PASSWORD_RESET_TOKENS)
+      .insertOne({
+        _id: hasher.hash(salesToken) as never,
+        userId: sales.id,
+        expiresAt: inAnHour,
+        createdAt: twoMinutesAgo,
+      });
     expect(
       await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
     ).to.deep.equal(E.right({ userId: sales.id }));
@@ -859,14 +861,16 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       );
     // Not judged: a reset consumed just now, whose request may still be completing it.
     const inFlight = await rt.createUser({});
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
-      _id: randomUUID() as never,
-      userId: inFlight.id,
-      expiresAt: inAnHour,
-      createdAt: new Date(),
-      usedAt: new Date(),
-      newPasswordHash: 'in-flight',
-    });
+    await db
+      .collection(SALES_PASSWORD_RESET_TOKENS)
+      .insertOne({
+        _id: randomUUID() as never,
+        userId: inFlight.id,
+        expiresAt: inAnHour,
+        createdAt: new Date(),
+        usedAt: new Date(),
+        newPasswordHash: 'in-flight',
+      });
     // Meanwhile the old password still works.
     expect(
       E.isRight(

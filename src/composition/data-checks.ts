@@ -37,13 +37,9 @@ import {
 import { Clock } from '../application/shared/ports';
 import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
 import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
-import { HubRefreshTokenStore, HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
+import { HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
 import { salesPasswordResetCompletion } from '../application/sales-identity/reset-sales-password';
-import {
-  PasswordResetTokenStore,
-  SalesRefreshTokenStore,
-  SalesUserRepository,
-} from '../application/sales-identity/ports';
+import { PasswordResetTokenStore, SalesUserRepository } from '../application/sales-identity/ports';
 import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
 import { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
 import { token, type Token } from '../application/shared/token';

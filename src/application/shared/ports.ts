@@ -92,7 +92,7 @@ export interface Mailer {
 }
 export const Mailer: Token<Mailer> = token('Mailer');
 
-/** One ended session (CONTRACT 11.2): its access tokens are refused until `expiresAt`, when the last one has expired. */
+/** One ended session (CONTRACT 11.2): its tokens are refused until `expiresAt`, when the last one has expired. */
 export interface EndedSession {
   readonly sessionId: string;
   readonly endedAt: Date;
@@ -109,7 +109,9 @@ export interface EndedSessionStore {
    * answered after it stays ended when the process is killed. Idempotent: ending an ended session again
    * moves its times forward.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one upsert per session (a bulk write, atomic per document); a crash part-way ends some of the sessions and the caller's retry (the logout again, the reset's completion) ends the rest.
+  // Crash consistency (CONTRACT 10.2): (a) one upsert per session (a bulk write, atomic per document),
+  // acknowledged before the logout answers; a crash part-way ends some of the sessions and the caller's
+  // retry (the logout again, the reset's completion) ends the rest.
   end(sessions: readonly EndedSession[]): Promise<void>;
   /** The sessions ended at or after `since` whose entry has not expired at `now`, oldest end first. */
   endedSince(since: Date, now: Date): Promise<readonly EndedSession[]>;

@@ -116,7 +116,7 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     );
   };
 
-  it('a reset makes its writes: the consume (with the new hash), the password, the revocation, the ends, markApplied', async () => {
+  it('a reset writes: the consume (with the hash), the password, the revocation, the ends, markApplied', async () => {
     f.faults.revive();
     await reset.execute({ token, newPassword: NEW_PASSWORD });
     expect(f.faults.writes).to.deep.equal([

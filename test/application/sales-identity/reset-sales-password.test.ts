@@ -186,7 +186,7 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     return { ...fakes, known, token, reset, completion, passwordOf, activeSessions, killedAt, expectCompleted };
   }
 
-  it('a reset makes its writes: the consume (with the new hash), the password, the revocation, the ends, markApplied', async () => {
+  it('a reset writes: the consume (with the hash), the password, the revocation, the ends, markApplied', async () => {
     const { reset, token, faults } = await setUp();
     faults.revive();
     await reset.execute({ token, newPassword: NEW });

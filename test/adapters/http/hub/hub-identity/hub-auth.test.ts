@@ -60,7 +60,7 @@ describe('hub auth HTTP', () => {
       await login('long@example.com', long).expect(200);
     });
 
-    it('issues an at+jwt access token that jose verifies with the claims of spec part 2 and CONTRACT 11.1', async () => {
+    it('issues an at+jwt token jose verifies, with the claims of spec part 2 and CONTRACT 11.1', async () => {
       const res = await login().expect(200);
       const { payload, protectedHeader } = await jose.jwtVerify(
         res.body.accessToken,

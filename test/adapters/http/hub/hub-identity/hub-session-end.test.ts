@@ -92,7 +92,7 @@ describe('hub access tokens bound to the service, sessions ended on every copy (
     await me(copyB, fresh.body.accessToken as string).expect(200);
   });
 
-  it('a token signed with the secret is accepted only with typ at+jwt, the hub iss and aud, jti, sid and a hub role', async () => {
+  it('a signed token is accepted only with typ at+jwt, the hub iss and aud, jti, sid, a hub role', async () => {
     const { access } = await logIn(copyA, await newUser());
     const claims = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString()) as JWTPayload;
     const sign = (changes: JWTPayload, typ = 'at+jwt') => {

@@ -41,7 +41,7 @@ describe('sales /auth endpoints', () => {
       expect(JSON.stringify(res.body)).not.to.contain(cookieValueOf(res.headers['set-cookie'], 'access_token'));
     });
 
-    it('issues an HS256 at+jwt with iss/aud brokerhub-sales, sub, email, role, sid and jti, valid one hour', async () => {
+    it('issues an HS256 at+jwt: iss/aud brokerhub-sales, sub, email, role, sid, jti, valid one hour', async () => {
       const user = await sales.createUser({ role: 'manager' });
       const res = await login(user.email, user.password).expect(200);
       const token = cookieValueOf(res.headers['set-cookie'], 'access_token') ?? '';

@@ -53,7 +53,7 @@ describe('sales access tokens bound to the service, sessions ended on every copy
     }
   };
 
-  it('logout on copy A: A refuses the session at once, B refuses it too (within 5 s); another session stays', async () => {
+  it('logout on copy A: A refuses the session at once, B too (within 5 s); another session stays', async () => {
     const user = await copyA.createUser({});
     const laptop = await logIn(copyA, user);
     const phone = await logIn(copyB, user);
@@ -97,7 +97,7 @@ describe('sales access tokens bound to the service, sessions ended on every copy
       return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ }).sign(SECRET);
     };
 
-    it('a token signed with the secret is accepted only with typ at+jwt, the sales iss and aud, jti, sid and a sales role', async () => {
+    it('a signed token is accepted only with typ at+jwt, the sales iss and aud, jti, sid, a sales role', async () => {
       await salesList(copyA, await sign({ jti: 'another-jti' })).expect(200);
       const refused = [
         await sign({}, 'JWT'),

@@ -23,6 +23,7 @@ export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   }
 
   async revoke(tokenHash: string, at: Date): Promise<void> {
+    this.faults.write('sales_refresh_tokens.updateOne');
     const row = this.rows.get(tokenHash);
     if (row !== undefined) row.revokedAt ??= at;
   }

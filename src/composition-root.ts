@@ -7,6 +7,7 @@ import type { GuardDeps } from './adapters/http/sales/guards';
 import { buildSalesApp } from './adapters/http/sales/sales-app';
 import type { Area } from './composition/area';
 import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
+import { endedSessionsModule } from './composition/ended-sessions';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
 import { Platform, platformModule, type Infrastructure, type PlatformOptions } from './composition/platform';
@@ -50,6 +51,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
     dataChecksModule,
+    endedSessionsModule,
   ];
 }
 

@@ -18,8 +18,6 @@ import { RevokeHubSessions } from '../application/hub-identity/revoke-hub-sessio
 import { RotateRefreshToken } from '../application/hub-identity/rotate-refresh-token';
 import { SessionIssuer } from '../application/hub-identity/session-issuer';
 import { HubSessionEnding } from '../application/hub-identity/hub-session-ending';
-import { HUB_ENDED_SESSIONS } from '../adapters/mongo/shared/ended-session-collection';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../domain/hub-identity/refresh-token';
 import { authRoutes } from '../adapters/http/hub/hub-identity/auth-routes';
 import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
 import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from '../adapters/http/hub/ip-rate-limit';
@@ -41,7 +39,6 @@ import {
 } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
-import { provideEndedSessions } from './ended-sessions';
 import { Platform } from './platform';
 
 export interface HubIdentityOptions {
@@ -63,7 +60,6 @@ export function hubIdentityModule(options: HubIdentityOptions): ContainerModule 
     provide(bind, HubRefreshTokenStore, (get) => new MongoHubRefreshTokenStore(get(Platform).db));
     provide(bind, HubResetTokenStore, (get) => new MongoHubResetTokenStore(get(Platform).db));
     // Issues the hub's access tokens and verifies them for every hub route (hub-leads' too).
-    provideEndedSessions(bind, HubEndedSessions, HUB_ENDED_SESSIONS, ACCESS_TOKEN_TTL_SECONDS);
     provide(
       bind,
       HubSessionEndingToken,

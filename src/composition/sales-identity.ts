@@ -24,8 +24,6 @@ import { RequestSalesPasswordReset } from '../application/sales-identity/request
 import { ResetSalesPassword } from '../application/sales-identity/reset-sales-password';
 import { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
 import { SalesSessionEnding } from '../application/sales-identity/sales-session-ending';
-import { SALES_ENDED_SESSIONS } from '../adapters/mongo/shared/ended-session-collection';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../domain/sales-identity/session-lifetimes';
 import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens';
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
@@ -52,7 +50,6 @@ import {
 } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
-import { provideEndedSessions } from './ended-sessions';
 import { Platform } from './platform';
 
 /** Small limits and short intervals for tests. */
@@ -79,7 +76,6 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, ApiKeyRepository, (get) => new MongoApiKeyRepository(db(get)));
     provide(bind, ApiEventStore, (get) => new MongoApiEventStore(db(get)));
     provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
-    provideEndedSessions(bind, SalesEndedSessions, SALES_ENDED_SESSIONS, ACCESS_TOKEN_TTL_SECONDS);
     provide(
       bind,
       SalesSessionEndingToken,

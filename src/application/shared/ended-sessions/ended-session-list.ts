@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { Clock, EndedSessions, EndedSessionStore } from '../ports';
 
 /** A list older than this is read again in the background, while requests are answered from memory. */

@@ -61,7 +61,7 @@ export class EndedSessionList implements EndedSessions {
   async isEnded(sessionId: string): Promise<boolean> {
     const age = this.readStartedAt === undefined ? Infinity : this.elapsedMs() - this.readStartedAt.elapsed;
     if (age > MAX_ENDED_SESSION_AGE_MS) await this.read();
-    else if (age >= (this.options.refreshMs ?? DEFAULT_ENDED_SESSION_REFRESH_MS))
+    else if (age >= (this.options.refreshMs ?? DEFAULT_ENDED_SESSION_REFRESH_MS) && this.reading === undefined)
       this.read().catch((error: unknown) => this.options.onReadError?.(error));
     return this.ended.has(sessionId);
   }

@@ -7,6 +7,7 @@ import type { GuardDeps } from './adapters/http/sales/guards';
 import { buildSalesApp } from './adapters/http/sales/sales-app';
 import type { Area } from './composition/area';
 import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
+import { endedSessionsModule } from './composition/ended-sessions';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
 import {
@@ -63,6 +64,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     assistantModule(overrides),
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
+    endedSessionsModule,
   ];
 }
 

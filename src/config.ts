@@ -252,6 +252,12 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
   if (isProduction && missing !== undefined) {
     return E.left({ variable: missing, problem: 'is required in production' });
   }
+  // CONTRACT 11.1: one secret for both services would make each service's tokens verifiable by the
+  // other; the iss/aud checks refuse them anyway, but a shared key is one leak away from both. Every
+  // environment, and also for the commands that do not sign (the same file configures `serve`).
+  if (v.SALES_JWT_SECRET !== undefined && v.SALES_JWT_SECRET === v.HUB_JWT_SECRET) {
+    return E.left({ variable: 'SALES_JWT_SECRET', problem: 'must differ from HUB_JWT_SECRET (CONTRACT 11.1)' });
+  }
   const warning =
     missingSecrets.length > 0
       ? `${missingSecrets.join(' and ')} not set: using a random secret for this process only (tokens do not survive a restart; required in production)`

@@ -237,6 +237,16 @@ describe('loadConfig', () => {
     expect(bad({ NODE_ENV: 'production', SALES_JWT_SECRET: SECRET }).variable).to.equal('HUB_JWT_SECRET');
   });
 
+  it('stops every environment when SALES_JWT_SECRET equals HUB_JWT_SECRET, naming both in one line', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const error = bad({ NODE_ENV, SALES_JWT_SECRET: SECRET, HUB_JWT_SECRET: SECRET });
+      expect(formatConfigError(error), NODE_ENV).to.equal(
+        'Invalid configuration: SALES_JWT_SECRET must differ from HUB_JWT_SECRET (CONTRACT 11.1)',
+      );
+    }
+    expect(ok({ SALES_JWT_SECRET: SECRET, HUB_JWT_SECRET: `${SECRET}y` }).config.salesJwtSecret).to.equal(SECRET);
+  });
+
   it('generates distinct random secrets outside production, with one warning line', () => {
     const first = ok({});
     const second = ok({});

@@ -17,7 +17,7 @@ import { ResetHubPassword } from '../application/hub-identity/reset-hub-password
 import { RevokeHubSessions } from '../application/hub-identity/revoke-hub-sessions';
 import { RotateRefreshToken } from '../application/hub-identity/rotate-refresh-token';
 import { SessionIssuer } from '../application/hub-identity/session-issuer';
-import { Hs256Jwt } from '../adapters/crypto/hs256-jwt';
+import { HubSessionEnding } from '../application/hub-identity/hub-session-ending';
 import { authRoutes } from '../adapters/http/hub/hub-identity/auth-routes';
 import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
 import { DEFAULT_IP_RATE_LIMIT, ipRateLimitRouter, type IpRateLimitOptions } from '../adapters/http/hub/ip-rate-limit';
@@ -38,6 +38,7 @@ import {
   IdGenerator,
   Mailer,
   PasswordHasher,
+  HubEndedSessions,
   RateLimitStore,
   SecretGenerator,
   SecretHasher,
@@ -53,6 +54,9 @@ export interface HubIdentityOptions {
   readonly hubIpRateLimit?: IpRateLimitOptions;
 }
 
+/** Ends every hub session of a user (logout, reuse, password reset; CONTRACT 11.2). */
+export const HubSessionEndingToken: Token<HubSessionEnding> = token('HubSessionEnding');
+
 /** Organizations, hub users, memberships and sessions (spec hub parts 2, 3, 8; CONTRACT 5). */
 export function hubIdentityModule(options: HubIdentityOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -64,7 +68,16 @@ export function hubIdentityModule(options: HubIdentityOptions): ContainerModule 
     provide(bind, RefreshClaimStore, (get) => new MongoRefreshClaimStore(get(Platform).db));
     provide(bind, HubMembershipStore, (get) => new MongoHubMembershipStore(get(Platform).db));
     // Issues the hub's access tokens and verifies them for every hub route (hub-leads' too).
-    provide(bind, HubAccessTokens, (get) => new HubAccessTokens(new Hs256Jwt(get(Platform).config.hubJwtSecret)));
+    provide(
+      bind,
+      HubSessionEndingToken,
+      (get) => new HubSessionEnding(get(HubRefreshTokenStore), get(HubEndedSessions)),
+    );
+    provide(
+      bind,
+      HubAccessTokens,
+      (get) => new HubAccessTokens(get(Platform).config.hubJwtSecret, get(HubEndedSessions)),
+    );
     provide(bind, AccessTokenIssuer, (get) => get(HubAccessTokens));
     provide(bind, HubIdentityUseCases, (get) => hubIdentityUseCases(get, options));
     provide(bind, HubIdentityArea, (get) => hubIdentityArea(get, options));
@@ -85,6 +98,7 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
   const resetTokens = get(HubResetTokenStore);
   const accessTokens = get(HubAccessTokens);
   const sessions = new SessionIssuer(refreshTokens, accessTokens, secrets, secretHasher);
+  const ending = get(HubSessionEndingToken);
   const createOrganization = new CreateOrganization(organizations, ids, secrets, clock);
   const createHubUser = new CreateHubUser(users, memberships, organizations, passwordHasher, ids, clock);
   return {
@@ -93,6 +107,7 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
     loginHubUser: new LoginHubUser(users, memberships, organizations, passwordHasher, sessions, clock),
     rotateRefreshToken: new RotateRefreshToken(
       refreshTokens,
+      ending,
       users,
       memberships,
       accessTokens,
@@ -101,7 +116,7 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
       clock,
       options.hubRefreshGraceMs ?? 0,
     ),
-    revokeHubSessions: new RevokeHubSessions(refreshTokens, clock),
+    revokeHubSessions: new RevokeHubSessions(ending, clock),
     getHubMe: new GetHubMe(users, organizations),
     registerHubUser: new RegisterHubUser(
       users,
@@ -122,7 +137,7 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
       clock,
       config.publicAppUrl,
     ),
-    resetHubPassword: new ResetHubPassword(resetTokens, users, refreshTokens, passwordHasher, secretHasher, clock),
+    resetHubPassword: new ResetHubPassword(resetTokens, users, ending, passwordHasher, secretHasher, clock),
   };
 }
 export type HubIdentityUseCases = ReturnType<typeof hubIdentityUseCases>;

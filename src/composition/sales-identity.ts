@@ -23,6 +23,7 @@ import { RefreshSalesSession } from '../application/sales-identity/refresh-sales
 import { RequestSalesPasswordReset } from '../application/sales-identity/request-sales-password-reset';
 import { ResetSalesPassword } from '../application/sales-identity/reset-sales-password';
 import { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
+import { SalesSessionEnding } from '../application/sales-identity/sales-session-ending';
 import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens';
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
@@ -44,7 +45,8 @@ import { ApiKeyUsers } from '../application/sales-identity/data-checks/ports';
 import { apiKeyUser } from '../application/sales-identity/data-checks/api-key-user';
 import { salesPasswordResetCompletion } from '../application/sales-identity/reset-sales-password';
 import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
-import { HubRefreshTokenStore, HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
+import { HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
+import { HubSessionEndingToken } from './hub-identity';
 import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
 import { passwordResetsApplied } from '../application/shared/password-resets-applied';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
@@ -54,6 +56,7 @@ import {
   Mailer,
   PasswordHasher,
   RateLimitStore,
+  SalesEndedSessions,
   SecretGenerator,
   SecretHasher,
 } from '../application/shared/ports';
@@ -68,6 +71,9 @@ export interface SalesIdentityOptions {
   readonly apiKeyCacheTtlMs?: number;
   readonly apiEventFlushIntervalMs?: number;
 }
+
+/** Ends sales sessions (logout, password reset; CONTRACT 11.2), for the use cases and check-data. */
+export const SalesSessionEndingToken: Token<SalesSessionEnding> = token('SalesSessionEnding');
 
 /** The guards of every sales route (JWT, API key), built by this area for the others. */
 export const SalesGuards: Token<GuardDeps> = token('SalesGuards');
@@ -87,10 +93,19 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
       (get) => new MongoReferenceStore(db(get), { from: API_KEYS, field: 'userId', to: SALES_USERS }),
     );
     provide(bind, PasswordResetCompletions, (get) => [
-      salesPasswordResetCompletion(get(PasswordResetTokenStore), get(SalesUserRepository), get(SalesRefreshTokenStore)),
-      hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubRefreshTokenStore)),
+      salesPasswordResetCompletion(
+        get(PasswordResetTokenStore),
+        get(SalesUserRepository),
+        get(SalesSessionEndingToken),
+      ),
+      hubPasswordResetCompletion(get(HubResetTokenStore), get(HubUserRepository), get(HubSessionEndingToken)),
     ]);
     provide(bind, SalesAccessTokens, (get) => new JwtSalesAccessTokens(get(Platform).config.salesJwtSecret));
+    provide(
+      bind,
+      SalesSessionEndingToken,
+      (get) => new SalesSessionEnding(get(SalesRefreshTokenStore), get(SalesEndedSessions), get(SecretHasher)),
+    );
     provide(bind, BatchingApiEventRecorder, (get) => {
       const { config, logger, metrics, closables } = get(Platform);
       const recorder = new BatchingApiEventRecorder(
@@ -114,7 +129,7 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
     provide(bind, ApiKeyCache, (get) => new ApiKeyCache(get(Clock), options.apiKeyCacheTtlMs));
     provide(bind, SalesIdentityUseCases, salesIdentityUseCases);
     provide(bind, SalesGuards, (get) => ({
-      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(Clock)),
+      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(SalesEndedSessions), get(Clock)),
       authenticateApiKey: new AuthenticateApiKey(
         get(ApiKeyRepository),
         get(SalesUserRepository),
@@ -139,11 +154,12 @@ function salesIdentityUseCases(get: Resolve) {
   const secrets = get(SecretGenerator);
   const secretHasher = get(SecretHasher);
   const passwordHasher = get(PasswordHasher);
+  const sessions = get(SalesSessionEndingToken);
   return {
     createSalesUser: new CreateSalesUser(users, passwordHasher, ids, clock),
     loginSalesUser: new LoginSalesUser(users, passwordHasher, tokens, refresh, secrets, secretHasher, clock),
     refreshSalesSession: new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
-    logoutSalesUser: new LogoutSalesUser(refresh, secretHasher, clock),
+    logoutSalesUser: new LogoutSalesUser(refresh, sessions, secretHasher, clock),
     requestSalesPasswordReset: new RequestSalesPasswordReset(
       users,
       resets,
@@ -153,7 +169,7 @@ function salesIdentityUseCases(get: Resolve) {
       clock,
       config.publicAppUrl,
     ),
-    resetSalesPassword: new ResetSalesPassword(resets, users, refresh, passwordHasher, secretHasher, clock),
+    resetSalesPassword: new ResetSalesPassword(resets, users, sessions, passwordHasher, secretHasher, clock),
     createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
     listApiKeys: new ListApiKeys(keys),
     revokeApiKey: new RevokeApiKey(keys, get(ApiKeyCache), clock),
@@ -211,6 +227,10 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
       { position: 150, check: apiKeyUser(get(ApiKeyUsers)) },
       { position: 160, check: passwordResetsApplied(get(PasswordResetCompletions)) },
     ] satisfies DeclaredDataCheck[],
+
+    /** CONTRACT 11.2: this copy's list of ended sessions and what ends them (bench:auth measures both). */
+    endedSessions: get(SalesEndedSessions),
+    sessionEnding: get(SalesSessionEndingToken),
   };
 }
 export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;

@@ -50,19 +50,12 @@ describe('password-reset completion of serve', () => {
     const salesReset = new ResetSalesPassword(
       sales.resetTokens,
       sales.users,
-      sales.refreshTokens,
+      sales.sessions,
       sales.passwords,
       sales.secretHasher,
       sales.clock,
     );
-    const hubReset = new ResetHubPassword(
-      hub.resetTokens,
-      hub.users,
-      hub.refreshTokens,
-      hub.passwords,
-      hub.hasher,
-      hub.clock,
-    );
+    const hubReset = new ResetHubPassword(hub.resetTokens, hub.users, hub.ending, hub.passwords, hub.hasher, hub.clock);
     expect(
       await salesReset.execute({ token: 'sales-link', newPassword: 'new password' }).catch((error: unknown) => error),
     ).to.be.instanceOf(ProcessDied);
@@ -75,8 +68,8 @@ describe('password-reset completion of serve', () => {
     const log = memoryLogger();
     let now = sales.clock.now();
     const completions = [
-      salesPasswordResetCompletion(sales.resetTokens, sales.users, sales.refreshTokens),
-      hubPasswordResetCompletion(hub.resetTokens, hub.users, hub.refreshTokens),
+      salesPasswordResetCompletion(sales.resetTokens, sales.users, sales.sessions),
+      hubPasswordResetCompletion(hub.resetTokens, hub.users, hub.ending),
     ];
     const schedule = startPasswordResetCompletion(completions, log.logger, { tickMs: 10, now: () => now });
     try {

@@ -49,7 +49,7 @@ describe('the composition root loads the area modules in any order', () => {
   });
 
   const modules = (): ContainerModule[] => {
-    const loaded = loadConfig({ SALES_JWT_SECRET: SECRET, HUB_JWT_SECRET: SECRET });
+    const loaded = loadConfig({ SALES_JWT_SECRET: SECRET, HUB_JWT_SECRET: `${SECRET}-hub` });
     if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
     return areaModules(loaded.right.config, { db: mongo.db, redis: undefined, logger: memoryLogger().logger }, {});
   };

@@ -1,4 +1,8 @@
+import { HubSessionEnding } from '../../src/application/hub-identity/hub-session-ending';
 import { SessionIssuer } from '../../src/application/hub-identity/session-issuer';
+import { EndedSessionList } from '../../src/application/shared/ended-sessions/ended-session-list';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/domain/hub-identity/refresh-token';
+import { InMemoryEndedSessionStore } from './fakes/in-memory-ended-session-store';
 import type { Role } from '../../src/domain/hub-identity/role';
 import type { HubUser, Membership, Organization } from '../../src/domain/hub-identity/tenancy';
 import { email } from './contracts/hub-user-repository-contract';
@@ -41,6 +45,12 @@ export function hubIdentityFakes() {
     mailer: new CapturingMailer(),
   };
   const sessions = new SessionIssuer(fakes.refreshTokens, fakes.accessTokens, fakes.secrets, fakes.hasher);
+  const endedSessions = new EndedSessionList(
+    new InMemoryEndedSessionStore(faults),
+    fakes.clock,
+    ACCESS_TOKEN_TTL_SECONDS,
+  );
+  const ending = new HubSessionEnding(fakes.refreshTokens, endedSessions);
 
   async function seedOrganization(name = 'Acme Motors'): Promise<Organization> {
     const organization: Organization = {
@@ -94,7 +104,17 @@ export function hubIdentityFakes() {
   /** The stored record of a refresh token the client holds. */
   const recordOf = (refreshToken: string) => fakes.refreshTokens.findByHash(fakes.hasher.hash(refreshToken));
 
-  return { ...fakes, sessions, seedOrganization, seedUser, seedMembership, seedSession, recordOf };
+  return {
+    ...fakes,
+    sessions,
+    endedSessions,
+    ending,
+    seedOrganization,
+    seedUser,
+    seedMembership,
+    seedSession,
+    recordOf,
+  };
 }
 
 export type HubIdentityFakes = ReturnType<typeof hubIdentityFakes>;

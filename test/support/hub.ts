@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
 import type { Response } from 'supertest';
 import { compose, type Composition, type Overrides } from '../../src/composition-root';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
 import type { MongoConnection } from '../../src/adapters/mongo/shared/mongo-connection';
 import { parseEmail } from '../../src/domain/hub-identity/email';
@@ -13,6 +13,8 @@ import { memoryLogger } from './logs';
 import { rebinding } from '../../src/composition/container';
 
 export const HUB_SECRET = 'hub-test-secret-0123456789-abcdefghijklmnop';
+/** The sales secret of the hub harness's composition: it must differ from the hub's (CONTRACT 11.1). */
+export const HUB_HARNESS_SALES_SECRET = 'sales-secret-of-the-hub-harness-0123456789';
 export const INTERNAL_SECRET = 'internal-test-secret-0123456789';
 
 export interface HubHarness {
@@ -35,11 +37,16 @@ export interface HubHarness {
 /** The real hub app on the real composition and a test database; only the clock and the mailer are replaced. */
 export async function hubHarness(
   mongo: MongoConnection,
-  options: { env?: Record<string, string>; overrides?: Overrides } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: Overrides;
+    /** Changes the decoded configuration (e.g. equal JWT secrets, which the start-up check refuses). */
+    configure?: (config: Config) => Config;
+  } = {},
 ): Promise<HubHarness> {
   const loaded = loadConfig({
     HUB_JWT_SECRET: HUB_SECRET,
-    SALES_JWT_SECRET: HUB_SECRET,
+    SALES_JWT_SECRET: HUB_HARNESS_SALES_SECRET,
     MCP_INTERNAL_SECRET: INTERNAL_SECRET,
     ...options.env,
   });
@@ -47,7 +54,7 @@ export async function hubHarness(
   const clock = new ManualClock(new Date());
   const mails: MailMessage[] = [];
   const composition = compose(
-    loaded.right.config,
+    options.configure?.(loaded.right.config) ?? loaded.right.config,
     { db: mongo.db, redis: undefined, logger: memoryLogger().logger },
     {
       hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },

@@ -1,5 +1,9 @@
 import { JwtSalesAccessTokens } from '../../src/adapters/crypto/jwt-sales-access-tokens';
 import { ApiKeyCache } from '../../src/application/sales-identity/api-key-cache';
+import { SalesSessionEnding } from '../../src/application/sales-identity/sales-session-ending';
+import { EndedSessionList } from '../../src/application/shared/ended-sessions/ended-session-list';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/domain/sales-identity/session-lifetimes';
+import { InMemoryEndedSessionStore } from './fakes/in-memory-ended-session-store';
 import type { SalesRole } from '../../src/domain/sales-identity/role';
 import type { SalesUser } from '../../src/domain/sales-identity/sales-user';
 import { user } from './contracts/sales-user-repository-contract';
@@ -29,18 +33,25 @@ export function salesIdentityFakes() {
   const faults = new WriteFaults();
   const users = new InMemorySalesUserRepository(faults);
   const passwords = new FastPasswordHasher();
+  const refreshTokens = new InMemorySalesRefreshTokenStore(faults);
+  const secretHasher = new Fnv1aSecretHasher();
+  const endedSessionStore = new InMemoryEndedSessionStore(faults);
+  const endedSessions = new EndedSessionList(endedSessionStore, clock, ACCESS_TOKEN_TTL_SECONDS);
   return {
     faults,
     clock,
     users,
     passwords,
-    refreshTokens: new InMemorySalesRefreshTokenStore(faults),
+    refreshTokens,
+    endedSessionStore,
+    endedSessions,
+    sessions: new SalesSessionEnding(refreshTokens, endedSessions, secretHasher),
     resetTokens: new InMemoryPasswordResetTokenStore(faults),
     apiKeys: new InMemoryApiKeyRepository(),
     apiEvents: new InMemoryApiEventStore(),
     ids: new SequentialIdGenerator(),
     secrets: new SequentialSecretGenerator(),
-    secretHasher: new Fnv1aSecretHasher(),
+    secretHasher,
     accessTokens: new JwtSalesAccessTokens('sales-identity-unit-test-secret-32-bytes'),
     mailer: new CapturingMailer(),
     apiKeyCache: new ApiKeyCache(clock),

@@ -23,6 +23,8 @@ export const fastPasswordHasher = (): Argon2PasswordHasher =>
   new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 export const TEST_JWT_SECRET = 'test-sales-jwt-secret-of-at-least-32-bytes!';
+/** The hub secret of the sales runtime: it must differ from the sales one (CONTRACT 11.1). */
+export const TEST_HUB_JWT_SECRET = 'test-hub-jwt-secret-of-at-least-32-bytes!!';
 
 export interface SalesRuntime {
   readonly runtime: Runtime;
@@ -49,17 +51,22 @@ export interface SalesRuntime {
  * The rate limit is lifted unless a test sets one (every test request comes from one IP).
  */
 export async function openSalesRuntime(
-  options: { env?: Record<string, string>; overrides?: Overrides } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: Overrides;
+    /** Changes the decoded configuration (e.g. equal JWT secrets, which the start-up check refuses). */
+    configure?: (config: Config) => Config;
+  } = {},
 ): Promise<SalesRuntime> {
   const loaded = loadConfig({
     MONGODB_URI: withDatabase(sharedMongo().uri, `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`),
     SALES_JWT_SECRET: TEST_JWT_SECRET,
-    HUB_JWT_SECRET: TEST_JWT_SECRET,
+    HUB_JWT_SECRET: TEST_HUB_JWT_SECRET,
     PUBLIC_APP_URL: 'http://app.test',
     ...options.env,
   });
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
-  const config = loaded.right.config;
+  const config = options.configure?.(loaded.right.config) ?? loaded.right.config;
   const mailer = new CapturingMailer();
   const log = memoryLogger();
   const runtime = await openRuntime(config, log.logger, {

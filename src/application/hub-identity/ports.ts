@@ -69,6 +69,8 @@ export interface HubRefreshTokenStore {
   /** Revokes every not-yet-revoked token of the user; returns how many. */
   // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per token; a crash part-way is finished by the retry.
   revokeAllOfUser(userId: string, now: Date): Promise<number>;
+  /** The families (sessions) of the user with a token created at or after `since`, each once. */
+  familiesCreatedSince(userId: string, since: Date): Promise<readonly string[]>;
 }
 export const HubRefreshTokenStore: Token<HubRefreshTokenStore> = token('HubRefreshTokenStore');
 
@@ -111,6 +113,8 @@ export interface AccessClaims {
   readonly orgId: string;
   readonly role: Role;
   readonly permissions: readonly string[];
+  /** CONTRACT 11.1: the session (`sid`): the refresh-token family the token was issued from. */
+  readonly sessionId: string;
 }
 
 export interface AccessTokenIssuer {

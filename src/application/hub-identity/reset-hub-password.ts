@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import type { Clock, PasswordHasher, SecretHasher } from '../shared/ports';
 import { PasswordResetCompletion, PASSWORD_RESET_IN_FLIGHT_MS } from '../shared/password-reset-completion';
-import type { HubUserRepository, HubRefreshTokenStore, HubResetTokenStore } from './ports';
+import type { HubSessionEnding } from './hub-session-ending';
+import type { HubUserRepository, HubResetTokenStore } from './ports';
 
 export interface ResetHubPasswordInput {
   readonly token: string;
@@ -14,12 +15,13 @@ export type ResetHubPasswordError = { readonly _tag: 'InvalidResetToken' } | { r
 export function hubPasswordResetCompletion(
   resetTokens: HubResetTokenStore,
   users: HubUserRepository,
-  refreshTokens: HubRefreshTokenStore,
+  sessions: HubSessionEnding,
 ): PasswordResetCompletion {
   return new PasswordResetCompletion('hub', {
     setPassword: (userId, passwordHash, at) => users.setPasswordHash(userId, passwordHash, at),
     revokeSessions: async (userId, now) => {
-      await refreshTokens.revokeAllOfUser(userId, now);
+      // CONTRACT 11.2: the sessions end, their access tokens too.
+      await sessions.endAllOfUser(userId, now);
     },
     markApplied: (tokenHash) => resetTokens.markApplied(tokenHash),
     pending: (usedBefore, limit) => resetTokens.pending(usedBefore, limit),
@@ -37,12 +39,12 @@ export class ResetHubPassword {
   constructor(
     private readonly resetTokens: HubResetTokenStore,
     users: HubUserRepository,
-    refreshTokens: HubRefreshTokenStore,
+    sessions: HubSessionEnding,
     private readonly passwords: PasswordHasher,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
   ) {
-    this.completion = hubPasswordResetCompletion(resetTokens, users, refreshTokens);
+    this.completion = hubPasswordResetCompletion(resetTokens, users, sessions);
   }
 
   async execute(input: ResetHubPasswordInput): Promise<E.Either<ResetHubPasswordError, void>> {

@@ -7,6 +7,7 @@ import {
 } from '../../domain/hub-identity/refresh-token';
 import type { Clock, SecretGenerator, SecretHasher } from '../shared/ports';
 import type { AccessTokenIssuer, HubUserRepository, MembershipRepository, HubRefreshTokenStore } from './ports';
+import type { HubSessionEnding } from './hub-session-ending';
 import { accessClaimsOf } from './session-issuer';
 
 export interface RotateRefreshTokenInput {
@@ -33,6 +34,7 @@ export type RotateRefreshTokenError =
 export class RotateRefreshToken {
   constructor(
     private readonly tokens: HubRefreshTokenStore,
+    private readonly sessions: HubSessionEnding,
     private readonly users: HubUserRepository,
     private readonly memberships: MembershipRepository,
     private readonly accessTokens: AccessTokenIssuer,
@@ -50,7 +52,7 @@ export class RotateRefreshToken {
       case 'unknown':
         return E.left({ _tag: 'UnknownRefreshToken' });
       case 'reused':
-        await this.tokens.revokeAllOfUser(state.record.userId, now);
+        await this.sessions.endAllOfUser(state.record.userId, now);
         return E.left({ _tag: 'RefreshTokenReused' });
       case 'grace':
         return E.left({ _tag: 'RefreshTokenInGrace' });
@@ -84,7 +86,7 @@ export class RotateRefreshToken {
     );
     const outcome = await this.tokens.rotate(record.id, successor, now);
     if (outcome === 'lost') return this.lostRace(record, now);
-    const { accessToken, expiresAt } = this.accessTokens.issue(accessClaimsOf(user, membership), now);
+    const { accessToken, expiresAt } = this.accessTokens.issue(accessClaimsOf(user, membership, record.familyId), now);
     return E.right({ accessToken, expiresAt, refreshToken });
   }
 
@@ -102,7 +104,7 @@ export class RotateRefreshToken {
     if (state.kind === 'grace') return E.left({ _tag: 'RefreshTokenInGrace' });
     // Mark first, revoke second: a winner still committing either sees the mark or is visible to the revocation.
     await this.tokens.contest(record.id, now);
-    await this.tokens.revokeAllOfUser(record.userId, now);
+    await this.sessions.endAllOfUser(record.userId, now);
     return E.left({ _tag: 'RefreshTokenReused' });
   }
 

@@ -13,13 +13,15 @@ export interface HubSession {
   readonly org: { readonly id: string; readonly name: string; readonly role: string };
 }
 
-export function accessClaimsOf(user: HubUser, membership: Membership): AccessClaims {
+/** `sessionId`: the refresh-token family the token is issued from (CONTRACT 11.1 `sid`). */
+export function accessClaimsOf(user: HubUser, membership: Membership, sessionId: string): AccessClaims {
   return {
     userId: user.id,
     email: user.email,
     orgId: membership.orgId,
     role: membership.role,
     permissions: resolvePermissions(membership.role, membership.permissions),
+    sessionId,
   };
 }
 
@@ -35,13 +37,13 @@ export class SessionIssuer {
   async start(user: HubUser, membership: Membership, org: Organization, now: Date): Promise<HubSession> {
     // Spec part 5.3: the refresh token is an opaque UUID v4; only its hash is stored.
     const refreshToken = this.secrets.uuid();
-    await this.tokens.create(
-      newSessionToken(
-        { id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken), userId: user.id, orgId: org.id },
-        now,
-      ),
+    const first = newSessionToken(
+      { id: this.secrets.uuid(), tokenHash: this.hasher.hash(refreshToken), userId: user.id, orgId: org.id },
+      now,
     );
-    const { accessToken, expiresAt } = this.accessTokens.issue(accessClaimsOf(user, membership), now);
+    await this.tokens.create(first);
+    const claims = accessClaimsOf(user, membership, first.familyId);
+    const { accessToken, expiresAt } = this.accessTokens.issue(claims, now);
     return {
       accessToken,
       expiresAt,

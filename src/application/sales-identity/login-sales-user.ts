@@ -4,6 +4,7 @@ import { normalizeEmail } from '../../domain/sales-identity/email';
 import { identityOf } from '../../domain/sales-identity/sales-user';
 import { REFRESH_TOKEN_TTL_SECONDS, SECRET_BYTES } from '../../domain/sales-identity/session-lifetimes';
 import type { SalesAccessTokens, SalesRefreshTokenStore, SalesUserRepository } from './ports';
+import { salesSessionIdOf } from './sales-session-ending';
 
 export interface LoginSalesUserInput {
   readonly email: string;
@@ -42,15 +43,16 @@ export class LoginSalesUser {
     if (user === undefined || !valid) return E.left({ _tag: 'InvalidCredentials' });
     const now = this.clock.now();
     const refreshToken = this.secrets.hex(SECRET_BYTES);
+    const tokenHash = this.secretHasher.hash(refreshToken);
     await this.refreshTokens.save({
-      tokenHash: this.secretHasher.hash(refreshToken),
+      tokenHash,
       userId: user.id,
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
       createdAt: now,
     });
     return E.right({
       user: { id: user.id, email: user.email, name: user.name },
-      accessToken: this.accessTokens.issue(identityOf(user), now),
+      accessToken: this.accessTokens.issue(identityOf(user), salesSessionIdOf(tokenHash, this.secretHasher), now),
       refreshToken,
     });
   }

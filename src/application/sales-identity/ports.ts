@@ -34,6 +34,11 @@ export interface SalesRefreshTokenStore {
   revoke(tokenHash: string, at: Date): Promise<void>;
   // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per token; a crash part-way is finished by the retry.
   revokeAllOfUser(userId: string, at: Date): Promise<void>;
+  /**
+   * The hashes of the user's tokens that could still buy access tokens at some time since `since`:
+   * not revoked before it and not expired by then (CONTRACT 11.2: their sessions may have live tokens).
+   */
+  usableSince(userId: string, since: Date): Promise<readonly string[]>;
 }
 export const SalesRefreshTokenStore: Token<SalesRefreshTokenStore> = token('SalesRefreshTokenStore');
 
@@ -73,11 +78,17 @@ export interface ApiKeyRepository {
 }
 export const ApiKeyRepository: Token<ApiKeyRepository> = token('ApiKeyRepository');
 
-/** Signs and verifies the sales access token (JWT HS256, claims sub, email, role). */
+/** Who an access token speaks for, and the session (`sid`) it was issued from (CONTRACT 11.1). */
+export interface SalesSession {
+  readonly identity: SalesIdentity;
+  readonly sessionId: string;
+}
+
+/** Signs and verifies the sales access token (JWT HS256, claims sub, email, role, sid; CONTRACT 11.1). */
 export interface SalesAccessTokens {
-  issue(identity: SalesIdentity, now: Date): string;
-  /** The identity of a valid, unexpired token; undefined for anything else. */
-  verify(token: string, now: Date): SalesIdentity | undefined;
+  issue(identity: SalesIdentity, sessionId: string, now: Date): string;
+  /** The identity and session of a valid, unexpired token; undefined for anything else. */
+  verify(token: string, now: Date): SalesSession | undefined;
 }
 export const SalesAccessTokens: Token<SalesAccessTokens> = token('SalesAccessTokens');
 

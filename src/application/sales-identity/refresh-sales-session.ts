@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { Clock, SecretHasher } from '../shared/ports';
 import { identityOf } from '../../domain/sales-identity/sales-user';
 import type { SalesAccessTokens, SalesRefreshTokenStore, SalesUserRepository } from './ports';
+import { salesSessionIdOf } from './sales-session-ending';
 
 export type RefreshSalesSessionError = { readonly _tag: 'RefreshTokenInvalid' };
 
@@ -28,6 +29,8 @@ export class RefreshSalesSession {
     // The role is read again: a refreshed token carries the user's current role.
     const user = await this.users.findById(stored.userId);
     if (user === undefined) return E.left({ _tag: 'RefreshTokenInvalid' });
-    return E.right({ accessToken: this.accessTokens.issue(identityOf(user), now), userId: user.id });
+    // The same session (`sid`) as the login's tokens: ending the session refuses them all (CONTRACT 11.2).
+    const sessionId = salesSessionIdOf(stored.tokenHash, this.secretHasher);
+    return E.right({ accessToken: this.accessTokens.issue(identityOf(user), sessionId, now), userId: user.id });
   }
 }

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/Either';
 import type { Clock, PasswordHasher, SecretHasher } from '../shared/ports';
 import { PasswordResetCompletion, PASSWORD_RESET_IN_FLIGHT_MS } from '../shared/password-reset-completion';
 import { passwordProblem } from '../../domain/sales-identity/password-policy';
-import type { PasswordResetTokenStore, SalesRefreshTokenStore, SalesUserRepository } from './ports';
+import type { PasswordResetTokenStore, SalesUserRepository } from './ports';
+import type { SalesSessionEnding } from './sales-session-ending';
 
 export type ResetSalesPasswordError =
   | { readonly _tag: 'WeakPassword'; readonly problem: string }
@@ -13,11 +14,12 @@ export type ResetSalesPasswordError =
 export function salesPasswordResetCompletion(
   resetTokens: PasswordResetTokenStore,
   users: SalesUserRepository,
-  refreshTokens: SalesRefreshTokenStore,
+  sessions: SalesSessionEnding,
 ): PasswordResetCompletion {
   return new PasswordResetCompletion('sales', {
     setPassword: (userId, passwordHash, at) => users.updatePassword(userId, passwordHash, at),
-    revokeSessions: (userId, now) => refreshTokens.revokeAllOfUser(userId, now),
+    // CONTRACT 11.2: the sessions end, their access tokens too.
+    revokeSessions: (userId, now) => sessions.endAllOfUser(userId, now),
     markApplied: (tokenHash) => resetTokens.markApplied(tokenHash),
     pending: (usedBefore, limit) => resetTokens.pending(usedBefore, limit),
   });
@@ -34,12 +36,12 @@ export class ResetSalesPassword {
   constructor(
     private readonly resetTokens: PasswordResetTokenStore,
     users: SalesUserRepository,
-    refreshTokens: SalesRefreshTokenStore,
+    sessions: SalesSessionEnding,
     private readonly passwords: PasswordHasher,
     private readonly secretHasher: SecretHasher,
     private readonly clock: Clock,
   ) {
-    this.completion = salesPasswordResetCompletion(resetTokens, users, refreshTokens);
+    this.completion = salesPasswordResetCompletion(resetTokens, users, sessions);
   }
 
   async execute(input: {

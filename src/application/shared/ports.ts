@@ -91,3 +91,38 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 export const Mailer: Token<Mailer> = token('Mailer');
+
+/** One ended session (CONTRACT 11.2): its tokens are refused until `expiresAt`, when the last one has expired. */
+export interface EndedSession {
+  readonly sessionId: string;
+  readonly endedAt: Date;
+  readonly expiresAt: Date;
+}
+
+/**
+ * The durable list of ended sessions of one service, read by every copy (CONTRACT 10.3, 11.2). An
+ * entry is kept only while a token of its session can be valid (`expiresAt`: TTL index).
+ */
+export interface EndedSessionStore {
+  /**
+   * Records the sessions as ended; resolves once the database acknowledged the write, so a logout
+   * answered after it stays ended when the process is killed. Idempotent: ending an ended session again
+   * moves its times forward.
+   */
+  // Crash consistency (CONTRACT 10.2): (a) one upsert per session (a bulk write, atomic per document),
+  // acknowledged before the logout answers; a crash part-way ends some of the sessions and the caller's
+  // retry (the logout again, the reset's completion) ends the rest.
+  end(sessions: readonly EndedSession[]): Promise<void>;
+  /** The sessions ended at or after `since` whose entry has not expired at `now`, oldest end first. */
+  endedSince(since: Date, now: Date): Promise<readonly EndedSession[]>;
+}
+
+/** What the use cases and guards see of a service's ended sessions (CONTRACT 11.2). */
+export interface EndedSessions {
+  /** Ends the sessions: durable when it resolves, refused by this copy at once and by every copy within 5 s. */
+  end(sessionIds: readonly string[], now: Date): Promise<void>;
+  /** Whether the session ended: a memory lookup once the list has been read (throws when it cannot vouch for it). */
+  isEnded(sessionId: string): Promise<boolean>;
+}
+export const SalesEndedSessions: Token<EndedSessions> = token('SalesEndedSessions');
+export const HubEndedSessions: Token<EndedSessions> = token('HubEndedSessions');

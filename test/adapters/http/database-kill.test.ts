@@ -10,7 +10,7 @@ import { parseEmail } from '../../../src/domain/hub-identity/email';
 import { openRuntime, type Runtime } from '../../../src/runtime';
 import { indexCoverageGuard } from '../../support/index-coverage/index-coverage-guard';
 import { memoryLogger } from '../../support/logs';
-import { fastPasswordHasher, TEST_JWT_SECRET } from '../../support/sales-runtime';
+import { fastPasswordHasher, TEST_HUB_JWT_SECRET, TEST_JWT_SECRET } from '../../support/sales-runtime';
 import { rebinding } from '../../../src/composition/container';
 import { PasswordHashing } from '../../../src/composition/platform';
 
@@ -90,7 +90,7 @@ describe('the embedded database killed during concurrent requests', function () 
   it('answers 503 (never 500) within 2 s while it is down, and 200 again once it is back on the same port', async () => {
     const loaded = loadConfig({
       SALES_JWT_SECRET: TEST_JWT_SECRET,
-      HUB_JWT_SECRET: TEST_JWT_SECRET,
+      HUB_JWT_SECRET: TEST_HUB_JWT_SECRET,
       PUBLIC_APP_URL: 'http://app.test',
     });
     if (E.isLeft(loaded)) throw new Error(loaded.left.problem);

@@ -16,7 +16,7 @@ describe('ResetHubPassword', () => {
   let reset: ResetHubPassword;
   beforeEach(() => {
     f = hubIdentityFakes();
-    reset = new ResetHubPassword(f.resetTokens, f.users, f.refreshTokens, f.passwords, f.hasher, f.clock);
+    reset = new ResetHubPassword(f.resetTokens, f.users, f.ending, f.passwords, f.hasher, f.clock);
   });
   const issueResetToken = async (userId: string, ttlMs = 3_600_000): Promise<string> => {
     const token = f.secrets.hex(32);
@@ -80,8 +80,8 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
   let token: string;
   beforeEach(async () => {
     f = hubIdentityFakes();
-    reset = new ResetHubPassword(f.resetTokens, f.users, f.refreshTokens, f.passwords, f.hasher, f.clock);
-    completion = hubPasswordResetCompletion(f.resetTokens, f.users, f.refreshTokens);
+    reset = new ResetHubPassword(f.resetTokens, f.users, f.ending, f.passwords, f.hasher, f.clock);
+    completion = hubPasswordResetCompletion(f.resetTokens, f.users, f.ending);
     const { user, organization, membership } = await f.seedSession();
     await f.sessions.start(user, membership, organization, f.clock.now());
     userId = user.id;
@@ -106,19 +106,26 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     expect(await passwordIs(NEW_PASSWORD)).to.equal(true);
     expect(await passwordIs(OLD_PASSWORD)).to.equal(false);
     expect(await f.refreshTokens.activeOfUser(userId, f.clock.now())).to.deep.equal([]);
+    // CONTRACT 11.2: the access tokens of both sessions are refused too.
+    const families = await f.refreshTokens.familiesCreatedSince(userId, new Date(0));
+    expect(families).to.have.length(2);
+    for (const family of families) expect(await f.endedSessions.isEnded(family), family).to.equal(true);
     expect(await f.resetTokens.pending(new Date(f.clock.now().getTime() + 3_600_000), 10)).to.deep.equal([]);
     expect(await reset.execute({ token, newPassword: 'third-password-1' })).to.deep.equal(
       E.left({ _tag: 'ResetTokenUsed' }),
     );
   };
 
-  it('a reset makes four writes: the consume (with the new hash), the password, the revocation, markApplied', async () => {
+  it('a reset writes: the consume (with the hash), the password, the revocation, the ends, markApplied', async () => {
     f.faults.revive();
     await reset.execute({ token, newPassword: NEW_PASSWORD });
     expect(f.faults.writes).to.deep.equal([
       'hub_reset_tokens.updateOne',
       'hub_users.update',
       'hub_refresh_tokens.updateMany',
+      // CONTRACT 11.2: one per session (family) of the user.
+      'ended_sessions.upsert',
+      'ended_sessions.upsert',
       'hub_reset_tokens.updateOne',
     ]);
   });
@@ -131,7 +138,7 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     await expectCompleted();
   });
 
-  for (const n of [2, 3, 4]) {
+  for (const n of [2, 3, 4, 5, 6]) {
     it(`killed before write ${n}: the same link used again (same password) completes the reset and answers as the lost answer`, async () => {
       await killedAt(n);
       f.clock.advance(PAST_IN_FLIGHT);

@@ -21,6 +21,7 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
     const { user, organization, membership, refreshToken } = await f.seedSession();
     const rotation = new RotateRefreshToken(
       f.refreshTokens,
+      f.ending,
       f.users,
       f.memberships,
       f.accessTokens,
@@ -36,7 +37,7 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
     f.clock.advance(60_000);
     expect(await f.refreshTokens.activeOfUser(user.id, f.clock.now())).to.have.length(SESSIONS);
     f.faults.revive();
-    return { f, user, other, reused: refreshToken, rotation, logout: new RevokeHubSessions(f.refreshTokens, f.clock) };
+    return { f, user, other, reused: refreshToken, rotation, logout: new RevokeHubSessions(f.ending, f.clock) };
   }
   type World = Awaited<ReturnType<typeof world>>;
 

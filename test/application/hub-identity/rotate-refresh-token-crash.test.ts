@@ -7,6 +7,7 @@ import {
 } from '../../../src/adapters/mongo/hub-identity/hub-refresh-token-collection';
 import { MongoHubRefreshTokenStore } from '../../../src/adapters/mongo/hub-identity/mongo-hub-refresh-token-store';
 import { RotateRefreshToken } from '../../../src/application/hub-identity/rotate-refresh-token';
+import { HubSessionEnding } from '../../../src/application/hub-identity/hub-session-ending';
 import { SessionIssuer } from '../../../src/application/hub-identity/session-issuer';
 import { faultyDb, ProcessDied, WriteFaults } from '../../support/fakes/write-faults';
 import { hubIdentityFakes } from '../../support/hub-identity-fakes';
@@ -38,6 +39,7 @@ describe('RotateRefreshToken killed before each write, then the client retries (
     f.clock.advance(60_000);
     const rotation = new RotateRefreshToken(
       tokens,
+      new HubSessionEnding(tokens, f.endedSessions),
       f.users,
       f.memberships,
       f.accessTokens,

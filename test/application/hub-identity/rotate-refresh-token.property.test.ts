@@ -28,7 +28,16 @@ describe('RotateRefreshToken (property)', () => {
         const ORG = await f.seedOrganization();
         const USER = await f.seedUser();
         const MEMBERSHIP = await f.seedMembership(USER, ORG);
-        const rotate = new RotateRefreshToken(store, f.users, f.memberships, f.accessTokens, f.secrets, hasher, clock);
+        const rotate = new RotateRefreshToken(
+          store,
+          f.ending,
+          f.users,
+          f.memberships,
+          f.accessTokens,
+          f.secrets,
+          hasher,
+          clock,
+        );
         // Every refresh token value the client ever held, and which of them are current (never rotated by us).
         const current: string[] = [];
         const spent: string[] = [];

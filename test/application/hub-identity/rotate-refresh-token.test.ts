@@ -18,6 +18,7 @@ describe('RotateRefreshToken', () => {
   const rotation = (graceMs = 0) =>
     new RotateRefreshToken(
       f.refreshTokens,
+      f.ending,
       f.users,
       f.memberships,
       f.accessTokens,
@@ -58,6 +59,8 @@ describe('RotateRefreshToken', () => {
         orgId: organization.id,
         role: 'MEMBER',
         permissions: MEMBER_PERMISSIONS,
+        // CONTRACT 11.1: the session is the family, the same across rotations.
+        sessionId: presented?.familyId,
       });
       expect(await activeOf(user.id)).to.deep.equal([successor?.id]);
     });

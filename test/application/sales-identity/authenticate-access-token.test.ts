@@ -14,8 +14,9 @@ describe('AuthenticateAccessToken', () => {
       username: 'ana@example.com',
       role: 'manager' as const,
     };
-    const token = fakes.accessTokens.issue(identity, fakes.clock.now());
-    return { ...fakes, identity, token, authenticate: new AuthenticateAccessToken(fakes.accessTokens, fakes.clock) };
+    const token = fakes.accessTokens.issue(identity, 'session-1', fakes.clock.now());
+    const authenticate = new AuthenticateAccessToken(fakes.accessTokens, fakes.endedSessions, fakes.clock);
+    return { ...fakes, identity, token, authenticate };
   }
 
   it('resolves a token it issued to the identity in its claims, for the whole hour (spec part 8)', async () => {
@@ -31,9 +32,17 @@ describe('AuthenticateAccessToken', () => {
     expect(await authenticate.execute({ token })).to.deep.equal(INVALID);
   });
 
+  it('answers AccessTokenInvalid once its session ended, other sessions unaffected (CONTRACT 11.2)', async () => {
+    const { authenticate, token, identity, accessTokens, endedSessions, clock } = setUp();
+    const other = accessTokens.issue(identity, 'session-2', clock.now());
+    await endedSessions.end(['session-1'], clock.now());
+    expect(await authenticate.execute({ token })).to.deep.equal(INVALID);
+    expect(await authenticate.execute({ token: other })).to.deep.equal(E.right(identity));
+  });
+
   it('answers AccessTokenInvalid for garbage, an empty token, and a token signed with another secret', async () => {
     const { authenticate, identity, clock } = setUp();
-    const foreign = new JwtSalesAccessTokens('some-other-secret-that-is-32-bytes!!').issue(identity, clock.now());
+    const foreign = new JwtSalesAccessTokens('some-other-secret-that-is-32-bytes!!').issue(identity, 's', clock.now());
     for (const token of ['garbage', '', 'a.b.c', foreign])
       expect(await authenticate.execute({ token }), token).to.deep.equal(INVALID);
   });

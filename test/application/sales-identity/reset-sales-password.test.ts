@@ -6,6 +6,7 @@ import {
   salesPasswordResetCompletion,
 } from '../../../src/application/sales-identity/reset-sales-password';
 import { PASSWORD_RESET_IN_FLIGHT_MS } from '../../../src/application/shared/password-reset-completion';
+import { salesSessionIdOf } from '../../../src/application/sales-identity/sales-session-ending';
 import { ProcessDied } from '../../support/fakes/write-faults';
 import { PUBLIC_APP_URL, salesIdentityFakes } from '../../support/sales-identity-fakes';
 
@@ -34,7 +35,7 @@ describe('ResetSalesPassword', () => {
     const reset = new ResetSalesPassword(
       fakes.resetTokens,
       fakes.users,
-      fakes.refreshTokens,
+      fakes.sessions,
       fakes.passwords,
       fakes.secretHasher,
       fakes.clock,
@@ -148,12 +149,12 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     const reset = new ResetSalesPassword(
       fakes.resetTokens,
       fakes.users,
-      fakes.refreshTokens,
+      fakes.sessions,
       fakes.passwords,
       fakes.secretHasher,
       fakes.clock,
     );
-    const completion = salesPasswordResetCompletion(fakes.resetTokens, fakes.users, fakes.refreshTokens);
+    const completion = salesPasswordResetCompletion(fakes.resetTokens, fakes.users, fakes.sessions);
     const passwordOf = async (password: string) =>
       fakes.passwords.verify((await fakes.users.findById(known.id))?.passwordHash ?? '', password);
     const activeSessions = async () =>
@@ -172,6 +173,9 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
       expect(await passwordOf(NEW)).to.equal(true);
       expect(await passwordOf(OLD)).to.equal(false);
       expect(await activeSessions()).to.deep.equal([]);
+      // CONTRACT 11.2: the access tokens of both sessions are refused too.
+      for (const hash of sessions)
+        expect(await fakes.endedSessions.isEnded(salesSessionIdOf(hash, fakes.secretHasher)), hash).to.equal(true);
       expect(await fakes.resetTokens.pending(new Date(fakes.clock.now().getTime() + ONE_HOUR_MS), 10)).to.deep.equal(
         [],
       );
@@ -182,7 +186,7 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     return { ...fakes, known, token, reset, completion, passwordOf, activeSessions, killedAt, expectCompleted };
   }
 
-  it('a reset makes four writes: the consume (with the new hash), the password, the revocation, markApplied', async () => {
+  it('a reset writes: the consume (with the hash), the password, the revocation, the ends, markApplied', async () => {
     const { reset, token, faults } = await setUp();
     faults.revive();
     await reset.execute({ token, newPassword: NEW });
@@ -190,6 +194,9 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
       'sales_password_reset_tokens.findOneAndUpdate',
       'sales_users.update',
       'sales_refresh_tokens.updateMany',
+      // CONTRACT 11.2: one per session of the user (atomic per session, as the MongoDB bulk write).
+      'ended_sessions.upsert',
+      'ended_sessions.upsert',
       'sales_password_reset_tokens.updateOne',
     ]);
   });
@@ -203,7 +210,7 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     await expectCompleted();
   });
 
-  for (const n of [2, 3, 4]) {
+  for (const n of [2, 3, 4, 5, 6]) {
     it(`killed before write ${n}: the same link used again (same password) completes the reset and answers as the lost answer`, async () => {
       const { killedAt, reset, token, known, clock, expectCompleted } = await setUp();
       await killedAt(n);

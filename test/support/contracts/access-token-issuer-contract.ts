@@ -15,6 +15,7 @@ const CLAIMS: AccessClaims = {
   orgId: 'o-1',
   role: 'CLIENT',
   permissions: ['leads:read', 'inbox:edit'],
+  sessionId: 'family-1',
 };
 
 /** The behaviour every AccessTokenIssuer must have (spec parts 2 and 5.2); run against the fake and HubAccessTokens. */
@@ -31,7 +32,7 @@ export function accessTokenIssuerContract(make: () => VerifyingAccessTokenIssuer
   it('hands back exactly the claims the token was issued for', () => {
     const { accessToken } = issuer.issue(CLAIMS, NOW);
     expect(issuer.verify(accessToken, NOW)).to.deep.equal(CLAIMS);
-    const other = { ...CLAIMS, userId: 'u-2', role: 'OWNER' as const, permissions: [] };
+    const other = { ...CLAIMS, userId: 'u-2', role: 'OWNER' as const, permissions: [], sessionId: 'family-2' };
     expect(issuer.verify(issuer.issue(other, NOW).accessToken, NOW)).to.deep.equal(other);
   });
 

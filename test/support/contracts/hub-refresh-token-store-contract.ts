@@ -84,6 +84,22 @@ export function refreshTokenStoreContract(name: string, makeStore: () => Promise
       expect(bobs?.revokedAt).to.equal(null);
     });
 
+    it('names the families of a user with a token created since a time, each once', async () => {
+      const [alice, bob] = [randomUUID(), randomUUID()];
+      const old = token(alice, later(-1_000));
+      const rotated = token(alice, later(-1_000));
+      const fresh = token(alice);
+      for (const t of [old, rotated, fresh, token(bob)]) await store.create(t);
+      const successor = next(rotated, NOW);
+      await store.rotate(rotated.id, successor, NOW);
+      await store.rotate(successor.id, next(successor, later(1)), later(1));
+      await store.revokeAllOfUser(alice, later(2));
+      expect([...(await store.familiesCreatedSince(alice, NOW))].sort()).to.deep.equal(
+        [rotated.familyId, fresh.familyId].sort(),
+      );
+      expect(await store.familiesCreatedSince(randomUUID(), NOW)).to.deep.equal([]);
+    });
+
     it('revokes one token once, keeping the first revocation time, and ignores an unknown id', async () => {
       const record = token(randomUUID());
       await store.create(record);

@@ -13,24 +13,28 @@ export function salesAccessTokensContract(make: () => SalesAccessTokens): void {
     tokens = make();
   });
 
-  it('hands back exactly the identity the token was issued for, for each of several tokens', () => {
+  it('hands back exactly the identity and session the token was issued for, for each of several tokens', () => {
     const bruno: SalesIdentity = { id: 'user-bruno', username: 'bruno@example.com', role: 'admin' };
-    const forAna = tokens.issue(ANA, NOW);
-    const forBruno = tokens.issue(bruno, NOW);
+    const forAna = tokens.issue(ANA, 'session-a', NOW);
+    const forBruno = tokens.issue(bruno, 'session-b', NOW);
     expect(forAna).not.to.equal(forBruno);
-    expect(tokens.verify(forAna, NOW)).to.deep.equal(ANA);
-    expect(tokens.verify(forBruno, NOW)).to.deep.equal(bruno);
+    expect(tokens.verify(forAna, NOW)).to.deep.equal({ identity: ANA, sessionId: 'session-a' });
+    expect(tokens.verify(forBruno, NOW)).to.deep.equal({ identity: bruno, sessionId: 'session-b' });
+  });
+
+  it('issues a distinct token each time, also for the same identity, session and second', () => {
+    expect(tokens.issue(ANA, 'session-a', NOW)).not.to.equal(tokens.issue(ANA, 'session-a', NOW));
   });
 
   it('accepts the token for one hour and refuses it from then on', () => {
-    const token = tokens.issue(ANA, NOW);
-    expect(tokens.verify(token, at(3599))).to.deep.equal(ANA);
+    const token = tokens.issue(ANA, 'session-a', NOW);
+    expect(tokens.verify(token, at(3599))?.identity).to.deep.equal(ANA);
     expect(tokens.verify(token, at(3600))).to.equal(undefined);
     expect(tokens.verify(token, at(7200))).to.equal(undefined);
   });
 
   it('refuses a token it did not issue, an altered one and an empty one', () => {
-    const token = tokens.issue(ANA, NOW);
+    const token = tokens.issue(ANA, 'session-a', NOW);
     expect(tokens.verify(`${token}x`, NOW)).to.equal(undefined);
     expect(tokens.verify('not-a-token', NOW)).to.equal(undefined);
     expect(tokens.verify('', NOW)).to.equal(undefined);

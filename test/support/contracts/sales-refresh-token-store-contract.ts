@@ -53,6 +53,24 @@ export function salesRefreshTokenStoreContract(make: () => Promise<SalesRefreshT
     expect((await store.findActive(t.tokenHash, NOW))?.userId).to.equal(t.userId);
   });
 
+  it('names the tokens of a user usable since a time: unrevoked or revoked since, unexpired then', async () => {
+    const userId = randomUUID();
+    const [active, revokedLater, revokedBefore, expired, other] = [
+      token(userId),
+      token(userId),
+      token(userId),
+      { ...token(userId), expiresAt: NOW },
+      token(),
+    ];
+    for (const t of [active, revokedLater, revokedBefore, expired, other]) await store.save(t);
+    await store.revoke(revokedBefore.tokenHash, new Date(NOW.getTime() - 1));
+    await store.revoke(revokedLater.tokenHash, NOW);
+    expect([...(await store.usableSince(userId, NOW))].sort()).to.deep.equal(
+      [active.tokenHash, revokedLater.tokenHash].sort(),
+    );
+    expect(await store.usableSince(randomUUID(), NOW)).to.deep.equal([]);
+  });
+
   it('revokes every token of one user and only theirs', async () => {
     const userId = randomUUID();
     const [a, b, other] = [token(userId), token(userId), token()];

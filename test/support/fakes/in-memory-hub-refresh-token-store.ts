@@ -106,4 +106,12 @@ export class InMemoryHubRefreshTokenStore implements HubRefreshTokenStore {
   all(): readonly RefreshTokenRecord[] {
     return [...this.byId.values()];
   }
+
+  async familiesCreatedSince(userId: string, since: Date): Promise<readonly string[]> {
+    await Promise.resolve();
+    const records = [...this.byId.values()].filter(
+      (r) => r.userId === userId && r.createdAt.getTime() >= since.getTime(),
+    );
+    return [...new Set(records.map((r) => r.familyId))];
+  }
 }

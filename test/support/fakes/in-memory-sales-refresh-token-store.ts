@@ -23,6 +23,7 @@ export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   }
 
   async revoke(tokenHash: string, at: Date): Promise<void> {
+    this.faults.write('sales_refresh_tokens.updateOne');
     const row = this.rows.get(tokenHash);
     if (row !== undefined) row.revokedAt ??= at;
   }
@@ -30,5 +31,12 @@ export class InMemorySalesRefreshTokenStore implements SalesRefreshTokenStore {
   async revokeAllOfUser(userId: string, at: Date): Promise<void> {
     this.faults.write('sales_refresh_tokens.updateMany');
     for (const row of this.rows.values()) if (row.userId === userId) row.revokedAt ??= at;
+  }
+
+  async usableSince(userId: string, since: Date): Promise<readonly string[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.userId === userId && row.expiresAt.getTime() > since.getTime())
+      .filter((row) => row.revokedAt === undefined || row.revokedAt.getTime() >= since.getTime())
+      .map((row) => row.tokenHash);
   }
 }

@@ -1,4 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { endedSessionIndexes, HUB_ENDED_SESSIONS } from '../shared/ended-session-collection';
 import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './hub-refresh-token-collection';
 import { hubResetTokenIndexes } from './hub-reset-token-collection';
 import { hubUserIndexes } from './hub-user-collection';
@@ -12,5 +13,6 @@ export const hubIdentityAreaIndexes: readonly CollectionIndexes[] = [
   hubMembershipIndexes,
   hubRefreshTokenIndexes,
   hubRefreshRotationIndexes,
+  endedSessionIndexes(HUB_ENDED_SESSIONS),
   hubResetTokenIndexes,
 ];

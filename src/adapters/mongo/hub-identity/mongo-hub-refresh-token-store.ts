@@ -114,4 +114,9 @@ export class MongoHubRefreshTokenStore implements HubRefreshTokenStore {
     const result = await this.tokens.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
     return result.modifiedCount;
   }
+
+  async familiesCreatedSince(userId: string, since: Date): Promise<readonly string[]> {
+    const docs = await this.tokens.find({ userId, createdAt: { $gte: since } }).toArray();
+    return [...new Set(docs.map((doc) => doc.familyId))];
+  }
 }

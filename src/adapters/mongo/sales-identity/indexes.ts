@@ -1,4 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import { endedSessionIndexes, SALES_ENDED_SESSIONS } from '../shared/ended-session-collection';
 import { apiEventIndexes } from './api-event-collection';
 import { apiKeyIndexes } from './api-key-collection';
 import { passwordResetTokenIndexes } from './password-reset-token-collection';
@@ -12,6 +13,7 @@ import { salesUserIndexes } from './sales-user-collection';
 export const salesIdentityAreaIndexes = (eventLogRetentionDays: number): readonly CollectionIndexes[] => [
   salesUserIndexes,
   salesRefreshTokenIndexes,
+  endedSessionIndexes(SALES_ENDED_SESSIONS),
   passwordResetTokenIndexes,
   apiKeyIndexes,
   apiEventIndexes(eventLogRetentionDays),

@@ -36,4 +36,11 @@ export class MongoSalesRefreshTokenStore implements SalesRefreshTokenStore {
       { $set: { revokedAt: at } },
     );
   }
+
+  async usableSince(userId: string, since: Date): Promise<readonly string[]> {
+    const docs = await salesRefreshTokenCollection(this.db)
+      .find({ userId, expiresAt: { $gt: since } })
+      .toArray();
+    return docs.filter((doc) => doc.revokedAt === undefined || doc.revokedAt >= since).map((doc) => doc._id);
+  }
 }

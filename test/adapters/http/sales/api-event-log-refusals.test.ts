@@ -20,7 +20,7 @@ import { salesIdentityFakes } from '../../../support/sales-identity-fakes';
 describe('sales API event log: what counts as refused before any work (CONTRACT 9.5)', () => {
   const fakes = salesIdentityFakes();
   const guard = combinedGuard({
-    authenticateAccessToken: new AuthenticateAccessToken(fakes.accessTokens, fakes.clock),
+    authenticateAccessToken: new AuthenticateAccessToken(fakes.accessTokens, fakes.endedSessions, fakes.clock),
     authenticateApiKey: new AuthenticateApiKey(fakes.apiKeys, fakes.users, fakes.secretHasher, fakes.apiKeyCache),
   });
   const routes = (): Router => {

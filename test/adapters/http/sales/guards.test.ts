@@ -84,22 +84,24 @@ describe('sales guards (spec part 5)', () => {
   it('falls through to the API key when the JWT is tampered, expired, alg none or wrongly signed', async () => {
     const [header, payload] = alice.token.split('.') as [string, string, string];
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: alice.id, email: alice.email, role: 'admin' };
+    // Everything a sales token carries (CONTRACT 11.1), so each one is refused for its forgery alone.
+    const claims = { sub: alice.id, email: alice.email, role: 'admin', sid: 's', jti: 'j' };
+    const service = { iss: 'brokerhub-sales', aud: 'brokerhub-sales' };
     const secret = new TextEncoder().encode(TEST_JWT_SECRET);
     const bad = [
       `${header}.${payload}.${'A'.repeat(43)}`,
-      await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
+      await new SignJWT({ ...claims, ...service })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
         .setIssuedAt(now - 7200)
         .setExpirationTime(now - 3600)
         .sign(secret),
       `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`,
-      await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
+      await new SignJWT({ ...claims, ...service })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
         .setExpirationTime(now + 3600)
         .sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes-long')),
-      await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS512' })
+      await new SignJWT({ ...claims, ...service })
+        .setProtectedHeader({ alg: 'HS512', typ: 'at+jwt' })
         .setExpirationTime(now + 3600)
         .sign(secret),
     ];

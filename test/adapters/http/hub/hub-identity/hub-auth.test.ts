@@ -60,18 +60,23 @@ describe('hub auth HTTP', () => {
       await login('long@example.com', long).expect(200);
     });
 
-    it('issues an access token that jose verifies with exactly the claims of spec part 2', async () => {
+    it('issues an at+jwt token jose verifies, with the claims of spec part 2 and CONTRACT 11.1', async () => {
       const res = await login().expect(200);
       const { payload, protectedHeader } = await jose.jwtVerify(
         res.body.accessToken,
         new TextEncoder().encode(HUB_SECRET),
         {
           algorithms: ['HS256'],
+          typ: 'at+jwt',
+          issuer: 'brokerhub-hub',
+          audience: 'brokerhub-hub',
           currentDate: hub.clock.now(),
         },
       );
-      expect(protectedHeader.alg).to.equal('HS256');
-      expect(Object.keys(payload).sort()).to.deep.equal(['email', 'exp', 'iat', 'orgId', 'permissions', 'role', 'sub']);
+      expect(protectedHeader).to.deep.equal({ alg: 'HS256', typ: 'at+jwt' });
+      expect(Object.keys(payload).sort()).to.deep.equal(
+        ['aud', 'email', 'exp', 'iat', 'iss', 'jti', 'orgId', 'permissions', 'role', 'sid', 'sub'].sort(),
+      );
       expect(payload).to.include({ sub: userId, email: 'ana@example.com', orgId, role: 'MEMBER' });
       expect(payload.exp! - payload.iat!).to.equal(900);
       expect(payload.permissions).to.include('channels:read').and.not.include('channels:edit');

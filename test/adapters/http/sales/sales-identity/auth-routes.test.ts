@@ -41,15 +41,20 @@ describe('sales /auth endpoints', () => {
       expect(JSON.stringify(res.body)).not.to.contain(cookieValueOf(res.headers['set-cookie'], 'access_token'));
     });
 
-    it('issues an HS256 JWT with sub, email and role, valid one hour', async () => {
+    it('issues an HS256 at+jwt: iss/aud brokerhub-sales, sub, email, role, sid, jti, valid one hour', async () => {
       const user = await sales.createUser({ role: 'manager' });
       const res = await login(user.email, user.password).expect(200);
       const token = cookieValueOf(res.headers['set-cookie'], 'access_token') ?? '';
       const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(TEST_JWT_SECRET), {
         algorithms: ['HS256'],
+        typ: 'at+jwt',
+        issuer: 'brokerhub-sales',
+        audience: 'brokerhub-sales',
       });
-      expect(protectedHeader.alg).to.equal('HS256');
+      expect(protectedHeader).to.deep.equal({ alg: 'HS256', typ: 'at+jwt' });
       expect(payload).to.include({ sub: user.id, email: user.email, role: 'manager' });
+      expect(payload.sid).to.match(/^[0-9a-f]{64}$/);
+      expect(payload.jti).to.match(/^[0-9a-f-]{36}$/);
       expect((payload.exp ?? 0) - (payload.iat ?? 0)).to.equal(3600);
     });
 

@@ -27,7 +27,7 @@ import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
 import { authRoutes } from '../adapters/http/sales/sales-identity/auth-routes';
-import { BatchingApiEventRecorder, DEFAULT_BATCHING } from '../adapters/http/sales/batching-api-event-recorder';
+import { BatchingApiEventRecorder, DEFAULT_BATCHING } from '../adapters/api-event-log/batching-api-event-recorder';
 import type { GuardDeps } from '../adapters/http/sales/guards';
 import type { SalesAppDeps } from '../adapters/http/sales/sales-app';
 import type { RateLimitRule } from '../adapters/http/sales/sales-rate-limit';

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { BatchingApiEventRecorder } from '../../../../src/adapters/http/sales/batching-api-event-recorder';
-import type { ApiEvent } from '../../../../src/domain/sales-identity/api-event';
-import { apiEventRecorderContract, refused } from '../../../support/contracts/api-event-recorder-contract';
-import { apiEvent } from '../../../support/contracts/api-event-store-contract';
-import { CapturingApiEventRecorder } from '../../../support/fakes/capturing-api-event-recorder';
-import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
-import { ManualClock } from '../../../support/fakes/fixed-clock';
-import { memoryLogger } from '../../../support/logs';
+import { BatchingApiEventRecorder } from '../../../src/adapters/api-event-log/batching-api-event-recorder';
+import type { ApiEvent } from '../../../src/domain/sales-identity/api-event';
+import { apiEventRecorderContract, refused } from '../../support/contracts/api-event-recorder-contract';
+import { apiEvent } from '../../support/contracts/api-event-store-contract';
+import { CapturingApiEventRecorder } from '../../support/fakes/capturing-api-event-recorder';
+import { InMemoryApiEventStore } from '../../support/fakes/in-memory-api-event-store';
+import { ManualClock } from '../../support/fakes/fixed-clock';
+import { memoryLogger } from '../../support/logs';
 
 describe('ApiEventRecorder contract', () => {
   describe('capturing (the fake)', () => {

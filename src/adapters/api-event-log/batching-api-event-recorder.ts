@@ -1,10 +1,10 @@
-import type { ApiEventRecorder, ApiEventStore } from '../../../application/sales-identity/ports';
-import type { Clock, IdGenerator } from '../../../application/shared/ports';
-import type { ApiEvent, RefusedRequest } from '../../../domain/sales-identity/api-event';
-import type { ApiEventBuffer, ApiEventLogState } from '../../metrics/metrics';
-import type { Logger } from '../../system/logger';
-import { SystemClock } from '../../system/system-clock';
-import { UuidIdGenerator } from '../../system/uuid-id-generator';
+import type { ApiEventRecorder, ApiEventStore } from '../../application/sales-identity/ports';
+import type { Clock, IdGenerator } from '../../application/shared/ports';
+import type { ApiEvent, RefusedRequest } from '../../domain/sales-identity/api-event';
+import type { ApiEventBuffer, ApiEventLogState } from '../metrics/metrics';
+import type { Logger } from '../system/logger';
+import { SystemClock } from '../system/system-clock';
+import { UuidIdGenerator } from '../system/uuid-id-generator';
 import { RefusedRequestCounts } from './refused-request-counts';
 
 export interface BatchingOptions {

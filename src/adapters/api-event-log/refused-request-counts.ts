@@ -1,5 +1,5 @@
-import type { IdGenerator } from '../../../application/shared/ports';
-import type { ApiEvent, RefusedRequest } from '../../../domain/sales-identity/api-event';
+import type { IdGenerator } from '../../application/shared/ports';
+import type { ApiEvent, RefusedRequest } from '../../domain/sales-identity/api-event';
 
 /** The IP and path of the entry that counts the refused requests past the bound of open keys. */
 export const OVERFLOW_KEY = '(overflow)';

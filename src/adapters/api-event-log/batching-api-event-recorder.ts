@@ -3,144 +3,72 @@ import type { Clock, IdGenerator } from '../../application/shared/ports';
 import type { ApiEvent, RefusedRequest } from '../../domain/sales-identity/api-event';
 import type { ApiEventBuffer, ApiEventLogState } from '../metrics/metrics';
 import type { Logger } from '../system/logger';
-import { SystemClock } from '../system/system-clock';
-import { UuidIdGenerator } from '../system/uuid-id-generator';
+import { DEFAULT_BATCHING, type ApiEventLogTally, type BatchingOptions } from './batching-options';
+import { DropWarnings } from './drop-warnings';
+import { EventBuffers } from './event-buffers';
 import { RefusedRequestCounts } from './refused-request-counts';
-
-export interface BatchingOptions {
-  /** Flush at least this often (ms). */
-  readonly flushIntervalMs: number;
-  /** Flush as soon as this many events wait; also the size of one write. */
-  readonly batchSize: number;
-  /**
-   * At most this many events are held in memory in each buffer (authenticated; anonymous and counts),
-   * those of the write under way included; beyond it new events of that buffer are dropped and
-   * counted (CONTRACT 9.5).
-   */
-  readonly maxBuffered: number;
-  /** Dropping is warned about at most this often, while it goes on (CONTRACT 9.5: once a minute). */
-  readonly dropWarningIntervalMs: number;
-  /** At most this many (IP, path, status, minute) counts of refused requests are open; past it, the overflow count. */
-  readonly maxOpenCounts: number;
-  /** After a failed write, the pause before the next attempt (ms); it doubles on each failure in a row. Default 1 s. */
-  readonly retryInitialMs?: number;
-  /** The longest pause between attempts (ms). Default 30 s. */
-  readonly retryMaxMs?: number;
-}
-
-export const DEFAULT_BATCHING: BatchingOptions = {
-  flushIntervalMs: 1_000,
-  batchSize: 200,
-  maxBuffered: 10_000,
-  dropWarningIntervalMs: 60_000,
-  maxOpenCounts: 10_000,
-  retryInitialMs: 1_000,
-  retryMaxMs: 30_000,
-};
-
-/** What became of every recorded event; `recorded` = the sum of the others once closed. */
-export interface ApiEventLogTally {
-  readonly recorded: number;
-  /** Confirmed written by the store. */
-  readonly written: number;
-  /** Dropped on arrival because the buffer was full. */
-  readonly dropped: number;
-  /** Of a write that failed, not taken back because their buffer had no room left (a failed write is otherwise retried). */
-  readonly failed: number;
-  /** Still buffered when the shutdown budget ran out. */
-  readonly notWritten: number;
-  /** In the write still under way when the budget ran out: may or may not have reached the store. */
-  readonly unconfirmed: number;
-  /** Refused requests counted rather than recorded one by one (each closed count is one recorded entry). */
-  readonly refusedCounted: number;
-}
+import { RetryBackoff } from './retry-backoff';
+import { writeWithinBudget } from './shutdown-budget';
+import { reportClosed } from './shutdown-report';
+import { WriteBehindLoop } from './write-behind-loop';
 
 /**
- * One bounded buffer (ApiEventBuffer: entries of authenticated requests, or the rest: unauthenticated
- * requests served or refused after work, and the closed counts of refused requests): what waits, what
- * is being written, what was dropped because it was full.
- */
-class EventQueue {
-  items: ApiEvent[] = [];
-  inFlight = 0;
-  dropped = 0;
-  droppedSinceWarning = 0;
-}
-
-/**
- * The API event log off the request path: `record` only appends to a bounded buffer; one write loop
- * (started by the timer, a full batch, `flush` or `close`) writes it batch by batch. A full buffer
- * drops new events, counts them (`droppedCount`, for the metrics) and warns while it happens. A
- * failed write loses nothing: its entries go back to the head of their own buffers and the loop
- * pauses before it tries again (1 s, doubling up to 30 s), so a database outage costs entries only
- * once it lasts longer than the buffers hold; writing again is safe because the store is idempotent
- * by id. `close` writes for at most its budget (a pause ends at once) and reports what it could
- * not write (CONTRACT 9.5).
- *
- * CONTRACT 9.5, "the trail survives a flood": entries of authenticated requests have a buffer of
- * their own, written first in every batch, so nothing unauthenticated can take their room or their
- * turn; only a database outage longer than that buffer holds drops them. Refused requests
- * (`countRefused`) are not entries: they add to bounded counts, and each count becomes one entry
- * of the other buffer when its minute closes (checked on every timer tick), or at close.
+ * The API event log off the request path (CONTRACT 9.5), put together from its units: `record`
+ * only appends to the bounded two-priority buffers (event-buffers.ts), which drop and warn when full
+ * (drop-warnings.ts); one write loop (write-behind-loop.ts, started by the timer, a full batch,
+ * `flush` or `close`) writes them batch by batch and backs off after a failure (retry-backoff.ts);
+ * `close` writes for at most its budget (shutdown-budget.ts) and reports what it could not write
+ * (shutdown-report.ts). Refused requests (`countRefused`) are not entries: they add to bounded counts
+ * (refused-request-counts.ts), and each count becomes one entry of the anonymous buffer when its
+ * minute closes (checked on every timer tick), or at close.
  */
 export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogState {
-  private readonly buffers: Record<ApiEventBuffer, EventQueue> = {
-    authenticated: new EventQueue(),
-    anonymous: new EventQueue(),
-  };
+  private readonly buffers: EventBuffers;
   private readonly refused: RefusedRequestCounts;
-  private draining: Promise<void> | undefined;
+  private readonly loop: WriteBehindLoop;
+  private readonly dropWarnings: DropWarnings;
   private readonly timer: NodeJS.Timeout;
   private closing: Promise<void> | undefined;
-  /** Set when the shutdown budget is spent: the write loop starts no new batch. */
-  private stopped = false;
-  /** The longest recent write (ms): a batch that would end past the budget is not started. */
-  private slowestWriteMs = 0;
-  private readonly counts = { recorded: 0, written: 0, failed: 0 };
-  private lastDropWarning: number | undefined;
-  /** The pause after the last failed write (ms); 0 once a write succeeds. */
-  private backoffMs = 0;
-  /** Failed writes since start. */
-  private failures = 0;
-  /** The next attempt after a failed write, while the loop backs off. */
-  private retryTimer: NodeJS.Timeout | undefined;
-  /** Ends close's pause under way (a spent budget stops the loop). */
-  private wake: (() => void) | undefined;
-  /** The entries of the write under way (for the shutdown report). */
-  private inFlightBatch: readonly ApiEvent[] = [];
-  /** Refused requests whose counted entry was dropped (no room), for the shutdown report. */
-  private refusedLost = 0;
+  private recorded = 0;
 
   constructor(
-    private readonly store: ApiEventStore,
+    store: ApiEventStore,
     private readonly logger: Logger,
-    private readonly options: BatchingOptions = DEFAULT_BATCHING,
-    private readonly clock: Clock = new SystemClock(),
-    private readonly ids: IdGenerator = new UuidIdGenerator(),
+    private readonly options: BatchingOptions,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
   ) {
+    this.buffers = new EventBuffers(options.maxBuffered);
     this.refused = new RefusedRequestCounts(options.maxOpenCounts);
-    this.timer = setInterval(() => {
-      this.enqueueAll(this.refused.closeBefore(this.clock.now(), this.ids));
-      this.warnAboutDropsWhenDue();
-      // After a failed write the retry timer decides when to try again, not this tick.
-      if (this.retryTimer === undefined) void this.flush();
-    }, options.flushIntervalMs);
+    const initialMs = options.retryInitialMs ?? DEFAULT_BATCHING.retryInitialMs ?? 1_000;
+    const backoff = new RetryBackoff(initialMs, options.retryMaxMs ?? DEFAULT_BATCHING.retryMaxMs ?? 30_000);
+    this.loop = new WriteBehindLoop({
+      buffers: this.buffers,
+      store,
+      logger,
+      batchSize: options.batchSize,
+      backoff,
+      closing: () => this.closing !== undefined,
+    });
+    const { dropWarningIntervalMs: intervalMs, maxBuffered } = options;
+    this.dropWarnings = new DropWarnings({ buffers: this.buffers, clock, logger, intervalMs, maxBuffered });
+    this.timer = setInterval(() => this.tick(), options.flushIntervalMs);
     this.timer.unref();
   }
 
   /** Events dropped because their buffer was full, since start, both buffers. */
   get droppedCount(): number {
-    return this.buffers.authenticated.dropped + this.buffers.anonymous.dropped;
+    return this.buffers.dropped;
   }
 
   /** Events waiting to be written, both buffers. */
   get queueDepth(): number {
-    return this.depthOf('authenticated') + this.depthOf('anonymous');
+    return this.buffers.depthOf('authenticated') + this.buffers.depthOf('anonymous');
   }
 
   /** One buffer's waiting events and its drops since start (the metrics export both per buffer). */
   bufferState(buffer: ApiEventBuffer): { readonly depth: number; readonly dropped: number } {
-    return { depth: this.depthOf(buffer), dropped: this.buffers[buffer].dropped };
+    return { depth: this.buffers.depthOf(buffer), dropped: this.buffers.droppedOf(buffer) };
   }
 
   /** The counts of refused requests: keys open now, requests counted and of them overflowed, since start. */
@@ -149,20 +77,21 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
   }
 
   tally(): ApiEventLogTally {
-    const waiting = this.waiting();
-    const inFlight = this.buffers.authenticated.inFlight + this.buffers.anonymous.inFlight;
+    const stopped = this.loop.stopped;
     return {
-      ...this.counts,
-      dropped: this.droppedCount,
-      notWritten: this.stopped ? waiting : 0,
-      unconfirmed: this.stopped ? inFlight : 0,
+      recorded: this.recorded,
+      written: this.loop.written,
+      failed: this.buffers.failedTotal,
+      dropped: this.buffers.dropped,
+      notWritten: stopped ? this.buffers.waiting : 0,
+      unconfirmed: stopped ? this.buffers.inFlight : 0,
       refusedCounted: this.refused.counted,
     };
   }
 
   record(event: ApiEvent): void {
     this.enqueue(event);
-    if (this.waiting() >= this.options.batchSize && this.draining === undefined && this.retryTimer === undefined)
+    if (this.buffers.waiting >= this.options.batchSize && !this.loop.writing && !this.loop.backingOff)
       void this.flush();
   }
 
@@ -175,77 +104,9 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     this.enqueueAll(this.refused.closeAll(this.ids));
   }
 
-  private waiting(): number {
-    return this.buffers.authenticated.items.length + this.buffers.anonymous.items.length;
-  }
-
-  private depthOf(buffer: ApiEventBuffer): number {
-    return this.buffers[buffer].items.length + this.buffers[buffer].inFlight;
-  }
-
-  private enqueueAll(events: readonly ApiEvent[]): void {
-    for (const event of events) this.enqueue(event);
-  }
-
-  private bufferOf(event: ApiEvent): EventQueue {
-    return this.buffers[event.userId === undefined ? 'anonymous' : 'authenticated'];
-  }
-
-  private enqueue(event: ApiEvent): void {
-    this.counts.recorded += 1;
-    const buffer = this.bufferOf(event);
-    // The entries of the write under way count against the bound: a failed write always finds its room again.
-    if (buffer.items.length + buffer.inFlight >= this.options.maxBuffered) {
-      buffer.dropped += 1;
-      buffer.droppedSinceWarning += 1;
-      this.refusedLost += event.count ?? 0;
-      this.warnAboutDropsWhenDue();
-      return;
-    }
-    buffer.items.push(event);
-  }
-
-  /**
-   * A failed write's entries go back to the head of their own buffer, in their order, within its
-   * bound; what does not fit (only possible if the bound shrank under them) is counted as failed.
-   */
-  private takeBack(entries: readonly ApiEvent[], buffer: EventQueue): number {
-    const room = Math.max(0, this.options.maxBuffered - buffer.items.length);
-    const kept = entries.slice(0, room);
-    const lost = entries.slice(room);
-    buffer.items = [...kept, ...buffer.items];
-    this.counts.failed += lost.length;
-    for (const event of lost) this.refusedLost += event.count ?? 0;
-    return lost.length;
-  }
-
-  /** Waits `ms` unless woken (close, or the budget spent). */
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => {
-      this.wake = undefined;
-    });
-  }
-
-  /** No new batch from now on; a pause under way ends. */
-  private stop(): void {
-    this.stopped = true;
-    this.wake?.();
-  }
-
   /** Writes everything recorded so far (and what arrives meanwhile); one write loop at a time. */
   flush(): Promise<void> {
-    this.draining ??= this.drain().finally(() => {
-      this.draining = undefined;
-    });
-    return this.draining;
+    return this.loop.flush();
   }
 
   /**
@@ -261,139 +122,27 @@ export class BatchingApiEventRecorder implements ApiEventRecorder, ApiEventLogSt
     clearInterval(this.timer);
     // The open counts are written with the rest, for what is left of the budget (CONTRACT 9.5).
     this.closeOpenCounts();
-    const deadline = Date.now() + budgetMs;
     // A write loop backing off after a failure tries again at once: the budget is for writing. From
-    // here on close paces the attempts itself, pausing between failures until the budget is spent.
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-    this.backoffMs = 0;
-    const drained = (async () => {
-      do {
-        const failuresBefore = this.failures;
-        await this.flush();
-        if (this.failures > failuresBefore) {
-          // Without a budget (tests, tools) close does not wait out an outage: it reports what is left.
-          if (!Number.isFinite(budgetMs)) break;
-          if (!this.stopped) await this.pause(this.backoffMs);
-        }
-      } while (!this.stopped && this.waiting() > 0);
-    })();
-    // Stop in time: no batch is started that would end past the budget, judged by the slowest recent write.
-    let timer: NodeJS.Timeout | undefined;
-    const stopAt = (): void => {
-      const left = deadline - Date.now() - this.slowestWriteMs;
-      if (left <= 0) this.stop();
-      else timer = setTimeout(stopAt, Math.min(left, 100));
-    };
-    let spentTimer: NodeJS.Timeout | undefined;
-    if (Number.isFinite(budgetMs)) {
-      stopAt();
-      const spent = new Promise<void>((resolve) => {
-        spentTimer = setTimeout(resolve, Math.max(0, budgetMs));
-      });
-      await Promise.race([drained, spent]);
-    } else {
-      await drained;
-    }
-    clearTimeout(timer);
-    clearTimeout(spentTimer);
-    this.stop();
-    this.warnAboutDropsWhenDue(true);
-    const tally = this.tally();
-    const lost = tally.dropped + tally.failed + tally.notWritten + tally.unconfirmed;
-    if (lost === 0) this.logger.info(tally, 'api event log closed: every entry written');
-    else {
-      // A counted entry not written stands for all the refused requests it counts: those dropped or
-      // failed since start, and those still waiting; the write under way may or may not have landed.
-      const countsOf = (events: readonly ApiEvent[]): number =>
-        events.reduce((sum, event) => sum + (event.count ?? 0), 0);
-      const waiting = [...this.buffers.authenticated.items, ...this.buffers.anonymous.items];
-      const refusedNotWritten = this.refusedLost + countsOf(waiting);
-      const refusedUnconfirmed = tally.unconfirmed > 0 ? countsOf(this.inFlightBatch) : 0;
-      this.logger.warn(
-        { ...tally, refusedNotWritten, refusedUnconfirmed },
-        `api event log closed: ${lost} entries could not be written`,
-      );
-    }
+    // here on the budget paces the attempts itself, pausing between failures until it is spent.
+    this.loop.retryAtOnce();
+    await writeWithinBudget(this.loop, budgetMs);
+    this.dropWarnings.warnWhenDue(true);
+    reportClosed(this.logger, this.tally(), this.buffers);
   }
 
-  private async drain(): Promise<void> {
-    // An attempt now (an explicit flush) replaces the one the backoff had scheduled.
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-    const { authenticated, anonymous } = this.buffers;
-    while (authenticated.items.length + anonymous.items.length > 0 && !this.stopped) {
-      // Authenticated entries first: a backlog of the others never delays them by more than one batch.
-      const fromAuthenticated = authenticated.items.splice(0, this.options.batchSize);
-      const fromAnonymous = anonymous.items.splice(0, this.options.batchSize - fromAuthenticated.length);
-      const batch = [...fromAuthenticated, ...fromAnonymous];
-      authenticated.inFlight = fromAuthenticated.length;
-      anonymous.inFlight = fromAnonymous.length;
-      this.inFlightBatch = batch;
-      const started = Date.now();
-      let failure: unknown;
-      try {
-        await this.store.append(batch);
-      } catch (error) {
-        failure = error ?? new Error('append failed');
-      }
-      authenticated.inFlight = 0;
-      anonymous.inFlight = 0;
-      this.inFlightBatch = [];
-      this.slowestWriteMs = Math.max(Date.now() - started, this.slowestWriteMs * 0.9);
-      if (failure === undefined) {
-        this.counts.written += batch.length;
-        this.backoffMs = 0;
-        continue;
-      }
-      // CONTRACT 9.5: a database outage drops entries only once it lasts longer than the buffers hold.
-      const lost = this.takeBack(fromAuthenticated, authenticated) + this.takeBack(fromAnonymous, anonymous);
-      this.failures += 1;
-      this.backoffMs = this.backoffMs === 0 ? this.retryInitialMs : Math.min(this.backoffMs * 2, this.retryMaxMs);
-      const retryInMs = this.stopped ? 0 : this.backoffMs;
-      this.logger.error(
-        { err: failure, events: batch.length, takenBack: batch.length - lost, failed: lost, retryInMs },
-        'api event log: a batch could not be written',
-      );
-      // Back off rather than hammer a database that is down; once closing, close paces the attempts.
-      if (this.closing === undefined && !this.stopped) {
-        this.retryTimer = setTimeout(() => {
-          this.retryTimer = undefined;
-          void this.flush();
-        }, this.backoffMs);
-        this.retryTimer.unref();
-      }
-      return;
-    }
+  private tick(): void {
+    this.enqueueAll(this.refused.closeBefore(this.clock.now(), this.ids));
+    this.dropWarnings.warnWhenDue();
+    // After a failed write the retry timer decides when to try again, not this tick.
+    if (!this.loop.backingOff) void this.flush();
   }
 
-  private get retryInitialMs(): number {
-    return this.options.retryInitialMs ?? DEFAULT_BATCHING.retryInitialMs ?? 1_000;
+  private enqueueAll(events: readonly ApiEvent[]): void {
+    for (const event of events) this.enqueue(event);
   }
 
-  private get retryMaxMs(): number {
-    return Math.max(this.retryInitialMs, this.options.retryMaxMs ?? DEFAULT_BATCHING.retryMaxMs ?? 30_000);
-  }
-
-  /** Warns about the drops not yet reported, at most once per interval (`force`: at close). */
-  private warnAboutDropsWhenDue(force = false): void {
-    const { authenticated, anonymous } = this.buffers;
-    if (authenticated.droppedSinceWarning + anonymous.droppedSinceWarning === 0) return;
-    const now = this.clock.now().getTime();
-    if (!force && this.lastDropWarning !== undefined && now - this.lastDropWarning < this.options.dropWarningIntervalMs)
-      return;
-    this.logger.warn(
-      {
-        dropped: authenticated.droppedSinceWarning + anonymous.droppedSinceWarning,
-        droppedTotal: this.droppedCount,
-        droppedAuthenticated: authenticated.droppedSinceWarning,
-        droppedAnonymous: anonymous.droppedSinceWarning,
-        maxBuffered: this.options.maxBuffered,
-      },
-      'api event log: buffer full, new entries dropped',
-    );
-    this.lastDropWarning = now;
-    authenticated.droppedSinceWarning = 0;
-    anonymous.droppedSinceWarning = 0;
+  private enqueue(event: ApiEvent): void {
+    this.recorded += 1;
+    if (!this.buffers.offer(event)) this.dropWarnings.warnWhenDue();
   }
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { DeliveryResult, SaleWebhookSender, SendOptions } from '../../application/sales/ports';
+import type { Clock } from '../../application/shared/ports';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 
 /** Spec part 6 rule 4: 30 s, set explicitly (undici's own defaults are minutes). */
@@ -10,7 +11,6 @@ export interface HttpSenderOptions {
   readonly timeoutMs?: number;
   /** CONTRACT 4.3: when set, deliveries carry Standard Webhooks headers. */
   readonly signingSecret?: string | undefined;
-  readonly now?: () => Date;
   readonly newMessageId?: () => string;
 }
 
@@ -25,6 +25,8 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
 
   constructor(
     private readonly url: string,
+    /** The `webhook-timestamp` of a signed delivery. */
+    private readonly clock: Clock,
     private readonly options: HttpSenderOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -77,7 +79,7 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
     const secret = this.options.signingSecret;
     if (secret === undefined) return {};
     const id = this.options.newMessageId?.() ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
-    const timestamp = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000).toString();
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000).toString();
     const key = secret.startsWith('whsec_')
       ? Buffer.from(secret.slice('whsec_'.length), 'base64')
       : Buffer.from(secret, 'utf8');

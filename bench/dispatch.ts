@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startMongoServer } from '../src/adapters/mongo/shared/embedded-mongo';
+import { SystemClock } from '../src/adapters/system/system-clock';
 import { HttpSaleWebhookSender } from '../src/adapters/webhook/http-sale-webhook-sender';
 import type { DispatchReport } from '../src/application/sales/dispatch-pending-sales';
 import { DEFAULT_DISPATCH_SETTINGS } from '../src/application/sales/dispatch-settings';
@@ -63,7 +64,7 @@ async function sample(
   counter: CommandCounter,
 ) {
   const store = await seedStore(kind, size, uri, counter.observer);
-  const sender = new HttpSaleWebhookSender(url);
+  const sender = new HttpSaleWebhookSender(url, new SystemClock());
   try {
     const bare = async () => {
       const t = performance.now();
@@ -158,7 +159,7 @@ async function throughput(uri: string, url: string): Promise<void> {
 /** Child process: seed, then one pass (or the bare loop) while sampling RSS; prints the RSS before and the peak (bytes). */
 async function probe(variant: 'pass' | 'bare', kind: StoreKind, size: number, uri: string, url: string): Promise<void> {
   const store = await seedStore(kind, size, uri);
-  const sender = new HttpSaleWebhookSender(url);
+  const sender = new HttpSaleWebhookSender(url, new SystemClock());
   const rss = watchRssPeak();
   if (variant === 'bare') {
     for (let i = 0; i < store.entries.length; i += BATCH)
@@ -218,7 +219,7 @@ async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
   );
   for (const kind of STORES) {
     const store = await seedStore(kind, size, uri);
-    const sender = new HttpSaleWebhookSender(silentUrl);
+    const sender = new HttpSaleWebhookSender(silentUrl, new SystemClock());
     const t = performance.now();
     const result = await store.dispatcher(sender).execute({ deadlineMs: DEADLINE_S * 1000, concurrency: 4 });
     const elapsedMs = performance.now() - t;

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { startMongoServer, withDatabase } from '../src/adapters/mongo/shared/embedded-mongo';
 import { connectMongo } from '../src/adapters/mongo/shared/mongo-connection';
 import { runBench } from './support/sales-bench';
-import type { ApiEventLogTally } from '../src/adapters/http/sales/batching-api-event-recorder';
+import type { ApiEventLogTally } from '../src/adapters/api-event-log/batching-options';
 import type { LoadResult, LoadSpec } from './support/rotating-ip-load';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);

@@ -9,6 +9,7 @@ import {
 import { connectMongo, type CommandObserver, type MongoConnection } from './adapters/mongo/shared/mongo-connection';
 import { closeRedis, connectRedis } from './adapters/redis/redis-client';
 import type { Logger } from './adapters/system/logger';
+import { deadlineIn } from './adapters/system/system-clock';
 
 /** A dependency could not be reached at start-up (CLI exit code 2). */
 export class DependencyUnavailableError extends Error {
@@ -110,8 +111,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     close: (budgetMs = Number.POSITIVE_INFINITY) => {
       closing ??= (async () => {
         // Buffers that write to the databases (the sales API event log) flush before connections close.
-        const deadline = Date.now() + budgetMs;
-        for (const closable of app.platform.closables) await closable.close(Math.max(0, deadline - Date.now()));
+        const deadline = deadlineIn(budgetMs);
+        for (const closable of app.platform.closables) await closable.close(Math.max(0, deadline.leftMs()));
         if (redis !== undefined) await closeRedis(redis);
         await gateway?.close();
         await mongo.close();

@@ -130,7 +130,7 @@ export async function publishServerFile(
   file: string,
   server: Omit<ServerFile, 'startedAt'>,
   checks: Pick<ServerFileChecks, 'uid' | 'processState'>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ published: PublishedServerFile } | { skipped: string }> {
   const existing = await lookUpServerFile(file, { ...checks, answers: async () => true });
   if (existing.found === 'server' && existing.file.pid !== server.pid) {

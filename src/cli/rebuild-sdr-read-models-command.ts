@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
+import { startStopwatch } from '../adapters/system/system-clock';
 import { withRuntime, type CliContext } from './cli-context';
 import { ensureIndexesOrFail } from './ensure-indexes-command';
 
@@ -26,7 +27,7 @@ export function registerRebuildSdrReadModels(program: Command, ctx: CliContext):
               })
             : undefined;
         let phase: string | undefined;
-        const started = Date.now();
+        const stopwatch = startStopwatch();
         const counts = await runtime.app.sdr.useCases.rebuildSdrReadModels.rebuild(({ phase: now, done, total }) => {
           if (bar === undefined) return;
           if (phase !== now) {
@@ -37,7 +38,7 @@ export function registerRebuildSdrReadModels(program: Command, ctx: CliContext):
           bar.update(done, { phase: now });
         });
         bar?.stop();
-        const ms = Date.now() - started;
+        const ms = stopwatch.elapsedMs();
         if (json) ctx.io.out(JSON.stringify({ ...counts, ms }));
         else
           ctx.io.out(

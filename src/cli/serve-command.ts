@@ -5,6 +5,7 @@ import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen
 import { redactUri } from '../adapters/system/redact-uri';
 import type { Runtime } from '../runtime';
 import type { Logger } from '../adapters/system/logger';
+import { deadlineIn, SystemClock } from '../adapters/system/system-clock';
 import {
   CliFailure,
   commandLogger,
@@ -124,11 +125,11 @@ async function serve(
   const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, ctx.passwordResets);
 
   const signal = await stopped;
-  const signalled = Date.now();
+  // The shutdown budget counts from the signal.
+  const budget = deadlineIn(SHUTDOWN_BUDGET_MS);
   // The embedded server is about to go: CLI commands must not pick it up any more.
   await serverFile?.remove();
-  const deadline = signalled + SHUTDOWN_BUDGET_MS - SHUTDOWN_CLOSE_RESERVE_MS;
-  const left = (): number => Math.max(0, deadline - Date.now());
+  const left = (): number => Math.max(0, budget.leftMs() - SHUTDOWN_CLOSE_RESERVE_MS);
   logger.info({ signal }, 'shutting down: draining in-flight requests');
   // The retention sweep is not waited for: it stops before its next command, and closing the
   // connection ends the one in flight (a cut sweep is harmless; the budget is the event log's).
@@ -138,10 +139,7 @@ async function serve(
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.
-  const closed = await settlesWithin(
-    runtime.close(left()),
-    signalled + SHUTDOWN_BUDGET_MS - EXIT_MARGIN_MS - Date.now(),
-  );
+  const closed = await settlesWithin(runtime.close(left()), budget.leftMs() - EXIT_MARGIN_MS);
   if (closed) logger.info('shutdown complete');
   else logger.warn('shutdown budget spent: exiting before every connection closed');
 }
@@ -164,6 +162,7 @@ async function publishEmbeddedServer(
       file,
       { pid: process.pid, uri: mongoServer.uri, kind: mongoServer.kind },
       checks,
+      new SystemClock().now(),
     );
     if ('skipped' in outcome) {
       logger.warn(outcome.skipped);

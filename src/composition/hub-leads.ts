@@ -84,7 +84,7 @@ export function hubLeadsModule(options: HubLeadsOptions): ContainerModule {
     provide(bind, LeadTemplateRepository, (get) => new MongoLeadTemplateRepository(db(get)));
     provide(bind, Outbox, (get) => new MongoOutbox(db(get)));
     provide(bind, WebhookSettingsRepository, (get) => new MongoWebhookSettingsRepository(db(get)));
-    provide(bind, CrmCredentialsRepository, (get) => new MongoCrmCredentialsRepository(db(get)));
+    provide(bind, CrmCredentialsRepository, (get) => new MongoCrmCredentialsRepository(db(get), get(Clock)));
     provide(bind, CrmCardReader, () => new GraphqlCrmCardReader(options.crmTimeoutMs ?? DEFAULT_CRM_TIMEOUT_MS));
     provide(bind, ChannelRepository, (get) => new MongoChannelRepository(db(get)));
     provide(

@@ -28,7 +28,8 @@ import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
 import { authRoutes } from '../adapters/http/sales/sales-identity/auth-routes';
-import { BatchingApiEventRecorder, DEFAULT_BATCHING } from '../adapters/http/sales/batching-api-event-recorder';
+import { BatchingApiEventRecorder } from '../adapters/api-event-log/batching-api-event-recorder';
+import { DEFAULT_BATCHING } from '../adapters/api-event-log/batching-options';
 import type { GuardDeps } from '../adapters/http/sales/guards';
 import type { SalesAppDeps } from '../adapters/http/sales/sales-app';
 import type { RateLimitRule } from '../adapters/http/sales/sales-rate-limit';
@@ -119,6 +120,7 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
             : { flushIntervalMs: options.apiEventFlushIntervalMs }),
         },
         get(Clock),
+        get(IdGenerator),
       );
       metrics.sales.watchApiEventLog(recorder);
       // The runtime flushes the buffer at shutdown, before the MongoDB client closes.

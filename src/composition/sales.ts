@@ -56,15 +56,19 @@ export function salesModule(options: SalesOptions): ContainerModule {
     provide(bind, DeliveryAttemptLog, (get) => new MongoDeliveryAttemptLog(get(Platform).db));
     provide(bind, SaleLeaseStore, (get) => new MongoSaleLeaseStore(get(Platform).db));
     provide(bind, SaleStatusEventStore, (get) => new MongoSaleStatusEventStore(get(Platform).db));
-    provide(bind, SaleWebhookDestination, (get) => saleWebhookSender(get(Platform), options));
+    provide(bind, SaleWebhookDestination, (get) => saleWebhookSender(get(Platform), get(Clock), options));
     provide(bind, SalesUseCases, (get) => salesUseCases(get, options));
     provide(bind, SalesArea, salesArea);
   });
 }
 
-function saleWebhookSender({ config, closables }: Platform, options: SalesOptions): SaleWebhookSender | undefined {
+function saleWebhookSender(
+  { config, closables }: Platform,
+  clock: Clock,
+  options: SalesOptions,
+): SaleWebhookSender | undefined {
   if (config.salesWebhookUrl === undefined) return undefined;
-  const sender = new HttpSaleWebhookSender(config.salesWebhookUrl, {
+  const sender = new HttpSaleWebhookSender(config.salesWebhookUrl, clock, {
     signingSecret: config.salesWebhookSecret,
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });

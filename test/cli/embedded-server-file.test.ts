@@ -166,6 +166,7 @@ describe("the running serve's server file (the CLI finds the embedded MongoDB)",
         file,
         { pid: process.pid, uri: 'mongodb://127.0.0.1:1/brokerhub', kind: 'jongodb' },
         checks,
+        new Date(),
       );
       expect(outcome).to.have.property('published');
       expect(await readFile(victim, 'utf8')).to.equal('keep me');
@@ -181,6 +182,7 @@ describe("the running serve's server file (the CLI finds the embedded MongoDB)",
         file,
         { pid: process.pid, uri: 'mongodb://127.0.0.1:1/brokerhub', kind: 'jongodb' },
         checks,
+        new Date(),
       );
       expect(outcome).to.deep.equal({
         skipped: `${file} already names the running serve with pid ${process.ppid}: CLI commands use that one's database`,

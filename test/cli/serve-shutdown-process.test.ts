@@ -6,7 +6,7 @@ import { startDelayingTcpProxy } from '../support/delaying-tcp-proxy';
 import { sharedMongo } from '../support/mongo';
 import { waitUntil } from '../support/processes';
 import { startServe, type ServeChild } from '../support/serve-child';
-import type { ApiEventLogTally } from '../../src/adapters/http/sales/batching-api-event-recorder';
+import type { ApiEventLogTally } from '../../src/adapters/api-event-log/batching-options';
 
 type ClosingTally = ApiEventLogTally;
 

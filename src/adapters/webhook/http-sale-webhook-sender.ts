@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import { Agent, request } from 'undici';
 import type { DeliveryResult, SaleWebhookSender, SendOptions } from '../../application/sales/ports';
+import type { Clock } from '../../application/shared/ports';
 import type { SaleEnvelope } from '../../domain/sales/envelope';
 import { signingKeyOf } from './signing-secret';
 
@@ -12,7 +13,6 @@ export interface HttpSenderOptions {
   readonly timeoutMs?: number;
   /** CONTRACT 4.3: when set, deliveries carry Standard Webhooks headers. */
   readonly signingSecret?: string | undefined;
-  readonly now?: () => Date;
 }
 
 /**
@@ -41,6 +41,8 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
 
   constructor(
     private readonly url: string,
+    /** The `webhook-timestamp` of a signed delivery. */
+    private readonly clock: Clock,
     private readonly options: HttpSenderOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -101,7 +103,7 @@ export class HttpSaleWebhookSender implements SaleWebhookSender {
     const key = this.signingKey;
     if (key === undefined) return {};
     const id = webhookMessageId(envelope);
-    const timestamp = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000).toString();
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000).toString();
     const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
     return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
   }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { HttpSaleWebhookSender, webhookMessageId } from '../../../src/adapters/webhook/http-sale-webhook-sender';
 import type { EnvelopeEntry, SaleEnvelope } from '../../../src/domain/sales/envelope';
+import { SystemClock } from '../../../src/adapters/system/system-clock';
 import { saleWebhookSenderContract, type Destination } from '../../support/contracts/sale-webhook-sender-contract';
 import { ScriptedSaleWebhookSender, type ScriptedAnswer } from '../../support/fakes/scripted-sale-webhook-sender';
 import { closedPortUrl, TestReceiver } from '../../support/receiver';
@@ -20,7 +21,7 @@ describe('HttpSaleWebhookSender', () => {
   });
 
   it('reuses one keep-alive connection across deliveries', async () => {
-    const sender = new HttpSaleWebhookSender(url);
+    const sender = new HttpSaleWebhookSender(url, new SystemClock());
     for (let i = 0; i < 6; i += 1) await sender.send(ENVELOPE);
     await sender.close();
     expect(receiver.received).to.have.length(6);
@@ -31,7 +32,7 @@ describe('HttpSaleWebhookSender', () => {
 
   it('signs with Standard Webhooks headers when a secret is set, verifiable by the reference library', async () => {
     const secret = `whsec_${Buffer.from('a-32-byte-long-secret-for-tests!').toString('base64')}`;
-    const sender = new HttpSaleWebhookSender(url, { signingSecret: secret });
+    const sender = new HttpSaleWebhookSender(url, new SystemClock(), { signingSecret: secret });
     const result = await sender.send(ENVELOPE);
     await sender.close();
     expect(result.ok).to.equal(true);
@@ -49,7 +50,7 @@ describe('HttpSaleWebhookSender', () => {
 
   it('a raw secret (32 bytes or more, no whsec_) signs with its UTF-8 bytes, verifiable by the library in raw mode', async () => {
     const secret = 'a raw secret of at least 32 bytes!';
-    const sender = new HttpSaleWebhookSender(url, { signingSecret: secret });
+    const sender = new HttpSaleWebhookSender(url, new SystemClock(), { signingSecret: secret });
     await sender.send(ENVELOPE);
     await sender.close();
     const request = receiver.received[0];
@@ -62,11 +63,13 @@ describe('HttpSaleWebhookSender', () => {
 
   it('refuses to be built with a secret the configuration would refuse (CONTRACT 11.3)', () => {
     for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'short raw secret'])
-      expect(() => new HttpSaleWebhookSender(url, { signingSecret: secret }), secret).to.throw(/signing secret/);
+      expect(() => new HttpSaleWebhookSender(url, new SystemClock(), { signingSecret: secret }), secret).to.throw(
+        /signing secret/,
+      );
   });
 
   it('sends no signature headers without a secret (spec part 6: unsigned)', async () => {
-    const sender = new HttpSaleWebhookSender(url);
+    const sender = new HttpSaleWebhookSender(url, new SystemClock());
     await sender.send(ENVELOPE);
     await sender.close();
     const headers = receiver.received[0]?.headers ?? {};
@@ -101,9 +104,13 @@ describe('SaleWebhookSender contract', () => {
         receiver.behaviour = { status: destination.status, location: '/elsewhere' };
       // A silent destination is cut by the caller, long before the sender's own timeout.
       const timeoutMs = destination === 'silent' ? 20_000 : 300;
-      const sender = new HttpSaleWebhookSender(destination === 'unreachable' ? await closedPortUrl() : url, {
-        timeoutMs,
-      });
+      const sender = new HttpSaleWebhookSender(
+        destination === 'unreachable' ? await closedPortUrl() : url,
+        new SystemClock(),
+        {
+          timeoutMs,
+        },
+      );
       return {
         sender,
         received: () => receiver.envelopes() as unknown as SaleEnvelope[],

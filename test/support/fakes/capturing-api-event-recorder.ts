@@ -1,6 +1,6 @@
 import type { ApiEventRecorder } from '../../../src/application/sales-identity/ports';
 import type { ApiEvent, RefusedRequest } from '../../../src/domain/sales-identity/api-event';
-import { RefusedRequestCounts } from '../../../src/adapters/http/sales/refused-request-counts';
+import { RefusedRequestCounts } from '../../../src/adapters/api-event-log/refused-request-counts';
 import { SequentialIdGenerator } from './sequential-id-generator';
 
 /**

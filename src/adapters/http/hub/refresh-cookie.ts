@@ -9,8 +9,8 @@ const REFRESH_COOKIE_PATH = '/api/v1/auth/refresh';
  * The header is written by hand: Koa's cookie helper refuses `Secure` unless it trusts the proxy to
  * say the connection is HTTPS, and in production the service sits behind a TLS-terminating proxy.
  */
-function serialize(value: string, maxAgeSeconds: number, secure: boolean): string {
-  const expires = new Date(Date.now() + maxAgeSeconds * 1000).toUTCString();
+function serialize(value: string, maxAgeSeconds: number, secure: boolean, now: Date): string {
+  const expires = new Date(now.getTime() + maxAgeSeconds * 1000).toUTCString();
   const parts = [
     `${REFRESH_COOKIE}=${value}`,
     `Path=${REFRESH_COOKIE_PATH}`,
@@ -23,12 +23,13 @@ function serialize(value: string, maxAgeSeconds: number, secure: boolean): strin
   return parts.join('; ');
 }
 
-export function setRefreshCookie(ctx: Context, token: string, secure: boolean): void {
-  ctx.append('Set-Cookie', serialize(token, REFRESH_TOKEN_TTL_SECONDS, secure));
+export function setRefreshCookie(ctx: Context, token: string, secure: boolean, now: Date): void {
+  ctx.append('Set-Cookie', serialize(token, REFRESH_TOKEN_TTL_SECONDS, secure, now));
 }
 
 export function clearRefreshCookie(ctx: Context, secure: boolean): void {
-  ctx.append('Set-Cookie', serialize('', 0, secure));
+  // Max-Age 0 is written with the epoch as its Expires: no clock is needed.
+  ctx.append('Set-Cookie', serialize('', 0, secure, new Date(0)));
 }
 
 export function refreshCookieOf(ctx: Context): string | undefined {

@@ -68,42 +68,47 @@ export function apiEventLog(options: ApiEventLogOptions): Middleware {
     try {
       await next();
     } finally {
-      const error = ctx.state.errorOutcome as RecordedError | undefined;
-      const identity = currentIdentity(ctx);
-      const userId = identity?.id ?? auditedUserId(ctx);
-      const refusal = userId === undefined ? refusalStatusOf(ctx) : undefined;
-      const requestId = String(ctx.state.requestId ?? '');
-      const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
-      const at = options.clock.now();
-      if (refusal === undefined) {
-        options.recorder.record({
-          id: options.ids.next(),
-          requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          durationMs,
-          userId,
-          ip,
-          at,
-          errorCode: error?.internalCode,
-          errorMessages: error?.detailMessages,
-        });
-      } else {
-        const pattern = routePatternOf(ctx, routers);
-        options.recorder.countRefused({
-          requestId,
-          method: ctx.method,
-          path: pattern === UNMATCHED_ROUTE ? UNMATCHED_PATH : pattern,
-          status: refusal,
-          durationMs,
-          ip,
-          at,
-          errorCode: error?.internalCode,
-          errorMessages: error?.detailMessages,
-        });
-      }
+      feedEventLog(ctx, options, routers, started);
     }
   };
+}
+
+/** Hands the finished request to the recorder: an entry of its own, or a count of refused requests. */
+function feedEventLog(ctx: Context, options: ApiEventLogOptions, routers: readonly Router[], started: number): void {
+  const error = ctx.state.errorOutcome as RecordedError | undefined;
+  const identity = currentIdentity(ctx);
+  const userId = identity?.id ?? auditedUserId(ctx);
+  const refusal = userId === undefined ? refusalStatusOf(ctx) : undefined;
+  const requestId = String(ctx.state.requestId ?? '');
+  const durationMs = Math.round((performance.now() - started) * 100) / 100;
+  const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
+  const at = options.clock.now();
+  if (refusal === undefined) {
+    options.recorder.record({
+      id: options.ids.next(),
+      requestId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      durationMs,
+      userId,
+      ip,
+      at,
+      errorCode: error?.internalCode,
+      errorMessages: error?.detailMessages,
+    });
+    return;
+  }
+  const pattern = routePatternOf(ctx, routers);
+  options.recorder.countRefused({
+    requestId,
+    method: ctx.method,
+    path: pattern === UNMATCHED_ROUTE ? UNMATCHED_PATH : pattern,
+    status: refusal,
+    durationMs,
+    ip,
+    at,
+    errorCode: error?.internalCode,
+    errorMessages: error?.detailMessages,
+  });
 }

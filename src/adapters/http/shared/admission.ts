@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { deadlineIn, type Deadline } from '../../system/system-clock';
 import { routeMarker } from './route-marker';
 
 /** A bounded resource a route's work needs: rejects (CapacityExceededError) when it is saturated. */
@@ -44,7 +45,7 @@ export function admission(routers: readonly Router[]): Middleware {
   };
 }
 
-const heldUntil = new WeakMap<object, number>();
+const heldUntil = new WeakMap<object, Deadline>();
 
 /**
  * CONTRACT 9.5: a client told to come back in `seconds` (a 503 with `Retry-After`) is not served
@@ -57,14 +58,14 @@ const heldUntil = new WeakMap<object, number>();
  * `Retry-After` never notices.
  */
 export function holdConnection(ctx: Context, seconds: number): void {
-  heldUntil.set(ctx.req.socket, Date.now() + seconds * 1000);
+  heldUntil.set(ctx.req.socket, deadlineIn(seconds * 1000));
 }
 
 /** Waits out the hold of this request's connection; false when the connection closed meanwhile. */
 async function heldConnectionWaited(ctx: Context): Promise<boolean> {
   const until = heldUntil.get(ctx.req.socket);
   if (until === undefined) return true;
-  const wait = until - Date.now();
+  const wait = until.leftMs();
   if (wait > 0) {
     await new Promise((resolve) => setTimeout(resolve, wait));
     if (ctx.req.socket.destroyed) return false;

@@ -38,7 +38,9 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
   function dispatcher(
     options: { url?: string; timeoutMs?: number; settings?: Partial<DispatchSettings>; clock?: Clock } = {},
   ) {
-    const sender = new HttpSaleWebhookSender(options.url ?? url, { timeoutMs: options.timeoutMs ?? 5_000 });
+    const sender = new HttpSaleWebhookSender(options.url ?? url, systemClock, {
+      timeoutMs: options.timeoutMs ?? 5_000,
+    });
     senders.push(sender);
     return new DispatchPendingSales(
       repositories(mongo.db).sales,

@@ -21,7 +21,7 @@ describe('ResendSale (manual trigger; real MongoDB, real HTTP destination)', () 
   beforeEach(async () => {
     mongo = await connectTestDatabase();
     receiver = new TestReceiver();
-    sender = new HttpSaleWebhookSender(await receiver.start(), { timeoutMs: 2_000 });
+    sender = new HttpSaleWebhookSender(await receiver.start(), new SystemClock(), { timeoutMs: 2_000 });
     resend = new ResendSale(
       repositories(mongo.db).sales,
       sender,

@@ -13,6 +13,7 @@ import { ResendSale } from '../../../../src/application/sales/resend-sale';
 import { connectTestDatabase } from '../../../support/mongo';
 import { TestReceiver, type ReceivedRequest } from '../../../support/receiver';
 import { repositories, seedSales } from '../../../support/sales-fixtures';
+import { SystemClock } from '../../../../src/adapters/system/system-clock';
 
 /** A Standard Webhooks secret as a deployment would set it in SALES_WEBHOOK_SECRET. */
 const SECRET = `whsec_${Buffer.from('signed-delivery-test-key-32-byte').toString('base64')}`;
@@ -40,7 +41,10 @@ describe('Signed sale deliveries (Standard Webhooks, real MongoDB, real HTTP rec
     mongo = await connectTestDatabase();
     await ensureIndexes(mongo.db, [salesIndexes, saleStatusEventIndexes]);
     receiver = new TestReceiver();
-    sender = new HttpSaleWebhookSender(await receiver.start(), { signingSecret: SECRET, timeoutMs: 5_000 });
+    sender = new HttpSaleWebhookSender(await receiver.start(), new SystemClock(), {
+      signingSecret: SECRET,
+      timeoutMs: 5_000,
+    });
   });
   afterEach(async () => {
     await sender.close();

@@ -73,7 +73,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const api = documented(router, { tag: 'Authentication', security: [] });
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
   const answerSession = (ctx: Context, status: number, session: HubSession): void => {
-    setRefreshCookie(ctx, session.refreshToken, deps.secureCookies);
+    setRefreshCookie(ctx, session.refreshToken, deps.secureCookies, deps.clock.now());
     ctx.status = status;
     ctx.body = {
       accessToken: session.accessToken,
@@ -129,7 +129,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       if (result.left._tag !== 'RefreshTokenInGrace') clearRefreshCookie(ctx, deps.secureCookies);
       throw hubHttpError(result.left);
     }
-    setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies);
+    setRefreshCookie(ctx, result.right.refreshToken, deps.secureCookies, deps.clock.now());
     ctx.body = { accessToken: result.right.accessToken, expiresAt: result.right.expiresAt } satisfies t.TypeOf<
       typeof RefreshedView
     >;

@@ -1,5 +1,6 @@
 import { hubCrmCredentialsIndexes } from '../../../../../src/adapters/mongo/hub-leads/setup/crm-credentials-collection';
 import { MongoCrmCredentialsRepository } from '../../../../../src/adapters/mongo/hub-leads/setup/mongo-crm-credentials-repository';
+import { SystemClock } from '../../../../../src/adapters/system/system-clock';
 import { crmCredentialsRepositoryContract } from '../../../../support/contracts/crm-credentials-repository-contract';
 import { InMemoryCrmCredentialsRepository } from '../../../../support/fakes/in-memory-crm-credentials-repository';
 import { useTestDatabase } from '../../../../support/mongo';
@@ -11,6 +12,6 @@ describe('CrmCredentialsRepository contract', () => {
 
   describe('MongoDB', () => {
     const mongo = useTestDatabase([hubCrmCredentialsIndexes]);
-    crmCredentialsRepositoryContract(async () => new MongoCrmCredentialsRepository(mongo().db));
+    crmCredentialsRepositoryContract(async () => new MongoCrmCredentialsRepository(mongo().db, new SystemClock()));
   });
 });

@@ -1,12 +1,18 @@
 import { expect } from 'chai';
-import { BatchingApiEventRecorder } from '../../../../src/adapters/http/sales/batching-api-event-recorder';
-import type { ApiEvent } from '../../../../src/domain/sales-identity/api-event';
-import { apiEventRecorderContract, refused } from '../../../support/contracts/api-event-recorder-contract';
-import { apiEvent } from '../../../support/contracts/api-event-store-contract';
-import { CapturingApiEventRecorder } from '../../../support/fakes/capturing-api-event-recorder';
-import { InMemoryApiEventStore } from '../../../support/fakes/in-memory-api-event-store';
-import { ManualClock } from '../../../support/fakes/fixed-clock';
-import { memoryLogger } from '../../../support/logs';
+import { SystemClock } from '../../../src/adapters/system/system-clock';
+import { UuidIdGenerator } from '../../../src/adapters/system/uuid-id-generator';
+import type { Clock } from '../../../src/application/shared/ports';
+import { BatchingApiEventRecorder } from '../../../src/adapters/api-event-log/batching-api-event-recorder';
+import type { ApiEvent } from '../../../src/domain/sales-identity/api-event';
+import { apiEventRecorderContract, refused } from '../../support/contracts/api-event-recorder-contract';
+import { apiEvent } from '../../support/contracts/api-event-store-contract';
+import { CapturingApiEventRecorder } from '../../support/fakes/capturing-api-event-recorder';
+import { InMemoryApiEventStore } from '../../support/fakes/in-memory-api-event-store';
+import { ManualClock } from '../../support/fakes/fixed-clock';
+import { memoryLogger } from '../../support/logs';
+
+/** The clock (the system's unless a test moves it by hand) and ids the composition hands the recorder. */
+const systemTime = (clock: Clock = new SystemClock()) => [clock, new UuidIdGenerator()] as const;
 
 describe('ApiEventRecorder contract', () => {
   describe('capturing (the fake)', () => {
@@ -26,13 +32,18 @@ describe('ApiEventRecorder contract', () => {
   describe('BatchingApiEventRecorder', () => {
     apiEventRecorderContract(async () => {
       const store = new InMemoryApiEventStore();
-      const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
-        flushIntervalMs: 3_600_000,
-        batchSize: 2,
-        maxBuffered: 100,
-        dropWarningIntervalMs: 60_000,
-        maxOpenCounts: 100,
-      });
+      const recorder = new BatchingApiEventRecorder(
+        store,
+        memoryLogger().logger,
+        {
+          flushIntervalMs: 3_600_000,
+          batchSize: 2,
+          maxBuffered: 100,
+          dropWarningIntervalMs: 60_000,
+          maxOpenCounts: 100,
+        },
+        ...systemTime(),
+      );
       return {
         recorder,
         settled: async () => {
@@ -57,7 +68,7 @@ describe('BatchingApiEventRecorder', () => {
 
   it('does no I/O when recording; writes in batches on flush and on close', async () => {
     const store = new InMemoryApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, options);
+    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, options, ...systemTime());
     recorder.record(apiEvent());
     recorder.record(apiEvent());
     expect(store.batches).to.deep.equal([]);
@@ -73,12 +84,17 @@ describe('BatchingApiEventRecorder', () => {
     const store = new FailingApiEventStore(1);
     const log = memoryLogger();
     // A long pause: only an explicit flush tries again within the test.
-    const recorder = new BatchingApiEventRecorder(store, log.logger, {
-      ...options,
-      batchSize: 10,
-      maxBuffered: 10,
-      retryInitialMs: 3_600_000,
-    });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      {
+        ...options,
+        batchSize: 10,
+        maxBuffered: 10,
+        retryInitialMs: 3_600_000,
+      },
+      ...systemTime(),
+    );
     const mine = [apiEvent({ userId: 'u-1' }), apiEvent({ userId: 'u-2' })];
     const others = [apiEvent({ status: 404 }), apiEvent({ status: 401 })];
     for (const event of [others[0], mine[0], others[1], mine[1]] as ApiEvent[]) recorder.record(event);
@@ -102,7 +118,12 @@ describe('BatchingApiEventRecorder', () => {
   it('backs off between failed writes, doubling the pause up to its cap, and writes once the database answers', async () => {
     const store = new FailingApiEventStore(5);
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, retryInitialMs: 2, retryMaxMs: 8 });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      { ...options, retryInitialMs: 2, retryMaxMs: 8 },
+      ...systemTime(),
+    );
     const events = [apiEvent(), apiEvent({ userId: 'u-1' })];
     for (const event of events) recorder.record(event);
     void recorder.flush();
@@ -120,12 +141,17 @@ describe('BatchingApiEventRecorder', () => {
   it('at shutdown with the database down, tries within its budget and reports every entry as not written', async () => {
     const store = new FailingApiEventStore(Number.POSITIVE_INFINITY);
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, {
-      ...options,
-      maxBuffered: 10,
-      retryInitialMs: 10,
-      retryMaxMs: 20,
-    });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      {
+        ...options,
+        maxBuffered: 10,
+        retryInitialMs: 10,
+        retryMaxMs: 20,
+      },
+      ...systemTime(),
+    );
     for (let i = 0; i < 4; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
     await recorder.close(150);
     expect(store.attempts).to.be.greaterThan(1);
@@ -146,11 +172,16 @@ describe('BatchingApiEventRecorder', () => {
 
   it('counts the bound with the write under way: the entries of a failed write always find their room again', async () => {
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
-      ...options,
-      batchSize: 3,
-      maxBuffered: 4,
-    });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      memoryLogger().logger,
+      {
+        ...options,
+        batchSize: 3,
+        maxBuffered: 4,
+      },
+      ...systemTime(),
+    );
     // A full batch starts a write that hangs; the bound counts its three entries.
     for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
     expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 4, dropped: 2 });
@@ -162,7 +193,7 @@ describe('BatchingApiEventRecorder', () => {
   it('holds at most its bound; beyond it new events are dropped and counted, those already held are written', async () => {
     const store = new InMemoryApiEventStore();
     const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 100 });
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 100 }, ...systemTime());
     const events = Array.from({ length: 7 }, () => apiEvent());
     for (const event of events) recorder.record(event);
     expect(recorder.queueDepth).to.equal(5);
@@ -188,7 +219,7 @@ describe('BatchingApiEventRecorder', () => {
       store,
       log.logger,
       { ...options, batchSize: 100, maxBuffered: 2 },
-      clock,
+      ...systemTime(clock),
     );
     const dropWarnings = () =>
       log.lines().filter((line) => line.msg === 'api event log: buffer full, new entries dropped');
@@ -220,7 +251,12 @@ describe('BatchingApiEventRecorder', () => {
   it('writes for at most its close budget, then reports the entries it could not write', async () => {
     const log = memoryLogger();
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 3, maxBuffered: 100 });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      { ...options, batchSize: 3, maxBuffered: 100 },
+      ...systemTime(),
+    );
     for (let i = 0; i < 10; i += 1) recorder.record(apiEvent());
     // The first batch (started by the full batch) is written; the second hangs like a database that stopped answering.
     store.answerNext();
@@ -250,7 +286,7 @@ describe('BatchingApiEventRecorder', () => {
   it('reports every entry written when the budget suffices', async () => {
     const log = memoryLogger();
     const store = new InMemoryApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, options);
+    const recorder = new BatchingApiEventRecorder(store, log.logger, options, ...systemTime());
     for (let i = 0; i < 4; i += 1) recorder.record(apiEvent());
     await recorder.close(5_000);
     expect(store.events).to.have.length(4);
@@ -274,7 +310,12 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
 
   it('never lets unauthenticated entries or counts take the room of authenticated ones', async () => {
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, batchSize: 100 });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      memoryLogger().logger,
+      { ...options, batchSize: 100 },
+      ...systemTime(),
+    );
     // The database has stopped answering; a flood fills the other buffer, then overflows it.
     for (let i = 0; i < 50; i += 1) recorder.record(apiEvent({ status: 404 }));
     for (let i = 0; i < 10_000; i += 1)
@@ -298,11 +339,16 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
 
   it('writes authenticated entries first in every batch, whatever backlog the others have', async () => {
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, {
-      ...options,
-      batchSize: 3,
-      maxBuffered: 100,
-    });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      memoryLogger().logger,
+      {
+        ...options,
+        batchSize: 3,
+        maxBuffered: 100,
+      },
+      ...systemTime(),
+    );
     // A full batch starts a write, which hangs; meanwhile more of both kinds arrive.
     for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ status: 404 }));
     const mine = apiEvent({ userId: 'u-1' });
@@ -316,7 +362,12 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
 
   it('holds the bound of open counts; past it, one overflow count per minute and status', async () => {
     const store = new InMemoryApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, memoryLogger().logger, { ...options, maxBuffered: 100 });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      memoryLogger().logger,
+      { ...options, maxBuffered: 100 },
+      ...systemTime(),
+    );
     for (let i = 0; i < 10; i += 1) recorder.countRefused(refused({ ip: `10.0.0.${i}`, at: at(0, i) }));
     recorder.countRefused(refused({ ip: '10.0.0.99', status: 401, at: at(0, 30) }));
     // Three keys, one overflow count for 429 and one for 401.
@@ -346,7 +397,7 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
       store,
       memoryLogger().logger,
       { ...options, flushIntervalMs: 5 },
-      clock,
+      ...systemTime(clock),
     );
     recorder.countRefused(refused({ at: at(0, 1) }));
     recorder.countRefused(refused({ at: at(0, 2) }));
@@ -366,7 +417,7 @@ describe('BatchingApiEventRecorder: the trail survives a flood (CONTRACT 9.5)', 
   it('at close, writes the open counts with the rest of the budget and reports what it could not write', async () => {
     const log = memoryLogger();
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, maxBuffered: 100 });
+    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, maxBuffered: 100 }, ...systemTime());
     for (let i = 0; i < 3; i += 1) recorder.countRefused(refused({ ip: `10.0.0.${i}`, at: at(0, i) }));
     for (let i = 0; i < 9; i += 1) recorder.countRefused(refused({ ip: '10.0.0.0', at: at(0, 20) }));
     await recorder.close(100);
@@ -387,13 +438,18 @@ describe('BatchingApiEventRecorder: the shutdown report', () => {
   it('counts the refused requests of counted entries dropped for want of room among those not written', async () => {
     const log = memoryLogger();
     const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, {
-      flushIntervalMs: 3_600_000,
-      batchSize: 100,
-      maxBuffered: 2,
-      dropWarningIntervalMs: 60_000,
-      maxOpenCounts: 100,
-    });
+    const recorder = new BatchingApiEventRecorder(
+      store,
+      log.logger,
+      {
+        flushIntervalMs: 3_600_000,
+        batchSize: 100,
+        maxBuffered: 2,
+        dropWarningIntervalMs: 60_000,
+        maxOpenCounts: 100,
+      },
+      ...systemTime(),
+    );
     // Three keys of 1, 2 and 4 refused requests; the buffer holds two counted entries, the third is dropped.
     for (const [ip, n] of [
       ['10.0.0.1', 1],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { RefusedRequestCounts } from '../../../../src/adapters/http/sales/refused-request-counts';
-import { refused } from '../../../support/contracts/api-event-recorder-contract';
-import { SequentialIdGenerator } from '../../../support/fakes/sequential-id-generator';
+import { RefusedRequestCounts } from '../../../src/adapters/api-event-log/refused-request-counts';
+import { refused } from '../../support/contracts/api-event-recorder-contract';
+import { SequentialIdGenerator } from '../../support/fakes/sequential-id-generator';
 
 describe('RefusedRequestCounts (CONTRACT 9.5)', () => {
   const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 21, 10, minute, second));

@@ -1,5 +1,5 @@
-import type { IdGenerator } from '../../../application/shared/ports';
-import type { ApiEvent, RefusedRequest } from '../../../domain/sales-identity/api-event';
+import type { IdGenerator } from '../../application/shared/ports';
+import type { ApiEvent, RefusedRequest } from '../../domain/sales-identity/api-event';
 
 /** The IP and path of the entry that counts the refused requests past the bound of open keys. */
 export const OVERFLOW_KEY = '(overflow)';
@@ -58,6 +58,7 @@ export class RefusedRequestCounts {
   add(request: RefusedRequest): void {
     const at = request.at.getTime();
     const minute = Math.floor(at / MINUTE_MS);
+    this.countedTotal += 1;
     // A flood repeats one key: its count is found without building the key again.
     const last = this.last;
     if (
@@ -67,33 +68,11 @@ export class RefusedRequestCounts {
       last.ip === request.ip &&
       last.path === request.path
     ) {
-      this.countedTotal += 1;
       if (last.overflow) this.overflowedTotal += 1;
       this.bump(last.count, request, at);
       return;
     }
-    let open = this.minutes.get(minute);
-    if (open === undefined) {
-      open = new Map();
-      this.minutes.set(minute, open);
-    }
-    this.countedTotal += 1;
-    const key = `${request.status} ${request.ip} ${request.path}`;
-    let count = open.get(key);
-    if (count === undefined) {
-      // Overflow entries do not count against the bound: there are at most four a minute (one per status).
-      const overflowKey = `${request.status} ${OVERFLOW_KEY}`;
-      const full = this.keys - this.overflowOpen >= this.maxOpenKeys;
-      count = full ? open.get(overflowKey) : undefined;
-      if (full) this.overflowedTotal += 1;
-      if (count === undefined) {
-        const [ip, path] = full ? [OVERFLOW_KEY, OVERFLOW_KEY] : [request.ip, request.path];
-        count = { first: request, ip, path, count: 0, lastAt: at, longestMs: 0, mixedMethods: false };
-        open.set(full ? overflowKey : key, count);
-        this.keys += 1;
-        if (full) this.overflowOpen += 1;
-      }
-    }
+    const count = this.countOf(minute, request, at);
     this.last = {
       minute,
       status: request.status,
@@ -103,6 +82,30 @@ export class RefusedRequestCounts {
       overflow: count.ip === OVERFLOW_KEY,
     };
     this.bump(count, request, at);
+  }
+
+  /** The open count of `request`'s key in `minute`, or of its overflow key past the bound, opened if need be. */
+  private countOf(minute: number, request: RefusedRequest, at: number): OpenCount {
+    let open = this.minutes.get(minute);
+    if (open === undefined) {
+      open = new Map();
+      this.minutes.set(minute, open);
+    }
+    const key = `${request.status} ${request.ip} ${request.path}`;
+    const existing = open.get(key);
+    if (existing !== undefined) return existing;
+    // Overflow entries do not count against the bound: there are at most four a minute (one per status).
+    const overflowKey = `${request.status} ${OVERFLOW_KEY}`;
+    const full = this.keys - this.overflowOpen >= this.maxOpenKeys;
+    if (full) this.overflowedTotal += 1;
+    const overflowCount = full ? open.get(overflowKey) : undefined;
+    if (overflowCount !== undefined) return overflowCount;
+    const [ip, path] = full ? [OVERFLOW_KEY, OVERFLOW_KEY] : [request.ip, request.path];
+    const count: OpenCount = { first: request, ip, path, count: 0, lastAt: at, longestMs: 0, mixedMethods: false };
+    open.set(full ? overflowKey : key, count);
+    this.keys += 1;
+    if (full) this.overflowOpen += 1;
+    return count;
   }
 
   private bump(count: OpenCount, request: RefusedRequest, at: number): void {

@@ -19,11 +19,13 @@ const READ_ERROR_LOG_INTERVAL_MS = 60_000;
 export const endedSessionsModule = new ContainerModule(({ bind }) => {
   const list = (collection: string, lifetimeSeconds: number) => (get: Resolve) => {
     const { db, logger } = get(Platform);
+    const clock = get(Clock);
     let loggedAt = Number.NEGATIVE_INFINITY;
-    return new EndedSessionList(new MongoEndedSessionStore(db, collection), get(Clock), lifetimeSeconds, {
+    return new EndedSessionList(new MongoEndedSessionStore(db, collection), clock, lifetimeSeconds, {
       onReadError: (err: unknown) => {
-        if (Date.now() - loggedAt < READ_ERROR_LOG_INTERVAL_MS) return;
-        loggedAt = Date.now();
+        const now = clock.now().getTime();
+        if (now - loggedAt < READ_ERROR_LOG_INTERVAL_MS) return;
+        loggedAt = now;
         logger.warn({ err, collection }, 'reading the ended sessions failed; read again by the next request');
       },
     });

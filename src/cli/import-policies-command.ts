@@ -5,7 +5,8 @@ import * as E from 'fp-ts/Either';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { ensureIndexes } from '../adapters/mongo/shared/collection-indexes';
 import type { ImportCounts } from '../application/shared/import-pipeline';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { withTracedRuntime } from './traced-action';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
 
 export function registerImportPolicies(program: Command, ctx: CliContext): void {
@@ -26,7 +27,7 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
           throw new CliFailure(`${options.file}: ${error.message}; nothing was imported`, EXIT.usage);
         throw error;
       }
-      await withRuntime(ctx, 'import-policies', async (runtime) => {
+      await withTracedRuntime(ctx, 'import-policies', async (runtime) => {
         // The unique policy number is what makes a rerun change nothing: the index exists before any row.
         await ensureIndexes(runtime.app.platform.db, policiesAreaIndexes);
         const bar =

@@ -13,6 +13,7 @@ import { openApiRoutes } from './openapi/openapi-routes';
 import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 import { requestMetrics } from './request-metrics';
+import { traceRoute } from './trace-route';
 
 export interface ErrorOutcome {
   readonly status: number;
@@ -67,6 +68,8 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const routers = [...options.routers, openApiRoutes(options.openApi.basePath, () => document)];
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
+  const traced = traceRoute(service, routers);
+  if (traced !== undefined) app.use(traced);
   app.use(requestId());
   app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));

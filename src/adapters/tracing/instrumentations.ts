@@ -14,14 +14,11 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 
 /**
- * CONTRACT 13: a statement is reduced to its command and collection (`find sales`). A MongoDB command
- * document's first key is the command, its value the collection (a number for database commands).
+ * CONTRACT 13: no database command values. instrumentation-mongodb hands its serializer the command's
+ * filter or the command itself (values included) but not the command name, so nothing is taken from
+ * it here; the scrubber writes the statement as `<command> <collection>` (span-scrubber.ts).
  */
-export function mongoStatement(command: Record<string, unknown>): string {
-  const name = Object.keys(command)[0] ?? 'command';
-  const target = command[name];
-  return typeof target === 'string' ? `${name} ${target}` : name;
-}
+const NO_MONGO_VALUES = (): string => '';
 
 export function registerTracingInstrumentations(tracerProvider: TracerProvider): void {
   const instrumentations: Instrumentation[] = [
@@ -30,7 +27,7 @@ export function registerTracingInstrumentations(tracerProvider: TracerProvider):
       requireParentforOutgoingSpans: true,
     }),
     new UndiciInstrumentation({ requireParentforSpans: true }),
-    new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: mongoStatement }),
+    new MongoDBInstrumentation({ requireParentSpan: true, dbStatementSerializer: NO_MONGO_VALUES }),
     // Only the command name: its arguments are keys and values (rate-limit keys carry IP addresses).
     new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (name) => name }),
   ];

@@ -77,6 +77,12 @@ function scrubAttributes(attributes: Attributes): Attributes {
     const scrubbed = key === 'url.full' ? scrubUrl(value) : value;
     if (scrubbed !== undefined) kept[key] = scrubbed;
   }
+  // A MongoDB statement is its command and collection only (instrumentations.ts passes no values).
+  if (kept['db.system.name'] === 'mongodb') {
+    const statement = [kept['db.operation.name'], kept['db.collection.name']].filter((part) => part !== undefined);
+    if (statement.length > 0) kept['db.query.text'] = statement.join(' ');
+    else delete kept['db.query.text'];
+  }
   return kept;
 }
 

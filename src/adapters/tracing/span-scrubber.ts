@@ -79,7 +79,9 @@ function scrubAttributes(attributes: Attributes): Attributes {
   }
   // A MongoDB statement is its command and collection only (instrumentations.ts passes no values).
   if (kept['db.system.name'] === 'mongodb') {
-    const statement = [kept['db.operation.name'], kept['db.collection.name']].filter((part) => part !== undefined);
+    const statement = [kept['db.operation.name'], kept['db.collection.name']].filter(
+      (part): part is string => typeof part === 'string',
+    );
     if (statement.length > 0) kept['db.query.text'] = statement.join(' ');
     else delete kept['db.query.text'];
   }

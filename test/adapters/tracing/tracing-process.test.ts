@@ -146,7 +146,7 @@ describe('tracing (OpenTelemetry) of the services and the CLI', function () {
       'webhook client span',
     );
     expect(String(delivered?.headers.traceparent)).to.contain(client.spanId);
-    expect(client.attributes['url.full']).to.equal(`${webhook.url('/hook')}`);
+    expect(client.attributes['url.full']).to.equal(webhook.url('/hook'));
   });
 
   it('a CLI dispatch is one trace (http/json): root span `dispatch`, service brokerhub-cli, its webhook carries it', async () => {
@@ -188,7 +188,7 @@ describe('tracing (OpenTelemetry) of the services and the CLI', function () {
       PASSWORD,
       apiKey,
       'hook-query-secret',
-      '127.0.0.1:' + String(new URL(served.salesUrl).port) + '/auth/login?',
+      `127.0.0.1:${new URL(served.salesUrl).port}/auth/login?`,
     ])
       expect(exported, `exported spans carry ${value}`).not.to.contain(value);
     for (const span of otlp.spans) {

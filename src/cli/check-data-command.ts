@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import type { CheckDataReport, CheckReport } from '../application/shared/data-checks/check-data';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { withTracedRuntime } from './traced-action';
 
 /**
  * CONTRACT 2, 10.2: checks every invariant of the stored data, each named, with its count of
@@ -24,7 +25,7 @@ export function registerCheckData(program: Command, ctx: CliContext): void {
     .action(async (options: { repair?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       const repair = options.repair === true;
-      const report = await withRuntime(ctx, 'check-data', async (runtime) => {
+      const report = await withTracedRuntime(ctx, 'check-data', async (runtime) => {
         const bar =
           !json && ctx.io.isTerminal === true
             ? new SingleBar({

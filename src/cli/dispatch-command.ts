@@ -2,7 +2,8 @@ import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import type { DispatchReport } from '../application/sales/dispatch-pending-sales';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { withTracedRuntime } from './traced-action';
 import { integerFlag } from './integer-flag';
 
 export function registerDispatch(program: Command, ctx: CliContext): void {
@@ -28,7 +29,7 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
     .option('--dry-run', 'print the envelopes that would be sent and change nothing')
     .action(async (options: { limit?: number; deadline?: number; concurrency?: number; dryRun?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
-      await withRuntime(ctx, 'dispatch', async (runtime) => {
+      await withTracedRuntime(ctx, 'dispatch', async (runtime) => {
         const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
         const bar =
           !json && options.dryRun !== true && ctx.io.isTerminal === true

@@ -3,7 +3,8 @@ import { access, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { withTracedRuntime } from './traced-action';
 import { indexesOrFail } from './ensure-indexes-command';
 import { readGatewayExport } from './gateway-export-reader';
 
@@ -19,7 +20,7 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
     .action(async (options: { file: string; instance?: string }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
       const size = await readableFileSize(options.file);
-      await withRuntime(ctx, 'gateway-import', async (runtime) => {
+      await withTracedRuntime(ctx, 'gateway-import', async (runtime) => {
         const { useCases } = runtime.app.sdr;
         // The unique (instance, key.id) index is what makes the import idempotent: ensured first,
         // also in a gateway database of its own.

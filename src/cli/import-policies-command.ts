@@ -3,8 +3,9 @@ import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
 import type { ImportCounts } from '../application/shared/import-pipeline';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
 import { ensureIndexes } from './ensure-indexes-command';
+import { withTracedRuntime } from './traced-action';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
 
 export function registerImportPolicies(program: Command, ctx: CliContext): void {
@@ -25,7 +26,7 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
           throw new CliFailure(`${options.file}: ${error.message}; nothing was imported`, EXIT.usage);
         throw error;
       }
-      await withRuntime(ctx, 'import-policies', async (runtime) => {
+      await withTracedRuntime(ctx, 'import-policies', async (runtime) => {
         // The unique policy number is what makes a rerun change nothing: the index exists before any row.
         await ensureIndexes(runtime.app.maintenance.indexes.policies);
         const bar =

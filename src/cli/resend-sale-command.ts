@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, type CliContext } from './cli-context';
+import { withTracedRuntime } from './traced-action';
 
 export function registerResendSale(program: Command, ctx: CliContext): void {
   program
@@ -9,7 +10,7 @@ export function registerResendSale(program: Command, ctx: CliContext): void {
     .argument('<saleId>', 'the sale id')
     .action(async (saleId: string) => {
       const json = program.opts<{ json?: boolean }>().json === true;
-      await withRuntime(ctx, 'resend-sale', async (runtime) => {
+      await withTracedRuntime(ctx, 'resend-sale', async (runtime) => {
         const result = await runtime.app.sales.useCases.resendSale.execute(saleId);
         if (E.isLeft(result)) {
           switch (result.left._tag) {

@@ -6,6 +6,7 @@ import { redactUri } from '../adapters/system/redact-uri';
 import type { Runtime } from '../runtime';
 import type { Logger } from '../adapters/system/logger';
 import { deadlineIn, SystemClock } from '../adapters/system/system-clock';
+import { currentTracing } from '../adapters/tracing/tracing-handle';
 import {
   CliFailure,
   commandLogger,
@@ -139,7 +140,12 @@ async function serve(
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.
-  const closed = await settlesWithin(runtime.close(left()), budget.leftMs() - EXIT_MARGIN_MS);
+  // The spans of the drained requests leave meanwhile, within the same budget (CONTRACT 13): an
+  // unreachable collector costs the shutdown nothing past it.
+  const [closed] = await Promise.all([
+    settlesWithin(runtime.close(left()), budget.leftMs() - EXIT_MARGIN_MS),
+    currentTracing().shutdown(budget.leftMs() - EXIT_MARGIN_MS),
+  ]);
   if (closed) logger.info('shutdown complete');
   else logger.warn('shutdown budget spent: exiting before every connection closed');
 }

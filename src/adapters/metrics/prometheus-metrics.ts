@@ -16,6 +16,7 @@ import {
   type WebhookOutcome,
 } from './metrics';
 import { RequestDurationHistogram } from './request-duration-histogram';
+import { currentTracing } from '../tracing/tracing-handle';
 
 /** Every metric of ours starts with this; the process metrics keep prom-client's standard names. */
 export const METRIC_PREFIX = 'brokerhub_';
@@ -34,8 +35,27 @@ function processMetrics(): Registry {
   if (processRegistry === undefined) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    traceDropsOn(processRegistry);
   }
   return processRegistry;
+}
+
+/**
+ * CONTRACT 13: spans finished but never delivered to the collector (queue full, export failed, left
+ * at shutdown). A process total, read when scraped; always 0 with tracing off.
+ */
+function traceDropsOn(registry: Registry): void {
+  let seen = 0;
+  new Counter({
+    name: `${METRIC_PREFIX}trace_spans_dropped_total`,
+    help: 'Trace spans dropped before reaching the OTLP collector (queue full, export failed, or left at shutdown)',
+    registers: [registry],
+    collect() {
+      const total = currentTracing().droppedSpans();
+      this.inc(Math.max(0, total - seen));
+      seen = Math.max(seen, total);
+    },
+  });
 }
 
 /** What both services measure: request durations and rate-limit rejections. */

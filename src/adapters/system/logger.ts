@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../../config';
+import { currentTracing } from '../tracing/tracing-handle';
 
 export type { Logger } from 'pino';
 
@@ -40,6 +41,9 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     base: { app: 'brokerhub' },
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // CONTRACT 13: lines written inside a traced request or command carry trace_id and span_id. Only
+    // when tracing is on: without it no mixin runs per line.
+    ...(currentTracing().logMixin === undefined ? {} : { mixin: currentTracing().logMixin }),
   };
   return destination === undefined ? pino(options) : pino(options, destination);
 }

@@ -14,6 +14,7 @@ import { requestId } from './request-id';
 import { requestLogger } from './request-logger';
 import { requestMetrics } from './request-metrics';
 import { securityHeaders } from './security-headers';
+import { traceRoute } from './trace-route';
 
 export interface ErrorOutcome {
   readonly status: number;
@@ -71,6 +72,8 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
   const document = buildOpenApiDocument(options.openApi, routers);
   documents.set(app, document);
   app.use(securityHeaders(options.isProduction));
+  const traced = traceRoute(service, routers);
+  if (traced !== undefined) app.use(traced);
   app.use(requestId());
   app.use(requestLogger(logger, service, options.quietPaths));
   if (options.requestMetrics !== undefined) app.use(requestMetrics(options.requestMetrics, options.routers));

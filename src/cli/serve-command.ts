@@ -109,16 +109,10 @@ async function serve(
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
   const retention = await startRetention(runtime.app.platform.db, runtime.app.indexes, logger, ctx.retention);
   // CONTRACT 10.1: the SDR read models followed, settled, repaired and reconciled in the background.
-  const sdrMaintenance = startSdrMaintenance(
-    runtime.app.platform.db,
-    runtime.app.sdr.follower,
-    runtime.app.sdr.useCases.sdrReadModels,
-    logger,
-    {
-      reconcileMs: config.sdrReconcileMinutes * 60_000,
-      ...ctx.sdrMaintenance,
-    },
-  );
+  const sdrMaintenance = startSdrMaintenance(runtime.app.sdr.useCases.maintainSdrReadModels, logger, {
+    reconcileMs: config.sdrReconcileMinutes * 60_000,
+    ...ctx.sdrMaintenance,
+  });
   // CONTRACT 10.2: password resets whose request died are completed (the same link or check-data --repair also do).
   const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, ctx.passwordResets);
 

@@ -45,6 +45,9 @@ import { sharedMongo } from '../support/mongo';
 import { manualSaleBody, validCpf } from '../support/sales-fixtures';
 import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
 
+/** The key of a read-model document (its `_id` is `<gateway store>|<key>`, ReadModelSource). */
+const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') + 1);
+
 const CHECKS = [
   'chat-session-counters',
   'chat-message-session',
@@ -567,7 +570,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { messageCount: 999 } });
     // The contact of its phone counts the chat's messages: computed from the broken document, it differs too.
     expect(chat.phone).to.be.a('string');
-    await expectReported('sdr-chat-read-model', [String(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
+    await expectReported('sdr-chat-read-model', [keyOf(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
     await expectRepaired('sdr-chat-read-model', 1);
     expect(await models(db)).to.deep.equal(before);
   });
@@ -584,7 +587,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       .collection(SDR_CONTACTS)
       .updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
     await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
-    await expectReported('sdr-contact-read-model', [String(changed._id), String(missing._id)]);
+    await expectReported('sdr-contact-read-model', [keyOf(changed._id), keyOf(missing._id)]);
     await expectRepaired('sdr-contact-read-model', 2);
     expect(await models(db)).to.deep.equal(before);
   });
@@ -813,14 +816,12 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     ).to.equal(true);
     const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
     const salesToken = randomUUID();
-    await db
-      .collection(SALES_PASSWORD_RESET_TOKENS)
-      .insertOne({
-        _id: hasher.hash(salesToken) as never,
-        userId: sales.id,
-        expiresAt: inAnHour,
-        createdAt: twoMinutesAgo,
-      });
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+      _id: hasher.hash(salesToken) as never,
+      userId: sales.id,
+      expiresAt: inAnHour,
+      createdAt: twoMinutesAgo,
+    });
     expect(
       await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
     ).to.deep.equal(E.right({ userId: sales.id }));
@@ -861,16 +862,14 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       );
     // Not judged: a reset consumed just now, whose request may still be completing it.
     const inFlight = await rt.createUser({});
-    await db
-      .collection(SALES_PASSWORD_RESET_TOKENS)
-      .insertOne({
-        _id: randomUUID() as never,
-        userId: inFlight.id,
-        expiresAt: inAnHour,
-        createdAt: new Date(),
-        usedAt: new Date(),
-        newPasswordHash: 'in-flight',
-      });
+    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+      _id: randomUUID() as never,
+      userId: inFlight.id,
+      expiresAt: inAnHour,
+      createdAt: new Date(),
+      usedAt: new Date(),
+      newPasswordHash: 'in-flight',
+    });
     // Meanwhile the old password still works.
     expect(
       E.isRight(

@@ -19,20 +19,18 @@ import {
   addChat,
   addChatName,
   addInteraction,
-  compareContacts,
   contactKeyOfInteraction,
   contactPersonOrder,
   emptyTally,
   finishContact,
-  matchesContactFilter,
   metricsOf,
   phoneKeyOfDraft,
   phoneKeysOfPerson,
-  tallyContact,
   type Contact,
   type ContactBook,
   type ContactDraft,
 } from '../../src/domain/sdr/contact';
+import { compareContacts, matchesContactFilter, tallyContact } from './contact-rules';
 import { phoneOfJid } from '../../src/domain/sdr/gateway-message';
 import { parseWebSessionId } from '../../src/domain/sdr/interaction';
 import { phoneMatchKey } from '../../src/domain/shared/phone';

@@ -1,6 +1,6 @@
 import { chatIdOf, chatOf, type ChatRef, type SdrChat } from '../../../domain/sdr/chat';
 import { phoneOfJid } from '../../../domain/sdr/gateway-message';
-import type { GatewayMessageStore } from '../ports';
+import type { GatewayChatFacts } from '../ports';
 import type { ChatReadModel } from '../read-model-ports';
 import type { Projection } from './refresh-protocol';
 
@@ -18,7 +18,7 @@ export function refOfChatId(id: string): ChatRef {
  * the key of the contact it feeds, so a refreshed chat hands its phone on to the contacts.
  */
 export function chatProjection<N extends string>(
-  gateway: Pick<GatewayMessageStore, 'chatFacts' | 'allChats'>,
+  gateway: GatewayChatFacts,
   chats: ChatReadModel,
   contacts: N,
 ): Projection<SdrChat, N | typeof CHATS> {

@@ -1,4 +1,4 @@
-import type { GatewayMessageStore } from '../ports';
+import type { GatewayFollowerFeed } from '../ports';
 import type { FollowerPosition, FollowerStateStore } from '../read-model-ports';
 import { emptyCounts, type RebuildProgress, type RefreshCounts, type SdrReadModels } from './sdr-read-models';
 
@@ -58,7 +58,7 @@ export class GatewayFollower {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
-    private readonly gateway: GatewayMessageStore,
+    private readonly gateway: GatewayFollowerFeed,
     private readonly state: FollowerStateStore,
     private readonly models: SdrReadModels,
     private readonly options: FollowerOptions,

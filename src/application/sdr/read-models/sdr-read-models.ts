@@ -1,6 +1,6 @@
 import { chatIdOf, type ChatRef } from '../../../domain/sdr/chat';
 import { phoneKeysOfPerson } from '../../../domain/sdr/contact';
-import type { ContactDirectory, GatewayMessageStore, SdrInteractionRepository } from '../ports';
+import type { ContactDirectory, GatewayChatFacts, SdrInteractionRepository } from '../ports';
 import type { ChatReadModel, ContactReadModel } from '../read-model-ports';
 import { CHATS, chatProjection } from './chat-projection';
 import { CONTACTS, contactProjection } from './contact-projection';
@@ -11,7 +11,7 @@ export { refOfChatId } from './chat-projection';
 
 export interface ReadModelSources {
   readonly interactions: Pick<SdrInteractionRepository, 'ofContacts' | 'streamAll'>;
-  readonly gateway: Pick<GatewayMessageStore, 'chatFacts' | 'allChats'>;
+  readonly gateway: GatewayChatFacts;
   readonly directory: ContactDirectory;
 }
 

@@ -8,7 +8,6 @@ import type {
 import {
   ACTIVE_WINDOW_MS,
   emptyTally,
-  nameSortKey,
   phoneDigitsOfSearch,
   type Contact,
   type ContactFilter,
@@ -17,66 +16,12 @@ import {
   type SortOrder,
   type StoredContact,
 } from '../../../../domain/sdr/contact';
-import { parseWebSessionId } from '../../../../domain/sdr/interaction';
-import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
+import { contactOfDocument, toDocument } from './contact-document';
 import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
 import type { ReadModelSource } from './read-model-source';
-import { VersionedCollection, type VersionedFields } from './versioned-collection';
+import { VersionedCollection } from './versioned-collection';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function toDocument(contact: StoredContact): Omit<ContactDocument, keyof VersionedFields> {
-  return {
-    phone: contact.phone,
-    phoneKey: contact.phone === null ? null : phoneMatchKey(contact.phone as CanonicalPhone),
-    sessionIdLower: contact.sessionId.toLowerCase(),
-    web: parseWebSessionId(contact.sessionId) !== undefined,
-    name: contact.name,
-    nameMissing: contact.name === null ? 1 : 0,
-    nameKey: contact.name === null ? '' : nameSortKey(contact.name),
-    personId: contact.personId,
-    personIds: [...contact.personIds],
-    registered: contact.registered,
-    firstInteraction: contact.firstInteraction,
-    lastInteraction: contact.lastInteraction,
-    interactionCount: contact.interactionCount,
-    messageCount: contact.messageCount,
-    status: contact.status,
-    channel: contact.channel,
-    converted: contact.converted,
-    qualified: contact.qualified,
-    qualifiedCount: contact.qualified ? 1 : 0,
-    salesCount: contact.salesCount,
-    lastSaleAt: contact.lastSaleAt,
-    convertedInteractionCount: contact.convertedInteractionCount,
-    personHasPhone: contact.personHasPhone,
-    conversionAt: contact.conversionAt,
-  };
-}
-
-const contactOfDocument =
-  (source: ReadModelSource) =>
-  (doc: ContactDocument): StoredContact => ({
-    sessionId: source.keyOf(doc._id),
-    phone: doc.phone,
-    name: doc.name,
-    personId: doc.personId,
-    registered: doc.registered,
-    firstInteraction: doc.firstInteraction,
-    lastInteraction: doc.lastInteraction,
-    interactionCount: doc.interactionCount,
-    messageCount: doc.messageCount,
-    status: doc.status,
-    channel: doc.channel,
-    converted: doc.converted,
-    qualified: doc.qualified,
-    salesCount: doc.salesCount,
-    lastSaleAt: doc.lastSaleAt,
-    convertedInteractionCount: doc.convertedInteractionCount,
-    personHasPhone: doc.personHasPhone,
-    personIds: doc.personIds,
-    conversionAt: doc.conversionAt,
-  });
 
 /** The filter of CONTRACT 8.2 as a query on the stored fields of one source (`now` decides "active"). */
 function contactQuery(source: string, filter: ContactFilter, now: Date): Filter<ContactDocument> {

@@ -115,6 +115,8 @@ function assemble(container: Container, overrides: Overrides) {
   const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
+    /** The one source of "now" for what the composition does not build (serve's schedules). */
+    clock: get(Clock),
     ...areas,
     /** `check-data` (CONTRACT 10.2): every invariant of the stored data, each named. */
     dataChecks: new CheckData(runOrder(all.flatMap((area) => area.dataChecks)), get(Clock)),

@@ -19,9 +19,9 @@ export interface PasswordResetScheduleOptions {
 export function startPasswordResetCompletion(
   completions: readonly PasswordResetCompletion[],
   logger: Logger,
-  options: PasswordResetScheduleOptions = {},
+  options: PasswordResetScheduleOptions & { readonly now: () => Date },
 ): RunningSchedule {
-  const now = options.now ?? (() => new Date());
+  const now = options.now;
   return startPeriodicTask({
     intervalMs: options.tickMs ?? PASSWORD_RESET_TICK_MS,
     atStart: true,

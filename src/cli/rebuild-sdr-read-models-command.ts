@@ -28,7 +28,7 @@ export function registerRebuildSdrReadModels(program: Command, ctx: CliContext):
             : undefined;
         let phase: string | undefined;
         const stopwatch = startStopwatch();
-        const counts = await runtime.app.sdr.useCases.rebuildSdrReadModels.rebuild(({ phase: now, done, total }) => {
+        const counts = await runtime.app.sdr.useCases.rebuildSdrReadModels.execute(({ phase: now, done, total }) => {
           if (bar === undefined) return;
           if (phase !== now) {
             if (phase !== undefined) bar.stop();

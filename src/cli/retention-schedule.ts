@@ -21,14 +21,14 @@ export interface RetentionOptions {
 export async function startRetention(
   expired: ExpiredDocuments,
   logger: Logger,
-  options: RetentionOptions = {},
+  options: RetentionOptions & { readonly now: () => Date },
 ): Promise<RunningSchedule | undefined> {
   if (await (options.detect ?? (() => expired.serverRemovesThem()))()) {
     logger.debug('the database removes expired documents itself (TTL monitor)');
     return undefined;
   }
   const sweep = expired.sweep({
-    now: options.now ?? (() => new Date()),
+    now: options.now,
     holder: `${hostname()}:${process.pid}`,
     ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
   });

@@ -109,21 +109,19 @@ async function serve(
       ? undefined
       : scheduleDispatch(runtime.app.sales.useCases.dispatchPendingSales, config.dispatchIntervalSeconds, logger);
   if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
+  const now = (): Date => runtime.app.clock.now();
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
-  const retention = await startRetention(runtime.app.maintenance.expiredDocuments, logger, ctx.retention);
+  const retention = await startRetention(runtime.app.maintenance.expiredDocuments, logger, { now, ...ctx.retention });
   // CONTRACT 10.1: the SDR read models followed, settled, repaired and reconciled in the background.
-  const sdrMaintenance = startSdrMaintenance(
-    runtime.app.platform.db,
-    runtime.app.sdr.follower,
-    runtime.app.sdr.useCases.sdrReadModels,
-    logger,
-    {
-      reconcileMs: config.sdrReconcileMinutes * 60_000,
-      ...ctx.sdrMaintenance,
-    },
-  );
+  const sdrMaintenance = startSdrMaintenance(runtime.app.sdr.useCases.maintainSdrReadModels, logger, {
+    reconcileMs: config.sdrReconcileMinutes * 60_000,
+    ...ctx.sdrMaintenance,
+  });
   // CONTRACT 10.2: password resets whose request died are completed (the same link or check-data --repair also do).
-  const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, ctx.passwordResets);
+  const passwordResets = startPasswordResetCompletion(runtime.app.passwordResets, logger, {
+    now,
+    ...ctx.passwordResets,
+  });
 
   const signal = await stopped;
   // The shutdown budget counts from the signal.

@@ -37,10 +37,15 @@ import {
   type FollowerOptions,
 } from '../application/sdr/read-models/gateway-follower';
 import { SdrReadModels as SdrReadModelsService } from '../application/sdr/read-models/sdr-read-models';
+import { BestEffortRefresh } from '../application/sdr/read-models/best-effort-refresh';
+import { MaintainSdrReadModels } from '../application/sdr/read-models/maintain-sdr-read-models';
+import { RebuildSdrReadModels } from '../application/sdr/read-models/rebuild-sdr-read-models';
+import { MaintenanceLease } from '../application/shared/maintenance-lease';
 import { MongoChatReadModel } from '../adapters/mongo/sdr/read-models/mongo-chat-read-model';
 import { MongoContactReadModel } from '../adapters/mongo/sdr/read-models/mongo-contact-read-model';
 import { MongoFollowerState } from '../adapters/mongo/sdr/read-models/mongo-follower-state';
-import type { Logger } from '../adapters/system/logger';
+import { ReadModelSource } from '../adapters/mongo/sdr/read-models/read-model-source';
+import { MongoMaintenanceLease } from '../adapters/mongo/shared/mongo-maintenance-lease';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { token, type Token } from '../application/shared/token';
@@ -74,9 +79,11 @@ export function sdrModule(options: SdrOptions): ContainerModule {
     });
     provide(bind, ContactDirectory, (get) => new MongoContactDirectory(get(Platform).db));
     provide(bind, DemoDataSink, (get) => new MongoDemoDataSink(get(Platform).db));
-    provide(bind, ContactReadModel, (get) => new MongoContactReadModel(get(Platform).db));
-    provide(bind, ChatReadModel, (get) => new MongoChatReadModel(get(Platform).db));
-    provide(bind, FollowerStateStore, (get) => new MongoFollowerState(get(Platform).db));
+    // The read models of this copy's gateway store (CONTRACT 8.1, 10.1): another store's are not this copy's.
+    provide(bind, ContactReadModel, (get) => new MongoContactReadModel(get(Platform).db, sourceOf(get)));
+    provide(bind, ChatReadModel, (get) => new MongoChatReadModel(get(Platform).db, sourceOf(get)));
+    provide(bind, FollowerStateStore, (get) => new MongoFollowerState(get(Platform).db, sourceOf(get)));
+    provide(bind, MaintenanceLease, (get) => new MongoMaintenanceLease(get(Platform).db));
     provide(
       bind,
       SdrReadModels,
@@ -89,15 +96,21 @@ export function sdrModule(options: SdrOptions): ContainerModule {
           },
           get(ChatReadModel),
           get(ContactReadModel),
+          () => get(Clock).now(),
         ),
     );
     provide(bind, GatewayFollower, (get) => gatewayFollower(get, options));
     provide(bind, ReadModelFreshness, (get) => get(GatewayFollower));
-    provide(bind, ContactChanges, (get) => bestEffortChanges(get(SdrReadModels), get(Platform).logger));
-    provide(bind, PersonChanges, (get) => {
-      const models = get(SdrReadModels);
+    provide(bind, ContactChanges, (get) => get(BestEffortChanges));
+    provide(bind, PersonChanges, (get) => get(BestEffortChanges));
+    provide(bind, BestEffortChanges, (get) => {
       const { logger } = get(Platform);
-      return { personsChanged: (ids) => bestEffort(logger, 'persons', () => models.personsChanged(ids)) };
+      return new BestEffortRefresh(get(SdrReadModels), (error, what) =>
+        logger.warn(
+          { err: error, what },
+          'SDR read models: a refresh after a write failed; the reconciling sweep will repair it',
+        ),
+      );
     });
     provide(bind, SdrUseCases, (get) => sdrUseCases(get, options));
     provide(bind, SdrArea, sdrArea);
@@ -113,7 +126,7 @@ function sdrUseCases(get: Resolve, options: SdrOptions) {
   const directory = get(ContactDirectory);
   const changes = get(ContactChanges);
   const freshness = get(ReadModelFreshness);
-  const follower = get(GatewayFollower);
+  const rebuildSdrReadModels = new RebuildSdrReadModels(get(GatewayFollower));
   return {
     createSdrInteraction: new CreateSdrInteraction(
       interactions,
@@ -131,8 +144,9 @@ function sdrUseCases(get: Resolve, options: SdrOptions) {
     importGatewayMessages: new ImportGatewayMessages(gateway, changes),
     seedDemoContacts: new SeedDemoContacts(get(DemoDataSink), gateway, clock, changes),
     /** `rebuild-sdr-read-models` and the reconciling sweep (CONTRACT 10.1). */
-    rebuildSdrReadModels: follower,
-    sdrReadModels: get(SdrReadModels),
+    rebuildSdrReadModels,
+    /** serve's upkeep of the read models (CONTRACT 10.1). */
+    maintainSdrReadModels: maintainSdrReadModels(get, rebuildSdrReadModels),
   };
 }
 export type SdrUseCases = ReturnType<typeof sdrUseCases>;
@@ -142,6 +156,7 @@ function gatewayFollower(get: Resolve, options: SdrOptions): GatewayFollowerServ
   const { logger } = get(Platform);
   return new GatewayFollowerService(get(GatewayMessageStore), get(FollowerStateStore), get(SdrReadModels), {
     holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    now: () => get(Clock).now(),
     ...options.sdrFollower,
     onRound: (round) =>
       logger.debug(
@@ -151,27 +166,37 @@ function gatewayFollower(get: Resolve, options: SdrOptions): GatewayFollowerServ
   });
 }
 
-/** A failed refresh after a committed write is logged, never turned into an error: the sweep repairs the document. */
-async function bestEffort(logger: Logger, what: string, refresh: () => Promise<unknown>): Promise<void> {
-  try {
-    await refresh();
-  } catch (error) {
-    logger.warn(
-      { err: error, what },
-      'SDR read models: a refresh after a write failed; the reconciling sweep will repair it',
-    );
-  }
+function maintainSdrReadModels(get: Resolve, rebuild: RebuildSdrReadModels): MaintainSdrReadModels {
+  const { logger } = get(Platform);
+  const report = {
+    repaired: (counts: object) =>
+      logger.warn({ ...counts }, 'SDR read models: documents left half-refreshed were refreshed again'),
+    reconciled: (counts: object, ms: number) =>
+      logger.info({ ...counts, ms }, 'SDR read models reconciled with their sources'),
+  };
+  return new MaintainSdrReadModels(
+    get(GatewayFollower),
+    get(SdrReadModels),
+    rebuild,
+    get(MaintenanceLease),
+    report,
+    // One sweep per interval and gateway store, whichever copy takes it (CONTRACT 10.3).
+    {
+      leaseId: `sdr-reconcile:${sourceOf(get).name}`,
+      holder: `${hostname()}:${process.pid}`,
+      now: () => get(Clock).now(),
+    },
+  );
 }
 
-function bestEffortChanges(models: SdrReadModelsService, logger: Logger): ContactChanges {
-  return {
-    contactsChanged: (keys) => bestEffort(logger, 'contacts', () => models.refreshContacts(keys)),
-    chatsChanged: (chats, contacts) =>
-      bestEffort(logger, 'chats', () => models.refreshChats(chats, undefined, contacts)),
-  };
+/** The gateway store this copy reads (CONTRACT 8.1): what its read models are keyed by. */
+function sourceOf(get: Resolve): ReadModelSource {
+  const { db, gatewayDb, config } = get(Platform);
+  return ReadModelSource.of((gatewayDb ?? db).databaseName, config.gatewayMessagesCollection);
 }
 export const SdrReadModels: Token<SdrReadModelsService> = token('SdrReadModels');
 export const GatewayFollower: Token<GatewayFollowerService> = token('GatewayFollower');
+const BestEffortChanges: Token<BestEffortRefresh> = token('BestEffortChanges');
 
 function sdrArea(get: Resolve) {
   const { db, gatewayDb, config } = get(Platform);
@@ -196,7 +221,6 @@ function sdrArea(get: Resolve) {
     // in a database of its own (GATEWAY_MONGODB_URI) only `ensure-indexes` and `gateway-import` create them.
     indexes: separateGateway ? sdrAreaIndexes : [...sdrAreaIndexes, gatewayIndexes],
     dataChecks: get(SdrDataChecks),
-    follower: get(GatewayFollower),
     gatewayStore: { db: gatewayDb ?? db, indexes: [gatewayIndexes], separate: separateGateway },
   };
 }

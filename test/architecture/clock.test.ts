@@ -10,15 +10,6 @@ import { sourceFiles } from './layering.test';
 const SRC = path.resolve(__dirname, '../../src');
 const SYSTEM_CLOCK = 'adapters/system/system-clock.ts';
 
-/** Being moved to the clock: files other changes are rewriting (this list empties once they land). */
-const BEING_MOVED_TO_THE_CLOCK: readonly string[] = [
-  'application/sdr/read-models/gateway-follower.ts',
-  'application/sdr/read-models/sdr-read-models.ts',
-  'cli/password-reset-schedule.ts',
-  'cli/retention-schedule.ts',
-  'cli/sdr-maintenance-schedule.ts',
-];
-
 /** The code of a TypeScript source with its comments removed and its strings emptied (template holes kept). */
 export function codeOf(text: string): string {
   let code = '';
@@ -85,7 +76,7 @@ describe('the clock everywhere', () => {
   it('reads the system time only in the system clock', () => {
     const offenders = sourceFiles(SRC)
       .map(({ file, text }) => ({ file: path.relative(SRC, file).split(path.sep).join('/'), text }))
-      .filter(({ file }) => file !== SYSTEM_CLOCK && !BEING_MOVED_TO_THE_CLOCK.includes(file))
+      .filter(({ file }) => file !== SYSTEM_CLOCK)
       .flatMap(({ file, text }) => systemTimeReads(text).map((read) => `${file}: ${read}`));
     expect(offenders).to.deep.equal([]);
   });

@@ -45,6 +45,9 @@ import { sharedMongo } from '../support/mongo';
 import { manualSaleBody, validCpf } from '../support/sales-fixtures';
 import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
 
+/** The key of a read-model document (its `_id` is `<gateway store>|<key>`, ReadModelSource). */
+const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') + 1);
+
 const CHECKS = [
   'chat-session-counters',
   'chat-message-session',
@@ -567,7 +570,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { messageCount: 999 } });
     // The contact of its phone counts the chat's messages: computed from the broken document, it differs too.
     expect(chat.phone).to.be.a('string');
-    await expectReported('sdr-chat-read-model', [String(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
+    await expectReported('sdr-chat-read-model', [keyOf(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
     await expectRepaired('sdr-chat-read-model', 1);
     expect(await models(db)).to.deep.equal(before);
   });
@@ -584,7 +587,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       .collection(SDR_CONTACTS)
       .updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
     await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
-    await expectReported('sdr-contact-read-model', [String(changed._id), String(missing._id)]);
+    await expectReported('sdr-contact-read-model', [keyOf(changed._id), keyOf(missing._id)]);
     await expectRepaired('sdr-contact-read-model', 2);
     expect(await models(db)).to.deep.equal(before);
   });

@@ -9,6 +9,9 @@ import { gatewayRecord } from '../support/contracts/gateway-message-store-contra
 import { runCliProcess } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 
+/** The key of a read-model document (its `_id` is `<gateway store>|<key>`, ReadModelSource). */
+const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') + 1);
+
 const databaseUri = (name: string): string => {
   const uri = new URL(sharedMongo().uri);
   uri.pathname = `/${name}`;
@@ -90,7 +93,7 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
       .collection('sdr_chats')
       .find({}, { sort: { _id: 1 } })
       .toArray();
-    expect(chats.map((c) => [c._id, c.messageCount, c.pushName])).to.deep.equal([
+    expect(chats.map((c) => [keyOf(c._id), c.messageCount, c.pushName])).to.deep.equal([
       ['main:5511911110001@s.whatsapp.net', 2, 'Ana'],
       ['main:5521922220002@s.whatsapp.net', 1, 'Bruno'],
     ]);
@@ -98,7 +101,7 @@ describe('gateway-import as a real process (CONTRACT 8.1)', function () {
       .collection('sdr_contacts')
       .find({}, { sort: { _id: 1 } })
       .toArray();
-    expect(contacts.map((c) => [c._id, c.messageCount, c.name])).to.deep.equal([
+    expect(contacts.map((c) => [keyOf(c._id), c.messageCount, c.name])).to.deep.equal([
       ['5511911110001', 2, 'Ana'],
       ['5521922220002', 1, 'Bruno'],
     ]);

@@ -51,7 +51,9 @@ describe('rebuild-sdr-read-models (CONTRACT 2, 10.1)', function () {
     if (deleted === null) throw new Error('seed-demo wrote no gateway message');
     const jid = (deleted.key as { remoteJid: string }).remoteJid;
     await db.collection(DEFAULT_GATEWAY_MESSAGES).deleteMany({ 'key.remoteJid': jid });
-    await db.collection(SDR_CONTACTS).deleteOne({ _id: { $regex: '^web-' } as never });
+    // A web contact (its `_id` is its gateway store's prefix and its key, ReadModelSource).
+    const web = await db.collection(SDR_CONTACTS).deleteOne({ _id: { $regex: '\\|web-' } as never });
+    expect(web.deletedCount).to.equal(1);
     const run = await runCliCaptured(['--json', 'rebuild-sdr-read-models'], { MONGODB_URI: uri });
     expect(run.code, run.err.join('\n')).to.equal(0);
     const counts = JSON.parse(run.out[0] ?? '{}') as Record<string, number>;

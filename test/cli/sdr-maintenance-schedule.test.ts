@@ -54,13 +54,13 @@ describe('SDR read-model maintenance of serve, on two copies (CONTRACT 10.1)', f
         message('5511977770001@s.whatsapp.net', now - 60),
         message('5511977770002@s.whatsapp.net', now - 30),
       ]);
-    const rebuilds = copies.map((c) => sinon.spy(c.runtime.app.sdr.follower, 'rebuild'));
+    const rebuilds = copies.map((c) => sinon.spy(c.runtime.app.sdr.useCases.rebuildSdrReadModels, 'execute'));
     const reconcileMs = 1_500;
     const started = Date.now();
     for (const copy of copies) {
-      const { follower, useCases } = copy.runtime.app.sdr;
+      const { useCases } = copy.runtime.app.sdr;
       schedules.push(
-        startSdrMaintenance(db, follower, useCases.sdrReadModels, copy.log.logger, { reconcileMs, tickMs: 100 }),
+        startSdrMaintenance(useCases.maintainSdrReadModels, copy.log.logger, { reconcileMs, tickMs: 100 }),
       );
     }
     await until(async () => (await db.collection(SDR_CHATS).countDocuments({})) === 2, 'the initial build');

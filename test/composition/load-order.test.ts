@@ -18,7 +18,7 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 
 /** What a composition is made of: every area's use cases and routes (in mount order), the indexes, both OpenAPI documents. */
 async function shapeOf(composition: Composition) {
-  const { platform, indexes, http, dataChecks, passwordResets, maintenance, ...areas } = composition;
+  const { platform, clock: _clock, indexes, http, dataChecks, passwordResets, maintenance, ...areas } = composition;
   const areaShapes = Object.entries(areas as Record<string, Area & { useCases: object }>).map(([name, area]) => ({
     name,
     service: area.service,

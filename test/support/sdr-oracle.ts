@@ -19,20 +19,18 @@ import {
   addChat,
   addChatName,
   addInteraction,
-  compareContacts,
   contactKeyOfInteraction,
   contactPersonOrder,
   emptyTally,
   finishContact,
-  matchesContactFilter,
   metricsOf,
   phoneKeyOfDraft,
   phoneKeysOfPerson,
-  tallyContact,
   type Contact,
   type ContactBook,
   type ContactDraft,
 } from '../../src/domain/sdr/contact';
+import { compareContacts, matchesContactFilter, tallyContact } from './contact-rules';
 import { phoneOfJid } from '../../src/domain/sdr/gateway-message';
 import { parseWebSessionId } from '../../src/domain/sdr/interaction';
 import { phoneMatchKey } from '../../src/domain/shared/phone';
@@ -47,6 +45,7 @@ import type {
 } from '../../src/application/sdr/list-sdr-sessions';
 import type {
   ChatPushName,
+  ChatRef,
   ChatSummary,
   ContactDirectory,
   GatewayMessageStore,
@@ -88,13 +87,14 @@ export async function* streamContacts(sources: OracleSources, scope: 'all' | 'we
     yield* finishAll(sources.directory, book);
     return;
   }
+  const refs: ChatRef[] = [];
   for await (const chat of sources.gateway.chats({})) {
+    refs.push({ instance: chat.instance, remoteJid: chat.remoteJid });
     const phone = phoneOfJid(chat.remoteJid);
     if (phone !== undefined)
       addChat(book, { phone, messageCount: chat.messageCount, firstAt: chat.firstAt, lastAt: chat.last.at });
   }
-  const names: ChatPushName[] = [];
-  for await (const name of sources.gateway.allPushNames()) names.push(name);
+  const names = await pushNamesOf(sources.gateway, refs);
   for (const name of names.sort(byChat)) {
     const phone = phoneOfJid(name.remoteJid);
     if (phone !== undefined) addChatName(book, { phone, pushName: name.pushName, at: name.at });
@@ -198,7 +198,10 @@ export async function oracleSessions(
   const names =
     page.length === 0
       ? []
-      : await sources.gateway.pushNamesOf(page.map(({ instance, remoteJid }) => ({ instance, remoteJid })));
+      : await pushNamesOf(
+          sources.gateway,
+          page.map(({ instance, remoteJid }) => ({ instance, remoteJid })),
+        );
   const nameOf = new Map(names.map((n) => [sessionIdOf(n), n.pushName]));
   const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
   const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
@@ -290,4 +293,11 @@ export async function oracleSubscriptionLeads(sources: OracleSources, period: Kp
     if (contact.qualified) point.qualified += 1;
   }
   return { period, total, withPhone, qualified, conversionRate: rate(qualified, total), points: totals };
+}
+
+/** The newest inbound pushName of each of these chats that has one (CONTRACT 8.1), all time. */
+async function pushNamesOf(gateway: OracleSources['gateway'], refs: readonly ChatRef[]): Promise<ChatPushName[]> {
+  return (await gateway.chatFacts(refs)).flatMap(({ instance, remoteJid, pushName }) =>
+    pushName === null ? [] : [{ instance, remoteJid, ...pushName }],
+  );
 }

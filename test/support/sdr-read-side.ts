@@ -36,8 +36,9 @@ export function readSideOver(
   stores: { readonly contacts: ContactReadModel; readonly chats: ChatReadModel; readonly state: FollowerStateStore },
   options: Partial<FollowerOptions> = {},
 ): ReadSide {
-  const models = new SdrReadModels(sources, stores.chats, stores.contacts, options.now);
-  const follower = new GatewayFollower(sources.gateway, stores.state, models, { holder: 'test', ...options });
+  const now = options.now ?? (() => new Date());
+  const models = new SdrReadModels(sources, stores.chats, stores.contacts, now);
+  const follower = new GatewayFollower(sources.gateway, stores.state, models, { holder: 'test', ...options, now });
   return {
     ...stores,
     models,

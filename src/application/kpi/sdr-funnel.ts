@@ -2,12 +2,12 @@ import { FunnelBook, type Funnel } from '../../domain/kpi/sdr-activity';
 import type { KpiPeriod } from '../../domain/kpi/period';
 import { ResponseTurns, type ResponseFigures } from '../../domain/kpi/response-turns';
 import { phoneOfJid } from '../../domain/sdr/gateway-message';
-import type { GatewayMessageStore, SdrInteractionRepository } from '../sdr/ports';
+import type { GatewayActivity, SdrInteractionRepository } from '../sdr/ports';
 import type { ContactReadModel, ReadModelFreshness } from '../sdr/read-model-ports';
 
 export interface FunnelSources {
   readonly interactions: SdrInteractionRepository;
-  readonly gateway: GatewayMessageStore;
+  readonly gateway: GatewayActivity;
   readonly contacts: ContactReadModel;
   readonly freshness: ReadModelFreshness;
 }

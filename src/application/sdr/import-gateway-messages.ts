@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { parseImportItem } from '../../domain/sdr/gateway-message';
 import { runImport, type ImportCounts, type ImportInput, type NumberedRecord } from '../shared/import-pipeline';
-import type { GatewayMessageStore } from './ports';
+import type { GatewayMessageWriter } from './ports';
 import type { ContactChanges } from './read-model-ports';
 
 /** One item of an export file: its JSON value, or why it could not be read (not JSON). */
@@ -24,7 +24,7 @@ export const IMPORT_BATCH = 500;
  */
 export class ImportGatewayMessages {
   constructor(
-    private readonly store: GatewayMessageStore,
+    private readonly store: GatewayMessageWriter,
     /** The read models of the chats written (CONTRACT 10.1); absent in unit tests of the import alone. */
     private readonly readModels?: ContactChanges,
   ) {}

@@ -3,7 +3,7 @@ import { chatIdOf, newestChatFirst } from '../../domain/sdr/chat';
 import { contactPersonOrder, phoneKeysOfPerson } from '../../domain/sdr/contact';
 import { phoneOfJid, type GatewayMessage } from '../../domain/sdr/gateway-message';
 import { phoneMatchKey } from '../../domain/shared/phone';
-import type { ContactDirectory, GatewayMessageStore } from './ports';
+import type { ContactDirectory, GatewaySessions } from './ports';
 import type { ChatReadModel, ReadModelFreshness } from './read-model-ports';
 
 export interface ListSdrSessionsInput {
@@ -56,7 +56,7 @@ export class ListSdrSessions {
   constructor(
     private readonly chats: ChatReadModel,
     private readonly freshness: ReadModelFreshness,
-    private readonly gateway: GatewayMessageStore,
+    private readonly gateway: GatewaySessions,
     private readonly directory: ContactDirectory,
   ) {}
 

@@ -1,8 +1,6 @@
 import type { Person, Sale } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import type { PersonSales } from '../../domain/sdr/contact';
-import type { ChatFacts, ChatRef } from '../../domain/sdr/chat';
-import type { GatewayMessage, GatewayMessageRecord } from '../../domain/sdr/gateway-message';
 import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
 import { token, type Token } from '../shared/token';
 
@@ -141,93 +139,21 @@ export interface SaleQualificationSync {
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
 
-/** One one-to-one gateway chat (instance + remoteJid) over the messages of a range. */
-export interface ChatSummary {
-  readonly instance: string;
-  readonly remoteJid: string;
-  readonly messageCount: number;
-  readonly firstAt: Date;
-  readonly last: GatewayMessage;
-}
-
-/** Which messages a chat summary covers: an instance, and messages at or after `from` / at or before `to`. */
-export interface ChatRange {
-  readonly instance?: string;
-  readonly from?: Date;
-  readonly to?: Date;
-}
-
-export type { ChatRef } from '../../domain/sdr/chat';
-
-/** The latest non-empty pushName of a chat's inbound messages (CONTRACT 8.1). */
-export interface ChatPushName extends ChatRef {
-  readonly pushName: string;
-  readonly at: Date;
-}
-
-/** One message of a one-to-one chat, as the KPI's response turns need it (CONTRACT 8.3). */
-export interface ChatMessageTime extends ChatRef {
-  readonly fromMe: boolean;
-  readonly at: Date;
-}
-
-export interface GatewayInsertCounts {
-  readonly inserted: number;
-  readonly duplicates: number;
-}
-
-/**
- * The messaging gateway's own message store (CONTRACT 8.1), read in its record shape. Only one-to-one
- * chats are ever answered; documents of an unexpected shape are skipped (and counted by the adapter).
- */
-export interface GatewayMessageStore {
-  /** One summary per chat with a message in the range, in no particular order, streamed. */
-  chats(range: ChatRange): AsyncIterable<ChatSummary>;
-  /** The pushNames of these chats (all time); chats without one are absent. */
-  pushNamesOf(chats: readonly ChatRef[]): Promise<ChatPushName[]>;
-  /** The pushName of every chat that has one (all time), streamed. */
-  allPushNames(): AsyncIterable<ChatPushName>;
-  /**
-   * The messages of one-to-one chats at or after `from` and at or before `to`, oldest first (at the
-   * same second inbound before outbound), streamed.
-   */
-  messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime>;
-  /** For each of these chats that has one: its first outbound message strictly after `after`. */
-  firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]>;
-  /** For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound one). */
-  lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
-  /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
-  // Crash consistency (CONTRACT 10.2): (c) unordered, idempotent on (instance, key.id): the same file again stores the rest; the follower models what was stored.
-  insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
-  /** What each of these chats sums up to, all time (chats without a message are left out). */
-  chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]>;
-  /**
-   * The one-to-one chats (in no particular order) of the messages written after position `after` (null:
-   * from the start) up to `upTo` (inclusive, when given), reading at most `limit` messages in the store's
-   * write order.
-   * `last`: the position of the last message read (null when none); `skipped`: documents of an
-   * unexpected shape passed over (the position moves past them all the same).
-   */
-  changedChats(range: {
-    readonly after: string | null;
-    readonly upTo?: string;
-    readonly limit: number;
-  }): Promise<ChangedChats>;
-  /** Every one-to-one chat with a message, streamed. */
-  allChats(): AsyncIterable<ChatRef>;
-  /** The position of the newest message (null when the store has none). */
-  latestPosition(): Promise<string | null>;
-  /** The position of a moment: a message written at or before `at` by its writer's clock is at or before it. */
-  positionAt(at: Date): string;
-}
-
-export interface ChangedChats {
-  readonly chats: readonly ChatRef[];
-  readonly last: string | null;
-  readonly read: number;
-  readonly skipped: number;
-}
-export const GatewayMessageStore: Token<GatewayMessageStore> = token('GatewayMessageStore');
+export type {
+  ChangedChats,
+  ChatMessageTime,
+  ChatPushName,
+  ChatRange,
+  ChatRef,
+  ChatSummary,
+  GatewayActivity,
+  GatewayChatFacts,
+  GatewayFollowerFeed,
+  GatewayInsertCounts,
+  GatewayMessageWriter,
+  GatewaySessions,
+} from './gateway-ports';
+export { GatewayMessageStore } from './gateway-ports';
 
 /** The people and sales side of the contacts: lookups in bounded batches. */
 export interface ContactDirectory {

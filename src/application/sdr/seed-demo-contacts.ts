@@ -5,7 +5,7 @@ import type { SdrInteraction } from '../../domain/sdr/interaction';
 import type { Clock } from '../shared/ports';
 import { contactKeyOfInteraction } from '../../domain/sdr/contact';
 import { DEMO_WINDOW_MS, demoContact } from './demo-contacts';
-import type { DemoDataSink, GatewayMessageStore } from './ports';
+import type { DemoDataSink, GatewayMessageWriter } from './ports';
 import type { ContactChanges } from './read-model-ports';
 
 export interface SeedDemoContactsInput {
@@ -43,7 +43,7 @@ const CONTACT_BATCH = 200;
 export class SeedDemoContacts {
   constructor(
     private readonly sink: DemoDataSink,
-    private readonly gateway: GatewayMessageStore,
+    private readonly gateway: GatewayMessageWriter,
     private readonly clock: Clock,
     /** The read models the seeded contacts and chats are in (CONTRACT 10.1); absent in unit tests of the write alone. */
     private readonly readModels?: ContactChanges,

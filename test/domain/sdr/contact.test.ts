@@ -3,17 +3,15 @@ import {
   addChat,
   addChatName,
   addInteraction,
-  compareContacts,
   emptyTally,
   finishContact,
   isActive,
-  matchesContactFilter,
   metricsOf,
   phonesOfMatchKey,
-  tallyContact,
   type Contact,
   type ContactBook,
 } from '../../../src/domain/sdr/contact';
+import { compareContacts, matchesContactFilter, tallyContact } from '../../support/contact-rules';
 import type { CanonicalPhone } from '../../../src/domain/shared/phone';
 import { person, sdrInteraction } from '../../support/sales-fixtures';
 

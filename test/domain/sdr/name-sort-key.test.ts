@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { compareContacts, nameSortKey, type Contact } from '../../../src/domain/sdr/contact';
+import { nameSortKey, type Contact } from '../../../src/domain/sdr/contact';
+import { compareContacts } from '../../support/contact-rules';
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
 const binary = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,14 +2,12 @@ import { expect } from 'chai';
 import type { ContactReadModel } from '../../../src/application/sdr/read-model-ports';
 import {
   CONTACT_SORT_FIELDS,
-  compareContacts,
   emptyTally,
-  matchesContactFilter,
-  tallyContact,
   type Contact,
   type ContactFilter,
   type StoredContact,
 } from '../../../src/domain/sdr/contact';
+import { compareContacts, matchesContactFilter, tallyContact } from '../contact-rules';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ObjectId } from 'mongodb';
-import type { ChangedChats, GatewayMessageStore } from '../../../src/application/sdr/ports';
+import type { ChangedChats, ChatRef, GatewayMessageStore } from '../../../src/application/sdr/ports';
 import type { GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
 
 export interface GatewayStoreWorld {
@@ -132,7 +132,11 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       gatewayRecord(4, { at: T + 40, pushName: 'Broker', fromMe: true }),
       gatewayRecord(5, { jid: '5521999998888@s.whatsapp.net', at: T + 5, pushName: null }),
     );
-    const names = await world.store.pushNamesOf([
+    const pushNamesOf = async (refs: readonly ChatRef[]) =>
+      (await world.store.chatFacts(refs)).flatMap(({ instance, remoteJid, pushName }) =>
+        pushName === null ? [] : [{ instance, remoteJid, ...pushName }],
+      );
+    const names = await pushNamesOf([
       { instance: 'main', remoteJid: '5511987654321@s.whatsapp.net' },
       { instance: 'main', remoteJid: '5521999998888@s.whatsapp.net' },
     ]);
@@ -144,7 +148,7 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
         at: new Date((T + 20) * 1000),
       },
     ]);
-    expect(await collect(world.store.allPushNames())).to.deep.equal(names);
+    expect(await pushNamesOf(await collect(world.store.allChats()))).to.deep.equal(names);
   });
 
   it('inserts records idempotently on (instance, key.id), also within one batch', async () => {

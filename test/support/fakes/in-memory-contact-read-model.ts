@@ -5,15 +5,13 @@ import type {
   ReadModelWriteOutcome,
 } from '../../../src/application/sdr/read-model-ports';
 import {
-  compareContacts,
   emptyTally,
-  matchesContactFilter,
-  tallyContact,
   type Contact,
   type ContactFilter,
   type MetricsTally,
   type StoredContact,
 } from '../../../src/domain/sdr/contact';
+import { compareContacts, matchesContactFilter, tallyContact } from '../contact-rules';
 import { parseWebSessionId } from '../../../src/domain/sdr/interaction';
 import { phoneMatchKey, type CanonicalPhone } from '../../../src/domain/shared/phone';
 import { InMemoryVersioned } from './in-memory-versioned';

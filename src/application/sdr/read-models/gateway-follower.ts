@@ -1,4 +1,4 @@
-import type { GatewayMessageStore } from '../ports';
+import type { GatewayFollowerFeed } from '../ports';
 import type { FollowerPosition, FollowerStateStore } from '../read-model-ports';
 import { emptyCounts, type RebuildProgress, type RefreshCounts, type SdrReadModels } from './sdr-read-models';
 
@@ -14,7 +14,7 @@ export interface FollowerOptions {
   /** The safety window: messages whose position is this much older than the head are re-read once, later. */
   readonly lateWindowMs?: number;
   /** Real time (leases and positions follow the clocks of the writers, not a test's clock). */
-  readonly now?: () => Date;
+  readonly now: () => Date;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Told what a round did (logs and metrics). */
   readonly onRound?: (round: FollowerRound) => void;
@@ -58,7 +58,7 @@ export class GatewayFollower {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
-    private readonly gateway: GatewayMessageStore,
+    private readonly gateway: GatewayFollowerFeed,
     private readonly state: FollowerStateStore,
     private readonly models: SdrReadModels,
     private readonly options: FollowerOptions,
@@ -67,7 +67,7 @@ export class GatewayFollower {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
     this.lateWindowMs = options.lateWindowMs ?? DEFAULT_LATE_WINDOW_MS;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 

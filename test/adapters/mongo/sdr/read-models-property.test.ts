@@ -17,6 +17,7 @@ import { MongoSaleQualificationSync } from '../../../../src/adapters/mongo/sdr/m
 import { MongoSdrInteractionRepository } from '../../../../src/adapters/mongo/sdr/mongo-sdr-interaction-repository';
 import { MongoChatReadModel } from '../../../../src/adapters/mongo/sdr/read-models/mongo-chat-read-model';
 import { MongoContactReadModel } from '../../../../src/adapters/mongo/sdr/read-models/mongo-contact-read-model';
+import { ReadModelSource } from '../../../../src/adapters/mongo/sdr/read-models/read-model-source';
 import { MongoFollowerState } from '../../../../src/adapters/mongo/sdr/read-models/mongo-follower-state';
 import { useTestDatabase } from '../../../support/mongo';
 import { freshSalesDatabase } from '../../../support/sales-fixtures';
@@ -41,6 +42,8 @@ describe('SDR read models equal the whole-store oracle (property, on the embedde
     await ensureIndexes(db, [gatewayMessageIndexes(DEFAULT_GATEWAY_MESSAGES)]);
   });
 
+  const source = new ReadModelSource(`brokerhub/${DEFAULT_GATEWAY_MESSAGES}`);
+
   async function mongoWorld(): Promise<PropertyWorld> {
     for (const name of COLLECTIONS) await db.collection(name).deleteMany({});
     const messages = db.collection(DEFAULT_GATEWAY_MESSAGES);
@@ -56,9 +59,9 @@ describe('SDR read models equal the whole-store oracle (property, on the embedde
       vendors: new MongoVendorRepository(db),
       qualifications: new MongoSaleQualificationSync(db),
       stores: {
-        contacts: new MongoContactReadModel(db),
-        chats: new MongoChatReadModel(db),
-        state: new MongoFollowerState(db),
+        contacts: new MongoContactReadModel(db, source),
+        chats: new MongoChatReadModel(db, source),
+        state: new MongoFollowerState(db, source),
       },
       insertGateway: async (docs) => {
         await messages.insertMany(docs.map((d) => ({ ...d })));

@@ -128,6 +128,7 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     await db.collection(API_EVENT_LOGS).insertOne(entry('old', new Date(Date.now() - 365 * DAY)) as never);
     const retention = await startRetention(new MongoExpiredDocuments(db, [apiEventIndexes(90)]), silent, {
       detect: async () => true,
+      now: () => new Date(),
     });
     expect(retention).to.equal(undefined);
     expect(await ids()).to.deep.equal(['old']);
@@ -142,7 +143,9 @@ describe('retention where the server has no TTL monitor (the service deletes wha
         entry('old', new Date(Date.now() - 91 * DAY)),
         entry('recent', new Date(Date.now() - DAY)),
       ] as never[]);
-    const retention = await startRetention(new MongoExpiredDocuments(db, [apiEventIndexes(90)]), silent);
+    const retention = await startRetention(new MongoExpiredDocuments(db, [apiEventIndexes(90)]), silent, {
+      now: () => new Date(),
+    });
     expect(retention).to.not.equal(undefined);
     let left = await ids();
     for (let tries = 0; tries < 100 && left.includes('old'); tries += 1) {

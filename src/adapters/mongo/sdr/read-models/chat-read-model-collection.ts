@@ -4,7 +4,10 @@ import type { VersionedFields } from './versioned-collection';
 
 export const SDR_CHATS = 'sdr_chats';
 
-/** One one-to-one gateway chat (CONTRACT 8.1, 10.1), `_id` `<instance>:<remoteJid>`; derived from the gateway's messages. */
+/**
+ * One one-to-one gateway chat (CONTRACT 8.1, 10.1) of one gateway store, `_id` the source's prefix and
+ * `<instance>:<remoteJid>`; derived from the store's messages.
+ */
 export interface ChatDocument extends VersionedFields {
   instance: string;
   remoteJid: string;
@@ -21,9 +24,14 @@ export const chatReadModelCollection = (db: Db): Collection<ChatDocument> => db.
 export const chatReadModelIndexes: CollectionIndexes = {
   collection: SDR_CHATS,
   indexes: [
-    { key: { 'last.at': -1, _id: 1 }, name: 'newest_first' },
-    { key: { instance: 1, 'last.at': -1, _id: 1 }, name: 'instance_newest_first' },
-    { key: { phone: 1 }, name: 'by_phone', partialFilterExpression: { phone: { $type: 'string' } } },
-    { key: { dirtySince: 1 }, name: 'dirty' },
+    // Every query names its source (ReadModelSource): every index leads with it.
+    { key: { source: 1, 'last.at': -1, _id: 1 }, name: 'source_newest_first' },
+    { key: { source: 1, instance: 1, 'last.at': -1, _id: 1 }, name: 'source_instance_newest_first' },
+    {
+      key: { source: 1, phone: 1 },
+      name: 'source_by_phone',
+      partialFilterExpression: { phone: { $type: 'string' } },
+    },
+    { key: { source: 1, dirtySince: 1 }, name: 'source_dirty' },
   ],
 };

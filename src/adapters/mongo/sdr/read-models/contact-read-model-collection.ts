@@ -6,7 +6,8 @@ import type { VersionedFields } from './versioned-collection';
 export const SDR_CONTACTS = 'sdr_contacts';
 
 /**
- * One SDR contact (CONTRACT 8.2, 10.1), `_id` its key (the canonical phone, the web session id).
+ * One SDR contact (CONTRACT 8.2, 10.1) of one gateway store, `_id` the source's prefix and its key (the
+ * canonical phone, the web session id).
  * Derived data: recomputed from the interactions, chats, persons and sales by SdrReadModels.
  */
 export interface ContactDocument extends VersionedFields {
@@ -45,30 +46,37 @@ export interface ContactDocument extends VersionedFields {
 export const contactReadModelCollection = (db: Db): Collection<ContactDocument> =>
   db.collection<ContactDocument>(SDR_CONTACTS);
 
-/** Each sort of the list (CONTRACT 8.2) in both directions, the session id ascending after it. */
+/**
+ * Each sort of the list (CONTRACT 8.2) in both directions, the session id ascending after it. Every
+ * query names its source (ReadModelSource): every index leads with it.
+ */
 const sortIndexes: IndexDeclaration[] = (
   ['lastInteraction', 'firstInteraction', 'messageCount', 'interactionCount'] as const
 ).flatMap((field) => [
-  { key: { [field]: -1, _id: 1 }, name: `${field}_desc` },
-  { key: { [field]: 1, _id: 1 }, name: `${field}_asc` },
+  { key: { source: 1, [field]: -1, _id: 1 }, name: `source_${field}_desc` },
+  { key: { source: 1, [field]: 1, _id: 1 }, name: `source_${field}_asc` },
 ]);
 
 export const contactReadModelIndexes: CollectionIndexes = {
   collection: SDR_CONTACTS,
   indexes: [
     ...sortIndexes,
-    { key: { nameMissing: 1, nameKey: -1, _id: 1 }, name: 'name_desc' },
-    { key: { nameMissing: 1, nameKey: 1, _id: 1 }, name: 'name_asc' },
+    { key: { source: 1, nameMissing: 1, nameKey: -1, _id: 1 }, name: 'source_name_desc' },
+    { key: { source: 1, nameMissing: 1, nameKey: 1, _id: 1 }, name: 'source_name_asc' },
     // The search filter (CONTRACT 8.2): part of the phone, or part of the session id.
-    { key: { phone: 1 }, name: 'by_phone' },
-    { key: { sessionIdLower: 1 }, name: 'by_session_search' },
+    { key: { source: 1, phone: 1 }, name: 'source_by_phone' },
+    { key: { source: 1, sessionIdLower: 1 }, name: 'source_by_session_search' },
     // A person's contacts (person or sale changed), and the holders of a phone.
-    { key: { personIds: 1 }, name: 'by_person' },
-    { key: { phoneKey: 1 }, name: 'by_phone_key', partialFilterExpression: { phoneKey: { $type: 'string' } } },
+    { key: { source: 1, personIds: 1 }, name: 'source_by_person' },
+    {
+      key: { source: 1, phoneKey: 1 },
+      name: 'source_by_phone_key',
+      partialFilterExpression: { phoneKey: { $type: 'string' } },
+    },
     // The KPI: leads of a period, web sign-ups of a period.
-    { key: { conversionAt: 1 }, name: 'by_conversion' },
-    { key: { web: 1, firstInteraction: 1 }, name: 'web_by_first' },
+    { key: { source: 1, conversionAt: 1 }, name: 'source_by_conversion' },
+    { key: { source: 1, web: 1, firstInteraction: 1 }, name: 'source_web_by_first' },
     // Refreshes that died half-way.
-    { key: { dirtySince: 1 }, name: 'dirty' },
+    { key: { source: 1, dirtySince: 1 }, name: 'source_dirty' },
   ],
 };

@@ -3,7 +3,7 @@ import type { CollectionIndexes } from '../../shared/collection-indexes';
 
 export const SDR_FOLLOWER = 'sdr_follower';
 
-/** The gateway follower's one document (`_id: 'gateway'`): its position and its lease. */
+/** The gateway follower's document of one gateway store (followerStateId): its position and its lease. */
 export interface FollowerDocument {
   _id: string;
   head: string | null;

@@ -7,6 +7,7 @@ import type {
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import type { CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
+import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection, type VersionedFields } from './versioned-collection';
 
 function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
@@ -23,9 +24,10 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
   };
 }
 
-function toChat(doc: ChatDocument): SdrChat {
-  return {
-    id: doc._id,
+const chatOfDocument =
+  (source: ReadModelSource) =>
+  (doc: ChatDocument): SdrChat => ({
+    id: source.keyOf(doc._id),
     instance: doc.instance,
     remoteJid: doc.remoteJid,
     phone: doc.phone as CanonicalPhone | null,
@@ -34,15 +36,20 @@ function toChat(doc: ChatDocument): SdrChat {
     last: { ...doc.last, instance: doc.instance, remoteJid: doc.remoteJid },
     pushName: doc.pushName,
     pushNameAt: doc.pushNameAt,
-  };
-}
+  });
 
-/** The chat read model in MongoDB (collection `sdr_chats`), paged newest last message first. */
+/** The chat read model in MongoDB (collection `sdr_chats`) of one gateway store, paged newest last message first. */
 export class MongoChatReadModel implements ChatReadModel {
   private readonly versioned: VersionedCollection<SdrChat, ChatDocument>;
 
-  constructor(private readonly db: Db) {
-    this.versioned = new VersionedCollection(() => chatReadModelCollection(this.db), toDocument, toChat);
+  private readonly toChat: (doc: ChatDocument) => SdrChat;
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: ReadModelSource,
+  ) {
+    this.toChat = chatOfDocument(source);
+    this.versioned = new VersionedCollection(() => chatReadModelCollection(this.db), source, toDocument, this.toChat);
   }
 
   snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: SdrChat | undefined })[]> {
@@ -72,27 +79,34 @@ export class MongoChatReadModel implements ChatReadModel {
   }
 
   async page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]> {
-    const filter: Filter<ChatDocument> = query.instance === undefined ? {} : { instance: query.instance };
+    const source = this.source.name;
+    const filter: Filter<ChatDocument> =
+      query.instance === undefined ? { source } : { source, instance: query.instance };
     const docs = await this.chats
       .find(filter, { sort: { 'last.at': -1, _id: 1 }, skip: query.skip, limit: query.limit })
       .toArray();
-    return docs.map(toChat);
+    return docs.map(this.toChat);
   }
 
   async count(instance?: string): Promise<number> {
-    // With an instance: counted on its index; without: every document (the exact total of CONTRACT 8), on the newest-first index.
+    // With an instance: counted on its index; without: every document of the source (the exact total of CONTRACT 8),
+    // on the newest-first index.
+    const source = this.source.name;
     return instance === undefined
-      ? this.chats.countDocuments({}, { hint: 'newest_first' })
-      : this.chats.countDocuments({ instance });
+      ? this.chats.countDocuments({ source }, { hint: 'source_newest_first' })
+      : this.chats.countDocuments({ source, instance });
   }
 
   async findByIds(ids: readonly string[]): Promise<SdrChat[]> {
     if (ids.length === 0) return [];
-    return (await this.chats.find({ _id: { $in: [...ids] } }).toArray()).map(toChat);
+    const docs = await this.chats.find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } }).toArray();
+    return docs.map(this.toChat);
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {
     if (phones.length === 0) return [];
-    return (await this.chats.find({ phone: { $in: [...phones] } }).toArray()).map(toChat);
+    return (await this.chats.find({ source: this.source.name, phone: { $in: [...phones] } }).toArray()).map(
+      this.toChat,
+    );
   }
 }

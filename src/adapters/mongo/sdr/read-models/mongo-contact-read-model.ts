@@ -8,7 +8,6 @@ import type {
 import {
   ACTIVE_WINDOW_MS,
   emptyTally,
-  nameSortKey,
   phoneDigitsOfSearch,
   type Contact,
   type ContactFilter,
@@ -17,68 +16,15 @@ import {
   type SortOrder,
   type StoredContact,
 } from '../../../../domain/sdr/contact';
-import { parseWebSessionId } from '../../../../domain/sdr/interaction';
-import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
+import { contactOfDocument, toDocument } from './contact-document';
 import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
-import { VersionedCollection, type VersionedFields } from './versioned-collection';
+import type { ReadModelSource } from './read-model-source';
+import { VersionedCollection } from './versioned-collection';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function toDocument(contact: StoredContact): Omit<ContactDocument, keyof VersionedFields> {
-  return {
-    phone: contact.phone,
-    phoneKey: contact.phone === null ? null : phoneMatchKey(contact.phone as CanonicalPhone),
-    sessionIdLower: contact.sessionId.toLowerCase(),
-    web: parseWebSessionId(contact.sessionId) !== undefined,
-    name: contact.name,
-    nameMissing: contact.name === null ? 1 : 0,
-    nameKey: contact.name === null ? '' : nameSortKey(contact.name),
-    personId: contact.personId,
-    personIds: [...contact.personIds],
-    registered: contact.registered,
-    firstInteraction: contact.firstInteraction,
-    lastInteraction: contact.lastInteraction,
-    interactionCount: contact.interactionCount,
-    messageCount: contact.messageCount,
-    status: contact.status,
-    channel: contact.channel,
-    converted: contact.converted,
-    qualified: contact.qualified,
-    qualifiedCount: contact.qualified ? 1 : 0,
-    salesCount: contact.salesCount,
-    lastSaleAt: contact.lastSaleAt,
-    convertedInteractionCount: contact.convertedInteractionCount,
-    personHasPhone: contact.personHasPhone,
-    conversionAt: contact.conversionAt,
-  };
-}
-
-export function toStoredContact(doc: ContactDocument): StoredContact {
-  return {
-    sessionId: doc._id,
-    phone: doc.phone,
-    name: doc.name,
-    personId: doc.personId,
-    registered: doc.registered,
-    firstInteraction: doc.firstInteraction,
-    lastInteraction: doc.lastInteraction,
-    interactionCount: doc.interactionCount,
-    messageCount: doc.messageCount,
-    status: doc.status,
-    channel: doc.channel,
-    converted: doc.converted,
-    qualified: doc.qualified,
-    salesCount: doc.salesCount,
-    lastSaleAt: doc.lastSaleAt,
-    convertedInteractionCount: doc.convertedInteractionCount,
-    personHasPhone: doc.personHasPhone,
-    personIds: doc.personIds,
-    conversionAt: doc.conversionAt,
-  };
-}
-
-/** The filter of CONTRACT 8.2 as a query on the stored fields (`now` decides "active"). */
-export function contactQuery(filter: ContactFilter, now: Date): Filter<ContactDocument> {
+/** The filter of CONTRACT 8.2 as a query on the stored fields of one source (`now` decides "active"). */
+function contactQuery(source: string, filter: ContactFilter, now: Date): Filter<ContactDocument> {
   const and: Filter<ContactDocument>[] = [];
   if (filter.search !== undefined && filter.search.trim() !== '') {
     const digits = phoneDigitsOfSearch(filter.search);
@@ -92,13 +38,14 @@ export function contactQuery(filter: ContactFilter, now: Date): Filter<ContactDo
   if (filter.qualified !== undefined) and.push({ qualified: filter.qualified });
   if (filter.dateFrom !== undefined) and.push({ lastInteraction: { $gte: filter.dateFrom } });
   if (filter.dateTo !== undefined) and.push({ lastInteraction: { $lte: filter.dateTo } });
-  return and.length === 0 ? {} : and.length === 1 ? (and[0] as Filter<ContactDocument>) : { $and: and };
+  if (and.length === 0) return { source };
+  return and.length === 1 ? { source, ...and[0] } : { source, $and: and };
 }
 
 function hintOf(filter: ContactFilter): string {
   if (filter.search !== undefined && filter.search.trim() !== '')
-    return phoneDigitsOfSearch(filter.search) === undefined ? 'by_session_search' : 'by_phone';
-  return 'lastInteraction_desc';
+    return phoneDigitsOfSearch(filter.search) === undefined ? 'source_by_session_search' : 'source_by_phone';
+  return 'source_lastInteraction_desc';
 }
 
 function sortOf(sortBy: ContactSortField, order: SortOrder): Document {
@@ -107,12 +54,23 @@ function sortOf(sortBy: ContactSortField, order: SortOrder): Document {
   return { [sortBy]: direction, _id: 1 };
 }
 
-/** The contact read model in MongoDB (collection `sdr_contacts`): pages and metrics computed by the database. */
+/** The contact read model in MongoDB (collection `sdr_contacts`) of one gateway store: pages and metrics computed by the database. */
 export class MongoContactReadModel implements ContactReadModel {
   private readonly versioned: VersionedCollection<StoredContact, ContactDocument>;
 
-  constructor(private readonly db: Db) {
-    this.versioned = new VersionedCollection(() => contactReadModelCollection(this.db), toDocument, toStoredContact);
+  private readonly toStoredContact: (doc: ContactDocument) => StoredContact;
+
+  constructor(
+    private readonly db: Db,
+    private readonly source: ReadModelSource,
+  ) {
+    this.toStoredContact = contactOfDocument(source);
+    this.versioned = new VersionedCollection(
+      () => contactReadModelCollection(this.db),
+      source,
+      toDocument,
+      this.toStoredContact,
+    );
   }
 
   snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: StoredContact | undefined })[]> {
@@ -143,21 +101,21 @@ export class MongoContactReadModel implements ContactReadModel {
 
   async page(query: ContactPageQuery): Promise<Contact[]> {
     const docs = await this.contacts
-      .find(contactQuery(query.filter, query.now), {
+      .find(contactQuery(this.source.name, query.filter, query.now), {
         sort: sortOf(query.sortBy, query.sortOrder),
         skip: query.skip,
         limit: query.limit,
       })
       .toArray();
     return docs.map((doc) => {
-      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = toStoredContact(doc);
+      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = this.toStoredContact(doc);
       return contact;
     });
   }
 
   /** One `$group` of stored counts and one count of the active ones (unless the filter decides it). */
   async tally(filter: ContactFilter, now: Date): Promise<MetricsTally> {
-    const query = contactQuery(filter, now);
+    const query = contactQuery(this.source.name, filter, now);
     const [sums] = await this.contacts
       .aggregate<{ total: number; qualified: number; messages: number; interactions: number; converted: number }>(
         [
@@ -182,7 +140,8 @@ export class MongoContactReadModel implements ContactReadModel {
     let active: number;
     if (filter.status === 'active') active = sums.total;
     else if (filter.status === 'inactive') active = 0;
-    else active = await this.contacts.countDocuments(contactQuery({ ...filter, status: 'active' }, now));
+    else
+      active = await this.contacts.countDocuments(contactQuery(this.source.name, { ...filter, status: 'active' }, now));
     return {
       total: sums.total,
       active,
@@ -195,13 +154,16 @@ export class MongoContactReadModel implements ContactReadModel {
 
   async findByIds(ids: readonly string[]): Promise<StoredContact[]> {
     if (ids.length === 0) return [];
-    return (await this.contacts.find({ _id: { $in: [...ids] } }).toArray()).map(toStoredContact);
+    const docs = await this.contacts.find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } }).toArray();
+    return docs.map(this.toStoredContact);
   }
 
   async withPhoneKey(phoneKey: string, limit: number): Promise<Contact[]> {
-    const docs = await this.contacts.find({ phoneKey }, { sort: { lastInteraction: -1, _id: 1 }, limit }).toArray();
+    const docs = await this.contacts
+      .find({ source: this.source.name, phoneKey }, { sort: { lastInteraction: -1, _id: 1 }, limit })
+      .toArray();
     return docs.map((doc) => {
-      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = toStoredContact(doc);
+      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = this.toStoredContact(doc);
       return contact;
     });
   }
@@ -211,26 +173,30 @@ export class MongoContactReadModel implements ContactReadModel {
     if (personIds.length > 0) branches.push({ personIds: { $in: [...personIds] } });
     if (phoneKeys.length > 0) branches.push({ phoneKey: { $in: [...phoneKeys] } });
     if (branches.length === 0) return [];
+    const source = this.source.name;
     const docs = await this.contacts
-      .find(branches.length === 1 ? (branches[0] as Filter<ContactDocument>) : { $or: branches }, {
+      .find(branches.length === 1 ? { source, ...branches[0] } : { source, $or: branches }, {
         projection: { _id: 1 },
       })
       .toArray();
-    return docs.map((d) => d._id);
+    return docs.map((d) => this.source.keyOf(d._id));
   }
 
   async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
     for await (const doc of this.contacts
-      .find({ conversionAt: { $gte: from, $lte: to } }, { projection: { _id: 1, conversionAt: 1 } })
+      .find(
+        { source: this.source.name, conversionAt: { $gte: from, $lte: to } },
+        { projection: { _id: 1, conversionAt: 1 } },
+      )
       .batchSize(1_000)) {
-      if (doc.conversionAt instanceof Date) yield { sessionId: doc._id, at: doc.conversionAt };
+      if (doc.conversionAt instanceof Date) yield { sessionId: this.source.keyOf(doc._id), at: doc.conversionAt };
     }
   }
 
   async *webContactsFirstBetween(from: Date, to: Date): AsyncIterable<Contact> {
     for await (const doc of this.contacts
-      .find({ web: true, firstInteraction: { $gte: from, $lte: to } })
+      .find({ source: this.source.name, web: true, firstInteraction: { $gte: from, $lte: to } })
       .batchSize(1_000))
-      yield toStoredContact(doc);
+      yield this.toStoredContact(doc);
   }
 }

@@ -2,10 +2,14 @@ import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type 
 import type { ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
 import { isDuplicateKey } from '../../shared/mongo-errors';
 import { idText } from '../../shared/stored-values';
+import type { ReadModelSource } from './read-model-source';
 
 /** What every read-model document carries besides its fields (never in an answer). */
 export interface VersionedFields {
+  /** ReadModelSource.idOf(the document's key). */
   _id: string;
+  /** The gateway store the document is derived from (ReadModelSource.name): every query names it. */
+  source: string;
   /** Goes up with every claim: a write lands only on the generation its refresh claimed. */
   generation: number;
   /** When a refresh claimed it, until that refresh wrote it (null: written). */
@@ -18,11 +22,13 @@ const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 1
  * The claim-then-write protocol of ReadModelClaim on one collection, in the jongodb subset (`$inc`,
  * `$set`, conditional updates, unordered bulk writes): one `update` and one `find` per claim of a
  * batch (one `findAndModify` for a single document), one bulk write for its updates and deletes, one
- * insert for its new documents.
+ * insert for its new documents. Every document and query is of one source (ReadModelSource): keys in,
+ * keys out, the stored `_id` never leaves this class and the model adapters.
  */
 export class VersionedCollection<T, D extends VersionedFields> {
   constructor(
     private readonly collection: () => Collection<D>,
+    private readonly source: ReadModelSource,
     private readonly toDocument: (value: T) => Omit<D, keyof VersionedFields>,
     private readonly fromDocument: (doc: D) => T,
   ) {}
@@ -30,9 +36,9 @@ export class VersionedCollection<T, D extends VersionedFields> {
   async snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]> {
     if (ids.length === 0) return [];
     const found = await this.collection()
-      .find({ _id: { $in: [...ids] } } as Filter<D>)
+      .find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } } as Filter<D>)
       .toArray();
-    const byId = new Map(found.map((d) => [d._id as string, d as D]));
+    const byId = new Map(found.map((d) => [this.source.keyOf(d._id as string), d as D]));
     return ids.map((id) => {
       const doc = byId.get(id);
       return {
@@ -49,13 +55,13 @@ export class VersionedCollection<T, D extends VersionedFields> {
     if (ids.length === 1 && only !== undefined) {
       // One document (a write's own refresh): the claim and its answer in one command.
       const doc = await this.collection().findOneAndUpdate(
-        { _id: only } as Filter<D>,
+        { _id: this.source.idOf(only) } as Filter<D>,
         { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document,
         { returnDocument: 'after', projection: { _id: 1, generation: 1 } },
       );
       return [{ id: only, generation: doc === null ? null : typeof doc.generation === 'number' ? doc.generation : 0 }];
     }
-    const filter = { _id: { $in: [...ids] } } as Filter<D>;
+    const filter = { _id: { $in: ids.map((id) => this.source.idOf(id)) } } as Filter<D>;
     await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
     // The generations alone come back (a `$group` of one field: jongodb ignores projections and would send whole documents).
     const found = await this.collection()
@@ -65,7 +71,7 @@ export class VersionedCollection<T, D extends VersionedFields> {
       ])
       .toArray();
     const generations = new Map<string, number>(
-      found.map((d) => [d._id, typeof d.generation === 'number' ? d.generation : 0]),
+      found.map((d) => [this.source.keyOf(d._id), typeof d.generation === 'number' ? d.generation : 0]),
     );
     return ids.map((id) => ({ id, generation: generations.get(id) ?? null }));
   }
@@ -78,10 +84,16 @@ export class VersionedCollection<T, D extends VersionedFields> {
     for (const { claim, value } of entries) {
       if (claim.generation === null) {
         if (value !== undefined)
-          inserts.push({ ...this.toDocument(value), _id: claim.id, generation: 0, dirtySince: null } as D);
+          inserts.push({
+            ...this.toDocument(value),
+            _id: this.source.idOf(claim.id),
+            source: this.source.name,
+            generation: 0,
+            dirtySince: null,
+          } as D);
         continue;
       }
-      const filter = { _id: claim.id, generation: claim.generation } as Document;
+      const filter = { _id: this.source.idOf(claim.id), generation: claim.generation } as Document;
       if (value === undefined) changes.push({ deleteOne: { filter } } as AnyBulkWriteOperation<D>);
       // The generation goes up with the write too: a writer that only read its generation (the rebuild) is superseded by it.
       else
@@ -118,7 +130,10 @@ export class VersionedCollection<T, D extends VersionedFields> {
       // mongod inserts the others of an unordered batch and names the refused ones; jongodb refuses
       // the whole batch without a list: then one at a time.
       if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === documents.length) {
-        return writeErrors.map((e) => documents[e.index]?._id).filter((id): id is string => id !== undefined);
+        return writeErrors
+          .map((e) => documents[e.index]?._id)
+          .filter((id): id is string => id !== undefined)
+          .map((id) => this.source.keyOf(id));
       }
     }
     const retry: string[] = [];
@@ -127,7 +142,7 @@ export class VersionedCollection<T, D extends VersionedFields> {
         await this.collection().insertOne({ ...document } as never);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
-        retry.push(document._id);
+        retry.push(this.source.keyOf(document._id));
       }
     }
     return retry;
@@ -135,17 +150,21 @@ export class VersionedCollection<T, D extends VersionedFields> {
 
   async *ids(): AsyncIterable<string> {
     for await (const doc of this.collection()
-      .find({}, { sort: { _id: 1 }, projection: { _id: 1 } })
+      .find({ source: this.source.name } as Filter<D>, { sort: { _id: 1 }, projection: { _id: 1 } })
       .batchSize(1_000)) {
       // Ours are strings; a document of another shape (check-data on a foreign database) yields its id as text.
-      yield idText(doc._id);
+      yield this.source.keyOf(idText(doc._id));
     }
   }
 
   async dirtyIds(before: Date, limit: number): Promise<string[]> {
     const docs = await this.collection()
-      .find({ dirtySince: { $lt: before } } as Filter<D>, { projection: { _id: 1 }, limit, sort: { dirtySince: 1 } })
+      .find({ source: this.source.name, dirtySince: { $lt: before } } as Filter<D>, {
+        projection: { _id: 1 },
+        limit,
+        sort: { dirtySince: 1 },
+      })
       .toArray();
-    return docs.map((d) => d._id);
+    return docs.map((d) => this.source.keyOf(d._id));
   }
 }

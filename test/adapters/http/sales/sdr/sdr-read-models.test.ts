@@ -10,6 +10,8 @@ import { MongoGatewayMessageStore } from '../../../../../src/adapters/mongo/sdr/
 import { chatReadModelCollection } from '../../../../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
 import { contactReadModelCollection } from '../../../../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
 import { followerStateCollection } from '../../../../../src/adapters/mongo/sdr/read-models/follower-state-collection';
+import { followerStateId } from '../../../../../src/adapters/mongo/sdr/read-models/mongo-follower-state';
+import { ReadModelSource } from '../../../../../src/adapters/mongo/sdr/read-models/read-model-source';
 import { MongoChatReadModel } from '../../../../../src/adapters/mongo/sdr/read-models/mongo-chat-read-model';
 import { MongoContactReadModel } from '../../../../../src/adapters/mongo/sdr/read-models/mongo-contact-read-model';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
@@ -56,6 +58,8 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
 
   const sessions = async (query = '') =>
     (await request(rt.callback).get(`/sdr/sessions${query}`).set('x-api-key', key).expect(200)).body;
+  // The read models of the default gateway store (CONTRACT 8.1) in this database.
+  const source = () => ReadModelSource.of(rt.db.databaseName, DEFAULT_GATEWAY_MESSAGES);
   const contacts = async (query = '') =>
     (await request(rt.callback).get(`/sdr/contacts${query}`).set('x-api-key', key).expect(200)).body;
 
@@ -89,15 +93,15 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
   it('a record inserted later with an _id older than the follower position appears once the safety window has passed (settle), without a rebuild', async () => {
     await gateway.insertOne(message(jidOf(2), secondsAgo(120)));
     expect((await sessions()).total).to.equal(1);
-    const head = (await followerStateCollection(rt.db).findOne({ _id: 'gateway' }))?.head;
+    const head = (await followerStateCollection(rt.db).findOne({ _id: followerStateId(source()) }))?.head;
     expect(head).to.be.a('string');
     // Another writer whose clock lags: its ObjectId is a second older than the head.
     const old = ObjectId.createFromTime(new ObjectId(head as string).getTimestamp().getTime() / 1000 - 1);
     await gateway.insertOne(message(jidOf(3), secondsAgo(90), { _id: old }));
     expect((await sessions()).total, 'not followed: older than the position').to.equal(1);
-    const rebuild = sinon.spy(rt.runtime.app.sdr.follower, 'rebuild');
+    const rebuild = sinon.spy(rt.runtime.app.sdr.useCases.rebuildSdrReadModels, 'execute');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await rt.runtime.app.sdr.follower.settle()).to.equal(true);
+    expect(await rt.runtime.app.sdr.useCases.maintainSdrReadModels.settle()).to.equal(true);
     const after = await sessions();
     expect(after.data.map((s: { remoteJid: string }) => s.remoteJid).sort()).to.deep.equal([jidOf(2), jidOf(3)]);
     expect((await contacts()).total).to.equal(2);
@@ -116,7 +120,7 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
     await gateway.deleteOne({ _id: ids[2] });
     await gateway.updateOne({ _id: ids[0] }, { $set: { pushName: 'Beatriz' } });
     expect((await contacts()).total, 'a delete is not a new record: not followed').to.equal(2);
-    const counts = await rt.runtime.app.sdr.useCases.rebuildSdrReadModels.rebuild();
+    const counts = await rt.runtime.app.sdr.useCases.rebuildSdrReadModels.execute();
     expect(counts.chats).to.equal(2);
     const after = await contacts();
     expect(
@@ -150,16 +154,18 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
     expect((await contacts()).data[0].messageCount).to.equal(1);
     // A refresh claims the contact and the chat, then its process dies before it reads and writes.
     const past = new Date(Date.now() - 120_000);
-    await new MongoContactReadModel(rt.db).claim([phoneOf(8)], past);
-    await new MongoChatReadModel(rt.db).claim([`main:${jidOf(8)}`], past);
+    await new MongoContactReadModel(rt.db, source()).claim([phoneOf(8)], past);
+    await new MongoChatReadModel(rt.db, source()).claim([`main:${jidOf(8)}`], past);
     // Meanwhile the sources moved on without any refresh: the first message deleted, two written with old ids (not followed).
     await gateway.deleteMany({});
     await gateway.insertOne(message(jidOf(8), secondsAgo(40), { _id: ObjectId.createFromTime(secondsAgo(3_600)) }));
     await gateway.insertOne(message(jidOf(8), secondsAgo(20), { _id: ObjectId.createFromTime(secondsAgo(3_599)) }));
-    expect((await contactReadModelCollection(rt.db).findOne({ _id: phoneOf(8) }))?.dirtySince).to.deep.equal(past);
-    const repaired = await rt.runtime.app.sdr.useCases.sdrReadModels.repairDirty(new Date(Date.now() - 60_000));
+    expect(
+      (await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) }))?.dirtySince,
+    ).to.deep.equal(past);
+    const repaired = await rt.runtime.app.sdr.useCases.maintainSdrReadModels.repair(new Date(Date.now() - 60_000));
     expect([repaired.chats, repaired.contacts]).to.deep.equal([1, 1]);
-    const contact = await contactReadModelCollection(rt.db).findOne({ _id: phoneOf(8) });
+    const contact = await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) });
     expect([contact?.messageCount, contact?.dirtySince]).to.deep.equal([2, null]);
     expect((await sessions()).data[0].messageCount).to.equal(2);
   });

@@ -1,0 +1,93 @@
+import type { Db, Document } from 'mongodb';
+import type { ChatMessageTime, ChatPushName } from '../../../../application/sdr/ports';
+import { gatewayMessagesCollection } from '../gateway-messages-collection';
+
+/** Documents per cursor batch: what the process holds of the store at a time. */
+export const BATCH = 500;
+/**
+ * Up to this many chats a per-chat lookup names them (`$in`); beyond, grouping every chat of the
+ * instance in one pass costs less than testing each message against a long list (jongodb scans and
+ * tests every document; on mongod both are index walks).
+ */
+export const NAMED_CHATS = 250;
+/** A non-blank pushName. */
+export const NON_BLANK = { $regex: '\\S' };
+/** The record shape's fields the grouping relies on (other documents are left out, not counted wrongly). */
+export const RECORD_SHAPE = {
+  'key.id': { $type: 'string' },
+  'key.fromMe': { $in: [true, false] },
+  messageType: { $type: 'string' },
+};
+
+/** What a message's time and direction need (jongodb ignores projections; mongod honours it). */
+export const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, messageTimestamp: 1 };
+
+export function messageTimeOf(doc: Document): ChatMessageTime | undefined {
+  const key = doc.key as Document | undefined;
+  const seconds = doc.messageTimestamp;
+  if (
+    typeof doc.instance !== 'string' ||
+    typeof key?.remoteJid !== 'string' ||
+    typeof key.fromMe !== 'boolean' ||
+    typeof seconds !== 'number'
+  )
+    return undefined;
+  return {
+    instance: doc.instance,
+    remoteJid: key.remoteJid,
+    fromMe: key.fromMe,
+    at: new Date(Math.floor(seconds) * 1000),
+  };
+}
+
+/**
+ * The gateway's message collection (CONTRACT 8.1), as each reader of it sees it: the collection, its
+ * instances and the pushNames of its chats. The grouping per chat runs in the database (`$sort` +
+ * `$group` with `$sum`/`$first`/`$addToSet`, the jongodb subset); the process receives one summary per
+ * chat, streamed in batches. jongodb does not evaluate expressions in a `$group` key, so chats are
+ * grouped per instance: one pipeline per instance (`distinct` on the partial unique index). A document
+ * of an unexpected shape is skipped and reported to `onSkipped`.
+ */
+export class GatewayMessages {
+  constructor(
+    private readonly db: Db,
+    private readonly collectionName: string,
+    protected readonly onSkipped: (count: number, where: string) => void = () => undefined,
+  ) {}
+
+  protected get messages() {
+    return gatewayMessagesCollection(this.db, this.collectionName);
+  }
+
+  protected async instances(only: string | undefined): Promise<string[]> {
+    if (only !== undefined) return [only];
+    // Only records with a string id count (RECORD_SHAPE), which is also what the partial unique
+    // index holds, so the index serves this distinct.
+    const values = await this.messages.distinct('instance', { 'key.id': RECORD_SHAPE['key.id'] });
+    return values.filter((v): v is string => typeof v === 'string').sort();
+  }
+
+  /** The newest non-blank pushName of each chat's inbound messages. */
+  protected async *pushNames(match: Document, instance: string): AsyncIterable<ChatPushName> {
+    const cursor = this.messages
+      .aggregate([
+        {
+          $match: {
+            ...match,
+            ...RECORD_SHAPE,
+            'key.fromMe': false,
+            pushName: NON_BLANK,
+            messageTimestamp: { $gte: 0 },
+          },
+        },
+        // At the same second the later-written message (the larger `_id`) wins, on every server.
+        { $sort: { messageTimestamp: -1, _id: -1 } },
+        { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
+      ])
+      .batchSize(BATCH);
+    for await (const group of cursor) {
+      if (typeof group._id !== 'string' || typeof group.pushName !== 'string' || typeof group.at !== 'number') continue;
+      yield { instance, remoteJid: group._id, pushName: group.pushName, at: new Date(Math.floor(group.at) * 1000) };
+    }
+  }
+}

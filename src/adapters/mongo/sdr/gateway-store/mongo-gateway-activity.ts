@@ -1,0 +1,85 @@
+import type { Db, Document } from 'mongodb';
+import type { ChatMessageTime, ChatRef, GatewayActivity } from '../../../../application/sdr/ports';
+import { ONE_TO_ONE_JID_PATTERN } from '../../../../domain/sdr/gateway-message';
+import { BATCH, MESSAGE_TIME, messageTimeOf, NAMED_CHATS, RECORD_SHAPE } from './gateway-messages';
+import { GatewayMessages } from './gateway-messages';
+
+/** The KPI's message times (CONTRACT 8.3): a period's messages and the replies around it. */
+export class MongoGatewayActivity extends GatewayMessages implements GatewayActivity {
+  constructor(
+    db: Db,
+    collectionName: string,
+    onSkipped?: (count: number, where: string) => void,
+    /** How many chats a per-chat lookup names (`$in`); more are found by grouping the instance's chats. */
+    private readonly namedChats: number = NAMED_CHATS,
+  ) {
+    super(db, collectionName, onSkipped);
+  }
+
+  async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
+    const cursor = this.messages
+      .find(
+        {
+          messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 },
+          'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+          ...RECORD_SHAPE,
+        },
+        { sort: { messageTimestamp: 1, 'key.fromMe': 1 }, projection: MESSAGE_TIME },
+      )
+      .batchSize(BATCH);
+    for await (const doc of cursor) {
+      const message = messageTimeOf(doc);
+      if (message !== undefined) yield message;
+    }
+  }
+
+  async firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(
+      chats,
+      { 'key.fromMe': true, messageTimestamp: { $gt: after.getTime() / 1000 } },
+      { messageTimestamp: 1 },
+    );
+  }
+
+  async lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]> {
+    return this.onePerChat(
+      chats,
+      { messageTimestamp: { $lt: before.getTime() / 1000 } },
+      { messageTimestamp: -1, 'key.fromMe': -1 },
+    );
+  }
+
+  /**
+   * The first message of each chat in `sort` order among those matching `match`, grouped with
+   * `$first` in the database: one pipeline per instance. Up to `namedChats` it names them (`$in`,
+   * index `brokerhub_chat_newest`); beyond, it groups every one-to-one chat of the instance and keeps
+   * the wanted ones, so a long list never becomes many passes over the collection.
+   */
+  private async onePerChat(chats: readonly ChatRef[], match: Document, sort: Document): Promise<ChatMessageTime[]> {
+    const byInstance = new Map<string, Set<string>>();
+    for (const chat of chats)
+      byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    const found: ChatMessageTime[] = [];
+    for (const [instance, jids] of byInstance) {
+      const which = jids.size <= this.namedChats ? { $in: [...jids] } : { $regex: ONE_TO_ONE_JID_PATTERN };
+      const cursor = this.messages
+        .aggregate([
+          { $match: { instance, 'key.remoteJid': which, ...RECORD_SHAPE, ...match } },
+          { $sort: sort },
+          { $group: { _id: '$key.remoteJid', fromMe: { $first: '$key.fromMe' }, at: { $first: '$messageTimestamp' } } },
+        ])
+        .batchSize(BATCH);
+      for await (const group of cursor) {
+        if (
+          typeof group._id !== 'string' ||
+          !jids.has(group._id) ||
+          typeof group.fromMe !== 'boolean' ||
+          typeof group.at !== 'number'
+        )
+          continue;
+        found.push({ instance, remoteJid: group._id, fromMe: group.fromMe, at: new Date(Math.floor(group.at) * 1000) });
+      }
+    }
+    return found;
+  }
+}

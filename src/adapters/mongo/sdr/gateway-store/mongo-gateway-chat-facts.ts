@@ -1,0 +1,120 @@
+import type { Db, Document } from 'mongodb';
+import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
+import type { ChatFacts } from '../../../../domain/sdr/chat';
+import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage } from '../../../../domain/sdr/gateway-message';
+import { BATCH, NAMED_CHATS, RECORD_SHAPE } from './gateway-messages';
+import { GatewayMessages } from './gateway-messages';
+
+/** What chats sum up to (the chat projection's source, CONTRACT 10.1), named chats at a time, and every chat. */
+export class MongoGatewayChatFacts extends GatewayMessages implements GatewayChatFacts {
+  constructor(
+    db: Db,
+    collectionName: string,
+    onSkipped?: (count: number, where: string) => void,
+    /** How many chats one lookup names (`$in`); more are looked up in pieces of that many. */
+    private readonly namedChats: number = NAMED_CHATS,
+  ) {
+    super(db, collectionName, onSkipped);
+  }
+
+  /**
+   * Per instance, `namedChats` chats at a time (`$in`): one pipeline newest first (count and last
+   * message), one oldest first (first message), and the pushNames. At the same second the
+   * later-written message is the last (`_id`), so every reader agrees. The store bounds its own
+   * lookups: past that many named chats, testing each message against the list costs more than the
+   * pieces (and grouping the whole instance would make a refresh cost as much as the whole history).
+   */
+  async chatFacts(chats: readonly ChatRef[]): Promise<ChatFacts[]> {
+    const byInstance = new Map<string, Set<string>>();
+    for (const chat of chats)
+      byInstance.set(chat.instance, (byInstance.get(chat.instance) ?? new Set()).add(chat.remoteJid));
+    const facts: ChatFacts[] = [];
+    for (const [instance, all] of byInstance) {
+      const jids = [...all];
+      for (let i = 0; i < jids.length; i += this.namedChats)
+        facts.push(...(await this.namedChatFacts(instance, new Set(jids.slice(i, i + this.namedChats)))));
+    }
+    return facts;
+  }
+
+  /** The facts of these chats of one instance (at most `namedChats`). */
+  private async namedChatFacts(instance: string, jids: ReadonlySet<string>): Promise<ChatFacts[]> {
+    const match = {
+      $match: { instance, 'key.remoteJid': { $in: [...jids] }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } },
+    };
+    const newest = new Map<string, { count: number; last: Document }>();
+    for await (const group of this.messages
+      .aggregate([
+        match,
+        { $sort: { messageTimestamp: -1, _id: -1 } },
+        { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } },
+      ])
+      .batchSize(BATCH)) {
+      if (typeof group._id === 'string' && jids.has(group._id) && typeof group.count === 'number')
+        newest.set(group._id, { count: group.count, last: group.last as Document });
+    }
+    if (newest.size === 0) return [];
+    const firsts = new Map<string, number>();
+    for await (const group of this.messages
+      .aggregate([
+        match,
+        { $sort: { messageTimestamp: 1 } },
+        { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } },
+      ])
+      .batchSize(BATCH)) {
+      if (typeof group._id === 'string' && typeof group.first === 'number') firsts.set(group._id, group.first);
+    }
+    const names = new Map<string, ChatPushName>();
+    const nameMatch = { instance, 'key.remoteJid': { $in: [...newest.keys()] } };
+    for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
+    return this.factsOf(instance, newest, firsts, names);
+  }
+
+  private factsOf(
+    instance: string,
+    newest: ReadonlyMap<string, { count: number; last: Document }>,
+    firsts: ReadonlyMap<string, number>,
+    names: ReadonlyMap<string, ChatPushName>,
+  ): ChatFacts[] {
+    const facts: ChatFacts[] = [];
+    let skipped = 0;
+    for (const [remoteJid, { count, last }] of newest) {
+      const record = parseGatewayRecord(last);
+      const first = firsts.get(remoteJid);
+      if (record === undefined || first === undefined) {
+        skipped += 1;
+        continue;
+      }
+      const name = names.get(remoteJid);
+      facts.push({
+        instance,
+        remoteJid,
+        messageCount: count,
+        firstAt: new Date(Math.floor(first) * 1000),
+        last: toGatewayMessage(record),
+        pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
+      });
+    }
+    if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
+    return facts;
+  }
+
+  async *allChats(): AsyncIterable<ChatRef> {
+    for (const instance of await this.instances(undefined)) {
+      const cursor = this.messages
+        .aggregate([
+          {
+            $match: {
+              instance,
+              'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+              ...RECORD_SHAPE,
+              messageTimestamp: { $gte: 0 },
+            },
+          },
+          { $group: { _id: '$key.remoteJid' } },
+        ])
+        .batchSize(BATCH);
+      for await (const group of cursor) if (typeof group._id === 'string') yield { instance, remoteJid: group._id };
+    }
+  }
+}

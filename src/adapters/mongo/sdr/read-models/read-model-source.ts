@@ -1,0 +1,30 @@
+/**
+ * The gateway store a read model is derived from (CONTRACT 8.1, 10.1): its database and collection.
+ * Copies of the service may share one database while reading different gateway stores
+ * (GATEWAY_MONGODB_URI, GATEWAY_MESSAGES_COLLECTION); each reads and writes only the documents of its
+ * own store. Every read-model document carries its source, every index leads with it and every query
+ * names it; the `_id` is prefixed with it, so the same chat or contact of two stores is two documents.
+ * A store configured anew has no documents and no follower position yet: the models are built on start.
+ */
+export class ReadModelSource {
+  private readonly prefix: string;
+
+  constructor(readonly name: string) {
+    this.prefix = `${name}|`;
+  }
+
+  /** The source of a gateway store: `<database>/<collection>`. */
+  static of(databaseName: string, collection: string): ReadModelSource {
+    return new ReadModelSource(`${databaseName}/${collection}`);
+  }
+
+  /** The stored `_id` of a document key (a chat id, a contact key). */
+  idOf(key: string): string {
+    return this.prefix + key;
+  }
+
+  /** The document key of a stored `_id` of this source. */
+  keyOf(id: string): string {
+    return id.startsWith(this.prefix) ? id.slice(this.prefix.length) : id;
+  }
+}

@@ -94,12 +94,13 @@ export function requiringOneOf<C extends t.Mixed>(
     (u): u is t.TypeOf<C> => codec.is(u) && present(u),
     (u, c) => {
       const decoded = codec.validate(u, c);
-      if (decoded._tag === 'Left' || present(u)) return decoded;
-      return t.failure(
-        undefined,
-        t.appendContext(c, first, t.unknown, undefined),
-        `or ${others.join(' or ')} is required`,
-      );
+      if (present(u)) return decoded;
+      const missing: t.ValidationError = {
+        value: undefined,
+        context: t.appendContext(c, first, t.unknown, undefined),
+        message: `or ${others.join(' or ')} is required`,
+      };
+      return t.failures(decoded._tag === 'Left' ? [...decoded.left, missing] : [missing]);
     },
     codec.encode,
   );

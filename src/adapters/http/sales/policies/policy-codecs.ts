@@ -16,7 +16,7 @@ import {
   type PolicyDraft,
   type PolicyStatus,
 } from '../../../../domain/policies/policy';
-import { parseCpf, type Cpf } from '../../../../domain/shared/cpf';
+import { CPF_SHAPE, parseCpf, type Cpf } from '../../../../domain/shared/cpf';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
@@ -67,8 +67,6 @@ const PolicyCreationWire = t.intersection([
   t.partial({ saleId: NullableShortText, status: ShortText, vehiclePlate: NullableShortText }),
 ]);
 
-/** A CPF: 11 digits, dots, hyphens and spaces anywhere (the check digits are the domain's rule). */
-const CPF_SHAPE = /^[.\-\s]*(\d[.\-\s]*){11}$/;
 /** A plate with a hyphen or spaces anywhere, any case: 3 letters, a digit, a letter or digit, 2 digits. */
 const PLATE_SHAPE = /^[-\s]*([A-Za-z][-\s]*){3}[0-9][-\s]*[A-Za-z0-9][-\s]*([0-9][-\s]*){2}$/;
 

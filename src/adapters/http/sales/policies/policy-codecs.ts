@@ -114,6 +114,8 @@ export const PolicyCreationBody = withKeywords(
   ]),
   {
     if: { properties: { product: { const: 'auto' } }, required: ['product'] },
+    // A JSON Schema keyword, not a promise: the object is never awaited.
+    // oxlint-disable-next-line no-thenable
     then: { properties: { vehiclePlate: { type: 'string' } }, required: ['vehiclePlate'] },
   },
 );

@@ -31,8 +31,8 @@ export interface PolicyRepository {
   insertMany(policies: readonly Policy[]): Promise<PolicyInsertReport>;
   findById(id: string): Promise<Policy | undefined>;
   findByNumber(policyNumber: string): Promise<Policy | undefined>;
-  /** Every policy of the CPF, newest first. */
-  findByCpf(cpf: Cpf): Promise<Policy[]>;
+  /** The `limit` newest policies of the CPF, newest first. */
+  findByCpf(cpf: Cpf, limit: number): Promise<Policy[]>;
   list(filter: PolicyListFilter, page: number, limit: number): Promise<Page<Policy>>;
   /**
    * Stores `next` (status, history, updatedAt) only while the stored status is still `expected`;

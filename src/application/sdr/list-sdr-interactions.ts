@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Person } from '../../domain/sales/sale';
 import type { LeadIdentifier } from '../../domain/sdr/identifier';
+import { UNPAGED_LIST_LIMIT } from '../shared/page';
 import { findIdentifiedPersons } from './find-identified-persons';
 import type { InteractionNotFound } from './interaction-not-found';
 import type { InteractionWithNotes, SdrInteractionRepository, SdrPersonDirectory } from './ports';
@@ -12,7 +13,7 @@ export interface ListSdrInteractionsOutput {
 
 export type ListSdrInteractionsError = InteractionNotFound;
 
-/** GET /sdr/interactions (CONTRACT 3.4): the interactions of the identified person(s), newest first. */
+/** GET /sdr/interactions (CONTRACT 3.4, 11.4): the identified person(s)' 500 newest interactions, newest first. */
 export class ListSdrInteractions {
   constructor(
     private readonly interactions: SdrInteractionRepository,
@@ -21,7 +22,13 @@ export class ListSdrInteractions {
 
   async execute(identifier: LeadIdentifier): Promise<E.Either<ListSdrInteractionsError, ListSdrInteractionsOutput>> {
     const persons = await findIdentifiedPersons(this.people, identifier);
-    const interactions = persons.length === 0 ? [] : await this.interactions.listOfPersons(persons.map((p) => p.id));
+    const interactions =
+      persons.length === 0
+        ? []
+        : await this.interactions.listOfPersons(
+            persons.map((p) => p.id),
+            UNPAGED_LIST_LIMIT,
+          );
     if (interactions.length === 0) return E.left({ _tag: 'InteractionNotFound', identifier });
     return E.right({ persons, interactions });
   }

@@ -74,8 +74,8 @@ export interface SdrInteractionRepository {
   /** Append-only: one record per note, so concurrent appends can never lose one. */
   // Crash consistency (CONTRACT 10.2): (a) one insert; a client retry after a crash past it appends the note again (at-least-once).
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
-  /** The interactions of these persons, newest first, each with its notes oldest first. */
-  listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]>;
+  /** The interactions of these persons, newest first (the `limit` newest when given), each with its notes oldest first. */
+  listOfPersons(personIds: readonly string[], limit?: number): Promise<InteractionWithNotes[]>;
   /** Every interaction, streamed in bounded batches (the rebuild of the read models reads them; never all in memory at once). */
   streamAll(): AsyncIterable<SdrInteraction>;
   /** The interactions of these contacts (contactKeyOfInteraction is one of `keys`): keyed lookups by phone, web session or id. */

@@ -63,7 +63,7 @@ export interface PolicyDraftInput {
 }
 
 export const MAX_INSURER_LENGTH = 100;
-const POLICY_NUMBER = /^[A-Z0-9\-/.]{1,40}$/;
+export const POLICY_NUMBER = /^[A-Z0-9\-/.]{1,40}$/;
 /** Old Brazilian plates `ABC1234` (`ABC-1234`) and Mercosul `ABC1D23`. */
 const OLD_PLATE = /^[A-Z]{3}[0-9]{4}$/;
 const MERCOSUL_PLATE = /^[A-Z]{3}[0-9][A-Z][0-9]{2}$/;

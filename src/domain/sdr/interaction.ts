@@ -51,10 +51,12 @@ export interface SdrNote {
 /** Web chat session ids: the literal `web`, a hyphen and a UUID v4 (CONTRACT 3.4). */
 export type WebSessionId = string & { readonly __brand: 'WebSessionId' };
 
+/** `web-<uuid v4>`, any case; written without flags so the OpenAPI document states it as its `pattern`. */
+export const WEB_SESSION_ID =
+  /^web-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
+
 export function parseWebSessionId(value: string): WebSessionId | undefined {
-  return /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value)
-    ? (value as WebSessionId)
-    : undefined;
+  return WEB_SESSION_ID.test(value) ? (value as WebSessionId) : undefined;
 }
 
 /** `interaction_notes` as CONTRACT 3.4 writes it: one `[ISO time] text` line per note, oldest first. */

@@ -10,6 +10,12 @@ export type CpfError = { readonly _tag: 'InvalidCpf'; readonly reason: 'format' 
  * characters, another digit count, the ten repeated-digit sequences (they pass the check-digit math
  * but are not issued) and a wrong check digit.
  */
+/**
+ * The shape `parseCpf` reads: 11 digits, dots, hyphens and spaces anywhere (the check digits are a
+ * further rule); written without flags for the `pattern` of the OpenAPI documents.
+ */
+export const CPF_SHAPE = /^[.\-\s]*(\d[.\-\s]*){11}$/;
+
 export function parseCpf(input: string): E.Either<CpfError, Cpf> {
   if (!/^[\d.\-\s]+$/.test(input)) return E.left({ _tag: 'InvalidCpf', reason: 'format' });
   const digits = input.replace(/\D/g, '');

@@ -57,6 +57,15 @@ export function parseInteger(input: string, range: { readonly min: number; reado
   return Number.isSafeInteger(n) && n >= range.min && n <= range.max ? n : undefined;
 }
 
+/**
+ * The wire shapes above as ECMA-262 patterns without flags, for the `pattern` keyword of the OpenAPI
+ * documents (CONTRACT 11.4); the parsers stay the rule, these state it.
+ */
+export const WIRE_PATTERNS = {
+  dateOrTimestamp: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+  uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+} as const;
+
 /** A UUID in its 8-4-4-4-12 hexadecimal spelling, any case. */
 export const isUuid = (input: string): boolean => UUID.test(input);
 

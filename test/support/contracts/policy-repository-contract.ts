@@ -93,8 +93,10 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
     const newer = storedPolicy({ startDate: '2026-06-01' as IsoDate });
     const sameStartLater = storedPolicy({ startDate: '2026-06-01' as IsoDate, createdAt: T1 });
     for (const p of [old, newer, sameStartLater, storedPolicy({ cpf: CPF_B })]) await repo.insert(p);
-    expect((await repo.findByCpf(CPF_A)).map((p) => p.id)).to.deep.equal([sameStartLater.id, newer.id, old.id]);
-    expect(await repo.findByCpf('39053344705' as Cpf)).to.deep.equal([]);
+    expect((await repo.findByCpf(CPF_A, 500)).map((p) => p.id)).to.deep.equal([sameStartLater.id, newer.id, old.id]);
+    // CONTRACT 11.4: the unpaged list is bounded, keeping the newest.
+    expect((await repo.findByCpf(CPF_A, 2)).map((p) => p.id)).to.deep.equal([sameStartLater.id, newer.id]);
+    expect(await repo.findByCpf('39053344705' as Cpf, 500)).to.deep.equal([]);
   });
 
   it('lists with every filter (status, product, insurer any case, cpf, expiringBefore strictly), newest first, paginated with the total', async () => {

@@ -342,6 +342,8 @@ export function sdrInteractionRepositoryContract(
     ]);
     expect(listed[0]?.notes.map((n) => n.text)).to.have.members(Array.from({ length: 20 }, (_, n) => `note ${n}`));
     expect(await repo.listOfPersons([randomUUID()])).to.deep.equal([]);
+    // CONTRACT 11.4: a limit keeps the newest.
+    expect((await repo.listOfPersons([personId], 1)).map((l) => l.interaction)).to.deep.equal([second]);
   });
 
   it('answers the interactions of contacts by key: a phone (not its match key), a web session, an interaction without either', async () => {

@@ -52,10 +52,11 @@ export class InMemoryPolicyRepository implements PolicyRepository {
     return policy === undefined ? undefined : copy(policy);
   }
 
-  async findByCpf(cpf: Cpf): Promise<Policy[]> {
+  async findByCpf(cpf: Cpf, limit: number): Promise<Policy[]> {
     return [...this.policies.values()]
       .filter((p) => p.cpf === cpf)
       .sort(newestFirst)
+      .slice(0, limit)
       .map(copy);
   }
 

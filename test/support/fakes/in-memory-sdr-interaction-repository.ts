@@ -120,10 +120,11 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     this.notes.push({ id: randomUUID(), interactionId, at: note.at, text: note.text });
   }
 
-  async listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]> {
+  async listOfPersons(personIds: readonly string[], limit?: number): Promise<InteractionWithNotes[]> {
     return [...this.interactions.values()]
       .filter((i) => personIds.includes(i.personId))
       .sort(newestFirst)
+      .slice(0, limit)
       .map((interaction) => ({
         interaction: { ...interaction },
         notes: this.notes

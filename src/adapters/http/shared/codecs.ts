@@ -1,5 +1,11 @@
 import * as t from 'io-ts';
-import { isUuid, parseDateOnly, parseInteger, parseIsoDateOrTimestamp } from '../../../domain/shared/parsers';
+import {
+  isUuid,
+  parseDateOnly,
+  parseInteger,
+  parseIsoDateOrTimestamp,
+  WIRE_PATTERNS,
+} from '../../../domain/shared/parsers';
 import { withSchema, type JsonSchema } from './openapi/json-schema';
 import { characterCount } from '../../../domain/shared/text';
 
@@ -28,6 +34,7 @@ export function parsedString<A, O = string>(
       name,
       (_u): _u is A => false,
       (u, c) => {
+        if (u === undefined) return t.failure(u, c, 'is required');
         const parsed = typeof u === 'string' ? parse(u) : undefined;
         return parsed === undefined ? t.failure(u, c, message) : t.success(parsed);
       },
@@ -41,7 +48,8 @@ export function parsedString<A, O = string>(
 export const isoDateOrTimestamp = (description: string) =>
   parsedString('an ISO 8601 date', parseIsoDateOrTimestamp, 'must be an ISO 8601 date', (d) => d.toISOString(), {
     type: 'string',
-    description,
+    pattern: WIRE_PATTERNS.dateOrTimestamp,
+    description: `${description}; a real calendar day`,
   });
 
 /** `YYYY-MM-DD`, a real calendar date, kept as written; anything else fails with `message`. */
@@ -61,6 +69,8 @@ export const uuidString = (schema: JsonSchema = {}) =>
   parsedString('a UUID', (raw) => (isUuid(raw) ? raw : undefined), 'must be a UUID', t.identity, {
     type: 'string',
     format: 'uuid',
+    // The `uuid` format also takes a `urn:uuid:` prefix, which the parser refuses.
+    pattern: WIRE_PATTERNS.uuid,
     ...schema,
   });
 

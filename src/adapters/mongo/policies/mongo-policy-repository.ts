@@ -83,8 +83,8 @@ export class MongoPolicyRepository implements PolicyRepository {
     return doc === null ? undefined : toPolicy(doc);
   }
 
-  async findByCpf(cpf: Cpf): Promise<Policy[]> {
-    const docs = await this.policies.find({ cpf }, { sort: NEWEST_FIRST }).toArray();
+  async findByCpf(cpf: Cpf, limit: number): Promise<Policy[]> {
+    const docs = await this.policies.find({ cpf }, { sort: NEWEST_FIRST, limit }).toArray();
     return docs.map(toPolicy);
   }
 

@@ -159,8 +159,10 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     await sdrNotesCollection(this.db).insertOne({ _id: randomUUID(), interactionId, at: note.at, text: note.text });
   }
 
-  async listOfPersons(personIds: readonly string[]): Promise<InteractionWithNotes[]> {
-    const docs = await this.interactions.find({ personId: { $in: [...personIds] } }, { sort: NEWEST_FIRST }).toArray();
+  async listOfPersons(personIds: readonly string[], limit?: number): Promise<InteractionWithNotes[]> {
+    const docs = await this.interactions
+      .find({ personId: { $in: [...personIds] } }, { sort: NEWEST_FIRST, ...(limit === undefined ? {} : { limit }) })
+      .toArray();
     if (docs.length === 0) return [];
     const notes = await sdrNotesCollection(this.db)
       .find({ interactionId: { $in: docs.map((d) => d._id) } }, { sort: { at: 1, _id: 1 } })

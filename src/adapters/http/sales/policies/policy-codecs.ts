@@ -1,17 +1,22 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { boundedText, dateOnly, oneOf, parsedString, ShortText, TEXT_LIMITS } from '../../shared/codecs';
-import { stringWith, withSchema } from '../../shared/openapi/json-schema';
+import { integerIn, matching, nullableMatching } from '../../shared/rule-codecs';
+import { WIRE_PATTERNS } from '../../../../domain/shared/parsers';
+import { stringWith, withKeywords, withSchema } from '../../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../../application/policies/find-policies';
 import type { PolicyListFilter } from '../../../../application/policies/ports';
 import {
+  MAX_INSURER_LENGTH,
+  POLICY_CREATION_STATUSES,
+  POLICY_NUMBER,
   POLICY_PRODUCTS,
   POLICY_STATUSES,
   validatePolicyDraft,
   type PolicyDraft,
   type PolicyStatus,
 } from '../../../../domain/policies/policy';
-import { parseCpf, type Cpf } from '../../../../domain/shared/cpf';
+import { CPF_SHAPE, parseCpf, type Cpf } from '../../../../domain/shared/cpf';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
@@ -48,8 +53,8 @@ const CREATION_FIELDS = [
   'vehiclePlate',
 ] as const;
 
-/** The wire types of the creation body; the value rules are the domain's (validatePolicyDraft). */
-export const PolicyCreationBody = t.intersection([
+/** The wire types of the creation body, what the domain rule (validatePolicyDraft) reads. */
+const PolicyCreationWire = t.intersection([
   t.type({
     policyNumber: ShortText,
     cpf: ShortText,
@@ -62,31 +67,92 @@ export const PolicyCreationBody = t.intersection([
   t.partial({ saleId: NullableShortText, status: ShortText, vehiclePlate: NullableShortText }),
 ]);
 
+/** A plate with a hyphen or spaces anywhere, any case: 3 letters, a digit, a letter or digit, 2 digits. */
+const PLATE_SHAPE = /^[-\s]*([A-Za-z][-\s]*){3}[0-9][-\s]*[A-Za-z0-9][-\s]*([0-9][-\s]*){2}$/;
+
+/**
+ * POST /api/policies body with every rule of the domain a JSON Schema can state (CONTRACT 11.4), in
+ * the domain's words; what it cannot (check digits, endDate after startDate) is in the descriptions.
+ */
+export const PolicyCreationBody = withKeywords(
+  t.intersection([
+    t.type({
+      policyNumber: matching({
+        pattern: new RegExp(`^\\s*${POLICY_NUMBER.source.slice(1, -1)}\\s*$`),
+        message: 'must be 1 to 40 characters of A-Z, 0-9, -, / and .',
+        description: 'Upper case; trimmed',
+      }),
+      cpf: matching({
+        pattern: CPF_SHAPE,
+        message: 'must be a valid CPF (11 digits, check digits)',
+        description: '11 digits with valid check digits; dots, hyphens and spaces allowed',
+      }),
+      insurer: matching({
+        pattern: /\S/,
+        maxLength: MAX_INSURER_LENGTH,
+        message: `must be 1 to ${MAX_INSURER_LENGTH} characters`,
+        description: 'Trimmed',
+      }),
+      product: oneOf(POLICY_PRODUCTS),
+      premiumCents: integerIn({ min: 0, max: Number.MAX_SAFE_INTEGER }, 'must be an integer >= 0'),
+      startDate: dateOnly('must be a date YYYY-MM-DD'),
+      endDate: withSchema(dateOnly('must be a date YYYY-MM-DD'), {
+        type: 'string',
+        format: 'date',
+        description: 'After startDate',
+      }),
+    }),
+    t.partial({
+      saleId: nullableMatching({ pattern: new RegExp(WIRE_PATTERNS.uuid), message: 'must be a UUID or null' }),
+      status: oneOf(POLICY_CREATION_STATUSES),
+      vehiclePlate: nullableMatching({
+        pattern: PLATE_SHAPE,
+        message: 'must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)',
+        description: 'ABC1234 or Mercosul ABC1D23, a hyphen or spaces allowed, any case; required for an auto policy',
+      }),
+    }),
+  ]),
+  {
+    if: { properties: { product: { const: 'auto' } }, required: ['product'] },
+    // A JSON Schema keyword, not a promise: the object is never awaited.
+    // oxlint-disable-next-line no-thenable
+    then: { properties: { vehiclePlate: { type: 'string' } }, required: ['vehiclePlate'] },
+  },
+);
+
 /**
  * POST /api/policies (CONTRACT 8.6): every field of a policy but id, personId, createdAt, updatedAt
  * and history; status optional (pending); saleId and vehiclePlate may be left out (null). One
- * message per broken rule, unknown keys included.
+ * message per broken rule, unknown keys included: the body's codec and the domain rule say the same
+ * words for the same problem, and the domain also judges the fields together (dates, plate of auto).
  */
 export function decodePolicyCreation(input: unknown): PolicyDraft {
   const raw = requireJsonObject(input, 'body');
-  const decoded = PolicyCreationBody.decode(raw);
+  const ruled = PolicyCreationBody.decode(raw);
+  const wire = PolicyCreationWire.decode(raw);
   const unknown = unknownKeyMessages(raw, CREATION_FIELDS);
-  if (E.isLeft(decoded)) throw invalidInput([...new Set([...unknown, ...validationMessagesOf(decoded.left)])]);
-  const body = decoded.right;
-  const draft = validatePolicyDraft({
-    policyNumber: body.policyNumber,
-    cpf: body.cpf,
-    saleId: body.saleId ?? null,
-    insurer: body.insurer,
-    product: body.product,
-    status: body.status ?? null,
-    premiumCents: body.premiumCents,
-    startDate: body.startDate,
-    endDate: body.endDate,
-    vehiclePlate: body.vehiclePlate ?? null,
-  });
-  const problems = [...unknown, ...(E.isLeft(draft) ? draft.left : [])];
-  if (problems.length > 0 || E.isLeft(draft)) throw invalidInput(problems);
+  const body = E.isRight(wire) ? wire.right : undefined;
+  const draft =
+    body === undefined
+      ? undefined
+      : validatePolicyDraft({
+          policyNumber: body.policyNumber,
+          cpf: body.cpf,
+          saleId: body.saleId ?? null,
+          insurer: body.insurer,
+          product: body.product,
+          status: body.status ?? null,
+          premiumCents: body.premiumCents,
+          startDate: body.startDate,
+          endDate: body.endDate,
+          vehiclePlate: body.vehiclePlate ?? null,
+        });
+  const problems = [
+    ...unknown,
+    ...(E.isLeft(ruled) ? validationMessagesOf(ruled.left) : []),
+    ...(draft !== undefined && E.isLeft(draft) ? draft.left : []),
+  ];
+  if (problems.length > 0 || draft === undefined || E.isLeft(draft)) throw invalidInput([...new Set(problems)]);
   return draft.right;
 }
 

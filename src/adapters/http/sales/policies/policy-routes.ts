@@ -1,3 +1,5 @@
+import { UNPAGED_LIST_LIMIT } from '../../../../application/shared/page';
+import { withKeywords } from '../../shared/openapi/json-schema';
 import Router from '@koa/router';
 import type { ChangePolicyStatus } from '../../../../application/policies/change-policy-status';
 import type { CreatePolicy } from '../../../../application/policies/create-policy';
@@ -47,8 +49,10 @@ export function policyRoutes(deps: PolicyRoutesDeps): Router {
     query: PolicyLookupQuery,
     responses: {
       200: {
-        description: 'The policies, newest first (`[]` for a CPF without policies)',
-        body: t.type({ data: t.array(PolicyView) }),
+        description:
+          `At most ${UNPAGED_LIST_LIMIT} policies, newest first (by startDate, then createdAt): ` +
+          'the newest of a CPF with more (`[]` for a CPF without policies)',
+        body: t.type({ data: withKeywords(t.array(PolicyView), { maxItems: UNPAGED_LIST_LIMIT }) }),
       },
       400: badQuery,
       404: notFound,

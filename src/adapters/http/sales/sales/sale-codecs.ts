@@ -3,14 +3,54 @@ import type { ManualSaleInput } from '../../../../application/sales/create-manua
 import type { SaleListFilter } from '../../../../application/sales/ports';
 import type { UpdateSaleStatusInput } from '../../../../application/sales/update-sale-status';
 import { SALE_EVENTS } from '../../../../domain/sales/sale';
-import { DateOnly, isoDateOrTimestamp, NonBlankText, NotesText, nullable, oneOf, ShortText } from '../../shared/codecs';
+import {
+  DateOnly,
+  isoDateOrTimestamp,
+  NonBlankText,
+  NotesText,
+  nullable,
+  oneOf,
+  ShortText,
+  parsedString,
+} from '../../shared/codecs';
+import { withSchema } from '../../shared/openapi/json-schema';
+import type { Clock } from '../../../../application/shared/ports';
+import { isUuid, WIRE_PATTERNS } from '../../../../domain/shared/parsers';
 import { PageQuery } from '../../shared/page-query';
 
 const IsoDateTime = isoDateOrTimestamp('An ISO 8601 date or timestamp');
 
 const Text = ShortText;
 const OptionalText = nullable(ShortText);
-const Year = t.union([t.Int, t.null]);
+/** The first year a vehicle may be from (CONTRACT 11.4). */
+export const FIRST_VEHICLE_YEAR = 1900;
+
+/**
+ * A vehicle's manufacture or model year: an integer from 1900 to the current year + 2 (CONTRACT
+ * 11.4), "now" read from the injected clock at each decode. The document states the maximum of the
+ * year it was built in (at start), with the rule in words for a process that runs past a new year.
+ */
+function vehicleYear(clock: Clock): t.Type<number, number> {
+  const latest = (): number => clock.now().getUTCFullYear() + 2;
+  return withSchema(
+    new t.Type<number, number>(
+      'a year',
+      (u): u is number => Number.isInteger(u),
+      (u, c) => {
+        const max = latest();
+        if (typeof u === 'number' && Number.isInteger(u) && u >= FIRST_VEHICLE_YEAR && u <= max) return t.success(u);
+        return t.failure(u, c, `must be an integer from ${FIRST_VEHICLE_YEAR} to ${max} (the current year + 2)`);
+      },
+      t.identity,
+    ),
+    {
+      type: 'integer',
+      minimum: FIRST_VEHICLE_YEAR,
+      maximum: latest(),
+      description: `A year from ${FIRST_VEHICLE_YEAR} to the current year + 2`,
+    },
+  );
+}
 
 const Pessoa = t.exact(
   t.intersection([
@@ -42,34 +82,54 @@ const Endereco = t.exact(
   t.type({ street: Text, number: Text, city: Text, state: Text, neighborhood: Text, complement: Text, zipCode: Text }),
 );
 
-const Veiculo = t.exact(
-  t.intersection([
-    t.type({
-      manufacturer: Text,
-      brand: Text,
-      model: Text,
-      color: Text,
-      fipeCode: Text,
-      renavan: Text,
-      chassi: Text,
-      fuelType: Text,
-    }),
-    t.partial({ manufactureYear: Year, modelYear: Year }),
-  ]),
+const veiculo = (clock: Clock) => {
+  const Year = t.union([vehicleYear(clock), t.null]);
+  return t.exact(
+    t.intersection([
+      t.type({
+        manufacturer: Text,
+        brand: Text,
+        model: Text,
+        color: Text,
+        fipeCode: Text,
+        renavan: Text,
+        chassi: Text,
+        fuelType: Text,
+      }),
+      t.partial({ manufactureYear: Year, modelYear: Year }),
+    ]),
+  );
+};
+
+/** `vendorId`: the vendor's `id`, not its `vendorId` business code (CONTRACT 3.3, 11.4). */
+const SaleVendorId = nullable(
+  parsedString(
+    'a UUID',
+    (raw) => (isUuid(raw) ? raw : undefined),
+    "must be the vendor's id (a UUID), not its vendorId code",
+    t.identity,
+    {
+      type: 'string',
+      format: 'uuid',
+      pattern: WIRE_PATTERNS.uuid,
+      description: "The vendor's `id` (a UUID, as `GET /vendors` answers it), not its `vendorId` code",
+    },
+  ),
 );
 
-/** CONTRACT 3.3 manual sale body. */
-export const ManualSaleBody = t.exact(
-  t.intersection([
-    t.type({ venda: Venda, pessoa: Pessoa }),
-    t.partial({
-      endereco: t.union([Endereco, t.null]),
-      veiculo: t.union([Veiculo, t.null]),
-      vendorId: nullable(ShortText),
-    }),
-  ]),
-);
-export type ManualSaleBody = t.TypeOf<typeof ManualSaleBody>;
+/** CONTRACT 3.3 manual sale body; the vehicle years are judged against the clock's year. */
+export const manualSaleBody = (clock: Clock) =>
+  t.exact(
+    t.intersection([
+      t.type({ venda: Venda, pessoa: Pessoa }),
+      t.partial({
+        endereco: t.union([Endereco, t.null]),
+        veiculo: t.union([veiculo(clock), t.null]),
+        vendorId: SaleVendorId,
+      }),
+    ]),
+  );
+export type ManualSaleBody = t.TypeOf<ReturnType<typeof manualSaleBody>>;
 
 const SaleEvent = oneOf(SALE_EVENTS);
 

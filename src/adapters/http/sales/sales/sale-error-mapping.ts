@@ -15,7 +15,8 @@ export type SaleRouteError =
 export const saleErrors: ErrorMapping<SaleRouteError> = {
   InvalidCpf: () => invalidInput(['pessoa.cpf must be a valid CPF']),
   InvalidPhone: (error) => invalidInput([`pessoa.${error.field} must be a valid Brazilian phone number`]),
-  UnknownVendor: (error) => invalidInput([`vendorId ${error.vendorId} does not exist`]),
+  UnknownVendor: (error) =>
+    invalidInput([`vendorId ${error.vendorId} does not exist: it must be the id of a vendor, not its vendorId code`]),
   SaleNotFound: (error) => new HttpError(404, `Sale ${error.saleId} not found`),
   WebhookNotConfigured: () => new HttpError(503, 'Sale webhook destination is not configured (SALES_WEBHOOK_URL)'),
   SaleBusy: () => new HttpError(409, 'Sale is being delivered by a dispatch run; it is forced and will be sent'),

@@ -12,7 +12,7 @@ import { Integer } from '../../shared/openapi/json-schema';
 import { decodeInput, decodeQueryInput } from '../decode-input';
 import { combinedGuard, type GuardDeps } from '../guards';
 import {
-  ManualSaleBody,
+  manualSaleBody,
   SaleListQuery,
   SaleStatusBody,
   toManualSaleInput,
@@ -52,12 +52,13 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
   const api = documented(router, { tag: 'Sales', security: SALES_SECURITY.jwtOrApiKey });
   const guard = combinedGuard(deps.guards);
 
+  const ManualSaleBody = manualSaleBody(deps.clock);
   const manualSpec = {
     summary: 'Records a sale typed in by an operator (10 per 300 s per IP)',
     body: ManualSaleBody,
     responses: {
       201: { description: 'The sale, in the webhook-entry shape', body: SaleEntryView },
-      400: salesError('Invalid CPF or phone, a missing field, or an unknown vendor'),
+      400: salesError('Invalid CPF or phone, a missing field, or a `vendorId` that is not the `id` of a vendor'),
     },
   };
   api.post('/manual', manualSpec, rateLimit(MANUAL_SALE_LIMIT), guard, async (ctx) => {

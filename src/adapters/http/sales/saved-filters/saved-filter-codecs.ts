@@ -5,6 +5,8 @@ import {
   parseSavedFilterName,
   parseSavedFilterQuery,
   MAX_SAVED_FILTER_NAME,
+  MAX_SAVED_FILTER_QUERY_BYTES,
+  type SavedFilterQuery,
   SAVED_FILTER_RESOURCES,
   type SavedFilterResource,
 } from '../../../../domain/saved-filters/saved-filter';
@@ -12,6 +14,7 @@ import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf
 import { unknownKeyMessages } from '../../shared/strict-keys';
 import { boundedText, oneOf } from '../../shared/codecs';
 import { PageQuery } from '../../shared/page-query';
+import { withSchema } from '../../shared/openapi/json-schema';
 
 /** CONTRACT 7 "Lengths": the domain's limit, stated on the wire (the domain rule says the same message). */
 const Name = boundedText({ maxLength: MAX_SAVED_FILTER_NAME });
@@ -19,8 +22,38 @@ const Name = boundedText({ maxLength: MAX_SAVED_FILTER_NAME });
 const ResourceCodec = oneOf(SAVED_FILTER_RESOURCES);
 
 export const SavedFilterResourceCodec = ResourceCodec;
-/** `query`: the saved list query, an object of strings, numbers and booleans (checked by the domain rule). */
-export const SavedFilterCreateBody = t.type({ name: Name, resource: ResourceCodec, query: t.unknown });
+/**
+ * `query`: the saved list query, an object of strings, finite numbers and booleans, at most 4 KiB as
+ * JSON: the domain rule, run here with its own messages (each names its key) and stated as the schema.
+ */
+const QueryCodec = withSchema(
+  new t.Type<SavedFilterQuery, SavedFilterQuery>(
+    'a saved query',
+    (u): u is SavedFilterQuery => E.isRight(parseSavedFilterQuery(u)),
+    (u, c) => {
+      if (u === undefined) return t.failure(u, c, 'is required');
+      const parsed = parseSavedFilterQuery(u);
+      if (E.isRight(parsed)) return t.success(parsed.right);
+      // Each message starts with the field it names (`query.<key> must be ...`): keep it whole.
+      return t.failures(
+        parsed.left.map((message) => {
+          const [field = '', ...rest] = message.split(' ');
+          const keys = field.split('.').slice(1);
+          const context = keys.reduce((at, key) => t.appendContext(at, key, t.unknown, undefined), c);
+          return { value: u, context, message: rest.join(' ') };
+        }),
+      );
+    },
+    t.identity,
+  ),
+  {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number', 'boolean'] },
+    description: `The list's query parameters; at most ${MAX_SAVED_FILTER_QUERY_BYTES} bytes as JSON`,
+  },
+);
+
+export const SavedFilterCreateBody = t.type({ name: Name, resource: ResourceCodec, query: QueryCodec });
 export const SavedFilterRenameBody = t.type({ name: Name });
 const CreateBody = SavedFilterCreateBody;
 const RenameBody = SavedFilterRenameBody;

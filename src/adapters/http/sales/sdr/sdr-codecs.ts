@@ -2,9 +2,10 @@ import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { boundedText, NonBlankText, NotesText, nullable, oneOf, ShortText, TEXT_LIMITS } from '../../shared/codecs';
 import type { CreateSdrInteractionInput, LeadContact } from '../../../../application/sdr/create-sdr-interaction';
-import { parseCpf } from '../../../../domain/shared/cpf';
+import { CPF_SHAPE, parseCpf } from '../../../../domain/shared/cpf';
 import { normalizePhone } from '../../../../domain/shared/phone';
-import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
+import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES, WEB_SESSION_ID } from '../../../../domain/sdr/interaction';
+import { matching, requiringOneOf } from '../../shared/rule-codecs';
 import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);
@@ -21,23 +22,42 @@ export const SdrStatusBody = t.exact(
 /** CONTRACT 3.4 GET /sdr/interactions query. */
 export const SdrListQuery = t.type({ identifier: NonBlankText, identifier_type: IdentifierTypeCodec });
 
+/** What `normalizePhone` reads: digits and separators, an optional leading `+` (its digit rules are its own). */
+const PHONE_SHAPE = /^\s*\+?[\d\s().\-/]+\s*$/;
+
 /** Spec part 2 "SDR interaction (input of creation)" plus the optional person data (`phone` or `session_id` required). */
-export const SdrCreateBody = t.exact(
-  t.intersection([
-    t.type({ channel: oneOf(SDR_CHANNELS), result: SdrStatusCodec }),
-    t.partial({
-      phone: NonBlankText,
-      session_id: NonBlankText,
-      contact: t.boolean,
-      sent: t.boolean,
-      sent_to: nullable(ShortText),
-      converted_to_lead: t.boolean,
-      name: ShortText,
-      cpf: NonBlankText,
-      email: boundedText({ maxLength: TEXT_LIMITS.email }),
-      notes: NotesText,
-    }),
-  ]),
+export const SdrCreateBody = requiringOneOf(
+  t.exact(
+    t.intersection([
+      t.type({ channel: oneOf(SDR_CHANNELS), result: SdrStatusCodec }),
+      t.partial({
+        phone: matching({
+          pattern: PHONE_SHAPE,
+          maxLength: TEXT_LIMITS.short,
+          message: 'must be a valid Brazilian phone number',
+          description: 'A Brazilian phone, any spelling (+55 optional, DDD required)',
+        }),
+        session_id: matching({
+          pattern: WEB_SESSION_ID,
+          message: 'must be web-<uuid v4>',
+          description: 'web-<uuid v4>',
+        }),
+        contact: t.boolean,
+        sent: t.boolean,
+        sent_to: nullable(ShortText),
+        converted_to_lead: t.boolean,
+        name: ShortText,
+        cpf: matching({
+          pattern: CPF_SHAPE,
+          message: 'must be a valid CPF',
+          description: '11 digits with valid check digits; dots, hyphens and spaces allowed',
+        }),
+        email: boundedText({ maxLength: TEXT_LIMITS.email }),
+        notes: NotesText,
+      }),
+    ]),
+  ),
+  ['phone', 'session_id'],
 );
 
 /**
@@ -54,8 +74,7 @@ export function decodeSdrCreation(input: unknown): CreateSdrInteractionInput {
   if (typeof raw.phone === 'string' && phone === undefined)
     problems.push('phone must be a valid Brazilian phone number');
   if (typeof raw.session_id === 'string' && sessionId === undefined) problems.push('session_id must be web-<uuid v4>');
-  // A present phone or session_id that is not a string already has its codec message: not "missing".
-  if (raw.phone === undefined && raw.session_id === undefined) problems.push('phone or session_id is required');
+  // The codec says `phone or session_id is required` when both are missing (the document's anyOf).
   if (cpf !== undefined && E.isLeft(cpf)) problems.push('cpf must be a valid CPF');
   const lead: LeadContact | undefined =
     phone !== undefined

@@ -62,7 +62,10 @@ export function sdrRoutes(deps: SdrRoutesDeps): Router {
     security: SALES_SECURITY.jwtOrApiKey,
     query: SdrListQuery,
     responses: {
-      200: { description: 'The interactions', body: SdrInteractionListView },
+      200: {
+        description: 'At most 500 interactions, newest first (by createdAt): the newest of a lead with more',
+        body: SdrInteractionListView,
+      },
       400: salesError('A query parameter is invalid'),
       404: notFound,
     },

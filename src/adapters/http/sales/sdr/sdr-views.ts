@@ -4,7 +4,8 @@ import type { UpdateSdrStatusOutput } from '../../../../application/sdr/update-s
 import * as t from 'io-ts';
 import { oneOf } from '../../shared/codecs';
 import { formatNotes, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
-import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
+import { Integer, IsoTimestamp, withKeywords } from '../../shared/openapi/json-schema';
+import { UNPAGED_LIST_LIMIT } from '../../../../application/shared/page';
 
 const SdrStatus = oneOf(SDR_STATUSES);
 const NullableText = t.union([t.string, t.null]);
@@ -20,25 +21,29 @@ export const SdrStatusUpdateView = t.type({
   person_name: t.string,
 });
 
+/** CONTRACT 11.4: at most 500, newest first (by createdAt); `total` counts what `data` holds. */
 export const SdrInteractionListView = t.type({
-  data: t.array(
-    t.type({
-      id: t.string,
-      personId: t.string,
-      person_name: t.string,
-      phone: NullableText,
-      session_id: NullableText,
-      channel: oneOf(SDR_CHANNELS),
-      result: SdrStatus,
-      status: SdrStatus,
-      contact: t.boolean,
-      sent: t.boolean,
-      sent_to: NullableText,
-      converted_to_lead: t.boolean,
-      interaction_notes: NullableText,
-      createdAt: IsoTimestamp,
-      updatedAt: IsoTimestamp,
-    }),
+  data: withKeywords(
+    t.array(
+      t.type({
+        id: t.string,
+        personId: t.string,
+        person_name: t.string,
+        phone: NullableText,
+        session_id: NullableText,
+        channel: oneOf(SDR_CHANNELS),
+        result: SdrStatus,
+        status: SdrStatus,
+        contact: t.boolean,
+        sent: t.boolean,
+        sent_to: NullableText,
+        converted_to_lead: t.boolean,
+        interaction_notes: NullableText,
+        createdAt: IsoTimestamp,
+        updatedAt: IsoTimestamp,
+      }),
+    ),
+    { maxItems: UNPAGED_LIST_LIMIT },
   ),
   total: Integer,
 });

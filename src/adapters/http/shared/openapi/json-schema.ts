@@ -24,6 +24,18 @@ export function withSchema<C extends t.Any>(codec: C, schema: JsonSchema): C {
   return codec;
 }
 
+const keywords = new WeakMap<t.Any, JsonSchema>();
+
+/**
+ * Adds keywords to the schema the converter derives from a built-in codec (`maxItems` on an array,
+ * `anyOf` of `required` alternatives on an object) without writing the rest of it by hand (CONTRACT
+ * 11.4: the document states every rule the codec enforces).
+ */
+export function withKeywords<C extends t.Any>(codec: C, extra: JsonSchema): C {
+  keywords.set(codec, extra);
+  return codec;
+}
+
 /** A string codec of its own (so annotating it leaves `t.string` alone) with the given wire schema. */
 export function stringWith(name: string, schema: JsonSchema): t.Type<string, string> {
   return withSchema(new t.Type<string, string>(name, t.string.is, t.string.validate, t.identity), {
@@ -70,6 +82,11 @@ const hasDefault = (schema: JsonSchema): boolean => Object.prototype.hasOwnPrope
  * refinement's name as description). Anything else must be annotated with `withSchema`.
  */
 export function jsonSchemaOf(codec: t.Any, options: JsonSchemaOptions = {}): JsonSchema {
+  const extra = keywords.get(codec);
+  return extra === undefined ? derivedSchemaOf(codec, options) : { ...derivedSchemaOf(codec, options), ...extra };
+}
+
+function derivedSchemaOf(codec: t.Any, options: JsonSchemaOptions): JsonSchema {
   const annotated = annotations.get(codec);
   if (annotated !== undefined) return annotated;
   if (isInt(codec)) return { type: 'integer', format: 'int64' };

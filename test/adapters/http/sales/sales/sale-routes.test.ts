@@ -83,7 +83,20 @@ describe('sales and vendor routes', () => {
     const cases: [Record<string, unknown>, string][] = [
       [manualSale({ pessoa: { fullName: 'Ana', cpf: '529.982.247-24' } }), 'pessoa.cpf must be a valid CPF'],
       [manualSale({ pessoa: { cpf: validCpf(5) } }), 'pessoa.fullName is required'],
-      [manualSale({ vendorId: randomUUID() }), 'does not exist'],
+      [manualSale({ vendorId: randomUUID() }), 'does not exist: it must be the id of a vendor, not its vendorId code'],
+      [manualSale({ vendorId: 'V-1' }), "vendorId must be the vendor's id (a UUID), not its vendorId code"],
+      [
+        manualSale({ veiculo: { ...(manualSale().veiculo as object), manufactureYear: 1899 } }),
+        'veiculo.manufactureYear must be an integer',
+      ],
+      [
+        manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: new Date().getUTCFullYear() + 3 } }),
+        `veiculo.modelYear must be an integer from 1900 to ${new Date().getUTCFullYear() + 2}`,
+      ],
+      [
+        manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: 2020.5 } }),
+        'veiculo.modelYear must be an integer',
+      ],
       [manualSale({ pessoa: { fullName: 'Ana', cpf: { $ne: null } } }), 'pessoa.cpf'],
     ];
     for (const [body, message] of cases) {

@@ -28,7 +28,13 @@ export function integerIn(
       },
       t.identity,
     ),
-    { type: 'integer', minimum: min, maximum: max, ...schema },
+    {
+      type: 'integer',
+      format: max <= 2 ** 31 - 1 && min >= -(2 ** 31) ? 'int32' : 'int64',
+      minimum: min,
+      maximum: max,
+      ...schema,
+    },
   );
 }
 

@@ -45,6 +45,7 @@ function vehicleYear(clock: Clock): t.Type<number, number> {
     ),
     {
       type: 'integer',
+      format: 'int32',
       minimum: FIRST_VEHICLE_YEAR,
       maximum: latest(),
       description: `A year from ${FIRST_VEHICLE_YEAR} to the current year + 2`,

@@ -14,7 +14,7 @@ import type { CommandFailedEvent, CommandSucceededEvent, MongoClient } from 'mon
 import { CommandCounter, commandKey, type CommandTally } from './command-count';
 import { runBenchProcess } from './bench-process';
 import type { SeedPart, SeedSpec } from './seed-dataset';
-import type { SeedDemoContactsOutput } from '../../src/application/sdr/seed-demo-contacts';
+import type { SeedDemoContactsOutput } from '../../src/application/sdr/demo/seed-demo-contacts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');

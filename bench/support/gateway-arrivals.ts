@@ -3,7 +3,7 @@
 // service. The service finds the messages by following the store (CONTRACT 10.1).
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { demoContact } from '../../src/application/sdr/demo-contacts';
+import { demoContact } from '../../src/application/sdr/demo/demo-contacts';
 import type { GatewayMessageRecord } from '../../src/domain/sdr/gateway-message';
 
 /** The collection seed-demo and the service use by default (GATEWAY_MESSAGES_COLLECTION). */

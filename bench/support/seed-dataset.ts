@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import * as E from 'fp-ts/Either';
 import pino from 'pino';
 import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
-import type { SeedDemoContactsOutput } from '../../src/application/sdr/seed-demo-contacts';
+import type { SeedDemoContactsOutput } from '../../src/application/sdr/demo/seed-demo-contacts';
 import { loadConfig } from '../../src/config';
 import { openRuntime } from '../../src/runtime';
 

@@ -12,7 +12,7 @@ import { ImportGatewayMessages } from '../application/sdr/import-gateway-message
 import { ListSdrContacts } from '../application/sdr/list-sdr-contacts';
 import { ListSdrInteractions } from '../application/sdr/list-sdr-interactions';
 import { ListSdrSessions } from '../application/sdr/list-sdr-sessions';
-import { SeedDemoContacts } from '../application/sdr/seed-demo-contacts';
+import { SeedDemoContacts } from '../application/sdr/demo/seed-demo-contacts';
 import { UpdateSdrStatus } from '../application/sdr/update-sdr-status';
 import { sdrListRoutes } from '../adapters/http/sales/sdr/sdr-list-routes';
 import { sdrRoutes } from '../adapters/http/sales/sdr/sdr-routes';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
-import { DEMO_WINDOW_MS } from '../../../src/application/sdr/demo-contacts';
+import { DEMO_WINDOW_MS } from '../../../src/application/sdr/demo/demo-contacts';
 import type { DemoDataSink } from '../../../src/application/sdr/ports';
-import { SeedDemoContacts } from '../../../src/application/sdr/seed-demo-contacts';
+import { SeedDemoContacts } from '../../../src/application/sdr/demo/seed-demo-contacts';
 import type { Person, Sale } from '../../../src/domain/sales/sale';
 import type { GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
 import type { SdrInteraction } from '../../../src/domain/sdr/interaction';

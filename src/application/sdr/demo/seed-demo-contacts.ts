@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
-import type { Person, Sale } from '../../domain/sales/sale';
-import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
-import type { SdrInteraction } from '../../domain/sdr/interaction';
-import type { Clock } from '../shared/ports';
-import { contactKeyOfInteraction } from '../../domain/sdr/contact';
+import type { Person, Sale } from '../../../domain/sales/sale';
+import type { GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import type { SdrInteraction } from '../../../domain/sdr/interaction';
+import type { Clock } from '../../shared/ports';
+import { contactKeyOfInteraction } from '../../../domain/sdr/contact';
 import { DEMO_WINDOW_MS, demoContact } from './demo-contacts';
-import type { DemoDataSink, GatewayMessageWriter } from './ports';
-import type { ContactChanges } from './read-model-ports';
+import type { DemoDataSink, GatewayMessageWriter } from '../ports';
+import type { ContactChanges } from '../read-model-ports';
 
 export interface SeedDemoContactsInput {
   readonly contacts: number;

@@ -1,5 +1,5 @@
 /** Seeded draws of the demo data: the generator, and CPFs, plates and ids drawn from it. */
-import { checkDigit } from '../../domain/shared/cpf';
+import { checkDigit } from '../../../domain/shared/cpf';
 
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

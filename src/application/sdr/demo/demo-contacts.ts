@@ -3,11 +3,11 @@
  * area codes, CPFs with valid check digits, Mercosul plates, WhatsApp chats in the gateway's record
  * shape. Deterministic for a seed, so two runs with the same arguments make the same data.
  */
-import type { Person, Sale, Vehicle } from '../../domain/sales/sale';
-import { NEW_DELIVERY_STATE } from '../../domain/sales/sale';
-import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
-import type { GatewayMessageRecord } from '../../domain/sdr/gateway-message';
-import { conversionTimeAfterWrite, SDR_STATUSES, type SdrInteraction } from '../../domain/sdr/interaction';
+import type { Person, Sale, Vehicle } from '../../../domain/sales/sale';
+import { NEW_DELIVERY_STATE } from '../../../domain/sales/sale';
+import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
+import type { GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
+import { conversionTimeAfterWrite, SDR_STATUSES, type SdrInteraction } from '../../../domain/sdr/interaction';
 import { cpfOfIndex, demoPlate, pick, seededRandom, uuidFrom } from './demo-draws';
 import { AREA_CODES, CARS, COLORS, FIRST, INBOUND, LAST, OUTBOUND } from './demo-vocabulary';
 

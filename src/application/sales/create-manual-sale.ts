@@ -61,41 +61,16 @@ export class CreateManualSale {
   async execute(input: ManualSaleInput): Promise<E.Either<CreateManualSaleError, SaleEntry>> {
     const cpf = parseCpf(input.person.cpf);
     if (E.isLeft(cpf)) return E.left({ _tag: 'InvalidCpf' });
-    const phones: Partial<Record<PhoneField, string | null>> = {};
-    for (const field of PHONE_FIELDS) {
-      const raw = input.person[field];
-      if (raw === undefined || raw === null || raw.trim() === '') {
-        phones[field] = null;
-        continue;
-      }
-      const phone = normalizePhone(raw);
-      if (phone === undefined) return E.left({ _tag: 'InvalidPhone', field });
-      phones[field] = phone;
-    }
+    const phones = canonicalPhones(input.person);
+    if (E.isLeft(phones)) return phones;
     const vendorId = input.vendorId ?? null;
     const vendor = vendorId === null ? null : await this.vendors.findById(vendorId);
     if (vendorId !== null && vendor === undefined) return E.left({ _tag: 'UnknownVendor', vendorId });
 
     const now = this.clock.now();
-    const p = input.person;
-    const person: Person = await this.people.saveByCpf({
-      id: this.ids.next(),
-      fullName: p.fullName.trim(),
-      cpf: cpf.right,
-      rg: p.rg ?? null,
-      cnh: p.cnh ?? null,
-      birthDate: p.birthDate ?? null,
-      gender: p.gender ?? null,
-      maritalStatus: p.maritalStatus ?? null,
-      personalEmail: p.personalEmail ?? null,
-      commercialEmail: p.commercialEmail ?? null,
-      residentialPhone: phones.residentialPhone ?? null,
-      commercialPhone: phones.commercialPhone ?? null,
-      mobile: phones.mobile ?? null,
-      optionalPhone: phones.optionalPhone ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const person: Person = await this.people.saveByCpf(
+      personOf(this.ids.next(), input.person, cpf.right, phones.right, now),
+    );
     const v = input.vehicle ?? null;
     const sale: Sale = {
       id: this.ids.next(),
@@ -118,4 +93,49 @@ export class CreateManualSale {
     await this.personChanges?.personsChanged([person.id]);
     return E.right({ sale, person, vendor: vendor ?? null });
   }
+}
+
+/** The person's phones in canonical form (CONTRACT 3.4); a blank one is null. */
+function canonicalPhones(
+  person: ManualSaleInput['person'],
+): E.Either<CreateManualSaleError, Partial<Record<PhoneField, string | null>>> {
+  const phones: Partial<Record<PhoneField, string | null>> = {};
+  for (const field of PHONE_FIELDS) {
+    const raw = person[field];
+    if (raw === undefined || raw === null || raw.trim() === '') {
+      phones[field] = null;
+      continue;
+    }
+    const phone = normalizePhone(raw);
+    if (phone === undefined) return E.left({ _tag: 'InvalidPhone', field });
+    phones[field] = phone;
+  }
+  return E.right(phones);
+}
+
+function personOf(
+  id: string,
+  p: ManualSaleInput['person'],
+  cpf: Person['cpf'],
+  phones: Partial<Record<PhoneField, string | null>>,
+  now: Date,
+): Person {
+  return {
+    id,
+    fullName: p.fullName.trim(),
+    cpf,
+    rg: p.rg ?? null,
+    cnh: p.cnh ?? null,
+    birthDate: p.birthDate ?? null,
+    gender: p.gender ?? null,
+    maritalStatus: p.maritalStatus ?? null,
+    personalEmail: p.personalEmail ?? null,
+    commercialEmail: p.commercialEmail ?? null,
+    residentialPhone: phones.residentialPhone ?? null,
+    commercialPhone: phones.commercialPhone ?? null,
+    mobile: phones.mobile ?? null,
+    optionalPhone: phones.optionalPhone ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

@@ -3,7 +3,7 @@ import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
 import type { Clock, IdGenerator } from '../shared/ports';
 import { DispatchPass, type PassCounts } from './dispatch-pass';
 import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
-import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
+import type { DeliveryAttemptLog, EligibilityWindow, SaleRepository, SaleWebhookSender } from './ports';
 
 export interface DispatchInput {
   /** Claim at most this many sales in the pass. */
@@ -63,63 +63,59 @@ export class DispatchPendingSales {
     const limit = input.limit ?? Number.POSITIVE_INFINITY;
     const skipped = await this.sales.countSkipped(window);
     const eligible = await this.sales.countEligible(window);
-
-    if (input.dryRun === true) {
-      const entries = await this.sales.peekEligible(window, Math.min(limit, this.settings.batchSize * 20));
-      const envelopes: SaleEnvelope[] = [];
-      for (let i = 0; i < entries.length; i += this.settings.batchSize) {
-        envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), passStart));
-      }
-      return E.right({
-        eligible,
-        claimed: 0,
-        delivered: 0,
-        failed: 0,
-        released: 0,
-        skipped,
-        deadlineReached: false,
-        outcomes: {},
-        envelopes,
-      });
-    }
+    if (input.dryRun === true) return E.right(await this.dryRun(window, limit, { eligible, skipped }));
     const sender = this.sender;
     if (sender === undefined) return E.left({ _tag: 'WebhookNotConfigured' });
+    return E.right(await this.send(sender, window, limit, input, { eligible, skipped }));
+  }
 
+  /** `--dry-run`: the envelopes a pass would send, nothing claimed or changed. */
+  private async dryRun(window: EligibilityWindow, limit: number, found: Found): Promise<DispatchReport> {
+    const entries = await this.sales.peekEligible(window, Math.min(limit, this.settings.batchSize * 20));
+    const envelopes: SaleEnvelope[] = [];
+    for (let i = 0; i < entries.length; i += this.settings.batchSize) {
+      envelopes.push(buildEnvelope(entries.slice(i, i + this.settings.batchSize), window.now));
+    }
+    const { eligible, skipped } = found;
+    const none = { claimed: 0, delivered: 0, failed: 0, released: 0 };
+    return { eligible, ...none, skipped, deadlineReached: false, outcomes: {}, envelopes };
+  }
+
+  private async send(
+    sender: SaleWebhookSender,
+    window: EligibilityWindow,
+    limit: number,
+    input: DispatchInput,
+    found: Found,
+  ): Promise<DispatchReport> {
     // A timer, not the clock: the deadline is elapsed time, and it must fire while a delivery hangs.
     const stop = new AbortController();
     const counts: PassCounts = { claimed: 0, delivered: 0, failed: 0, released: 0, outcomes: {} };
     const snapshot = (): DispatchReport => {
       const { claimed, delivered, failed, released, outcomes } = counts;
-      return {
-        eligible,
-        claimed,
-        delivered,
-        failed,
-        released,
-        skipped,
-        deadlineReached: stop.signal.aborted,
-        outcomes: { ...outcomes },
-      };
+      const { eligible, skipped } = found;
+      const deadlineReached = stop.signal.aborted;
+      return { eligible, claimed, delivered, failed, released, skipped, deadlineReached, outcomes: { ...outcomes } };
     };
     const timer = setTimeout(() => stop.abort(), sendingCutoffMs(input.deadlineMs ?? this.settings.deadlineMs));
     try {
-      const deps = {
-        sales: this.sales,
-        sender,
-        attempts: this.attempts,
-        clock: this.clock,
-        ids: this.ids,
-        settings: this.settings,
-      };
+      const { sales, attempts, clock, ids, settings } = this;
+      const deps = { sales, sender, attempts, clock, ids, settings };
       const pass = new DispatchPass(deps, window, this.ids.next(), limit, stop.signal, counts, () =>
         input.onBatch?.(snapshot()),
       );
       await pass.run(Math.max(1, input.concurrency ?? this.settings.concurrency));
-      return E.right(snapshot());
+      return snapshot();
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** What a pass found before it claims anything. */
+interface Found {
+  readonly eligible: number;
+  readonly skipped: number;
 }
 
 /**

@@ -115,17 +115,7 @@ export function checkPolicyDraft(input: PolicyDraftInput): E.Either<readonly Pol
     fail('status', `status must be one of ${POLICY_CREATION_STATUSES.join(', ')}`);
   if (!Number.isSafeInteger(input.premiumCents) || input.premiumCents < 0)
     fail('premiumCents', 'premiumCents must be an integer >= 0');
-  const startDate = parseIsoDate(input.startDate);
-  if (startDate === undefined) fail('startDate', 'startDate must be a date YYYY-MM-DD');
-  const endDate = parseIsoDate(input.endDate);
-  if (endDate === undefined) fail('endDate', 'endDate must be a date YYYY-MM-DD');
-  if (startDate !== undefined && endDate !== undefined && endDate <= startDate)
-    fail('endDate', 'endDate must be after startDate');
-  const vehiclePlate = input.vehiclePlate === null ? null : normalizePlate(input.vehiclePlate);
-  if (vehiclePlate === undefined)
-    fail('vehiclePlate', 'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
-  else if (vehiclePlate === null && product === 'auto')
-    fail('vehiclePlate', 'vehiclePlate is required for an auto policy');
+  const { startDate, endDate, vehiclePlate } = checkTerm(input, product, fail);
   if (
     problems.length > 0 ||
     E.isLeft(cpf) ||
@@ -149,6 +139,26 @@ export function checkPolicyDraft(input: PolicyDraftInput): E.Either<readonly Pol
     endDate,
     vehiclePlate,
   });
+}
+
+/** The period and the plate of a draft; problems go to `fail`. */
+function checkTerm(
+  input: PolicyDraftInput,
+  product: string,
+  fail: (field: keyof PolicyDraftInput, message: string) => void,
+): { startDate: IsoDate | undefined; endDate: IsoDate | undefined; vehiclePlate: string | null | undefined } {
+  const startDate = parseIsoDate(input.startDate);
+  if (startDate === undefined) fail('startDate', 'startDate must be a date YYYY-MM-DD');
+  const endDate = parseIsoDate(input.endDate);
+  if (endDate === undefined) fail('endDate', 'endDate must be a date YYYY-MM-DD');
+  if (startDate !== undefined && endDate !== undefined && endDate <= startDate)
+    fail('endDate', 'endDate must be after startDate');
+  const vehiclePlate = input.vehiclePlate === null ? null : normalizePlate(input.vehiclePlate);
+  if (vehiclePlate === undefined)
+    fail('vehiclePlate', 'vehiclePlate must be a Brazilian plate (ABC1234 or Mercosul ABC1D23)');
+  else if (vehiclePlate === null && product === 'auto')
+    fail('vehiclePlate', 'vehiclePlate is required for an auto policy');
+  return { startDate, endDate, vehiclePlate };
 }
 
 /** CONTRACT 8.6: the only moves; cancelled and expired are final, and no status moves to itself. */

@@ -40,31 +40,7 @@ export class MongoGatewayFollowerFeed extends GatewayMessages implements Gateway
         },
       ])
       .toArray();
-    const chats = new Map<string, ChatRef>();
-    let skipped = 0;
-    let read = 0;
-    let last: ObjectId | undefined;
-    for (const group of groups) {
-      const count = typeof group.count === 'number' ? group.count : 0;
-      read += count;
-      if (group.last instanceof ObjectId && (last === undefined || group.last.toHexString() > last.toHexString()))
-        last = group.last;
-      const instances = Array.isArray(group.instances)
-        ? group.instances.filter((i: unknown): i is string => typeof i === 'string' && i !== '')
-        : [];
-      if (typeof group._id !== 'string' || instances.length === 0) {
-        skipped += count;
-        continue;
-      }
-      // A document of the jid without a usable instance is skipped, the others are followed.
-      if (Array.isArray(group.instances) && instances.length < group.instances.length)
-        skipped += group.instances.length - instances.length;
-      if (!isOneToOneJid(group._id)) continue;
-      for (const instance of instances) {
-        const ref = { instance, remoteJid: group._id };
-        chats.set(chatIdOf(ref), ref);
-      }
-    }
+    const { chats, last, read, skipped } = foldGroups(groups);
     if (skipped > 0) this.onSkipped(skipped, 'gateway documents of an unexpected shape while following the store');
     return { chats: [...chats.values()], last: last === undefined ? null : last.toHexString(), read, skipped };
   }
@@ -93,4 +69,39 @@ export class MongoGatewayFollowerFeed extends GatewayMessages implements Gateway
   positionAt(at: Date): string {
     return ObjectId.createFromTime(Math.floor(at.getTime() / 1000)).toHexString();
   }
+}
+
+/** The chats of the grouped messages (one-to-one chats with a usable instance), the newest position, the counts. */
+function foldGroups(groups: readonly Document[]): {
+  chats: Map<string, ChatRef>;
+  last: ObjectId | undefined;
+  read: number;
+  skipped: number;
+} {
+  const chats = new Map<string, ChatRef>();
+  let skipped = 0;
+  let read = 0;
+  let last: ObjectId | undefined;
+  for (const group of groups) {
+    const count = typeof group.count === 'number' ? group.count : 0;
+    read += count;
+    if (group.last instanceof ObjectId && (last === undefined || group.last.toHexString() > last.toHexString()))
+      last = group.last;
+    const instances = Array.isArray(group.instances)
+      ? group.instances.filter((i: unknown): i is string => typeof i === 'string' && i !== '')
+      : [];
+    if (typeof group._id !== 'string' || instances.length === 0) {
+      skipped += count;
+      continue;
+    }
+    // A document of the jid without a usable instance is skipped, the others are followed.
+    if (Array.isArray(group.instances) && instances.length < group.instances.length)
+      skipped += group.instances.length - instances.length;
+    if (!isOneToOneJid(group._id)) continue;
+    for (const instance of instances) {
+      const ref = { instance, remoteJid: group._id };
+      chats.set(chatIdOf(ref), ref);
+    }
+  }
+  return { chats, last, read, skipped };
 }

@@ -13,6 +13,8 @@ import { newSessionToken, successorOf } from '../../src/domain/hub-identity/refr
 import { runCliCaptured } from '../support/cli';
 import { indexCoverageGuard } from '../support/index-coverage/index-coverage-guard';
 import { serverImplements, sharedMongo } from '../support/mongo';
+import { HUB_ENDED_SESSIONS, SALES_ENDED_SESSIONS } from '../../src/adapters/mongo/shared/ended-session-collection';
+import { MongoEndedSessionStore } from '../../src/adapters/mongo/shared/mongo-ended-session-store';
 
 const DAY = 86_400;
 
@@ -27,6 +29,9 @@ const expectedTtlIndexes = (eventLogDays: number): Record<string, { key: Documen
   'hub_reset_tokens.expiry_ttl': { key: { expiresAt: 1 }, expireAfterSeconds: 30 * DAY },
   'hub_lead_events.received_ttl': { key: { receivedAt: 1 }, expireAfterSeconds: 90 * DAY },
   'hub_webhook_receipts.received_ttl': { key: { receivedAt: 1 }, expireAfterSeconds: 90 * DAY },
+  // CONTRACT 11.2: an ended session is kept as long as a token of it can live (the entry's expiresAt).
+  'sales_ended_sessions.expiry_ttl': { key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  'hub_ended_sessions.expiry_ttl': { key: { expiresAt: 1 }, expireAfterSeconds: 0 },
 });
 
 /** Never removed automatically (CONTRACT 9.4): the collections that must have no TTL index at all. */
@@ -205,6 +210,9 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
       },
       60_000,
     );
+
+    for (const collection of [SALES_ENDED_SESSIONS, HUB_ENDED_SESSIONS])
+      await new MongoEndedSessionStore(db, collection).end([{ sessionId: id(), endedAt: now, expiresAt: later }]);
 
     const ttl = Object.entries(expectedTtlIndexes(90));
     for (const [name, { key }] of ttl) {

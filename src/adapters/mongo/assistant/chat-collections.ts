@@ -63,3 +63,21 @@ export const chatMessagesIndexes: CollectionIndexes = {
     { key: { sessionId: 1, seq: 1 }, name: 'session_seq' },
   ],
 };
+
+/**
+ * The stages that tally each session's messages: its count and its last message. Newest first in the
+ * order of the session_seq index (reversed), so each group's first is the last message of the history
+ * (only $sum and $first: the jongodb subset).
+ */
+export const LAST_MESSAGE_TALLY = [
+  { $sort: { sessionId: -1, seq: -1 } },
+  {
+    $group: {
+      _id: '$sessionId',
+      count: { $sum: 1 },
+      seq: { $first: '$seq' },
+      content: { $first: '$content' },
+      at: { $first: '$createdAt' },
+    },
+  },
+];

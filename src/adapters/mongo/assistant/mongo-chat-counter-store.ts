@@ -5,7 +5,12 @@ import type {
   ChatMessageTally,
   ChatSessionCounters,
 } from '../../../application/assistant/data-checks/ports';
-import { chatMessagesCollection, chatSessionsCollection, type ChatSessionDocument } from './chat-collections';
+import {
+  chatMessagesCollection,
+  chatSessionsCollection,
+  type ChatSessionDocument,
+  LAST_MESSAGE_TALLY,
+} from './chat-collections';
 import { asDate, asNumber, asString, idText } from '../shared/stored-values';
 
 /** The chat sessions' counters and their messages' tallies, for `check-data` (chat-session-counters). */
@@ -32,16 +37,7 @@ export class MongoChatCounterStore implements ChatCounterStore {
     // Newest first in the order of the session_seq index (reversed), so each group's first is the last message of the history.
     const groups = chatMessagesCollection(this.db).aggregate([
       { $match: { sessionId: { $in: [...sessionIds] } } },
-      { $sort: { sessionId: -1, seq: -1 } },
-      {
-        $group: {
-          _id: '$sessionId',
-          count: { $sum: 1 },
-          seq: { $first: '$seq' },
-          content: { $first: '$content' },
-          at: { $first: '$createdAt' },
-        },
-      },
+      ...LAST_MESSAGE_TALLY,
     ]);
     const tallies: ChatMessageTally[] = [];
     for await (const group of groups) {

@@ -13,6 +13,7 @@ import {
   chatSessionsCollection,
   type ChatMessageDocument,
   type ChatSessionDocument,
+  LAST_MESSAGE_TALLY,
 } from './chat-collections';
 import { toChatMessage, toChatSession, toChatSessionDocument } from './chat-mapper';
 import type { Page } from '../../../application/shared/page';
@@ -115,16 +116,7 @@ export class MongoChatRepository implements ChatRepository {
     const [tally] = await this.messages
       .aggregate<{ count: number; seq: number; content: string; at: Date }>([
         { $match: { sessionId } },
-        { $sort: { sessionId: -1, seq: -1 } },
-        {
-          $group: {
-            _id: '$sessionId',
-            count: { $sum: 1 },
-            seq: { $first: '$seq' },
-            content: { $first: '$content' },
-            at: { $first: '$createdAt' },
-          },
-        },
+        ...LAST_MESSAGE_TALLY,
       ])
       .toArray();
     if (tally === undefined) return;

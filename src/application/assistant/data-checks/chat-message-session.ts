@@ -1,9 +1,5 @@
-import {
-  CHECK_BATCH,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { CHECK_BATCH } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 import { brokenReferences, type OwnedReferenceStore } from '../../shared/data-checks/reference-check';
 
 /**

@@ -1,11 +1,6 @@
 import { previewOf } from '../../../domain/assistant/chat';
-import {
-  CHECK_BATCH,
-  repairEach,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { CHECK_BATCH, repairEach } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 import type { ChatCounterStore, ChatCountersChange, ChatMessageTally, ChatSessionCounters } from './ports';
 
 /** The counters a session's messages give it (CONTRACT 8.4); the message number never goes back. */

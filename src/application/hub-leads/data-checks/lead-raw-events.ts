@@ -1,9 +1,5 @@
-import {
-  CHECK_BATCH,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { CHECK_BATCH } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 import type { WebhookReceiptStore } from './ports';
 
 /** A delivery writes its raw event right after its receipt: a receipt younger than this may be one in flight. */

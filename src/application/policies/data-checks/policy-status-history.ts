@@ -1,10 +1,6 @@
 import { POLICY_CREATION_STATUSES } from '../../../domain/policies/policy';
-import {
-  CHECK_BATCH,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { CHECK_BATCH } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 import type { PolicyStatusStore } from './ports';
 
 /** policy-status-history: the status is the last move of the history, or a creation status when there is none. */

@@ -1,10 +1,5 @@
-import {
-  CHECK_BATCH,
-  repairEach,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { CHECK_BATCH, repairEach } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 import type { ConversionTimeStore } from './ports';
 
 /**

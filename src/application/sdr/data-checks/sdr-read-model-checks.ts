@@ -4,12 +4,8 @@ import { chatIdOf, type ChatRef } from '../../../domain/sdr/chat';
 import type { GatewayMessageStore, SdrInteractionRepository } from '../ports';
 import type { ChatReadModel, ContactReadModel } from '../read-model-ports';
 import { refOfChatId, type SdrReadModels } from '../read-models/sdr-read-models';
-import {
-  inBatches,
-  type DataCheck,
-  type DataCheckScan,
-  type ViolationBatch,
-} from '../../shared/data-checks/data-check';
+import { inBatches } from '../../shared/data-checks/data-check';
+import type { DataCheck, DataCheckScan, ViolationBatch } from '../../shared/data-checks/data-check';
 
 /**
  * The SDR read models (CONTRACT 10.1) are derived data: each document is compared with its

@@ -21,6 +21,7 @@ import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf
 import { PageQuery } from '../../shared/page-query';
 import { unknownKeyMessages } from '../../shared/strict-keys';
 import { characterCount } from '../../../../domain/shared/text';
+import { POLICY_TERMS } from '../../../../domain/policies/policy-terms';
 
 /** A string of at most `maxLength` characters or null, with one message when it is neither. */
 const nullableText = (maxLength: number) =>
@@ -40,18 +41,8 @@ const nullableText = (maxLength: number) =>
   );
 const NullableShortText = nullableText(TEXT_LIMITS.short);
 
-const CREATION_FIELDS = [
-  'policyNumber',
-  'cpf',
-  'saleId',
-  'insurer',
-  'product',
-  'status',
-  'premiumCents',
-  'startDate',
-  'endDate',
-  'vehiclePlate',
-] as const;
+/** A creation body names the policy's terms and nothing else (CONTRACT 8.6). */
+const CREATION_FIELDS = POLICY_TERMS;
 
 /** The wire types of the creation body, what the domain rule (validatePolicyDraft) reads. */
 const PolicyCreationWire = t.intersection([

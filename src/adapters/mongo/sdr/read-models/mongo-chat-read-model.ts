@@ -7,6 +7,7 @@ import type {
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import type { CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
+import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection, type VersionedFields } from './versioned-collection';
 
@@ -39,8 +40,8 @@ const chatOfDocument =
   });
 
 /** The chat read model in MongoDB (collection `sdr_chats`) of one gateway store, paged newest last message first. */
-export class MongoChatReadModel implements ChatReadModel {
-  private readonly versioned: VersionedCollection<SdrChat, ChatDocument>;
+export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDocument> implements ChatReadModel {
+  protected readonly versioned: VersionedCollection<SdrChat, ChatDocument>;
 
   private readonly toChat: (doc: ChatDocument) => SdrChat;
 
@@ -48,34 +49,13 @@ export class MongoChatReadModel implements ChatReadModel {
     private readonly db: Db,
     private readonly source: ReadModelSource,
   ) {
+    super();
     this.toChat = chatOfDocument(source);
     this.versioned = new VersionedCollection(() => chatReadModelCollection(this.db), source, toDocument, this.toChat);
   }
 
-  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: SdrChat | undefined })[]> {
-    return this.versioned.snapshot(ids);
-  }
-
   private get chats() {
     return chatReadModelCollection(this.db);
-  }
-
-  claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
-    return this.versioned.claim(ids, at);
-  }
-
-  put(
-    entries: readonly { readonly claim: ReadModelClaim; readonly value: SdrChat | undefined }[],
-  ): Promise<ReadModelWriteOutcome> {
-    return this.versioned.put(entries);
-  }
-
-  ids(): AsyncIterable<string> {
-    return this.versioned.ids();
-  }
-
-  dirtyIds(before: Date, limit: number): Promise<string[]> {
-    return this.versioned.dirtyIds(before, limit);
   }
 
   async page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]> {

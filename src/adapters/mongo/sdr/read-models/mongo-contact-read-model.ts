@@ -18,6 +18,7 @@ import {
 } from '../../../../domain/sdr/contact';
 import { contactOfDocument, toDocument } from './contact-document';
 import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
+import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection } from './versioned-collection';
 
@@ -55,8 +56,11 @@ function sortOf(sortBy: ContactSortField, order: SortOrder): Document {
 }
 
 /** The contact read model in MongoDB (collection `sdr_contacts`) of one gateway store: pages and metrics computed by the database. */
-export class MongoContactReadModel implements ContactReadModel {
-  private readonly versioned: VersionedCollection<StoredContact, ContactDocument>;
+export class MongoContactReadModel
+  extends MongoVersionedReadModel<StoredContact, ContactDocument>
+  implements ContactReadModel
+{
+  protected readonly versioned: VersionedCollection<StoredContact, ContactDocument>;
 
   private readonly toStoredContact: (doc: ContactDocument) => StoredContact;
 
@@ -64,6 +68,7 @@ export class MongoContactReadModel implements ContactReadModel {
     private readonly db: Db,
     private readonly source: ReadModelSource,
   ) {
+    super();
     this.toStoredContact = contactOfDocument(source);
     this.versioned = new VersionedCollection(
       () => contactReadModelCollection(this.db),
@@ -73,30 +78,8 @@ export class MongoContactReadModel implements ContactReadModel {
     );
   }
 
-  snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: StoredContact | undefined })[]> {
-    return this.versioned.snapshot(ids);
-  }
-
   private get contacts() {
     return contactReadModelCollection(this.db);
-  }
-
-  claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]> {
-    return this.versioned.claim(ids, at);
-  }
-
-  put(
-    entries: readonly { readonly claim: ReadModelClaim; readonly value: StoredContact | undefined }[],
-  ): Promise<ReadModelWriteOutcome> {
-    return this.versioned.put(entries);
-  }
-
-  ids(): AsyncIterable<string> {
-    return this.versioned.ids();
-  }
-
-  dirtyIds(before: Date, limit: number): Promise<string[]> {
-    return this.versioned.dirtyIds(before, limit);
   }
 
   async page(query: ContactPageQuery): Promise<Contact[]> {

@@ -111,8 +111,8 @@ export async function finishOptionalTools(): Promise<string[]> {
   setRunRedis(undefined);
   return missingOnes().map((r) =>
     requireAll()
-      ? `FAILED ${r.skipped} ${r.what}: ${r.missing} (${REQUIRE_ALL_VARIABLE} is set); to run them, ${r.remedy}`
-      : `skipped ${r.skipped} ${r.what}: ${r.missing}; to run them, ${r.remedy}`,
+      ? `FAILED the ${r.what} (${r.skipped}): ${r.missing} (${REQUIRE_ALL_VARIABLE} is set); to run them, ${r.remedy}`
+      : `skipped the ${r.what} (${r.skipped}): ${r.missing}; to run them, ${r.remedy}`,
   );
 }
 
@@ -125,8 +125,9 @@ function requireTool(ctx: Mocha.Context, need: Need): void {
   const requirement = requirements[need];
   if (requirement.missing === undefined) return;
   // In a `before` hook the skip covers the hook's whole suite; in a test or `beforeEach`, one test.
+  // (Mocha also sets currentTest in a `before` hook, to the suite's first test: the title tells.)
   const runnable = ctx.test as Mocha.Hook | Mocha.Test | undefined;
-  const wholeSuite = ctx.currentTest === undefined && runnable?.type === 'hook';
+  const wholeSuite = runnable?.type === 'hook' && runnable.title.startsWith('"before all" hook');
   requirement.skipped += wholeSuite ? (runnable.parent?.total() ?? 1) : 1;
   if (requireAll()) {
     throw new Error(

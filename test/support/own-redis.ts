@@ -29,10 +29,11 @@ async function freePort(): Promise<number> {
 const WATCHDOG = [
   '"$@" </dev/null >/dev/null & child=$!',
   'echo "REDIS_PID=$child"',
-  'trap \'kill -TERM "$child" 2>/dev/null; wait "$child"; exit 0\' TERM INT HUP',
+  'trap \'kill -TERM "$child" 2>/dev/null; wait "$child"; rm -rf "$REDIS_DIR"; exit 0\' TERM INT HUP',
   'while read -r _; do :; done',
   'kill -TERM "$child" 2>/dev/null',
   'wait "$child"',
+  'rm -rf "$REDIS_DIR"',
   'exit 0',
 ].join('\n');
 
@@ -88,6 +89,8 @@ export async function startOwnRedis(binary = 'redis-server'): Promise<OwnRedis> 
     ['-c', WATCHDOG, 'redis-watchdog', binary, ...args, '--daemonize', 'no', '--dir', dir],
     {
       stdio: ['pipe', 'pipe', 'ignore'],
+      // The server's empty working folder, removed by the watchdog also when this process was killed.
+      env: { ...process.env, REDIS_DIR: dir },
       // Its own process group: a Ctrl-C reaches mocha only, which then stops the server in its hooks.
       detached: true,
     },

@@ -24,10 +24,14 @@ export class ConfiguredRedisDownError extends Error {
 }
 
 /** The absolute path of `redis-server` on PATH, or undefined. */
-export function redisServerOnPath(path = process.env.PATH ?? ''): string | undefined {
+export const redisServerOnPath = (path = process.env.PATH ?? ''): string | undefined =>
+  binaryOnPath('redis-server', path);
+
+/** The absolute path of an executable `name` on PATH, or undefined. */
+export function binaryOnPath(name: string, path = process.env.PATH ?? ''): string | undefined {
   for (const dir of path.split(delimiter)) {
     if (dir === '') continue;
-    const candidate = join(dir, 'redis-server');
+    const candidate = join(dir, name);
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;

@@ -7,7 +7,8 @@ import { rebinding } from '../src/composition/container';
 import { Clock } from '../src/application/shared/ports';
 import { memoryLogger } from './support/logs';
 import { sharedMongo } from './support/mongo';
-import { redisUrlIfReachable } from './support/redis';
+import { requireRedis } from './support/optional-tools';
+import { testRedisUrl } from './support/redis';
 
 function config(env: Record<string, string>): Config {
   const loaded = loadConfig(env);
@@ -65,8 +66,8 @@ describe('openRuntime and the composition root', () => {
   });
 
   it('creates one shared Redis client when REDIS_URL is set, pings it on /readyz and closes it', async function () {
-    const redisUrl = await redisUrlIfReachable();
-    if (redisUrl === undefined) this.skip();
+    requireRedis(this);
+    const redisUrl = testRedisUrl();
     const runtime = await openRuntime(
       config({ MONGODB_URI: sharedMongo().uri, REDIS_URL: redisUrl }),
       memoryLogger().logger,

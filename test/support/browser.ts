@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_PATH } from './optional-tools';
 
-/** The Debian package's browser (CI installs it when missing, see .ci/run); never a downloaded one. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CHROMIUM_PATH: the Debian package's browser (CI installs it when missing, see .ci/run); never a
+// downloaded one. Tests that launch it go through describeWithChromium (optional-tools.ts).
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { baseUrl, closeGracefully, listen } from '../../../src/adapters/http/shared/listen';
 import { launchChromium, PageServer, type HeadlessChromium } from '../../support/browser';
+import { describeWithChromium } from '../../support/optional-tools';
 import { TestReceiver } from '../../support/receiver';
 import { manualSaleBody } from '../../support/sales-fixtures';
 import { openSalesRuntime, type SalesRuntime } from '../../support/sales-runtime';
@@ -50,7 +51,7 @@ async function submitForm(page: Page, action: string): Promise<{ status: number;
  * (same site, not allowed) and another site at http://localhost:D. Cookies ignore ports, so B and C
  * hold the victim's cookies in every cookie mode; localhost is another site.
  */
-describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
+describeWithChromium('browser clients in headless Chromium (CONTRACT 9.3)', function () {
   this.timeout(60_000);
   let browser: HeadlessChromium;
   let rt: SalesRuntime;
@@ -69,7 +70,8 @@ describe('browser clients in headless Chromium (CONTRACT 9.3)', function () {
     origins.crossSite = await pages.crossSite.start('localhost');
   });
   after(async () => {
-    await browser.close();
+    // Nothing is open when the block was skipped (no Chromium).
+    await browser?.close();
     for (const page of Object.values(pages)) await page.stop();
   });
 

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { baseUrl, closeGracefully, listen } from '../../../src/adapters/http/shared/listen';
 import type { MongoConnection } from '../../../src/adapters/mongo/shared/mongo-connection';
 import { launchChromium, type HeadlessChromium } from '../../support/browser';
+import { describeWithChromium } from '../../support/optional-tools';
 import { hubHarness } from '../../support/hub';
 import { connectTestDatabase } from '../../support/mongo';
 import { openSalesRuntime, type SalesRuntime } from '../../support/sales-runtime';
@@ -13,7 +14,7 @@ import { openSalesRuntime, type SalesRuntime } from '../../support/sales-runtime
  * the operations of the document must be rendered, and the console must stay free of errors (the
  * page runs under its own Content-Security-Policy, so an inline script would show up here).
  */
-describe('the docs pages in headless Chromium (CONTRACT 9.1)', function () {
+describeWithChromium('the docs pages in headless Chromium (CONTRACT 9.1)', function () {
   this.timeout(90_000);
   let browser: HeadlessChromium;
   let sales: SalesRuntime;
@@ -33,10 +34,11 @@ describe('the docs pages in headless Chromium (CONTRACT 9.1)', function () {
     urls.hub = baseUrl(hubServer);
   });
   after(async () => {
-    await browser.close();
+    // Nothing is open when the block was skipped (no Chromium).
+    await browser?.close();
     for (const server of servers) await closeGracefully(server, 1_000);
-    await sales.close();
-    await mongo.close();
+    await sales?.close();
+    await mongo?.close();
   });
 
   const cases = [

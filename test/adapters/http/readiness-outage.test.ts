@@ -9,7 +9,8 @@ import { connectRedis, closeRedis, RedisReadinessCheck } from '../../../src/adap
 import { SystemClock } from '../../../src/adapters/system/system-clock';
 import { failingRoutes } from '../../support/http';
 import { memoryLogger } from '../../support/logs';
-import { redisUrlIfReachable } from '../../support/redis';
+import { requireRedis } from '../../support/optional-tools';
+import { testRedisUrl } from '../../support/redis';
 
 /** These tests stop their own MongoDB, so they never touch the shared one. */
 describe('readiness and a database outage', () => {
@@ -71,9 +72,8 @@ describe('readiness and a database outage', () => {
 
 describe('Redis readiness', () => {
   it('reports Redis up when the shared client answers', async function () {
-    const url = await redisUrlIfReachable();
-    if (url === undefined) this.skip();
-    const redis = await connectRedis(url, () => undefined);
+    requireRedis(this);
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
     try {
       const app = buildHubApp({ logger: memoryLogger().logger, readinessChecks: [new RedisReadinessCheck(redis)] });
       await request(app.callback())

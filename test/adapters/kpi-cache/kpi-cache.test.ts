@@ -6,29 +6,27 @@ import { closeRedis, connectRedis, createRedisClient } from '../../../src/adapte
 import { RedisKpiCache } from '../../../src/adapters/redis/redis-kpi-cache';
 import { kpiCacheContract } from '../../support/contracts/kpi-cache-contract';
 import { ManualClock } from '../../support/fakes/fixed-clock';
-import { redisUrlIfReachable } from '../../support/redis';
+import { describeWithRedis, requireRedis } from '../../support/optional-tools';
+import { testRedisUrl } from '../../support/redis';
 
 kpiCacheContract('in memory', async (clock) => ({
   cache: new InMemoryKpiCache(clock),
   teardown: async () => undefined,
 }));
 
-kpiCacheContract('Redis', async (clock) => {
-  const url = await redisUrlIfReachable();
-  if (url === undefined)
-    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
-  const redis = await connectRedis(url, () => undefined);
-  return { cache: new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
-});
+describeWithRedis('on Redis', () => {
+  kpiCacheContract('Redis', async (clock) => {
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
+    return { cache: new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
+  });
 
-kpiCacheContract('Redis behind the fallback', async (clock) => {
-  const url = await redisUrlIfReachable();
-  if (url === undefined) throw new Error('Redis is not reachable');
-  const redis = await connectRedis(url, () => undefined);
-  return {
-    cache: new FallbackKpiCache(new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), () => undefined),
-    teardown: () => closeRedis(redis),
-  };
+  kpiCacheContract('Redis behind the fallback', async (clock) => {
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
+    return {
+      cache: new FallbackKpiCache(new RedisKpiCache(redis, clock, `test:${randomUUID()}:`), () => undefined),
+      teardown: () => closeRedis(redis),
+    };
+  });
 });
 
 describe('KPI cache adapters', () => {
@@ -39,10 +37,9 @@ describe('KPI cache adapters', () => {
     expect(await Promise.all(['b', 'c', 'd'].map((k) => cache.get(k)))).to.deep.equal(['"b"', '"c"', '"d"']);
   });
 
-  it('Redis: the entry also expires in Redis itself (PX), so nothing piles up', async () => {
-    const url = await redisUrlIfReachable();
-    if (url === undefined) throw new Error('Redis is not reachable');
-    const redis = await connectRedis(url, () => undefined);
+  it('Redis: the entry also expires in Redis itself (PX), so nothing piles up', async function () {
+    requireRedis(this);
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
     try {
       const prefix = `test:${randomUUID()}:`;
       await new RedisKpiCache(redis, new ManualClock(), prefix).set('k', '"v"', 60_000);

@@ -8,38 +8,36 @@ import { closeRedis, connectRedis, createRedisClient } from '../../../src/adapte
 import { RedisRateLimitStore } from '../../../src/adapters/redis/redis-rate-limit-store';
 import { SystemClock } from '../../../src/adapters/system/system-clock';
 import { rateLimitStoreContract } from '../../support/contracts/rate-limit-store-contract';
-import { redisUrlIfReachable } from '../../support/redis';
+import { describeWithRedis } from '../../support/optional-tools';
+import { testRedisUrl } from '../../support/redis';
 
 rateLimitStoreContract('in memory', async () => {
   const store = new InMemoryRateLimitStore(new SystemClock());
   return { store, teardown: async () => store.close() };
 });
 
-rateLimitStoreContract('Redis', async () => {
-  const url = await redisUrlIfReachable();
-  if (url === undefined)
-    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
-  const redis = await connectRedis(url, () => undefined);
-  return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
-});
+describeWithRedis('on Redis', () => {
+  rateLimitStoreContract('Redis', async () => {
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
+    return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), teardown: () => closeRedis(redis) };
+  });
 
-rateLimitStoreContract('Redis with in-memory fallback', async () => {
-  const url = await redisUrlIfReachable();
-  if (url === undefined) throw new Error('Redis is not reachable');
-  const redis = await connectRedis(url, () => undefined);
-  const memory = new InMemoryRateLimitStore(new SystemClock());
-  const store = new FallbackRateLimitStore(
-    new RedisRateLimitStore(redis, `test:${randomUUID()}:`),
-    memory,
-    () => undefined,
-  );
-  return {
-    store,
-    teardown: async () => {
-      memory.close();
-      await closeRedis(redis);
-    },
-  };
+  rateLimitStoreContract('Redis with in-memory fallback', async () => {
+    const redis = await connectRedis(testRedisUrl(), () => undefined);
+    const memory = new InMemoryRateLimitStore(new SystemClock());
+    const store = new FallbackRateLimitStore(
+      new RedisRateLimitStore(redis, `test:${randomUUID()}:`),
+      memory,
+      () => undefined,
+    );
+    return {
+      store,
+      teardown: async () => {
+        memory.close();
+        await closeRedis(redis);
+      },
+    };
+  });
 });
 
 rateLimitStoreContract('Redis down, counted by the in-memory fallback', async () => {

@@ -8,6 +8,8 @@ import { SPAN_KIND, STATUS_CODE, type ExportedSpan } from '../../support/otlp/ot
 import { startTracedServe, type TracedServe } from '../../support/otlp/traced-serve';
 import { TestReceiver } from '../../support/receiver';
 import { manualSaleBody } from '../../support/sales-fixtures';
+import { requireRedis } from '../../support/optional-tools';
+import { testRedisUrl } from '../../support/redis';
 
 /**
  * CONTRACT 13 over real processes: `serve` and the CLI with OTEL_* pointing at a real OTLP/HTTP
@@ -25,7 +27,8 @@ describe('tracing (OpenTelemetry) of the services and the CLI', function () {
   let env: Record<string, string>;
   let apiKey: string;
 
-  before(async () => {
+  before(async function () {
+    requireRedis(this);
     otlp = await startOtlpReceiver();
     webhook = new TestReceiver();
     env = {
@@ -35,7 +38,7 @@ describe('tracing (OpenTelemetry) of the services and the CLI', function () {
       OTEL_BSP_SCHEDULE_DELAY: '100',
       LOG_LEVEL: 'info',
       // The shared Redis: the sales rate limiter's counters (keys of this run's API key and IP).
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: testRedisUrl(),
     };
     const user = await runCliCaptured(['create-user', '--email', EMAIL, '--password', PASSWORD, '--role', 'admin'], {
       MONGODB_URI: env.MONGODB_URI,
@@ -46,6 +49,7 @@ describe('tracing (OpenTelemetry) of the services and the CLI', function () {
     served = await startTracedServe({ ...process.env, ...env });
   });
   after(async () => {
+    if (served === undefined) return;
     served.child.kill('SIGTERM');
     expect(await served.exited).to.equal(0);
     await webhook.stop();

@@ -14,7 +14,8 @@ import { closeRedis, connectRedis } from '../../../../src/adapters/redis/redis-c
 import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
 import { memoryLogger } from '../../../support/logs';
 import { useTestDatabase } from '../../../support/mongo';
-import { redisUrlIfReachable } from '../../../support/redis';
+import { describeWithRedis } from '../../../support/optional-tools';
+import { testRedisUrl } from '../../../support/redis';
 import { ManualClock } from '../../../support/fakes/fixed-clock';
 import { hubHarness } from '../../../support/hub';
 import { rebinding } from '../../../../src/composition/container';
@@ -158,12 +159,10 @@ describe('hub IP limiter', () => {
     return { store: new InMemoryRateLimitStore(clock, 10_000, 0), clock };
   });
 
-  describe('on Redis', () => {
+  describeWithRedis('on Redis', () => {
     let redis: Redis | undefined;
-    before(async function () {
-      const url = await redisUrlIfReachable();
-      if (url === undefined) this.skip();
-      redis = await connectRedis(url, () => undefined);
+    before(async () => {
+      redis = await connectRedis(testRedisUrl(), () => undefined);
     });
     after(async () => {
       if (redis !== undefined) await closeRedis(redis);

@@ -10,8 +10,9 @@ import { closeRedis, connectRedis, createRedisClient } from '../../../../src/ada
 import { RedisRateLimitStore } from '../../../../src/adapters/redis/redis-rate-limit-store';
 import { SystemClock } from '../../../../src/adapters/system/system-clock';
 import type { Overrides } from '../../../../src/composition-root';
-import { connectTestDatabase } from '../../../support/mongo';
-import { redisUrlIfReachable } from '../../../support/redis';
+import { connectTestDatabase, useTestDatabase } from '../../../support/mongo';
+import { describeWithRedis } from '../../../support/optional-tools';
+import { testRedisUrl } from '../../../support/redis';
 import { hubHarness, type HubHarness } from '../../../support/hub';
 import { createOrgWithSecret, signBody } from '../../../support/hub-webhooks';
 import { rebinding } from '../../../../src/composition/container';
@@ -30,19 +31,18 @@ function organizationLimiterContract(
   makeStore: () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>,
 ): void {
   describe(`hub organization webhook limiter contract: ${name}`, () => {
-    let mongo: MongoConnection;
+    // Closed after the block even when the store's setup fails: a client left open would keep the run alive.
+    const mongo = useTestDatabase();
     let store: RateLimitStore;
-    let close: () => Promise<void>;
+    let close: (() => Promise<void>) | undefined;
     before(async () => {
-      mongo = await connectTestDatabase();
       ({ store, close } = await makeStore());
     });
     after(async () => {
-      await close();
-      await mongo.close();
+      await close?.();
     });
     const harness = (overrides: Overrides = {}): Promise<HubHarness> =>
-      hubHarness(mongo, {
+      hubHarness(mongo(), {
         overrides: {
           rebind: [rebinding(RateLimitStore, store)],
           hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
@@ -112,12 +112,11 @@ organizationLimiterContract('in memory', async () => {
   return { store, close: async () => store.close() };
 });
 
-organizationLimiterContract('Redis', async () => {
-  const url = await redisUrlIfReachable();
-  if (url === undefined)
-    throw new Error('Redis is not reachable (set REDIS_URL or start redis-server on 127.0.0.1:6379)');
-  const redis: Redis = await connectRedis(url, () => undefined);
-  return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), close: () => closeRedis(redis) };
+describeWithRedis('on Redis', () => {
+  organizationLimiterContract('Redis', async () => {
+    const redis: Redis = await connectRedis(testRedisUrl(), () => undefined);
+    return { store: new RedisRateLimitStore(redis, `test:${randomUUID()}:`), close: () => closeRedis(redis) };
+  });
 });
 
 organizationLimiterContract('Redis down: the in-memory fallback takes over', async () => {

@@ -1,18 +1,19 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { ManualClock } from '../../../../support/fakes/fixed-clock';
+import { describeWithRedisServer, redisServerBinary } from '../../../../support/optional-tools';
 import { startOwnRedis, type OwnRedis } from '../../../../support/own-redis';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 import { rebinding } from '../../../../../src/composition/container';
 import { Clock } from '../../../../../src/application/shared/ports';
 
-describe('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', () => {
+describeWithRedisServer('KPI cache in Redis (REDIS_URL), and a Redis outage (CONTRACT 8.3)', () => {
   let redis: OwnRedis;
   let rt: SalesRuntime;
   let key: string;
 
   before(async () => {
-    redis = await startOwnRedis();
+    redis = await startOwnRedis(redisServerBinary());
     rt = await openSalesRuntime({
       env: { REDIS_URL: redis.url },
       overrides: {

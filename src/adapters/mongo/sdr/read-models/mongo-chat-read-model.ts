@@ -1,9 +1,5 @@
 import type { Db, Filter } from 'mongodb';
-import type {
-  ChatReadModel,
-  ReadModelClaim,
-  ReadModelWriteOutcome,
-} from '../../../../application/sdr/read-model-ports';
+import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import type { CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';

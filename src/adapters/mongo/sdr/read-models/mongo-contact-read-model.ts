@@ -1,10 +1,5 @@
 import type { Db, Document, Filter } from 'mongodb';
-import type {
-  ContactPageQuery,
-  ContactReadModel,
-  ReadModelClaim,
-  ReadModelWriteOutcome,
-} from '../../../../application/sdr/read-model-ports';
+import type { ContactPageQuery, ContactReadModel } from '../../../../application/sdr/read-model-ports';
 import {
   ACTIVE_WINDOW_MS,
   emptyTally,

@@ -12,7 +12,7 @@ import type { RotateRefreshToken } from '../../../../application/hub-identity/ro
 import type { HubSession } from '../../../../application/hub-identity/session-issuer';
 import type { Clock } from '../../../../application/shared/ports';
 import { parseEmail } from '../../../../domain/hub-identity/email';
-import { HttpError } from '../../shared/http-error';
+import { HttpError } from '../../shared/errors/http-error';
 import { documented } from '../../shared/openapi/documented-router';
 import { Integer } from '../../shared/openapi/json-schema';
 import { accessTokenGuard, hubAuthOf } from '../access-token-guard';
@@ -20,7 +20,7 @@ import { HUB_PREFIX } from '../hub-prefix';
 import type { HubAccessTokens } from '../hub-access-tokens';
 import { hubHttpError } from '../hub-error-mapping';
 import { needsCapacity, type Capacity } from '../../shared/admission';
-import { TEXT_LIMITS } from '../../shared/codecs';
+import { TEXT_LIMITS } from '../../shared/decoding/codecs';
 import { decodeBody, decodeBodyFirstMessage, emailField, passwordField, rawTextField, textField } from '../hub-codecs';
 import { hubError, HUB_SECURITY } from '../hub-openapi';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../refresh-cookie';

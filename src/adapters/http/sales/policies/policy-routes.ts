@@ -22,7 +22,7 @@ import {
 import { policyBody, PolicyView, policyWithHistoryBody, PolicyWithHistoryView } from './policy-views';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { requireIdentity } from '../request-identity';
-import { pageBody, pageView } from '../../shared/page-query';
+import { pageBody, pageView } from '../../shared/decoding/page-query';
 import { orHttpError } from '../sales-error-mapping';
 
 export interface PolicyRoutesDeps {

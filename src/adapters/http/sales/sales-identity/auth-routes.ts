@@ -12,7 +12,7 @@ import type { Logger } from '../../../system/logger';
 import { needsCapacity, type Capacity } from '../../shared/admission';
 import { documented } from '../../shared/openapi/documented-router';
 import { cookieValue, REFRESH_TOKEN_COOKIE } from '../credentials';
-import { boundedText, EmailText, SecretText, TEXT_LIMITS } from '../../shared/codecs';
+import { boundedText, EmailText, SecretText, TEXT_LIMITS } from '../../shared/decoding/codecs';
 import { decodeInput } from '../decode-input';
 import { setAuditedUser } from '../request-identity';
 import { salesHttpError } from '../sales-error-mapping';

@@ -20,11 +20,11 @@ import {
   toSaleStatusInput,
 } from './sale-codecs';
 import { detailBody, entryBody, SaleDetailView, SaleEntryView } from './sale-views';
-import { pageBody, pageView } from '../../shared/page-query';
+import { pageBody, pageView } from '../../shared/decoding/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { rateLimit } from '../sales-rate-limit';
-import { oneOf } from '../../shared/codecs';
+import { oneOf } from '../../shared/decoding/codecs';
 
 export interface SaleRoutesDeps {
   readonly guards: GuardDeps;

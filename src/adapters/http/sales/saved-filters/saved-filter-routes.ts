@@ -13,7 +13,7 @@ import { documented } from '../../shared/openapi/documented-router';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { SavedFilterCreateBody, SavedFilterListQuery, SavedFilterRenameBody } from './saved-filter-codecs';
 import { savedFilterBody, SavedFilterListView, SavedFilterView } from './saved-filter-views';
-import { pageBody } from '../../shared/page-query';
+import { pageBody } from '../../shared/decoding/page-query';
 
 export interface SavedFilterRoutesDeps {
   readonly guards: GuardDeps;

@@ -8,7 +8,7 @@ import type { ReceiveLeadForm } from '../../../../../application/hub-leads/recei
 import type { LeadProvider } from '../../../../../domain/hub-leads/lead';
 import type { WebhookEventMetrics, WebhookOutcome } from '../../../../metrics/metrics';
 import type { Logger } from '../../../../system/logger';
-import { HttpError } from '../../../shared/http-error';
+import { HttpError } from '../../../shared/errors/http-error';
 import { documented } from '../../../shared/openapi/documented-router';
 import { RETRY_AFTER } from '../../../shared/openapi/response-headers';
 import { CRM_EVENT_SCHEMA, decodeCrmEvent } from './crm-event-codec';

@@ -39,7 +39,8 @@ const hubSecuritySchemes = (): ServiceApi['securitySchemes'] => ({
     bearerFormat: 'JWT',
     description:
       'The access token of POST /auth/login, /auth/register or /auth/refresh: a JWT signed with HS256 only ' +
-      '(the algorithm is pinned, `none` and others refused), verified as RFC8725 (JWT best current practices) recommends',
+      '(the algorithm is pinned, `none` and others refused), verified as RFC8725 (JWT best current practices) ' +
+      'recommends',
   },
   refreshTokenCookie: {
     type: 'apiKey',
@@ -52,7 +53,8 @@ const hubSecuritySchemes = (): ServiceApi['securitySchemes'] => ({
     type: 'http',
     scheme: 'bearer',
     description:
-      'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production',
+      'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside ' +
+      'production and absent (404) in production',
   },
 });
 
@@ -94,7 +96,8 @@ function hubCommonResponses(operation: RecordedOperation, security: readonly str
   if (UNSAFE.has(operation.method)) {
     responses[400] = hubError('`Invalid JSON body`, or `Validation error` with `details`');
     responses[403] = hubError(
-      'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
+      'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else ' +
+        '`Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
     );
     responses[413] = hubError('`Payload too large` (over 1 MiB)');
     responses[415] = hubError('`Unsupported content encoding`');
@@ -107,7 +110,8 @@ function hubCommonResponses(operation: RecordedOperation, security: readonly str
   if (isIpLimited(operation.method.toUpperCase(), operation.path)) {
     responses[429] = {
       ...hubError(
-        '`Too many requests` from this IP on this path (with Retry-After), or `Rate limit exceeded` for the organization (a webhook; without it)',
+        '`Too many requests` from this IP on this path (with Retry-After), or `Rate limit exceeded` for the ' +
+          'organization (a webhook; without it)',
       ),
       headers: RETRY_AFTER,
     };
@@ -125,9 +129,12 @@ export const hubApi = (): ServiceApi => ({
   title: 'brokerhub hub service',
   version: '1',
   description: [
-    'The hub service under `/api/v1`. Errors: `{error, details?}`; validation errors carry `details: {field: [messages]}`.',
-    'POST on the five `/auth` paths and any request under `/webhooks/` are limited per client IP and path: `X-RateLimit-Remaining` on passing answers, 429 with `Retry-After` past the limit.',
-    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate limiting; a path no route matches answers 404 `Not found`.',
+    'The hub service under `/api/v1`. Errors: `{error, details?}`; validation errors carry `details: {field: ' +
+      '[messages]}`.',
+    'POST on the five `/auth` paths and any request under `/webhooks/` are limited per client IP and path: ' +
+      '`X-RateLimit-Remaining` on passing answers, 429 with `Retry-After` past the limit.',
+    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate limiting; ' +
+      'a path no route matches answers 404 `Not found`.',
   ].join('\n\n'),
   basePath: HUB_PREFIX,
   securitySchemes: hubSecuritySchemes(),

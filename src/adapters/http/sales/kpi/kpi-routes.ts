@@ -35,7 +35,8 @@ export const KPI_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 const CACHE_HEADER = {
   'X-Cache': {
     description:
-      '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by every caller, the assistant included); `MISS`: it was computed now',
+      '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by ' +
+      'every caller, the assistant included); `MISS`: it was computed now',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
 } as const;
@@ -48,7 +49,8 @@ const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({
 
 const KPI_RESPONSES = {
   400: salesError(
-    'Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or repeated parameter (one message per problem)',
+    'Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or ' +
+      'repeated parameter (one message per problem)',
   ),
   403: salesError('Not an admin or a manager'),
 };
@@ -56,19 +58,22 @@ const KPI_RESPONSES = {
 const query = KpiQuery;
 const sdrSpec = {
   summary:
-    'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s per IP)',
+    'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s ' +
+    'per IP)',
   query,
   responses: { 200: ok('The figures of the period', SdrKpiView) },
 };
 const trendingSpec = {
   summary:
-    'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s per IP)',
+    'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s ' +
+    'per IP)',
   query,
   responses: { 200: ok('One point per local day', SdrTrendingView) },
 };
 const subscriptionLeadsSpec = {
   summary:
-    'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and per local day (10 per 60 s per IP)',
+    'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and ' +
+    'per local day (10 per 60 s per IP)',
   query,
   responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
 };

@@ -39,7 +39,8 @@ const listSpec = {
   responses: {
     200: { description: 'A page of filters', body: SavedFilterListView },
     400: salesError(
-      'A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of the resources, or one given twice',
+      'A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of ' +
+        'the resources, or one given twice',
     ),
   },
 };

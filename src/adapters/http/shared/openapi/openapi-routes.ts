@@ -24,7 +24,8 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
  * `frame-ancestors 'none'` (CONTRACT 11.5) with this policy, which keeps it.
  */
 const DOCS_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const assetCache = new Map<string, Buffer>();
 

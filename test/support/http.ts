@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
 import type { Db } from 'mongodb';
-import { HttpError } from '../../src/adapters/http/shared/http-error';
+import { HttpError } from '../../src/adapters/http/shared/errors/http-error';
 import { documented, type ResponseSpec } from '../../src/adapters/http/shared/openapi/documented-router';
 
 /** An answer in the error format of whichever service mounts the route (both documents name it `Error`). */

@@ -1,7 +1,7 @@
 /**
  * The one definition of each value parser the edge, the application and the domain read text with:
  * ISO timestamps, date-only values (with the calendar check: `2026-02-30` is not a day), integers,
- * UUIDs and one-of literals. The io-ts codecs of the HTTP edge wrap these (`adapters/http/shared/codecs.ts`).
+ * UUIDs and one-of literals. The io-ts codecs of the HTTP edge wrap these (`adapters/http/shared/decoding/codecs.ts`).
  */
 
 /** A day of the Gregorian calendar. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { clientIp } from '../../../src/adapters/http/shared/client-ip';
+import { clientIp } from '../../../src/adapters/http/shared/security/client-ip';
 
 const req = (headers: Record<string, string | string[]>, socketAddress = '10.0.0.9') => ({ headers, socketAddress });
 

@@ -5,7 +5,7 @@ import * as t from 'io-ts';
 import request from 'supertest';
 import { buildHubApp, HUB_PREFIX } from '../../../src/adapters/http/hub/hub-app';
 import { buildSalesApp } from '../../../src/adapters/http/sales/sales-app';
-import { HttpError } from '../../../src/adapters/http/shared/http-error';
+import { HttpError } from '../../../src/adapters/http/shared/errors/http-error';
 import { baseUrl, closeGracefully, listen } from '../../../src/adapters/http/shared/listen';
 import { documented } from '../../../src/adapters/http/shared/openapi/documented-router';
 import { SystemClock } from '../../../src/adapters/system/system-clock';

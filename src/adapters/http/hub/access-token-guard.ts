@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Clock } from '../../../application/shared/ports';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 import type { HubAccessTokens, HubAuth } from './hub-access-tokens';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;

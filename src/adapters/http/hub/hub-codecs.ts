@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { parseEmail } from '../../../domain/hub-identity/email';
-import { TEXT_LIMITS } from '../shared/codecs';
-import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
-import { HttpError, InvalidQueryError } from '../shared/http-error';
+import { TEXT_LIMITS } from '../shared/decoding/codecs';
+import { decodeQuery, type UnknownParameters } from '../shared/decoding/query-decoding';
+import { HttpError, InvalidQueryError } from '../shared/errors/http-error';
 import { withSchema, type JsonSchema } from '../shared/openapi/json-schema';
 import { isOneOf } from '../../../domain/shared/parsers';
 import { characterCount } from '../../../domain/shared/text';

@@ -1,4 +1,4 @@
-import type { ClassifiedError } from '../shared/classify-error';
+import type { ClassifiedError } from '../shared/errors/classify-error';
 
 /** Hub spec part 7: `{error, details?}`, plus `required` on permission errors. */
 export interface HubErrorBody {

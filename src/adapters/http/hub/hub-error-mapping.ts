@@ -1,5 +1,5 @@
-import { httpErrorOf, type ErrorMapping } from '../shared/error-mapping';
-import type { HttpError } from '../shared/http-error';
+import { httpErrorOf, type ErrorMapping } from '../shared/errors/error-mapping';
+import type { HttpError } from '../shared/errors/http-error';
 import { hubIdentityErrors, type HubIdentityError } from './hub-identity/hub-identity-error-mapping';
 import { hubLeadsErrors, type HubLeadsError } from './hub-leads/hub-leads-error-mapping';
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { constantTimeEqual } from '../../crypto/crypto-secrets';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 
 /**
  * Spec part 5.5: `Authorization: Bearer <MCP_INTERNAL_SECRET>`, compared in constant time (a

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { RateLimitStore } from '../../../application/shared/ports';
 import type { RateLimitMetrics } from '../../metrics/metrics';
-import { HttpError } from '../shared/http-error';
-import { clientIp } from '../shared/client-ip';
+import { HttpError } from '../shared/errors/http-error';
+import { clientIp } from '../shared/security/client-ip';
 import { HUB_PREFIX } from './hub-prefix';
 
 export interface IpRateLimitOptions {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
 import type { LeadProvider } from '../../../domain/hub-leads/lead';
 import type { RateLimitMetrics } from '../../metrics/metrics';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 
 export interface WebhookRateLimitOptions {
   readonly limit: number;

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 import { hubAuthOf } from './access-token-guard';
 
 /** Spec part 5.6: 403 `{error: "Insufficient permissions", required}` when the token lacks it. */

@@ -3,9 +3,9 @@ import type { Context, Middleware, Next } from 'koa';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
 import type { Clock, IdGenerator } from '../../../application/shared/ports';
 import type { RefusalStatus } from '../../../domain/sales-identity/api-event';
-import { clientIp } from '../shared/client-ip';
+import { clientIp } from '../shared/security/client-ip';
 import { exemptPathMatcher } from '../shared/exempt-paths';
-import { routePatternOf, UNMATCHED_ROUTE } from '../shared/request-metrics';
+import { routePatternOf, UNMATCHED_ROUTE } from '../shared/observability/request-metrics';
 import { auditedUserId, currentIdentity } from './request-identity';
 
 /** What the error handler (or the limiter) leaves on `ctx.state.errorOutcome` for the event log. */

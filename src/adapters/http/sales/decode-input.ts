@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { decodeQuery, type UnknownParameters } from '../shared/query-decoding';
-import { problemsOf } from '../shared/input-problems';
-import { HttpError } from '../shared/http-error';
+import { decodeQuery, type UnknownParameters } from '../shared/decoding/query-decoding';
+import { problemsOf } from '../shared/errors/input-problems';
+import { HttpError } from '../shared/errors/http-error';
 
 /**
  * Decodes a body or query with an io-ts codec, or throws the 400 of spec part 7 with one message per

@@ -4,7 +4,7 @@ import type { AuthenticateAccessToken } from '../../../application/sales-identit
 import type { AuthenticateApiKey } from '../../../application/sales-identity/authenticate-api-key';
 import type { SalesRole } from '../../../domain/sales-identity/role';
 import type { SalesIdentity } from '../../../domain/sales-identity/sales-user';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 import { ACCESS_TOKEN_COOKIE, apiKeyHeader, bearerToken, cookieValue } from './credentials';
 import { currentIdentity, setIdentity } from './request-identity';
 

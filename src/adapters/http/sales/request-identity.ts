@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { SalesIdentity } from '../../../domain/sales-identity/sales-user';
-import { HttpError } from '../shared/http-error';
+import { HttpError } from '../shared/errors/http-error';
 
 /** Guards put the caller's identity on `ctx.state.identity`; handlers and the event log read it here. */
 export function setIdentity(ctx: Context, identity: SalesIdentity): void {

@@ -1,4 +1,4 @@
-import type { ClassifiedError } from '../shared/classify-error';
+import type { ClassifiedError } from '../shared/errors/classify-error';
 
 /** Spec part 7: the message every status gets in production. */
 export const PRODUCTION_MESSAGES: Readonly<Record<number, string>> = {

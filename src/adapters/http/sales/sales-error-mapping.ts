@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { httpErrorOf, type ErrorMapping } from '../shared/error-mapping';
-import type { HttpError } from '../shared/http-error';
+import { httpErrorOf, type ErrorMapping } from '../shared/errors/error-mapping';
+import type { HttpError } from '../shared/errors/http-error';
 import { assistantErrors, type AssistantRouteError } from './assistant/assistant-error-mapping';
 import { policyErrors, type PolicyRouteError } from './policies/policy-error-mapping';
 import { saleErrors, type SaleRouteError } from './sales/sale-error-mapping';

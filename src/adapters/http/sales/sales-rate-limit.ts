@@ -3,7 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { RateLimitStore } from '../../../application/shared/ports';
 import type { RateLimitMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
-import { clientIp } from '../shared/client-ip';
+import { clientIp } from '../shared/security/client-ip';
 import { routeMarker } from '../shared/route-marker';
 import { exemptPathMatcher } from '../shared/exempt-paths';
 

@@ -4,17 +4,17 @@ import { CapacityExceededError } from '../../../application/shared/capacity-exce
 import type { RequestMetrics } from '../../metrics/metrics';
 import type { Logger } from '../../system/logger';
 import { admission, holdConnection } from './admission';
-import { cors } from './cors';
-import { csrfGuard, type CsrfOptions } from './csrf';
-import { RouteNotFoundError } from './http-error';
-import { jsonBody } from './json-body';
+import { cors } from './security/cors';
+import { csrfGuard, type CsrfOptions } from './security/csrf';
+import { RouteNotFoundError } from './errors/http-error';
+import { jsonBody } from './decoding/json-body';
 import { buildOpenApiDocument, type OpenApiDocument, type ServiceApi } from './openapi/openapi-document';
 import { openApiRoutes } from './openapi/openapi-routes';
-import { requestId } from './request-id';
-import { requestLogger } from './request-logger';
-import { requestMetrics } from './request-metrics';
-import { securityHeaders } from './security-headers';
-import { traceRoute } from './trace-route';
+import { requestId } from './observability/request-id';
+import { requestLogger } from './observability/request-logger';
+import { requestMetrics } from './observability/request-metrics';
+import { securityHeaders } from './security/security-headers';
+import { traceRoute } from './observability/trace-route';
 
 export interface ErrorOutcome {
   readonly status: number;

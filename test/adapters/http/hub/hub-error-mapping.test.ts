@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { hubErrorOutcome } from '../../../../src/adapters/http/hub/hub-error-body';
 import { hubHttpError, type HubUseCaseError } from '../../../../src/adapters/http/hub/hub-error-mapping';
-import { classifyError } from '../../../../src/adapters/http/shared/classify-error';
+import { classifyError } from '../../../../src/adapters/http/shared/errors/classify-error';
 
 /** What a client receives for each expected failure of a hub use case (spec parts 4 and 7, CONTRACT 5.2/7). */
 const EXPECTED: ReadonlyArray<readonly [HubUseCaseError, number, object]> = [

@@ -7,7 +7,7 @@ import { AuthenticateApiKey } from '../../../../src/application/sales-identity/a
 import { combinedGuard } from '../../../../src/adapters/http/sales/guards';
 import { buildSalesApp } from '../../../../src/adapters/http/sales/sales-app';
 import { salesError } from '../../../../src/adapters/http/sales/sales-openapi';
-import { HttpError } from '../../../../src/adapters/http/shared/http-error';
+import { HttpError } from '../../../../src/adapters/http/shared/errors/http-error';
 import { documented } from '../../../../src/adapters/http/shared/openapi/documented-router';
 import { InMemoryRateLimitStore } from '../../../../src/adapters/rate-limit/in-memory-rate-limit-store';
 import { SystemClock } from '../../../../src/adapters/system/system-clock';

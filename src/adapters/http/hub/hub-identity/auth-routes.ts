@@ -12,7 +12,7 @@ import type { RotateRefreshToken } from '../../../../application/hub-identity/ro
 import type { HubSession } from '../../../../application/hub-identity/session-issuer';
 import type { Clock } from '../../../../application/shared/ports';
 import { parseEmail } from '../../../../domain/hub-identity/email';
-import { HttpError } from '../../shared/http-error';
+import { HttpError } from '../../shared/errors/http-error';
 import { documented } from '../../shared/openapi/documented-router';
 import { Integer } from '../../shared/openapi/json-schema';
 import { accessTokenGuard, hubAuthOf } from '../access-token-guard';
@@ -20,7 +20,7 @@ import { HUB_PREFIX } from '../hub-prefix';
 import type { HubAccessTokens } from '../hub-access-tokens';
 import { hubHttpError } from '../hub-error-mapping';
 import { needsCapacity, type Capacity } from '../../shared/admission';
-import { TEXT_LIMITS } from '../../shared/codecs';
+import { TEXT_LIMITS } from '../../shared/decoding/codecs';
 import { decodeBody, decodeBodyFirstMessage, emailField, passwordField, rawTextField, textField } from '../hub-codecs';
 import { hubError, HUB_SECURITY } from '../hub-openapi';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../refresh-cookie';
@@ -67,53 +67,96 @@ const message = <M extends string>(text: M) => t.type({ message: t.literal(text)
 const REFRESH_COOKIE_HEADER = { 'Set-Cookie': { description: 'The refresh_token cookie (Path=/api/v1/auth/refresh)' } };
 const NO_MEMBERSHIP = hubError('`User has no organization membership`');
 
+const loginSpec = {
+  summary: 'Log in: an access token, and the refresh token as a cookie',
+  body: LoginBody,
+  responses: {
+    200: { description: 'A session', body: SessionView, headers: REFRESH_COOKIE_HEADER },
+    400: hubError('`{error: <first problem>}` (no details on this route)'),
+    401: hubError('`Invalid credentials`'),
+    403: NO_MEMBERSHIP,
+  },
+};
+const refreshSpec = {
+  summary: 'Rotates the refresh token: a new access token and cookie',
+  security: HUB_SECURITY.refreshCookie,
+  responses: {
+    200: { description: 'A new access token', body: RefreshedView, headers: REFRESH_COOKIE_HEADER },
+    401: {
+      ...hubError('`No refresh token` or `Invalid or reused refresh token` (the cookie is deleted)'),
+      headers: REFRESH_COOKIE_HEADER,
+    },
+    403: NO_MEMBERSHIP,
+  },
+};
+const logoutSpec = {
+  summary: 'Log out: revokes every refresh token of the user',
+  security: HUB_SECURITY.accessToken,
+  responses: { 200: { description: 'Logged out', body: message('Logged out'), headers: REFRESH_COOKIE_HEADER } },
+};
+const meSpec = {
+  summary: 'The user, organization and permissions of the access token',
+  security: HUB_SECURITY.accessToken,
+  responses: { 200: { description: 'Who you are', body: MeView } },
+};
+const registerSpec = {
+  summary: 'Creates a user and an organization, and logs in',
+  body: RegisterBody,
+  responses: {
+    201: { description: 'A session', body: SessionView, headers: REFRESH_COOKIE_HEADER },
+    409: hubError('`Email already registered`'),
+  },
+};
+const forgotSpec = {
+  summary: 'Mails a password reset link (the same answer for any e-mail)',
+  body: ForgotBody,
+  responses: {
+    200: { description: 'Accepted', body: message('If the e-mail is registered, a reset link has been sent') },
+  },
+};
+const resetSpec = {
+  summary: 'Sets a new password with a reset token',
+  body: ResetRequest,
+  responses: {
+    200: { description: 'Password updated', body: message('Password updated') },
+    400: hubError('`Token is required`, or `Validation error` with `details`'),
+    401: hubError('`Invalid or expired reset token` or `Reset link already used`'),
+  },
+};
+
+type Api = ReturnType<typeof documented>;
+type Guard = ReturnType<typeof accessTokenGuard>;
+
+const answerSession = (deps: AuthRoutesDeps, ctx: Context, status: number, session: HubSession): void => {
+  setRefreshCookie(ctx, session.refreshToken, deps.secureCookies, deps.clock.now());
+  ctx.status = status;
+  ctx.body = {
+    accessToken: session.accessToken,
+    expiresAt: session.expiresAt,
+    user: session.user,
+    org: session.org,
+  } satisfies t.TypeOf<typeof SessionView>;
+};
+
 /** Spec part 4 and CONTRACT 5.2/7: the /auth routes of the hub. */
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/auth` });
   const api = documented(router, { tag: 'Authentication', security: [] });
   const guard = accessTokenGuard(deps.accessTokens, deps.clock);
-  const answerSession = (ctx: Context, status: number, session: HubSession): void => {
-    setRefreshCookie(ctx, session.refreshToken, deps.secureCookies, deps.clock.now());
-    ctx.status = status;
-    ctx.body = {
-      accessToken: session.accessToken,
-      expiresAt: session.expiresAt,
-      user: session.user,
-      org: session.org,
-    } satisfies t.TypeOf<typeof SessionView>;
-  };
+  registerSessionRoutes(api, deps, guard);
+  registerAccountRoutes(api, deps);
+  return router;
+}
 
-  const hashes = needsCapacity(deps.hashing);
-
-  const loginSpec = {
-    summary: 'Log in: an access token, and the refresh token as a cookie',
-    body: LoginBody,
-    responses: {
-      200: { description: 'A session', body: SessionView, headers: REFRESH_COOKIE_HEADER },
-      400: hubError('`{error: <first problem>}` (no details on this route)'),
-      401: hubError('`Invalid credentials`'),
-      403: NO_MEMBERSHIP,
-    },
-  };
-  api.post('/login', loginSpec, hashes, async (ctx) => {
+/** Login, refresh, logout and me, in this order (the order of the document). */
+function registerSessionRoutes(api: Api, deps: AuthRoutesDeps, guard: Guard): void {
+  api.post('/login', loginSpec, needsCapacity(deps.hashing), async (ctx) => {
     const body = decodeBodyFirstMessage(LoginBody, ctx.request.body);
     const result = await deps.login.execute(body);
     if (E.isLeft(result)) throw hubHttpError(result.left);
-    answerSession(ctx, 200, result.right);
+    answerSession(deps, ctx, 200, result.right);
   });
 
-  const refreshSpec = {
-    summary: 'Rotates the refresh token: a new access token and cookie',
-    security: HUB_SECURITY.refreshCookie,
-    responses: {
-      200: { description: 'A new access token', body: RefreshedView, headers: REFRESH_COOKIE_HEADER },
-      401: {
-        ...hubError('`No refresh token` or `Invalid or reused refresh token` (the cookie is deleted)'),
-        headers: REFRESH_COOKIE_HEADER,
-      },
-      403: NO_MEMBERSHIP,
-    },
-  };
   api.post('/refresh', refreshSpec, async (ctx) => {
     const refreshToken = refreshCookieOf(ctx);
     if (refreshToken === undefined) {
@@ -135,50 +178,29 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     >;
   });
 
-  const logoutSpec = {
-    summary: 'Log out: revokes every refresh token of the user',
-    security: HUB_SECURITY.accessToken,
-    responses: { 200: { description: 'Logged out', body: message('Logged out'), headers: REFRESH_COOKIE_HEADER } },
-  };
   api.post('/logout', logoutSpec, guard, async (ctx) => {
     await deps.logout.execute({ userId: hubAuthOf(ctx).userId });
     clearRefreshCookie(ctx, deps.secureCookies);
     ctx.body = { message: 'Logged out' };
   });
 
-  const meSpec = {
-    summary: 'The user, organization and permissions of the access token',
-    security: HUB_SECURITY.accessToken,
-    responses: { 200: { description: 'Who you are', body: MeView } },
-  };
   api.get('/me', meSpec, guard, async (ctx) => {
     const result = await deps.me.execute(hubAuthOf(ctx));
     if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = result.right satisfies t.TypeOf<typeof MeView>;
   });
+}
 
-  const registerSpec = {
-    summary: 'Creates a user and an organization, and logs in',
-    body: RegisterBody,
-    responses: {
-      201: { description: 'A session', body: SessionView, headers: REFRESH_COOKIE_HEADER },
-      409: hubError('`Email already registered`'),
-    },
-  };
+/** Register, forgot-password and reset-password; hashing routes are refused first when it is saturated. */
+function registerAccountRoutes(api: Api, deps: AuthRoutesDeps): void {
+  const hashes = needsCapacity(deps.hashing);
   api.post('/register', registerSpec, hashes, async (ctx) => {
     const body = decodeBody(RegisterBody, ctx.request.body);
     const result = await deps.register.execute(body);
     if (E.isLeft(result)) throw hubHttpError(result.left);
-    answerSession(ctx, 201, result.right);
+    answerSession(deps, ctx, 201, result.right);
   });
 
-  const forgotSpec = {
-    summary: 'Mails a password reset link (the same answer for any e-mail)',
-    body: ForgotBody,
-    responses: {
-      200: { description: 'Accepted', body: message('If the e-mail is registered, a reset link has been sent') },
-    },
-  };
   api.post('/forgot-password', forgotSpec, async (ctx) => {
     // Any string is accepted and answered alike; only an address that can belong to an account is looked up.
     const email = parseEmail(decodeBody(ForgotBody, ctx.request.body).email);
@@ -186,15 +208,6 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = { message: 'If the e-mail is registered, a reset link has been sent' };
   });
 
-  const resetSpec = {
-    summary: 'Sets a new password with a reset token',
-    body: ResetRequest,
-    responses: {
-      200: { description: 'Password updated', body: message('Password updated') },
-      400: hubError('`Token is required`, or `Validation error` with `details`'),
-      401: hubError('`Invalid or expired reset token` or `Reset link already used`'),
-    },
-  };
   api.post('/reset-password', resetSpec, hashes, async (ctx) => {
     const raw = ctx.request.body as Record<string, unknown> | undefined;
     const token = raw?.token;
@@ -204,6 +217,4 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     if (E.isLeft(result)) throw hubHttpError(result.left);
     ctx.body = { message: 'Password updated' };
   });
-
-  return router;
 }

@@ -5,8 +5,8 @@ import type { LoginHubUserError } from '../../../../application/hub-identity/log
 import type { RegisterHubUserError } from '../../../../application/hub-identity/register-hub-user';
 import type { ResetHubPasswordError } from '../../../../application/hub-identity/reset-hub-password';
 import type { RotateRefreshTokenError } from '../../../../application/hub-identity/rotate-refresh-token';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 
 /** The hub-identity errors (organizations are this context's, so `OrganizationNotFound` is answered here for every hub route). */
 export type HubIdentityError =

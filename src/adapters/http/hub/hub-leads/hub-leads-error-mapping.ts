@@ -8,8 +8,8 @@ import type { GetWebhookSettingsError } from '../../../../application/hub-leads/
 import type { ReceiveCrmEventError } from '../../../../application/hub-leads/receive-crm-event';
 import type { SetCrmCredentialsError } from '../../../../application/hub-leads/set-crm-credentials';
 import type { SetWebhookSettingsError } from '../../../../application/hub-leads/set-webhook-settings';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 
 /** The hub-leads errors. */
 export type HubLeadsError =

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import type { LeadQuery } from '../../../../application/hub-leads/ports';
 import { normalizePhone } from '../../../../domain/shared/phone';
-import { parsedString } from '../../shared/codecs';
+import { parsedString } from '../../shared/decoding/codecs';
 import { stringWith } from '../../shared/openapi/json-schema';
-import { PageQuery } from '../../shared/page-query';
+import { PageQuery } from '../../shared/decoding/page-query';
 import { decodeHubQuery } from '../hub-codecs';
 
 /** A Brazilian phone in any spelling, decoded to its canonical form. */

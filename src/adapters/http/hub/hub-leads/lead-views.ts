@@ -3,7 +3,7 @@ import type { LeadEventRecord } from '../../../../application/hub-leads/ports';
 import { LEAD_PROVIDERS, type Lead, type Pipeline } from '../../../../domain/hub-leads/lead';
 import type { LeadTemplate } from '../../../../domain/hub-leads/lead-template';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
-import { oneOf } from '../../shared/codecs';
+import { oneOf } from '../../shared/decoding/codecs';
 
 const NullableText = t.union([t.string, t.null]);
 const Provider = oneOf(LEAD_PROVIDERS);

@@ -1,6 +1,6 @@
 import type { AiNotConfigured, AiUnavailable, ChatSessionNotFound } from '../../../../application/assistant/errors';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 
 /** The errors of the chat-session and assistant routes. */
 export type AssistantRouteError = ChatSessionNotFound | AiNotConfigured | AiUnavailable;

@@ -11,11 +11,11 @@ import {
   type ChatSessionChanges,
   type ChatSessionStatus,
 } from '../../../../domain/assistant/chat';
-import { integerFromString, oneOf, uuidString } from '../../shared/codecs';
+import { integerFromString, oneOf, uuidString } from '../../shared/decoding/codecs';
 import { withSchema, type JsonSchema } from '../../shared/openapi/json-schema';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
-import { PageQuery } from '../../shared/page-query';
-import { unknownKeyMessages } from '../../shared/strict-keys';
+import { PageQuery } from '../../shared/decoding/page-query';
+import { unknownKeyMessages } from '../../shared/decoding/strict-keys';
 
 /** A string whose failure reads `<field> is required` or `<field> must be a string`, with its wire schema. */
 const text = (name: string, schema: JsonSchema) =>

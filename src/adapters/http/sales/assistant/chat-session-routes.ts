@@ -20,7 +20,7 @@ import {
 import { chatMessageBody, ChatHistoryView, chatSessionBody, ChatSessionView } from './chat-session-views';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { requireIdentity } from '../request-identity';
-import { pageBody, pageView } from '../../shared/page-query';
+import { pageBody, pageView } from '../../shared/decoding/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 

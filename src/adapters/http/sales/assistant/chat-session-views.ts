@@ -5,7 +5,7 @@ import {
   type ChatMessage,
   type ChatSession,
 } from '../../../../domain/assistant/chat';
-import { nullable, oneOf } from '../../shared/codecs';
+import { nullable, oneOf } from '../../shared/decoding/codecs';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';
 
 export const ChatSessionView = t.type({

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { canonicalTimeZone, DEFAULT_TIMEZONE, formatLocalDate } from '../../../../domain/kpi/local-days';
 import { parseDateBound, resolvePeriod, type DateBound, type KpiPeriod } from '../../../../domain/kpi/period';
 import { withSchema } from '../../shared/openapi/json-schema';
-import { decodeQuery } from '../../shared/query-decoding';
+import { decodeQuery } from '../../shared/decoding/query-decoding';
 import { invalidInput, requireJsonObject } from '../decode-input';
 
 /** `2018-11-04` (a local day of the requested timezone) or an ISO 8601 timestamp (an instant). */

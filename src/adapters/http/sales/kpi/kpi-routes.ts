@@ -35,7 +35,8 @@ export const KPI_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 const CACHE_HEADER = {
   'X-Cache': {
     description:
-      '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by every caller, the assistant included); `MISS`: it was computed now',
+      '`HIT`: the answer came from the KPI cache (kept 60 s, one entry per report and normalized period, shared by ' +
+      'every caller, the assistant included); `MISS`: it was computed now',
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
   },
 } as const;
@@ -46,33 +47,49 @@ const ok = (description: string, body: ResponseSpec['body']): ResponseSpec => ({
   headers: CACHE_HEADER,
 });
 
-/**
- * GET /kpi/sdr, /kpi/sdr/trending, /kpi/subscription-leads (spec part 4, CONTRACT 8.3): combined
- * credential, admin and manager (8.7), roles checked before the cache; the query is decoded (400)
- * before the cache too, then the answer comes from the cache or is computed.
- */
-export function kpiRoutes(deps: KpiRoutesDeps): Router {
-  const router = new Router({ prefix: '/kpi' });
-  const api = documented(router, {
-    tag: 'KPI',
-    security: SALES_SECURITY.jwtOrApiKey,
-    responses: {
-      400: salesError(
-        'Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or repeated parameter (one message per problem)',
-      ),
-      403: salesError('Not an admin or a manager'),
-    },
-  });
-  router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
+const KPI_RESPONSES = {
+  400: salesError(
+    'Not a date, `dateFrom` after `dateTo`, a period over 366 local days, an unknown timezone, or an unknown or ' +
+      'repeated parameter (one message per problem)',
+  ),
+  403: salesError('Not an admin or a manager'),
+};
 
+const query = KpiQuery;
+const sdrSpec = {
+  summary:
+    'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s ' +
+    'per IP)',
+  query,
+  responses: { 200: ok('The figures of the period', SdrKpiView) },
+};
+const trendingSpec = {
+  summary:
+    'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s ' +
+    'per IP)',
+  query,
+  responses: { 200: ok('One point per local day', SdrTrendingView) },
+};
+const subscriptionLeadsSpec = {
+  summary:
+    'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and ' +
+    'per local day (10 per 60 s per IP)',
+  query,
+  responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
+};
+
+type Answer = <T extends object>(
+  ctx: Context,
+  report: CachedKpiReport<T>,
+  view: (report: T) => unknown,
+) => Promise<void>;
+
+/** Answers a report's request, with `X-Cache`. */
+function kpiAnswer(clock: Clock): Answer {
   // The answer of a report, written once: a hit hands back the report it read before, whose text is kept.
   const written = new WeakMap<object, string>();
-  const answer = async <T extends object>(
-    ctx: Context,
-    report: CachedKpiReport<T>,
-    view: (report: T) => unknown,
-  ): Promise<void> => {
-    const request = decodeKpiQuery(ctx.query, deps.clock.now());
+  return async (ctx, report, view) => {
+    const request = decodeKpiQuery(ctx.query, clock.now());
     const { report: figures, hit } = orHttpError(await report.execute({ period: request.period }));
     let json = written.get(figures);
     if (json === undefined) {
@@ -83,43 +100,24 @@ export function kpiRoutes(deps: KpiRoutesDeps): Router {
     ctx.type = 'application/json';
     ctx.body = json;
   };
+}
 
-  const query = KpiQuery;
-  api.get(
-    '/sdr',
-    {
-      summary:
-        'SDR funnel of a period: contacts, leads, conversion rate, average response time and response rate (10 per 60 s per IP)',
-      query,
-      responses: { 200: ok('The figures of the period', SdrKpiView) },
-    },
-    rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, deps.getSdrKpi, sdrKpiBody),
+/**
+ * GET /kpi/sdr, /kpi/sdr/trending, /kpi/subscription-leads (spec part 4, CONTRACT 8.3): combined
+ * credential, admin and manager (8.7), roles checked before the cache; the query is decoded (400)
+ * before the cache too, then the answer comes from the cache or is computed.
+ */
+export function kpiRoutes(deps: KpiRoutesDeps): Router {
+  const router = new Router({ prefix: '/kpi' });
+  const api = documented(router, { tag: 'KPI', security: SALES_SECURITY.jwtOrApiKey, responses: KPI_RESPONSES });
+  router.use(combinedGuard(deps.guards), roleGuard('admin', 'manager'));
+  const answer = kpiAnswer(deps.clock);
+  api.get('/sdr', sdrSpec, rateLimit(KPI_RATE_LIMIT), async (ctx) => answer(ctx, deps.getSdrKpi, sdrKpiBody));
+  api.get('/sdr/trending', trendingSpec, rateLimit(KPI_RATE_LIMIT), async (ctx) =>
+    answer(ctx, deps.getSdrTrending, sdrTrendingBody),
   );
-
-  api.get(
-    '/sdr/trending',
-    {
-      summary:
-        'Contacts, leads and conversion rate per local day of the period, oldest first, every day present (10 per 60 s per IP)',
-      query,
-      responses: { 200: ok('One point per local day', SdrTrendingView) },
-    },
-    rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, deps.getSdrTrending, sdrTrendingBody),
+  api.get('/subscription-leads', subscriptionLeadsSpec, rateLimit(KPI_RATE_LIMIT), async (ctx) =>
+    answer(ctx, deps.getSubscriptionLeads, subscriptionLeadsBody),
   );
-
-  api.get(
-    '/subscription-leads',
-    {
-      summary:
-        'Contacts that signed up through the web (web session ids) created in the period, with a phone, qualified, and per local day (10 per 60 s per IP)',
-      query,
-      responses: { 200: ok('The web sign-ups of the period', SubscriptionLeadsView) },
-    },
-    rateLimit(KPI_RATE_LIMIT),
-    async (ctx) => answer(ctx, deps.getSubscriptionLeads, subscriptionLeadsBody),
-  );
-
   return router;
 }

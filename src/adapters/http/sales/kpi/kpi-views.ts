@@ -4,7 +4,7 @@ import type { SdrTrending } from '../../../../application/kpi/get-sdr-trending';
 import type { SubscriptionLeads } from '../../../../application/kpi/get-subscription-leads';
 import { formatLocalDate } from '../../../../domain/kpi/local-days';
 import type { KpiPeriod } from '../../../../domain/kpi/period';
-import { nullable } from '../../shared/codecs';
+import { nullable } from '../../shared/decoding/codecs';
 import { Integer, IsoTimestamp, withSchema } from '../../shared/openapi/json-schema';
 
 const Fraction = withSchema(

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { boundedText, dateOnly, oneOf, parsedString, ShortText, TEXT_LIMITS } from '../../shared/codecs';
-import { integerIn, matching, nullableMatching } from '../../shared/rule-codecs';
+import { boundedText, dateOnly, oneOf, parsedString, ShortText, TEXT_LIMITS } from '../../shared/decoding/codecs';
+import { integerIn, matching, nullableMatching } from '../../shared/decoding/rule-codecs';
 import { WIRE_PATTERNS } from '../../../../domain/shared/parsers';
 import { stringWith, withKeywords, withSchema } from '../../shared/openapi/json-schema';
 import type { FindPoliciesInput } from '../../../../application/policies/find-policies';
@@ -18,8 +18,8 @@ import {
 } from '../../../../domain/policies/policy';
 import { CPF_SHAPE, parseCpf, type Cpf } from '../../../../domain/shared/cpf';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
-import { PageQuery } from '../../shared/page-query';
-import { unknownKeyMessages } from '../../shared/strict-keys';
+import { PageQuery } from '../../shared/decoding/page-query';
+import { unknownKeyMessages } from '../../shared/decoding/strict-keys';
 import { characterCount } from '../../../../domain/shared/text';
 import { POLICY_TERMS } from '../../../../domain/policies/policy-terms';
 

@@ -1,7 +1,7 @@
 import type { ChangePolicyStatusError } from '../../../../application/policies/change-policy-status';
 import type { PolicyNotFound, PolicyNumberTaken } from '../../../../application/policies/errors';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 
 /** The errors of the policy routes. */
 export type PolicyRouteError = PolicyNotFound | PolicyNumberTaken | ChangePolicyStatusError;

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { nullable, oneOf } from '../../shared/codecs';
+import { nullable, oneOf } from '../../shared/decoding/codecs';
 import type { LinkedPolicy } from '../../../../application/policies/policy-view';
 import { POLICY_PRODUCTS, POLICY_STATUSES } from '../../../../domain/policies/policy';
 import { policyTermsOf, type PolicyTerm } from '../../../../domain/policies/policy-terms';

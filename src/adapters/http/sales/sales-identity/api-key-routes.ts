@@ -6,7 +6,7 @@ import type { ListApiKeys } from '../../../../application/sales-identity/list-ap
 import type { RevokeApiKey } from '../../../../application/sales-identity/revoke-api-key';
 import { documented } from '../../shared/openapi/documented-router';
 import { IsoTimestamp } from '../../shared/openapi/json-schema';
-import { EmailText } from '../../shared/codecs';
+import { EmailText } from '../../shared/decoding/codecs';
 import { decodeInput } from '../decode-input';
 import { accessTokenGuard, type GuardDeps } from '../guards';
 import { requireIdentity } from '../request-identity';

@@ -6,8 +6,8 @@ import type { ListApiEvents } from '../../../../application/sales-identity/list-
 import { documented } from '../../shared/openapi/documented-router';
 import { Integer, IsoTimestamp, stringWith, withSchema } from '../../shared/openapi/json-schema';
 import { decodeQueryInput } from '../decode-input';
-import { integerFromString, isoDateOrTimestamp } from '../../shared/codecs';
-import { PAGING } from '../../shared/page-query';
+import { integerFromString, isoDateOrTimestamp } from '../../shared/decoding/codecs';
+import { PAGING } from '../../shared/decoding/page-query';
 import { combinedGuard, roleGuard, type GuardDeps } from '../guards';
 import { salesHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';

@@ -4,8 +4,8 @@ import type { LoginSalesUserError } from '../../../../application/sales-identity
 import type { RefreshSalesSessionError } from '../../../../application/sales-identity/refresh-sales-session';
 import type { ResetSalesPasswordError } from '../../../../application/sales-identity/reset-sales-password';
 import type { RevokeApiKeyError } from '../../../../application/sales-identity/revoke-api-key';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The sales-identity errors a sales route can answer (the guards answer for themselves, spec part 5). */

@@ -12,11 +12,11 @@ import {
   oneOf,
   ShortText,
   parsedString,
-} from '../../shared/codecs';
+} from '../../shared/decoding/codecs';
 import { withSchema } from '../../shared/openapi/json-schema';
 import type { Clock } from '../../../../application/shared/ports';
 import { isUuid, WIRE_PATTERNS } from '../../../../domain/shared/parsers';
-import { PageQuery } from '../../shared/page-query';
+import { PageQuery } from '../../shared/decoding/page-query';
 
 const IsoDateTime = isoDateOrTimestamp('An ISO 8601 date or timestamp');
 

@@ -3,8 +3,8 @@ import type { ResendError } from '../../../../application/sales/resend-sale';
 import type { SaleNotFound } from '../../../../application/sales/sale-not-found';
 import type { UpdateSaleStatusError } from '../../../../application/sales/update-sale-status';
 import type { VendorNotFound } from '../../../../application/sales/vendor-data';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The errors of the sale and vendor routes. */

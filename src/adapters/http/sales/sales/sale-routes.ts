@@ -20,11 +20,11 @@ import {
   toSaleStatusInput,
 } from './sale-codecs';
 import { detailBody, entryBody, SaleDetailView, SaleEntryView } from './sale-views';
-import { pageBody, pageView } from '../../shared/page-query';
+import { pageBody, pageView } from '../../shared/decoding/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { rateLimit } from '../sales-rate-limit';
-import { oneOf } from '../../shared/codecs';
+import { oneOf } from '../../shared/decoding/codecs';
 
 export interface SaleRoutesDeps {
   readonly guards: GuardDeps;
@@ -47,6 +47,37 @@ const StatusUpdated = t.type({
 const Resent = t.type({ success: t.boolean, saleId: t.string, destinationStatus: t.union([Integer, t.null]) });
 const SALE_NOT_FOUND = salesError('`Sale <id> not found`');
 
+const listSpec = {
+  summary: 'Sales, newest first',
+  query: SaleListQuery,
+  responses: {
+    200: { description: 'A page of sales', body: pageView(SaleDetailView) },
+    400: salesError('A query parameter is invalid'),
+  },
+};
+const getSpec = {
+  summary: 'One sale with its delivery state',
+  pathParameters: { id: 'The sale id' },
+  responses: { 200: { description: 'The sale', body: SaleDetailView }, 404: SALE_NOT_FOUND },
+};
+const statusSpec = {
+  summary: 'Records a status event of a sale',
+  pathParameters: { id: 'The sale id' },
+  body: SaleStatusBody,
+  responses: { 200: { description: 'Recorded', body: StatusUpdated }, 404: SALE_NOT_FOUND },
+};
+const resendSpec = {
+  summary: 'Forces the sale and sends it alone to the sale webhook',
+  description: '`success` is false when the destination failed; the sale then stays forced for the next dispatch.',
+  pathParameters: { id: 'The sale id' },
+  responses: {
+    200: { description: 'Sent (or attempted)', body: Resent },
+    404: SALE_NOT_FOUND,
+    409: salesError('A dispatch run holds the sale; it is forced and will be sent'),
+    503: salesError('No SALES_WEBHOOK_URL, or the database is unavailable'),
+  },
+};
+
 export function saleRoutes(deps: SaleRoutesDeps): Router {
   const router = new Router({ prefix: '/api/sales' });
   const api = documented(router, { tag: 'Sales', security: SALES_SECURITY.jwtOrApiKey });
@@ -68,14 +99,6 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
     ctx.body = entryBody(entry, deps.clock.now());
   });
 
-  const listSpec = {
-    summary: 'Sales, newest first',
-    query: SaleListQuery,
-    responses: {
-      200: { description: 'A page of sales', body: pageView(SaleDetailView) },
-      400: salesError('A query parameter is invalid'),
-    },
-  };
   api.get('/', listSpec, guard, async (ctx) => {
     const query = decodeQueryInput(SaleListQuery, ctx.query, 'ignore');
     const page = orHttpError(
@@ -85,22 +108,11 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
     ctx.body = pageBody(page, query, (entry) => detailBody(entry, now));
   });
 
-  const getSpec = {
-    summary: 'One sale with its delivery state',
-    pathParameters: { id: 'The sale id' },
-    responses: { 200: { description: 'The sale', body: SaleDetailView }, 404: SALE_NOT_FOUND },
-  };
   api.get('/:id', getSpec, guard, async (ctx) => {
     const entry = orHttpError(await deps.getSale.execute(ctx.params.id ?? ''));
     ctx.body = detailBody(entry, deps.clock.now());
   });
 
-  const statusSpec = {
-    summary: 'Records a status event of a sale',
-    pathParameters: { id: 'The sale id' },
-    body: SaleStatusBody,
-    responses: { 200: { description: 'Recorded', body: StatusUpdated }, 404: SALE_NOT_FOUND },
-  };
   api.patch('/:id/status', statusSpec, guard, async (ctx) => {
     const body = decodeInput(SaleStatusBody, ctx.request.body);
     const { id, event, webhookProcessed } = orHttpError(
@@ -109,17 +121,6 @@ export function saleRoutes(deps: SaleRoutesDeps): Router {
     ctx.body = { id, event, webhookProcessed };
   });
 
-  const resendSpec = {
-    summary: 'Forces the sale and sends it alone to the sale webhook',
-    description: '`success` is false when the destination failed; the sale then stays forced for the next dispatch.',
-    pathParameters: { id: 'The sale id' },
-    responses: {
-      200: { description: 'Sent (or attempted)', body: Resent },
-      404: SALE_NOT_FOUND,
-      409: salesError('A dispatch run holds the sale; it is forced and will be sent'),
-      503: salesError('No SALES_WEBHOOK_URL, or the database is unavailable'),
-    },
-  };
   api.post('/:id/trigger-webhook', resendSpec, guard, async (ctx) => {
     const { saleId, success, destinationStatus } = orHttpError(await deps.resendSale.execute(ctx.params.id ?? ''));
     ctx.body = { success, saleId, destinationStatus };

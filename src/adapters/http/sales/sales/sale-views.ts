@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { nullable, oneOf } from '../../shared/codecs';
+import { nullable, oneOf } from '../../shared/decoding/codecs';
 import { toEnvelopeEntry } from '../../../../domain/sales/envelope';
 import { SALE_EVENTS, type SaleEntry, type Vendor } from '../../../../domain/sales/sale';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { NonBlankText, ShortText } from '../../shared/codecs';
+import { NonBlankText, ShortText } from '../../shared/decoding/codecs';
 
 const VendorFields = {
   name: NonBlankText,

@@ -7,7 +7,7 @@ import { documented } from '../../shared/openapi/documented-router';
 import { decodeInput, decodeQueryInput } from '../decode-input';
 import { combinedGuard, type GuardDeps } from '../guards';
 import { vendorBody, VendorView } from './sale-views';
-import { pageBody, pageView, PageQuery } from '../../shared/page-query';
+import { pageBody, pageView, PageQuery } from '../../shared/decoding/page-query';
 import { orHttpError } from '../sales-error-mapping';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { VendorCreateBody, VendorUpdateBody } from './vendor-codecs';

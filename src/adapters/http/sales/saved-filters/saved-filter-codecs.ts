@@ -11,9 +11,9 @@ import {
   type SavedFilterResource,
 } from '../../../../domain/saved-filters/saved-filter';
 import { decodeQueryInput, invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
-import { unknownKeyMessages } from '../../shared/strict-keys';
-import { boundedText, oneOf } from '../../shared/codecs';
-import { PageQuery } from '../../shared/page-query';
+import { unknownKeyMessages } from '../../shared/decoding/strict-keys';
+import { boundedText, oneOf } from '../../shared/decoding/codecs';
+import { PageQuery } from '../../shared/decoding/page-query';
 import { withSchema } from '../../shared/openapi/json-schema';
 
 /** CONTRACT 7 "Lengths": the domain's limit, stated on the wire (the domain rule says the same message). */

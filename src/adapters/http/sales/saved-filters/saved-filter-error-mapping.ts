@@ -1,6 +1,6 @@
 import type { SavedFilterNameTaken, SavedFilterNotFound } from '../../../../application/saved-filters/errors';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 
 /** The errors of the saved-filter routes. */
 export type SavedFilterRouteError = SavedFilterNotFound | SavedFilterNameTaken;

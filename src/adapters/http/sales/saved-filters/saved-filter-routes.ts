@@ -13,7 +13,7 @@ import { documented } from '../../shared/openapi/documented-router';
 import { salesError, SALES_SECURITY } from '../sales-openapi';
 import { SavedFilterCreateBody, SavedFilterListQuery, SavedFilterRenameBody } from './saved-filter-codecs';
 import { savedFilterBody, SavedFilterListView, SavedFilterView } from './saved-filter-views';
-import { pageBody } from '../../shared/page-query';
+import { pageBody } from '../../shared/decoding/page-query';
 
 export interface SavedFilterRoutesDeps {
   readonly guards: GuardDeps;
@@ -24,21 +24,50 @@ export interface SavedFilterRoutesDeps {
   readonly deleteSavedFilter: DeleteSavedFilter;
 }
 
+const notFound = salesError("`Saved filter not found` (unknown, or another user's)");
+const invalid = salesError('The body is invalid (one message per problem; unknown keys are refused)');
+const nameTaken = salesError('The user has a filter of that name for that resource');
+const id = { id: 'The saved filter id' };
+const createSpec = {
+  summary: 'Saves a named list query for the calling user',
+  body: SavedFilterCreateBody,
+  responses: { 201: { description: 'Saved', body: SavedFilterView }, 400: invalid, 409: nameTaken },
+};
+const listSpec = {
+  summary: "A page of the calling user's saved filters, by resource then name",
+  query: SavedFilterListQuery,
+  responses: {
+    200: { description: 'A page of filters', body: SavedFilterListView },
+    400: salesError(
+      'A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of ' +
+        'the resources, or one given twice',
+    ),
+  },
+};
+const renameSpec = {
+  summary: 'Renames a saved filter; answers `{}`',
+  pathParameters: id,
+  body: SavedFilterRenameBody,
+  responses: { 200: { description: 'Renamed', body: t.type({}) }, 400: invalid, 404: notFound, 409: nameTaken },
+};
+
+const getSpec = {
+  summary: "One of the calling user's saved filters",
+  pathParameters: id,
+  responses: { 200: { description: 'The filter', body: SavedFilterView }, 404: notFound },
+};
+const deleteSpec = {
+  summary: 'Deletes a saved filter',
+  pathParameters: id,
+  responses: { 204: { description: 'Deleted' }, 404: notFound },
+};
+
 /** CONTRACT 8.5, spec part 4 PATCH /user/saved-filters/{id}: combined credential, every role, owner only. */
 export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
   const router = new Router({ prefix: '/user/saved-filters' });
   const api = documented(router, { tag: 'Saved filters', security: SALES_SECURITY.jwtOrApiKey });
   const guard = combinedGuard(deps.guards);
-  const notFound = salesError("`Saved filter not found` (unknown, or another user's)");
-  const invalid = salesError('The body is invalid (one message per problem; unknown keys are refused)');
-  const nameTaken = salesError('The user has a filter of that name for that resource');
-  const id = { id: 'The saved filter id' };
 
-  const createSpec = {
-    summary: 'Saves a named list query for the calling user',
-    body: SavedFilterCreateBody,
-    responses: { 201: { description: 'Saved', body: SavedFilterView }, 400: invalid, 409: nameTaken },
-  };
   api.post('/', createSpec, guard, async (ctx) => {
     const input = decodeSavedFilterCreation(ctx.request.body, requireIdentity(ctx).id);
     const filter = orHttpError(await deps.createSavedFilter.execute(input));
@@ -46,43 +75,18 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
     ctx.body = savedFilterBody(filter);
   });
 
-  const listSpec = {
-    summary: "A page of the calling user's saved filters, by resource then name",
-    query: SavedFilterListQuery,
-    responses: {
-      200: { description: 'A page of filters', body: SavedFilterListView },
-      400: salesError(
-        'A query parameter is invalid (one message per problem): `page`, `limit` out of range, `resource` not one of the resources, or one given twice',
-      ),
-    },
-  };
   api.get('/', listSpec, guard, async (ctx) => {
     const query = decodeSavedFilterListQuery(ctx.query);
     const listed = orHttpError(await deps.listSavedFilters.execute({ userId: requireIdentity(ctx).id, ...query }));
     ctx.body = pageBody(listed, query, savedFilterBody);
   });
 
-  api.get(
-    '/:id',
-    {
-      summary: "One of the calling user's saved filters",
-      pathParameters: id,
-      responses: { 200: { description: 'The filter', body: SavedFilterView }, 404: notFound },
-    },
-    guard,
-    async (ctx) => {
-      ctx.body = savedFilterBody(
-        orHttpError(await deps.getSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' })),
-      );
-    },
-  );
+  api.get('/:id', getSpec, guard, async (ctx) => {
+    ctx.body = savedFilterBody(
+      orHttpError(await deps.getSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' })),
+    );
+  });
 
-  const renameSpec = {
-    summary: 'Renames a saved filter; answers `{}`',
-    pathParameters: id,
-    body: SavedFilterRenameBody,
-    responses: { 200: { description: 'Renamed', body: t.type({}) }, 400: invalid, 404: notFound, 409: nameTaken },
-  };
   api.patch('/:id', renameSpec, guard, async (ctx) => {
     const name = decodeSavedFilterRename(ctx.request.body);
     orHttpError(
@@ -91,19 +95,10 @@ export function savedFilterRoutes(deps: SavedFilterRoutesDeps): Router {
     ctx.body = {};
   });
 
-  api.delete(
-    '/:id',
-    {
-      summary: 'Deletes a saved filter',
-      pathParameters: id,
-      responses: { 204: { description: 'Deleted' }, 404: notFound },
-    },
-    guard,
-    async (ctx) => {
-      orHttpError(await deps.deleteSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' }));
-      ctx.status = 204;
-    },
-  );
+  api.delete('/:id', deleteSpec, guard, async (ctx) => {
+    orHttpError(await deps.deleteSavedFilter.execute({ userId: requireIdentity(ctx).id, id: ctx.params.id ?? '' }));
+    ctx.status = 204;
+  });
 
   return router;
 }

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
 import { SAVED_FILTER_RESOURCES, type SavedFilter } from '../../../../domain/saved-filters/saved-filter';
 import { IsoTimestamp } from '../../shared/openapi/json-schema';
-import { oneOf } from '../../shared/codecs';
-import { pageView } from '../../shared/page-query';
+import { oneOf } from '../../shared/decoding/codecs';
+import { pageView } from '../../shared/decoding/page-query';
 
 export const SavedFilterView = t.type({
   id: t.string,

@@ -3,8 +3,8 @@ import type * as t from 'io-ts';
 import type { UpdateSdrStatusInput } from '../../../../application/sdr/update-sdr-status';
 import { parseIdentifier, type LeadIdentifier } from '../../../../domain/sdr/identifier';
 import type { IdentifierType } from '../../../../domain/sdr/interaction';
-import { problemsOf, type InputProblem } from '../../shared/input-problems';
-import { queryValues } from '../../shared/query-decoding';
+import { problemsOf, type InputProblem } from '../../shared/errors/input-problems';
+import { queryValues } from '../../shared/decoding/query-decoding';
 import { invalidInput, requireJsonObject } from '../decode-input';
 import { SdrListQuery, SdrStatusBody } from './sdr-codecs';
 

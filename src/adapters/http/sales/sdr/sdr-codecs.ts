@@ -1,11 +1,19 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { boundedText, NonBlankText, NotesText, nullable, oneOf, ShortText, TEXT_LIMITS } from '../../shared/codecs';
+import {
+  boundedText,
+  NonBlankText,
+  NotesText,
+  nullable,
+  oneOf,
+  ShortText,
+  TEXT_LIMITS,
+} from '../../shared/decoding/codecs';
 import type { CreateSdrInteractionInput, LeadContact } from '../../../../application/sdr/create-sdr-interaction';
 import { CPF_SHAPE, parseCpf } from '../../../../domain/shared/cpf';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import { parseWebSessionId, SDR_CHANNELS, SDR_STATUSES, WEB_SESSION_ID } from '../../../../domain/sdr/interaction';
-import { matching, requiringOneOf } from '../../shared/rule-codecs';
+import { matching, requiringOneOf } from '../../shared/decoding/rule-codecs';
 import { invalidInput, requireJsonObject, validationMessagesOf } from '../decode-input';
 
 const IdentifierTypeCodec = oneOf(['phone', 'cpf'] as const);

@@ -2,8 +2,8 @@ import type { ListSdrContactsError } from '../../../../application/sdr/list-sdr-
 import type { ListSdrInteractionsError } from '../../../../application/sdr/list-sdr-interactions';
 import type { ListSdrSessionsError } from '../../../../application/sdr/list-sdr-sessions';
 import type { UpdateSdrStatusError } from '../../../../application/sdr/update-sdr-status';
-import type { ErrorMapping } from '../../shared/error-mapping';
-import { HttpError } from '../../shared/http-error';
+import type { ErrorMapping } from '../../shared/errors/error-mapping';
+import { HttpError } from '../../shared/errors/http-error';
 import { invalidInput } from '../decode-input';
 
 /** The errors of the SDR routes. */

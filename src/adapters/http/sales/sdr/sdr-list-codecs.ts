@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
-import { isoDateOrTimestamp, NonBlankText, oneOf, ShortText } from '../../shared/codecs';
+import { isoDateOrTimestamp, NonBlankText, oneOf, ShortText } from '../../shared/decoding/codecs';
 import type { ListSdrContactsInput } from '../../../../application/sdr/list-sdr-contacts';
 import type { ListSdrSessionsInput } from '../../../../application/sdr/list-sdr-sessions';
 import { CONTACT_SORT_FIELDS, type ContactFilter } from '../../../../domain/sdr/contact';
 import { decodeQueryInput, requireJsonObject } from '../decode-input';
-import { PageQuery } from '../../shared/page-query';
+import { PageQuery } from '../../shared/decoding/page-query';
 
 const IsoDate = isoDateOrTimestamp(
   'An ISO 8601 date (2026-11-01) or timestamp (2026-11-01T10:00:00Z, an offset allowed)',

@@ -1,7 +1,7 @@
 import type { ListSdrContactsOutput } from '../../../../application/sdr/list-sdr-contacts';
 import type { ListSdrSessionsOutput, SdrSession } from '../../../../application/sdr/list-sdr-sessions';
 import * as t from 'io-ts';
-import { nullable, oneOf } from '../../shared/codecs';
+import { nullable, oneOf } from '../../shared/decoding/codecs';
 import type { Contact } from '../../../../domain/sdr/contact';
 import { SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
 import { Integer, IsoTimestamp } from '../../shared/openapi/json-schema';

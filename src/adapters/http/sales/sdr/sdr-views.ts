@@ -2,7 +2,7 @@ import type { CreateSdrInteractionOutput } from '../../../../application/sdr/cre
 import type { ListSdrInteractionsOutput } from '../../../../application/sdr/list-sdr-interactions';
 import type { UpdateSdrStatusOutput } from '../../../../application/sdr/update-sdr-status';
 import * as t from 'io-ts';
-import { oneOf } from '../../shared/codecs';
+import { oneOf } from '../../shared/decoding/codecs';
 import { formatNotes, SDR_CHANNELS, SDR_STATUSES } from '../../../../domain/sdr/interaction';
 import { Integer, IsoTimestamp, withKeywords } from '../../shared/openapi/json-schema';
 import { UNPAGED_LIST_LIMIT } from '../../../../application/shared/page';

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type * as t from 'io-ts';
-import { bracketedParameterProblems } from '../query-decoding';
-import { InvalidQueryError } from '../http-error';
+import { bracketedParameterProblems } from '../decoding/query-decoding';
+import { InvalidQueryError } from '../errors/http-error';
 import type { JsonSchema } from './json-schema';
 import type { HeaderRef } from './response-headers';
 

@@ -90,15 +90,17 @@ function derivedSchemaOf(codec: t.Any, options: JsonSchemaOptions): JsonSchema {
   const annotated = annotations.get(codec);
   if (annotated !== undefined) return annotated;
   if (isInt(codec)) return { type: 'integer', format: 'int64' };
-  const of = (inner: t.Any) => jsonSchemaOf(inner, options);
-  const object = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
-    type: 'object',
-    properties,
-    ...(required.length === 0 ? {} : { required }),
-    ...(options.closed === true ? { additionalProperties: false } : {}),
-  });
-  const tagged = codec as t.Any & { readonly _tag?: string };
-  switch (tagged._tag) {
+  const tag = (codec as t.Any & { readonly _tag?: string })._tag;
+  const schema =
+    scalarSchemaOf(codec, tag) ?? objectSchemaOf(codec, tag, options) ?? wrappingSchemaOf(codec, tag, options);
+  if (schema === undefined)
+    throw new Error(`no JSON Schema for the codec "${codec.name}": declare its wire form with withSchema()`);
+  return schema;
+}
+
+/** Scalars, literals and keyofs: no inner codec. */
+function scalarSchemaOf(codec: t.Any, tag: string | undefined): JsonSchema | undefined {
+  switch (tag) {
     case 'StringType':
       return { type: 'string' };
     case 'NumberType':
@@ -115,9 +117,21 @@ function derivedSchemaOf(codec: t.Any, options: JsonSchemaOptions): JsonSchema {
     }
     case 'KeyofType':
       return { type: 'string', enum: Object.keys((codec as unknown as t.KeyofType<Record<string, unknown>>).keys) };
-    case 'ArrayType':
-    case 'ReadonlyArrayType':
-      return { type: 'array', items: of((codec as unknown as t.ArrayType<t.Any>).type) };
+    default:
+      return undefined;
+  }
+}
+
+/** Objects: records, interfaces (a property with a default is optional) and partials. */
+function objectSchemaOf(codec: t.Any, tag: string | undefined, options: JsonSchemaOptions): JsonSchema | undefined {
+  const of = (inner: t.Any) => jsonSchemaOf(inner, options);
+  const object = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
+    type: 'object',
+    properties,
+    ...(required.length === 0 ? {} : { required }),
+    ...(options.closed === true ? { additionalProperties: false } : {}),
+  });
+  switch (tag) {
     case 'DictionaryType': {
       const dictionary = codec as unknown as t.DictionaryType<t.Any, t.Any>;
       return { type: 'object', additionalProperties: of(dictionary.codomain) };
@@ -134,6 +148,18 @@ function derivedSchemaOf(codec: t.Any, options: JsonSchemaOptions): JsonSchema {
       const props = (codec as unknown as t.PartialType<t.Props>).props;
       return object(Object.fromEntries(Object.entries(props).map(([key, inner]) => [key, of(inner)])), []);
     }
+    default:
+      return undefined;
+  }
+}
+
+/** Codecs around others: arrays, exact/strict/readonly, refinements, intersections and unions. */
+function wrappingSchemaOf(codec: t.Any, tag: string | undefined, options: JsonSchemaOptions): JsonSchema | undefined {
+  const of = (inner: t.Any) => jsonSchemaOf(inner, options);
+  switch (tag) {
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+      return { type: 'array', items: of((codec as unknown as t.ArrayType<t.Any>).type) };
     case 'ExactType':
     case 'StrictType':
     case 'ReadonlyType':
@@ -147,7 +173,7 @@ function derivedSchemaOf(codec: t.Any, options: JsonSchemaOptions): JsonSchema {
     case 'UnionType':
       return { anyOf: (codec as unknown as t.UnionType<t.Any[]>).types.map(of) };
     default:
-      throw new Error(`no JSON Schema for the codec "${codec.name}": declare its wire form with withSchema()`);
+      return undefined;
   }
 }
 

@@ -24,7 +24,8 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
  * `frame-ancestors 'none'` (CONTRACT 11.5) with this policy, which keeps it.
  */
 const DOCS_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const assetCache = new Map<string, Buffer>();
 
@@ -58,6 +59,19 @@ function docsPage(title: string, assets: string, spec: string): string {
 }
 
 const notFound = { description: 'No such file', schema: { $ref: '#/components/schemas/Error' } };
+const documentSpec = {
+  summary: 'This OpenAPI 3.1 document',
+  responses: { 200: { description: 'The document', schema: { type: 'object' } } },
+};
+const pageSpec = {
+  summary: 'The documentation page (Swagger UI)',
+  responses: { 200: { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
+};
+const assetSpec = {
+  summary: 'A file of the documentation page',
+  pathParameters: { asset: 'swagger-ui.css, swagger-ui-bundle.js, init.js or favicon-32x32.png' },
+  responses: { 200: { description: 'The file', contentType: '*/*', schema: {} }, 404: notFound },
+};
 
 /**
  * CONTRACT 9.1: `GET <base>/openapi.json` (the document) and `GET <base>/docs` (Swagger UI, from the
@@ -70,59 +84,37 @@ export function openApiRoutes(basePath: string, documentOf: () => OpenApiDocumen
   const api = documented(router, { tag: 'Documentation', security: [] });
   let json: string | undefined;
 
-  api.get(
-    '/openapi.json',
-    {
-      summary: 'This OpenAPI 3.1 document',
-      responses: { 200: { description: 'The document', schema: { type: 'object' } } },
-    },
-    (ctx) => {
-      json ??= JSON.stringify(documentOf());
-      ctx.type = 'application/json';
-      ctx.body = json;
-    },
-  );
+  api.get('/openapi.json', documentSpec, (ctx) => {
+    json ??= JSON.stringify(documentOf());
+    ctx.type = 'application/json';
+    ctx.body = json;
+  });
 
-  api.get(
-    '/docs',
-    {
-      summary: 'The documentation page (Swagger UI)',
-      responses: { 200: { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
-    },
-    (ctx) => {
-      // `/docs` and `/docs/` both answer; relative links must resolve under /docs/ from either.
-      const trailing = ctx.path.endsWith('/');
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Security-Policy', DOCS_CSP);
-      ctx.body = docsPage(
-        documentOf().info.title,
-        trailing ? '' : 'docs/',
-        trailing ? '../openapi.json' : 'openapi.json',
-      );
-    },
-  );
+  api.get('/docs', pageSpec, (ctx) => {
+    // `/docs` and `/docs/` both answer; relative links must resolve under /docs/ from either.
+    const trailing = ctx.path.endsWith('/');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', DOCS_CSP);
+    ctx.body = docsPage(
+      documentOf().info.title,
+      trailing ? '' : 'docs/',
+      trailing ? '../openapi.json' : 'openapi.json',
+    );
+  });
 
-  api.get(
-    '/docs/:asset',
-    {
-      summary: 'A file of the documentation page',
-      pathParameters: { asset: 'swagger-ui.css, swagger-ui-bundle.js, init.js or favicon-32x32.png' },
-      responses: { 200: { description: 'The file', contentType: '*/*', schema: {} }, 404: notFound },
-    },
-    (ctx, next) => {
-      const name = ctx.params.asset ?? '';
-      if (name === 'init.js') {
-        ctx.type = 'text/javascript; charset=utf-8';
-        ctx.body = INIT_SCRIPT;
-      } else if (Object.hasOwn(SWAGGER_UI_ASSETS, name)) {
-        ctx.type = SWAGGER_UI_ASSETS[name] ?? 'application/octet-stream';
-        ctx.body = swaggerUiAsset(name);
-      } else {
-        return next();
-      }
-      return undefined;
-    },
-  );
+  api.get('/docs/:asset', assetSpec, (ctx, next) => {
+    const name = ctx.params.asset ?? '';
+    if (name === 'init.js') {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = INIT_SCRIPT;
+    } else if (Object.hasOwn(SWAGGER_UI_ASSETS, name)) {
+      ctx.type = SWAGGER_UI_ASSETS[name] ?? 'application/octet-stream';
+      ctx.body = swaggerUiAsset(name);
+    } else {
+      return next();
+    }
+    return undefined;
+  });
 
   return router;
 }

@@ -1,4 +1,4 @@
-import { HSTS_HEADER, SECURITY_HEADERS } from '../security-headers';
+import { HSTS_HEADER, SECURITY_HEADERS } from '../security/security-headers';
 import type { JsonSchema } from './json-schema';
 
 /** An OpenAPI header object, declared once under `components.headers`. */

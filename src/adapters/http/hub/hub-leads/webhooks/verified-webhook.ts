@@ -4,7 +4,7 @@ import type { GetWebhookSettings } from '../../../../../application/hub-leads/ge
 import type { LeadProvider } from '../../../../../domain/hub-leads/lead';
 import type { WebhookSettings } from '../../../../../domain/hub-leads/webhook-settings';
 import { hmacSignatureMatches } from '../../../../crypto/hmac-signature';
-import { HttpError } from '../../../shared/http-error';
+import { HttpError } from '../../../shared/errors/http-error';
 import { hubHttpError } from '../../hub-error-mapping';
 import type { OrganizationRateLimit } from '../../organization-rate-limit';
 

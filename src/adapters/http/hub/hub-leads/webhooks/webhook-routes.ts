@@ -8,7 +8,7 @@ import type { ReceiveLeadForm } from '../../../../../application/hub-leads/recei
 import type { LeadProvider } from '../../../../../domain/hub-leads/lead';
 import type { WebhookEventMetrics, WebhookOutcome } from '../../../../metrics/metrics';
 import type { Logger } from '../../../../system/logger';
-import { HttpError } from '../../../shared/http-error';
+import { HttpError } from '../../../shared/errors/http-error';
 import { documented } from '../../../shared/openapi/documented-router';
 import { RETRY_AFTER } from '../../../shared/openapi/response-headers';
 import { CRM_EVENT_SCHEMA, decodeCrmEvent } from './crm-event-codec';
@@ -96,32 +96,56 @@ function countedWebhook(provider: LeadProvider, metrics: WebhookEventMetrics | u
   };
 }
 
+const crmSpec = {
+  summary: 'A CRM provider event: creates or updates the lead of the card',
+  pathParameters: { orgId: 'The organization the webhook belongs to' },
+  parameters: [
+    {
+      name: 'X-Crm-Signature',
+      in: 'header' as const,
+      description: 'HMAC-SHA256 of the body, required when the organization has a webhook secret',
+      schema: { type: 'string' },
+    },
+  ],
+  bodySchema: CRM_EVENT_SCHEMA,
+  responses: {
+    200: {
+      description: 'Processed, or skipped (an action the hub does not know)',
+      body: t.union([ProcessedAnswer, SkippedCrmEventAnswer]),
+    },
+    401: hubError('`Invalid signature`'),
+    502: hubError('`No credential set found for provider` or `Provider fetch failed`'),
+  },
+};
+const leadFormSpec = {
+  summary: 'A lead-form submission: creates or updates the lead when an active template matches',
+  pathParameters: { orgId: 'The organization the webhook belongs to' },
+  parameters: [
+    {
+      name: 'X-Webhook-Signature',
+      in: 'header' as const,
+      description: 'HMAC-SHA256 of the body, when the organization has a webhook secret',
+      schema: { type: 'string' },
+    },
+    {
+      name: 'X-Hub-Signature-256',
+      in: 'header' as const,
+      description: 'The same, as GitHub-style senders name it',
+      schema: { type: 'string' },
+    },
+  ],
+  bodySchema: LEAD_FORM_SCHEMA,
+  responses: {
+    200: { description: 'Processed, no active template, or outside business hours', body: LeadFormAnswer },
+    401: hubError('`Missing webhook signature` or `Invalid webhook signature`'),
+  },
+};
+
 /** Spec part 4 (inbound webhooks) and CONTRACT 6. */
 export function webhookRoutes(deps: WebhookRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/webhooks/:orgId` });
   const api = documented(router, { tag: 'Webhooks', security: [], responses: WEBHOOK_RESPONSES });
 
-  const crmSpec = {
-    summary: 'A CRM provider event: creates or updates the lead of the card',
-    pathParameters: { orgId: 'The organization the webhook belongs to' },
-    parameters: [
-      {
-        name: 'X-Crm-Signature',
-        in: 'header' as const,
-        description: 'HMAC-SHA256 of the body, required when the organization has a webhook secret',
-        schema: { type: 'string' },
-      },
-    ],
-    bodySchema: CRM_EVENT_SCHEMA,
-    responses: {
-      200: {
-        description: 'Processed, or skipped (an action the hub does not know)',
-        body: t.union([ProcessedAnswer, SkippedCrmEventAnswer]),
-      },
-      401: hubError('`Invalid signature`'),
-      502: hubError('`No credential set found for provider` or `Provider fetch failed`'),
-    },
-  };
   api.post(
     '/crm/crmprovider',
     crmSpec,
@@ -146,29 +170,6 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Router {
     },
   );
 
-  const leadFormSpec = {
-    summary: 'A lead-form submission: creates or updates the lead when an active template matches',
-    pathParameters: { orgId: 'The organization the webhook belongs to' },
-    parameters: [
-      {
-        name: 'X-Webhook-Signature',
-        in: 'header' as const,
-        description: 'HMAC-SHA256 of the body, when the organization has a webhook secret',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'X-Hub-Signature-256',
-        in: 'header' as const,
-        description: 'The same, as GitHub-style senders name it',
-        schema: { type: 'string' },
-      },
-    ],
-    bodySchema: LEAD_FORM_SCHEMA,
-    responses: {
-      200: { description: 'Processed, no active template, or outside business hours', body: LeadFormAnswer },
-      401: hubError('`Missing webhook signature` or `Invalid webhook signature`'),
-    },
-  };
   api.post(
     '/leadprovider',
     leadFormSpec,

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../../system/logger';
+import type { Logger } from '../../../system/logger';
 
 /**
  * One line per request: method, path (without the query string, which may carry tokens), status,

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { integerFromString } from './codecs';
-import { Integer } from './openapi/json-schema';
+import { Integer } from '../openapi/json-schema';
 
 /** The paging of every paginated list (both services): `page` from 1, `limit` 1 to 100. */
 export const PAGING = { maxPage: 1_000_000, maxLimit: 100, defaultLimit: 20 } as const;

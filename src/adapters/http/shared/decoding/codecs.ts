@@ -5,9 +5,9 @@ import {
   parseInteger,
   parseIsoDateOrTimestamp,
   WIRE_PATTERNS,
-} from '../../../domain/shared/parsers';
-import { withSchema, type JsonSchema } from './openapi/json-schema';
-import { characterCount } from '../../../domain/shared/text';
+} from '../../../../domain/shared/parsers';
+import { withSchema, type JsonSchema } from '../openapi/json-schema';
+import { characterCount } from '../../../../domain/shared/text';
 
 /**
  * The codecs every route decodes its body and query with, on the one set of parsers of

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { constantTimeEqual, sha256Hex } from '../../crypto/crypto-secrets';
-import type { MetricsExposition, ServiceMetrics } from '../../metrics/metrics';
-import { HttpError, RouteNotFoundError } from './http-error';
-import { documented } from './openapi/documented-router';
+import { constantTimeEqual, sha256Hex } from '../../../crypto/crypto-secrets';
+import type { MetricsExposition, ServiceMetrics } from '../../../metrics/metrics';
+import { HttpError, RouteNotFoundError } from '../errors/http-error';
+import { documented } from '../openapi/documented-router';
 
 export interface MetricsRouteOptions {
   readonly exposition: MetricsExposition;

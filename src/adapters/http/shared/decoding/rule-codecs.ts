@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { jsonSchemaOf, withSchema, type JsonSchema } from './openapi/json-schema';
-import { characterCount } from '../../../domain/shared/text';
+import { jsonSchemaOf, withSchema, type JsonSchema } from '../openapi/json-schema';
+import { characterCount } from '../../../../domain/shared/text';
 
 /**
  * Codecs that enforce a rule and state it in the OpenAPI document from the same definition (CONTRACT

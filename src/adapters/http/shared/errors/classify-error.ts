@@ -1,6 +1,6 @@
 import { MongoError, MongoServerError } from 'mongodb';
-import { CapacityExceededError } from '../../../application/shared/capacity-exceeded-error';
-import { isDuplicateKey } from '../../mongo/shared/mongo-errors';
+import { CapacityExceededError } from '../../../../application/shared/capacity-exceeded-error';
+import { isDuplicateKey } from '../../../mongo/shared/mongo-errors';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { BodyTooLargeError, HttpError, InvalidQueryError, MalformedBodyError, RouteNotFoundError } from './http-error';
 

@@ -1,10 +1,15 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { boundedText, integerFromString, nullable, oneOf } from '../../../../src/adapters/http/shared/codecs';
-import { decodeQuery } from '../../../../src/adapters/http/shared/query-decoding';
-import { problemsOf } from '../../../../src/adapters/http/shared/input-problems';
-import { jsonSchemaOf } from '../../../../src/adapters/http/shared/openapi/json-schema';
+import {
+  boundedText,
+  integerFromString,
+  nullable,
+  oneOf,
+} from '../../../../../src/adapters/http/shared/decoding/codecs';
+import { decodeQuery } from '../../../../../src/adapters/http/shared/decoding/query-decoding';
+import { problemsOf } from '../../../../../src/adapters/http/shared/errors/input-problems';
+import { jsonSchemaOf } from '../../../../../src/adapters/http/shared/openapi/json-schema';
 
 const Query = t.intersection([
   t.type({ limit: integerFromString({ min: 1, max: 10, fallback: 5 }) }),

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { isTrustedOrigin, originOf, type BrowserOrigins } from './browser-origins';
-import { HttpError } from './http-error';
+import { HttpError } from '../errors/http-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

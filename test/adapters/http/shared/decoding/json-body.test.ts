@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import { forbiddenKeyOf, jsonBody } from '../../../../src/adapters/http/shared/json-body';
+import { forbiddenKeyOf, jsonBody } from '../../../../../src/adapters/http/shared/decoding/json-body';
 
 describe('jsonBody (CONTRACT 7)', () => {
   for (const method of ['GET', 'HEAD', 'DELETE']) {

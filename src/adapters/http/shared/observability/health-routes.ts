@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import * as t from 'io-ts';
-import type { ReadinessCheck } from '../../../application/shared/ports';
-import type { Logger } from '../../system/logger';
-import { documented } from './openapi/documented-router';
+import type { ReadinessCheck } from '../../../../application/shared/ports';
+import type { Logger } from '../../../system/logger';
+import { documented } from '../openapi/documented-router';
 
 const Alive = t.type({ status: t.literal('ok') });
 const Readiness = t.type({

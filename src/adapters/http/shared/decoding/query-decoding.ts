@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { problemsOf, uniqueProblems, type InputProblem } from './input-problems';
-import { jsonSchemaOf } from './openapi/json-schema';
+import { problemsOf, uniqueProblems, type InputProblem } from '../errors/input-problems';
+import { jsonSchemaOf } from '../openapi/json-schema';
 
 /**
  * CONTRACT 7 "Query parameters", for both services: a route's query is its io-ts codec (which also

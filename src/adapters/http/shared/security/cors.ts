@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { isCorsOrigin, type BrowserOrigins } from './browser-origins';
-import { REQUEST_ID_HEADER } from './request-id';
+import { REQUEST_ID_HEADER } from '../observability/request-id';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** Headers the APIs set that a front end may read (request id, rate-limit state). */

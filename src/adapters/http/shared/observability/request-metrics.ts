@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { RequestMetrics } from '../../metrics/metrics';
+import type { RequestMetrics } from '../../../metrics/metrics';
 
 /** The `route` label of a request no declared route matches (random paths must not mint series). */
 export const UNMATCHED_ROUTE = 'unmatched';

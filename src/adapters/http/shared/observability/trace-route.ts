@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { currentTracing, type TracedService } from '../../tracing/tracing-handle';
+import { currentTracing, type TracedService } from '../../../tracing/tracing-handle';
 import { routePatternOf, UNMATCHED_ROUTE } from './request-metrics';
 
 /**

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { validationField } from '../../../application/shared/validation-field';
+import { validationField } from '../../../../application/shared/validation-field';
 
 /**
  * What a failed decode says, one problem per message: the field and the rule in words (CONTRACT 7

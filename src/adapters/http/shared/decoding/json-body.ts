@@ -6,7 +6,7 @@ import {
   ForbiddenBodyKeyError,
   HttpError,
   MalformedBodyError,
-} from './http-error';
+} from '../errors/http-error';
 import { jsonNestedDeeperThan } from './json-depth';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -7,6 +7,7 @@ import { withTracedRuntime } from './traced-action';
 import { integerFlag } from './integer-flag';
 
 export function registerDispatch(program: Command, ctx: CliContext): void {
+  const json = (): boolean => program.opts<{ json?: boolean }>().json === true;
   program
     .command('dispatch')
     .description('one pass of the sale dispatch job (what cron runs): send pending sales to SALES_WEBHOOK_URL')
@@ -27,38 +28,7 @@ export function registerDispatch(program: Command, ctx: CliContext): void {
       ),
     )
     .option('--dry-run', 'print the envelopes that would be sent and change nothing')
-    .action(async (options: { limit?: number; deadline?: number; concurrency?: number; dryRun?: boolean }) => {
-      const json = program.opts<{ json?: boolean }>().json === true;
-      await withTracedRuntime(ctx, 'dispatch', async (runtime) => {
-        const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
-        const bar =
-          !json && options.dryRun !== true && ctx.io.isTerminal === true
-            ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout })
-            : undefined;
-        let started = false;
-        const result = await dispatch.execute({
-          ...(options.limit === undefined ? {} : { limit: options.limit }),
-          ...(options.deadline === undefined ? {} : { deadlineMs: options.deadline * 1000 }),
-          ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-          dryRun: options.dryRun === true,
-          onBatch: (progress) => {
-            if (bar === undefined) {
-              if (!json)
-                ctx.io.out(
-                  `batch: ${progress.claimed} claimed so far, ${progress.delivered} delivered, ${progress.failed} failed`,
-                );
-              return;
-            }
-            if (!started) bar.start(Math.min(progress.eligible, options.limit ?? Number.POSITIVE_INFINITY), 0);
-            started = true;
-            bar.update(progress.claimed);
-          },
-        });
-        bar?.stop();
-        if (E.isLeft(result)) throw new CliFailure('SALES_WEBHOOK_URL is not configured: nothing was sent', EXIT.usage);
-        print(ctx, result.right, json, options.dryRun === true);
-      });
-    });
+    .action((options: DispatchOptions) => dispatch(ctx, json(), options));
 }
 
 function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: boolean): void {
@@ -89,3 +59,42 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
 const MAX_DEADLINE_SECONDS = 86_400;
 /** Bounded (CONTRACT 9.5): more parallel POSTs than this only pile up at the destination. */
 const MAX_CONCURRENCY = 32;
+
+interface DispatchOptions {
+  readonly limit?: number;
+  readonly deadline?: number;
+  readonly concurrency?: number;
+  readonly dryRun?: boolean;
+}
+
+async function dispatch(ctx: CliContext, json: boolean, options: DispatchOptions): Promise<void> {
+  await withTracedRuntime(ctx, 'dispatch', async (runtime) => {
+    const dispatch = runtime.app.sales.useCases.dispatchPendingSales;
+    const bar =
+      !json && options.dryRun !== true && ctx.io.isTerminal === true
+        ? new SingleBar({ format: 'dispatch [{bar}] {value}/{total} sales', stream: process.stdout })
+        : undefined;
+    let started = false;
+    const result = await dispatch.execute({
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+      ...(options.deadline === undefined ? {} : { deadlineMs: options.deadline * 1000 }),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      dryRun: options.dryRun === true,
+      onBatch: (progress) => {
+        if (bar === undefined) {
+          if (!json)
+            ctx.io.out(
+              `batch: ${progress.claimed} claimed so far, ${progress.delivered} delivered, ${progress.failed} failed`,
+            );
+          return;
+        }
+        if (!started) bar.start(Math.min(progress.eligible, options.limit ?? Number.POSITIVE_INFINITY), 0);
+        started = true;
+        bar.update(progress.claimed);
+      },
+    });
+    bar?.stop();
+    if (E.isLeft(result)) throw new CliFailure('SALES_WEBHOOK_URL is not configured: nothing was sent', EXIT.usage);
+    print(ctx, result.right, json, options.dryRun === true);
+  });
+}

@@ -24,33 +24,7 @@ export function registerHub(program: Command, ctx: CliContext): void {
     .requiredOption('--name <name>', 'organization name')
     .option('--slug <slug>', 'unique slug (default: derived from the name)')
     .option('--webhook-secret <secret>', 'webhook signing secret (stored by the webhook feature)')
-    .action(async (options: { name: string; slug?: string; webhookSecret?: string }) => {
-      const name = options.name.trim();
-      if (name === '') throw new CliFailure('--name must not be empty', EXIT.usage);
-      if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
-        throw new CliFailure(
-          '--slug must be lower-case letters, digits and single dashes (e.g. acme-motors)',
-          EXIT.usage,
-        );
-      }
-      if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '')
-        throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
-      await withRuntime(ctx, 'hub create-org', async (runtime) => {
-        await withIndexes(runtime);
-        const result = await runtime.app.hubIdentity.useCases.createOrganization.execute({
-          name,
-          ...(options.slug === undefined ? {} : { slug: options.slug }),
-          ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
-        });
-        if (E.isLeft(result)) throw new CliFailure(`Slug already taken: ${result.left.slug}`, EXIT.usage);
-        const org = result.right;
-        ctx.io.out(
-          json()
-            ? JSON.stringify({ id: org.id, name: org.name, slug: org.slug })
-            : `Organization created: ${org.id} (slug ${org.slug})`,
-        );
-      });
-    });
+    .action((options: CreateOrgOptions) => createOrg(ctx, json(), options));
 
   hub
     .command('create-user')
@@ -62,61 +36,92 @@ export function registerHub(program: Command, ctx: CliContext): void {
     .addOption(new Option('--role <role>', 'membership role').choices(ROLES))
     .option('--permission <permission...>', 'resource:action permission records (CLIENT only)')
     .option('--language <tag>', 'locale tag', 'pt-BR')
-    .action(
-      async (options: {
-        email: string;
-        password: string;
-        name: string;
-        org?: string;
-        role?: Role;
-        permission?: string[];
-        language: string;
-      }) => {
-        const email = parseEmail(options.email);
-        if (email === undefined) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
-        if (options.password.length < 8) throw new CliFailure('--password must be at least 8 characters', EXIT.usage);
-        if (options.name.trim() === '') throw new CliFailure('--name must not be empty', EXIT.usage);
-        if (options.org !== undefined && options.role === undefined)
-          throw new CliFailure('--role is required with --org', EXIT.usage);
-        if (options.org === undefined && options.role !== undefined)
-          throw new CliFailure('--role needs --org', EXIT.usage);
-        const permissions = options.permission ?? [];
-        const bad = permissions.find((p) => !isPermission(p));
-        if (bad !== undefined)
-          throw new CliFailure(`--permission ${bad} is not of the form resource:action`, EXIT.usage);
-        if (permissions.length > 0 && options.role !== 'CLIENT')
-          throw new CliFailure('--permission applies to the CLIENT role only', EXIT.usage);
-
-        await withRuntime(ctx, 'hub create-user', async (runtime) => {
-          await withIndexes(runtime);
-          const result = await runtime.app.hubIdentity.useCases.createHubUser.execute({
-            email,
-            password: options.password,
-            name: options.name.trim(),
-            language: options.language,
-            ...(options.org === undefined || options.role === undefined
-              ? {}
-              : { membership: { orgId: options.org, role: options.role, permissions } }),
-          });
-          if (E.isLeft(result)) {
-            throw new CliFailure(
-              result.left._tag === 'EmailTaken'
-                ? `E-mail already registered: ${email}`
-                : `Organization not found: ${options.org ?? ''}`,
-              EXIT.usage,
-            );
-          }
-          const user = result.right;
-          const membership = options.org === undefined ? null : { orgId: options.org, role: options.role };
-          ctx.io.out(
-            json()
-              ? JSON.stringify({ id: user.id, email: user.email, membership })
-              : `Hub user created: ${user.id} (${user.email})${membership === null ? ', no membership' : `, ${membership.role ?? ''} of ${membership.orgId}`}`,
-          );
-        });
-      },
-    );
+    .action((options: CreateHubUserOptions) => createHubUser(ctx, json(), options));
 
   // Hub inbound webhooks (CONTRACT 2, 6).
   registerHubWebhookCommands(hub, program, ctx);
+}
+
+interface CreateOrgOptions {
+  readonly name: string;
+  readonly slug?: string;
+  readonly webhookSecret?: string;
+}
+
+async function createOrg(ctx: CliContext, json: boolean, options: CreateOrgOptions): Promise<void> {
+  const name = options.name.trim();
+  if (name === '') throw new CliFailure('--name must not be empty', EXIT.usage);
+  if (options.slug !== undefined && !SLUG_PATTERN.test(options.slug)) {
+    throw new CliFailure('--slug must be lower-case letters, digits and single dashes (e.g. acme-motors)', EXIT.usage);
+  }
+  if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '')
+    throw new CliFailure('--webhook-secret must not be empty', EXIT.usage);
+  await withRuntime(ctx, 'hub create-org', async (runtime) => {
+    await withIndexes(runtime);
+    const result = await runtime.app.hubIdentity.useCases.createOrganization.execute({
+      name,
+      ...(options.slug === undefined ? {} : { slug: options.slug }),
+      ...(options.webhookSecret === undefined ? {} : { webhookSecret: options.webhookSecret }),
+    });
+    if (E.isLeft(result)) throw new CliFailure(`Slug already taken: ${result.left.slug}`, EXIT.usage);
+    const org = result.right;
+    ctx.io.out(
+      json
+        ? JSON.stringify({ id: org.id, name: org.name, slug: org.slug })
+        : `Organization created: ${org.id} (slug ${org.slug})`,
+    );
+  });
+}
+
+interface CreateHubUserOptions {
+  readonly email: string;
+  readonly password: string;
+  readonly name: string;
+  readonly org?: string;
+  readonly role?: Role;
+  readonly permission?: string[];
+  readonly language: string;
+}
+
+async function createHubUser(ctx: CliContext, json: boolean, options: CreateHubUserOptions): Promise<void> {
+  const email = parseEmail(options.email);
+  if (email === undefined) throw new CliFailure('--email is not a valid e-mail address', EXIT.usage);
+  if (options.password.length < 8) throw new CliFailure('--password must be at least 8 characters', EXIT.usage);
+  if (options.name.trim() === '') throw new CliFailure('--name must not be empty', EXIT.usage);
+  if (options.org !== undefined && options.role === undefined)
+    throw new CliFailure('--role is required with --org', EXIT.usage);
+  if (options.org === undefined && options.role !== undefined) throw new CliFailure('--role needs --org', EXIT.usage);
+  const permissions = options.permission ?? [];
+  const bad = permissions.find((p) => !isPermission(p));
+  if (bad !== undefined) throw new CliFailure(`--permission ${bad} is not of the form resource:action`, EXIT.usage);
+  if (permissions.length > 0 && options.role !== 'CLIENT')
+    throw new CliFailure('--permission applies to the CLIENT role only', EXIT.usage);
+
+  await withRuntime(ctx, 'hub create-user', async (runtime) => {
+    await withIndexes(runtime);
+    const result = await runtime.app.hubIdentity.useCases.createHubUser.execute({
+      email,
+      password: options.password,
+      name: options.name.trim(),
+      language: options.language,
+      ...(options.org === undefined || options.role === undefined
+        ? {}
+        : { membership: { orgId: options.org, role: options.role, permissions } }),
+    });
+    if (E.isLeft(result)) {
+      throw new CliFailure(
+        result.left._tag === 'EmailTaken'
+          ? `E-mail already registered: ${email}`
+          : `Organization not found: ${options.org ?? ''}`,
+        EXIT.usage,
+      );
+    }
+    const user = result.right;
+    const membership = options.org === undefined ? null : { orgId: options.org, role: options.role };
+    ctx.io.out(
+      json
+        ? JSON.stringify({ id: user.id, email: user.email, membership })
+        : `Hub user created: ${user.id} (${user.email})${membership === null ? ', no membership' : `, ${membership.role ?? ''} of ${membership.orgId}`}`,
+    );
+  });
 }

@@ -20,35 +20,7 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
     .option('--human-team <bool>', 'the organization has a human service team (true|false)')
     .option('--business-hours <hours>', 'e.g. "mon-fri 09:00-18:00, sat 09:00-13:00"')
     .option('--timezone <tz>', 'IANA timezone of the business hours, e.g. America/Sao_Paulo')
-    .action(
-      async (options: {
-        org: string;
-        webhookSecret?: string;
-        humanTeam?: string;
-        businessHours?: string;
-        timezone?: string;
-      }) => {
-        const patch = settingsPatch(options);
-        await withRuntime(ctx, 'hub set-webhook-settings', async (runtime) => {
-          const result = await runtime.app.hubLeads.useCases.setWebhookSettings.execute({ orgId: options.org, patch });
-          if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
-          const s = result.right;
-          // The secret itself is never printed back.
-          const view = {
-            orgId: options.org,
-            webhookSecret: s.webhookSecret !== undefined,
-            humanTeam: s.humanTeam,
-            businessHours: s.businessHours?.text ?? null,
-            timezone: s.timezone,
-          };
-          ctx.io.out(
-            json()
-              ? JSON.stringify(view)
-              : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, timezone ${view.timezone}`,
-          );
-        });
-      },
-    );
+    .action((options: SetWebhookSettingsOptions) => setWebhookSettings(ctx, json(), options));
 
   hub
     .command('set-crm-credentials')
@@ -56,61 +28,14 @@ export function registerHubWebhookCommands(hub: Command, program: Command, ctx: 
     .requiredOption('--org <orgId>', 'organization id')
     .requiredOption('--endpoint <url>', 'the provider GraphQL endpoint (http or https)')
     .requiredOption('--token <token>', 'bearer token')
-    .action(async (options: { org: string; endpoint: string; token: string }) => {
-      if (!isHttpUrl(options.endpoint)) throw new CliFailure('--endpoint must be an http(s) URL', EXIT.usage);
-      if (options.token.trim() === '') throw new CliFailure('--token must not be empty', EXIT.usage);
-      await withRuntime(ctx, 'hub set-crm-credentials', async (runtime) => {
-        const result = await runtime.app.hubLeads.useCases.setCrmCredentials.execute({
-          orgId: options.org,
-          endpoint: options.endpoint,
-          token: options.token.trim(),
-        });
-        if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
-        ctx.io.out(
-          json()
-            ? JSON.stringify({ orgId: options.org, endpoint: options.endpoint })
-            : `CRM credentials set for ${options.org} (${options.endpoint})`,
-        );
-      });
-    });
+    .action((options: SetCrmCredentialsOptions) => setCrmCredentials(ctx, json(), options));
 
   hub
     .command('add-template')
     .description('add a lead-form template from a JSON file {name, active, pipelineExternalId, conditions, message}')
     .requiredOption('--org <orgId>', 'organization id')
     .requiredOption('--file <path>', 'template JSON file')
-    .action(async (options: { org: string; file: string }) => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await readFile(options.file, 'utf8'));
-      } catch (error) {
-        throw new CliFailure(
-          `Cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`,
-          EXIT.usage,
-        );
-      }
-      const decoded = LeadTemplateBody.decode(raw);
-      if (E.isLeft(decoded)) {
-        const problems = Object.values(detailsOf(decoded.left)).flat();
-        throw new CliFailure(`Invalid template: ${problems.join('; ')}`, EXIT.usage);
-      }
-      const body = decoded.right;
-      await withRuntime(ctx, 'hub add-template', async (runtime) => {
-        await ensureIndexes(runtime.app.maintenance.indexes.service);
-        const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({
-          orgId: options.org,
-          ...body,
-          conditions: conditionPairs(body.conditions),
-        });
-        if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
-        const t = result.right;
-        ctx.io.out(
-          json()
-            ? JSON.stringify({ id: t.id, name: t.name, active: t.active })
-            : `Template added: ${t.id} (${t.name}${t.active ? '' : ', inactive'})`,
-        );
-      });
-    });
+    .action((options: AddTemplateOptions) => addTemplate(ctx, json(), options));
 }
 
 function settingsPatch(options: {
@@ -152,4 +77,96 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+interface SetWebhookSettingsOptions {
+  readonly org: string;
+  readonly webhookSecret?: string;
+  readonly humanTeam?: string;
+  readonly businessHours?: string;
+  readonly timezone?: string;
+}
+
+async function setWebhookSettings(ctx: CliContext, json: boolean, options: SetWebhookSettingsOptions): Promise<void> {
+  const patch = settingsPatch(options);
+  await withRuntime(ctx, 'hub set-webhook-settings', async (runtime) => {
+    const result = await runtime.app.hubLeads.useCases.setWebhookSettings.execute({ orgId: options.org, patch });
+    if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
+    const s = result.right;
+    // The secret itself is never printed back.
+    const view = {
+      orgId: options.org,
+      webhookSecret: s.webhookSecret !== undefined,
+      humanTeam: s.humanTeam,
+      businessHours: s.businessHours?.text ?? null,
+      timezone: s.timezone,
+    };
+    ctx.io.out(
+      json
+        ? JSON.stringify(view)
+        : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, timezone ${view.timezone}`,
+    );
+  });
+}
+
+interface SetCrmCredentialsOptions {
+  readonly org: string;
+  readonly endpoint: string;
+  readonly token: string;
+}
+
+async function setCrmCredentials(ctx: CliContext, json: boolean, options: SetCrmCredentialsOptions): Promise<void> {
+  if (!isHttpUrl(options.endpoint)) throw new CliFailure('--endpoint must be an http(s) URL', EXIT.usage);
+  if (options.token.trim() === '') throw new CliFailure('--token must not be empty', EXIT.usage);
+  await withRuntime(ctx, 'hub set-crm-credentials', async (runtime) => {
+    const result = await runtime.app.hubLeads.useCases.setCrmCredentials.execute({
+      orgId: options.org,
+      endpoint: options.endpoint,
+      token: options.token.trim(),
+    });
+    if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
+    ctx.io.out(
+      json
+        ? JSON.stringify({ orgId: options.org, endpoint: options.endpoint })
+        : `CRM credentials set for ${options.org} (${options.endpoint})`,
+    );
+  });
+}
+
+interface AddTemplateOptions {
+  readonly org: string;
+  readonly file: string;
+}
+
+async function addTemplate(ctx: CliContext, json: boolean, options: AddTemplateOptions): Promise<void> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(options.file, 'utf8'));
+  } catch (error) {
+    throw new CliFailure(
+      `Cannot read ${options.file}: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT.usage,
+    );
+  }
+  const decoded = LeadTemplateBody.decode(raw);
+  if (E.isLeft(decoded)) {
+    const problems = Object.values(detailsOf(decoded.left)).flat();
+    throw new CliFailure(`Invalid template: ${problems.join('; ')}`, EXIT.usage);
+  }
+  const body = decoded.right;
+  await withRuntime(ctx, 'hub add-template', async (runtime) => {
+    await ensureIndexes(runtime.app.maintenance.indexes.service);
+    const result = await runtime.app.hubLeads.useCases.createLeadTemplate.execute({
+      orgId: options.org,
+      ...body,
+      conditions: conditionPairs(body.conditions),
+    });
+    if (E.isLeft(result)) throw new CliFailure(`Organization not found: ${options.org}`, EXIT.usage);
+    const t = result.right;
+    ctx.io.out(
+      json
+        ? JSON.stringify({ id: t.id, name: t.name, active: t.active })
+        : `Template added: ${t.id} (${t.name}${t.active ? '' : ', inactive'})`,
+    );
+  });
 }

@@ -5,7 +5,9 @@ import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen
 import { redactUri } from '../adapters/system/redact-uri';
 import type { Runtime } from '../runtime';
 import type { Logger } from '../adapters/system/logger';
-import { deadlineIn, SystemClock } from '../adapters/system/system-clock';
+import { deadlineIn, SystemClock, type Deadline } from '../adapters/system/system-clock';
+import type { Config } from '../config';
+import type { RunningSchedule } from './schedule/periodic-task';
 import { currentTracing } from '../adapters/tracing/tracing-handle';
 import {
   CliFailure,
@@ -68,7 +70,30 @@ async function serve(
   const { config, warning } = loadConfigOrFail(ctx.io, 'serve');
   const logger = commandLogger(ctx, 'serve', config, warning);
   const runtime = await openRuntimeOrFail(ctx, config, logger);
-  const servers: { name: ServiceName; server: Server }[] = [];
+  const servers = await listenAll(runtime, config, only, logger);
+  const serverFile = await publishEmbeddedServer(ctx, runtime.mongoServer, logger);
+  for (const { name, server } of servers) {
+    const url = baseUrl(server, name === 'hub' ? HUB_PREFIX : '');
+    ctx.io.out(`${name === 'sales' ? 'Sales service' : 'Hub service'}: ${url}`);
+  }
+  ctx.io.out(`MongoDB: ${runtime.mongoServer.kind} ${redactUri(runtime.mongoServer.uri)}`);
+  for (const line of firstSteps(runtime.mongoServer.kind === 'external', serverFile !== undefined)) ctx.io.out(line);
+  const schedules = await startSchedules(ctx, runtime, config, logger);
+
+  const signal = await stopped;
+  // The shutdown budget counts from the signal.
+  const budget = deadlineIn(SHUTDOWN_BUDGET_MS);
+  // The embedded server is about to go: CLI commands must not pick it up any more.
+  await serverFile?.remove();
+  logger.info({ signal }, 'shutting down: draining in-flight requests');
+  await shutDown(runtime, servers, schedules, budget, logger);
+}
+
+type Listening = { name: ServiceName; server: Server }[];
+
+/** The services asked for, listening; a failure closes what was opened. */
+async function listenAll(runtime: Runtime, config: Config, only: ServiceName | undefined, logger: Logger) {
+  const servers: Listening = [];
   try {
     await indexesOrFail(runtime.app.maintenance.indexes.service, (change) =>
       logger.info({ retentionChange: change }, describeRetentionChange(change)),
@@ -96,19 +121,22 @@ async function serve(
     await runtime.close();
     throw error;
   }
+  return servers;
+}
 
-  const serverFile = await publishEmbeddedServer(ctx, runtime.mongoServer, logger);
-  for (const { name, server } of servers) {
-    const url = baseUrl(server, name === 'hub' ? HUB_PREFIX : '');
-    ctx.io.out(`${name === 'sales' ? 'Sales service' : 'Hub service'}: ${url}`);
-  }
-  ctx.io.out(`MongoDB: ${runtime.mongoServer.kind} ${redactUri(runtime.mongoServer.uri)}`);
-  for (const line of firstSteps(runtime.mongoServer.kind === 'external', serverFile !== undefined)) ctx.io.out(line);
-  const schedule =
+interface Schedules {
+  readonly dispatch: RunningSchedule | undefined;
+  readonly retention: RunningSchedule | undefined;
+  readonly sdrMaintenance: RunningSchedule;
+  readonly passwordResets: RunningSchedule;
+}
+
+async function startSchedules(ctx: CliContext, runtime: Runtime, config: Config, logger: Logger): Promise<Schedules> {
+  const dispatch =
     config.dispatchIntervalSeconds === undefined
       ? undefined
       : scheduleDispatch(runtime.app.sales.useCases.dispatchPendingSales, config.dispatchIntervalSeconds, logger);
-  if (schedule !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
+  if (dispatch !== undefined) ctx.io.out(`Dispatch: every ${config.dispatchIntervalSeconds} s`);
   const now = (): Date => runtime.app.clock.now();
   // CONTRACT 9.4 on a server without a TTL monitor (the embedded jongodb): the service deletes.
   const retention = await startRetention(runtime.app.maintenance.expiredDocuments, logger, { now, ...ctx.retention });
@@ -122,20 +150,23 @@ async function serve(
     now,
     ...ctx.passwordResets,
   });
+  return { dispatch, retention, sdrMaintenance, passwordResets };
+}
 
-  const signal = await stopped;
-  // The shutdown budget counts from the signal.
-  const budget = deadlineIn(SHUTDOWN_BUDGET_MS);
-  // The embedded server is about to go: CLI commands must not pick it up any more.
-  await serverFile?.remove();
+async function shutDown(
+  runtime: Runtime,
+  servers: Listening,
+  schedules: Schedules,
+  budget: Deadline,
+  logger: Logger,
+): Promise<void> {
   const left = (): number => Math.max(0, budget.leftMs() - SHUTDOWN_CLOSE_RESERVE_MS);
-  logger.info({ signal }, 'shutting down: draining in-flight requests');
   // The retention sweep is not waited for: it stops before its next command, and closing the
   // connection ends the one in flight (a cut sweep is harmless; the budget is the event log's).
-  void retention?.stop();
-  void sdrMaintenance.stop();
-  void passwordResets.stop();
-  await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedule?.stop()]);
+  void schedules.retention?.stop();
+  void schedules.sdrMaintenance.stop();
+  void schedules.passwordResets.stop();
+  await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedules.dispatch?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.
   // The spans of the drained requests leave meanwhile, within the same budget (CONTRACT 13): an

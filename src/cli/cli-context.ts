@@ -10,10 +10,10 @@ import {
   type Runtime,
   type RuntimeOptions,
 } from '../runtime';
-import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './embedded-server-file';
-import type { RetentionOptions } from './retention-schedule';
-import type { PasswordResetScheduleOptions } from './password-reset-schedule';
-import type { SdrMaintenanceOptions } from './sdr-maintenance-schedule';
+import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './serve/embedded-server-file';
+import type { RetentionOptions } from './serve/retention-schedule';
+import type { PasswordResetScheduleOptions } from './serve/password-reset-schedule';
+import type { SdrMaintenanceOptions } from './serve/sdr-maintenance-schedule';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
 export const EXIT = { ok: 0, usage: 1, unavailable: 2 } as const;

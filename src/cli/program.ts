@@ -1,19 +1,19 @@
 import { Command, CommanderError } from 'commander';
 import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { registerDispatch } from './dispatch-command';
-import { registerEnsureIndexes } from './ensure-indexes-command';
-import { registerGatewayImport } from './gateway-import-command';
-import { registerSeedDemo } from './seed-demo-command';
-import { registerResendSale } from './resend-sale-command';
-import { registerServe, waitForTerminationSignal } from './serve-command';
-import { registerHub } from './hub-command';
-import { registerCreateUser } from './create-user-command';
-import { registerCreateApiKey } from './create-api-key-command';
-import { registerRevokeApiKey } from './revoke-api-key-command';
-import { registerImportPolicies } from './import-policies-command';
-import { registerAsk } from './ask-command';
-import { registerRebuildSdrReadModels } from './rebuild-sdr-read-models-command';
-import { registerCheckData } from './check-data-command';
+import { registerDispatch } from './sales/dispatch-command';
+import { registerEnsureIndexes } from './data/ensure-indexes-command';
+import { registerGatewayImport } from './imports/gateway-import-command';
+import { registerSeedDemo } from './data/seed-demo-command';
+import { registerResendSale } from './sales/resend-sale-command';
+import { registerServe, waitForTerminationSignal } from './serve/serve-command';
+import { registerHub } from './hub/hub-command';
+import { registerCreateUser } from './sales/create-user-command';
+import { registerCreateApiKey } from './sales/create-api-key-command';
+import { registerRevokeApiKey } from './sales/revoke-api-key-command';
+import { registerImportPolicies } from './imports/import-policies-command';
+import { registerAsk } from './sales/ask-command';
+import { registerRebuildSdrReadModels } from './data/rebuild-sdr-read-models-command';
+import { registerCheckData } from './data/check-data-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */

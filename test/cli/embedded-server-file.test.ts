@@ -15,7 +15,7 @@ import {
   SERVER_FILE_VARIABLE,
   serverFilePath,
   type ServerFileChecks,
-} from '../../src/cli/embedded-server-file';
+} from '../../src/cli/serve/embedded-server-file';
 import { runCliCaptured } from '../support/cli';
 import { sharedMongo } from '../support/mongo';
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ImportLine } from '../../src/application/sdr/import-gateway-messages';
-import { readGatewayExport } from '../../src/cli/gateway-export-reader';
+import { readGatewayExport } from '../../src/cli/imports/gateway-export-reader';
 
 describe('readGatewayExport (the streaming reader of gateway-import)', () => {
   let dir: string;

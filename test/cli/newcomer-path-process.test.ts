@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EPHEMERAL_NOTE } from '../../src/cli/cli-context';
-import { SERVER_FILE_VARIABLE } from '../../src/cli/embedded-server-file';
+import { SERVER_FILE_VARIABLE } from '../../src/cli/serve/embedded-server-file';
 import { runCliProcess } from '../support/cli';
 import { waitUntil } from '../support/processes';
 import { startServe, type ServeChild } from '../support/serve-child';

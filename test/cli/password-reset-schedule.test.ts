@@ -5,7 +5,7 @@ import {
   salesPasswordResetCompletion,
 } from '../../src/application/sales-identity/reset-sales-password';
 import { PASSWORD_RESET_IN_FLIGHT_MS } from '../../src/application/shared/password-reset-completion';
-import { startPasswordResetCompletion } from '../../src/cli/password-reset-schedule';
+import { startPasswordResetCompletion } from '../../src/cli/serve/password-reset-schedule';
 import { ProcessDied } from '../support/fakes/write-faults';
 import { hubIdentityFakes } from '../support/hub-identity-fakes';
 import { memoryLogger } from '../support/logs';

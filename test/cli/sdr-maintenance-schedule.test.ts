@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import sinon from 'sinon';
 import { DEFAULT_GATEWAY_MESSAGES } from '../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
-import { startSdrMaintenance } from '../../src/cli/sdr-maintenance-schedule';
+import { startSdrMaintenance } from '../../src/cli/serve/sdr-maintenance-schedule';
 import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
 
 const message = (jid: string, at: number) => ({

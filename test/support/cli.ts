@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_FILE_VARIABLE } from '../../src/cli/embedded-server-file';
+import { SERVER_FILE_VARIABLE } from '../../src/cli/serve/embedded-server-file';
 import type { CliContext } from '../../src/cli/cli-context';
 import { runCli, type ProgramOptions } from '../../src/cli/program';
 import { indexCoverageGuard } from './index-coverage/index-coverage-guard';

@@ -12,7 +12,7 @@ import {
 import { daysInSeconds } from '../../../../src/adapters/mongo/shared/retention';
 import { API_EVENT_LOGS, apiEventIndexes } from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
 import { MongoExpiredDocuments } from '../../../../src/adapters/mongo/shared/mongo-expired-documents';
-import { startRetention } from '../../../../src/cli/retention-schedule';
+import { startRetention } from '../../../../src/cli/serve/retention-schedule';
 import { DECLARED_INDEXES } from '../../../support/index-coverage/declared-indexes';
 import { connectTestDatabase, sharedMongo } from '../../../support/mongo';
 import type { MongoConnection } from '../../../../src/adapters/mongo/shared/mongo-connection';

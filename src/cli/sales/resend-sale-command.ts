@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { withTracedRuntime } from './traced-action';
+import { CliFailure, EXIT, type CliContext } from '../cli-context';
+import { withTracedRuntime } from '../traced-action';
 
 export function registerResendSale(program: Command, ctx: CliContext): void {
   program

@@ -2,10 +2,10 @@ import { access, constants, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import type { ImportCounts } from '../application/shared/import-pipeline';
-import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { ensureIndexes } from './ensure-indexes-command';
-import { withTracedRuntime } from './traced-action';
+import type { ImportCounts } from '../../application/shared/import-pipeline';
+import { CliFailure, EXIT, type CliContext } from '../cli-context';
+import { ensureIndexes } from '../data/ensure-indexes-command';
+import { withTracedRuntime } from '../traced-action';
 import { checkPolicyCsv, PolicyCsvFileError, readPolicyCsv } from './policy-csv';
 
 export function registerImportPolicies(program: Command, ctx: CliContext): void {

@@ -1,6 +1,6 @@
-import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
-import type { Logger } from '../adapters/system/logger';
-import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
+import type { PasswordResetCompletion } from '../../application/shared/password-reset-completion';
+import type { Logger } from '../../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from '../schedule/periodic-task';
 
 /** How often serve completes the password resets a dead request left (CONTRACT 10.2). */
 export const PASSWORD_RESET_TICK_MS = 60_000;

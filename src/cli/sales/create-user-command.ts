@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { SALES_ROLES, type SalesRole } from '../domain/sales-identity/role';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { ensureIndexes } from './ensure-indexes-command';
+import { SALES_ROLES, type SalesRole } from '../../domain/sales-identity/role';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
+import { ensureIndexes } from '../data/ensure-indexes-command';
 
 /** CONTRACT 2: `create-user --email E --password P [--name N] [--role admin|manager|operator]`. */
 export function registerCreateUser(program: Command, ctx: CliContext): void {

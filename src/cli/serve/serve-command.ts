@@ -1,14 +1,14 @@
 import { Option, type Command } from 'commander';
 import type { Server } from 'node:http';
-import { HUB_PREFIX } from '../adapters/http/hub/hub-app';
-import { baseUrl, closeGracefully, listen } from '../adapters/http/shared/listen';
-import { redactUri } from '../adapters/system/redact-uri';
-import type { Runtime } from '../runtime';
-import type { Logger } from '../adapters/system/logger';
-import { deadlineIn, SystemClock, type Deadline } from '../adapters/system/system-clock';
-import type { Config } from '../config';
-import type { RunningSchedule } from './schedule/periodic-task';
-import { currentTracing } from '../adapters/tracing/tracing-handle';
+import { HUB_PREFIX } from '../../adapters/http/hub/hub-app';
+import { baseUrl, closeGracefully, listen } from '../../adapters/http/shared/listen';
+import { redactUri } from '../../adapters/system/redact-uri';
+import type { Runtime } from '../../runtime';
+import type { Logger } from '../../adapters/system/logger';
+import { deadlineIn, SystemClock, type Deadline } from '../../adapters/system/system-clock';
+import type { Config } from '../../config';
+import type { RunningSchedule } from '../schedule/periodic-task';
+import { currentTracing } from '../../adapters/tracing/tracing-handle';
 import {
   CliFailure,
   commandLogger,
@@ -17,13 +17,13 @@ import {
   loadConfigOrFail,
   openRuntimeOrFail,
   type CliContext,
-} from './cli-context';
+} from '../cli-context';
 import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
 import { startPasswordResetCompletion } from './password-reset-schedule';
 import { startSdrMaintenance } from './sdr-maintenance-schedule';
 import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
-import { describeRetentionChange, indexesOrFail } from './ensure-indexes-command';
+import { describeRetentionChange, indexesOrFail } from '../data/ensure-indexes-command';
 
 /**
  * SIGTERM/SIGINT to exit, whatever the API event-log backlog (CONTRACT 9.5): in-flight requests first,

@@ -5,8 +5,8 @@ import {
   REQUIRED_COLUMNS,
   type PolicyColumn,
   type PolicyRow,
-} from '../application/policies/policy-row';
-import type { NumberedRecord } from '../application/shared/import-pipeline';
+} from '../../application/policies/policy-row';
+import type { NumberedRecord } from '../../application/shared/import-pipeline';
 
 const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
 

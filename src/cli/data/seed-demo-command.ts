@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { withRuntime, type CliContext } from './cli-context';
+import { withRuntime, type CliContext } from '../cli-context';
 import { ensureIndexes } from './ensure-indexes-command';
-import { integerFlag } from './integer-flag';
+import { integerFlag } from '../integer-flag';
 
 /** Demo and benchmark data for the SDR lists: people, sales, SDR interactions and gateway chats. */
 export function registerSeedDemo(program: Command, ctx: CliContext): void {

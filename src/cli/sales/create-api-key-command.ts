@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
 
 /** CONTRACT 2: prints `{id, key, user{id,email}}`; the key is shown only here. */
 export function registerCreateApiKey(program: Command, ctx: CliContext): void {

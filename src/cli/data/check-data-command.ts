@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
-import type { CheckDataReport, CheckReport } from '../application/shared/data-checks/check-data';
-import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { withTracedRuntime } from './traced-action';
+import type { CheckDataReport, CheckReport } from '../../application/shared/data-checks/check-data';
+import { CliFailure, EXIT, type CliContext } from '../cli-context';
+import { withTracedRuntime } from '../traced-action';
 
 /**
  * CONTRACT 2, 10.2: checks every invariant of the stored data, each named, with its count of

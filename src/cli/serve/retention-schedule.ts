@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
-import type { ExpiredDocuments } from '../application/shared/expired-documents';
-import type { Logger } from '../adapters/system/logger';
-import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
+import type { ExpiredDocuments } from '../../application/shared/expired-documents';
+import type { Logger } from '../../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from '../schedule/periodic-task';
 
 export interface RetentionOptions {
   /** Whether the server removes expired documents itself (default: ask it, ExpiredDocuments.serverRemovesThem). */

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { parseChatMessage } from '../domain/assistant/chat';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { isUuid } from '../domain/shared/parsers';
+import { parseChatMessage } from '../../domain/assistant/chat';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
+import { isUuid } from '../../domain/shared/parsers';
 
 /**
  * `ask "..." --email E [--session ID]`: the question of `POST /ai/execute`, asked as that user (with

@@ -1,6 +1,6 @@
-import type { MaintainSdrReadModels } from '../application/sdr/read-models/maintain-sdr-read-models';
-import type { Logger } from '../adapters/system/logger';
-import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
+import type { MaintainSdrReadModels } from '../../application/sdr/read-models/maintain-sdr-read-models';
+import type { Logger } from '../../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from '../schedule/periodic-task';
 
 /** How often serve looks after the SDR read models (follow, settle the safety window, repair). */
 export const SDR_MAINTENANCE_TICK_MS = 30_000;

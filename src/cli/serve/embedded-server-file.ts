@@ -4,7 +4,7 @@ import { open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { redactUri } from '../adapters/system/redact-uri';
+import { redactUri } from '../../adapters/system/redact-uri';
 
 /**
  * How the CLI finds the embedded MongoDB of a running `serve` (README "Run it"). `serve`, when it
@@ -17,12 +17,12 @@ export const SERVER_FILE_NAME = '.brokerhub-server.json';
 /** Overrides where the file lives (a checkout that is not writable, tests that run their own serve). */
 export const SERVER_FILE_VARIABLE = 'BROKERHUB_SERVER_FILE';
 
-/** The checkout (or installed package) this code runs from: `src/cli` and `dist/cli` both sit two levels down. */
+/** The checkout (or installed package) this code runs from: `src/cli/serve` and `dist/cli/serve` sit three levels down. */
 export function serverFilePath(env: Readonly<Record<string, string | undefined>>): string {
   const fromEnv = env[SERVER_FILE_VARIABLE];
   return fromEnv !== undefined && fromEnv !== ''
     ? path.resolve(fromEnv)
-    : path.resolve(__dirname, '..', '..', SERVER_FILE_NAME);
+    : path.resolve(__dirname, '..', '..', '..', SERVER_FILE_NAME);
 }
 
 const ServerFileCodec = t.exact(

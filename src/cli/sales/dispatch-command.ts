@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import type { DispatchReport } from '../application/sales/dispatch-pending-sales';
-import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { withTracedRuntime } from './traced-action';
-import { integerFlag } from './integer-flag';
+import type { DispatchReport } from '../../application/sales/dispatch-pending-sales';
+import { CliFailure, EXIT, type CliContext } from '../cli-context';
+import { withTracedRuntime } from '../traced-action';
+import { integerFlag } from '../integer-flag';
 
 export function registerDispatch(program: Command, ctx: CliContext): void {
   const json = (): boolean => program.opts<{ json?: boolean }>().json === true;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { startStopwatch } from '../adapters/system/system-clock';
-import { withRuntime, type CliContext } from './cli-context';
+import { startStopwatch } from '../../adapters/system/system-clock';
+import { withRuntime, type CliContext } from '../cli-context';
 import { ensureIndexesOrFail } from './ensure-indexes-command';
 
 /**

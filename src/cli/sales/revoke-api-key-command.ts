@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
 
 export function registerRevokeApiKey(program: Command, ctx: CliContext): void {
   program

@@ -3,9 +3,9 @@ import { access, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { SingleBar } from 'cli-progress';
 import * as E from 'fp-ts/Either';
-import { CliFailure, EXIT, type CliContext } from './cli-context';
-import { withTracedRuntime } from './traced-action';
-import { indexesOrFail } from './ensure-indexes-command';
+import { CliFailure, EXIT, type CliContext } from '../cli-context';
+import { withTracedRuntime } from '../traced-action';
+import { indexesOrFail } from '../data/ensure-indexes-command';
 import { readGatewayExport } from './gateway-export-reader';
 
 /** CONTRACT 8.1: loads a gateway export (JSON lines or a JSON array of records or messages.upsert events). */

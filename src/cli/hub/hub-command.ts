@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { parseEmail } from '../domain/hub-identity/email';
-import { isPermission, ROLES, type Role } from '../domain/hub-identity/role';
-import { SLUG_PATTERN } from '../domain/hub-identity/slug';
-import type { Runtime } from '../runtime';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { ensureIndexes } from './ensure-indexes-command';
+import { parseEmail } from '../../domain/hub-identity/email';
+import { isPermission, ROLES, type Role } from '../../domain/hub-identity/role';
+import { SLUG_PATTERN } from '../../domain/hub-identity/slug';
+import type { Runtime } from '../../runtime';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
+import { ensureIndexes } from '../data/ensure-indexes-command';
 import { registerHubWebhookCommands } from './hub-webhook-commands';
 
 /** Uniqueness (slug, e-mail) lives in indexes: make sure they exist even if `serve` never ran on this database. */

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
 import { readFile } from 'node:fs/promises';
-import type { WebhookSettingsPatch } from '../application/hub-leads/ports';
-import { isValidTimezone, parseBusinessHours } from '../domain/hub-leads/business-hours';
-import { detailsOf } from '../adapters/http/hub/hub-codecs';
-import { conditionPairs, LeadTemplateBody } from '../adapters/http/hub/hub-leads/lead-template-codec';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
-import { ensureIndexes } from './ensure-indexes-command';
+import type { WebhookSettingsPatch } from '../../application/hub-leads/ports';
+import { isValidTimezone, parseBusinessHours } from '../../domain/hub-leads/business-hours';
+import { detailsOf } from '../../adapters/http/hub/hub-codecs';
+import { conditionPairs, LeadTemplateBody } from '../../adapters/http/hub/hub-leads/lead-template-codec';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
+import { ensureIndexes } from '../data/ensure-indexes-command';
 
 /** `hub set-webhook-settings`, `hub set-crm-credentials`, `hub add-template` (CONTRACT section 2). */
 export function registerHubWebhookCommands(hub: Command, program: Command, ctx: CliContext): void {

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/Either';
-import { describeRetentionChange, type IndexSetup, type RetentionChange } from '../application/shared/index-setup';
-import type { Area } from '../composition/area';
-import { indexSetupOf, type Platform } from '../composition/platform';
-import { CliFailure, EXIT, withRuntime, type CliContext } from './cli-context';
+import { describeRetentionChange, type IndexSetup, type RetentionChange } from '../../application/shared/index-setup';
+import type { Area } from '../../composition/area';
+import { indexSetupOf, type Platform } from '../../composition/platform';
+import { CliFailure, EXIT, withRuntime, type CliContext } from '../cli-context';
 
 export { describeRetentionChange };
 

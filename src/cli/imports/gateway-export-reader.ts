@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { ImportLine } from '../application/sdr/import-gateway-messages';
+import type { ImportLine } from '../../application/sdr/import-gateway-messages';
 
 /**
  * Reads a gateway export as a stream (CONTRACT 8.1: a 1 GB export is never held in memory): JSON lines,

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
-import type { DispatchPendingSales } from '../application/sales/dispatch-pending-sales';
-import type { Logger } from '../adapters/system/logger';
-import { startPeriodicTask, type RunningSchedule } from './schedule/periodic-task';
+import type { DispatchPendingSales } from '../../application/sales/dispatch-pending-sales';
+import type { Logger } from '../../adapters/system/logger';
+import { startPeriodicTask, type RunningSchedule } from '../schedule/periodic-task';
 
 /**
  * `DISPATCH_INTERVAL_SECONDS` (CONTRACT 7): `serve` runs a dispatch pass every N seconds. A pass still

@@ -84,21 +84,7 @@ export function sdrModule(options: SdrOptions): ContainerModule {
     provide(bind, ChatReadModel, (get) => new MongoChatReadModel(get(Platform).db, sourceOf(get)));
     provide(bind, FollowerStateStore, (get) => new MongoFollowerState(get(Platform).db, sourceOf(get)));
     provide(bind, MaintenanceLease, (get) => new MongoMaintenanceLease(get(Platform).db));
-    provide(
-      bind,
-      SdrReadModels,
-      (get) =>
-        new SdrReadModelsService(
-          {
-            interactions: get(SdrInteractionRepository),
-            gateway: get(GatewayMessageStore),
-            directory: get(ContactDirectory),
-          },
-          get(ChatReadModel),
-          get(ContactReadModel),
-          () => get(Clock).now(),
-        ),
-    );
+    provide(bind, SdrReadModels, sdrReadModels);
     provide(bind, GatewayFollower, (get) => gatewayFollower(get, options));
     provide(bind, ReadModelFreshness, (get) => get(GatewayFollower));
     provide(bind, ContactChanges, (get) => get(BestEffortChanges));
@@ -115,6 +101,15 @@ export function sdrModule(options: SdrOptions): ContainerModule {
     provide(bind, SdrUseCases, (get) => sdrUseCases(get, options));
     provide(bind, SdrArea, sdrArea);
   });
+}
+
+function sdrReadModels(get: Resolve): SdrReadModelsService {
+  const sources = {
+    interactions: get(SdrInteractionRepository),
+    gateway: get(GatewayMessageStore),
+    directory: get(ContactDirectory),
+  };
+  return new SdrReadModelsService(sources, get(ChatReadModel), get(ContactReadModel), () => get(Clock).now());
 }
 
 function sdrUseCases(get: Resolve, options: SdrOptions) {

@@ -69,7 +69,10 @@ async function main(): Promise<void> {
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   // The real MongoDB store, watched: when each benchmark write's entry is acknowledged by the database.
   const writtenAt = new Map<string, number>();
-  /** The server's own time for each benchmark write (its entry's durationMs): what the write spent inside the middleware chain. */
+  /**
+   * The server's own time for each benchmark write (its entry's durationMs): what the write spent inside the middleware
+   * chain.
+   */
   const serverMs = new Map<string, number>();
   let inner: ApiEventStore | undefined;
   const watched: ApiEventStore = {
@@ -108,9 +111,12 @@ async function main(): Promise<void> {
       const apiKey = key.right.key;
 
       process.stdout.write(
-        `brokerhub bench:audit-flood — ${ROUNDS} rounds of each variant, interleaved; flood: ${FLOOD_CONNECTIONS} connections from one address, ` +
-          `no credential, GET /api/sales?limit=1 for ${FLOOD_SECONDS} s (nice ${FLOOD_NICENESS}); ${WRITES_PER_ROUND} POST /vendors as an admin ` +
-          `(API key), one every ${WRITE_INTERVAL_MS} ms, from another process; spec rate limits, TRUST_PROXY=1; MongoDB: ${runtime.mongoServer.kind}; ` +
+        `brokerhub bench:audit-flood — ${ROUNDS} rounds of each variant, interleaved; flood: ${FLOOD_CONNECTIONS} ` +
+          'connections from one address, ' +
+          `no credential, GET /api/sales?limit=1 for ${FLOOD_SECONDS} s (nice ${FLOOD_NICENESS}); ` +
+          `${WRITES_PER_ROUND} POST /vendors as an admin ` +
+          `(API key), one every ${WRITE_INTERVAL_MS} ms, from another process; spec rate limits, TRUST_PROXY=1; ` +
+          `MongoDB: ${runtime.mongoServer.kind}; ` +
           `API event log written to it\n`,
       );
 
@@ -181,9 +187,12 @@ async function main(): Promise<void> {
             ? 'some missing'
             : `max ${Math.max(...outcome.lags).toFixed(0)} ms`;
           process.stdout.write(
-            `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms ` +
-              `(in the server: p99 ${percentile(outcome.serverLatencies, 99).toFixed(1)}, p50 ${percentile(outcome.serverLatencies, 50).toFixed(1)}); ` +
-              `entry written after answer: ${lagText}; found by requestId ${outcome.foundByRequestId}/${WRITES_PER_ROUND - outcome.notAcknowledged}` +
+            `  round ${round} ${variant.padEnd(8)} writes p99 ${percentile(outcome.latencies, 99).toFixed(1)} ms, ` +
+              `p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms ` +
+              `(in the server: p99 ${percentile(outcome.serverLatencies, 99).toFixed(1)}, p50 ` +
+              `${percentile(outcome.serverLatencies, 50).toFixed(1)}); ` +
+              `entry written after answer: ${lagText}; found by ` +
+              `requestId ${outcome.foundByRequestId}/${WRITES_PER_ROUND - outcome.notAcknowledged}` +
               (outcome.notAcknowledged > 0 ? `; ${outcome.notAcknowledged} writes not acknowledged` : '') +
               `${
                 outcome.flood === undefined
@@ -235,15 +244,23 @@ async function main(): Promise<void> {
       const p99Met = ratio <= TARGET_P99_RATIO;
       const floodMet = smallestFlood >= MIN_FLOOD_REQUESTS;
       process.stdout.write(
-        `\nflood: ${floodRequests} requests answered to autocannon in ${ROUNDS} × ${FLOOD_SECONDS} s, per round ${floodSizes} (target >= ${MIN_FLOOD_REQUESTS} each: ${verdict(floodMet)})\n` +
-          `writes p99, median of the rounds (range): flood ${describe(roundsP99(flooded), 1, ' ms')}, baseline ${describe(roundsP99(baseline), 1, ' ms')}\n` +
-          `writes p99, all rounds pooled: flood ${pooledP99(flooded).toFixed(1)} ms, baseline ${pooledP99(baseline).toFixed(1)} ms (ratio ${pooledRatio.toFixed(2)}, for information)\n` +
+        `\nflood: ${floodRequests} requests answered to autocannon in ${ROUNDS} × ${FLOOD_SECONDS} s, per round ` +
+          `${floodSizes} (target >= ${MIN_FLOOD_REQUESTS} each: ${verdict(floodMet)})\n` +
+          `writes p99, median of the rounds (range): flood ${describe(roundsP99(flooded), 1, ' ms')}, baseline ` +
+          `${describe(roundsP99(baseline), 1, ' ms')}\n` +
+          `writes p99, all rounds pooled: flood ${pooledP99(flooded).toFixed(1)} ms, baseline ` +
+          `${pooledP99(baseline).toFixed(1)} ms (ratio ${pooledRatio.toFixed(2)}, for information)\n` +
           `\ntargets:\n` +
-          `  every acknowledged write's entry written within ${MAX_LAG_MS / 1000} s of its answer, every round, and found by /audit-logs?requestId=: ` +
-          `worst ${Number.isFinite(worstLag) ? `${worstLag.toFixed(0)} ms` : 'never (within the wait)'}; all found: ${allFound}; all acknowledged: ${allAcknowledged} — ${verdict(lagMet)}\n` +
-          `  the flood's stored entries: ${floodEntries.length} for ${keys.size} (IP, path, status, minute) keys, counting ${countedInEntries} requests ` +
-          `(the log counted ${refusedCounted} refused requests; one entry per request would have been ${refusedCounted}) — ${verdict(entriesMet)}\n` +
-          `  writes p99 flood / baseline (medians of the rounds): ${ratio.toFixed(2)} (target <= ${TARGET_P99_RATIO}) — ${verdict(p99Met)}\n`,
+          `  every acknowledged write's entry written within ${MAX_LAG_MS / 1000} s of its answer, every round, ` +
+          'and found by /audit-logs?requestId=: ' +
+          `worst ${Number.isFinite(worstLag) ? `${worstLag.toFixed(0)} ms` : 'never (within the wait)'}; all ` +
+          `found: ${allFound}; all acknowledged: ${allAcknowledged} — ${verdict(lagMet)}\n` +
+          `  the flood's stored entries: ${floodEntries.length} for ${keys.size} (IP, path, status, minute) keys, ` +
+          `counting ${countedInEntries} requests ` +
+          `(the log counted ${refusedCounted} refused requests; one entry per request would have been ` +
+          `${refusedCounted}) — ${verdict(entriesMet)}\n` +
+          `  writes p99 flood / baseline (medians of the rounds): ${ratio.toFixed(2)} (target <= ` +
+          `${TARGET_P99_RATIO}) — ${verdict(p99Met)}\n`,
       );
       if (!(lagMet && entriesMet && p99Met && floodMet)) process.exitCode = 1;
     } finally {

@@ -50,7 +50,8 @@ async function main(): Promise<void> {
       },
     ];
     process.stdout.write(
-      `brokerhub bench:auth — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
+      `brokerhub bench:auth — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s ` +
+        `per route, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
     const commands = await printCommandCounts(bench, targets, 'database commands per request');
     const results = await measureInterleaved(targets, {

@@ -78,7 +78,10 @@ async function judge(env: NodeJS.ProcessEnv): Promise<Judged> {
   const source = report.checks.filter((c) => !c.repairable && c.violations > 0);
   const derived = report.checks.filter((c) => c.repairable && c.violations > 0);
   const sum = (checks: readonly CheckReport[]) => checks.reduce((n, c) => n + c.violations, 0);
-  let text = `check-data exit ${first.code}: source ${sum(source)}${source.length > 0 ? ` (${named(source)})` : ''}, derived ${sum(derived)}${derived.length > 0 ? ` (${named(derived)})` : ''}`;
+  let text =
+    `check-data exit ${first.code}: source ` +
+    `${sum(source)}${source.length > 0 ? ` (${named(source)})` : ''}, derived ` +
+    `${sum(derived)}${derived.length > 0 ? ` (${named(derived)})` : ''}`;
   if (derived.length === 0)
     return { source: sum(source), derived: 0, repaired: 0, derivedLeft: 0, sourceLeft: sum(source), text };
   const repair = reportOf(await checkData(env, true));
@@ -86,7 +89,9 @@ async function judge(env: NodeJS.ProcessEnv): Promise<Judged> {
   const after = reportOf(again);
   const derivedLeft = after.checks.filter((c) => c.repairable && c.violations > 0);
   const sourceLeft = after.checks.filter((c) => !c.repairable && c.violations > 0);
-  text += `; --repair repaired ${repair.repaired}; check-data exit ${again.code}: derived ${sum(derivedLeft)}${derivedLeft.length > 0 ? ` (${named(derivedLeft)})` : ''}, source ${sum(sourceLeft)}`;
+  text +=
+    `; --repair repaired ${repair.repaired}; check-data exit ${again.code}: derived ` +
+    `${sum(derivedLeft)}${derivedLeft.length > 0 ? ` (${named(derivedLeft)})` : ''}, source ${sum(sourceLeft)}`;
   return {
     source: sum(source),
     derived: sum(derived),
@@ -254,8 +259,11 @@ async function main(): Promise<void> {
   try {
     const uri = withDatabase(mongo.uri, `bench_crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
     process.stdout.write(
-      `brokerhub bench:crash — ${KILLS} SIGKILLs of serve under a mixed write load (${WORKERS} workers in a separate process); seed ${SEED} (BENCH_CRASH_SEED=${SEED} repeats it); MongoDB: ${mongo.kind}, its own process, outliving serve\n` +
-        `target: at least ${TARGET_KILLS} kills; zero source-data violations after every kill; derived data clean after at most one check-data --repair; no acknowledged write lost\n\n`,
+      `brokerhub bench:crash — ${KILLS} SIGKILLs of serve under a mixed write load (${WORKERS} workers in a ` +
+        `separate process); seed ${SEED} (BENCH_CRASH_SEED=${SEED} repeats it); MongoDB: ${mongo.kind}, its own ` +
+        `process, outliving serve\n` +
+        `target: at least ${TARGET_KILLS} kills; zero source-data violations after every kill; derived data clean ` +
+        `after at most one check-data --repair; no acknowledged write lost\n\n`,
     );
     const prepared = await prepareData(uri, ORGANIZATIONS);
     const env = serviceEnv(uri, modelEnv(model));
@@ -302,7 +310,8 @@ async function main(): Promise<void> {
     repaired += last.repaired;
     derivedLeft += last.derivedLeft;
     process.stdout.write(
-      `after the load (webhooks resent: ${report.webhooksResent}, still unacknowledged: ${report.webhooksUnacknowledged}): ${last.text}\n`,
+      `after the load (webhooks resent: ${report.webhooksResent}, still unacknowledged: ` +
+        `${report.webhooksUnacknowledged}): ${last.text}\n`,
     );
     serve.child.kill('SIGTERM');
     await serve.exited;
@@ -325,7 +334,9 @@ async function main(): Promise<void> {
       );
     process.stdout.write(`restart of serve (to its URLs): ${describe(summarize(restartMs), 0, ' ms')}\n`);
     process.stdout.write(
-      `kills ${KILLS}; source-data violations ${sourceViolations}; derived-data violations found ${derivedFound}, repaired ${repaired}, left after one repair ${derivedLeft}; acknowledged writes checked ${checked}, lost ${lost.length}\n`,
+      `kills ${KILLS}; source-data violations ${sourceViolations}; derived-data violations found ${derivedFound}, ` +
+        `repaired ${repaired}, left after one repair ${derivedLeft}; acknowledged writes checked ${checked}, ` +
+        `lost ${lost.length}\n`,
     );
     for (const line of lost.slice(0, 20)) process.stdout.write(`  LOST ${line}\n`);
     const misses = [
@@ -335,7 +346,8 @@ async function main(): Promise<void> {
       ...(lost.length > 0 ? [`${lost.length} acknowledged writes lost`] : []),
     ];
     process.stdout.write(
-      `target (zero source violations, derived clean after one repair, no acknowledged write lost, >= ${TARGET_KILLS} kills): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
+      'target (zero source violations, derived clean after one repair, no acknowledged write lost, >= ' +
+        `${TARGET_KILLS} kills): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
     );
     if (misses.length > 0) process.exitCode = 1;
   } finally {

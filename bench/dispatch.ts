@@ -127,7 +127,8 @@ async function throughput(uri: string, url: string): Promise<void> {
   const counter = new CommandCounter();
   for (const kind of STORES) {
     console.log(
-      `\n${kind === 'memory' ? 'in-memory adapters (the fakes)' : 'embedded database'}: sales/s, median (min-max, spread) of ${ROUNDS} interleaved rounds, batches of ${BATCH}`,
+      `\n${kind === 'memory' ? 'in-memory adapters (the fakes)' : 'embedded database'}: sales/s, median (min-max, ` +
+        `spread) of ${ROUNDS} interleaved rounds, batches of ${BATCH}`,
     );
     await round(kind, 500, uri, url, false, counter); // warm-up: JIT, connection pool
     for (const size of SIZES) {
@@ -141,7 +142,8 @@ async function throughput(uri: string, url: string): Promise<void> {
       const commands = rounds[rounds.length - 1]?.commands ?? new Map();
       if (kind === 'embedded')
         console.log(
-          `    database commands of one pass: ${describeTally(commands)} (${(totalOf(commands) / Math.ceil(size / BATCH)).toFixed(1)} per batch)`,
+          `    database commands of one pass: ${describeTally(commands)} ` +
+            `(${(totalOf(commands) / Math.ceil(size / BATCH)).toFixed(1)} per batch)`,
         );
       if (kind === 'memory')
         verdict(
@@ -150,13 +152,16 @@ async function throughput(uri: string, url: string): Promise<void> {
         );
       else
         console.log(
-          `    (no target on the embedded database: its figure is reported; the claim and settle round trips are the difference)`,
+          '    (no target on the embedded database: its figure is reported; the claim and settle round trips are ' +
+            'the difference)',
         );
     }
   }
 }
 
-/** Child process: seed, then one pass (or the bare loop) while sampling RSS; prints the RSS before and the peak (bytes). */
+/**
+ * Child process: seed, then one pass (or the bare loop) while sampling RSS; prints the RSS before and the peak (bytes).
+ */
 async function probe(variant: 'pass' | 'bare', kind: StoreKind, size: number, uri: string, url: string): Promise<void> {
   const store = await seedStore(kind, size, uri);
   const sender = new HttpSaleWebhookSender(url, new SystemClock());
@@ -179,7 +184,8 @@ async function peakRss(uri: string, url: string): Promise<void> {
   const run = promisify(execFile);
   const mib = (bytes: number) => bytes / 1048576;
   console.log(
-    `\nRSS growth during one pass and one bare loop (each in a fresh process, after a GC; MiB, median (min-max) of ${RSS_SAMPLES} interleaved)`,
+    `\nRSS growth during one pass and one bare loop (each in a fresh process, after a GC; MiB, median (min-max) of ` +
+      `${RSS_SAMPLES} interleaved)`,
   );
   for (const kind of STORES) {
     const growth = new Map<string, number[]>();
@@ -200,14 +206,16 @@ async function peakRss(uri: string, url: string): Promise<void> {
     const excess = (size: number) => of('pass', size).median - of('bare', size).median;
     for (const size of SIZES) {
       console.log(
-        `  ${kind.padEnd(8)} ${String(size).padStart(6)} sales: pass ${describe(of('pass', size))}, bare loop ${describe(of('bare', size))}, pass - bare ${excess(size).toFixed(0)}`,
+        `  ${kind.padEnd(8)} ${String(size).padStart(6)} sales: pass ${describe(of('pass', size))}, bare ` +
+          `loop ${describe(of('bare', size))}, pass - bare ${excess(size).toFixed(0)}`,
       );
     }
     const [small, large] = [SIZES[0] ?? 0, SIZES[SIZES.length - 1] ?? 0];
     const extra = excess(large) - excess(small);
     verdict(
       extra <= RSS_FLAT_MIB,
-      `${kind}: what the pass adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} sales, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+      `${kind}: what the pass adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} ` +
+        `sales, target flat (<= ${RSS_FLAT_MIB} MiB)`,
     );
   }
 }
@@ -215,7 +223,8 @@ async function peakRss(uri: string, url: string): Promise<void> {
 async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
   const size = SIZES[0] ?? 2_000;
   console.log(
-    `\na receiver that never answers (${size} sales, --deadline ${DEADLINE_S} s, --concurrency 4, delivery timeout 30 s)`,
+    `\na receiver that never answers (${size} sales, --deadline ${DEADLINE_S} s, --concurrency 4, delivery timeout ` +
+      '30 s)',
   );
   for (const kind of STORES) {
     const store = await seedStore(kind, size, uri);
@@ -229,7 +238,8 @@ async function hungReceiver(uri: string, silentUrl: string): Promise<void> {
     if (result._tag !== 'Right') throw new Error('not configured');
     const { claimed, failed, released, deadlineReached, outcomes } = result.right;
     console.log(
-      `  ${kind.padEnd(8)} ended after ${(elapsedMs / 1000).toFixed(2)} s: claimed ${claimed}, failed ${failed} (${JSON.stringify(outcomes)}), released ${released}; ${left.pending} pending, ${left.leased} leased`,
+      `  ${kind.padEnd(8)} ended after ${(elapsedMs / 1000).toFixed(2)} s: claimed ${claimed}, failed ${failed} ` +
+        `(${JSON.stringify(outcomes)}), released ${released}; ${left.pending} pending, ${left.leased} leased`,
     );
     verdict(
       deadlineReached && elapsedMs <= DEADLINE_S * 1000 && left.pending === size && left.leased === 0,

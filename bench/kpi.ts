@@ -56,7 +56,10 @@ const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 500);
 const MAX_WARM_RATIO = 1.2;
 const MAX_HISTORY_CPU_RATIO = 1.3;
 const MAX_RSS_GROWTH_MIB = 20;
-/** The activity of the in-period contacts lies in the last 29 days: inside the default period (from the start of the local day 29 days before today). */
+/**
+ * The activity of the in-period contacts lies in the last 29 days: inside the default period (from the start of the
+ * local day 29 days before today).
+ */
 const IN_PERIOD_DAYS = 29;
 /** The history's activity ends 31 days ago: before the default period, whatever the timezone. */
 const HISTORY_ENDS_DAYS_AGO = 31;
@@ -155,7 +158,8 @@ async function worker(uri: string): Promise<void> {
     const address = s.address();
     return typeof address === 'object' && address !== null ? address.port : 0;
   });
-  // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // oxlint-disable-next-line typescript/no-misused-promises
   counter.serve(coldPort ?? 0, cold.app.http.sales.callback(), key.right.key);
   // oxlint-disable-next-line typescript/no-misused-promises -- as above
   counter.serve(warmPort ?? 0, warm.app.http.sales.callback(), key.right.key);
@@ -187,9 +191,11 @@ function describeDurations(probe: RequestCommands): string {
 /** What a real mongod does with the index of each command of a cold KPI answer, where jongodb scans every document. */
 const ON_MONGOD: Readonly<Record<string, string>> = {
   'find gateway_messages':
-    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only (and the _id index for the follower's probe): O(messages in the period)",
+    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only (and the _id " +
+    "index for the follower's probe): O(messages in the period)",
   'getMore gateway_messages':
-    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only: O(messages in the period)",
+    "walks index brokerhub_newest_first ({messageTimestamp: -1}) over the period's messages only: O(messages in " +
+    'the period)',
   'aggregate gateway_messages':
     'walks index brokerhub_chat_newest ({key.remoteJid: 1, messageTimestamp: -1}) for the named chats: O(named chats)',
   'find sdr_interactions':
@@ -206,7 +212,8 @@ async function main(): Promise<void> {
   const nameOf = (w: Worker) => DATASETS[workers.indexOf(w)]?.name ?? String(w.size);
   try {
     process.stdout.write(
-      `brokerhub bench:kpi — datasets ${DATASETS.map((d) => `"${d.name}" (${d.parts.map((p) => `${p.contacts} contacts ${p.endDaysAgo === undefined ? `in the last ${p.windowDays ?? 60} days` : `${p.endDaysAgo}-${p.endDaysAgo + (p.windowDays ?? 60)} days ago`}`).join(' + ')})`).join(' / ')}, ~${MESSAGES} gateway messages per contact, default period (last 30 local days); ${ROUNDS} interleaved rounds, ${COLD_REQUESTS} requests per cold route and ${WARM_REQUESTS} per warm and bare route per round, one connection; MongoDB: ${server.kind}\n`,
+      'brokerhub bench:kpi — datasets ' +
+        `${DATASETS.map((d) => `"${d.name}" (${d.parts.map((p) => `${p.contacts} contacts ${p.endDaysAgo === undefined ? `in the last ${p.windowDays ?? 60} days` : `${p.endDaysAgo}-${p.endDaysAgo + (p.windowDays ?? 60)} days ago`}`).join(' + ')})`).join(' / ')}, ~${MESSAGES} gateway messages per contact, default period (last 30 local days); ${ROUNDS} interleaved rounds, ${COLD_REQUESTS} requests per cold route and ${WARM_REQUESTS} per warm and bare route per round, one connection; MongoDB: ${server.kind}\n`,
     );
     for (const dataset of DATASETS) {
       const contacts = dataset.parts.reduce((n, p) => n + p.contacts, 0);
@@ -226,7 +233,9 @@ async function main(): Promise<void> {
       await load(w, { name: 'build', path: '/kpi/sdr', app: 'cold', requests: 1 });
       const spent = await workerDatabaseTime(w);
       process.stdout.write(
-        `warm-up "${nameOf(w)}": first KPI request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`,
+        `warm-up "${nameOf(w)}": first KPI request (builds the read models) ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ` +
+          `${describeDatabaseTime(spent)}\n`,
       );
       for (const t of TARGETS) await load(w, { ...t, requests: 1 });
     }
@@ -248,7 +257,8 @@ async function main(): Promise<void> {
         if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
         probes.set(`${w.size}|${target.name}`, probe);
         process.stdout.write(
-          `  ${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
+          `  ${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ` +
+            `${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
         );
         if (totalOf(first.commands) !== totalOf(probe.commands))
           process.stdout.write(`  ${''.padEnd(34)}(first request: ${describeTally(first.commands)})\n`);
@@ -278,7 +288,8 @@ async function main(): Promise<void> {
 
     const printed = new Set<string>();
     process.stdout.write(
-      `\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ${'CPU ms/request, median (range)'.padEnd(34)}${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
+      `\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ` +
+        `${'CPU ms/request, median (range)'.padEnd(34)}${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
     );
     for (const target of TARGETS) {
       if (printed.has(target.name)) continue;
@@ -287,7 +298,8 @@ async function main(): Promise<void> {
         const s = samples.get(`${w.size}|${target.name}`);
         if (s === undefined) continue;
         process.stdout.write(
-          `${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ${describeSummary(summarize(s.cpu), 3).padEnd(34)}${describeSummary(summarize(s.mean), 3).padEnd(34)}${String(summarize(s.p50).median).padEnd(10)}${describeSummary(summarize(s.p99), 0).padEnd(32)}${s.non2xx}\n`,
+          `${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ` +
+            `${describeSummary(summarize(s.cpu), 3).padEnd(34)}${describeSummary(summarize(s.mean), 3).padEnd(34)}${String(summarize(s.p50).median).padEnd(10)}${describeSummary(summarize(s.p99), 0).padEnd(32)}${s.non2xx}\n`,
         );
       }
     }
@@ -306,18 +318,23 @@ async function main(): Promise<void> {
         const b = median(history.size, `${name} cold`, 'cpu');
         const ratio = a === 0 ? Number.POSITIVE_INFINITY : b / a;
         process.stdout.write(
-          `  ${name} cold, service CPU "${nameOf(small)}" -> "${nameOf(history)}" (${history.size - small.size} more contacts, all before the period): ${ms(a, 2)} -> ${ms(b, 2)} ms/request, x${ratio.toFixed(2)} (target <= x${MAX_HISTORY_CPU_RATIO}): ${judge(ratio <= MAX_HISTORY_CPU_RATIO)}\n`,
+          `  ${name} cold, service CPU "${nameOf(small)}" -> "${nameOf(history)}" (${history.size - small.size} ` +
+            `more contacts, all before the period): ${ms(a, 2)} -> ${ms(b, 2)} ms/request, x${ratio.toFixed(2)} ` +
+            `(target <= x${MAX_HISTORY_CPU_RATIO}): ${judge(ratio <= MAX_HISTORY_CPU_RATIO)}\n`,
         );
       }
       const a = median(small.size, 'subscription-leads cold', 'cpu');
       const b = median(history.size, 'subscription-leads cold', 'cpu');
       process.stdout.write(
-        `  (subscription-leads cold, not a target: ${ms(a, 2)} -> ${ms(b, 2)} ms/request, x${(a === 0 ? Number.POSITIVE_INFINITY : b / a).toFixed(2)})\n`,
+        `  (subscription-leads cold, not a target: ${ms(a, 2)} -> ${ms(b, 2)} ms/request, ` +
+          `x${(a === 0 ? Number.POSITIVE_INFINITY : b / a).toFixed(2)})\n`,
       );
       const peakSmall = rss.get(small.size)?.peakMiB ?? 0;
       const peakLarge = rss.get(history.size)?.peakMiB ?? 0;
       process.stdout.write(
-        `  peak RSS of the serving process (both apps): "${nameOf(small)}" ${ms(peakSmall)} MiB -> "${nameOf(history)}" ${ms(peakLarge)} MiB, growth ${ms(peakLarge - peakSmall)} MiB (target <= ${MAX_RSS_GROWTH_MIB} MiB): ${judge(peakLarge - peakSmall <= MAX_RSS_GROWTH_MIB)}\n`,
+        `  peak RSS of the serving process (both apps): "${nameOf(small)}" ${ms(peakSmall)} MiB -> ` +
+          `"${nameOf(history)}" ${ms(peakLarge)} MiB, growth ${ms(peakLarge - peakSmall)} MiB (target <= ` +
+          `${MAX_RSS_GROWTH_MIB} MiB): ${judge(peakLarge - peakSmall <= MAX_RSS_GROWTH_MIB)}\n`,
       );
     }
     for (const w of workers) {
@@ -336,7 +353,11 @@ async function main(): Promise<void> {
         const cpuRatios = ratiosOf('cpu', name);
         const ratio = cpuRatios.length === 0 ? Number.POSITIVE_INFINITY : summarize(cpuRatios).median;
         process.stdout.write(
-          `  "${nameOf(w)}", ${name} warm: CPU ${median(w.size, `${name} warm`, 'cpu').toFixed(3)} ms/request vs bare ${median(w.size, 'bare route', 'cpu').toFixed(3)}, ratio x${ratio.toFixed(2)} ${describeSummary(summarize(cpuRatios), 2)} (target <= x${MAX_WARM_RATIO}): ${judge(ratio <= MAX_WARM_RATIO)}; mean latency ratio x${summarize(ratiosOf('mean', name)).median.toFixed(2)}\n`,
+          `  "${nameOf(w)}", ${name} warm: CPU ${median(w.size, `${name} warm`, 'cpu').toFixed(3)} ms/request vs ` +
+            `bare ${median(w.size, 'bare route', 'cpu').toFixed(3)}, ratio x${ratio.toFixed(2)} ` +
+            `${describeSummary(summarize(cpuRatios), 2)} (target <= x${MAX_WARM_RATIO}): ` +
+            `${judge(ratio <= MAX_WARM_RATIO)}; mean latency ratio ` +
+            `x${summarize(ratiosOf('mean', name)).median.toFixed(2)}\n`,
         );
       }
     }
@@ -359,11 +380,14 @@ async function main(): Promise<void> {
         const dbShare = p50 - cpu;
         const limit = dbShare > cpu;
         process.stdout.write(
-          `  ${name} cold: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
+          `  ${name} cold: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms ` +
+            `(${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
         );
         if (limit && slowest !== undefined) {
           process.stdout.write(
-            `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
+            `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every ` +
+              'document of the collection; a real mongod ' +
+              `${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
           );
         }
       }

@@ -120,10 +120,14 @@ async function main(): Promise<void> {
       };
       const hashing = runtime.app.platform.config;
       process.stdout.write(
-        `brokerhub bench:login-flood — ${ROUNDS} interleaved rounds; probes ${PROBE_RATE} req/s over ${PROBE_CONNECTIONS} connections for ${SECONDS} s each; ` +
-          `flood ${FLOOD_CLIENTS} connections on POST /auth/login (nice ${FLOOD_NICENESS}), one address per request (TRUST_PROXY=1, real rate limits); ` +
-          `hashing concurrency ${hashing.passwordHashConcurrency ?? 'default'}, queue ${hashing.passwordHashQueue ?? 'default'}; MongoDB: ${runtime.mongoServer.kind}; ` +
-          `API event log written to ${EVENT_LOG_TO_DATABASE ? 'the embedded database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}\n`,
+        `brokerhub bench:login-flood — ${ROUNDS} interleaved rounds; probes ${PROBE_RATE} req/s over ` +
+          `${PROBE_CONNECTIONS} connections for ${SECONDS} s each; ` +
+          `flood ${FLOOD_CLIENTS} connections on POST /auth/login (nice ${FLOOD_NICENESS}), one address per ` +
+          'request (TRUST_PROXY=1, real rate limits); ' +
+          `hashing concurrency ${hashing.passwordHashConcurrency ?? 'default'}, queue ` +
+          `${hashing.passwordHashQueue ?? 'default'}; MongoDB: ${runtime.mongoServer.kind}; ` +
+          'API event log written to ' +
+          `${EVENT_LOG_TO_DATABASE ? 'the embedded database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}\n`,
       );
 
       const idle: number[][] = probes.map(() => []);
@@ -151,7 +155,8 @@ async function main(): Promise<void> {
           await measureIdle();
         }
         process.stdout.write(
-          `  round ${round + 1}: ${probes.map((_, i) => `${names[i]} p99 idle ${idle[i]?.at(-1)} ms, flood ${flooded[i]?.at(-1)} ms`).join('; ')}\n`,
+          `  round ${round + 1}: ` +
+            `${probes.map((_, i) => `${names[i]} p99 idle ${idle[i]?.at(-1)} ms, flood ${flooded[i]?.at(-1)} ms`).join('; ')}\n`,
         );
       }
 
@@ -160,7 +165,8 @@ async function main(): Promise<void> {
       for (const r of floodResults)
         for (const [code, count] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
       process.stdout.write(
-        `\nflood: ${logins} logins in ${ROUNDS} × ${flood.seconds} s (${statusLine(statuses)}), login p99 median ${median(floodResults.map((r) => r.p99Ms))} ms` +
+        `\nflood: ${logins} logins in ${ROUNDS} × ${flood.seconds} s (${statusLine(statuses)}), login p99 median ` +
+          `${median(floodResults.map((r) => r.p99Ms))} ms` +
           `${EVENT_LOG_TO_DATABASE ? '' : `; API event-log entries handed to the sink: ${eventSink.appended()}`}\n`,
       );
       process.stdout.write(
@@ -178,7 +184,8 @@ async function main(): Promise<void> {
         );
       }
       process.stdout.write(
-        `\nworst p99 ratio flood/idle: ${worst.toFixed(2)} (target <= ${TARGET_RATIO}: ${worst <= TARGET_RATIO ? 'met' : 'MISSED'})\n`,
+        `\nworst p99 ratio flood/idle: ${worst.toFixed(2)} (target <= ${TARGET_RATIO}: ` +
+          `${worst <= TARGET_RATIO ? 'met' : 'MISSED'})\n`,
       );
       if (!(worst <= TARGET_RATIO)) process.exitCode = 1;
     } finally {

@@ -100,7 +100,8 @@ async function main(): Promise<void> {
       { name: 'bare Koa hello route', url: `${bare}/` },
     ];
     process.stdout.write(
-      `brokerhub bench:metrics — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per target, logging at info to /dev/null, MongoDB: ${runtime.mongoServer.kind}\n`,
+      `brokerhub bench:metrics — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s ` +
+        `per target, logging at info to /dev/null, MongoDB: ${runtime.mongoServer.kind}\n`,
     );
     // Between loads the event-log buffers are emptied, so each load starts with none.
     const settle = async (): Promise<void> => {

@@ -1,4 +1,5 @@
-// npm run bench:policies [-- --rounds 5 --sizes 10000,100000 --sink-sizes 10000,100000 --policies 100000 --seconds 3 --connections 20]
+// npm run bench:policies [-- --rounds 5 --sizes 10000,100000 --sink-sizes 10000,100000 --policies 100000 --seconds 3
+// --connections 20]
 // Three measurements, each target printed with PASS or MISS; exits 1 when one is missed.
 //   1. `brokerhub import-policies` (the real command, in process: two csv-parse passes, validation,
 //      batches of 1000 through ImportPolicies into MongoDB) against a bare insertMany loop of the same
@@ -66,7 +67,8 @@ function verdict(ok: boolean, text: string): void {
   if (!ok) missed += 1;
 }
 
-// ---------------------------------------------------------------- the data: one row per n, the same in the CSV and the bare loop
+// ---------------------------------------------------------------- the data: one row per n, the same in the CSV and the
+// bare loop
 
 /** CPFs are shared by 30 000 customers, so a CPF has a few policies at any size. */
 const CUSTOMERS = 30_000;
@@ -237,7 +239,8 @@ async function importAgainstBare(
   files: ReadonlyMap<number, string>,
 ): Promise<void> {
   console.log(
-    `\n1. import-policies against a bare insertMany loop of the same documents (${ROUNDS} interleaved rounds, fresh processes and databases)`,
+    `\n1. import-policies against a bare insertMany loop of the same documents (${ROUNDS} interleaved rounds, ` +
+      'fresh processes and databases)',
   );
   const samples = new Map<string, ProbeResult[]>();
   const ratios = new Map<number, number[]>();
@@ -260,7 +263,8 @@ async function importAgainstBare(
       if (imp !== undefined && bare !== undefined)
         ratios.set(size, [...(ratios.get(size) ?? []), bare.seconds / imp.seconds]);
       process.stdout.write(
-        `  round ${round + 1} ${size} rows: import ${(size / (imp?.seconds ?? 1)).toFixed(0)} rows/s, bare ${(size / (bare?.seconds ?? 1)).toFixed(0)} rows/s\n`,
+        `  round ${round + 1} ${size} rows: import ${(size / (imp?.seconds ?? 1)).toFixed(0)} rows/s, bare ` +
+          `${(size / (bare?.seconds ?? 1)).toFixed(0)} rows/s\n`,
       );
     }
   }
@@ -270,10 +274,12 @@ async function importAgainstBare(
     const rate = (r: ProbeResult) => size / r.seconds;
     const growth = (r: ProbeResult) => mib(r.growth);
     console.log(
-      `  ${String(size).padStart(7)} rows: import ${describe(of('import', size, rate), 0, ' rows/s')}, bare ${describe(of('bare', size, rate), 0, ' rows/s')}`,
+      `  ${String(size).padStart(7)} rows: import ${describe(of('import', size, rate), 0, ' rows/s')}, ` +
+        `bare ${describe(of('bare', size, rate), 0, ' rows/s')}`,
     );
     console.log(
-      `  ${''.padStart(7)}       peak RSS growth: import ${describe(of('import', size, growth), 0, ' MiB')}, bare ${describe(of('bare', size, growth), 0, ' MiB')}`,
+      `  ${''.padStart(7)}       peak RSS growth: import ${describe(of('import', size, growth), 0, ' MiB')}, ` +
+        `bare ${describe(of('bare', size, growth), 0, ' MiB')}`,
     );
     const ratio = summarize(ratios.get(size) ?? []);
     verdict(
@@ -287,7 +293,8 @@ async function importAgainstBare(
   const extra = excess(large) - excess(small);
   verdict(
     extra <= RSS_FLAT_MIB,
-    `peak RSS: what the import adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+    `peak RSS: what the import adds over the bare loop grows by ${extra.toFixed(0)} MiB from ${small} to ${large} ` +
+      `rows, target flat (<= ${RSS_FLAT_MIB} MiB)`,
   );
 }
 
@@ -297,7 +304,8 @@ async function importIntoSink(
   files: ReadonlyMap<number, string>,
 ): Promise<void> {
   console.log(
-    `\n2. import-policies into a sink (the policy store replaced by a counter: the importer's own cost), ${ROUNDS} interleaved rounds`,
+    `\n2. import-policies into a sink (the policy store replaced by a counter: the importer's own cost), ${ROUNDS} ` +
+      'interleaved rounds',
   );
   const samples = new Map<number, ProbeResult[]>();
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -314,7 +322,9 @@ async function importIntoSink(
   for (const size of sizes) {
     const runs = samples.get(size) ?? [];
     console.log(
-      `  ${String(size).padStart(7)} rows: ${describe(summarize(runs.map((r) => size / r.seconds)), 0, ' rows/s')}, peak RSS growth ${describe(summarize(runs.map((r) => mib(r.growth))), 0, ' MiB')}`,
+      `  ${String(size).padStart(7)} ` +
+        `rows: ${describe(summarize(runs.map((r) => size / r.seconds)), 0, ' rows/s')}, peak RSS ` +
+        `growth ${describe(summarize(runs.map((r) => mib(r.growth))), 0, ' MiB')}`,
     );
   }
   const [small, large] = [sizes[0] ?? 0, sizes[sizes.length - 1] ?? 0];
@@ -322,7 +332,8 @@ async function importIntoSink(
   const extra = growth(large) - growth(small);
   verdict(
     extra <= RSS_FLAT_MIB,
-    `peak RSS of the importer grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ${RSS_FLAT_MIB} MiB)`,
+    `peak RSS of the importer grows by ${extra.toFixed(0)} MiB from ${small} to ${large} rows, target flat (<= ` +
+      `${RSS_FLAT_MIB} MiB)`,
   );
 }
 
@@ -377,7 +388,9 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     });
     const perCpf = await policiesCollection(platform.db).countDocuments({ cpf });
     console.log(
-      `\n3. GET /policy?cpf= with ${policies} policies stored (seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s; the CPF asked has ${perCpf}), ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s`,
+      `\n3. GET /policy?cpf= with ${policies} policies stored (seeded in ` +
+        `${((performance.now() - seeded) / 1000).toFixed(0)} s; the CPF asked has ${perCpf}), ${CONNECTIONS} ` +
+        `connections, ${ROUNDS} interleaved rounds of ${SECONDS} s`,
     );
     const headers = { 'x-api-key': key.right.key };
     const targets: Target[] = [
@@ -399,7 +412,8 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     }
     for (const target of targets) {
       console.log(
-        `  ${target.name.padEnd(28)} p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
+        `  ${target.name.padEnd(28)} ` +
+          `p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
       );
     }
     verdict(non2xx === 0, `every response 2xx (${non2xx} others)`);
@@ -407,7 +421,8 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     const factor = (lookup ?? 0) / Math.max(bare ?? 0, 1);
     verdict(
       factor <= P99_FACTOR,
-      `GET /policy?cpf= p99 is ${factor.toFixed(2)}x the bare authenticated route's (medians ${lookup} ms / ${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`,
+      `GET /policy?cpf= p99 is ${factor.toFixed(2)}x the bare authenticated route's (medians ${lookup} ms / ` +
+        `${bare} ms, 1 ms floor), target <= ${P99_FACTOR}x`,
     );
   } finally {
     await bench.close();
@@ -425,11 +440,13 @@ async function main(): Promise<void> {
     const sinkSizes = sizesArg('sink-sizes', '10000,100000');
     const policies = Number(arg('policies', slow ? '10000' : '100000'));
     console.log(
-      `brokerhub bench:policies — MongoDB: ${server.kind}; import sizes ${importSizes.join(', ')} rows; sink sizes ${sinkSizes.join(', ')} rows; ${policies} policies for the lookup`,
+      `brokerhub bench:policies — MongoDB: ${server.kind}; import sizes ${importSizes.join(', ')} rows; sink sizes ` +
+        `${sinkSizes.join(', ')} rows; ${policies} policies for the lookup`,
     );
     if (slow)
       console.log(
-        "  (jongodb: inserts slow down with the collection size, so the database sizes are 10x under the issue's 10k -> 100k and 100k; run with MONGODB_URI on a real MongoDB for those)",
+        "  (jongodb: inserts slow down with the collection size, so the database sizes are 10x under the issue's " +
+          '10k -> 100k and 100k; run with MONGODB_URI on a real MongoDB for those)',
       );
     const files = new Map<number, string>();
     for (const size of new Set([...importSizes, ...sinkSizes])) {

@@ -84,12 +84,14 @@ async function main(): Promise<void> {
       body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response', notes: 'bench' }),
     });
     process.stdout.write(
-      `brokerhub bench:sdr — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per route, ${LEADS + 1} leads, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
+      `brokerhub bench:sdr — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_SECONDS} s per ` +
+        `route, ${LEADS + 1} leads, MongoDB: ${bench.runtime.mongoServer.kind}\n`,
     );
     const commands = await printCommandCounts(
       bench,
       targets,
-      `database commands per request (goal for the SDR routes: at most ${MAX_WRITE_COMMANDS} for the write + ${MAX_REFRESH_COMMANDS} for the contact's read-model refresh)`,
+      `database commands per request (goal for the SDR routes: at most ${MAX_WRITE_COMMANDS} for the write + ` +
+        `${MAX_REFRESH_COMMANDS} for the contact's read-model refresh)`,
     );
     // Creation is counted once per case: a new contact, then the same one again within the dedupe window.
     const patchCommands = commands.get('PATCH SDR status (+note)');
@@ -105,7 +107,9 @@ async function main(): Promise<void> {
     }
     const worst = Math.max(...sdrCounts);
     process.stdout.write(
-      `target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each (${MAX_WRITE_COMMANDS} for the write, ${MAX_REFRESH_COMMANDS} for the read-model refresh): worst ${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`,
+      `target: SDR status update and interaction creation at most ${MAX_SDR_COMMANDS} commands each ` +
+        `(${MAX_WRITE_COMMANDS} for the write, ${MAX_REFRESH_COMMANDS} for the read-model refresh): worst ` +
+        `${worst}, ${worst <= MAX_SDR_COMMANDS ? 'met' : 'MISSED'}\n`,
     );
     if (worst > MAX_SDR_COMMANDS) process.exitCode = 1;
 

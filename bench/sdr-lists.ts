@@ -98,7 +98,8 @@ const ON_MONGOD: Readonly<Record<string, string>> = {
   'find sdr_contacts':
     'walks index lastInteraction_desc (or by_phone / by_session_search for a search) for the page: O(page) unfiltered',
   'aggregate sdr_contacts':
-    '$match + $group over the filtered set through the hinted index (lastInteraction_desc, by_phone for a digit search): O(filtered set) index walk, the metrics cover the whole filtered set (CONTRACT 8.2)',
+    '$match + $group over the filtered set through the hinted index (lastInteraction_desc, by_phone for a digit ' +
+    'search): O(filtered set) index walk, the metrics cover the whole filtered set (CONTRACT 8.2)',
   'find sdr_follower': 'reads one document by _id: O(1)',
   'find gateway_messages':
     "the follower's probe {_id: {$gt: head}} sorted by _id, limit 1: one step of the _id index, O(1)",
@@ -139,7 +140,8 @@ async function worker(uri: string): Promise<void> {
   const server = await listen(runtime.app.http.sales, '127.0.0.1', 0);
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // oxlint-disable-next-line typescript/no-misused-promises
   counter.serve(port, runtime.app.http.sales.callback(), key.right.key);
   await serveParent({ port, key: key.right.key }, counter);
   await closeGracefully(server, 1_000);
@@ -170,7 +172,10 @@ async function main(): Promise<void> {
   const benchStarted = Date.now();
   try {
     process.stdout.write(
-      `brokerhub bench:sdr-lists — datasets ${SIZES.join(' / ')} contacts (~${MESSAGES} gateway messages each), ${ROUNDS} interleaved rounds, ${LIST_REQUESTS} requests per list route and ${BARE_REQUESTS} per bare route per round, one connection; following: ${FOLLOW_MESSAGES} new gateway messages over ${FOLLOW_CHATS} chats (half seeded contacts', half new) per round; MongoDB: ${server.kind}\n`,
+      `brokerhub bench:sdr-lists — datasets ${SIZES.join(' / ')} contacts (~${MESSAGES} gateway messages each), ` +
+        `${ROUNDS} interleaved rounds, ${LIST_REQUESTS} requests per list route and ${BARE_REQUESTS} per bare ` +
+        `route per round, one connection; following: ${FOLLOW_MESSAGES} new gateway messages over ` +
+        `${FOLLOW_CHATS} chats (half seeded contacts', half new) per round; MongoDB: ${server.kind}\n`,
     );
     for (const size of SIZES) {
       const uri = withDatabase(server.uri, `bench_sdr_${size}_${Date.now()}`);
@@ -189,7 +194,9 @@ async function main(): Promise<void> {
       await load(w, { path: '/sdr/sessions', requests: 1 });
       const spent = await workerDatabaseTime(w);
       process.stdout.write(
-        `warm-up ${w.size}: first list request (builds the read models) ${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ${describeDatabaseTime(spent)}\n`,
+        `warm-up ${w.size}: first list request (builds the read models) ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s; slowest commands on the embedded server: ` +
+          `${describeDatabaseTime(spent)}\n`,
       );
       for (const t of TARGETS) await load(w, { ...t, requests: 1 });
     }
@@ -208,7 +215,8 @@ async function main(): Promise<void> {
         if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
         probes.set(`${w.size}|${target.name}`, probe);
         process.stdout.write(
-          `  ${target.name.padEnd(20)}${String(w.size).padStart(6)}  ${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
+          `  ${target.name.padEnd(20)}${String(w.size).padStart(6)}  ` +
+            `${describeTally(probe.commands)}${probe.durations.size === 0 ? '' : `  [${describeDurations(probe)}]`}\n`,
         );
         if (totalOf(first.commands) !== totalOf(probe.commands))
           process.stdout.write(`  ${''.padEnd(26)}(first request: ${describeTally(first.commands)})\n`);
@@ -253,7 +261,10 @@ async function main(): Promise<void> {
     >();
     const writers = new Map<number, Awaited<ReturnType<typeof gatewayWriter>>>();
     for (const w of workers) writers.set(w.size, await gatewayWriter(w.uri));
-    /** The commands of the last round's request that folds the new messages in (the worker's command monitor, by name: ms and count). */
+    /**
+     * The commands of the last round's request that folds the new messages in (the worker's command monitor, by name:
+     * ms and count).
+     */
     const foldCommands = new Map<number, [string, [number, number]][]>();
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -315,14 +326,16 @@ async function main(): Promise<void> {
     }
 
     process.stdout.write(
-      `\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`,
+      `\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ` +
+        `${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`,
     );
     for (const target of TARGETS) {
       for (const w of workers) {
         const s = samples.get(`${w.size}|${target.name}`);
         if (s === undefined) continue;
         process.stdout.write(
-          `${target.name.padEnd(22)}${String(w.size).padStart(9)}  ${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
+          `${target.name.padEnd(22)}${String(w.size).padStart(9)}  ` +
+            `${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
         );
       }
     }
@@ -344,13 +357,16 @@ async function main(): Promise<void> {
       const maxP99 = (target.before ?? 0) / 10;
       process.stdout.write(`  ${target.name}:\n`);
       process.stdout.write(
-        `    service CPU at ${large}: ${ms(cpuB)} ms/request (target <= ${MAX_CPU_MS} ms): ${judge(cpuB <= MAX_CPU_MS)}\n`,
+        `    service CPU at ${large}: ${ms(cpuB)} ms/request (target <= ${MAX_CPU_MS} ms): ` +
+          `${judge(cpuB <= MAX_CPU_MS)}\n`,
       );
       process.stdout.write(
-        `    service CPU ${small} -> ${large}: ${ms(cpuA)} -> ${ms(cpuB)} ms, growth x${growth.toFixed(2)} (target <= x${MAX_CPU_GROWTH}): ${judge(growth <= MAX_CPU_GROWTH)}\n`,
+        `    service CPU ${small} -> ${large}: ${ms(cpuA)} -> ${ms(cpuB)} ms, growth x${growth.toFixed(2)} (target ` +
+          `<= x${MAX_CPU_GROWTH}): ${judge(growth <= MAX_CPU_GROWTH)}\n`,
       );
       process.stdout.write(
-        `    p99 at ${large}: ${p99} ms (before the read models ${target.before ?? 0} ms; target <= a tenth, ${maxP99.toFixed(1)} ms): ${judge(p99 <= maxP99)}\n`,
+        `    p99 at ${large}: ${p99} ms (before the read models ${target.before ?? 0} ms; target <= a tenth, ` +
+          `${maxP99.toFixed(1)} ms): ${judge(p99 <= maxP99)}\n`,
       );
     }
     for (const w of workers) {
@@ -360,19 +376,32 @@ async function main(): Promise<void> {
       const extraCpu = f.after.map((a, i) => a - (f.baseline[i] ?? 0));
       const per100 = summarize(f.extraOwn).median / (FOLLOW_MESSAGES / 100);
       process.stdout.write(
-        `  following the gateway at ${w.size} (contacts page 1 with nothing new, then right after ${FOLLOW_MESSAGES} new messages over ${FOLLOW_CHATS} chats; per request, median (range) of ${f.after.length} rounds):\n`,
+        `  following the gateway at ${w.size} (contacts page 1 with nothing new, then right after ` +
+          `${FOLLOW_MESSAGES} new messages over ${FOLLOW_CHATS} chats; per request, median (range) of ` +
+          `${f.after.length} rounds):\n`,
       );
       process.stdout.write(
-        `    the service's event loop busy: ${describeSummary(summarize(f.baselineBusy), 1)} -> ${describeSummary(summarize(f.afterBusy), 1)} ms, extra ${describeSummary(summarize(extraBusy), 1)} ms = ${ms(summarize(extraBusy).median / (FOLLOW_MESSAGES / 100))} ms per 100 messages as measured\n`,
+        `    the service's event loop busy: ${describeSummary(summarize(f.baselineBusy), 1)} -> ` +
+          `${describeSummary(summarize(f.afterBusy), 1)} ms, extra ${describeSummary(summarize(extraBusy), 1)} ` +
+          `ms = ${ms(summarize(extraBusy).median / (FOLLOW_MESSAGES / 100))} ms per 100 messages as measured\n`,
       );
       process.stdout.write(
-        `    less the idle background (${describeSummary(summarize(f.idlePerS), 1)} ms/s, measured while the gateway wrote) over each request's wall time: extra ${describeSummary(summarize(f.extraOwn), 1)} ms = ${ms(per100)} ms per 100 messages, ${ms(summarize(f.extraOwn).median / FOLLOW_CHATS, 2)} ms per chat touched (target <= ${MAX_FOLLOW_CPU_PER_100} per 100 messages): ${judge(per100 <= MAX_FOLLOW_CPU_PER_100)}\n`,
+        `    less the idle background (${describeSummary(summarize(f.idlePerS), 1)} ms/s, measured while the ` +
+          `gateway wrote) over each request's wall time: extra ${describeSummary(summarize(f.extraOwn), 1)} ms = ` +
+          `${ms(per100)} ms per 100 messages, ${ms(summarize(f.extraOwn).median / FOLLOW_CHATS, 2)} ms per chat ` +
+          `touched (target <= ${MAX_FOLLOW_CPU_PER_100} per 100 messages): ` +
+          `${judge(per100 <= MAX_FOLLOW_CPU_PER_100)}\n`,
       );
       process.stdout.write(
-        `    the service's process CPU (every thread): ${describeSummary(summarize(f.baseline), 1)} -> ${describeSummary(summarize(f.after), 1)} ms, extra ${describeSummary(summarize(extraCpu), 1)} ms = ${ms(summarize(extraCpu).median / (FOLLOW_MESSAGES / 100))} ms per 100 (not judged: it also counts V8's background threads and the idle process over the ${describeSummary(summarize(f.afterWallS), 1)} s the embedded server takes for that request)\n`,
+        `    the service's process CPU (every thread): ${describeSummary(summarize(f.baseline), 1)} -> ` +
+          `${describeSummary(summarize(f.after), 1)} ms, extra ${describeSummary(summarize(extraCpu), 1)} ms = ` +
+          `${ms(summarize(extraCpu).median / (FOLLOW_MESSAGES / 100))} ms per 100 (not judged: it also counts ` +
+          `V8's background threads and the idle process over the ${describeSummary(summarize(f.afterWallS), 1)} ` +
+          `s the embedded server takes for that request)\n`,
       );
       process.stdout.write(
-        `    (the gateway's insertMany of ${FOLLOW_MESSAGES} took ${describeSummary(summarize(f.insertS), 1)} s on the embedded server)\n`,
+        `    (the gateway's insertMany of ${FOLLOW_MESSAGES} took ${describeSummary(summarize(f.insertS), 1)} s on ` +
+          `the embedded server)\n`,
       );
       if (f.non2xx > 0) {
         missed = true;
@@ -382,7 +411,9 @@ async function main(): Promise<void> {
       if (fold !== undefined) {
         const total = fold.reduce((n, [, [, count]]) => n + count, 0);
         process.stdout.write(
-          `    database commands of the request that folds ${FOLLOW_MESSAGES} new messages in (last round): ${total}: ${fold.map(([name, [t, n]]) => `${name}${n === 1 ? '' : ` x${n}`} ${ms(t, 0)} ms`).join(', ')}\n`,
+          `    database commands of the request that folds ${FOLLOW_MESSAGES} new messages in (last round): ` +
+            `${total}: ` +
+            `${fold.map(([name, [t, n]]) => `${name}${n === 1 ? '' : ` x${n}`} ${ms(t, 0)} ms`).join(', ')}\n`,
         );
       }
     }
@@ -394,7 +425,9 @@ async function main(): Promise<void> {
     const peakSmall = rss.get(small)?.peakMiB ?? 0;
     const peakLarge = rss.get(large)?.peakMiB ?? 0;
     process.stdout.write(
-      `  peak RSS of the serving process (after the list rounds): ${ms(peakSmall)} MiB -> ${ms(peakLarge)} MiB, growth ${ms(peakLarge - peakSmall)} MiB (target <= ${MAX_RSS_GROWTH_MIB} MiB): ${judge(peakLarge - peakSmall <= MAX_RSS_GROWTH_MIB)}\n`,
+      `  peak RSS of the serving process (after the list rounds): ${ms(peakSmall)} MiB -> ${ms(peakLarge)} MiB, ` +
+        `growth ${ms(peakLarge - peakSmall)} MiB (target <= ${MAX_RSS_GROWTH_MIB} MiB): ` +
+        `${judge(peakLarge - peakSmall <= MAX_RSS_GROWTH_MIB)}\n`,
     );
 
     // Where the time goes at the largest dataset: the service's CPU against the latency; the rest is
@@ -411,11 +444,14 @@ async function main(): Promise<void> {
       const dbShare = p50 - cpu;
       const limit = dbShare > cpu;
       process.stdout.write(
-        `  ${target.name}: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms (${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
+        `  ${target.name}: p50 ${p50} ms, service CPU ${ms(cpu)} ms, database ~${ms(Math.max(0, dbShare), 0)} ms ` +
+          `(${totalOf(probe.commands)} commands)${limit ? ' — the embedded server is the limit' : ''}\n`,
       );
       if (limit && slowest !== undefined) {
         process.stdout.write(
-          `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every document of the collection; a real mongod ${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
+          `    slowest: ${slowest[0]} (${ms(slowest[1], 0)} ms in the probe): jongodb scans and tests every ` +
+            'document of the collection; a real mongod ' +
+            `${ON_MONGOD[slowest[0]] ?? 'uses the declared index of the query'}\n`,
         );
       }
     }

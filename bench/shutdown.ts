@@ -139,8 +139,11 @@ async function main(): Promise<void> {
   const mongo = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
   try {
     process.stdout.write(
-      `brokerhub bench:shutdown — ${ROUNDS} interleaved rounds of SIGTERM after ${LOAD_SECONDS} s of load (${CONNECTIONS} connections, autocannon in its own process) and of SIGTERM on an idle server; MongoDB: ${mongo.kind}\n` +
-        `target: every loaded round exits 0 within ${TARGET_MS / 1_000} s, and written + reported dropped/failed/not written = produced\n\n`,
+      `brokerhub bench:shutdown — ${ROUNDS} interleaved rounds of SIGTERM after ${LOAD_SECONDS} s of load ` +
+        `(${CONNECTIONS} connections, autocannon in its own process) and of SIGTERM on an idle server; MongoDB: ` +
+        `${mongo.kind}\n` +
+        `target: every loaded round exits 0 within ${TARGET_MS / 1_000} s, and written + reported ` +
+        `dropped/failed/not written = produced\n\n`,
     );
     const loaded: Round[] = [];
     const idle: Round[] = [];
@@ -154,16 +157,20 @@ async function main(): Promise<void> {
         const detail =
           t === undefined
             ? 'no closing line'
-            : `produced ${r.produced}, recorded ${t.recorded}, in database ${r.stored} (written ${t.written}), dropped ${t.dropped}, failed ${t.failed}, not written ${t.notWritten}, unconfirmed ${t.unconfirmed}`;
+            : `produced ${r.produced}, recorded ${t.recorded}, in database ${r.stored} (written ${t.written}), ` +
+              `dropped ${t.dropped}, failed ${t.failed}, not written ${t.notWritten}, ` +
+              `unconfirmed ${t.unconfirmed}`;
         process.stdout.write(
-          `round ${i + 1} ${variant.padEnd(6)} exit ${r.exitCode} after ${seconds(r.exitMs)}; ${detail}; accounted: ${accounted(r) ? 'yes' : 'NO'}\n`,
+          `round ${i + 1} ${variant.padEnd(6)} exit ${r.exitCode} after ${seconds(r.exitMs)}; ${detail}; ` +
+            `accounted: ${accounted(r) ? 'yes' : 'NO'}\n`,
         );
       }
     }
     const summary = (name: string, rounds: readonly Round[]) => {
       const times = rounds.map((r) => r.exitMs);
       process.stdout.write(
-        `${name.padEnd(8)} time to exit: median ${seconds(median(times))}, spread ${seconds(Math.min(...times))} – ${seconds(Math.max(...times))}\n`,
+        `${name.padEnd(8)} time to exit: median ${seconds(median(times))}, spread ${seconds(Math.min(...times))} – ` +
+          `${seconds(Math.max(...times))}\n`,
       );
     };
     process.stdout.write('\n');
@@ -175,7 +182,8 @@ async function main(): Promise<void> {
     const idleMissed = idle.filter((r) => r.exitCode !== 0 || r.exitMs > TARGET_MS);
     const met = missed.length === 0 && idleMissed.length === 0;
     process.stdout.write(
-      `target (exit 0 within ${TARGET_MS / 1_000} s, every entry accounted for): ${met ? 'met' : `MISSED in ${missed.length + idleMissed.length} round(s)`}\n`,
+      `target (exit 0 within ${TARGET_MS / 1_000} s, every entry accounted for): ` +
+        `${met ? 'met' : `MISSED in ${missed.length + idleMissed.length} round(s)`}\n`,
     );
     if (!met) process.exitCode = 1;
   } finally {

@@ -57,7 +57,10 @@ async function heapOf(salesUrl: string): Promise<string> {
     const text = await (await fetch(`${salesUrl}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
     const mb = (name: string) =>
       (Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? 'NaN') / 1_048_576).toFixed(1);
-    return `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB`;
+    return (
+      `heap ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ` +
+      `${mb('nodejs_external_memory_bytes')} MB`
+    );
   } catch {
     return 'heap: /metrics did not answer';
   }
@@ -70,8 +73,11 @@ async function main(): Promise<void> {
   try {
     const uri = withDatabase(mongo.uri, `bench_soak_${randomUUID().replace(/-/g, '').slice(0, 12)}`);
     process.stdout.write(
-      `brokerhub bench:soak — ${SECONDS} s of mixed read and write load on serve (${WORKERS} workers in a separate process, seed ${SEED}); RSS of the serving process every ${SAMPLE_MS / 1_000} s; MongoDB: ${mongo.kind}\n` +
-        `target: RSS over the last ${WINDOW_S} s grows by less than ${TARGET_GROWTH * 100} % (least-squares line through the window's samples); no 5xx other than 503\n\n`,
+      `brokerhub bench:soak — ${SECONDS} s of mixed read and write load on serve (${WORKERS} workers in a separate ` +
+        `process, seed ${SEED}); RSS of the serving process every ${SAMPLE_MS / 1_000} s; MongoDB: ` +
+        `${mongo.kind}\n` +
+        `target: RSS over the last ${WINDOW_S} s grows by less than ${TARGET_GROWTH * 100} % (least-squares line ` +
+        `through the window's samples); no 5xx other than 503\n\n`,
     );
     const prepared = await prepareData(uri, 20);
     // LOG_LEVEL info: a line per request, as a deployment logs (the bench reads and discards serve's output).
@@ -134,7 +140,8 @@ async function main(): Promise<void> {
     );
     const unavailable = Object.values(report.statuses ?? {}).reduce((sum, byStatus) => sum + (byStatus['503'] ?? 0), 0);
     process.stdout.write(
-      `\nload exit ${loadCode}; requests ${report.requests}, 2xx ${report.acknowledged}; serve exit ${exitCode} on SIGTERM\n`,
+      `\nload exit ${loadCode}; requests ${report.requests}, 2xx ${report.acknowledged}; serve exit ${exitCode} on ` +
+        `SIGTERM\n`,
     );
     for (const [route, byStatus] of Object.entries(report.statuses ?? {}))
       process.stdout.write(
@@ -144,7 +151,10 @@ async function main(): Promise<void> {
       );
     for (const e of report.serverErrors ?? []) process.stdout.write(`  5xx: ${e.route} ${e.status} ${e.body}\n`);
     process.stdout.write(
-      `RSS: first sample ${samples[0]?.rssMb.toFixed(1)} MB, peak ${Math.max(...samples.map((s) => s.rssMb)).toFixed(1)} MB; last ${WINDOW_S} s (${window.length} samples): ${first.toFixed(1)} -> ${last.toFixed(1)} MB, fitted ${start.toFixed(1)} -> ${(start + rise).toFixed(1)} MB (${(growth * 100).toFixed(1)} %)\n`,
+      `RSS: first sample ${samples[0]?.rssMb.toFixed(1)} MB, peak ` +
+        `${Math.max(...samples.map((s) => s.rssMb)).toFixed(1)} MB; last ${WINDOW_S} s (${window.length} ` +
+        `samples): ${first.toFixed(1)} -> ${last.toFixed(1)} MB, fitted ${start.toFixed(1)} -> ` +
+        `${(start + rise).toFixed(1)} MB (${(growth * 100).toFixed(1)} %)\n`,
     );
     const misses = [
       ...(window.length < 3 ? [`only ${window.length} samples in the window`] : []),
@@ -154,7 +164,8 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`503 answers: ${unavailable}\n`);
     process.stdout.write(
-      `target (RSS growth < ${TARGET_GROWTH * 100} % over the last ${WINDOW_S} s, no 5xx but 503): ${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
+      `target (RSS growth < ${TARGET_GROWTH * 100} % over the last ${WINDOW_S} s, no 5xx but 503): ` +
+        `${misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`}\n`,
     );
     if (misses.length > 0) process.exitCode = 1;
   } finally {

@@ -129,8 +129,10 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(
-      `brokerhub bench:tracing — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per target, ` +
-        `logging at info to /dev/null, MongoDB: ${mongo.kind}; on = always_on sampler, http/protobuf to a loopback sink\n`,
+      `brokerhub bench:tracing — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per ` +
+        'target, ' +
+        `logging at info to /dev/null, MongoDB: ${mongo.kind}; on = always_on sampler, http/protobuf to a loopback ` +
+        `sink\n`,
     );
     for (const target of targets) await load(target, 1, CONNECTIONS);
     const measured = new Map<string, Measured>(targets.map((t) => [t.name, { rates: [], cpu: [], non2xx: 0 }]));

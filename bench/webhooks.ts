@@ -115,15 +115,19 @@ async function main(): Promise<void> {
     return org.right.id;
   };
   const handler = app.http.hub.callback();
-  // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // oxlint-disable-next-line typescript/no-misused-promises
   const http = createServer(handler);
-  /** One request's commands, counted twice with distinct bodies: the steady figure, and the first one's when it differs. */
+  /**
+   * One request's commands, counted twice with distinct bodies: the steady figure, and the first one's when it differs.
+   */
   let probeN = 10_000_000;
   const printCommands = async (label: string, orgId: string) => {
     const once = async () => {
       probeN += 1;
       const form = leadForm(probeN, SECRET);
-      // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+      // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+      // oxlint-disable-next-line typescript/no-misused-promises
       const probe = await counter.countRequest(handler, {
         method: 'POST',
         path: `/api/v1/webhooks/${orgId}/leadprovider`,
@@ -142,10 +146,12 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 
   console.log(
-    `lead form size: ${Buffer.byteLength(leadForm(0, SECRET).body)} bytes; ${CONNECTIONS} connections from a separate process, ${SECONDS} s per round, ${ROUNDS} interleaved rounds of each mode`,
+    `lead form size: ${Buffer.byteLength(leadForm(0, SECRET).body)} bytes; ${CONNECTIONS} connections from a ` +
+      `separate process, ${SECONDS} s per round, ${ROUNDS} interleaved rounds of each mode`,
   );
   console.log(
-    `target: the signature check costs under ${MAX_COST_PERCENT} % of the unchecked rate (median of the rounds), on both paths`,
+    `target: the signature check costs under ${MAX_COST_PERCENT} % of the unchecked rate (median of the rounds), ` +
+      'on both paths',
   );
 
   let missed = false;
@@ -175,15 +181,19 @@ async function main(): Promise<void> {
       const cost = (1 - (samples.on?.rps ?? 0) / (samples.off?.rps ?? 1)) * 100;
       costs.push(cost);
       console.log(
-        `  ${scenario.name} | round ${round + 1}: off ${samples.off?.rps.toFixed(1)} req/s (p99 ${samples.off?.p99} ms), on ${samples.on?.rps.toFixed(1)} req/s (p99 ${samples.on?.p99} ms), cost ${cost.toFixed(1)} %`,
+        `  ${scenario.name} | round ${round + 1}: off ${samples.off?.rps.toFixed(1)} req/s (p99 ` +
+          `${samples.off?.p99} ms), on ${samples.on?.rps.toFixed(1)} req/s (p99 ${samples.on?.p99} ms), cost ` +
+          `${cost.toFixed(1)} %`,
       );
     }
     const cost = median(costs);
     const met = cost < MAX_COST_PERCENT;
     missed ||= !met;
     console.log(
-      `${scenario.name}: off median ${median(rates.off).toFixed(1)} req/s (${spread(rates.off, 1)}), on median ${median(rates.on).toFixed(1)} req/s (${spread(rates.on, 1)}); ` +
-        `signature check cost median ${cost.toFixed(1)} % (rounds ${spread(costs, 1)}), target < ${MAX_COST_PERCENT} %: ${met ? 'met' : 'MISSED'}`,
+      `${scenario.name}: off median ${median(rates.off).toFixed(1)} req/s (${spread(rates.off, 1)}), on median ` +
+        `${median(rates.on).toFixed(1)} req/s (${spread(rates.on, 1)}); ` +
+        `signature check cost median ${cost.toFixed(1)} % (rounds ${spread(costs, 1)}), target ` +
+        `< ${MAX_COST_PERCENT} %: ${met ? 'met' : 'MISSED'}`,
     );
   }
   if (missed) process.exitCode = 1;

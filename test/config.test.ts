@@ -115,16 +115,20 @@ describe('loadConfig', () => {
     }
   });
 
-  it("SDR_RECONCILE_MINUTES: minutes between the SDR read models' reconciling sweeps, 60 by default, 1 to a week (CONTRACT 10.1)", () => {
-    expect(ok({}).config.sdrReconcileMinutes).to.equal(60);
-    expect(ok({ SDR_RECONCILE_MINUTES: '5' }).config.sdrReconcileMinutes).to.equal(5);
-    expect(ok({ SDR_RECONCILE_MINUTES: '10080' }).config.sdrReconcileMinutes).to.equal(10_080);
-    for (const value of ['0', '10081', '1.5', 'hourly']) {
-      expect(formatConfigError(bad({ SDR_RECONCILE_MINUTES: value })), value).to.equal(
-        `Invalid configuration: SDR_RECONCILE_MINUTES must be an integer from 1 to 10080 (got "${value}")`,
-      );
-    }
-  });
+  it(
+    "SDR_RECONCILE_MINUTES: minutes between the SDR read models' reconciling sweeps, 60 by default, 1 to a week " +
+      '(CONTRACT 10.1)',
+    () => {
+      expect(ok({}).config.sdrReconcileMinutes).to.equal(60);
+      expect(ok({ SDR_RECONCILE_MINUTES: '5' }).config.sdrReconcileMinutes).to.equal(5);
+      expect(ok({ SDR_RECONCILE_MINUTES: '10080' }).config.sdrReconcileMinutes).to.equal(10_080);
+      for (const value of ['0', '10081', '1.5', 'hourly']) {
+        expect(formatConfigError(bad({ SDR_RECONCILE_MINUTES: value })), value).to.equal(
+          `Invalid configuration: SDR_RECONCILE_MINUTES must be an integer from 1 to 10080 (got "${value}")`,
+        );
+      }
+    },
+  );
 
   it('names the variable and the problem of a bad port, with the value', () => {
     const error = bad({ SALES_PORT: 'abc' });
@@ -137,30 +141,33 @@ describe('loadConfig', () => {
     expect(bad({ EVENT_LOG_BUFFER_SIZE: '0' }).variable).to.equal('EVENT_LOG_BUFFER_SIZE');
   });
 
-  it('CORS_ORIGINS: a comma-separated list of exact origins, none by default; anything else is one line naming it', () => {
-    expect(ok({}).config.corsOrigins).to.deep.equal([]);
-    expect(ok({ CORS_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' }).config.corsOrigins).to.deep.equal([
-      'https://app.example.com',
-      'http://127.0.0.1:5173',
-    ]);
-    for (const value of [
-      '*',
-      'https://app.example.com/',
-      'https://app.example.com/path',
-      'app.example.com',
-      'https://App.example.com',
-      'https://app.example.com:443',
-      'ftp://x.example.com',
-      'null',
-    ]) {
-      const error = bad({ CORS_ORIGINS: `http://127.0.0.1:5173,${value}` });
-      expect(error.variable, value).to.equal('CORS_ORIGINS');
-      expect(formatConfigError(error)).to.match(
-        /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/,
-      );
-      expect(formatConfigError(error)).to.not.contain('\n');
-    }
-  });
+  it(
+    'CORS_ORIGINS: a comma-separated list of exact origins, none by default; anything else is one line naming ' + 'it',
+    () => {
+      expect(ok({}).config.corsOrigins).to.deep.equal([]);
+      expect(ok({ CORS_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' }).config.corsOrigins).to.deep.equal([
+        'https://app.example.com',
+        'http://127.0.0.1:5173',
+      ]);
+      for (const value of [
+        '*',
+        'https://app.example.com/',
+        'https://app.example.com/path',
+        'app.example.com',
+        'https://App.example.com',
+        'https://app.example.com:443',
+        'ftp://x.example.com',
+        'null',
+      ]) {
+        const error = bad({ CORS_ORIGINS: `http://127.0.0.1:5173,${value}` });
+        expect(error.variable, value).to.equal('CORS_ORIGINS');
+        expect(formatConfigError(error)).to.match(
+          /^Invalid configuration: CORS_ORIGINS must be a comma-separated list of origins like https:\/\/app\.example\.com .*\(got ".*"\)$/,
+        );
+        expect(formatConfigError(error)).to.not.contain('\n');
+      }
+    },
+  );
 
   it('rejects an unknown NODE_ENV and LOG_LEVEL', () => {
     expect(formatConfigError(bad({ NODE_ENV: 'prod' }))).to.contain(
@@ -179,31 +186,35 @@ describe('loadConfig', () => {
     expect(bad({ GATEWAY_MESSAGES_COLLECTION: 'a$b' }).variable).to.equal('GATEWAY_MESSAGES_COLLECTION');
   });
 
-  it('SALES_WEBHOOK_SECRET: whsec_ and base64 of 24 to 64 bytes, or a raw value of 32 bytes or more (CONTRACT 11.3)', () => {
-    const whsec = (bytes: number) => `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
-    for (const accepted of [WHSEC, whsec(24), whsec(64), 'r'.repeat(32), 'a raw secret of at least 32 bytes!']) {
-      expect(ok({ SALES_WEBHOOK_SECRET: accepted }).config.salesWebhookSecret, accepted).to.equal(accepted);
-    }
-    const refusals: readonly [string, string][] = [
-      ['whsec_', 'followed by standard base64'],
-      ['whsec_not*valid*base64!!', 'followed by standard base64'],
-      [`whsec_${Buffer.alloc(32, 7).toString('base64url')}`, 'followed by standard base64'],
-      [`whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`, 'followed by standard base64'],
-      [`${whsec(32)}\n`, 'followed by standard base64'],
-      [whsec(23), 'must encode 24 to 64 bytes after whsec_ (got 23)'],
-      [whsec(65), 'must encode 24 to 64 bytes after whsec_ (got 65)'],
-      ['r'.repeat(31), 'or a raw value of at least 32 bytes'],
-    ];
-    for (const [value, problem] of refusals) {
-      const line = formatConfigError(bad({ SALES_WEBHOOK_SECRET: value }));
-      expect(line, value).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
-      expect(line, value).to.contain(problem);
-      // One line, and the secret itself is never echoed.
-      expect(line, value).not.to.contain('\n');
-      const hidden = value.startsWith('whsec_') ? value.slice('whsec_'.length) : value;
-      if (hidden.length >= 8) expect(line, value).not.to.contain(hidden);
-    }
-  });
+  it(
+    'SALES_WEBHOOK_SECRET: whsec_ and base64 of 24 to 64 bytes, or a raw value of 32 bytes or more (CONTRACT ' +
+      '11.3)',
+    () => {
+      const whsec = (bytes: number) => `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
+      for (const accepted of [WHSEC, whsec(24), whsec(64), 'r'.repeat(32), 'a raw secret of at least 32 bytes!']) {
+        expect(ok({ SALES_WEBHOOK_SECRET: accepted }).config.salesWebhookSecret, accepted).to.equal(accepted);
+      }
+      const refusals: readonly [string, string][] = [
+        ['whsec_', 'followed by standard base64'],
+        ['whsec_not*valid*base64!!', 'followed by standard base64'],
+        [`whsec_${Buffer.alloc(32, 7).toString('base64url')}`, 'followed by standard base64'],
+        [`whsec_${Buffer.alloc(32, 7).toString('base64').replace(/=+$/, '')}`, 'followed by standard base64'],
+        [`${whsec(32)}\n`, 'followed by standard base64'],
+        [whsec(23), 'must encode 24 to 64 bytes after whsec_ (got 23)'],
+        [whsec(65), 'must encode 24 to 64 bytes after whsec_ (got 65)'],
+        ['r'.repeat(31), 'or a raw value of at least 32 bytes'],
+      ];
+      for (const [value, problem] of refusals) {
+        const line = formatConfigError(bad({ SALES_WEBHOOK_SECRET: value }));
+        expect(line, value).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
+        expect(line, value).to.contain(problem);
+        // One line, and the secret itself is never echoed.
+        expect(line, value).not.to.contain('\n');
+        const hidden = value.startsWith('whsec_') ? value.slice('whsec_'.length) : value;
+        if (hidden.length >= 8) expect(line, value).not.to.contain(hidden);
+      }
+    },
+  );
 
   it('never echoes a secret or a connection string in the message', () => {
     const error = bad({ SALES_JWT_SECRET: 'short-secret-value' });

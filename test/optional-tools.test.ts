@@ -70,27 +70,30 @@ describe('npm test on a machine without the optional tools (Redis, redis-server,
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   });
 
-  it('skips what needs a missing tool with a line at the start and one at the end, runs the rest, exits 0', async () => {
-    const { code, out, err } = await mochaRun('tools.fixture.ts', bare).done;
-    expect(code, out + err).to.equal(0);
-    const lines = out.split('\n').map((line) => line.trim());
-    const start = lines.filter((line) => line.startsWith('SKIPPING'));
-    expect(start).to.have.length(2);
-    expect(start[0]).to.match(/^SKIPPING the tests that need Redis: REDIS_URL is unset, nothing answers at 127/);
-    expect(start[0]).to.include('redis-server is not on PATH').and.include('install redis-server');
-    expect(start[0]).to.include('or set REDIS_URL');
-    expect(start[1]).to.match(/^SKIPPING the browser tests .*: no Chromium at .*chromium \(CHROMIUM_PATH\)/);
-    expect(start[1]).to.include('install Chromium').and.include('or set CHROMIUM_PATH');
-    // Two suites and one test on Redis, one suite on a redis-server of its own: one line, 4 tests.
-    expect(lines).to.include.members([
-      start[0]?.replace('SKIPPING the tests that need Redis:', 'skipped the tests that need Redis (4):'),
-      start[1]?.replace(/^SKIPPING the (browser tests .*?): /, 'skipped the $1 (1): '),
-      '5 pending',
-    ]);
-    expect(out)
-      .to.match(/ 1 passing/)
-      .and.not.match(/failing/);
-  });
+  it(
+    'skips what needs a missing tool with a line at the start and one at the end, runs the rest, exits ' + '0',
+    async () => {
+      const { code, out, err } = await mochaRun('tools.fixture.ts', bare).done;
+      expect(code, out + err).to.equal(0);
+      const lines = out.split('\n').map((line) => line.trim());
+      const start = lines.filter((line) => line.startsWith('SKIPPING'));
+      expect(start).to.have.length(2);
+      expect(start[0]).to.match(/^SKIPPING the tests that need Redis: REDIS_URL is unset, nothing answers at 127/);
+      expect(start[0]).to.include('redis-server is not on PATH').and.include('install redis-server');
+      expect(start[0]).to.include('or set REDIS_URL');
+      expect(start[1]).to.match(/^SKIPPING the browser tests .*: no Chromium at .*chromium \(CHROMIUM_PATH\)/);
+      expect(start[1]).to.include('install Chromium').and.include('or set CHROMIUM_PATH');
+      // Two suites and one test on Redis, one suite on a redis-server of its own: one line, 4 tests.
+      expect(lines).to.include.members([
+        start[0]?.replace('SKIPPING the tests that need Redis:', 'skipped the tests that need Redis (4):'),
+        start[1]?.replace(/^SKIPPING the (browser tests .*?): /, 'skipped the $1 (1): '),
+        '5 pending',
+      ]);
+      expect(out)
+        .to.match(/ 1 passing/)
+        .and.not.match(/failing/);
+    },
+  );
 
   it(`fails instead of skipping where ${REQUIRE_ALL_VARIABLE}=1 (as in CI)`, async () => {
     const { code, out } = await mochaRun('tools.fixture.ts', { ...bare, [REQUIRE_ALL_VARIABLE]: '1' }).done;

@@ -27,7 +27,10 @@ export const DATASET_SETTINGS = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 5),
   /** About this many gateway messages per contact. */
   messages: Number(process.env.BENCH_MESSAGES ?? 10),
-  /** Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see seedDemoDataset). */
+  /**
+   * Contacts per round of seed inserts (`seed-demo --batch`); default the whole dataset in one round (see
+   * seedDemoDataset).
+   */
   seedBatch: process.env.BENCH_SEED_BATCH === undefined ? undefined : Number(process.env.BENCH_SEED_BATCH),
 } as const;
 
@@ -53,7 +56,8 @@ export const describeSeed = (counts: readonly SeedDemoContactsOutput[]): string 
   counts
     .map(
       (c) =>
-        `${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`,
+        `${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ` +
+        `${c.messages} gateway messages`,
     )
     .join(' + ');
 
@@ -116,7 +120,9 @@ export interface WorkerLoad {
   readonly non2xx: number;
 }
 
-/** `requests` GETs of `url` from autocannon in its own process, one connection, with the worker's CPU time around them. */
+/**
+ * `requests` GETs of `url` from autocannon in its own process, one connection, with the worker's CPU time around them.
+ */
 export async function loadWorker(
   worker: DatasetWorker<{ key: string }>,
   url: string,
@@ -162,7 +168,10 @@ export async function stopDatasetWorker(worker: DatasetWorker<unknown>): Promise
   await new Promise((resolve) => worker.child.once('exit', resolve));
 }
 
-/** The database commands of one request the worker serves on `port` (see WorkerCommandCounter), with the database's time for each. */
+/**
+ * The database commands of one request the worker serves on `port` (see WorkerCommandCounter), with the database's time
+ * for each.
+ */
 export interface RequestCommands {
   readonly status: number;
   readonly commands: CommandTally;

@@ -49,7 +49,9 @@ export interface Result {
 
 export type Sample = Omit<Result, 'name' | 'rounds' | 'cpuMicrosPerRequest'> & { readonly cpuMicrosPerRequest: number };
 
-/** One autocannon run of `target` in a child process: its mean requests/s, p99 (ms), non-2xx count and CPU per request. */
+/**
+ * One autocannon run of `target` in a child process: its mean requests/s, p99 (ms), non-2xx count and CPU per request.
+ */
 export async function load(target: Target, seconds: number, connections: number): Promise<Sample> {
   const args = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(seconds), '-m', target.method ?? 'GET'];
   for (const [key, value] of Object.entries(target.headers ?? {})) args.push('-H', `${key}=${value}`);
@@ -170,7 +172,8 @@ export async function startSalesBench(
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async commandsOf(target) {
       const url = new URL(target.url);
-      // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+      // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+      // oxlint-disable-next-line typescript/no-misused-promises
       const probe = await counter.countRequest(app.callback(), {
         path: `${url.pathname}${url.search}`,
         ...(target.method === undefined ? {} : { method: target.method }),

@@ -8,7 +8,10 @@ export interface WritesSpec {
   readonly url: string;
   readonly apiKey: string;
   readonly count: number;
-  /** One write every `intervalMs`, the first after `startDelayMs`, each sent on time whatever the previous one's latency. */
+  /**
+   * One write every `intervalMs`, the first after `startDelayMs`, each sent on time whatever the previous one's
+   * latency.
+   */
   readonly intervalMs: number;
   readonly startDelayMs: number;
   readonly clientAddress: string;

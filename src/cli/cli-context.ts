@@ -48,7 +48,9 @@ export interface CliContext {
   readonly retention?: RetentionOptions;
   /** `serve`'s SDR read-model maintenance (sdr-maintenance-schedule.ts); tests shorten its tick and interval. */
   readonly sdrMaintenance?: Partial<SdrMaintenanceOptions>;
-  /** `serve`'s completion of password resets a dead request left (password-reset-schedule.ts); tests shorten its tick. */
+  /**
+   * `serve`'s completion of password resets a dead request left (password-reset-schedule.ts); tests shorten its tick.
+   */
   readonly passwordResets?: PasswordResetScheduleOptions;
 }
 
@@ -85,7 +87,8 @@ export async function openRuntimeOrFail(ctx: CliContext, config: Config, logger:
 
 /** What a one-shot command prints (stderr) when it runs on a server of its own, gone when it ends. */
 export const EPHEMERAL_NOTE =
-  'Note: MONGODB_URI is not set and no serve with an embedded MongoDB runs from this checkout, so this ran against a throw-away embedded MongoDB; start the service (npm start) or set MONGODB_URI to keep the result.';
+  'Note: MONGODB_URI is not set and no serve with an embedded MongoDB runs from this checkout, so this ran against ' +
+  'a throw-away embedded MongoDB; start the service (npm start) or set MONGODB_URI to keep the result.';
 
 export function defaultServerFileChecks(): ServerFileChecks {
   return {
@@ -111,7 +114,8 @@ export async function resolveDatabase(
   if (lookup.found !== 'server') return { env, runtimeOptions: ctx.runtimeOptions };
   const { pid, uri, kind } = lookup.file;
   ctx.io.err(
-    `Using the database of the service running from this checkout (serve pid ${pid}, embedded ${kind} at ${redactUri(uri)}); set MONGODB_URI to use another one.`,
+    `Using the database of the service running from this checkout (serve pid ${pid}, embedded ${kind} at ` +
+      `${redactUri(uri)}); set MONGODB_URI to use another one.`,
   );
   return {
     env: { ...env, MONGODB_URI: uri },

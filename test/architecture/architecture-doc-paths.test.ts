@@ -33,7 +33,8 @@ describe('docs/architecture.md', () => {
   it('the path reader expands brace lists and leaves placeholders out', () => {
     expect(
       pathsNamedIn(
-        'see `src/{domain,application}/sdr` and `src/adapters/http/<service>/x.ts`, `test/architecture/` (and src/a/b.ts).',
+        'see `src/{domain,application}/sdr` and `src/adapters/http/<service>/x.ts`, `test/architecture/` (and ' +
+          'src/a/b.ts).',
       ),
     ).to.deep.equal(['src/domain/sdr', 'src/application/sdr', 'test/architecture/', 'src/a/b.ts']);
   });

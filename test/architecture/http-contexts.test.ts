@@ -91,7 +91,8 @@ describe('HTTP adapters per bounded context', () => {
       crossContextImports([
         at(
           'sales/policies/policy-routes.ts',
-          "import { pageBody } from '../sales/sale-views';\nimport { x } from '../guards';\nimport { y } from '../../shared/page-query';\nimport { z } from './policy-views';",
+          "import { pageBody } from '../sales/sale-views';\nimport { x } from '../guards';\nimport { y } from " +
+            "'../../shared/page-query';\nimport { z } from './policy-views';",
         ),
         at(
           'hub/hub-leads/lead-routes.ts',

@@ -96,7 +96,8 @@ describe('layering', () => {
         ),
         at(
           'application/sdr/ok.ts',
-          "import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { Cpf } from '../../domain/shared/cpf';",
+          "import * as t from 'io-ts';\nimport { pipe } from 'fp-ts/function';\nimport { Cpf } from " +
+            "'../../domain/shared/cpf';",
         ),
         at('adapters/http/fine.ts', "import Koa from 'koa';"),
       ]);

@@ -48,15 +48,19 @@ describe('Linter (npm run lint, .oxlintrc.json)', function () {
     expect(run.diagnostics).to.deep.include({ code: 'typescript(no-floating-promises)', line: 10 });
   });
 
-  it('reports a promise where a void callback is expected, an await of a non-thenable, a type-only value import and an unused variable', () => {
-    const codes = run.diagnostics.map((d) => d.code);
-    expect(codes).to.include.members([
-      'typescript(no-misused-promises)',
-      'typescript(await-thenable)',
-      'typescript(consistent-type-imports)',
-      'eslint(no-unused-vars)',
-    ]);
-  });
+  it(
+    'reports a promise where a void callback is expected, an await of a non-thenable, a type-only value import ' +
+      'and an unused variable',
+    () => {
+      const codes = run.diagnostics.map((d) => d.code);
+      expect(codes).to.include.members([
+        'typescript(no-misused-promises)',
+        'typescript(await-thenable)',
+        'typescript(consistent-type-imports)',
+        'eslint(no-unused-vars)',
+      ]);
+    },
+  );
 
   it('the repository run leaves the fixture out', async () => {
     const ignored = await lint(

@@ -18,41 +18,49 @@ const quietLogLines = (text: string): string[] =>
 describe('admin commands as real processes (CONTRACT 2)', function () {
   this.timeout(60_000);
 
-  it('create-user and create-api-key run in production without the JWT secrets; --json prints one JSON line ending with a newline', async () => {
-    const production = { NODE_ENV: 'production' };
-    const user = await runBrokerhub(
-      ['--json', 'create-user', '--email', 'ops@example.com', '--password', 'correct-horse-1'],
-      production,
-    );
-    expect(user.code, user.stderr).to.equal(0);
-    expect(user.stdout.endsWith('\n')).to.equal(true);
-    expect(user.stdout.trimEnd().split('\n')).to.have.length(1);
-    expect(JSON.parse(user.stdout)).to.include({ email: 'ops@example.com', role: 'operator' });
-    expect(quietLogLines(user.stderr)).to.deep.equal([]);
-    expect(user.stderr).to.equal('');
+  it(
+    'create-user and create-api-key run in production without the JWT secrets; --json prints one JSON line ending ' +
+      'with a newline',
+    async () => {
+      const production = { NODE_ENV: 'production' };
+      const user = await runBrokerhub(
+        ['--json', 'create-user', '--email', 'ops@example.com', '--password', 'correct-horse-1'],
+        production,
+      );
+      expect(user.code, user.stderr).to.equal(0);
+      expect(user.stdout.endsWith('\n')).to.equal(true);
+      expect(user.stdout.trimEnd().split('\n')).to.have.length(1);
+      expect(JSON.parse(user.stdout)).to.include({ email: 'ops@example.com', role: 'operator' });
+      expect(quietLogLines(user.stderr)).to.deep.equal([]);
+      expect(user.stderr).to.equal('');
 
-    const resend = await runBrokerhub(['resend-sale', randomUUID()], production);
-    expect(resend.code).to.equal(1);
-    expect(resend.stderr).not.to.contain('JWT_SECRET');
-  });
+      const resend = await runBrokerhub(['resend-sale', randomUUID()], production);
+      expect(resend.code).to.equal(1);
+      expect(resend.stderr).not.to.contain('JWT_SECRET');
+    },
+  );
 
-  it('dispatch runs in production without the JWT secrets; logs below warn are not written, stdout is only the result', async () => {
-    const receiver = new TestReceiver();
-    const url = await receiver.start();
-    try {
-      const run = await runBrokerhub(['dispatch', '--json'], {
-        NODE_ENV: 'production',
-        SALES_WEBHOOK_URL: url,
-        LOG_LEVEL: 'info',
-      });
-      expect(run.code, run.stderr).to.equal(0);
-      expect(run.stdout.endsWith('\n')).to.equal(true);
-      expect(JSON.parse(run.stdout)).to.include({ claimed: 0, delivered: 0 });
-      expect(quietLogLines(run.stderr)).to.deep.equal([]);
-    } finally {
-      await receiver.stop();
-    }
-  });
+  it(
+    'dispatch runs in production without the JWT secrets; logs below warn are not written, stdout is only the ' +
+      'result',
+    async () => {
+      const receiver = new TestReceiver();
+      const url = await receiver.start();
+      try {
+        const run = await runBrokerhub(['dispatch', '--json'], {
+          NODE_ENV: 'production',
+          SALES_WEBHOOK_URL: url,
+          LOG_LEVEL: 'info',
+        });
+        expect(run.code, run.stderr).to.equal(0);
+        expect(run.stdout.endsWith('\n')).to.equal(true);
+        expect(JSON.parse(run.stdout)).to.include({ claimed: 0, delivered: 0 });
+        expect(quietLogLines(run.stderr)).to.deep.equal([]);
+      } finally {
+        await receiver.stop();
+      }
+    },
+  );
 
   it('outside production a one-shot command does not warn about JWT secrets it never uses', async () => {
     const run = await runBrokerhub(['ensure-indexes'], { NODE_ENV: 'development' });

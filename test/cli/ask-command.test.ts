@@ -32,31 +32,38 @@ describe('CLI ask (the AI assistant at a terminal, CONTRACT 8.4)', () => {
     return email;
   };
 
-  it('asks as the user: prints the answer and its session; --session continues it with the earlier messages as context', async () => {
-    const email = await user('operator');
-    server.answer({ content: 'Nenhuma venda hoje.' }, { content: 'Ontem, duas.' });
-    const first = await runCliCaptured(['--json', 'ask', 'quantas vendas hoje?', '--email', email.toUpperCase()], env);
-    expect(first.code, first.err.join('\n')).to.equal(0);
-    const answer = JSON.parse(first.out[0] ?? '{}');
-    expect(answer.message).to.deep.include({ role: 'assistant', content: 'Nenhuma venda hoje.' });
-    expect(server.received[0]?.body.tools?.map((tool) => tool.function.name)).to.have.members([
-      'search_sales',
-      'find_contact',
-      'find_policies',
-    ]);
-    const second = await runCliCaptured(['ask', 'e ontem?', '--email', email, '--session', answer.sessionId], env);
-    expect(second.code, second.err.join('\n')).to.equal(0);
-    expect(second.out[0]).to.equal('Ontem, duas.');
-    expect(second.out[1]).to.match(new RegExp(`^\\(session ${answer.sessionId}; answer, \\d+ ms\\)$`));
-    expect(server.received[1]?.body.messages.slice(1).map((m) => m.content)).to.deep.equal([
-      'quantas vendas hoje?',
-      'Nenhuma venda hoje.',
-      'e ontem?',
-    ]);
-    expect(
-      [...first.out, ...first.err, ...first.logs, ...second.out, ...second.err, ...second.logs].join('\n'),
-    ).to.not.include(KEY);
-  });
+  it(
+    'asks as the user: prints the answer and its session; --session continues it with the earlier messages as ' +
+      'context',
+    async () => {
+      const email = await user('operator');
+      server.answer({ content: 'Nenhuma venda hoje.' }, { content: 'Ontem, duas.' });
+      const first = await runCliCaptured(
+        ['--json', 'ask', 'quantas vendas hoje?', '--email', email.toUpperCase()],
+        env,
+      );
+      expect(first.code, first.err.join('\n')).to.equal(0);
+      const answer = JSON.parse(first.out[0] ?? '{}');
+      expect(answer.message).to.deep.include({ role: 'assistant', content: 'Nenhuma venda hoje.' });
+      expect(server.received[0]?.body.tools?.map((tool) => tool.function.name)).to.have.members([
+        'search_sales',
+        'find_contact',
+        'find_policies',
+      ]);
+      const second = await runCliCaptured(['ask', 'e ontem?', '--email', email, '--session', answer.sessionId], env);
+      expect(second.code, second.err.join('\n')).to.equal(0);
+      expect(second.out[0]).to.equal('Ontem, duas.');
+      expect(second.out[1]).to.match(new RegExp(`^\\(session ${answer.sessionId}; answer, \\d+ ms\\)$`));
+      expect(server.received[1]?.body.messages.slice(1).map((m) => m.content)).to.deep.equal([
+        'quantas vendas hoje?',
+        'Nenhuma venda hoje.',
+        'e ontem?',
+      ]);
+      expect(
+        [...first.out, ...first.err, ...first.logs, ...second.out, ...second.err, ...second.logs].join('\n'),
+      ).to.not.include(KEY);
+    },
+  );
 
   it('exits 1 for an unknown e-mail, an empty message, a bad or foreign session; 2 when the model fails', async () => {
     const email = await user('manager');

@@ -332,32 +332,36 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
 
   // --- the whole run -----------------------------------------------------------------------------
 
-  it('a database with data of every area, all consistent: exit 0, every invariant named with zero violations (--json: one object)', async () => {
-    await seedEverything();
-    const run = await check();
-    expect(run.code, run.out.join('\n') + run.err.join('\n')).to.equal(0);
-    expect(run.out).to.have.length(1);
-    const report = reportOf(run);
-    expect(report).to.have.keys(['repair', 'checks', 'violations', 'repaired', 'remaining']);
-    expect(report).to.deep.include({ repair: false, violations: 0, repaired: 0, remaining: 0 });
-    expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
-    for (const entry of report.checks) {
-      expect(entry).to.include.keys([
-        'name',
-        'promise',
-        'violations',
-        'examples',
-        'repairable',
-        'repaired',
-        'remaining',
-      ]);
-      expect(entry).to.deep.include({ violations: 0, examples: [], repaired: 0, remaining: 0 });
-    }
-    const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
-    expect(human.code).to.equal(0);
-    for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
-    expect(human.out.join('\n')).to.match(new RegExp(`${CHECKS.length} checks: 0 violation\\(s\\)$`));
-  });
+  it(
+    'a database with data of every area, all consistent: exit 0, every invariant named with zero violations ' +
+      '(--json: one object)',
+    async () => {
+      await seedEverything();
+      const run = await check();
+      expect(run.code, run.out.join('\n') + run.err.join('\n')).to.equal(0);
+      expect(run.out).to.have.length(1);
+      const report = reportOf(run);
+      expect(report).to.have.keys(['repair', 'checks', 'violations', 'repaired', 'remaining']);
+      expect(report).to.deep.include({ repair: false, violations: 0, repaired: 0, remaining: 0 });
+      expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
+      for (const entry of report.checks) {
+        expect(entry).to.include.keys([
+          'name',
+          'promise',
+          'violations',
+          'examples',
+          'repairable',
+          'repaired',
+          'remaining',
+        ]);
+        expect(entry).to.deep.include({ violations: 0, examples: [], repaired: 0, remaining: 0 });
+      }
+      const human = await runCliCaptured(['check-data'], { MONGODB_URI: uri });
+      expect(human.code).to.equal(0);
+      for (const name of CHECKS) expect(human.out.join('\n')).to.include(`${name}: 0 violations`);
+      expect(human.out.join('\n')).to.match(new RegExp(`${CHECKS.length} checks: 0 violation\\(s\\)$`));
+    },
+  );
 
   it('an empty database and one of another product: zeros everywhere, exit 0, nothing written', async () => {
     const other = rt.runtime.app.platform.db.client.db(`other_${randomUUID().slice(0, 8)}`);
@@ -381,543 +385,642 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     expect(await other.collection('customers').countDocuments({})).to.equal(1);
   });
 
-  it('documents of another shape in collections with our names are judged, never a crash, and nothing is written', async () => {
-    const other = rt.runtime.app.platform.db.client.db(`shapes_${randomUUID().slice(0, 8)}`);
-    const odd = { _id: new ObjectId(), title: 'not ours', n: 1 };
-    for (const collection of [
-      CHAT_SESSIONS,
-      CHAT_MESSAGES,
-      SDR_INTERACTION_NOTES,
-      POLICIES,
-      SDR_CHATS,
-      SDR_CONTACTS,
-      SALES,
-      HUB_REFRESH_ROTATIONS,
-      HUB_LEAD_EVENTS,
-      API_KEYS,
-      HUB_MEMBERSHIPS,
-      HUB_WEBHOOK_RECEIPTS,
-    ]) {
-      await other.collection(collection).insertOne({ ...odd });
-    }
-    await other.collection(SALES).updateOne({ _id: odd._id }, { $set: { leaseOwner: 42 } });
-    const run = await runCliCaptured(['--json', 'check-data'], {
-      MONGODB_URI: withDatabase(sharedMongo().uri, other.databaseName),
-    });
-    expect(run.err.join('\n')).to.not.match(/Unexpected error/);
-    expect(run.code, run.err.join('\n')).to.equal(1);
-    const report = reportOf(run);
-    expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
-    const id = odd._id.toHexString();
-    for (const name of [
-      'chat-message-session',
-      'sdr-note-interaction',
-      'policy-status-history',
-      'sale-lease-deadline',
-      'hub-memberships-without-user',
-      'lead-event-lead',
-      'api-key-user',
-    ]) {
-      expect(entryOf(report, name).examples, name).to.deep.equal([id]);
-    }
-    for (const collection of [
-      CHAT_SESSIONS,
-      POLICIES,
-      SALES,
-      SDR_CHATS,
-      SDR_CONTACTS,
-      HUB_MEMBERSHIPS,
-      HUB_WEBHOOK_RECEIPTS,
-    ]) {
-      expect(await other.collection(collection).find({}).toArray(), collection).to.have.length(1);
-    }
-  });
+  it(
+    'documents of another shape in collections with our names are judged, never a crash, and nothing is ' + 'written',
+    async () => {
+      const other = rt.runtime.app.platform.db.client.db(`shapes_${randomUUID().slice(0, 8)}`);
+      const odd = { _id: new ObjectId(), title: 'not ours', n: 1 };
+      for (const collection of [
+        CHAT_SESSIONS,
+        CHAT_MESSAGES,
+        SDR_INTERACTION_NOTES,
+        POLICIES,
+        SDR_CHATS,
+        SDR_CONTACTS,
+        SALES,
+        HUB_REFRESH_ROTATIONS,
+        HUB_LEAD_EVENTS,
+        API_KEYS,
+        HUB_MEMBERSHIPS,
+        HUB_WEBHOOK_RECEIPTS,
+      ]) {
+        await other.collection(collection).insertOne({ ...odd });
+      }
+      await other.collection(SALES).updateOne({ _id: odd._id }, { $set: { leaseOwner: 42 } });
+      const run = await runCliCaptured(['--json', 'check-data'], {
+        MONGODB_URI: withDatabase(sharedMongo().uri, other.databaseName),
+      });
+      expect(run.err.join('\n')).to.not.match(/Unexpected error/);
+      expect(run.code, run.err.join('\n')).to.equal(1);
+      const report = reportOf(run);
+      expect(report.checks.map((c) => c.name)).to.deep.equal(CHECKS);
+      const id = odd._id.toHexString();
+      for (const name of [
+        'chat-message-session',
+        'sdr-note-interaction',
+        'policy-status-history',
+        'sale-lease-deadline',
+        'hub-memberships-without-user',
+        'lead-event-lead',
+        'api-key-user',
+      ]) {
+        expect(entryOf(report, name).examples, name).to.deep.equal([id]);
+      }
+      for (const collection of [
+        CHAT_SESSIONS,
+        POLICIES,
+        SALES,
+        SDR_CHATS,
+        SDR_CONTACTS,
+        HUB_MEMBERSHIPS,
+        HUB_WEBHOOK_RECEIPTS,
+      ]) {
+        expect(await other.collection(collection).find({}).toArray(), collection).to.have.length(1);
+      }
+    },
+  );
 
   // --- one invariant at a time: valid data, one document broken by hand ----------------------------
 
-  it('chat-session-counters: a count and preview moved for a message never stored are reported, and --repair recomputes them from the messages', async () => {
-    const session = await chatSession(['primeira', 'a segunda mensagem, que é a última']);
-    const other = await chatSession(['sozinha']);
-    // The crash between the two writes of an append: the counters moved, the message was never inserted.
-    await db
-      .collection(CHAT_SESSIONS)
-      .updateOne(
-        { _id: session.id as never },
-        { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: 'lost', lastActivityAt: new Date() } },
+  it(
+    'chat-session-counters: a count and preview moved for a message never stored are reported, and --repair ' +
+      'recomputes them from the messages',
+    async () => {
+      const session = await chatSession(['primeira', 'a segunda mensagem, que é a última']);
+      const other = await chatSession(['sozinha']);
+      // The crash between the two writes of an append: the counters moved, the message was never inserted.
+      await db
+        .collection(CHAT_SESSIONS)
+        .updateOne(
+          { _id: session.id as never },
+          { $inc: { messageSeq: 1, messageCount: 1 }, $set: { preview: 'lost', lastActivityAt: new Date() } },
+        );
+      // A session whose messages are all gone (hand-deleted): its counters say 1.
+      await db.collection(CHAT_MESSAGES).deleteMany({ sessionId: other.id });
+      await expectReported('chat-session-counters', [session.id, other.id]);
+      await expectRepaired('chat-session-counters', 2);
+      const repaired = await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never });
+      expect(repaired).to.deep.include({
+        messageCount: 2,
+        messageSeq: 3,
+        preview: previewOf('a segunda mensagem, que é a última'),
+        lastActivityAt: session.ats[1],
+      });
+      const emptied = await db.collection(CHAT_SESSIONS).findOne({ _id: other.id as never });
+      expect(emptied).to.deep.include({ messageCount: 0, preview: '' });
+      expect(emptied?.lastActivityAt).to.deep.equal(emptied?.createdAt);
+      // The next append numbers after the number the lost message took.
+      await new MongoChatRepository(db).appendOwnedMessage(
+        userId,
+        { id: randomUUID(), sessionId: session.id, role: 'user', content: 'depois', metadata: null },
+        new Date(),
       );
-    // A session whose messages are all gone (hand-deleted): its counters say 1.
-    await db.collection(CHAT_MESSAGES).deleteMany({ sessionId: other.id });
-    await expectReported('chat-session-counters', [session.id, other.id]);
-    await expectRepaired('chat-session-counters', 2);
-    const repaired = await db.collection(CHAT_SESSIONS).findOne({ _id: session.id as never });
-    expect(repaired).to.deep.include({
-      messageCount: 2,
-      messageSeq: 3,
-      preview: previewOf('a segunda mensagem, que é a última'),
-      lastActivityAt: session.ats[1],
-    });
-    const emptied = await db.collection(CHAT_SESSIONS).findOne({ _id: other.id as never });
-    expect(emptied).to.deep.include({ messageCount: 0, preview: '' });
-    expect(emptied?.lastActivityAt).to.deep.equal(emptied?.createdAt);
-    // The next append numbers after the number the lost message took.
-    await new MongoChatRepository(db).appendOwnedMessage(
-      userId,
-      { id: randomUUID(), sessionId: session.id, role: 'user', content: 'depois', metadata: null },
-      new Date(),
-    );
-    expect((await db.collection(CHAT_MESSAGES).findOne({ sessionId: session.id, content: 'depois' }))?.seq).to.equal(4);
-    expect((await check()).code).to.equal(0);
-  });
-
-  it("chat-message-session: a message whose session is gone is reported, and --repair removes it (it completes the session's delete); other sessions keep theirs", async () => {
-    const session = await chatSession(['uma', 'duas']);
-    const kept = await chatSession(['fica']);
-    // The crash between the two writes of a delete: the session went, its messages were not removed yet.
-    await db.collection(CHAT_SESSIONS).deleteOne({ _id: session.id as never });
-    await expectReported('chat-message-session', session.messageIds);
-    await expectRepaired('chat-message-session', 2);
-    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(0);
-    expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: kept.id })).to.equal(1);
-    expect(await db.collection(CHAT_SESSIONS).countDocuments({ _id: kept.id as never })).to.equal(1);
-  });
-
-  it('sdr-note-interaction: a note whose interaction does not exist is reported, and named as not repairable', async () => {
-    const interactionId = await sdrInteractionWithNote();
-    const note = await db.collection(SDR_INTERACTION_NOTES).findOne({ interactionId });
-    if (note === null) throw new Error('the interaction was stored without its note');
-    await db
-      .collection(SDR_INTERACTION_NOTES)
-      .updateOne({ _id: note._id }, { $set: { interactionId: 'no-such-interaction' } });
-    await expectReported('sdr-note-interaction', [String(note._id)]);
-    await expectNotRepairable('sdr-note-interaction', 1);
-    expect((await db.collection(SDR_INTERACTION_NOTES).findOne({ _id: note._id }))?.interactionId).to.equal(
-      'no-such-interaction',
-    );
-  });
-
-  it('policy-status-history: a status its history does not end with is reported (also without history), and named as not repairable', async () => {
-    const changed = await policy('AP-10', 'active');
-    const fresh = await policy('AP-11');
-    await policy('AP-12', 'cancelled');
-    await db.collection(POLICIES).updateOne({ _id: changed as never }, { $set: { status: 'expired' } });
-    await db.collection(POLICIES).updateOne({ _id: fresh as never }, { $set: { status: 'cancelled' } });
-    await expectReported('policy-status-history', [changed, fresh]);
-    await expectNotRepairable('policy-status-history', 2);
-    expect((await db.collection(POLICIES).findOne({ _id: changed as never }))?.status).to.equal('expired');
-  });
-
-  it('sdr-conversion-times: a converted interaction without its time (a converting write killed before its second write) is reported, and --repair stores the time of that write and refreshes its contact', async () => {
-    const created = await api()
-      .post('/sdr/interactions')
-      .set('x-api-key', apiKey)
-      .send({ phone: '11987650000', channel: 'whatsapp', result: 'interested' })
-      .expect(201);
-    const id = created.body.id as string;
-    await api()
-      .patch('/sdr/interactions/status')
-      .set('x-api-key', apiKey)
-      .send({ identifier: '11987650000', identifier_type: 'phone', status: 'converted' })
-      .expect(200);
-    const converted = await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never });
-    expect(converted?.convertedAt).to.be.instanceOf(Date);
-    expect(converted?.convertedAt).to.deep.equal(converted?.updatedAt);
-    const before = await models(db);
-    // What the status move leaves when killed between its status write and its conversion time.
-    await db.collection(SDR_INTERACTIONS).updateOne({ _id: id as never }, { $set: { convertedAt: null } });
-    // The contact's conversionAt, recomputed from the broken interaction, differs too.
-    await expectReported('sdr-conversion-times', [id], { 'sdr-contact-read-model': ['5511987650000'] });
-    await expectRepaired('sdr-conversion-times', 1);
-    expect(await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never })).to.deep.equal(converted);
-    expect(await models(db)).to.deep.equal(before);
-  });
-
-  it("sale-sdr-mirror: a sale left without the SDR data of its person's last interaction write (killed before the mirror) is reported, and --repair writes the mirror", async () => {
-    const saleId = await sale();
-    // The sale's person (by its CPF), worked by the SDR team: the sale mirrors the interaction.
-    await api()
-      .post('/sdr/interactions')
-      .set('x-api-key', apiKey)
-      .send({ phone: '11987654321', cpf: '52998224725', channel: 'whatsapp', result: 'interested', contact: true })
-      .expect(201);
-    const first = await db.collection(SALES).findOne({ _id: saleId as never });
-    expect(first?.sdr).to.deep.include({ status: 'interested', interested: true });
-    await api()
-      .patch('/sdr/interactions/status')
-      .set('x-api-key', apiKey)
-      .send({ identifier: '52998224725', identifier_type: 'cpf', status: 'converted' })
-      .expect(200);
-    const moved = await db.collection(SALES).findOne({ _id: saleId as never });
-    expect(moved?.sdr).to.deep.include({ status: 'converted' });
-    // The status move killed before its mirror: the sale as the creation left it.
-    await db
-      .collection(SALES)
-      .updateOne({ _id: saleId as never }, { $set: { sdr: first?.sdr, updatedAt: first?.updatedAt } });
-    await expectReported('sale-sdr-mirror', [saleId]);
-    await expectRepaired('sale-sdr-mirror', 1);
-    expect(await db.collection(SALES).findOne({ _id: saleId as never })).to.deep.equal(moved);
-    // A sale never mirrored (killed before the creation's mirror) is reported too.
-    await db.collection(SALES).updateOne({ _id: saleId as never }, { $unset: { sdr: '' } });
-    await expectReported('sale-sdr-mirror', [saleId]);
-    await expectRepaired('sale-sdr-mirror', 1);
-    expect((await db.collection(SALES).findOne({ _id: saleId as never }))?.sdr).to.deep.equal(moved?.sdr);
-  });
-
-  it('sdr-chat-read-model: a chat document that differs from its recomputation is reported, and --repair refreshes it', async () => {
-    await seedDemo();
-    const before = await models(db);
-    const chat = await db.collection(SDR_CHATS).findOne({}, { sort: { _id: 1 } });
-    if (chat === null) throw new Error('seed-demo wrote no chat');
-    await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { messageCount: 999 } });
-    // The contact of its phone counts the chat's messages: computed from the broken document, it differs too.
-    expect(chat.phone).to.be.a('string');
-    await expectReported('sdr-chat-read-model', [keyOf(chat._id)], { 'sdr-contact-read-model': [String(chat.phone)] });
-    await expectRepaired('sdr-chat-read-model', 1);
-    expect(await models(db)).to.deep.equal(before);
-  });
-
-  it('sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes both', async () => {
-    await seedDemo();
-    const before = await models(db);
-    const [changed, missing] = await db
-      .collection(SDR_CONTACTS)
-      .find({}, { sort: { _id: 1 }, limit: 2 })
-      .toArray();
-    if (changed === undefined || missing === undefined) throw new Error('seed-demo wrote fewer than 2 contacts');
-    await db
-      .collection(SDR_CONTACTS)
-      .updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
-    await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
-    await expectReported('sdr-contact-read-model', [keyOf(changed._id), keyOf(missing._id)]);
-    await expectRepaired('sdr-contact-read-model', 2);
-    expect(await models(db)).to.deep.equal(before);
-  });
-
-  it('a read-model document that differs only in its bookkeeping (generation, dirtySince) is not a violation', async () => {
-    await seedDemo();
-    await db.collection(SDR_CONTACTS).updateMany({}, { $set: { generation: 99 } });
-    await db.collection(SDR_CHATS).updateMany({}, { $set: { dirtySince: new Date() } });
-    const run = await check();
-    expect(run.code, run.out.join('\n')).to.equal(0);
-  });
-
-  it('sale-lease-deadline: a lease past its deadline (a pass that died) is reported, and --repair releases it; a running lease is left alone', async () => {
-    const dead = await sale();
-    const running = await sale();
-    const halfLeased = await sale();
-    await db
-      .collection(SALES)
-      .updateOne(
-        { _id: dead as never },
-        { $set: { leaseOwner: 'dead-pass', leaseUntil: new Date(Date.now() - 60_000) } },
+      expect((await db.collection(CHAT_MESSAGES).findOne({ sessionId: session.id, content: 'depois' }))?.seq).to.equal(
+        4,
       );
-    await db
-      .collection(SALES)
-      .updateOne(
-        { _id: running as never },
-        { $set: { leaseOwner: 'live-pass', leaseUntil: new Date(Date.now() + 10 * 60_000) } },
+      expect((await check()).code).to.equal(0);
+    },
+  );
+
+  it(
+    'chat-message-session: a message whose session is gone is reported, and --repair removes it (it completes the ' +
+      "session's delete); other sessions keep theirs",
+    async () => {
+      const session = await chatSession(['uma', 'duas']);
+      const kept = await chatSession(['fica']);
+      // The crash between the two writes of a delete: the session went, its messages were not removed yet.
+      await db.collection(CHAT_SESSIONS).deleteOne({ _id: session.id as never });
+      await expectReported('chat-message-session', session.messageIds);
+      await expectRepaired('chat-message-session', 2);
+      expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(0);
+      expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: kept.id })).to.equal(1);
+      expect(await db.collection(CHAT_SESSIONS).countDocuments({ _id: kept.id as never })).to.equal(1);
+    },
+  );
+
+  it(
+    'sdr-note-interaction: a note whose interaction does not exist is reported, and named as not ' + 'repairable',
+    async () => {
+      const interactionId = await sdrInteractionWithNote();
+      const note = await db.collection(SDR_INTERACTION_NOTES).findOne({ interactionId });
+      if (note === null) throw new Error('the interaction was stored without its note');
+      await db
+        .collection(SDR_INTERACTION_NOTES)
+        .updateOne({ _id: note._id }, { $set: { interactionId: 'no-such-interaction' } });
+      await expectReported('sdr-note-interaction', [String(note._id)]);
+      await expectNotRepairable('sdr-note-interaction', 1);
+      expect((await db.collection(SDR_INTERACTION_NOTES).findOne({ _id: note._id }))?.interactionId).to.equal(
+        'no-such-interaction',
       );
-    await db
-      .collection(SALES)
-      .updateOne({ _id: halfLeased as never }, { $set: { leaseOwner: 'no-deadline', leaseUntil: null } });
-    await expectReported('sale-lease-deadline', [dead, halfLeased]);
-    await expectRepaired('sale-lease-deadline', 2);
-    expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({
-      leaseOwner: null,
-      leaseUntil: null,
-    });
-    expect(await db.collection(SALES).findOne({ _id: running as never })).to.deep.include({ leaseOwner: 'live-pass' });
-  });
+    },
+  );
 
-  it('sale-status-events: a sale whose last event has no row (an update that died before its row) is reported, and --repair inserts the row from the sale', async () => {
-    const logged = await sale();
-    const broken = await sale();
-    await api()
-      .patch(`/api/sales/${logged}/status`)
-      .set('x-api-key', apiKey)
-      .send({ event: 'template_sent' })
-      .expect(200);
-    await api()
-      .patch(`/api/sales/${broken}/status`)
-      .set('x-api-key', apiKey)
-      .send({ event: 'contact_failed', no_contact_reason: 'caixa postal' })
-      .expect(200);
-    await api()
-      .patch(`/api/sales/${broken}/status`)
-      .set('x-api-key', apiKey)
-      .send({ event: 'lead_forwarded', sent_to: 'Loja Centro', sent_to_number: '11999990000', dealership: 'Centro' })
-      .expect(200);
-    const stored = await db.collection(SALES).findOne({ _id: broken as never });
-    if (stored === null || typeof stored.lastEventId !== 'string')
-      throw new Error('the sale holds no id for its last event');
-    const row = await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never });
-    expect(row).to.deep.equal({ _id: stored.lastEventId, saleId: broken, ...stored.lastEvent });
-    await db.collection(SALE_STATUS_EVENTS).deleteOne({ _id: stored.lastEventId as never });
-    await expectReported('sale-status-events', [broken]);
-    await expectRepaired('sale-status-events', 1);
-    expect(await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never })).to.deep.equal(row);
-    expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: broken })).to.equal(2);
-    expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: logged })).to.equal(1);
-  });
+  it(
+    'policy-status-history: a status its history does not end with is reported (also without history), and named ' +
+      'as not repairable',
+    async () => {
+      const changed = await policy('AP-10', 'active');
+      const fresh = await policy('AP-11');
+      await policy('AP-12', 'cancelled');
+      await db.collection(POLICIES).updateOne({ _id: changed as never }, { $set: { status: 'expired' } });
+      await db.collection(POLICIES).updateOne({ _id: fresh as never }, { $set: { status: 'cancelled' } });
+      await expectReported('policy-status-history', [changed, fresh]);
+      await expectNotRepairable('policy-status-history', 2);
+      expect((await db.collection(POLICIES).findOne({ _id: changed as never }))?.status).to.equal('expired');
+    },
+  );
 
-  it('refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, and --repair revokes it', async () => {
-    const completed = await hubLogin();
-    expect(
-      E.isRight(
-        await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: completed.refreshToken }),
-      ),
-    ).to.equal(true);
-    const interrupted = await hubLogin();
-    const token = await db.collection(HUB_REFRESH_TOKENS).findOne({ userId: interrupted.userId });
-    if (token === null) throw new Error('the login stored no refresh token');
-    await db.collection(HUB_REFRESH_ROTATIONS).insertOne({ _id: token._id, successorId: randomUUID(), at: new Date() });
-    await expectReported('refresh-claim-outcome', [String(token._id)]);
-    await expectRepaired('refresh-claim-outcome', 1);
-    expect((await db.collection(HUB_REFRESH_TOKENS).findOne({ _id: token._id }))?.revokedAt).to.be.instanceOf(Date);
-    // The outcome the next refresh reaches anyway: the token is refused.
-    expect(
-      E.isLeft(
-        await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({
-          refreshToken: interrupted.refreshToken,
+  it(
+    'sdr-conversion-times: a converted interaction without its time (a converting write killed before its second ' +
+      'write) is reported, and --repair stores the time of that write and refreshes its contact',
+    async () => {
+      const created = await api()
+        .post('/sdr/interactions')
+        .set('x-api-key', apiKey)
+        .send({ phone: '11987650000', channel: 'whatsapp', result: 'interested' })
+        .expect(201);
+      const id = created.body.id as string;
+      await api()
+        .patch('/sdr/interactions/status')
+        .set('x-api-key', apiKey)
+        .send({ identifier: '11987650000', identifier_type: 'phone', status: 'converted' })
+        .expect(200);
+      const converted = await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never });
+      expect(converted?.convertedAt).to.be.instanceOf(Date);
+      expect(converted?.convertedAt).to.deep.equal(converted?.updatedAt);
+      const before = await models(db);
+      // What the status move leaves when killed between its status write and its conversion time.
+      await db.collection(SDR_INTERACTIONS).updateOne({ _id: id as never }, { $set: { convertedAt: null } });
+      // The contact's conversionAt, recomputed from the broken interaction, differs too.
+      await expectReported('sdr-conversion-times', [id], { 'sdr-contact-read-model': ['5511987650000'] });
+      await expectRepaired('sdr-conversion-times', 1);
+      expect(await db.collection(SDR_INTERACTIONS).findOne({ _id: id as never })).to.deep.equal(converted);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
+
+  it(
+    "sale-sdr-mirror: a sale left without the SDR data of its person's last interaction write (killed before the " +
+      'mirror) is reported, and --repair writes the mirror',
+    async () => {
+      const saleId = await sale();
+      // The sale's person (by its CPF), worked by the SDR team: the sale mirrors the interaction.
+      await api()
+        .post('/sdr/interactions')
+        .set('x-api-key', apiKey)
+        .send({ phone: '11987654321', cpf: '52998224725', channel: 'whatsapp', result: 'interested', contact: true })
+        .expect(201);
+      const first = await db.collection(SALES).findOne({ _id: saleId as never });
+      expect(first?.sdr).to.deep.include({ status: 'interested', interested: true });
+      await api()
+        .patch('/sdr/interactions/status')
+        .set('x-api-key', apiKey)
+        .send({ identifier: '52998224725', identifier_type: 'cpf', status: 'converted' })
+        .expect(200);
+      const moved = await db.collection(SALES).findOne({ _id: saleId as never });
+      expect(moved?.sdr).to.deep.include({ status: 'converted' });
+      // The status move killed before its mirror: the sale as the creation left it.
+      await db
+        .collection(SALES)
+        .updateOne({ _id: saleId as never }, { $set: { sdr: first?.sdr, updatedAt: first?.updatedAt } });
+      await expectReported('sale-sdr-mirror', [saleId]);
+      await expectRepaired('sale-sdr-mirror', 1);
+      expect(await db.collection(SALES).findOne({ _id: saleId as never })).to.deep.equal(moved);
+      // A sale never mirrored (killed before the creation's mirror) is reported too.
+      await db.collection(SALES).updateOne({ _id: saleId as never }, { $unset: { sdr: '' } });
+      await expectReported('sale-sdr-mirror', [saleId]);
+      await expectRepaired('sale-sdr-mirror', 1);
+      expect((await db.collection(SALES).findOne({ _id: saleId as never }))?.sdr).to.deep.equal(moved?.sdr);
+    },
+  );
+
+  it(
+    'sdr-chat-read-model: a chat document that differs from its recomputation is reported, and --repair refreshes ' +
+      'it',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const chat = await db.collection(SDR_CHATS).findOne({}, { sort: { _id: 1 } });
+      if (chat === null) throw new Error('seed-demo wrote no chat');
+      await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { messageCount: 999 } });
+      // The contact of its phone counts the chat's messages: computed from the broken document, it differs too.
+      expect(chat.phone).to.be.a('string');
+      await expectReported('sdr-chat-read-model', [keyOf(chat._id)], {
+        'sdr-contact-read-model': [String(chat.phone)],
+      });
+      await expectRepaired('sdr-chat-read-model', 1);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
+
+  it(
+    'sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes ' + 'both',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const [changed, missing] = await db
+        .collection(SDR_CONTACTS)
+        .find({}, { sort: { _id: 1 }, limit: 2 })
+        .toArray();
+      if (changed === undefined || missing === undefined) throw new Error('seed-demo wrote fewer than 2 contacts');
+      await db
+        .collection(SDR_CONTACTS)
+        .updateOne({ _id: changed._id }, { $set: { interactionCount: 42, generation: 7 } });
+      await db.collection(SDR_CONTACTS).deleteOne({ _id: missing._id });
+      await expectReported('sdr-contact-read-model', [keyOf(changed._id), keyOf(missing._id)]);
+      await expectRepaired('sdr-contact-read-model', 2);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
+
+  it(
+    'a read-model document that differs only in its bookkeeping (generation, dirtySince) is not a ' + 'violation',
+    async () => {
+      await seedDemo();
+      await db.collection(SDR_CONTACTS).updateMany({}, { $set: { generation: 99 } });
+      await db.collection(SDR_CHATS).updateMany({}, { $set: { dirtySince: new Date() } });
+      const run = await check();
+      expect(run.code, run.out.join('\n')).to.equal(0);
+    },
+  );
+
+  it(
+    'sale-lease-deadline: a lease past its deadline (a pass that died) is reported, and --repair releases it; a ' +
+      'running lease is left alone',
+    async () => {
+      const dead = await sale();
+      const running = await sale();
+      const halfLeased = await sale();
+      await db
+        .collection(SALES)
+        .updateOne(
+          { _id: dead as never },
+          { $set: { leaseOwner: 'dead-pass', leaseUntil: new Date(Date.now() - 60_000) } },
+        );
+      await db
+        .collection(SALES)
+        .updateOne(
+          { _id: running as never },
+          { $set: { leaseOwner: 'live-pass', leaseUntil: new Date(Date.now() + 10 * 60_000) } },
+        );
+      await db
+        .collection(SALES)
+        .updateOne({ _id: halfLeased as never }, { $set: { leaseOwner: 'no-deadline', leaseUntil: null } });
+      await expectReported('sale-lease-deadline', [dead, halfLeased]);
+      await expectRepaired('sale-lease-deadline', 2);
+      expect(await db.collection(SALES).findOne({ _id: dead as never })).to.deep.include({
+        leaseOwner: null,
+        leaseUntil: null,
+      });
+      expect(await db.collection(SALES).findOne({ _id: running as never })).to.deep.include({
+        leaseOwner: 'live-pass',
+      });
+    },
+  );
+
+  it(
+    'sale-status-events: a sale whose last event has no row (an update that died before its row) is reported, and ' +
+      '--repair inserts the row from the sale',
+    async () => {
+      const logged = await sale();
+      const broken = await sale();
+      await api()
+        .patch(`/api/sales/${logged}/status`)
+        .set('x-api-key', apiKey)
+        .send({ event: 'template_sent' })
+        .expect(200);
+      await api()
+        .patch(`/api/sales/${broken}/status`)
+        .set('x-api-key', apiKey)
+        .send({ event: 'contact_failed', no_contact_reason: 'caixa postal' })
+        .expect(200);
+      await api()
+        .patch(`/api/sales/${broken}/status`)
+        .set('x-api-key', apiKey)
+        .send({ event: 'lead_forwarded', sent_to: 'Loja Centro', sent_to_number: '11999990000', dealership: 'Centro' })
+        .expect(200);
+      const stored = await db.collection(SALES).findOne({ _id: broken as never });
+      if (stored === null || typeof stored.lastEventId !== 'string')
+        throw new Error('the sale holds no id for its last event');
+      const row = await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never });
+      expect(row).to.deep.equal({ _id: stored.lastEventId, saleId: broken, ...stored.lastEvent });
+      await db.collection(SALE_STATUS_EVENTS).deleteOne({ _id: stored.lastEventId as never });
+      await expectReported('sale-status-events', [broken]);
+      await expectRepaired('sale-status-events', 1);
+      expect(await db.collection(SALE_STATUS_EVENTS).findOne({ _id: stored.lastEventId as never })).to.deep.equal(row);
+      expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: broken })).to.equal(2);
+      expect(await db.collection(SALE_STATUS_EVENTS).countDocuments({ saleId: logged })).to.equal(1);
+    },
+  );
+
+  it(
+    'refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, ' +
+      'and --repair revokes it',
+    async () => {
+      const completed = await hubLogin();
+      expect(
+        E.isRight(
+          await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({
+            refreshToken: completed.refreshToken,
+          }),
+        ),
+      ).to.equal(true);
+      const interrupted = await hubLogin();
+      const token = await db.collection(HUB_REFRESH_TOKENS).findOne({ userId: interrupted.userId });
+      if (token === null) throw new Error('the login stored no refresh token');
+      await db
+        .collection(HUB_REFRESH_ROTATIONS)
+        .insertOne({ _id: token._id, successorId: randomUUID(), at: new Date() });
+      await expectReported('refresh-claim-outcome', [String(token._id)]);
+      await expectRepaired('refresh-claim-outcome', 1);
+      expect((await db.collection(HUB_REFRESH_TOKENS).findOne({ _id: token._id }))?.revokedAt).to.be.instanceOf(Date);
+      // The outcome the next refresh reaches anyway: the token is refused.
+      expect(
+        E.isLeft(
+          await rt.runtime.app.hubIdentity.useCases.rotateRefreshToken.execute({
+            refreshToken: interrupted.refreshToken,
+          }),
+        ),
+      ).to.equal(true);
+    },
+  );
+
+  it(
+    'lead-event-lead: a raw event whose lead is in another organization, or gone, is reported, and named as not ' +
+      'repairable',
+    async () => {
+      const moved = await leadWithEvent();
+      const gone = await leadWithEvent();
+      const movedEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: moved.leadId });
+      const goneEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: gone.leadId });
+      if (movedEvent === null || goneEvent === null) throw new Error('the upsert stored no event');
+      await db.collection(HUB_LEAD_EVENTS).updateOne({ _id: movedEvent._id }, { $set: { orgId: gone.orgId } });
+      await db.collection(HUB_LEADS).deleteOne({ _id: gone.leadId as never });
+      await expectReported('lead-event-lead', [String(movedEvent._id), String(goneEvent._id)]);
+      await expectNotRepairable('lead-event-lead', 2);
+    },
+  );
+
+  it(
+    'lead-raw-events: a receipt whose raw event is missing (a delivery that died between its writes) is reported ' +
+      "and named as not repairable; the provider's resend completes it",
+    async () => {
+      const broken = await leadWithEvent();
+      const kept = await leadWithEvent();
+      const receiptOf = async (body: string) => {
+        const event = await db.collection(HUB_LEAD_EVENTS).findOne({ rawBody: body });
+        if (event === null) throw new Error('the upsert stored no event');
+        const receipt = await db.collection(HUB_WEBHOOK_RECEIPTS).findOne({ eventId: event._id });
+        if (receipt === null) throw new Error('the receipt does not name its event');
+        return { event, receipt };
+      };
+      const a = await receiptOf(broken.body);
+      const b = await receiptOf(kept.body);
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      // The process died between the receipt and the event, five minutes ago.
+      await db.collection(HUB_LEAD_EVENTS).deleteOne({ _id: a.event._id });
+      await db
+        .collection(HUB_WEBHOOK_RECEIPTS)
+        .updateOne({ _id: a.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+      // Not judged: a delivery in flight (its receipt just written), one past the retention, one from before receipts
+      // named their event.
+      await db.collection(HUB_WEBHOOK_RECEIPTS).insertMany([
+        {
+          _id: `in-flight-${randomUUID()}` as never,
+          leadId: kept.leadId,
+          receivedAt: new Date(),
+          eventId: randomUUID(),
+        },
+        {
+          _id: `expired-${randomUUID()}` as never,
+          leadId: kept.leadId,
+          receivedAt: minutesAgo(91 * 24 * 60),
+          eventId: randomUUID(),
+        },
+        { _id: `legacy-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(5) },
+      ]);
+      await db
+        .collection(HUB_WEBHOOK_RECEIPTS)
+        .updateOne({ _id: b.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
+      await expectReported('lead-raw-events', [String(a.receipt._id)]);
+      await expectNotRepairable('lead-raw-events', 1);
+      // The provider resends what got no 2xx: the same body stores the event under the id its receipt names.
+      await broken.deliver();
+      const completed = await db.collection(HUB_LEAD_EVENTS).find({ rawBody: broken.body }).toArray();
+      expect(completed.map((e) => e._id)).to.deep.equal([a.event._id]);
+      const run = await check();
+      expect(run.code, run.out.join('\n')).to.equal(0);
+    },
+  );
+
+  it(
+    'hub-memberships-without-user: what a registration or create-user that died before its user insert left is ' +
+      'reported, and --repair removes it (the organization a registration founded with it)',
+    async () => {
+      const live = await hubRegistration();
+      const member = await hubLogin();
+      const cliOrg = (await db.collection(HUB_MEMBERSHIPS).findOne({ userId: member.userId }))?.orgId as string;
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+      const memberships = new MongoMembershipRepository(db);
+      const organizations = new MongoOrganizationRepository(db);
+      // A registration that died before its user insert: its membership and the organization it founded.
+      const deadUser = randomUUID();
+      const deadOrg = randomUUID();
+      await memberships.add({
+        userId: deadUser,
+        orgId: deadOrg,
+        role: 'OWNER',
+        permissions: [],
+        joinedAt: twoHoursAgo,
+      });
+      await organizations.create({
+        id: deadOrg,
+        name: 'Never registered',
+        slug: `never-${randomUUID().slice(0, 8)}`,
+        createdAt: twoHoursAgo,
+        foundedBy: deadUser,
+      });
+      // `hub create-user --org` that died before its user insert: a membership in an organization that stays.
+      const deadCliUser = randomUUID();
+      await memberships.add({
+        userId: deadCliUser,
+        orgId: cliOrg,
+        role: 'ADMIN',
+        permissions: [],
+        joinedAt: twoHoursAgo,
+      });
+      // Not judged: a registration in flight (its user is about to be inserted).
+      const inFlight = randomUUID();
+      await memberships.add({
+        userId: inFlight,
+        orgId: randomUUID(),
+        role: 'OWNER',
+        permissions: [],
+        joinedAt: new Date(),
+      });
+
+      await expectReported('hub-memberships-without-user', [
+        membershipId(deadUser, deadOrg),
+        membershipId(deadCliUser, cliOrg),
+      ]);
+      await expectRepaired('hub-memberships-without-user', 2);
+      expect(
+        await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: inFlight }),
+        'the one in flight is left alone',
+      ).to.equal(1);
+      expect(
+        await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [deadUser, deadCliUser] } }),
+      ).to.equal(0);
+      expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: deadOrg as never })).to.equal(0);
+      expect(
+        await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: { $in: [cliOrg, live.orgId] } as never }),
+      ).to.equal(2);
+      expect(
+        await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [live.userId, member.userId] } }),
+      ).to.equal(2);
+      const email = parseEmail(live.email);
+      if (email === undefined) throw new Error('email');
+      expect(
+        E.isRight(
+          await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }),
+        ),
+      ).to.equal(true);
+    },
+  );
+
+  it(
+    'password-resets-applied: a reset killed after its consume (sales and hub) is reported, and --repair ' +
+      'completes it: the new password works, the old does not, the sessions are revoked',
+    async () => {
+      const hasher = new Sha256SecretHasher();
+      const { salesIdentity, hubIdentity } = rt.runtime.app;
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      // Sales: a logged-in user resets; the state is then put back to what a kill after the consume leaves.
+      const sales = await rt.createUser({ password: 'old sales password' });
+      expect(
+        E.isRight(
+          await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+        ),
+      ).to.equal(true);
+      const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))
+        ?.passwordHash as string;
+      const salesToken = randomUUID();
+      await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+        _id: hasher.hash(salesToken) as never,
+        userId: sales.id,
+        expiresAt: inAnHour,
+        createdAt: twoMinutesAgo,
+      });
+      expect(
+        await salesIdentity.useCases.resetSalesPassword.execute({
+          token: salesToken,
+          newPassword: 'new sales password',
         }),
-      ),
-    ).to.equal(true);
-  });
-
-  it('lead-event-lead: a raw event whose lead is in another organization, or gone, is reported, and named as not repairable', async () => {
-    const moved = await leadWithEvent();
-    const gone = await leadWithEvent();
-    const movedEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: moved.leadId });
-    const goneEvent = await db.collection(HUB_LEAD_EVENTS).findOne({ leadId: gone.leadId });
-    if (movedEvent === null || goneEvent === null) throw new Error('the upsert stored no event');
-    await db.collection(HUB_LEAD_EVENTS).updateOne({ _id: movedEvent._id }, { $set: { orgId: gone.orgId } });
-    await db.collection(HUB_LEADS).deleteOne({ _id: gone.leadId as never });
-    await expectReported('lead-event-lead', [String(movedEvent._id), String(goneEvent._id)]);
-    await expectNotRepairable('lead-event-lead', 2);
-  });
-
-  it("lead-raw-events: a receipt whose raw event is missing (a delivery that died between its writes) is reported and named as not repairable; the provider's resend completes it", async () => {
-    const broken = await leadWithEvent();
-    const kept = await leadWithEvent();
-    const receiptOf = async (body: string) => {
-      const event = await db.collection(HUB_LEAD_EVENTS).findOne({ rawBody: body });
-      if (event === null) throw new Error('the upsert stored no event');
-      const receipt = await db.collection(HUB_WEBHOOK_RECEIPTS).findOne({ eventId: event._id });
-      if (receipt === null) throw new Error('the receipt does not name its event');
-      return { event, receipt };
-    };
-    const a = await receiptOf(broken.body);
-    const b = await receiptOf(kept.body);
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-    // The process died between the receipt and the event, five minutes ago.
-    await db.collection(HUB_LEAD_EVENTS).deleteOne({ _id: a.event._id });
-    await db
-      .collection(HUB_WEBHOOK_RECEIPTS)
-      .updateOne({ _id: a.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
-    // Not judged: a delivery in flight (its receipt just written), one past the retention, one from before receipts named their event.
-    await db.collection(HUB_WEBHOOK_RECEIPTS).insertMany([
-      { _id: `in-flight-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: new Date(), eventId: randomUUID() },
-      {
-        _id: `expired-${randomUUID()}` as never,
-        leadId: kept.leadId,
-        receivedAt: minutesAgo(91 * 24 * 60),
-        eventId: randomUUID(),
-      },
-      { _id: `legacy-${randomUUID()}` as never, leadId: kept.leadId, receivedAt: minutesAgo(5) },
-    ]);
-    await db
-      .collection(HUB_WEBHOOK_RECEIPTS)
-      .updateOne({ _id: b.receipt._id }, { $set: { receivedAt: minutesAgo(5) } });
-    await expectReported('lead-raw-events', [String(a.receipt._id)]);
-    await expectNotRepairable('lead-raw-events', 1);
-    // The provider resends what got no 2xx: the same body stores the event under the id its receipt names.
-    await broken.deliver();
-    const completed = await db.collection(HUB_LEAD_EVENTS).find({ rawBody: broken.body }).toArray();
-    expect(completed.map((e) => e._id)).to.deep.equal([a.event._id]);
-    const run = await check();
-    expect(run.code, run.out.join('\n')).to.equal(0);
-  });
-
-  it('hub-memberships-without-user: what a registration or create-user that died before its user insert left is reported, and --repair removes it (the organization a registration founded with it)', async () => {
-    const live = await hubRegistration();
-    const member = await hubLogin();
-    const cliOrg = (await db.collection(HUB_MEMBERSHIPS).findOne({ userId: member.userId }))?.orgId as string;
-    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
-    const memberships = new MongoMembershipRepository(db);
-    const organizations = new MongoOrganizationRepository(db);
-    // A registration that died before its user insert: its membership and the organization it founded.
-    const deadUser = randomUUID();
-    const deadOrg = randomUUID();
-    await memberships.add({ userId: deadUser, orgId: deadOrg, role: 'OWNER', permissions: [], joinedAt: twoHoursAgo });
-    await organizations.create({
-      id: deadOrg,
-      name: 'Never registered',
-      slug: `never-${randomUUID().slice(0, 8)}`,
-      createdAt: twoHoursAgo,
-      foundedBy: deadUser,
-    });
-    // `hub create-user --org` that died before its user insert: a membership in an organization that stays.
-    const deadCliUser = randomUUID();
-    await memberships.add({
-      userId: deadCliUser,
-      orgId: cliOrg,
-      role: 'ADMIN',
-      permissions: [],
-      joinedAt: twoHoursAgo,
-    });
-    // Not judged: a registration in flight (its user is about to be inserted).
-    const inFlight = randomUUID();
-    await memberships.add({
-      userId: inFlight,
-      orgId: randomUUID(),
-      role: 'OWNER',
-      permissions: [],
-      joinedAt: new Date(),
-    });
-
-    await expectReported('hub-memberships-without-user', [
-      membershipId(deadUser, deadOrg),
-      membershipId(deadCliUser, cliOrg),
-    ]);
-    await expectRepaired('hub-memberships-without-user', 2);
-    expect(
-      await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: inFlight }),
-      'the one in flight is left alone',
-    ).to.equal(1);
-    expect(await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [deadUser, deadCliUser] } })).to.equal(
-      0,
-    );
-    expect(await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: deadOrg as never })).to.equal(0);
-    expect(
-      await db.collection(HUB_ORGANIZATIONS).countDocuments({ _id: { $in: [cliOrg, live.orgId] } as never }),
-    ).to.equal(2);
-    expect(
-      await db.collection(HUB_MEMBERSHIPS).countDocuments({ userId: { $in: [live.userId, member.userId] } }),
-    ).to.equal(2);
-    const email = parseEmail(live.email);
-    if (email === undefined) throw new Error('email');
-    expect(
-      E.isRight(
-        await rt.runtime.app.hubIdentity.useCases.loginHubUser.execute({ email, password: 'correct horse battery' }),
-      ),
-    ).to.equal(true);
-  });
-
-  it('password-resets-applied: a reset killed after its consume (sales and hub) is reported, and --repair completes it: the new password works, the old does not, the sessions are revoked', async () => {
-    const hasher = new Sha256SecretHasher();
-    const { salesIdentity, hubIdentity } = rt.runtime.app;
-    const twoMinutesAgo = new Date(Date.now() - 120_000);
-    const inAnHour = new Date(Date.now() + 3_600_000);
-    // Sales: a logged-in user resets; the state is then put back to what a kill after the consume leaves.
-    const sales = await rt.createUser({ password: 'old sales password' });
-    expect(
-      E.isRight(
-        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
-      ),
-    ).to.equal(true);
-    const salesOldHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
-    const salesToken = randomUUID();
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
-      _id: hasher.hash(salesToken) as never,
-      userId: sales.id,
-      expiresAt: inAnHour,
-      createdAt: twoMinutesAgo,
-    });
-    expect(
-      await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
-    ).to.deep.equal(E.right({ userId: sales.id }));
-    const salesNewHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))?.passwordHash as string;
-    await db
-      .collection(SALES_USERS)
-      .updateOne({ _id: sales.id as never }, { $set: { passwordHash: salesOldHash }, $unset: { passwordResetAt: '' } });
-    await db.collection(SALES_REFRESH_TOKENS).updateMany({ userId: sales.id }, { $unset: { revokedAt: '' } });
-    await db
-      .collection(SALES_PASSWORD_RESET_TOKENS)
-      .updateOne(
-        { _id: hasher.hash(salesToken) as never },
-        { $set: { usedAt: twoMinutesAgo, newPasswordHash: salesNewHash } },
-      );
-    // Hub: the same, killed after the consume.
-    const hub = await hubLogin();
-    const hubUser = await db.collection(HUB_USERS).findOne({ _id: hub.userId as never });
-    const hubToken = randomUUID();
-    await db
-      .collection(HUB_RESET_TOKENS)
-      .insertOne({ _id: hasher.hash(hubToken) as never, userId: hub.userId, expiresAt: inAnHour, usedAt: null });
-    expect(
-      await hubIdentity.useCases.resetHubPassword.execute({ token: hubToken, newPassword: 'new hub password' }),
-    ).to.deep.equal(E.right(undefined));
-    const hubNewHash = (await db.collection(HUB_USERS).findOne({ _id: hub.userId as never }))?.passwordHash as string;
-    await db
-      .collection(HUB_USERS)
-      .updateOne(
-        { _id: hub.userId as never },
-        { $set: { passwordHash: hubUser?.passwordHash as string }, $unset: { passwordResetAt: '' } },
-      );
-    await db.collection(HUB_REFRESH_TOKENS).updateMany({ userId: hub.userId }, { $set: { revokedAt: null } });
-    await db
-      .collection(HUB_RESET_TOKENS)
-      .updateOne(
-        { _id: hasher.hash(hubToken) as never },
-        { $set: { usedAt: twoMinutesAgo, newPasswordHash: hubNewHash } },
-      );
-    // Not judged: a reset consumed just now, whose request may still be completing it.
-    const inFlight = await rt.createUser({});
-    await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
-      _id: randomUUID() as never,
-      userId: inFlight.id,
-      expiresAt: inAnHour,
-      createdAt: new Date(),
-      usedAt: new Date(),
-      newPasswordHash: 'in-flight',
-    });
-    // Meanwhile the old password still works.
-    expect(
-      E.isRight(
-        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
-      ),
-    ).to.equal(true);
-
-    await expectReported('password-resets-applied', [
-      `sales/${hasher.hash(salesToken)}`,
-      `hub/${hasher.hash(hubToken)}`,
-    ]);
-    await expectRepaired('password-resets-applied', 2);
-    expect(
-      E.isRight(
-        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'new sales password' }),
-      ),
-    ).to.equal(true);
-    expect(
-      E.isLeft(
-        await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
-      ),
-    ).to.equal(true);
-    const hubEmail = parseEmail(String(hubUser?.email));
-    if (hubEmail === undefined) throw new Error('email');
-    expect(
-      E.isRight(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'new hub password' })),
-    ).to.equal(true);
-    expect(
-      E.isLeft(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'correct horse battery' })),
-    ).to.equal(true);
-    expect(
-      E.isLeft(await hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: hub.refreshToken })),
-      'the session before the reset is revoked',
-    ).to.equal(true);
-    // The sessions before the reset are revoked (the logins above opened new ones after it).
-    expect(
-      await db.collection(SALES_REFRESH_TOKENS).countDocuments({ userId: sales.id, revokedAt: { $exists: false } }),
-    ).to.equal(1);
-    expect(
+      ).to.deep.equal(E.right({ userId: sales.id }));
+      const salesNewHash = (await db.collection(SALES_USERS).findOne({ _id: sales.id as never }))
+        ?.passwordHash as string;
+      await db
+        .collection(SALES_USERS)
+        .updateOne(
+          { _id: sales.id as never },
+          { $set: { passwordHash: salesOldHash }, $unset: { passwordResetAt: '' } },
+        );
+      await db.collection(SALES_REFRESH_TOKENS).updateMany({ userId: sales.id }, { $unset: { revokedAt: '' } });
       await db
         .collection(SALES_PASSWORD_RESET_TOKENS)
-        .countDocuments({ userId: inFlight.id, newPasswordHash: 'in-flight' }),
-      'the one in flight is left alone',
-    ).to.equal(1);
-    expect(
-      await salesIdentity.useCases.resetSalesPassword.execute({ token: salesToken, newPassword: 'new sales password' }),
-    ).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
-  });
+        .updateOne(
+          { _id: hasher.hash(salesToken) as never },
+          { $set: { usedAt: twoMinutesAgo, newPasswordHash: salesNewHash } },
+        );
+      // Hub: the same, killed after the consume.
+      const hub = await hubLogin();
+      const hubUser = await db.collection(HUB_USERS).findOne({ _id: hub.userId as never });
+      const hubToken = randomUUID();
+      await db
+        .collection(HUB_RESET_TOKENS)
+        .insertOne({ _id: hasher.hash(hubToken) as never, userId: hub.userId, expiresAt: inAnHour, usedAt: null });
+      expect(
+        await hubIdentity.useCases.resetHubPassword.execute({ token: hubToken, newPassword: 'new hub password' }),
+      ).to.deep.equal(E.right(undefined));
+      const hubNewHash = (await db.collection(HUB_USERS).findOne({ _id: hub.userId as never }))?.passwordHash as string;
+      await db
+        .collection(HUB_USERS)
+        .updateOne(
+          { _id: hub.userId as never },
+          { $set: { passwordHash: hubUser?.passwordHash as string }, $unset: { passwordResetAt: '' } },
+        );
+      await db.collection(HUB_REFRESH_TOKENS).updateMany({ userId: hub.userId }, { $set: { revokedAt: null } });
+      await db
+        .collection(HUB_RESET_TOKENS)
+        .updateOne(
+          { _id: hasher.hash(hubToken) as never },
+          { $set: { usedAt: twoMinutesAgo, newPasswordHash: hubNewHash } },
+        );
+      // Not judged: a reset consumed just now, whose request may still be completing it.
+      const inFlight = await rt.createUser({});
+      await db.collection(SALES_PASSWORD_RESET_TOKENS).insertOne({
+        _id: randomUUID() as never,
+        userId: inFlight.id,
+        expiresAt: inAnHour,
+        createdAt: new Date(),
+        usedAt: new Date(),
+        newPasswordHash: 'in-flight',
+      });
+      // Meanwhile the old password still works.
+      expect(
+        E.isRight(
+          await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+        ),
+      ).to.equal(true);
+
+      await expectReported('password-resets-applied', [
+        `sales/${hasher.hash(salesToken)}`,
+        `hub/${hasher.hash(hubToken)}`,
+      ]);
+      await expectRepaired('password-resets-applied', 2);
+      expect(
+        E.isRight(
+          await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'new sales password' }),
+        ),
+      ).to.equal(true);
+      expect(
+        E.isLeft(
+          await salesIdentity.useCases.loginSalesUser.execute({ email: sales.email, password: 'old sales password' }),
+        ),
+      ).to.equal(true);
+      const hubEmail = parseEmail(String(hubUser?.email));
+      if (hubEmail === undefined) throw new Error('email');
+      expect(
+        E.isRight(await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'new hub password' })),
+      ).to.equal(true);
+      expect(
+        E.isLeft(
+          await hubIdentity.useCases.loginHubUser.execute({ email: hubEmail, password: 'correct horse battery' }),
+        ),
+      ).to.equal(true);
+      expect(
+        E.isLeft(await hubIdentity.useCases.rotateRefreshToken.execute({ refreshToken: hub.refreshToken })),
+        'the session before the reset is revoked',
+      ).to.equal(true);
+      // The sessions before the reset are revoked (the logins above opened new ones after it).
+      expect(
+        await db.collection(SALES_REFRESH_TOKENS).countDocuments({ userId: sales.id, revokedAt: { $exists: false } }),
+      ).to.equal(1);
+      expect(
+        await db
+          .collection(SALES_PASSWORD_RESET_TOKENS)
+          .countDocuments({ userId: inFlight.id, newPasswordHash: 'in-flight' }),
+        'the one in flight is left alone',
+      ).to.equal(1);
+      expect(
+        await salesIdentity.useCases.resetSalesPassword.execute({
+          token: salesToken,
+          newPassword: 'new sales password',
+        }),
+      ).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    },
+  );
 
   it('api-key-user: a key whose user is gone is reported, and named as not repairable (the key is kept)', async () => {
     const other = await rt.createUser({});

@@ -68,52 +68,60 @@ describe('CLI dispatch and resend-sale', () => {
     expect(unconfigured.err).to.deep.equal(['SALES_WEBHOOK_URL is not configured: nothing was sent']);
   });
 
-  it('dispatch and resend-sale refuse a SALES_WEBHOOK_SECRET no receiver could verify: exit 1, one line, nothing sent (CONTRACT 11.3)', async () => {
-    const [id = ''] = await seedSales(mongo.db, 1);
-    for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'too-short-raw-secret']) {
-      for (const args of [['dispatch'], ['resend-sale', id]]) {
-        const run = await runCliCaptured(args, { ...env, SALES_WEBHOOK_SECRET: secret });
-        expect(run.code, `${args[0]} ${secret}`).to.equal(1);
-        expect(run.err, `${args[0]} ${secret}`).to.have.length(1);
-        expect(run.err[0]).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
+  it(
+    'dispatch and resend-sale refuse a SALES_WEBHOOK_SECRET no receiver could verify: exit 1, one line, nothing ' +
+      'sent (CONTRACT 11.3)',
+    async () => {
+      const [id = ''] = await seedSales(mongo.db, 1);
+      for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'too-short-raw-secret']) {
+        for (const args of [['dispatch'], ['resend-sale', id]]) {
+          const run = await runCliCaptured(args, { ...env, SALES_WEBHOOK_SECRET: secret });
+          expect(run.code, `${args[0]} ${secret}`).to.equal(1);
+          expect(run.err, `${args[0]} ${secret}`).to.have.length(1);
+          expect(run.err[0]).to.match(/^Invalid configuration: SALES_WEBHOOK_SECRET must /);
+        }
       }
-    }
-    expect(receiver.received).to.have.length(0);
-    const signed = await runCliCaptured(['dispatch'], {
-      ...env,
-      SALES_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
-    });
-    expect(signed.code).to.equal(0);
-    expect(receiver.received[0]?.headers['webhook-id']).to.match(/^msg_/);
-  });
-
-  it('dispatch --deadline ends a pass stuck on a receiver that never answers: exit 0, the counts, the sales pending', async () => {
-    const ids = await seedSales(mongo.db, 60);
-    receiver.behaviour = { status: 200, silent: true };
-    // The delivery timeout is 30 s, longer than the test's own: only the deadline ends this pass.
-    const run = await runCliCaptured(['dispatch', '--deadline', '1', '--concurrency', '2'], env);
-    expect(run.code).to.equal(0);
-    expect(run.out).to.include('claimed 60, delivered 0, failed 60, skipped 0');
-    expect(run.out).to.include('destination: aborted x2');
-    expect(run.out).to.include(
-      'deadline reached: released 0 unsent sales; they and the failed ones stay pending for the next pass',
-    );
-    expect(receiver.received).to.have.length(2);
-    for (const id of ids)
-      expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({
-        webhookProcessed: false,
-        leaseUntil: null,
+      expect(receiver.received).to.have.length(0);
+      const signed = await runCliCaptured(['dispatch'], {
+        ...env,
+        SALES_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
       });
-    const json = await runCliCaptured(['--json', 'dispatch', '--deadline', '1'], env);
-    expect(JSON.parse(json.out[0] as string)).to.deep.include({
-      claimed: 60,
-      delivered: 0,
-      failed: 50,
-      released: 10,
-      deadlineReached: true,
-      outcomes: { aborted: 1 },
-    });
-  });
+      expect(signed.code).to.equal(0);
+      expect(receiver.received[0]?.headers['webhook-id']).to.match(/^msg_/);
+    },
+  );
+
+  it(
+    'dispatch --deadline ends a pass stuck on a receiver that never answers: exit 0, the counts, the sales ' +
+      'pending',
+    async () => {
+      const ids = await seedSales(mongo.db, 60);
+      receiver.behaviour = { status: 200, silent: true };
+      // The delivery timeout is 30 s, longer than the test's own: only the deadline ends this pass.
+      const run = await runCliCaptured(['dispatch', '--deadline', '1', '--concurrency', '2'], env);
+      expect(run.code).to.equal(0);
+      expect(run.out).to.include('claimed 60, delivered 0, failed 60, skipped 0');
+      expect(run.out).to.include('destination: aborted x2');
+      expect(run.out).to.include(
+        'deadline reached: released 0 unsent sales; they and the failed ones stay pending for the next pass',
+      );
+      expect(receiver.received).to.have.length(2);
+      for (const id of ids)
+        expect((await repositories(mongo.db).sales.findEntry(id))?.sale.delivery).to.include({
+          webhookProcessed: false,
+          leaseUntil: null,
+        });
+      const json = await runCliCaptured(['--json', 'dispatch', '--deadline', '1'], env);
+      expect(JSON.parse(json.out[0] as string)).to.deep.include({
+        claimed: 60,
+        delivered: 0,
+        failed: 50,
+        released: 10,
+        deadlineReached: true,
+        outcomes: { aborted: 1 },
+      });
+    },
+  );
 
   for (const [flags, message] of [
     [['--deadline', '0'], '--deadline must be an integer from 1 to 86400 (got "0")'],

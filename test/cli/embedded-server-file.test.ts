@@ -157,24 +157,27 @@ describe("the running serve's server file (the CLI finds the embedded MongoDB)",
       );
     });
 
-    it('never writes through a link planted where a temporary file could be, and leaves no temporary file', async () => {
-      const victim = path.join(dir, 'victim.txt');
-      await writeFile(victim, 'keep me', { mode: 0o644 });
-      // The name an earlier version used (pid only): predictable, so a link planted there was followed.
-      await symlink(victim, `${file}.${process.pid}.tmp`);
-      const outcome = await publishServerFile(
-        file,
-        { pid: process.pid, uri: 'mongodb://127.0.0.1:1/brokerhub', kind: 'jongodb' },
-        checks,
-        new Date(),
-      );
-      expect(outcome).to.have.property('published');
-      expect(await readFile(victim, 'utf8')).to.equal('keep me');
-      expect((await stat(victim)).mode & 0o777).to.equal(0o644);
-      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).to.deep.equal([
-        `${path.basename(file)}.${process.pid}.tmp`,
-      ]);
-    });
+    it(
+      'never writes through a link planted where a temporary file could be, and leaves no temporary ' + 'file',
+      async () => {
+        const victim = path.join(dir, 'victim.txt');
+        await writeFile(victim, 'keep me', { mode: 0o644 });
+        // The name an earlier version used (pid only): predictable, so a link planted there was followed.
+        await symlink(victim, `${file}.${process.pid}.tmp`);
+        const outcome = await publishServerFile(
+          file,
+          { pid: process.pid, uri: 'mongodb://127.0.0.1:1/brokerhub', kind: 'jongodb' },
+          checks,
+          new Date(),
+        );
+        expect(outcome).to.have.property('published');
+        expect(await readFile(victim, 'utf8')).to.equal('keep me');
+        expect((await stat(victim)).mode & 0o777).to.equal(0o644);
+        expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).to.deep.equal([
+          `${path.basename(file)}.${process.pid}.tmp`,
+        ]);
+      },
+    );
 
     it('leaves the file of another live serve of this user in place', async () => {
       await writeServerFile(content({ pid: process.ppid }));
@@ -185,7 +188,8 @@ describe("the running serve's server file (the CLI finds the embedded MongoDB)",
         new Date(),
       );
       expect(outcome).to.deep.equal({
-        skipped: `${file} already names the running serve with pid ${process.ppid}: CLI commands use that one's database`,
+        skipped:
+          `${file} already names the running serve with pid ${process.ppid}: CLI commands use that one's ` + 'database',
       });
       expect(JSON.parse(await readFile(file, 'utf8'))).to.include({ pid: process.ppid });
     });
@@ -235,7 +239,8 @@ describe("the running serve's server file (the CLI finds the embedded MongoDB)",
       expect(run.err).to.have.length(2);
       expect(run.err[0]).to.match(
         new RegExp(
-          `^Ignoring ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: its serve process \\(pid \\d+\\) is no longer running\\.$`,
+          `^Ignoring ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: its serve process \\(pid \\d+\\) is no longer ` +
+            `running\\.$`,
         ),
       );
       expect(run.err[1]).to.equal(EPHEMERAL_NOTE);

@@ -31,17 +31,20 @@ describe('readGatewayExport (the streaming reader of gateway-import)', () => {
     ]);
   });
 
-  it('cuts a JSON array into its elements, each with the line it starts on, strings and nesting respected', async () => {
-    const items = await read('  [\n{"a": "x, ] } \\" {"},\n  {"b": {"c": [1, {"d": 2}]},\n   "e": 1}, 7,\n"s"]\n');
-    expect(items).to.deep.equal([
-      { line: 2, value: { a: 'x, ] } " {' } },
-      { line: 3, value: { b: { c: [1, { d: 2 }] }, e: 1 } },
-      { line: 4, value: 7 },
-      { line: 5, value: 's' },
-    ]);
-    expect(await read('[]')).to.deep.equal([]);
-    expect(await read('   \n  ')).to.deep.equal([]);
-  });
+  it(
+    'cuts a JSON array into its elements, each with the line it starts on, strings and nesting ' + 'respected',
+    async () => {
+      const items = await read('  [\n{"a": "x, ] } \\" {"},\n  {"b": {"c": [1, {"d": 2}]},\n   "e": 1}, 7,\n"s"]\n');
+      expect(items).to.deep.equal([
+        { line: 2, value: { a: 'x, ] } " {' } },
+        { line: 3, value: { b: { c: [1, { d: 2 }] }, e: 1 } },
+        { line: 4, value: 7 },
+        { line: 5, value: 's' },
+      ]);
+      expect(await read('[]')).to.deep.equal([]);
+      expect(await read('   \n  ')).to.deep.equal([]);
+    },
+  );
 
   it('reports a truncated array and a broken element by line, and keeps the rest', async () => {
     const items = await read('[{"a":1},\n{"b":,},\n{"c":3}');

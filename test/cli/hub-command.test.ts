@@ -46,144 +46,155 @@ describe('CLI hub commands', () => {
     expect(taken.err).to.deep.equal(['Slug already taken: acme']);
   });
 
-  it('hub create-user creates a user with a CLIENT membership and its permission records; bad input exits 1 and writes nothing', async () => {
-    const org = JSON.parse(
-      (await runCliCaptured(['--json', 'hub', 'create-org', '--name', 'Users Org'], env)).out[0] as string,
-    ) as { id: string };
-    const run = await runCliCaptured(
-      [
-        '--json',
-        'hub',
-        'create-user',
-        '--email',
-        ' Client@Example.com',
-        '--password',
-        'client-password',
-        '--name',
-        'Cli',
-        '--org',
-        org.id,
-        '--role',
-        'CLIENT',
-        '--permission',
-        'leads:read',
-        'channels:read',
-      ],
-      env,
-    );
-    expect(run.code, run.err.join('\n')).to.equal(0);
-    const user = JSON.parse(run.out[0] as string) as { id: string; email: string };
-    expect(user.email).to.equal('client@example.com');
-    const membership = await client.db(database).collection('hub_memberships').findOne({ userId: user.id });
-    expect(membership).to.deep.include({ orgId: org.id, role: 'CLIENT', permissions: ['leads:read', 'channels:read'] });
-    const stored = await client
-      .db(database)
-      .collection('hub_users')
-      .findOne({ _id: user.id as never });
-    expect(stored?.passwordHash).to.match(/^\$argon2id\$/);
-
-    const duplicate = await runCliCaptured(
-      ['hub', 'create-user', '--email', 'client@example.com', '--password', 'client-password', '--name', 'Again'],
-      env,
-    );
-    expect(duplicate.code).to.equal(1);
-    expect(duplicate.err).to.deep.equal(['E-mail already registered: client@example.com']);
-
-    const noOrg = await runCliCaptured(
-      [
-        'hub',
-        'create-user',
-        '--email',
-        'x@example.com',
-        '--password',
-        'client-password',
-        '--name',
-        'X',
-        '--org',
-        'nope',
-        '--role',
-        'ADMIN',
-      ],
-      env,
-    );
-    expect(noOrg.code).to.equal(1);
-    expect(noOrg.err).to.deep.equal(['Organization not found: nope']);
-
-    const cases: [string[], string][] = [
-      [
-        ['--email', 'not-an-email', '--password', 'client-password', '--name', 'X'],
-        '--email is not a valid e-mail address',
-      ],
-      [['--email', 'y@example.com', '--password', 'short', '--name', 'X'], '--password must be at least 8 characters'],
-      [
-        ['--email', 'y@example.com', '--password', 'client-password', '--name', 'X', '--org', org.id],
-        '--role is required with --org',
-      ],
-      [
+  it(
+    'hub create-user creates a user with a CLIENT membership and its permission records; bad input exits 1 and ' +
+      'writes nothing',
+    async () => {
+      const org = JSON.parse(
+        (await runCliCaptured(['--json', 'hub', 'create-org', '--name', 'Users Org'], env)).out[0] as string,
+      ) as { id: string };
+      const run = await runCliCaptured(
         [
+          '--json',
+          'hub',
+          'create-user',
           '--email',
-          'y@example.com',
+          ' Client@Example.com',
           '--password',
           'client-password',
           '--name',
-          'X',
-          '--org',
-          org.id,
-          '--role',
-          'MEMBER',
-          '--permission',
-          'leads:read',
-        ],
-        '--permission applies to the CLIENT role only',
-      ],
-      [
-        [
-          '--email',
-          'y@example.com',
-          '--password',
-          'client-password',
-          '--name',
-          'X',
+          'Cli',
           '--org',
           org.id,
           '--role',
           'CLIENT',
           '--permission',
-          'everything',
+          'leads:read',
+          'channels:read',
         ],
-        '--permission everything is not of the form resource:action',
-      ],
-    ];
-    for (const [args, message] of cases) {
-      const bad = await runCliCaptured(['hub', 'create-user', ...args], env);
-      expect(bad.code, message).to.equal(1);
-      expect(bad.err).to.deep.equal([message]);
-    }
-    const badRole = await runCliCaptured(
-      [
-        'hub',
-        'create-user',
-        '--email',
-        'z@example.com',
-        '--password',
-        'client-password',
-        '--name',
-        'Z',
-        '--org',
-        org.id,
-        '--role',
-        'KING',
-      ],
-      env,
-    );
-    expect(badRole.code).to.equal(1);
-    expect(
-      await client
+        env,
+      );
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      const user = JSON.parse(run.out[0] as string) as { id: string; email: string };
+      expect(user.email).to.equal('client@example.com');
+      const membership = await client.db(database).collection('hub_memberships').findOne({ userId: user.id });
+      expect(membership).to.deep.include({
+        orgId: org.id,
+        role: 'CLIENT',
+        permissions: ['leads:read', 'channels:read'],
+      });
+      const stored = await client
         .db(database)
         .collection('hub_users')
-        .countDocuments({ email: { $in: ['y@example.com', 'z@example.com', 'x@example.com'] } }),
-    ).to.equal(0);
-  });
+        .findOne({ _id: user.id as never });
+      expect(stored?.passwordHash).to.match(/^\$argon2id\$/);
+
+      const duplicate = await runCliCaptured(
+        ['hub', 'create-user', '--email', 'client@example.com', '--password', 'client-password', '--name', 'Again'],
+        env,
+      );
+      expect(duplicate.code).to.equal(1);
+      expect(duplicate.err).to.deep.equal(['E-mail already registered: client@example.com']);
+
+      const noOrg = await runCliCaptured(
+        [
+          'hub',
+          'create-user',
+          '--email',
+          'x@example.com',
+          '--password',
+          'client-password',
+          '--name',
+          'X',
+          '--org',
+          'nope',
+          '--role',
+          'ADMIN',
+        ],
+        env,
+      );
+      expect(noOrg.code).to.equal(1);
+      expect(noOrg.err).to.deep.equal(['Organization not found: nope']);
+
+      const cases: [string[], string][] = [
+        [
+          ['--email', 'not-an-email', '--password', 'client-password', '--name', 'X'],
+          '--email is not a valid e-mail address',
+        ],
+        [
+          ['--email', 'y@example.com', '--password', 'short', '--name', 'X'],
+          '--password must be at least 8 characters',
+        ],
+        [
+          ['--email', 'y@example.com', '--password', 'client-password', '--name', 'X', '--org', org.id],
+          '--role is required with --org',
+        ],
+        [
+          [
+            '--email',
+            'y@example.com',
+            '--password',
+            'client-password',
+            '--name',
+            'X',
+            '--org',
+            org.id,
+            '--role',
+            'MEMBER',
+            '--permission',
+            'leads:read',
+          ],
+          '--permission applies to the CLIENT role only',
+        ],
+        [
+          [
+            '--email',
+            'y@example.com',
+            '--password',
+            'client-password',
+            '--name',
+            'X',
+            '--org',
+            org.id,
+            '--role',
+            'CLIENT',
+            '--permission',
+            'everything',
+          ],
+          '--permission everything is not of the form resource:action',
+        ],
+      ];
+      for (const [args, message] of cases) {
+        const bad = await runCliCaptured(['hub', 'create-user', ...args], env);
+        expect(bad.code, message).to.equal(1);
+        expect(bad.err).to.deep.equal([message]);
+      }
+      const badRole = await runCliCaptured(
+        [
+          'hub',
+          'create-user',
+          '--email',
+          'z@example.com',
+          '--password',
+          'client-password',
+          '--name',
+          'Z',
+          '--org',
+          org.id,
+          '--role',
+          'KING',
+        ],
+        env,
+      );
+      expect(badRole.code).to.equal(1);
+      expect(
+        await client
+          .db(database)
+          .collection('hub_users')
+          .countDocuments({ email: { $in: ['y@example.com', 'z@example.com', 'x@example.com'] } }),
+      ).to.equal(0);
+    },
+  );
 
   it('hub create-user without --org creates a user without membership', async () => {
     const run = await runCliCaptured(

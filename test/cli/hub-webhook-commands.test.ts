@@ -29,49 +29,56 @@ describe('CLI hub webhook commands', () => {
       .collection('hub_organizations')
       .findOne({ _id: orgId as never });
 
-  it('hub set-webhook-settings stores secret, human team, business hours and timezone; never prints the secret', async () => {
-    const run = await runCliCaptured(
-      [
-        '--json',
-        'hub',
-        'set-webhook-settings',
-        '--org',
+  it(
+    'hub set-webhook-settings stores secret, human team, business hours and timezone; never prints the ' + 'secret',
+    async () => {
+      const run = await runCliCaptured(
+        [
+          '--json',
+          'hub',
+          'set-webhook-settings',
+          '--org',
+          orgId,
+          '--webhook-secret',
+          'whsec-1',
+          '--human-team',
+          'true',
+          '--business-hours',
+          'Mon-Fri 09:00-18:00,sat 09:00-13:00',
+          '--timezone',
+          'America/Manaus',
+        ],
+        env,
+      );
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      expect(JSON.parse(run.out[0] as string)).to.deep.equal({
         orgId,
-        '--webhook-secret',
-        'whsec-1',
-        '--human-team',
-        'true',
-        '--business-hours',
-        'Mon-Fri 09:00-18:00,sat 09:00-13:00',
-        '--timezone',
-        'America/Manaus',
-      ],
-      env,
-    );
-    expect(run.code, run.err.join('\n')).to.equal(0);
-    expect(JSON.parse(run.out[0] as string)).to.deep.equal({
-      orgId,
-      webhookSecret: true,
-      humanTeam: true,
-      businessHours: 'mon-fri 09:00-18:00, sat 09:00-13:00',
-      timezone: 'America/Manaus',
-    });
-    expect(run.out.join('')).to.not.include('whsec-1');
-    expect(await org()).to.deep.include({
-      webhookSecret: 'whsec-1',
-      webhookSettings: {
+        webhookSecret: true,
         humanTeam: true,
         businessHours: 'mon-fri 09:00-18:00, sat 09:00-13:00',
         timezone: 'America/Manaus',
-      },
-    });
+      });
+      expect(run.out.join('')).to.not.include('whsec-1');
+      expect(await org()).to.deep.include({
+        webhookSecret: 'whsec-1',
+        webhookSettings: {
+          humanTeam: true,
+          businessHours: 'mon-fri 09:00-18:00, sat 09:00-13:00',
+          timezone: 'America/Manaus',
+        },
+      });
 
-    // Only what is given changes.
-    const partial = await runCliCaptured(['hub', 'set-webhook-settings', '--org', orgId, '--human-team', 'false'], env);
-    expect(partial.out[0]).to.equal(
-      `Webhook settings of ${orgId}: secret set, human team false, business hours mon-fri 09:00-18:00, sat 09:00-13:00, timezone America/Manaus`,
-    );
-  });
+      // Only what is given changes.
+      const partial = await runCliCaptured(
+        ['hub', 'set-webhook-settings', '--org', orgId, '--human-team', 'false'],
+        env,
+      );
+      expect(partial.out[0]).to.equal(
+        `Webhook settings of ${orgId}: secret set, human team false, business hours mon-fri 09:00-18:00, sat ` +
+          '09:00-13:00, timezone America/Manaus',
+      );
+    },
+  );
 
   it('hub set-webhook-settings rejects bad input with exit 1 and writes nothing', async () => {
     const before = await org();
@@ -131,53 +138,57 @@ describe('CLI hub webhook commands', () => {
     expect([unknown.code, unknown.err]).to.deep.equal([1, ['Organization not found: nope']]);
   });
 
-  it('hub add-template adds a template from a file (CONTRACT 6.2 shape); an invalid file exits 1 and writes nothing', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'tpl-'));
-    const good = path.join(dir, 'good.json');
-    await writeFile(
-      good,
-      JSON.stringify({
-        name: 'Fiat',
-        active: true,
-        pipelineExternalId: 'forms',
-        conditions: { 'interests.brand': 'Fiat' },
+  it(
+    'hub add-template adds a template from a file (CONTRACT 6.2 shape); an invalid file exits 1 and writes ' +
+      'nothing',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'tpl-'));
+      const good = path.join(dir, 'good.json');
+      await writeFile(
+        good,
+        JSON.stringify({
+          name: 'Fiat',
+          active: true,
+          pipelineExternalId: 'forms',
+          conditions: { 'interests.brand': 'Fiat' },
+          message: 'Olá {{contact.name}}',
+        }),
+      );
+      const run = await runCliCaptured(['--json', 'hub', 'add-template', '--org', orgId, '--file', good], env);
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      const id = (JSON.parse(run.out[0] as string) as { id: string }).id;
+      expect(
+        await client
+          .db(database)
+          .collection('hub_lead_templates')
+          .findOne({ _id: id as never }),
+      ).to.deep.include({
+        orgId,
+        conditions: [{ path: 'interests.brand', value: 'Fiat' }],
         message: 'Olá {{contact.name}}',
-      }),
-    );
-    const run = await runCliCaptured(['--json', 'hub', 'add-template', '--org', orgId, '--file', good], env);
-    expect(run.code, run.err.join('\n')).to.equal(0);
-    const id = (JSON.parse(run.out[0] as string) as { id: string }).id;
-    expect(
-      await client
-        .db(database)
-        .collection('hub_lead_templates')
-        .findOne({ _id: id as never }),
-    ).to.deep.include({
-      orgId,
-      conditions: [{ path: 'interests.brand', value: 'Fiat' }],
-      message: 'Olá {{contact.name}}',
-    });
+      });
 
-    const bad = path.join(dir, 'bad.json');
-    await writeFile(
-      bad,
-      JSON.stringify({
-        name: 'x',
-        pipelineExternalId: 'p',
-        conditions: { 'interests.brand': { $ne: null } },
-        message: 'm',
-      }),
-    );
-    const invalid = await runCliCaptured(['hub', 'add-template', '--org', orgId, '--file', bad], env);
-    expect([invalid.code, invalid.err]).to.deep.equal([
-      1,
-      ['Invalid template: conditions.interests.brand must be a string'],
-    ]);
-    const missing = await runCliCaptured(
-      ['hub', 'add-template', '--org', orgId, '--file', path.join(dir, 'none.json')],
-      env,
-    );
-    expect(missing.code).to.equal(1);
-    expect(await client.db(database).collection('hub_lead_templates').countDocuments({})).to.equal(1);
-  });
+      const bad = path.join(dir, 'bad.json');
+      await writeFile(
+        bad,
+        JSON.stringify({
+          name: 'x',
+          pipelineExternalId: 'p',
+          conditions: { 'interests.brand': { $ne: null } },
+          message: 'm',
+        }),
+      );
+      const invalid = await runCliCaptured(['hub', 'add-template', '--org', orgId, '--file', bad], env);
+      expect([invalid.code, invalid.err]).to.deep.equal([
+        1,
+        ['Invalid template: conditions.interests.brand must be a string'],
+      ]);
+      const missing = await runCliCaptured(
+        ['hub', 'add-template', '--org', orgId, '--file', path.join(dir, 'none.json')],
+        env,
+      );
+      expect(missing.code).to.equal(1);
+      expect(await client.db(database).collection('hub_lead_templates').countDocuments({})).to.equal(1);
+    },
+  );
 });

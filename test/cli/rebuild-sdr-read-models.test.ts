@@ -39,35 +39,38 @@ describe('rebuild-sdr-read-models (CONTRACT 2, 10.1)', function () {
   });
   afterEach(() => client.close());
 
-  it('rebuilds both models from their sources, prints the counts (--json), and a second run changes nothing', async () => {
-    const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3'], {
-      MONGODB_URI: uri,
-    });
-    expect(seeded.code, seeded.err.join('\n')).to.equal(0);
-    const afterSeed = await models(db);
-    expect(afterSeed.length, 'seed-demo refreshed the models of what it wrote').to.be.greaterThan(30);
-    // The gateway deletes one chat's messages and rewrites a pushName in place: the models lag until a rebuild.
-    const deleted = await db.collection(DEFAULT_GATEWAY_MESSAGES).findOne({});
-    if (deleted === null) throw new Error('seed-demo wrote no gateway message');
-    const jid = (deleted.key as { remoteJid: string }).remoteJid;
-    await db.collection(DEFAULT_GATEWAY_MESSAGES).deleteMany({ 'key.remoteJid': jid });
-    // A web contact (its `_id` is its gateway store's prefix and its key, ReadModelSource).
-    const web = await db.collection(SDR_CONTACTS).deleteOne({ _id: { $regex: '\\|web-' } as never });
-    expect(web.deletedCount).to.equal(1);
-    const run = await runCliCaptured(['--json', 'rebuild-sdr-read-models'], { MONGODB_URI: uri });
-    expect(run.code, run.err.join('\n')).to.equal(0);
-    const counts = JSON.parse(run.out[0] ?? '{}') as Record<string, number>;
-    expect(counts).to.include.keys(['chats', 'contacts', 'written', 'superseded', 'ms']);
-    expect(counts.chats).to.be.greaterThan(0);
-    expect(await db.collection(SDR_CHATS).countDocuments({ remoteJid: jid })).to.equal(0);
-    const rebuilt = await models(db);
-    expect(rebuilt).to.not.deep.equal(afterSeed);
-    expect((await db.collection(SDR_FOLLOWER).findOne({}))?.builtAt).to.be.instanceOf(Date);
-    const again = await runCliCaptured(['rebuild-sdr-read-models'], { MONGODB_URI: uri });
-    expect(again.code, again.err.join('\n')).to.equal(0);
-    expect(again.out.join('\n')).to.match(/^rebuilt \d+ chat\(s\) and \d+ contact\(s\)/);
-    expect(await models(db)).to.deep.equal(rebuilt);
-  });
+  it(
+    'rebuilds both models from their sources, prints the counts (--json), and a second run changes ' + 'nothing',
+    async () => {
+      const seeded = await runCliCaptured(['--json', 'seed-demo', '--contacts', '30', '--messages', '3'], {
+        MONGODB_URI: uri,
+      });
+      expect(seeded.code, seeded.err.join('\n')).to.equal(0);
+      const afterSeed = await models(db);
+      expect(afterSeed.length, 'seed-demo refreshed the models of what it wrote').to.be.greaterThan(30);
+      // The gateway deletes one chat's messages and rewrites a pushName in place: the models lag until a rebuild.
+      const deleted = await db.collection(DEFAULT_GATEWAY_MESSAGES).findOne({});
+      if (deleted === null) throw new Error('seed-demo wrote no gateway message');
+      const jid = (deleted.key as { remoteJid: string }).remoteJid;
+      await db.collection(DEFAULT_GATEWAY_MESSAGES).deleteMany({ 'key.remoteJid': jid });
+      // A web contact (its `_id` is its gateway store's prefix and its key, ReadModelSource).
+      const web = await db.collection(SDR_CONTACTS).deleteOne({ _id: { $regex: '\\|web-' } as never });
+      expect(web.deletedCount).to.equal(1);
+      const run = await runCliCaptured(['--json', 'rebuild-sdr-read-models'], { MONGODB_URI: uri });
+      expect(run.code, run.err.join('\n')).to.equal(0);
+      const counts = JSON.parse(run.out[0] ?? '{}') as Record<string, number>;
+      expect(counts).to.include.keys(['chats', 'contacts', 'written', 'superseded', 'ms']);
+      expect(counts.chats).to.be.greaterThan(0);
+      expect(await db.collection(SDR_CHATS).countDocuments({ remoteJid: jid })).to.equal(0);
+      const rebuilt = await models(db);
+      expect(rebuilt).to.not.deep.equal(afterSeed);
+      expect((await db.collection(SDR_FOLLOWER).findOne({}))?.builtAt).to.be.instanceOf(Date);
+      const again = await runCliCaptured(['rebuild-sdr-read-models'], { MONGODB_URI: uri });
+      expect(again.code, again.err.join('\n')).to.equal(0);
+      expect(again.out.join('\n')).to.match(/^rebuilt \d+ chat\(s\) and \d+ contact\(s\)/);
+      expect(await models(db)).to.deep.equal(rebuilt);
+    },
+  );
 
   it('a bad flag: exit 1 with usage, nothing written', async () => {
     const run = await runCliCaptured(['rebuild-sdr-read-models', '--everything'], { MONGODB_URI: uri });

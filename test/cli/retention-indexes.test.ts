@@ -134,96 +134,108 @@ describe('retention (CONTRACT 9.4): the TTL indexes ensure-indexes and serve cre
     ).to.deep.equal(expectedTtlIndexes(7));
   });
 
-  it('a changed EVENT_LOG_RETENTION_DAYS takes effect on the next run (jongodb, which cannot change an index, fails the run with one line saying what to do)', async () => {
-    const uri = freshDatabaseUri();
-    const env = (days: string) => ({ LOG_LEVEL: 'silent', MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: days });
-    expect((await runCliCaptured(['ensure-indexes'], env('45'))).code).to.equal(0);
-    const db = await database(uri);
-    const changed = await runCliCaptured(['ensure-indexes'], env('30'));
-    const eventLogTtl = async () =>
-      (await listedTtlIndexes(db, ['api_event_logs']))['api_event_logs.at']?.expireAfterSeconds;
+  it(
+    'a changed EVENT_LOG_RETENTION_DAYS takes effect on the next run (jongodb, which cannot change an index, ' +
+      'fails the run with one line saying what to do)',
+    async () => {
+      const uri = freshDatabaseUri();
+      const env = (days: string) => ({ LOG_LEVEL: 'silent', MONGODB_URI: uri, EVENT_LOG_RETENTION_DAYS: days });
+      expect((await runCliCaptured(['ensure-indexes'], env('45'))).code).to.equal(0);
+      const db = await database(uri);
+      const changed = await runCliCaptured(['ensure-indexes'], env('30'));
+      const eventLogTtl = async () =>
+        (await listedTtlIndexes(db, ['api_event_logs']))['api_event_logs.at']?.expireAfterSeconds;
 
-    if (await serverImplements(db, { collMod: 'no_such_collection' })) {
-      expect(changed.code, changed.err.join('\n')).to.equal(0);
-      expect(changed.out).to.include('Retention of api_event_logs (index at) changed from 45 days to 30 days');
-      expect(await eventLogTtl()).to.equal(30 * DAY);
-      const again = await runCliCaptured(['ensure-indexes'], env('30'));
-      expect(again.out.filter((line) => line.startsWith('Retention of'))).to.deep.equal([]);
-    } else {
-      expect(changed.code).to.equal(1);
-      expect(changed.err).to.have.length(1);
-      expect(changed.err[0]).to.match(
-        /^Cannot change the time-to-live of index at of api_event_logs from 45 days to 30 days: collMod: .*; dropIndexes: .*\. Drop that index by hand, then run ensure-indexes again\.$/,
+      if (await serverImplements(db, { collMod: 'no_such_collection' })) {
+        expect(changed.code, changed.err.join('\n')).to.equal(0);
+        expect(changed.out).to.include('Retention of api_event_logs (index at) changed from 45 days to 30 days');
+        expect(await eventLogTtl()).to.equal(30 * DAY);
+        const again = await runCliCaptured(['ensure-indexes'], env('30'));
+        expect(again.out.filter((line) => line.startsWith('Retention of'))).to.deep.equal([]);
+      } else {
+        expect(changed.code).to.equal(1);
+        expect(changed.err).to.have.length(1);
+        expect(changed.err[0]).to.match(
+          /^Cannot change the time-to-live of index at of api_event_logs from 45 days to 30 days: collMod: .*; dropIndexes: .*\. Drop that index by hand, then run ensure-indexes again\.$/,
+        );
+        expect(await eventLogTtl()).to.equal(45 * DAY);
+      }
+    },
+  );
+
+  it(
+    "every TTL index's field is a BSON Date in what the stores write (a TTL index ignores any other " + 'type)',
+    async () => {
+      const uri = freshDatabaseUri();
+      expect((await runCliCaptured(['ensure-indexes'], { LOG_LEVEL: 'silent', MONGODB_URI: uri })).code).to.equal(0);
+      const db = await database(uri);
+      const now = new Date();
+      const later = new Date(now.getTime() + 3_600_000);
+      const id = () => randomUUID();
+
+      await new MongoSalesRefreshTokenStore(db).save({
+        tokenHash: id(),
+        userId: id(),
+        expiresAt: later,
+        createdAt: now,
+      });
+      await new MongoPasswordResetTokenStore(db).save({
+        tokenHash: id(),
+        userId: id(),
+        expiresAt: later,
+        createdAt: now,
+      });
+      await new MongoApiEventStore(db).append([
+        {
+          id: id(),
+          requestId: id(),
+          method: 'GET',
+          path: '/api/sales',
+          status: 200,
+          durationMs: 3,
+          userId: undefined,
+          ip: '127.0.0.1',
+          at: now,
+          errorCode: undefined,
+          errorMessages: undefined,
+        },
+      ]);
+      const hubTokens = new MongoHubRefreshTokenStore(db);
+      const first = newSessionToken({ id: id(), tokenHash: id(), userId: id(), orgId: id() }, now);
+      await hubTokens.create(first);
+      expect(await hubTokens.rotate(first.id, successorOf(first, { id: id(), tokenHash: id() }, now), now)).to.equal(
+        'rotated',
       );
-      expect(await eventLogTtl()).to.equal(45 * DAY);
-    }
-  });
+      await new MongoHubResetTokenStore(db).create({ tokenHash: id(), userId: id(), expiresAt: later, usedAt: null });
+      const body = '{"id":"1"}';
+      await new MongoLeadEventLog(db).append(
+        {
+          id: id(),
+          orgId: id(),
+          leadId: id(),
+          provider: 'leadprovider',
+          action: 'lead.created',
+          rawBody: body,
+          bodyHash: id(),
+          receivedAt: now,
+        },
+        60_000,
+      );
 
-  it("every TTL index's field is a BSON Date in what the stores write (a TTL index ignores any other type)", async () => {
-    const uri = freshDatabaseUri();
-    expect((await runCliCaptured(['ensure-indexes'], { LOG_LEVEL: 'silent', MONGODB_URI: uri })).code).to.equal(0);
-    const db = await database(uri);
-    const now = new Date();
-    const later = new Date(now.getTime() + 3_600_000);
-    const id = () => randomUUID();
+      for (const collection of [SALES_ENDED_SESSIONS, HUB_ENDED_SESSIONS])
+        await new MongoEndedSessionStore(db, collection).end([{ sessionId: id(), endedAt: now, expiresAt: later }]);
 
-    await new MongoSalesRefreshTokenStore(db).save({ tokenHash: id(), userId: id(), expiresAt: later, createdAt: now });
-    await new MongoPasswordResetTokenStore(db).save({
-      tokenHash: id(),
-      userId: id(),
-      expiresAt: later,
-      createdAt: now,
-    });
-    await new MongoApiEventStore(db).append([
-      {
-        id: id(),
-        requestId: id(),
-        method: 'GET',
-        path: '/api/sales',
-        status: 200,
-        durationMs: 3,
-        userId: undefined,
-        ip: '127.0.0.1',
-        at: now,
-        errorCode: undefined,
-        errorMessages: undefined,
-      },
-    ]);
-    const hubTokens = new MongoHubRefreshTokenStore(db);
-    const first = newSessionToken({ id: id(), tokenHash: id(), userId: id(), orgId: id() }, now);
-    await hubTokens.create(first);
-    expect(await hubTokens.rotate(first.id, successorOf(first, { id: id(), tokenHash: id() }, now), now)).to.equal(
-      'rotated',
-    );
-    await new MongoHubResetTokenStore(db).create({ tokenHash: id(), userId: id(), expiresAt: later, usedAt: null });
-    const body = '{"id":"1"}';
-    await new MongoLeadEventLog(db).append(
-      {
-        id: id(),
-        orgId: id(),
-        leadId: id(),
-        provider: 'leadprovider',
-        action: 'lead.created',
-        rawBody: body,
-        bodyHash: id(),
-        receivedAt: now,
-      },
-      60_000,
-    );
-
-    for (const collection of [SALES_ENDED_SESSIONS, HUB_ENDED_SESSIONS])
-      await new MongoEndedSessionStore(db, collection).end([{ sessionId: id(), endedAt: now, expiresAt: later }]);
-
-    const ttl = Object.entries(expectedTtlIndexes(90));
-    for (const [name, { key }] of ttl) {
-      const collection = name.split('.')[0] as string;
-      const field = Object.keys(key)[0] as string;
-      const written = await db.collection(collection).countDocuments({});
-      expect(written, `${collection}: nothing written`).to.be.greaterThan(0);
-      expect(
-        await db.collection(collection).countDocuments({ [field]: { $type: 'date' } }),
-        `${collection}.${field}`,
-      ).to.equal(written);
-    }
-  });
+      const ttl = Object.entries(expectedTtlIndexes(90));
+      for (const [name, { key }] of ttl) {
+        const collection = name.split('.')[0] as string;
+        const field = Object.keys(key)[0] as string;
+        const written = await db.collection(collection).countDocuments({});
+        expect(written, `${collection}: nothing written`).to.be.greaterThan(0);
+        expect(
+          await db.collection(collection).countDocuments({ [field]: { $type: 'date' } }),
+          `${collection}.${field}`,
+        ).to.equal(written);
+      }
+    },
+  );
 });

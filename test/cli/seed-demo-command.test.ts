@@ -14,26 +14,30 @@ import { sharedMongo } from '../support/mongo';
 describe('seed-demo (demo and benchmark data for the SDR lists)', function () {
   this.timeout(60_000);
 
-  it('makes valid Brazilian data: CPFs with check digits, canonical +55 mobiles, Mercosul plates, gateway records; the same seed makes the same data', () => {
-    const random = seededRandom(7);
-    for (let i = 0; i < 200; i += 1) {
-      expect(E.isRight(parseCpf(demoCpf(random)))).to.equal(true);
-      expect(demoPlate(random)).to.match(/^[A-Z]{3}\d[A-Z]\d{2}$/);
-    }
-    const now = new Date('2026-03-01T12:00:00Z');
-    for (let i = 0; i < 200; i += 1) {
-      const c = demoContact(i, 3, now, 10, 'demo');
-      if (c.person?.mobile != null) expect(normalizePhone(c.person.mobile)).to.equal(c.person.mobile);
-      if (c.person?.cpf != null) expect(E.isRight(parseCpf(c.person.cpf))).to.equal(true);
-      for (const m of c.messages) {
-        expect(parseGatewayRecord(m)).to.deep.equal(m);
-        expect(phoneOfJid(m.key.remoteJid), m.key.remoteJid).to.not.equal(undefined);
-        expect(m.messageTimestamp * 1000).to.be.at.most(now.getTime());
+  it(
+    'makes valid Brazilian data: CPFs with check digits, canonical +55 mobiles, Mercosul plates, gateway records; ' +
+      'the same seed makes the same data',
+    () => {
+      const random = seededRandom(7);
+      for (let i = 0; i < 200; i += 1) {
+        expect(E.isRight(parseCpf(demoCpf(random)))).to.equal(true);
+        expect(demoPlate(random)).to.match(/^[A-Z]{3}\d[A-Z]\d{2}$/);
       }
-      for (const s of c.sales) expect(s.personId).to.equal(c.person?.id);
-    }
-    expect(demoContact(5, 3, now, 10, 'demo')).to.deep.equal(demoContact(5, 3, now, 10, 'demo'));
-  });
+      const now = new Date('2026-03-01T12:00:00Z');
+      for (let i = 0; i < 200; i += 1) {
+        const c = demoContact(i, 3, now, 10, 'demo');
+        if (c.person?.mobile != null) expect(normalizePhone(c.person.mobile)).to.equal(c.person.mobile);
+        if (c.person?.cpf != null) expect(E.isRight(parseCpf(c.person.cpf))).to.equal(true);
+        for (const m of c.messages) {
+          expect(parseGatewayRecord(m)).to.deep.equal(m);
+          expect(phoneOfJid(m.key.remoteJid), m.key.remoteJid).to.not.equal(undefined);
+          expect(m.messageTimestamp * 1000).to.be.at.most(now.getTime());
+        }
+        for (const s of c.sales) expect(s.personId).to.equal(c.person?.id);
+      }
+      expect(demoContact(5, 3, now, 10, 'demo')).to.deep.equal(demoContact(5, 3, now, 10, 'demo'));
+    },
+  );
 
   it('seeds N contacts and prints the counts (--json)', async () => {
     const uri = new URL(sharedMongo().uri);

@@ -25,7 +25,8 @@ export class FakeCrmServer {
   constructor(readonly token: string) {}
 
   async start(): Promise<string> {
-    // oxlint-disable-next-line typescript/no-misused-promises -- a failure of this fake fails the run as an unhandled rejection, as a broken fake should
+    // a failure of this fake fails the run as an unhandled rejection, as a broken fake should
+    // oxlint-disable-next-line typescript/no-misused-promises
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -53,7 +53,8 @@ export const mochaHooks = {
     failIfStillAliveLater();
     if (unreported.length > 0) {
       throw new Error(
-        `index-coverage guard: queries no declared index covers that no test failed for (sent from hooks or late background work):\n${indexCoverageGuard.describeAll(unreported)}`,
+        'index-coverage guard: queries no declared index covers that no test failed for (sent from hooks or late ' +
+          `background work):\n${indexCoverageGuard.describeAll(unreported)}`,
       );
     }
   },

@@ -110,7 +110,8 @@ export function responseProblems(document: OpenApiDocument, exchange: ExchangeTo
   const doc = compile(document);
   const method = exchange.method.toUpperCase();
   const path = exchange.path.split('?', 1)[0] ?? '';
-  // CORS preflights are answered 204 without a body before any route (CONTRACT 9.3; the document's description says so).
+  // CORS preflights are answered 204 without a body before any route (CONTRACT 9.3; the document's description says
+  // so).
   // An app without CORS has no such answer: OPTIONS then reaches no route (the unrouted answers below).
   if (method === 'OPTIONS' && exchange.status === 204)
     return isEmpty(exchange.text) ? [] : ['OPTIONS answered 204 with a body'];
@@ -144,7 +145,8 @@ export function responseProblems(document: OpenApiDocument, exchange: ExchangeTo
   const documented = match.operation.responses[status];
   if (documented === undefined) {
     return [
-      `${label} answered ${status}, a status the document does not list (${Object.keys(match.operation.responses).join(', ')})`,
+      `${label} answered ${status}, a status the document does not list ` +
+        `(${Object.keys(match.operation.responses).join(', ')})`,
     ];
   }
   if (method === 'HEAD') return [];
@@ -184,7 +186,7 @@ function bodyProblems(
   if (validate(body)) return [];
   return (validate.errors ?? []).map(
     (error) =>
-      `${label} ${exchange.status}: body${error.instancePath} ${error.message ?? 'is invalid'}${error.params !== undefined && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+      `${label} ${exchange.status}: body${error.instancePath} ${error.message ?? 'is invalid'}${extraKeyOf(error)}`,
   );
 }
 
@@ -194,7 +196,8 @@ export class ResponseContractError extends Error {
     body: string | undefined,
   ) {
     super(
-      `the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\n  body: ${(body ?? '').slice(0, 500)}`,
+      `the response does not match the OpenAPI document:\n  ${problems.join('\n  ')}\n  ` +
+        `body: ${(body ?? '').slice(0, 500)}`,
     );
     this.name = 'ResponseContractError';
   }
@@ -266,7 +269,8 @@ function installFetchCheck(): void {
 }
 
 /**
- * Hooks supertest (and `fetch` to in-process servers) centrally: Koa's `callback()` remembers which app a request handler belongs to,
+ * Hooks supertest (and `fetch` to in-process servers) centrally: Koa's `callback()` remembers which app a request
+ * handler belongs to,
  * and every supertest `Test` checks its response against that app's document before the test's own
  * assertions run. A request to a server that is not one of the services' apps fails: no HTTP test
  * goes around the check.
@@ -291,7 +295,8 @@ export function installResponseCheck(): void {
       const problems =
         document === undefined
           ? [
-              `${this.method} ${this.url}: supertest reached a server that is not a service app with an OpenAPI document`,
+              `${this.method} ${this.url}: supertest reached a server that is not a service app with an OpenAPI ` +
+                'document',
             ]
           : responseProblems(document, {
               method: this.method,
@@ -307,4 +312,11 @@ export function installResponseCheck(): void {
     }
     assert.call(this, error, res, fn);
   };
+}
+
+/** The unknown member an `additionalProperties` error names, in parentheses. */
+function extraKeyOf(error: { readonly params?: Record<string, unknown> }): string {
+  return error.params !== undefined && 'additionalProperty' in error.params
+    ? ` (${String(error.params.additionalProperty)})`
+    : '';
 }

@@ -182,7 +182,9 @@ function newestFirst(a: ChatSummary, b: ChatSummary): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** GET /sdr/sessions: every chat of the range grouped from the store, sorted, paged; the page's pushNames and persons. */
+/**
+ * GET /sdr/sessions: every chat of the range grouped from the store, sorted, paged; the page's pushNames and persons.
+ */
 export async function oracleSessions(
   sources: Pick<OracleSources, 'gateway' | 'directory'>,
   input: ListSdrSessionsInput,
@@ -230,7 +232,10 @@ export async function oracleSessions(
   return { items, total: all.length };
 }
 
-/** The funnel of a period from every interaction (FunnelBook.addInteraction) and the period's messages, and the response figures. */
+/**
+ * The funnel of a period from every interaction (FunnelBook.addInteraction) and the period's messages, and the response
+ * figures.
+ */
 export async function oracleFunnel(
   sources: Pick<OracleSources, 'interactions' | 'gateway'>,
   period: KpiPeriod,

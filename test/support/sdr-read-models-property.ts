@@ -293,13 +293,17 @@ const SESSION_QUERIES: readonly ListSdrSessionsInput[] = [
 ];
 
 export interface PropertyOptions {
-  /** Leaves one source's refresh out (the property must then fail): the hook after person and sale writes does nothing. */
+  /**
+   * Leaves one source's refresh out (the property must then fail): the hook after person and sale writes does nothing.
+   */
   readonly skip?: 'persons';
   /** Operations per run. */
   readonly maxLength?: number;
 }
 
-/** A run: a fresh world, the models built on it (empty), the operations, then every answer compared with the oracle's. */
+/**
+ * A run: a fresh world, the models built on it (empty), the operations, then every answer compared with the oracle's.
+ */
 export function readModelsProperty(makeWorld: () => Promise<PropertyWorld>, options: PropertyOptions = {}) {
   return fc.asyncProperty(operations(options.maxLength ?? 8), async (ops) => {
     const world = await makeWorld();

@@ -18,7 +18,10 @@ export interface ReadSideSources {
   readonly directory: ContactDirectory;
 }
 
-/** The SDR read side wired as src/composition/sdr.ts wires it (without the best-effort logging): the models, the follower and the write hooks. */
+/**
+ * The SDR read side wired as src/composition/sdr.ts wires it (without the best-effort logging): the models, the
+ * follower and the write hooks.
+ */
 export interface ReadSide {
   readonly contacts: ContactReadModel;
   readonly chats: ChatReadModel;

@@ -36,7 +36,9 @@ export interface ApiEventLogTally {
   readonly written: number;
   /** Dropped on arrival because the buffer was full. */
   readonly dropped: number;
-  /** Of a write that failed, not taken back because their buffer had no room left (a failed write is otherwise retried). */
+  /**
+   * Of a write that failed, not taken back because their buffer had no room left (a failed write is otherwise retried).
+   */
   readonly failed: number;
   /** Still buffered when the shutdown budget ran out. */
   readonly notWritten: number;

@@ -37,10 +37,14 @@ const argon2 = require(${JSON.stringify(argon2Path)});
 if (${nice} > 0 && process.platform === 'linux') {
   try { require('node:os').setPriority(${nice}); } catch (error) { /* best effort: keep normal priority */ }
 }
-const options = { algorithm: 2, memoryCost: ${params.memoryCost}, timeCost: ${params.timeCost}, parallelism: ${params.parallelism} };
+const options = {
+  algorithm: 2, memoryCost: ${params.memoryCost}, timeCost: ${params.timeCost}, parallelism: ${params.parallelism},
+};
 parentPort.on('message', (job) => {
   try {
-    const value = job.op === 'hash' ? argon2.hashSync(job.password, options) : argon2.verifySync(job.passwordHash, job.password);
+    const value = job.op === 'hash'
+      ? argon2.hashSync(job.password, options)
+      : argon2.verifySync(job.passwordHash, job.password);
     parentPort.postMessage({ id: job.id, ok: true, value });
   } catch (error) {
     parentPort.postMessage({ id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) });

@@ -78,7 +78,10 @@ export type ApiEventBuffer = (typeof API_EVENT_BUFFERS)[number];
 export interface ApiEventLogState {
   /** One buffer's entries waiting to be written, and those it dropped because it was full, since start. */
   bufferState(buffer: ApiEventBuffer): { readonly depth: number; readonly dropped: number };
-  /** Counts of refused requests (CONTRACT 9.5): keys open now; requests counted, and of them past the bound of open keys, since start. */
+  /**
+   * Counts of refused requests (CONTRACT 9.5): keys open now; requests counted, and of them past the bound of open
+   * keys, since start.
+   */
   readonly refusedCounts: { readonly openKeys: number; readonly counted: number; readonly overflowed: number };
 }
 

@@ -38,13 +38,16 @@ export interface ChatRepository {
    * Removes the session and its messages; false when the owner has no session with that id. When no
    * session has that id at all, messages left under it (a delete that died) are removed all the same.
    */
-  // Crash consistency (CONTRACT 10.2): (c) the session's delete (the commit point), then its messages'; a crash between leaves messages no reader reaches, removed by the retried delete or check-data --repair (chat-message-session).
+  // Crash consistency (CONTRACT 10.2): (c) the session's delete (the commit point), then its messages'; a crash between
+  // leaves messages no reader reaches, removed by the retried delete or check-data --repair (chat-message-session).
   deleteOwnedSession(userId: string, id: string): Promise<boolean>;
   /**
    * Stores a message of one of the user's sessions (numbered after every earlier one), then recounts
    * the session; 'not-found' when the user has no such session (also when it is someone else's).
    */
-  // Crash consistency (CONTRACT 10.2): (d) the number (atomic), the message (the commit point), then the counters recomputed from the messages; a crash before the recount leaves them one message behind until the next append, recount or check-data --repair.
+  // Crash consistency (CONTRACT 10.2): (d) the number (atomic), the message (the commit point), then the counters
+  // recomputed from the messages; a crash before the recount leaves them one message behind until the next append,
+  // recount or check-data --repair.
   appendOwnedMessage(
     userId: string,
     message: Omit<ChatMessage, 'createdAt'>,

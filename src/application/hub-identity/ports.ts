@@ -9,9 +9,13 @@ import { token, type Token } from '../shared/token';
 
 export interface OrganizationRepository {
   /** false when the slug is taken (unique). */
-  // Crash consistency (CONTRACT 10.2): (a) one insert; a registration's organization is written before its user (the commit point) and names it (`foundedBy`): left behind by a registration that died, it is removed by check-data --repair (hub-memberships-without-user).
+  // Crash consistency (CONTRACT 10.2): (a) one insert; a registration's organization is written before its user (the
+  // commit point) and names it (`foundedBy`): left behind by a registration that died, it is removed by check-data
+  // --repair (hub-memberships-without-user).
   create(organization: Organization): Promise<boolean>;
-  /** Removes the organization if `userId` founded it (the undo of a registration that lost its e-mail); no-op otherwise. */
+  /**
+   * Removes the organization if `userId` founded it (the undo of a registration that lost its e-mail); no-op otherwise.
+   */
   removeFoundedBy(id: string, userId: string): Promise<void>;
   findById(id: string): Promise<Organization | undefined>;
 }
@@ -19,7 +23,9 @@ export const OrganizationRepository: Token<OrganizationRepository> = token('Orga
 
 export interface HubUserRepository {
   /** false when the e-mail is taken (unique). */
-  // Crash consistency (CONTRACT 10.2): (a) one insert, the commit point of register and create-user --org, which are (c): written last, after the membership (and organization, session token) naming the drawn user id; a crash before it leaves only those, reached by nothing, and the retry starts afresh (docs/decisions.md "Hub identity").
+  // Crash consistency (CONTRACT 10.2): (a) one insert, the commit point of register and create-user --org, which are
+  // (c): written last, after the membership (and organization, session token) naming the drawn user id; a crash before
+  // it leaves only those, reached by nothing, and the retry starts afresh (docs/decisions.md "Hub identity").
   create(user: HubUser): Promise<boolean>;
   findByEmail(email: Email): Promise<HubUser | undefined>;
   findById(id: string): Promise<HubUser | undefined>;
@@ -28,14 +34,16 @@ export interface HubUserRepository {
    * completion of a reset that died must not undo a newer one); idempotent. false when it did not set
    * it (superseded, or no such user).
    */
-  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a reset (c), re-run by its completion (docs/decisions.md "Hub identity").
+  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a
+  // reset (c), re-run by its completion (docs/decisions.md "Hub identity").
   setPasswordHash(userId: string, passwordHash: string, at: Date): Promise<boolean>;
 }
 export const HubUserRepository: Token<HubUserRepository> = token('HubUserRepository');
 
 export interface MembershipRepository {
   /** false when the user is already a member of that organization. */
-  // Crash consistency (CONTRACT 10.2): (a) one insert; written before its user by register and create-user --org: one whose user never came is removed by check-data --repair (hub-memberships-without-user).
+  // Crash consistency (CONTRACT 10.2): (a) one insert; written before its user by register and create-user --org: one
+  // whose user never came is removed by check-data --repair (hub-memberships-without-user).
   add(membership: Membership): Promise<boolean>;
   /** Removes the membership if there is one (the undo of a creation that lost its e-mail). */
   remove(userId: string, orgId: string): Promise<void>;
@@ -56,7 +64,9 @@ export interface HubRefreshTokenStore {
   create(record: RefreshTokenRecord): Promise<void>;
   findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
   findById(id: string): Promise<RefreshTokenRecord | undefined>;
-  // Crash consistency (CONTRACT 10.2): (b) + (c): the claim's insert, then one transaction (revoke the presented token, insert the successor), safe on jongodb because the claim lets one rotation of a token in; a crash after the claim fails closed (the retry is judged as reuse).
+  // Crash consistency (CONTRACT 10.2): (b) + (c): the claim's insert, then one transaction (revoke the presented token,
+  // insert the successor), safe on jongodb because the claim lets one rotation of a token in; a crash after the claim
+  // fails closed (the retry is judged as reuse).
   rotate(presentedId: string, successor: RefreshTokenRecord, now: Date): Promise<RotationOutcome>;
   /**
    * Records that a replay of `presentedId` was judged as reuse. A rotation of that token still in
@@ -94,11 +104,16 @@ export interface HubResetTokenStore {
    * Marks the token used if it is unused and unexpired (single use, atomic), storing the new
    * password's hash with it in the same write.
    */
-  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash; the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the serve tick or check-data --repair (docs/decisions.md "Hub identity").
+  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash;
+  // the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the
+  // serve tick or check-data --repair (docs/decisions.md "Hub identity").
   consume(tokenHash: string, passwordHash: string, now: Date): Promise<HubResetConsumption>;
   /** The reset of this token is complete: forgets the stored hash (idempotent); the token stays used. */
   markApplied(tokenHash: string): Promise<void>;
-  /** Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at most `limit`. */
+  /**
+   * Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at
+   * most `limit`.
+   */
   pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 export const HubResetTokenStore: Token<HubResetTokenStore> = token('HubResetTokenStore');

@@ -33,7 +33,9 @@ export class RequestHubPasswordReset {
     await this.mailer.send({
       to: user.email,
       subject: 'Redefinição de senha',
-      text: `Para redefinir sua senha, abra este link em até 1 hora:\n\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail.`,
+      text:
+        `Para redefinir sua senha, abra este link em até 1 hora:\n\n${link}\n\nSe você não pediu a ` +
+        'redefinição, ignore este e-mail.',
     });
   }
 }

@@ -11,7 +11,10 @@ export interface ResetHubPasswordInput {
 
 export type ResetHubPasswordError = { readonly _tag: 'InvalidResetToken' } | { readonly _tag: 'ResetTokenUsed' };
 
-/** The hub reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and check-data. */
+/**
+ * The hub reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and
+ * check-data.
+ */
 export function hubPasswordResetCompletion(
   resetTokens: HubResetTokenStore,
   users: HubUserRepository,
@@ -48,7 +51,8 @@ export class ResetHubPassword {
   }
 
   async execute(input: ResetHubPasswordInput): Promise<E.Either<ResetHubPasswordError, void>> {
-    // Hash first: the slow KDF runs before the token is consumed, and the consume stores the hash its completion writes.
+    // Hash first: the slow KDF runs before the token is consumed, and the consume stores the hash its completion
+    // writes.
     const passwordHash = await this.passwords.hash(input.newPassword);
     const now = this.clock.now();
     const tokenHash = this.hasher.hash(input.token);

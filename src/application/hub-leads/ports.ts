@@ -36,7 +36,8 @@ export interface LeadRepository {
    * `changes` to it. Concurrent calls for one key converge on one lead: the unique index decides who
    * creates it, and the others apply their changes to it; exactly one answers created = true.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one insert or one $set on one lead (the unique key decides), repeated harmlessly by the provider's resend.
+  // Crash consistency (CONTRACT 10.2): (a) one insert or one $set on one lead (the unique key decides), repeated
+  // harmlessly by the provider's resend.
   upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert>;
   /** A CRM card's lead when the event did not say its pipe (the card id is unique per provider). */
   findByProviderId(orgId: string, provider: LeadProvider, externalId: string): Promise<Lead | undefined>;
@@ -82,7 +83,9 @@ export interface LeadEventLog {
    * index; one event per receipt, decided by the event id the receipt names. A recent receipt whose
    * event is missing gets it from this delivery, under the receipt's event id ('claimed').
    */
-  // Crash consistency (CONTRACT 10.2): (c) the receipt naming its event id, then the event under that id (a duplicate = already stored); a crash between leaves a receipt that is no redelivery, so the provider's resend stores the missing event once (docs/decisions.md "Hub inbound webhooks").
+  // Crash consistency (CONTRACT 10.2): (c) the receipt naming its event id, then the event under that id (a duplicate =
+  // already stored); a crash between leaves a receipt that is no redelivery, so the provider's resend stores the
+  // missing event once (docs/decisions.md "Hub inbound webhooks").
   append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim>;
   listOf(leadId: string): Promise<readonly LeadEventRecord[]>;
 }

@@ -27,7 +27,8 @@ export interface PolicyInsertReport {
 export interface PolicyRepository {
   insert(policy: Policy): Promise<'created' | 'duplicate'>;
   /** Inserts what it can; a policy whose number exists is skipped and reported, never changed. */
-  // Crash consistency (CONTRACT 10.2): (c) one document per policy, idempotent on policyNumber: a crash leaves part of a batch, the same file again inserts the rest.
+  // Crash consistency (CONTRACT 10.2): (c) one document per policy, idempotent on policyNumber: a crash leaves part of
+  // a batch, the same file again inserts the rest.
   insertMany(policies: readonly Policy[]): Promise<PolicyInsertReport>;
   findById(id: string): Promise<Policy | undefined>;
   findByNumber(policyNumber: string): Promise<Policy | undefined>;
@@ -38,7 +39,8 @@ export interface PolicyRepository {
    * Stores `next` (status, history, updatedAt) only while the stored status is still `expected`;
    * false when another change came first (or the policy is gone).
    */
-  // Crash consistency (CONTRACT 10.2): (a) status and history in one conditional update; the acyclic state machine makes the status a version.
+  // Crash consistency (CONTRACT 10.2): (a) status and history in one conditional update; the acyclic state machine
+  // makes the status a version.
   replaceStatus(next: Policy, expected: PolicyStatus): Promise<boolean>;
 }
 export const PolicyRepository: Token<PolicyRepository> = token('PolicyRepository');

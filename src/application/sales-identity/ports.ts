@@ -15,7 +15,8 @@ export interface SalesUserRepository {
    * completion of a reset that died must not undo a newer one); idempotent. false when it did not set
    * it (superseded, or no such user).
    */
-  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a reset (c), re-run by its completion (docs/decisions.md "Sales identity").
+  // Crash consistency (CONTRACT 10.2): (a) one conditional single-document write, idempotent: the password step of a
+  // reset (c), re-run by its completion (docs/decisions.md "Sales identity").
   updatePassword(id: string, passwordHash: string, at: Date): Promise<boolean>;
 }
 export const SalesUserRepository: Token<SalesUserRepository> = token('SalesUserRepository');
@@ -58,11 +59,16 @@ export interface PasswordResetTokenStore {
    * concurrent consumptions of one token cannot both see 'consumed', and a consumed token always
    * carries what its reset has to write.
    */
-  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash; the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the serve tick or check-data --repair (docs/decisions.md "Sales identity").
+  // Crash consistency (CONTRACT 10.2): (c) the consume is the commit point: one conditional write storing the new hash;
+  // the password, the revocation and `markApplied` follow, idempotent, completed after a crash by the same link, the
+  // serve tick or check-data --repair (docs/decisions.md "Sales identity").
   consume(tokenHash: string, passwordHash: string, now: Date): Promise<ResetTokenConsumption>;
   /** The reset of this token is complete: forgets the stored hash (idempotent); the token stays used. */
   markApplied(tokenHash: string): Promise<void>;
-  /** Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at most `limit`. */
+  /**
+   * Consumed resets not marked applied, consumed at or before `usedBefore` (and at or after `from`), oldest first, at
+   * most `limit`.
+   */
   pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]>;
 }
 export const PasswordResetTokenStore: Token<PasswordResetTokenStore> = token('PasswordResetTokenStore');
@@ -98,7 +104,8 @@ export interface ApiEventStore {
    * Idempotent by id: an event already stored counts as written, so a batch whose write failed
    * (perhaps after part of it was stored) may be appended again whole (CONTRACT 9.5).
    */
-  // Crash consistency (CONTRACT 10.2): (c) idempotent by id: a batch cut by a crash or a fault is appended again whole; the recorder's buffer (at most a second) is lost with the process, as documented.
+  // Crash consistency (CONTRACT 10.2): (c) idempotent by id: a batch cut by a crash or a fault is appended again whole;
+  // the recorder's buffer (at most a second) is lost with the process, as documented.
   append(events: readonly ApiEvent[]): Promise<void>;
   /** Newest first. */
   list(

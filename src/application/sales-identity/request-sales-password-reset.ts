@@ -34,7 +34,9 @@ export class RequestSalesPasswordReset {
     await this.mailer.send({
       to: user.email,
       subject: 'Password reset',
-      text: `A password reset was requested for this account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this message.`,
+      text:
+        `A password reset was requested for this account.\n\nOpen this link within one hour to choose a new ` +
+        `password:\n${link}\n\nIf you did not ask for it, ignore this message.`,
     });
     return E.right({ sent: true });
   }

@@ -10,7 +10,10 @@ export type ResetSalesPasswordError =
   | { readonly _tag: 'ResetTokenInvalid' }
   | { readonly _tag: 'ResetTokenUsed' };
 
-/** The sales reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and check-data. */
+/**
+ * The sales reset's writes after the consume (password-reset-completion.ts), for the use case, serve's tick and
+ * check-data.
+ */
 export function salesPasswordResetCompletion(
   resetTokens: PasswordResetTokenStore,
   users: SalesUserRepository,

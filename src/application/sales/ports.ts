@@ -43,7 +43,8 @@ export interface SaleRepository {
    * `eligibleSince` or forced; vendor without webhookEnabled=false; lease free; not attempted in this
    * pass). Two concurrent callers never receive the same sale.
    */
-  // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per sale; a crash leaves leases that expire after leaseMs, and the next pass takes the sales.
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany, atomic per sale; a crash leaves leases that expire after
+  // leaseMs, and the next pass takes the sales.
   claimEligible(request: ClaimRequest): Promise<SaleEntry[]>;
   /** What `claimEligible` would take, changing nothing (dry run). */
   peekEligible(window: EligibilityWindow, limit: number): Promise<SaleEntry[]>;
@@ -56,7 +57,9 @@ export interface SaleRepository {
   /** Leases one sale regardless of eligibility; 'busy' when another run holds it, undefined when unknown. */
   claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined>;
   /** 2xx: processed, forceReprocess cleared, lease released, attempt counted (only sales still leased to `owner`). */
-  // Crash consistency (CONTRACT 10.2): (c) one updateMany while still leased to `owner`, atomic per sale; callers record the attempt before it (DispatchPass, ResendSale), so a crash before it leaves the attempt recorded and the sales sent again after the lease (at-least-once).
+  // Crash consistency (CONTRACT 10.2): (c) one updateMany while still leased to `owner`, atomic per sale; callers
+  // record the attempt before it (DispatchPass, ResendSale), so a crash before it leaves the attempt recorded and the
+  // sales sent again after the lease (at-least-once).
   markDelivered(ids: readonly string[], owner: string, outcome: DeliveryOutcome): Promise<void>;
   /** Failure: stays pending (flags untouched), lease released, attempt counted. */
   // Crash consistency (CONTRACT 10.2): (c) as markDelivered: the lease expires and the next pass retries.
@@ -72,14 +75,19 @@ export interface SaleRepository {
    * sale's status-event log; undefined when unknown. The event it replaces gets its log row first if
    * its own write died before it, so every event the sale ever showed ends up in the log.
    */
-  // Crash consistency (CONTRACT 10.2): (c) the replaced event's row if missing, the sale (conditional on its last event, the commit point), then the event's row under the id the sale holds; a crash before the row leaves it to the sale's next event or check-data --repair (sale-status-events).
+  // Crash consistency (CONTRACT 10.2): (c) the replaced event's row if missing, the sale (conditional on its last
+  // event, the commit point), then the event's row under the id the sale holds; a crash before the row leaves it to the
+  // sale's next event or check-data --repair (sale-status-events).
   recordEvent(id: string, event: SaleStatusEvent): Promise<Sale | undefined>;
 }
 export const SaleRepository: Token<SaleRepository> = token('SaleRepository');
 
 export interface PersonRepository {
-  /** Inserts the person, or updates the one with the same CPF (keeping its id and createdAt); returns the stored person. */
-  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique CPF; a manual sale writes it before its sale, a legal state the retry repeats.
+  /**
+   * Inserts the person, or updates the one with the same CPF (keeping its id and createdAt); returns the stored person.
+   */
+  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique CPF; a manual sale writes it before its sale,
+  // a legal state the retry repeats.
   saveByCpf(person: Person): Promise<Person>;
 }
 export const PersonRepository: Token<PersonRepository> = token('PersonRepository');
@@ -111,7 +119,8 @@ export interface DeliveryAttempt {
 
 /** Every attempt, for operators (CONTRACT 3.3). */
 export interface DeliveryAttemptLog {
-  // Crash consistency (CONTRACT 10.2): (a) one insert, made right after the POST and before the sales are marked, so an attempt the sale counts is always in the log.
+  // Crash consistency (CONTRACT 10.2): (a) one insert, made right after the POST and before the sales are marked, so an
+  // attempt the sale counts is always in the log.
   record(attempt: DeliveryAttempt): Promise<void>;
 }
 export const DeliveryAttemptLog: Token<DeliveryAttemptLog> = token('DeliveryAttemptLog');

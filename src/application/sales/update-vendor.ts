@@ -4,7 +4,10 @@ import type { Clock } from '../shared/ports';
 import type { VendorRepository } from './ports';
 import type { VendorNotFound, VendorUpdate } from './vendor-data';
 
-/** PUT /vendors/{id}: replaces name, isActive, webhookEnabled; store, phone and vendorId kept unless given (CONTRACT 3.3). */
+/**
+ * PUT /vendors/{id}: replaces name, isActive, webhookEnabled; store, phone and vendorId kept unless given (CONTRACT
+ * 3.3).
+ */
 export class UpdateVendor {
   constructor(
     private readonly vendors: VendorRepository,

@@ -7,7 +7,10 @@ export interface VendorData {
   readonly webhookEnabled: boolean;
 }
 
-/** PUT /vendors/{id}: name, isActive and webhookEnabled always; an omitted optional field keeps its value (CONTRACT 3.3). */
+/**
+ * PUT /vendors/{id}: name, isActive and webhookEnabled always; an omitted optional field keeps its value (CONTRACT
+ * 3.3).
+ */
 export type VendorUpdate = Pick<VendorData, 'name' | 'isActive' | 'webhookEnabled'> &
   Partial<Pick<VendorData, 'vendorId' | 'store' | 'phone'>>;
 

@@ -142,7 +142,10 @@ export class CreateSdrInteraction {
     );
   }
 
-  /** The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at; `inserted`: this request stored it. */
+  /**
+   * The person the lead is, created when none is known; `withoutSale`: a minimal person no sale points at; `inserted`:
+   * this request stored it.
+   */
   private async leadPerson(
     input: CreateSdrInteractionInput,
     since: Date,

@@ -52,14 +52,18 @@ export interface GatewayActivity {
   messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime>;
   /** For each of these chats that has one: its first outbound message strictly after `after`. */
   firstRepliesAfter(chats: readonly ChatRef[], after: Date): Promise<ChatMessageTime[]>;
-  /** For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound one). */
+  /**
+   * For each of these chats that has one: its last message strictly before `before` (at the same second, an outbound
+   * one).
+   */
   lastMessagesBefore(chats: readonly ChatRef[], before: Date): Promise<ChatMessageTime[]>;
 }
 
 /** What `gateway-import` and `seed-demo` write into the store, as the gateway would. */
 export interface GatewayMessageWriter {
   /** Stores records as the gateway would; a record whose (instance, key.id) is stored already is a duplicate. */
-  // Crash consistency (CONTRACT 10.2): (c) unordered, idempotent on (instance, key.id): the same file again stores the rest; the follower models what was stored.
+  // Crash consistency (CONTRACT 10.2): (c) unordered, idempotent on (instance, key.id): the same file again stores the
+  // rest; the follower models what was stored.
   insertMany(records: readonly GatewayMessageRecord[]): Promise<GatewayInsertCounts>;
 }
 

@@ -42,7 +42,10 @@ export interface StatusChange {
 export type CurrentInsert = 'inserted' | 'taken';
 
 export interface SdrInteractionRepository {
-  /** Stores an interaction as it is, current for no contact (as those stored before insertCurrent existed); creations use insertCurrent. */
+  /**
+   * Stores an interaction as it is, current for no contact (as those stored before insertCurrent existed); creations
+   * use insertCurrent.
+   */
   insert(interaction: SdrInteraction): Promise<void>;
   /**
    * Inserts `interaction` as the current interaction of its contact (creationContactKey: its phone's
@@ -52,7 +55,8 @@ export interface SdrInteractionRepository {
    * concurrent inserts for one contact, from any number of copies of the service (CONTRACT 10.3),
    * exactly one is 'inserted' within a window. An interaction with no contact key is simply inserted.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one atomic write, the insert is its own claim; no crash leaves a claim without its interaction.
+  // Crash consistency (CONTRACT 10.2): (a) one atomic write, the insert is its own claim; no crash leaves a claim
+  // without its interaction.
   insertCurrent(interaction: SdrInteraction, since: Date): Promise<CurrentInsert>;
   /** The newest interaction created since `since` sharing the person, the phone key or the session id. */
   findRecent(match: RecentMatch, since: Date): Promise<SdrInteraction | undefined>;
@@ -60,7 +64,9 @@ export interface SdrInteractionRepository {
    * Replaces the fields of the newest interaction `findRecent` would answer, in one atomic step, and
    * answers it as refreshed; undefined (nothing written) when there is none.
    */
-  // Crash consistency (CONTRACT 10.2): (c) one findAndModify, and when it converts a second conditional write of convertedAt (first wins); killed between, the converted interaction holds its conversion time as updatedAt (storedConversionTime), which its next write or check-data --repair (sdr-conversion-times) stores.
+  // Crash consistency (CONTRACT 10.2): (c) one findAndModify, and when it converts a second conditional write of
+  // convertedAt (first wins); killed between, the converted interaction holds its conversion time as updatedAt
+  // (storedConversionTime), which its next write or check-data --repair (sdr-conversion-times) stores.
   refreshRecent(match: RecentMatch, since: Date, fields: InteractionRefresh): Promise<SdrInteraction | undefined>;
   /**
    * Sets the status of the newest interaction of any of these persons and answers the status it
@@ -69,18 +75,31 @@ export interface SdrInteractionRepository {
    * the conversion time when the interaction has none yet (storedConversionTime: a converted one
    * left without it by a crash gets its updatedAt).
    */
-  // Crash consistency (CONTRACT 10.2): (c) as refreshRecent: the status write, then when it converts the conditional write of convertedAt, completed by the next write or check-data --repair (sdr-conversion-times).
+  // Crash consistency (CONTRACT 10.2): (c) as refreshRecent: the status write, then when it converts the conditional
+  // write of convertedAt, completed by the next write or check-data --repair (sdr-conversion-times).
   setStatusOfLatest(personIds: readonly string[], status: SdrStatus, at: Date): Promise<StatusChange | undefined>;
   /** Append-only: one record per note, so concurrent appends can never lose one. */
-  // Crash consistency (CONTRACT 10.2): (a) one insert; a client retry after a crash past it appends the note again (at-least-once).
+  // Crash consistency (CONTRACT 10.2): (a) one insert; a client retry after a crash past it appends the note again
+  // (at-least-once).
   appendNote(interactionId: string, note: SdrNote): Promise<void>;
-  /** The interactions of these persons, newest first (the `limit` newest when given), each with its notes oldest first. */
+  /**
+   * The interactions of these persons, newest first (the `limit` newest when given), each with its notes oldest first.
+   */
   listOfPersons(personIds: readonly string[], limit?: number): Promise<InteractionWithNotes[]>;
-  /** Every interaction, streamed in bounded batches (the rebuild of the read models reads them; never all in memory at once). */
+  /**
+   * Every interaction, streamed in bounded batches (the rebuild of the read models reads them; never all in memory at
+   * once).
+   */
   streamAll(): AsyncIterable<SdrInteraction>;
-  /** The interactions of these contacts (contactKeyOfInteraction is one of `keys`): keyed lookups by phone, web session or id. */
+  /**
+   * The interactions of these contacts (contactKeyOfInteraction is one of `keys`): keyed lookups by phone, web session
+   * or id.
+   */
   ofContacts(keys: readonly string[]): Promise<SdrInteraction[]>;
-  /** The interactions created, updated or converted between `from` and `to` (inclusive), by their indexed times, streamed. */
+  /**
+   * The interactions created, updated or converted between `from` and `to` (inclusive), by their indexed times,
+   * streamed.
+   */
   writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction>;
 }
 export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
@@ -99,7 +118,8 @@ export interface SdrPersonDirectory {
    * nothing is written and that holder is answered. A person saved for a sale (saveByCpf) releases
    * the key, so a holder never has a sale.
    */
-  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique minimalPhoneKey (or one insert for a web lead); the next creation of the phone finds it.
+  // Crash consistency (CONTRACT 10.2): (a) one upsert keyed by the unique minimalPhoneKey (or one insert for a web
+  // lead); the next creation of the phone finds it.
   insertMinimal(person: Person): Promise<MinimalInsert>;
 }
 export type MinimalInsert =
@@ -134,7 +154,8 @@ export interface SaleQualificationSync {
    * before `interaction.updatedAt` (mirrorTargetOf), with that time as the sale's updatedAt; the id of
    * the sale, undefined when there is none. The caller passes the interaction as its write left it.
    */
-  // Crash consistency (CONTRACT 10.2): (d) one findAndModify writing a copy derived whole from one interaction: lost to a crash, the person's next SDR write rewrites it whole and check-data --repair (sale-sdr-mirror) recomputes it.
+  // Crash consistency (CONTRACT 10.2): (d) one findAndModify writing a copy derived whole from one interaction: lost to
+  // a crash, the person's next SDR write rewrites it whole and check-data --repair (sale-sdr-mirror) recomputes it.
   mirrorOnLatestSale(interaction: SdrInteraction): Promise<string | undefined>;
 }
 export const SaleQualificationSync: Token<SaleQualificationSync> = token('SaleQualificationSync');
@@ -167,7 +188,8 @@ export const ContactDirectory: Token<ContactDirectory> = token('ContactDirectory
 
 /** Bulk writes of demo data (`seed-demo`): many records per database round trip. */
 export interface DemoDataSink {
-  // Crash consistency (CONTRACT 10.2): (c) demo data, people then sales then interactions: every prefix is a valid dataset; not re-runnable with the same seed.
+  // Crash consistency (CONTRACT 10.2): (c) demo data, people then sales then interactions: every prefix is a valid
+  // dataset; not re-runnable with the same seed.
   insertPeople(people: readonly Person[]): Promise<void>;
   insertSales(sales: readonly Sale[]): Promise<void>;
   insertInteractions(interactions: readonly SdrInteraction[]): Promise<void>;

@@ -22,7 +22,10 @@ export interface ReadModelClaim {
   readonly generation: number | null;
 }
 
-/** What a batch of writes did: `retry` lists the ids whose first document another refresh inserted first (they need a claim and a read again). */
+/**
+ * What a batch of writes did: `retry` lists the ids whose first document another refresh inserted first (they need a
+ * claim and a read again).
+ */
 export interface ReadModelWriteOutcome {
   readonly written: number;
   readonly superseded: number;
@@ -31,8 +34,12 @@ export interface ReadModelWriteOutcome {
 
 /** The write side shared by both read models. */
 export interface VersionedReadModel<T> {
-  /** Claims these documents (the existing ones' generation goes up and they are marked dirty since `at`); absent ones answer generation null. */
-  // Crash consistency (CONTRACT 10.2): (d) claim, read, conditional write: a refresh killed between leaves dirtySince, refreshed again by serve a minute later.
+  /**
+   * Claims these documents (the existing ones' generation goes up and they are marked dirty since `at`); absent ones
+   * answer generation null.
+   */
+  // Crash consistency (CONTRACT 10.2): (d) claim, read, conditional write: a refresh killed between leaves dirtySince,
+  // refreshed again by serve a minute later.
   claim(ids: readonly string[], at: Date): Promise<ReadModelClaim[]>;
   /**
    * The documents as they are, with their generation, without claiming them (the rebuild compares
@@ -41,7 +48,8 @@ export interface VersionedReadModel<T> {
    */
   snapshot(ids: readonly string[]): Promise<(ReadModelClaim & { readonly value: T | undefined })[]>;
   /** Writes each value (undefined: the document goes) where its claim still holds; one round trip per kind of write. */
-  // Crash consistency (CONTRACT 10.2): (d) conditional on the claimed generation, idempotent: running it again writes the same documents.
+  // Crash consistency (CONTRACT 10.2): (d) conditional on the claimed generation, idempotent: running it again writes
+  // the same documents.
   put(
     entries: readonly { readonly claim: ReadModelClaim; readonly value: T | undefined }[],
   ): Promise<ReadModelWriteOutcome>;
@@ -60,7 +68,9 @@ export interface ContactPageQuery {
   readonly limit: number;
 }
 
-/** The contact read model (CONTRACT 8.2, 10.1): one document per contact, filtered, sorted and counted by the database. */
+/**
+ * The contact read model (CONTRACT 8.2, 10.1): one document per contact, filtered, sorted and counted by the database.
+ */
 export interface ContactReadModel extends VersionedReadModel<StoredContact> {
   /** One page of the filtered contacts in the list's order. */
   page(query: ContactPageQuery): Promise<Contact[]>;
@@ -90,9 +100,13 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
 }
 export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 
-/** SDR contacts written (an interaction created or updated): their read-model documents are recomputed. Best effort, as PersonChanges. */
+/**
+ * SDR contacts written (an interaction created or updated): their read-model documents are recomputed. Best effort, as
+ * PersonChanges.
+ */
 export interface ContactChanges {
-  // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contact stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
+  // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contact
+  // stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
   contactsChanged(keys: readonly string[]): Promise<void>;
   /** Gateway chats written (gateway-import, seed-demo): the chats, then the contacts of their phones and `contacts`. */
   chatsChanged(chats: readonly ChatRef[], contacts?: readonly string[]): Promise<void>;
@@ -118,10 +132,13 @@ export interface FollowerPosition {
 /** The follower's stored state and its lease (one instance folds at a time; the others wait for it). */
 export interface FollowerStateStore {
   read(): Promise<FollowerPosition | undefined>;
-  /** Takes the lease for `ttlMs` when no other holder's lease runs at `now`; true when taken (or renewed by its holder). */
+  /**
+   * Takes the lease for `ttlMs` when no other holder's lease runs at `now`; true when taken (or renewed by its holder).
+   */
   lease(holder: string, now: Date, ttlMs: number): Promise<boolean>;
   /** Stores these fields while `holder` holds the lease; false (nothing written) when it does not any more. */
-  // Crash consistency (CONTRACT 10.2): (a) one conditional update, after the batch's refresh: a crash re-reads that batch.
+  // Crash consistency (CONTRACT 10.2): (a) one conditional update, after the batch's refresh: a crash re-reads that
+  // batch.
   save(holder: string, fields: Partial<FollowerPosition>): Promise<boolean>;
   /** Gives the lease back (a no-op when another holder has it). */
   release(holder: string): Promise<void>;

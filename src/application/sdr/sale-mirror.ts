@@ -39,7 +39,10 @@ function writtenLater(a: SdrInteraction, b: SdrInteraction): boolean {
   return a.id > b.id;
 }
 
-/** The sale that carries the mirror: the person's newest sale (createdAt, then the greatest id) created at or before the interaction's write. */
+/**
+ * The sale that carries the mirror: the person's newest sale (createdAt, then the greatest id) created at or before the
+ * interaction's write.
+ */
 export function mirrorTargetOf<S extends { readonly id: string; readonly createdAt: Date }>(
   sales: readonly S[],
   mirrored: SdrInteraction,
@@ -60,7 +63,10 @@ export function mirrorTargetOf<S extends { readonly id: string; readonly created
 const sameTime = (a: Date | null | undefined, b: Date | null | undefined): boolean =>
   (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && (a as Date).getTime() === (b as Date).getTime();
 
-/** Whether a stored mirror (absent fields: a sale never mirrored, or data from before conversion times) equals `expected`. */
+/**
+ * Whether a stored mirror (absent fields: a sale never mirrored, or data from before conversion times) equals
+ * `expected`.
+ */
 export function sameMirror(stored: Partial<SaleQualification> | undefined, expected: SaleQualification): boolean {
   if (stored === undefined) return false;
   return (

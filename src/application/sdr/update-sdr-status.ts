@@ -23,14 +23,19 @@ export interface UpdateSdrStatusOutput {
 
 export type UpdateSdrStatusError = InteractionNotFound;
 
-/** PATCH /sdr/interactions/status (spec part 3 and 4): the person's most recent interaction moves, and its newest sale with it. */
+/**
+ * PATCH /sdr/interactions/status (spec part 3 and 4): the person's most recent interaction moves, and its newest sale
+ * with it.
+ */
 export class UpdateSdrStatus {
   constructor(
     private readonly interactions: SdrInteractionRepository,
     private readonly people: SdrPersonDirectory,
     private readonly sales: SaleQualificationSync,
     private readonly clock: Clock,
-    /** The read models the moved interaction's contact is in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    /**
+     * The read models the moved interaction's contact is in (CONTRACT 10.1); absent in unit tests of the write alone.
+     */
     private readonly readModels?: ContactChanges,
   ) {}
 

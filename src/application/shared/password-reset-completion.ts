@@ -56,7 +56,10 @@ export class PasswordResetCompletion {
     await this.steps.markApplied(reset.tokenHash);
   }
 
-  /** Resets consumed at least PASSWORD_RESET_IN_FLIGHT_MS before `now` (and not before `from`) and not applied, oldest first. */
+  /**
+   * Resets consumed at least PASSWORD_RESET_IN_FLIGHT_MS before `now` (and not before `from`) and not applied, oldest
+   * first.
+   */
   stale(now: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
     return this.steps.pending(new Date(now.getTime() - PASSWORD_RESET_IN_FLIGHT_MS), limit, from);
   }

@@ -15,7 +15,8 @@ export const Clock: Token<Clock> = token('Clock');
  * date. Best effort after the write: a failure leaves them to the reconciling sweep, never undoes it.
  */
 export interface PersonChanges {
-  // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contacts stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
+  // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contacts
+  // stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
   personsChanged(personIds: readonly string[]): Promise<void>;
 }
 export const PersonChanges: Token<PersonChanges> = token('PersonChanges');

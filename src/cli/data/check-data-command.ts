@@ -16,11 +16,13 @@ export function registerCheckData(program: Command, ctx: CliContext): void {
   program
     .command('check-data')
     .description(
-      'check every invariant of the stored data (CONTRACT 10.2); exit 1 when one is violated; --repair fixes derived or incomplete data only',
+      'check every invariant of the stored data (CONTRACT 10.2); exit 1 when one is violated; --repair fixes ' +
+        'derived or incomplete data only',
     )
     .option(
       '--repair',
-      'fix what is derived or incomplete by design (read models, chat counters, stale sale leases, open refresh claims); source data is never changed',
+      'fix what is derived or incomplete by design (read models, chat counters, stale sale leases, open refresh ' +
+        'claims); source data is never changed',
     )
     .action(async (options: { repair?: boolean }) => {
       const json = program.opts<{ json?: boolean }>().json === true;
@@ -51,13 +53,19 @@ export function registerCheckData(program: Command, ctx: CliContext): void {
     });
 }
 
+const repairHint = (report: CheckDataReport): string =>
+  report.violations > 0 && report.checks.some((c) => c.violations > 0 && c.repairable)
+    ? ' (run with --repair to fix the repairable ones)'
+    : '';
+
 function humanReport(report: CheckDataReport): string {
   const lines = report.checks.map(checkLine);
   const notRepairable = report.checks.filter((c) => c.remaining > 0 && !c.repairable);
   for (const check of notRepairable) lines.push(`not repairable: ${check.name}: ${check.notRepairable ?? ''}`);
   const summary = report.repair
-    ? `${report.checks.length} checks: ${report.violations} violation(s) found, ${report.repaired} repaired, ${report.remaining} remaining`
-    : `${report.checks.length} checks: ${report.violations} violation(s)${report.violations > 0 && report.checks.some((c) => c.violations > 0 && c.repairable) ? ' (run with --repair to fix the repairable ones)' : ''}`;
+    ? `${report.checks.length} checks: ${report.violations} violation(s) found, ${report.repaired} repaired, ` +
+      `${report.remaining} remaining`
+    : `${report.checks.length} checks: ${report.violations} violation(s)${repairHint(report)}`;
   lines.push(summary);
   return lines.join('\n');
 }
@@ -66,5 +74,8 @@ function checkLine(check: CheckReport): string {
   if (check.violations === 0) return `ok    ${check.name}: 0 violations`;
   const examples = `e.g. ${check.examples.join(', ')}`;
   const repaired = check.repaired > 0 ? `; repaired ${check.repaired}, ${check.remaining} remaining` : '';
-  return `${check.remaining === 0 ? 'fixed' : 'FAIL '} ${check.name}: ${check.violations} violation(s) (${examples})${repaired}`;
+  return (
+    `${check.remaining === 0 ? 'fixed' : 'FAIL '} ${check.name}: ${check.violations} violation(s) ` +
+    `(${examples})${repaired}`
+  );
 }

@@ -42,7 +42,8 @@ export function registerRebuildSdrReadModels(program: Command, ctx: CliContext):
         if (json) ctx.io.out(JSON.stringify({ ...counts, ms }));
         else
           ctx.io.out(
-            `rebuilt ${counts.chats} chat(s) and ${counts.contacts} contact(s): ${counts.written} document(s) written, ${counts.superseded} left to a fresher refresh, in ${(ms / 1000).toFixed(1)} s`,
+            `rebuilt ${counts.chats} chat(s) and ${counts.contacts} contact(s): ${counts.written} document(s) ` +
+              `written, ${counts.superseded} left to a fresher refresh, in ${(ms / 1000).toFixed(1)} s`,
           );
       });
     });

@@ -11,7 +11,8 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
   program
     .command('seed-demo')
     .description(
-      'fill the database with realistic Brazilian demo contacts: people, sales, SDR interactions and WhatsApp gateway chats',
+      'fill the database with realistic Brazilian demo contacts: people, sales, SDR interactions and WhatsApp ' +
+        'gateway chats',
     )
     .addOption(
       new Option('--contacts <n>', 'how many contacts')
@@ -32,7 +33,8 @@ export function registerSeedDemo(program: Command, ctx: CliContext): void {
     .addOption(
       new Option(
         '--batch <n>',
-        'contacts written per round of inserts (default 200); a larger batch sends fewer, larger insert commands and holds more in memory',
+        'contacts written per round of inserts (default 200); a larger batch sends fewer, larger insert commands ' +
+          'and holds more in memory',
       ).argParser(integerFlag('--batch', 1, 1_000_000)),
     )
     .action((options: SeedDemoOptions) => seedDemo(ctx, json(), options));
@@ -70,7 +72,8 @@ async function seedDemo(ctx: CliContext, json: boolean, options: SeedDemoOptions
     ctx.io.out(
       json
         ? JSON.stringify(c)
-        : `seeded ${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR interactions, ${c.messages} gateway messages`,
+        : `seeded ${c.contacts} contacts: ${c.people} people, ${c.sales} sales, ${c.interactions} SDR ` +
+            `interactions, ${c.messages} gateway messages`,
     );
   });
 }

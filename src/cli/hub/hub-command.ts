@@ -118,10 +118,11 @@ async function createHubUser(ctx: CliContext, json: boolean, options: CreateHubU
     }
     const user = result.right;
     const membership = options.org === undefined ? null : { orgId: options.org, role: options.role };
+    const joined = membership === null ? ', no membership' : `, ${membership.role ?? ''} of ${membership.orgId}`;
     ctx.io.out(
       json
         ? JSON.stringify({ id: user.id, email: user.email, membership })
-        : `Hub user created: ${user.id} (${user.email})${membership === null ? ', no membership' : `, ${membership.role ?? ''} of ${membership.orgId}`}`,
+        : `Hub user created: ${user.id} (${user.email})${joined}`,
     );
   });
 }

@@ -104,7 +104,9 @@ async function setWebhookSettings(ctx: CliContext, json: boolean, options: SetWe
     ctx.io.out(
       json
         ? JSON.stringify(view)
-        : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, timezone ${view.timezone}`,
+        : `Webhook settings of ${options.org}: secret ${view.webhookSecret ? 'set' : 'not set'}, human ` +
+            `team ${String(view.humanTeam)}, business hours ${view.businessHours ?? 'none'}, ` +
+            `timezone ${view.timezone}`,
     );
   });
 }

@@ -13,7 +13,8 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
   program
     .command('gateway-import')
     .description(
-      'load a messaging-gateway export (JSON lines or a JSON array of message records or messages.upsert events) into the gateway store',
+      'load a messaging-gateway export (JSON lines or a JSON array of message records or messages.upsert events) ' +
+        'into the gateway store',
     )
     .requiredOption('--file <path>', 'the export file')
     .option('--instance <name>', 'the gateway instance of records that carry none')
@@ -29,7 +30,8 @@ export function registerGatewayImport(program: Command, ctx: CliContext): void {
           !json && ctx.io.isTerminal === true
             ? new SingleBar({
                 format:
-                  'gateway-import [{bar}] {percentage}% | {inserted} inserted, {duplicates} duplicates, {rejected} rejected',
+                  'gateway-import [{bar}] {percentage}% | {inserted} inserted, {duplicates} duplicates, {rejected} ' +
+                  'rejected',
                 stream: process.stdout,
               })
             : undefined;

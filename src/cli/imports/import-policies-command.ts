@@ -12,7 +12,8 @@ export function registerImportPolicies(program: Command, ctx: CliContext): void 
   program
     .command('import-policies')
     .description(
-      'import insurance policies from a CSV file (comma-separated, header row with the creation fields); idempotent on policyNumber',
+      'import insurance policies from a CSV file (comma-separated, header row with the creation fields); ' +
+        'idempotent on policyNumber',
     )
     .requiredOption('--file <path>', 'the CSV file')
     .action(async (options: { file: string }) => {

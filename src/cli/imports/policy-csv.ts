@@ -56,7 +56,8 @@ export function checkHeader(header: readonly string[]): Map<string, number> {
   if (problems.length > 0) {
     const hint = header.length === 1 && /[;\t|]/.test(header[0] ?? '') ? ' (the file must be comma-separated)' : '';
     throw new PolicyCsvFileError(
-      `bad header at line 1: ${problems.join('; ')}${hint}; expected ${REQUIRED_COLUMNS.join(',')} and optionally ${OPTIONAL_COLUMNS.join(',')}`,
+      `bad header at line 1: ${problems.join('; ')}${hint}; expected ${REQUIRED_COLUMNS.join(',')} and ` +
+        `optionally ${OPTIONAL_COLUMNS.join(',')}`,
     );
   }
   return new Map(columns.map((name, i) => [name, i]));

@@ -40,7 +40,8 @@ export function registerAsk(program: Command, ctx: CliContext): void {
               );
             case 'AiUnavailable':
               throw new CliFailure(
-                'AI service unavailable (the model failed or did not answer within 30 s); the question is stored in its session',
+                'AI service unavailable (the model failed or did not answer within 30 s); the question is stored ' +
+                  'in its session',
                 EXIT.unavailable,
               );
           }
@@ -51,7 +52,8 @@ export function registerAsk(program: Command, ctx: CliContext): void {
         } else {
           ctx.io.out(answer.content);
           ctx.io.out(
-            `(session ${sessionId}; ${answer.metadata?.operationType ?? 'answer'}, ${answer.metadata?.executionTimeMs ?? 0} ms)`,
+            `(session ${sessionId}; ${answer.metadata?.operationType ?? 'answer'}, ` +
+              `${answer.metadata?.executionTimeMs ?? 0} ms)`,
           );
         }
       });

@@ -39,7 +39,8 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
   if (dryRun) {
     for (const envelope of report.envelopes ?? []) ctx.io.out(JSON.stringify(envelope, null, 2));
     ctx.io.out(
-      `dry run: ${report.eligible} eligible, ${report.skipped} skipped (vendor webhooks disabled); nothing was sent or changed`,
+      `dry run: ${report.eligible} eligible, ${report.skipped} skipped (vendor webhooks disabled); nothing was ` +
+        'sent or changed',
     );
     return;
   }
@@ -50,7 +51,8 @@ function print(ctx: CliContext, report: DispatchReport, json: boolean, dryRun: b
   ctx.io.out(`destination: ${outcomes.length === 0 ? 'nothing sent' : outcomes.join(', ')}`);
   if (report.deadlineReached) {
     ctx.io.out(
-      `deadline reached: released ${report.released} unsent sales; they and the failed ones stay pending for the next pass`,
+      `deadline reached: released ${report.released} unsent sales; they and the failed ones stay pending for the ` +
+        'next pass',
     );
   }
 }

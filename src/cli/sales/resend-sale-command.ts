@@ -31,7 +31,8 @@ export function registerResendSale(program: Command, ctx: CliContext): void {
           ctx.io.out(`Sale ${saleId} delivered (destination answered ${outcome.destinationStatus})`);
         else
           ctx.io.out(
-            `Sale ${saleId} NOT delivered (destination: ${outcome.destinationStatus ?? outcome.error}); it stays forced and the next dispatch run retries it`,
+            `Sale ${saleId} NOT delivered (destination: ${outcome.destinationStatus ?? outcome.error}); it stays ` +
+              'forced and the next dispatch run retries it',
           );
       });
     });

@@ -17,7 +17,9 @@ export const SERVER_FILE_NAME = '.brokerhub-server.json';
 /** Overrides where the file lives (a checkout that is not writable, tests that run their own serve). */
 export const SERVER_FILE_VARIABLE = 'BROKERHUB_SERVER_FILE';
 
-/** The checkout (or installed package) this code runs from: `src/cli/serve` and `dist/cli/serve` sit three levels down. */
+/**
+ * The checkout (or installed package) this code runs from: `src/cli/serve` and `dist/cli/serve` sit three levels down.
+ */
 export function serverFilePath(env: Readonly<Record<string, string | undefined>>): string {
   const fromEnv = env[SERVER_FILE_VARIABLE];
   return fromEnv !== undefined && fromEnv !== ''
@@ -135,7 +137,9 @@ export async function publishServerFile(
   const existing = await lookUpServerFile(file, { ...checks, answers: async () => true });
   if (existing.found === 'server' && existing.file.pid !== server.pid) {
     return {
-      skipped: `${file} already names the running serve with pid ${existing.file.pid}: CLI commands use that one's database`,
+      skipped:
+        `${file} already names the running serve with pid ${existing.file.pid}: CLI commands use that one's ` +
+        'database',
     };
   }
   const content: ServerFile = { pid: server.pid, uri: server.uri, kind: server.kind, startedAt: now.toISOString() };

@@ -35,7 +35,8 @@ export async function startRetention(
   const { intervalMs } = sweep;
   logger.info(
     { rules: sweep.rules, intervalMs },
-    "the database does not remove expired documents (no TTL monitor): this service deletes them, the TTL indexes' fields and periods",
+    "the database does not remove expired documents (no TTL monitor): this service deletes them, the TTL indexes' " +
+      'fields and periods',
   );
   return startPeriodicTask({
     intervalMs,

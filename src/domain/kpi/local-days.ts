@@ -90,7 +90,8 @@ export function dateOfDayNumber(dayNumber: number): LocalDate {
 
 /** `YYYY-MM-DD`. */
 export function formatLocalDate(date: LocalDate): string {
-  return `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+  const digits = (n: number, width: number): string => String(n).padStart(width, '0');
+  return `${digits(date.year, 4)}-${digits(date.month, 2)}-${digits(date.day, 2)}`;
 }
 
 const HOUR = 3_600_000;

@@ -24,7 +24,10 @@ export const DEFAULT_PERIOD_DAYS = 30;
 export type DateBound =
   { readonly kind: 'day'; readonly date: LocalDate } | { readonly kind: 'instant'; readonly at: Date };
 
-/** `2018-11-04` (a local day of the period's timezone) or an ISO 8601 timestamp (an instant); undefined for anything else. */
+/**
+ * `2018-11-04` (a local day of the period's timezone) or an ISO 8601 timestamp (an instant); undefined for anything
+ * else.
+ */
 export function parseDateBound(input: string): DateBound | undefined {
   const date = parseDateOnly(input);
   if (date !== undefined) return { kind: 'day', date };

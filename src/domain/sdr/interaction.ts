@@ -65,7 +65,10 @@ export function formatNotes(notes: readonly SdrNote[]): string | null {
   return notes.map((note) => `[${note.at.toISOString()}] ${note.text}`).join('\n');
 }
 
-/** Spec part 4: qualified lead = contact, sent, sent_to and converted_to_lead; interested = contact and result interested. */
+/**
+ * Spec part 4: qualified lead = contact, sent, sent_to and converted_to_lead; interested = contact and result
+ * interested.
+ */
 export function qualificationOf(
   interaction: Pick<SdrInteraction, 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'result'>,
 ) {

@@ -75,37 +75,41 @@ describe('AssistantModel contract', () => {
       };
     });
 
-    it('posts to <AI_API_URL>/chat/completions with the model, the key as Bearer and closed JSON Schemas of the tool arguments', async () => {
-      const model = new OpenAiAssistantModel({
-        baseUrl: server.url,
-        apiKey: 'sk-contract',
-        model: 'test-model',
-        maxRetries: 0,
-        logger: memoryLogger().logger,
-      });
-      const t = await import('io-ts');
-      await model.complete({
-        messages: [{ role: 'user', content: 'oi' }],
-        tools: [
-          {
-            name: 'x',
-            description: 'd',
-            arguments: t.intersection([t.type({ cpf: t.string }), t.partial({ limit: t.number })]),
-          },
-        ],
-        signal: AbortSignal.timeout(5_000),
-      });
-      const [received] = server.received;
-      expect(received?.path).to.equal('/v1/chat/completions');
-      expect(received?.headers.authorization).to.equal('Bearer sk-contract');
-      expect(received?.body.model).to.equal('test-model');
-      expect(received?.body.tools?.[0]?.function.parameters).to.deep.equal({
-        type: 'object',
-        properties: { cpf: { type: 'string' }, limit: { type: 'number' } },
-        required: ['cpf'],
-        additionalProperties: false,
-      });
-    });
+    it(
+      'posts to <AI_API_URL>/chat/completions with the model, the key as Bearer and closed JSON Schemas of the ' +
+        'tool arguments',
+      async () => {
+        const model = new OpenAiAssistantModel({
+          baseUrl: server.url,
+          apiKey: 'sk-contract',
+          model: 'test-model',
+          maxRetries: 0,
+          logger: memoryLogger().logger,
+        });
+        const t = await import('io-ts');
+        await model.complete({
+          messages: [{ role: 'user', content: 'oi' }],
+          tools: [
+            {
+              name: 'x',
+              description: 'd',
+              arguments: t.intersection([t.type({ cpf: t.string }), t.partial({ limit: t.number })]),
+            },
+          ],
+          signal: AbortSignal.timeout(5_000),
+        });
+        const [received] = server.received;
+        expect(received?.path).to.equal('/v1/chat/completions');
+        expect(received?.headers.authorization).to.equal('Bearer sk-contract');
+        expect(received?.body.model).to.equal('test-model');
+        expect(received?.body.tools?.[0]?.function.parameters).to.deep.equal({
+          type: 'object',
+          properties: { cpf: { type: 'string' }, limit: { type: 'number' } },
+          required: ['cpf'],
+          additionalProperties: false,
+        });
+      },
+    );
 
     it('retries a 5xx inside the deadline (maxRetries), and an unreadable answer is ModelUnavailable', async () => {
       const model = new OpenAiAssistantModel({

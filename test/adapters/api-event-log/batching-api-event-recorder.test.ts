@@ -80,63 +80,70 @@ describe('BatchingApiEventRecorder', () => {
     expect(store.events).to.have.length(6);
   });
 
-  it('loses nothing to a failed write: its entries go back to the head of their own buffers and are written on the next attempt', async () => {
-    const store = new FailingApiEventStore(1);
-    const log = memoryLogger();
-    // A long pause: only an explicit flush tries again within the test.
-    const recorder = new BatchingApiEventRecorder(
-      store,
-      log.logger,
-      {
-        ...options,
-        batchSize: 10,
-        maxBuffered: 10,
-        retryInitialMs: 3_600_000,
-      },
-      ...systemTime(),
-    );
-    const mine = [apiEvent({ userId: 'u-1' }), apiEvent({ userId: 'u-2' })];
-    const others = [apiEvent({ status: 404 }), apiEvent({ status: 401 })];
-    for (const event of [others[0], mine[0], others[1], mine[1]] as ApiEvent[]) recorder.record(event);
-    await recorder.flush();
-    expect(store.attempts).to.equal(1);
-    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 2, dropped: 0 });
-    expect(recorder.bufferState('anonymous')).to.deep.equal({ depth: 2, dropped: 0 });
-    // Recorded meanwhile: behind the entries taken back.
-    const later = apiEvent({ userId: 'u-3' });
-    recorder.record(later);
-    // An explicit flush (as close does) tries again at once.
-    await recorder.flush();
-    expect(store.attempts).to.equal(2);
-    expect(store.events.map((e) => e.id)).to.deep.equal([...mine, later, ...others].map((e) => e.id));
-    expect(recorder.tally()).to.include({ recorded: 5, written: 5, failed: 0, dropped: 0 });
-    const failure = log.lines().find((line) => line.msg === 'api event log: a batch could not be written');
-    expect(failure).to.include({ events: 4, takenBack: 4, failed: 0, retryInMs: 3_600_000 });
-    await recorder.close();
-  });
+  it(
+    'loses nothing to a failed write: its entries go back to the head of their own buffers and are written on the ' +
+      'next attempt',
+    async () => {
+      const store = new FailingApiEventStore(1);
+      const log = memoryLogger();
+      // A long pause: only an explicit flush tries again within the test.
+      const recorder = new BatchingApiEventRecorder(
+        store,
+        log.logger,
+        {
+          ...options,
+          batchSize: 10,
+          maxBuffered: 10,
+          retryInitialMs: 3_600_000,
+        },
+        ...systemTime(),
+      );
+      const mine = [apiEvent({ userId: 'u-1' }), apiEvent({ userId: 'u-2' })];
+      const others = [apiEvent({ status: 404 }), apiEvent({ status: 401 })];
+      for (const event of [others[0], mine[0], others[1], mine[1]] as ApiEvent[]) recorder.record(event);
+      await recorder.flush();
+      expect(store.attempts).to.equal(1);
+      expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 2, dropped: 0 });
+      expect(recorder.bufferState('anonymous')).to.deep.equal({ depth: 2, dropped: 0 });
+      // Recorded meanwhile: behind the entries taken back.
+      const later = apiEvent({ userId: 'u-3' });
+      recorder.record(later);
+      // An explicit flush (as close does) tries again at once.
+      await recorder.flush();
+      expect(store.attempts).to.equal(2);
+      expect(store.events.map((e) => e.id)).to.deep.equal([...mine, later, ...others].map((e) => e.id));
+      expect(recorder.tally()).to.include({ recorded: 5, written: 5, failed: 0, dropped: 0 });
+      const failure = log.lines().find((line) => line.msg === 'api event log: a batch could not be written');
+      expect(failure).to.include({ events: 4, takenBack: 4, failed: 0, retryInMs: 3_600_000 });
+      await recorder.close();
+    },
+  );
 
-  it('backs off between failed writes, doubling the pause up to its cap, and writes once the database answers', async () => {
-    const store = new FailingApiEventStore(5);
-    const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(
-      store,
-      log.logger,
-      { ...options, retryInitialMs: 2, retryMaxMs: 8 },
-      ...systemTime(),
-    );
-    const events = [apiEvent(), apiEvent({ userId: 'u-1' })];
-    for (const event of events) recorder.record(event);
-    void recorder.flush();
-    for (let tries = 0; store.events.length < 2 && tries < 2_000; tries += 1)
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(store.events.map((e) => e.id)).to.have.members(events.map((e) => e.id));
-    const pauses = log
-      .lines()
-      .filter((line) => line.msg === 'api event log: a batch could not be written')
-      .map((line) => line.retryInMs);
-    expect(pauses).to.deep.equal([2, 4, 8, 8, 8]);
-    await recorder.close();
-  });
+  it(
+    'backs off between failed writes, doubling the pause up to its cap, and writes once the database ' + 'answers',
+    async () => {
+      const store = new FailingApiEventStore(5);
+      const log = memoryLogger();
+      const recorder = new BatchingApiEventRecorder(
+        store,
+        log.logger,
+        { ...options, retryInitialMs: 2, retryMaxMs: 8 },
+        ...systemTime(),
+      );
+      const events = [apiEvent(), apiEvent({ userId: 'u-1' })];
+      for (const event of events) recorder.record(event);
+      void recorder.flush();
+      for (let tries = 0; store.events.length < 2 && tries < 2_000; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(store.events.map((e) => e.id)).to.have.members(events.map((e) => e.id));
+      const pauses = log
+        .lines()
+        .filter((line) => line.msg === 'api event log: a batch could not be written')
+        .map((line) => line.retryInMs);
+      expect(pauses).to.deep.equal([2, 4, 8, 8, 8]);
+      await recorder.close();
+    },
+  );
 
   it('at shutdown with the database down, tries within its budget and reports every entry as not written', async () => {
     const store = new FailingApiEventStore(Number.POSITIVE_INFINITY);
@@ -170,46 +177,52 @@ describe('BatchingApiEventRecorder', () => {
     expect(closing).to.include({ msg: 'api event log closed: 4 entries could not be written', notWritten: 4 });
   });
 
-  it('counts the bound with the write under way: the entries of a failed write always find their room again', async () => {
-    const store = new GatedApiEventStore();
-    const recorder = new BatchingApiEventRecorder(
-      store,
-      memoryLogger().logger,
-      {
-        ...options,
-        batchSize: 3,
-        maxBuffered: 4,
-      },
-      ...systemTime(),
-    );
-    // A full batch starts a write that hangs; the bound counts its three entries.
-    for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
-    expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 4, dropped: 2 });
-    store.answerAll();
-    await recorder.close();
-    expect(store.written).to.have.length(4);
-  });
+  it(
+    'counts the bound with the write under way: the entries of a failed write always find their room ' + 'again',
+    async () => {
+      const store = new GatedApiEventStore();
+      const recorder = new BatchingApiEventRecorder(
+        store,
+        memoryLogger().logger,
+        {
+          ...options,
+          batchSize: 3,
+          maxBuffered: 4,
+        },
+        ...systemTime(),
+      );
+      // A full batch starts a write that hangs; the bound counts its three entries.
+      for (let i = 0; i < 6; i += 1) recorder.record(apiEvent({ userId: 'u-1' }));
+      expect(recorder.bufferState('authenticated')).to.deep.equal({ depth: 4, dropped: 2 });
+      store.answerAll();
+      await recorder.close();
+      expect(store.written).to.have.length(4);
+    },
+  );
 
-  it('holds at most its bound; beyond it new events are dropped and counted, those already held are written', async () => {
-    const store = new InMemoryApiEventStore();
-    const log = memoryLogger();
-    const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 100 }, ...systemTime());
-    const events = Array.from({ length: 7 }, () => apiEvent());
-    for (const event of events) recorder.record(event);
-    expect(recorder.queueDepth).to.equal(5);
-    expect(recorder.droppedCount).to.equal(2);
-    await recorder.close();
-    expect(store.events.map((e) => e.id)).to.deep.equal(events.slice(0, 5).map((e) => e.id));
-    expect(recorder.tally()).to.deep.equal({
-      recorded: 7,
-      written: 5,
-      dropped: 2,
-      failed: 0,
-      notWritten: 0,
-      unconfirmed: 0,
-      refusedCounted: 0,
-    });
-  });
+  it(
+    'holds at most its bound; beyond it new events are dropped and counted, those already held are ' + 'written',
+    async () => {
+      const store = new InMemoryApiEventStore();
+      const log = memoryLogger();
+      const recorder = new BatchingApiEventRecorder(store, log.logger, { ...options, batchSize: 100 }, ...systemTime());
+      const events = Array.from({ length: 7 }, () => apiEvent());
+      for (const event of events) recorder.record(event);
+      expect(recorder.queueDepth).to.equal(5);
+      expect(recorder.droppedCount).to.equal(2);
+      await recorder.close();
+      expect(store.events.map((e) => e.id)).to.deep.equal(events.slice(0, 5).map((e) => e.id));
+      expect(recorder.tally()).to.deep.equal({
+        recorded: 7,
+        written: 5,
+        dropped: 2,
+        failed: 0,
+        notWritten: 0,
+        unconfirmed: 0,
+        refusedCounted: 0,
+      });
+    },
+  );
 
   it('warns about drops while they happen, at most once a minute, and about the rest at close', async () => {
     const clock = new ManualClock();

@@ -44,16 +44,19 @@ function loopOver(store: InMemoryApiEventStore, options: { retryInitialMs?: numb
 const events = (n: number, userId?: string) => Array.from({ length: n }, () => apiEvent({ userId }));
 
 describe('WriteBehindLoop (CONTRACT 9.5)', () => {
-  it('writes the buffers batch by batch, authenticated entries first, and counts what the store confirmed', async () => {
-    const store = new InMemoryApiEventStore();
-    const { buffers, loop } = loopOver(store);
-    const [others, mine] = [events(3), events(2, 'u-1')];
-    for (const event of [...others, ...mine]) buffers.offer(event);
-    await loop.flush();
-    expect(store.batches).to.deep.equal([2, 2, 1]);
-    expect(store.events.map((e) => e.id)).to.deep.equal([...mine, ...others].map((e) => e.id));
-    expect([loop.written, loop.failures, buffers.waiting, loop.writing]).to.deep.equal([5, 0, 0, false]);
-  });
+  it(
+    'writes the buffers batch by batch, authenticated entries first, and counts what the store ' + 'confirmed',
+    async () => {
+      const store = new InMemoryApiEventStore();
+      const { buffers, loop } = loopOver(store);
+      const [others, mine] = [events(3), events(2, 'u-1')];
+      for (const event of [...others, ...mine]) buffers.offer(event);
+      await loop.flush();
+      expect(store.batches).to.deep.equal([2, 2, 1]);
+      expect(store.events.map((e) => e.id)).to.deep.equal([...mine, ...others].map((e) => e.id));
+      expect([loop.written, loop.failures, buffers.waiting, loop.writing]).to.deep.equal([5, 0, 0, false]);
+    },
+  );
 
   it('runs one write loop at a time: a flush during a write joins it', async () => {
     const store = new InMemoryApiEventStore();
@@ -66,16 +69,19 @@ describe('WriteBehindLoop (CONTRACT 9.5)', () => {
     expect(store.batches).to.deep.equal([2, 2]);
   });
 
-  it('after a failed write, keeps the entries, logs, and backs off; an explicit flush tries again at once', async () => {
-    const store = new FlakyStore(1);
-    const { buffers, loop, failures } = loopOver(store);
-    for (const event of events(3)) buffers.offer(event);
-    await loop.flush();
-    expect(failures()).to.deep.equal([[2, 2, 0, 3_600_000]]);
-    expect([loop.failures, loop.backingOff, loop.pauseMs, buffers.waiting]).to.deep.equal([1, true, 3_600_000, 3]);
-    await loop.flush();
-    expect([loop.backingOff, loop.pauseMs, loop.written]).to.deep.equal([false, 0, 3]);
-  });
+  it(
+    'after a failed write, keeps the entries, logs, and backs off; an explicit flush tries again at ' + 'once',
+    async () => {
+      const store = new FlakyStore(1);
+      const { buffers, loop, failures } = loopOver(store);
+      for (const event of events(3)) buffers.offer(event);
+      await loop.flush();
+      expect(failures()).to.deep.equal([[2, 2, 0, 3_600_000]]);
+      expect([loop.failures, loop.backingOff, loop.pauseMs, buffers.waiting]).to.deep.equal([1, true, 3_600_000, 3]);
+      await loop.flush();
+      expect([loop.backingOff, loop.pauseMs, loop.written]).to.deep.equal([false, 0, 3]);
+    },
+  );
 
   it('tries again by itself once the pause is over', async () => {
     const store = new FlakyStore(2);

@@ -34,18 +34,22 @@ describe('GraphqlCrmCardReader', () => {
     expect(server.requests.at(-1)).to.deep.include({ authorization: 'Bearer tok', variables: { id: '42' } });
   });
 
-  it('an unknown card is not-found; 401, 500, GraphQL errors, a hang past the timeout and a refused connection are failed', async () => {
-    const reader = new GraphqlCrmCardReader(200);
-    expect(await reader.fetch({ endpoint, token: 'tok' }, 'none')).to.deep.equal({ kind: 'not-found' });
-    expect((await reader.fetch({ endpoint, token: 'bad' }, '42')).kind).to.equal('failed');
-    for (const mode of ['error-500', 'graphql-error', 'hang'] as const) {
-      server.mode = mode;
-      expect((await reader.fetch({ endpoint, token: 'tok' }, '42')).kind, mode).to.equal('failed');
-    }
-    expect((await reader.fetch({ endpoint: 'http://127.0.0.1:9/graphql', token: 'tok' }, '42')).kind).to.equal(
+  it(
+    'an unknown card is not-found; 401, 500, GraphQL errors, a hang past the timeout and a refused connection are ' +
       'failed',
-    );
-  });
+    async () => {
+      const reader = new GraphqlCrmCardReader(200);
+      expect(await reader.fetch({ endpoint, token: 'tok' }, 'none')).to.deep.equal({ kind: 'not-found' });
+      expect((await reader.fetch({ endpoint, token: 'bad' }, '42')).kind).to.equal('failed');
+      for (const mode of ['error-500', 'graphql-error', 'hang'] as const) {
+        server.mode = mode;
+        expect((await reader.fetch({ endpoint, token: 'tok' }, '42')).kind, mode).to.equal('failed');
+      }
+      expect((await reader.fetch({ endpoint: 'http://127.0.0.1:9/graphql', token: 'tok' }, '42')).kind).to.equal(
+        'failed',
+      );
+    },
+  );
 });
 
 describe('CrmCardReader contract', () => {

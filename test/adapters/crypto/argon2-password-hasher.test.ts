@@ -49,22 +49,25 @@ const threadNiceValues = (): number[] =>
   });
 
 describe('ThreadedArgon2PasswordHasher threads', () => {
-  it('hashes on threads of lowered priority (Linux), leaving the process and the event loop at theirs', async function () {
-    if (process.platform !== 'linux') this.skip();
-    const before = threadNiceValues().filter((nice) => nice === 7).length;
-    const hasher = new ThreadedArgon2PasswordHasher({ threads: 2, nice: 7 });
-    try {
-      // Two at once start both threads.
-      const [first, second] = await Promise.all([hasher.hash('one'), hasher.hash('two')]);
-      expect(await hasher.verify(first, 'one')).to.equal(true);
-      expect(await hasher.verify(second, 'one')).to.equal(false);
-      expect(threadNiceValues().filter((nice) => nice === 7).length - before).to.equal(2);
-      expect(threadNiceValues()[0], 'the main thread').to.equal(0);
-    } finally {
-      await hasher.close();
-    }
-    expect(threadNiceValues().filter((nice) => nice === 7).length).to.equal(before);
-  });
+  it(
+    'hashes on threads of lowered priority (Linux), leaving the process and the event loop at ' + 'theirs',
+    async function () {
+      if (process.platform !== 'linux') this.skip();
+      const before = threadNiceValues().filter((nice) => nice === 7).length;
+      const hasher = new ThreadedArgon2PasswordHasher({ threads: 2, nice: 7 });
+      try {
+        // Two at once start both threads.
+        const [first, second] = await Promise.all([hasher.hash('one'), hasher.hash('two')]);
+        expect(await hasher.verify(first, 'one')).to.equal(true);
+        expect(await hasher.verify(second, 'one')).to.equal(false);
+        expect(threadNiceValues().filter((nice) => nice === 7).length - before).to.equal(2);
+        expect(threadNiceValues()[0], 'the main thread').to.equal(0);
+      } finally {
+        await hasher.close();
+      }
+      expect(threadNiceValues().filter((nice) => nice === 7).length).to.equal(before);
+    },
+  );
 
   it("writes hashes the in-process hasher verifies, and verifies the in-process hasher's", async () => {
     const threaded = new ThreadedArgon2PasswordHasher({ threads: 1, nice: 10 });

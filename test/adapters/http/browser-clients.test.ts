@@ -27,7 +27,9 @@ const login = (page: Page, url: string, email: string) =>
     body: JSON.stringify({ email, password: PASSWORD }),
   });
 
-/** Another page submits a plain HTML form to `action` (a top-level POST navigation); returns the answer the browser got. */
+/**
+ * Another page submits a plain HTML form to `action` (a top-level POST navigation); returns the answer the browser got.
+ */
 async function submitForm(page: Page, action: string): Promise<{ status: number; body: string }> {
   const answer = page.waitForResponse((res) => res.url() === action && res.request().method() === 'POST');
   await page.evaluate(`(() => {
@@ -107,63 +109,77 @@ describeWithChromium('browser clients in headless Chromium (CONTRACT 9.3)', func
     return page;
   };
 
-  it('SameSite=Lax cookies (outside production): the allowed front end calls the API with credentials; a stranger is refused by the browser and by the CSRF check', async () => {
-    await open({});
-    const front = await pageAt(origins.front);
-    expect(await login(front, `${api}/auth/login`, email)).to.deep.include({ status: 200 });
-    const list = await call(front, `${api}/api/sales`, {});
-    expect(list).to.deep.include({ status: 200 });
-    expect(JSON.parse((list as { body: string }).body).total).to.equal(1);
+  it(
+    'SameSite=Lax cookies (outside production): the allowed front end calls the API with credentials; a stranger ' +
+      'is refused by the browser and by the CSRF check',
+    async () => {
+      await open({});
+      const front = await pageAt(origins.front);
+      expect(await login(front, `${api}/auth/login`, email)).to.deep.include({ status: 200 });
+      const list = await call(front, `${api}/api/sales`, {});
+      expect(list).to.deep.include({ status: 200 });
+      expect(JSON.parse((list as { body: string }).body).total).to.equal(1);
 
-    // Same site, origin not allowed: the browser sends the Lax cookies but hands no answer over (no CORS headers).
-    const stranger = await pageAt(origins.stranger);
-    expect(await call(stranger, `${api}/api/sales`, {}))
-      .to.have.property('failed')
-      .that.contains('Failed to fetch');
-    // A simple cross-origin POST reaches the server with the cookies; the CSRF check refuses it.
-    expect(await call(stranger, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.have.property(
-      'failed',
-    );
-    // The same as a plain HTML form: a 403 the browser shows, with no effect.
-    const forged = await submitForm(await pageAt(origins.stranger), `${api}/api/sales/${saleId}/trigger-webhook`);
-    expect(forged.status).to.equal(403);
-    expect(JSON.parse(forged.body)).to.include({ statusCode: 403, message: 'Forbidden - cross-site request refused' });
-    expect((await submitForm(await pageAt(origins.stranger), `${api}/auth/logout`)).status).to.equal(403);
-    // Another site's form: a top-level cross-site POST carries no Lax cookie, so it is not even authenticated.
-    expect(
-      (await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`)).status,
-    ).to.equal(401);
-    expect(receiver.received).to.have.length(0);
+      // Same site, origin not allowed: the browser sends the Lax cookies but hands no answer over (no CORS headers).
+      const stranger = await pageAt(origins.stranger);
+      expect(await call(stranger, `${api}/api/sales`, {}))
+        .to.have.property('failed')
+        .that.contains('Failed to fetch');
+      // A simple cross-origin POST reaches the server with the cookies; the CSRF check refuses it.
+      expect(await call(stranger, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.have.property(
+        'failed',
+      );
+      // The same as a plain HTML form: a 403 the browser shows, with no effect.
+      const forged = await submitForm(await pageAt(origins.stranger), `${api}/api/sales/${saleId}/trigger-webhook`);
+      expect(forged.status).to.equal(403);
+      expect(JSON.parse(forged.body)).to.include({
+        statusCode: 403,
+        message: 'Forbidden - cross-site request refused',
+      });
+      expect((await submitForm(await pageAt(origins.stranger), `${api}/auth/logout`)).status).to.equal(403);
+      // Another site's form: a top-level cross-site POST carries no Lax cookie, so it is not even authenticated.
+      expect(
+        (await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`)).status,
+      ).to.equal(401);
+      expect(receiver.received).to.have.length(0);
 
-    // The session survived the forged logout; the front end's own unsafe call goes through and delivers.
-    expect(await call(front, `${api}/auth/refresh`, { method: 'POST' })).to.deep.include({ status: 200 });
-    const sent = await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' });
-    expect(sent).to.deep.include({ status: 200 });
-    expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
-  });
+      // The session survived the forged logout; the front end's own unsafe call goes through and delivers.
+      expect(await call(front, `${api}/auth/refresh`, { method: 'POST' })).to.deep.include({ status: 200 });
+      const sent = await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' });
+      expect(sent).to.deep.include({ status: 200 });
+      expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
+    },
+  );
 
-  it("production cookies (Secure; SameSite=None, sent on another site's form): the forged trigger-webhook and logout are 403 with no effect", async () => {
-    await open({ NODE_ENV: 'production' });
-    // The victim logs in on the API's own origin (a first-party page; loopback counts as secure for Secure cookies).
-    const own = await pageAt(api);
-    expect(await login(own, '/auth/login', email)).to.deep.include({ status: 200 });
-    const cookies = (await browser.context.cookies()).sort((a, b) => a.name.localeCompare(b.name));
-    expect(cookies.map((cookie) => [cookie.name, cookie.secure, cookie.sameSite])).to.deep.equal([
-      ['access_token', true, 'None'],
-      ['refresh_token', true, 'None'],
-    ]);
+  it(
+    "production cookies (Secure; SameSite=None, sent on another site's form): the forged trigger-webhook and " +
+      'logout are 403 with no effect',
+    async () => {
+      await open({ NODE_ENV: 'production' });
+      // The victim logs in on the API's own origin (a first-party page; loopback counts as secure for Secure cookies).
+      const own = await pageAt(api);
+      expect(await login(own, '/auth/login', email)).to.deep.include({ status: 200 });
+      const cookies = (await browser.context.cookies()).sort((a, b) => a.name.localeCompare(b.name));
+      expect(cookies.map((cookie) => [cookie.name, cookie.secure, cookie.sameSite])).to.deep.equal([
+        ['access_token', true, 'None'],
+        ['refresh_token', true, 'None'],
+      ]);
 
-    const forged = await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`);
-    expect(forged.status).to.equal(403);
-    expect(JSON.parse(forged.body)).to.include({ statusCode: 403, message: 'Forbidden - cross-site request refused' });
-    expect((await submitForm(await pageAt(origins.crossSite), `${api}/auth/logout`)).status).to.equal(403);
-    expect(receiver.received).to.have.length(0);
+      const forged = await submitForm(await pageAt(origins.crossSite), `${api}/api/sales/${saleId}/trigger-webhook`);
+      expect(forged.status).to.equal(403);
+      expect(JSON.parse(forged.body)).to.include({
+        statusCode: 403,
+        message: 'Forbidden - cross-site request refused',
+      });
+      expect((await submitForm(await pageAt(origins.crossSite), `${api}/auth/logout`)).status).to.equal(403);
+      expect(receiver.received).to.have.length(0);
 
-    expect(await call(own, '/auth/refresh', { method: 'POST' })).to.deep.include({ status: 200 });
-    const front = await pageAt(origins.front);
-    expect(await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.deep.include({
-      status: 200,
-    });
-    expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
-  });
+      expect(await call(own, '/auth/refresh', { method: 'POST' })).to.deep.include({ status: 200 });
+      const front = await pageAt(origins.front);
+      expect(await call(front, `${api}/api/sales/${saleId}/trigger-webhook`, { method: 'POST' })).to.deep.include({
+        status: 200,
+      });
+      expect(receiver.saleIdsReceived()).to.deep.equal([saleId]);
+    },
+  );
 });

@@ -55,30 +55,37 @@ describe('JSON bodies nested deeper than 32 levels', () => {
     const form = (extra: string) =>
       `{"contact":{"name":"Ana","phone":"(11) 98765-4321"},"interests":{"brand":"Fiat"},"extra":${extra}}`;
 
-    it('a lead form 6,000 levels deep (an organization without a webhook secret) is 400 in the hub format, nothing stored', async () => {
-      const orgId = await createOrgWithSecret(hub, `Deep ${randomUUID()}`);
-      await addTemplate(hub, {
-        orgId,
-        name: 'Fiat',
-        active: true,
-        pipelineExternalId: 'forms',
-        conditions: [],
-        message: 'Olá',
-      });
-      const before = await leadCounts();
-      await postLead(orgId, form(nestedObjects(6_000))).expect(400, {
-        error: 'Invalid JSON body',
-        details: { body: TOO_DEEP },
-      });
-      // 33 levels: the form is level 1, `extra` adds 32.
-      await postLead(orgId, form(nested(32))).expect(400, { error: 'Invalid JSON body', details: { body: TOO_DEEP } });
-      expect(await leadCounts()).to.deep.equal(before);
-      // Exactly 32 levels, and brackets inside strings do not count.
-      const ok = await postLead(orgId, form(nestedObjects(31))).expect(200);
-      expect(ok.body).to.include({ ok: true, created: true });
-      await postLead(orgId, form(`"${'['.repeat(100)}"`)).expect(200);
-      await postLead(orgId, form(`${String.raw`"a\"`}${'{'.repeat(100)}"`)).expect(200);
-    });
+    it(
+      'a lead form 6,000 levels deep (an organization without a webhook secret) is 400 in the hub format, nothing ' +
+        'stored',
+      async () => {
+        const orgId = await createOrgWithSecret(hub, `Deep ${randomUUID()}`);
+        await addTemplate(hub, {
+          orgId,
+          name: 'Fiat',
+          active: true,
+          pipelineExternalId: 'forms',
+          conditions: [],
+          message: 'Olá',
+        });
+        const before = await leadCounts();
+        await postLead(orgId, form(nestedObjects(6_000))).expect(400, {
+          error: 'Invalid JSON body',
+          details: { body: TOO_DEEP },
+        });
+        // 33 levels: the form is level 1, `extra` adds 32.
+        await postLead(orgId, form(nested(32))).expect(400, {
+          error: 'Invalid JSON body',
+          details: { body: TOO_DEEP },
+        });
+        expect(await leadCounts()).to.deep.equal(before);
+        // Exactly 32 levels, and brackets inside strings do not count.
+        const ok = await postLead(orgId, form(nestedObjects(31))).expect(200);
+        expect(ok.body).to.include({ ok: true, created: true });
+        await postLead(orgId, form(`"${'['.repeat(100)}"`)).expect(200);
+        await postLead(orgId, form(`${String.raw`"a\"`}${'{'.repeat(100)}"`)).expect(200);
+      },
+    );
 
     it('is rejected before any work: the credential is not even looked at', async () => {
       await request(hub.app.callback())

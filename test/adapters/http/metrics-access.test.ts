@@ -47,29 +47,33 @@ function accessMatrix(service: Service): void {
       res.text.includes('brokerhub_http_request_duration_seconds');
 
     for (const nodeEnv of ['development', 'production']) {
-      it(`${nodeEnv}, token set: only "Authorization: Bearer <token>" (any case of "Bearer") gets the metrics; anything else is a bare 401`, async () => {
-        const svc = await service.open({ NODE_ENV: nodeEnv, METRICS_TOKEN: TOKEN });
-        try {
-          expect(isExposition(await get(svc.app, { authorization: `Bearer ${TOKEN}` }))).to.equal(true);
-          expect(isExposition(await get(svc.app, { authorization: `bearer ${TOKEN}` }))).to.equal(true);
-          const bodies = new Set<string>();
-          for (const headers of WRONG_CREDENTIALS) {
-            const res = await get(svc.app, headers);
-            expect(res.status, JSON.stringify(headers)).to.equal(401);
-            expect(res.headers['content-type']).to.match(/^application\/json/);
-            expect(res.text).not.to.match(/brokerhub_|process_|nodejs_/);
-            expect(res.text).not.to.contain(TOKEN.slice(0, 12));
-            expect(res.headers).not.to.have.property('www-authenticate');
-            bodies.add(JSON.stringify(service.stable(res.body)));
+      it(
+        `${nodeEnv}, token set: only "Authorization: Bearer <token>" (any case of "Bearer") gets the metrics; ` +
+          'anything else is a bare 401',
+        async () => {
+          const svc = await service.open({ NODE_ENV: nodeEnv, METRICS_TOKEN: TOKEN });
+          try {
+            expect(isExposition(await get(svc.app, { authorization: `Bearer ${TOKEN}` }))).to.equal(true);
+            expect(isExposition(await get(svc.app, { authorization: `bearer ${TOKEN}` }))).to.equal(true);
+            const bodies = new Set<string>();
+            for (const headers of WRONG_CREDENTIALS) {
+              const res = await get(svc.app, headers);
+              expect(res.status, JSON.stringify(headers)).to.equal(401);
+              expect(res.headers['content-type']).to.match(/^application\/json/);
+              expect(res.text).not.to.match(/brokerhub_|process_|nodejs_/);
+              expect(res.text).not.to.contain(TOKEN.slice(0, 12));
+              expect(res.headers).not.to.have.property('www-authenticate');
+              bodies.add(JSON.stringify(service.stable(res.body)));
+            }
+            // One answer whatever was wrong: nothing says how close a guess came.
+            expect([...bodies]).to.have.length(1);
+            // A token in the query string is not a credential.
+            expect((await get(svc.app, {}, `${service.path}?token=${TOKEN}`)).status).to.equal(401);
+          } finally {
+            await svc.close();
           }
-          // One answer whatever was wrong: nothing says how close a guess came.
-          expect([...bodies]).to.have.length(1);
-          // A token in the query string is not a credential.
-          expect((await get(svc.app, {}, `${service.path}?token=${TOKEN}`)).status).to.equal(401);
-        } finally {
-          await svc.close();
-        }
-      });
+        },
+      );
     }
 
     it('development, no token: open', async () => {

@@ -71,14 +71,18 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
   });
 
   for (const service of ['sales', 'hub'] as const) {
-    it(`${service}: the document and its docs page state the rules themselves, never a section of a text outside the repository`, async () => {
-      const page =
-        service === 'sales'
-          ? await request(sales.callback).get('/docs').expect(200)
-          : await request(hub.app.callback()).get(`${HUB_PREFIX}/docs`).expect(200);
-      const offending = outsideReferencesIn([JSON.stringify(documents[service]), page.text].join('\n'));
-      expect(offending, offending.join('\n')).to.deep.equal([]);
-    });
+    it(
+      `${service}: the document and its docs page state the rules themselves, never a section of a text outside ` +
+        'the repository',
+      async () => {
+        const page =
+          service === 'sales'
+            ? await request(sales.callback).get('/docs').expect(200)
+            : await request(hub.app.callback()).get(`${HUB_PREFIX}/docs`).expect(200);
+        const offending = outsideReferencesIn([JSON.stringify(documents[service]), page.text].join('\n'));
+        expect(offending, offending.join('\n')).to.deep.equal([]);
+      },
+    );
 
     it(`${service}: the served document is valid OpenAPI 3.1`, async () => {
       const validator = new Validator();

@@ -50,30 +50,34 @@ describe('KPI cache adapters', () => {
     }
   });
 
-  it('fallback: a failing Redis is a miss and a dropped write, never an error; the switch is reported once each way', async () => {
-    const dead = createRedisClient('redis://127.0.0.1:9');
-    dead.on('error', () => undefined);
-    const clock = new ManualClock();
-    const events: boolean[] = [];
-    let failing = true;
-    const live = new InMemoryKpiCache(clock);
-    const flaky = {
-      get: (key: string) => (failing ? new RedisKpiCache(dead, clock).get(key) : live.get(key)),
-      set: (key: string, value: string, ttl: number) =>
-        failing ? new RedisKpiCache(dead, clock).set(key, value, ttl) : live.set(key, value, ttl),
-    };
-    const cache = new FallbackKpiCache(flaky, ({ degraded }) => events.push(degraded));
-    try {
-      await cache.set('k', '"v"', 60_000);
-      expect(await cache.get('k')).to.equal(undefined);
-      expect(await cache.get('k')).to.equal(undefined);
-      expect(events).to.deep.equal([true]);
-      failing = false;
-      await cache.set('k', '"v"', 60_000);
-      expect(await cache.get('k')).to.equal('"v"');
-      expect(events).to.deep.equal([true, false]);
-    } finally {
-      dead.disconnect();
-    }
-  });
+  it(
+    'fallback: a failing Redis is a miss and a dropped write, never an error; the switch is reported once each ' +
+      'way',
+    async () => {
+      const dead = createRedisClient('redis://127.0.0.1:9');
+      dead.on('error', () => undefined);
+      const clock = new ManualClock();
+      const events: boolean[] = [];
+      let failing = true;
+      const live = new InMemoryKpiCache(clock);
+      const flaky = {
+        get: (key: string) => (failing ? new RedisKpiCache(dead, clock).get(key) : live.get(key)),
+        set: (key: string, value: string, ttl: number) =>
+          failing ? new RedisKpiCache(dead, clock).set(key, value, ttl) : live.set(key, value, ttl),
+      };
+      const cache = new FallbackKpiCache(flaky, ({ degraded }) => events.push(degraded));
+      try {
+        await cache.set('k', '"v"', 60_000);
+        expect(await cache.get('k')).to.equal(undefined);
+        expect(await cache.get('k')).to.equal(undefined);
+        expect(events).to.deep.equal([true]);
+        failing = false;
+        await cache.set('k', '"v"', 60_000);
+        expect(await cache.get('k')).to.equal('"v"');
+        expect(events).to.deep.equal([true, false]);
+      } finally {
+        dead.disconnect();
+      }
+    },
+  );
 });

@@ -69,16 +69,20 @@ describe('InMemoryRateLimitStore', () => {
     expect(store.size).to.equal(0);
   });
 
-  it('evicts in constant time when full: a flood of fresh addresses does not scan the whole store per request (CONTRACT 9.5)', async () => {
-    let reads = 0;
-    const store = new InMemoryRateLimitStore({ now: () => ((reads += 1), new Date(0)) }, 100, 0);
-    for (let i = 0; i < 100; i += 1) await store.hit(`ip-${i}`, 60_000);
-    reads = 0;
-    for (let i = 100; i < 200; i += 1) await store.hit(`ip-${i}`, 60_000);
-    // One clock read per hit: no sweep (which reads the clock and visits every window) on eviction.
-    expect(reads).to.equal(100);
-    expect(store.size).to.equal(100);
-  });
+  it(
+    'evicts in constant time when full: a flood of fresh addresses does not scan the whole store per request ' +
+      '(CONTRACT 9.5)',
+    async () => {
+      let reads = 0;
+      const store = new InMemoryRateLimitStore({ now: () => ((reads += 1), new Date(0)) }, 100, 0);
+      for (let i = 0; i < 100; i += 1) await store.hit(`ip-${i}`, 60_000);
+      reads = 0;
+      for (let i = 100; i < 200; i += 1) await store.hit(`ip-${i}`, 60_000);
+      // One clock read per hit: no sweep (which reads the clock and visits every window) on eviction.
+      expect(reads).to.equal(100);
+      expect(store.size).to.equal(100);
+    },
+  );
 
   it('sweeps expired windows periodically', async () => {
     let now = 0;

@@ -84,27 +84,30 @@ describe('ConcurrencyLimit', () => {
     expect(await running[1]).to.equal(2);
   });
 
-  it('hands a freed slot to the oldest waiter: a newcomer neither overtakes the queue nor exceeds the limit', async () => {
-    const limit = new ConcurrencyLimit(1, { maxQueued: 2 });
-    const first = heldTask('first');
-    const second = heldTask('second');
-    const running = limit.run(first.run);
-    const queued = limit.run(second.run);
-    first.finish();
-    await running;
-    // Submitted right after the slot was freed: it must queue behind `second`.
-    const newcomer = heldTask('newcomer');
-    const late = limit.run(newcomer.run);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(second.started()).to.equal(true);
-    expect(newcomer.started()).to.equal(false);
-    expect(limit.active).to.equal(1);
-    second.finish();
-    await queued;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(newcomer.started()).to.equal(true);
-    newcomer.finish();
-    expect(await late).to.equal('newcomer');
-    expect([limit.active, limit.queued]).to.deep.equal([0, 0]);
-  });
+  it(
+    'hands a freed slot to the oldest waiter: a newcomer neither overtakes the queue nor exceeds the ' + 'limit',
+    async () => {
+      const limit = new ConcurrencyLimit(1, { maxQueued: 2 });
+      const first = heldTask('first');
+      const second = heldTask('second');
+      const running = limit.run(first.run);
+      const queued = limit.run(second.run);
+      first.finish();
+      await running;
+      // Submitted right after the slot was freed: it must queue behind `second`.
+      const newcomer = heldTask('newcomer');
+      const late = limit.run(newcomer.run);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(second.started()).to.equal(true);
+      expect(newcomer.started()).to.equal(false);
+      expect(limit.active).to.equal(1);
+      second.finish();
+      await queued;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(newcomer.started()).to.equal(true);
+      newcomer.finish();
+      expect(await late).to.equal('newcomer');
+      expect([limit.active, limit.queued]).to.deep.equal([0, 0]);
+    },
+  );
 });

@@ -48,18 +48,21 @@ describe('HttpSaleWebhookSender', () => {
     expect(() => new Webhook(secret).verify((request?.body ?? '').replace('0', '1'), headers)).to.throw();
   });
 
-  it('a raw secret (32 bytes or more, no whsec_) signs with its UTF-8 bytes, verifiable by the library in raw mode', async () => {
-    const secret = 'a raw secret of at least 32 bytes!';
-    const sender = new HttpSaleWebhookSender(url, new SystemClock(), { signingSecret: secret });
-    await sender.send(ENVELOPE);
-    await sender.close();
-    const request = receiver.received[0];
-    const headers = Object.fromEntries(
-      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request?.headers[name])]),
-    );
-    const verifier = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
-    expect(verifier.verify(request?.body ?? '', headers)).to.deep.equal(ENVELOPE);
-  });
+  it(
+    'a raw secret (32 bytes or more, no whsec_) signs with its UTF-8 bytes, verifiable by the library in raw ' + 'mode',
+    async () => {
+      const secret = 'a raw secret of at least 32 bytes!';
+      const sender = new HttpSaleWebhookSender(url, new SystemClock(), { signingSecret: secret });
+      await sender.send(ENVELOPE);
+      await sender.close();
+      const request = receiver.received[0];
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request?.headers[name])]),
+      );
+      const verifier = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+      expect(verifier.verify(request?.body ?? '', headers)).to.deep.equal(ENVELOPE);
+    },
+  );
 
   it('refuses to be built with a secret the configuration would refuse (CONTRACT 11.3)', () => {
     for (const secret of ['whsec_', 'whsec_not*valid*base64!!', 'short raw secret'])

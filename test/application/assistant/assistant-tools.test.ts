@@ -116,30 +116,34 @@ describe('Assistant tools (on fakes)', () => {
       expect(await invoke(tool, { phone: '11987654321', name: 'Ana' })).to.deep.equal(E.left(['name is not allowed']));
     });
 
-    it('the contacts of every phone sharing the match key (a landline and a mobile of the same digits), newest activity first', async () => {
-      const message = (id: string, jid: string, at: string) => ({
-        instance: 'main',
-        key: { id, remoteJid: jid, fromMe: false },
-        pushName: 'Ana',
-        messageType: 'conversation',
-        message: { conversation: 'oi' },
-        messageTimestamp: Date.parse(at) / 1000,
-      });
-      gateway.write(
-        message('M1', '5511933334444@s.whatsapp.net', '2026-03-04T12:00:00.000Z'),
-        message('M2', '551133334444@s.whatsapp.net', '2026-03-05T12:00:00.000Z'),
-        message('M3', '551133334444@s.whatsapp.net', '2026-03-06T12:00:00.000Z'),
-      );
-      const found = (await rightOf(tool, { phone: '(11) 3333-4444' })) as {
-        phone: string;
-        contacts: { phone: string; messageCount: number; interactionCount: number }[];
-      };
-      expect(found.phone).to.equal('551133334444');
-      expect(found.contacts.map((c) => [c.phone, c.messageCount, c.interactionCount])).to.deep.equal([
-        ['551133334444', 2, 0],
-        ['5511933334444', 1, 0],
-      ]);
-    });
+    it(
+      'the contacts of every phone sharing the match key (a landline and a mobile of the same digits), newest ' +
+        'activity first',
+      async () => {
+        const message = (id: string, jid: string, at: string) => ({
+          instance: 'main',
+          key: { id, remoteJid: jid, fromMe: false },
+          pushName: 'Ana',
+          messageType: 'conversation',
+          message: { conversation: 'oi' },
+          messageTimestamp: Date.parse(at) / 1000,
+        });
+        gateway.write(
+          message('M1', '5511933334444@s.whatsapp.net', '2026-03-04T12:00:00.000Z'),
+          message('M2', '551133334444@s.whatsapp.net', '2026-03-05T12:00:00.000Z'),
+          message('M3', '551133334444@s.whatsapp.net', '2026-03-06T12:00:00.000Z'),
+        );
+        const found = (await rightOf(tool, { phone: '(11) 3333-4444' })) as {
+          phone: string;
+          contacts: { phone: string; messageCount: number; interactionCount: number }[];
+        };
+        expect(found.phone).to.equal('551133334444');
+        expect(found.contacts.map((c) => [c.phone, c.messageCount, c.interactionCount])).to.deep.equal([
+          ['551133334444', 2, 0],
+          ['5511933334444', 1, 0],
+        ]);
+      },
+    );
   });
 
   describe('find_policies {cpf}', () => {
@@ -162,36 +166,43 @@ describe('Assistant tools (on fakes)', () => {
       expect(tool).to.deep.include({ name: 'find_policies', roles: ['admin', 'manager', 'operator'] });
     });
 
-    it("the CPF's policies newest first, with the fields the model reads, the CPF written with or without punctuation", async () => {
-      for (const cpf of [CPF_A, '529.982.247-25']) {
-        const found = (await rightOf(tool, { cpf })) as { cpf: string; policies: Record<string, unknown>[] };
-        expect(found.cpf).to.equal(CPF_A);
-        expect(found.policies.map((p) => p.policyNumber)).to.deep.equal(['P-NEW', 'P-OLD']);
-        expect(found.policies[0]).to.deep.equal({
-          policyNumber: 'P-NEW',
-          insurer: 'Allianz',
-          product: 'auto',
-          status: 'pending',
-          premiumCents: 100_000,
-          startDate: '2026-01-01',
-          endDate: '2027-01-01',
-          vehiclePlate: 'BRA2E19',
-          saleId: null,
-        });
-      }
-    });
+    it(
+      "the CPF's policies newest first, with the fields the model reads, the CPF written with or without " +
+        'punctuation',
+      async () => {
+        for (const cpf of [CPF_A, '529.982.247-25']) {
+          const found = (await rightOf(tool, { cpf })) as { cpf: string; policies: Record<string, unknown>[] };
+          expect(found.cpf).to.equal(CPF_A);
+          expect(found.policies.map((p) => p.policyNumber)).to.deep.equal(['P-NEW', 'P-OLD']);
+          expect(found.policies[0]).to.deep.equal({
+            policyNumber: 'P-NEW',
+            insurer: 'Allianz',
+            product: 'auto',
+            status: 'pending',
+            premiumCents: 100_000,
+            startDate: '2026-01-01',
+            endDate: '2027-01-01',
+            vehiclePlate: 'BRA2E19',
+            saleId: null,
+          });
+        }
+      },
+    );
 
     it('a valid CPF without policies: an empty list', async () => {
       expect(await rightOf(tool, { cpf: '390.533.447-05' })).to.deep.equal({ cpf: '39053344705', policies: [] });
     });
 
-    it('Left for a CPF that is not valid: letters, another digit count, repeated digits, a wrong check digit', async () => {
-      for (const cpf of ['abc', '5299822472', '111.111.111-11', '529.982.247-26']) {
-        expect(await invoke(tool, { cpf }), cpf).to.deep.equal(
-          E.left(['cpf must be a valid CPF (11 digits, check digits)']),
-        );
-      }
-    });
+    it(
+      'Left for a CPF that is not valid: letters, another digit count, repeated digits, a wrong check ' + 'digit',
+      async () => {
+        for (const cpf of ['abc', '5299822472', '111.111.111-11', '529.982.247-26']) {
+          expect(await invoke(tool, { cpf }), cpf).to.deep.equal(
+            E.left(['cpf must be a valid CPF (11 digits, check digits)']),
+          );
+        }
+      },
+    );
 
     it('Left for arguments that do not decode', async () => {
       expect(await invoke(tool, {})).to.deep.equal(E.left(['cpf is required']));

@@ -131,28 +131,31 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
   });
 
   describe('UpdateChatSession', () => {
-    it('changes title, description and status, stamps updatedAt with the clock, and answers the session as stored', async () => {
-      const session = await create(OWNER);
-      clock.advance(60_000);
-      const update = new UpdateChatSession(chats, clock);
-      const updated = await update.execute({
-        userId: OWNER,
-        id: session.id,
-        changes: { title: 'Novo', description: 'd', status: 'archived' },
-      });
-      if (E.isLeft(updated)) throw new Error(updated.left._tag);
-      expect(updated.right).to.deep.include({
-        title: 'Novo',
-        description: 'd',
-        status: 'archived',
-        updatedAt: clock.now(),
-        createdAt: session.createdAt,
-      });
-      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.equal(updated.right);
-      // Archived and active both ways.
-      const reopened = await update.execute({ userId: OWNER, id: session.id, changes: { status: 'active' } });
-      expect(E.isRight(reopened) && reopened.right).to.deep.include({ status: 'active', title: 'Novo' });
-    });
+    it(
+      'changes title, description and status, stamps updatedAt with the clock, and answers the session as ' + 'stored',
+      async () => {
+        const session = await create(OWNER);
+        clock.advance(60_000);
+        const update = new UpdateChatSession(chats, clock);
+        const updated = await update.execute({
+          userId: OWNER,
+          id: session.id,
+          changes: { title: 'Novo', description: 'd', status: 'archived' },
+        });
+        if (E.isLeft(updated)) throw new Error(updated.left._tag);
+        expect(updated.right).to.deep.include({
+          title: 'Novo',
+          description: 'd',
+          status: 'archived',
+          updatedAt: clock.now(),
+          createdAt: session.createdAt,
+        });
+        expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.equal(updated.right);
+        // Archived and active both ways.
+        const reopened = await update.execute({ userId: OWNER, id: session.id, changes: { status: 'active' } });
+        expect(E.isRight(reopened) && reopened.right).to.deep.include({ status: 'active', title: 'Novo' });
+      },
+    );
 
     it('Left ChatSessionNotFound for an unknown id', async () => {
       expect(
@@ -201,101 +204,115 @@ describe('Chat-session use cases (CONTRACT 8.4, on fakes)', () => {
       expect((await chats.history(session.id, undefined, 0, 10)).total).to.equal(1);
     });
 
-    it('killed before its n-th write, for every write: the retried delete leaves no message of the session (CONTRACT 10.2)', async () => {
-      const twin = new CrashSwitch();
-      chats = new InMemoryChatRepository(twin);
-      const first = await create(OWNER);
-      await say(first, 'user', 'oi');
-      const before = twin.made;
-      await new DeleteChatSession(chats).execute({ userId: OWNER, id: first.id });
-      const writes = twin.made - before;
-      expect(writes, 'the session, then its messages').to.equal(2);
-      for (let n = 1; n <= writes; n += 1) {
-        const crash = new CrashSwitch();
-        chats = new InMemoryChatRepository(crash);
-        const session = await create(OWNER);
-        const kept = await create(OWNER);
-        await say(session, 'user', 'oi');
-        await say(session, 'assistant', 'olá');
-        await say(kept, 'user', 'fica');
-        crash.failWrite(n);
-        let died: unknown;
-        try {
-          await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id });
-        } catch (error) {
-          died = error;
+    it(
+      'killed before its n-th write, for every write: the retried delete leaves no message of the session ' +
+        '(CONTRACT 10.2)',
+      async () => {
+        const twin = new CrashSwitch();
+        chats = new InMemoryChatRepository(twin);
+        const first = await create(OWNER);
+        await say(first, 'user', 'oi');
+        const before = twin.made;
+        await new DeleteChatSession(chats).execute({ userId: OWNER, id: first.id });
+        const writes = twin.made - before;
+        expect(writes, 'the session, then its messages').to.equal(2);
+        for (let n = 1; n <= writes; n += 1) {
+          const crash = new CrashSwitch();
+          chats = new InMemoryChatRepository(crash);
+          const session = await create(OWNER);
+          const kept = await create(OWNER);
+          await say(session, 'user', 'oi');
+          await say(session, 'assistant', 'olá');
+          await say(kept, 'user', 'fica');
+          crash.failWrite(n);
+          let died: unknown;
+          try {
+            await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id });
+          } catch (error) {
+            died = error;
+          }
+          expect(died, `write ${n}`).to.be.instanceOf(ProcessDied);
+          // The client's retry: 204 when the session was still there, else 404, and the delete is finished either way.
+          const retried = await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id });
+          expect(retried, `write ${n}`).to.deep.equal(n === 1 ? E.right(undefined) : NOT_FOUND);
+          expect(chats.orphanSessionIds(), `write ${n}`).to.deep.equal([]);
+          expect(await chats.history(session.id, undefined, 0, 10)).to.deep.equal({ items: [], total: 0 });
+          expect(await chats.findOwnedSession(OWNER, kept.id)).to.deep.include({ messageCount: 1 });
+          expect((await chats.history(kept.id, undefined, 0, 10)).total).to.equal(1);
         }
-        expect(died, `write ${n}`).to.be.instanceOf(ProcessDied);
-        // The client's retry: 204 when the session was still there, else 404, and the delete is finished either way.
-        const retried = await new DeleteChatSession(chats).execute({ userId: OWNER, id: session.id });
-        expect(retried, `write ${n}`).to.deep.equal(n === 1 ? E.right(undefined) : NOT_FOUND);
-        expect(chats.orphanSessionIds(), `write ${n}`).to.deep.equal([]);
-        expect(await chats.history(session.id, undefined, 0, 10)).to.deep.equal({ items: [], total: 0 });
-        expect(await chats.findOwnedSession(OWNER, kept.id)).to.deep.include({ messageCount: 1 });
-        expect((await chats.history(kept.id, undefined, 0, 10)).total).to.equal(1);
-      }
-    });
+      },
+    );
   });
 
   describe('GetChatHistory', () => {
-    it("the owner's messages oldest first, a slice at a time, of one role when given, with the filtered total", async () => {
-      const session = await create(OWNER);
-      await say(session, 'user', 'u1');
-      await say(session, 'assistant', 'a1');
-      await say(session, 'user', 'u2');
-      await say(session, 'assistant', 'a2');
-      const history = new GetChatHistory(chats);
-      const contents = async (input: { role?: ChatRole; offset: number; limit: number }) => {
-        const page = await history.execute({ userId: OWNER, sessionId: session.id, ...input });
-        if (E.isLeft(page)) throw new Error(page.left._tag);
-        return { contents: page.right.items.map((m) => m.content), total: page.right.total };
-      };
-      expect(await contents({ offset: 0, limit: 10 })).to.deep.equal({ contents: ['u1', 'a1', 'u2', 'a2'], total: 4 });
-      expect(await contents({ offset: 1, limit: 2 })).to.deep.equal({ contents: ['a1', 'u2'], total: 4 });
-      expect(await contents({ role: 'assistant', offset: 0, limit: 10 })).to.deep.equal({
-        contents: ['a1', 'a2'],
-        total: 2,
-      });
-    });
+    it(
+      "the owner's messages oldest first, a slice at a time, of one role when given, with the filtered " + 'total',
+      async () => {
+        const session = await create(OWNER);
+        await say(session, 'user', 'u1');
+        await say(session, 'assistant', 'a1');
+        await say(session, 'user', 'u2');
+        await say(session, 'assistant', 'a2');
+        const history = new GetChatHistory(chats);
+        const contents = async (input: { role?: ChatRole; offset: number; limit: number }) => {
+          const page = await history.execute({ userId: OWNER, sessionId: session.id, ...input });
+          if (E.isLeft(page)) throw new Error(page.left._tag);
+          return { contents: page.right.items.map((m) => m.content), total: page.right.total };
+        };
+        expect(await contents({ offset: 0, limit: 10 })).to.deep.equal({
+          contents: ['u1', 'a1', 'u2', 'a2'],
+          total: 4,
+        });
+        expect(await contents({ offset: 1, limit: 2 })).to.deep.equal({ contents: ['a1', 'u2'], total: 4 });
+        expect(await contents({ role: 'assistant', offset: 0, limit: 10 })).to.deep.equal({
+          contents: ['a1', 'a2'],
+          total: 2,
+        });
+      },
+    );
 
-    it("a full history whose total is not the session's messageCount (an append that died before its recount) recounts the session; the page is unchanged", async () => {
-      const crash = new CrashSwitch();
-      chats = new InMemoryChatRepository(crash);
-      const session = await create(OWNER);
-      await say(session, 'user', 'u1');
-      crash.failWrite(3);
-      let died: unknown;
-      try {
-        await say(session, 'assistant', 'a1, sem contagem');
-      } catch (error) {
-        died = error;
-      }
-      expect(died).to.be.instanceOf(ProcessDied);
-      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1, preview: 'u1' });
-      // A filtered read does not judge the counters (its total is of one role).
-      const assistantOnly = await new GetChatHistory(chats).execute({
-        userId: OWNER,
-        sessionId: session.id,
-        role: 'user',
-        offset: 0,
-        limit: 10,
-      });
-      expect(E.isRight(assistantOnly) && assistantOnly.right.total).to.equal(1);
-      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1 });
-      const page = await new GetChatHistory(chats).execute({
-        userId: OWNER,
-        sessionId: session.id,
-        offset: 0,
-        limit: 1,
-      });
-      if (E.isLeft(page)) throw new Error(page.left._tag);
-      expect(page.right.items.map((m) => m.content)).to.deep.equal(['u1']);
-      expect(page.right.total).to.equal(2);
-      expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({
-        messageCount: 2,
-        preview: 'a1, sem contagem',
-      });
-    });
+    it(
+      "a full history whose total is not the session's messageCount (an append that died before its recount) " +
+        'recounts the session; the page is unchanged',
+      async () => {
+        const crash = new CrashSwitch();
+        chats = new InMemoryChatRepository(crash);
+        const session = await create(OWNER);
+        await say(session, 'user', 'u1');
+        crash.failWrite(3);
+        let died: unknown;
+        try {
+          await say(session, 'assistant', 'a1, sem contagem');
+        } catch (error) {
+          died = error;
+        }
+        expect(died).to.be.instanceOf(ProcessDied);
+        expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1, preview: 'u1' });
+        // A filtered read does not judge the counters (its total is of one role).
+        const assistantOnly = await new GetChatHistory(chats).execute({
+          userId: OWNER,
+          sessionId: session.id,
+          role: 'user',
+          offset: 0,
+          limit: 10,
+        });
+        expect(E.isRight(assistantOnly) && assistantOnly.right.total).to.equal(1);
+        expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({ messageCount: 1 });
+        const page = await new GetChatHistory(chats).execute({
+          userId: OWNER,
+          sessionId: session.id,
+          offset: 0,
+          limit: 1,
+        });
+        if (E.isLeft(page)) throw new Error(page.left._tag);
+        expect(page.right.items.map((m) => m.content)).to.deep.equal(['u1']);
+        expect(page.right.total).to.equal(2);
+        expect(await chats.findOwnedSession(OWNER, session.id)).to.deep.include({
+          messageCount: 2,
+          preview: 'a1, sem contagem',
+        });
+      },
+    );
 
     it('an empty page for a session without messages', async () => {
       const session = await create(OWNER);

@@ -75,31 +75,35 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
   const historyOf = async (sessionId: string) =>
     (await chats.history(sessionId, undefined, 0, 100)).items.map((m) => `${m.role}:${m.content}`);
 
-  it("without a sessionId: creates a session titled from the message, stores both messages and answers the assistant's", async () => {
-    model.answers(text('Três leads.'));
-    const out = await ask('  quantos leads\nviraram venda esta semana?  ');
-    if (E.isLeft(out)) throw new Error(out.left._tag);
-    const session = await chats.findOwnedSession(operator.id, out.right.sessionId);
-    expect(session).to.deep.include({
-      title: 'quantos leads viraram venda esta semana?',
-      messageCount: 2,
-      preview: 'Três leads.',
-    });
-    expect(out.right.message).to.deep.include({
-      role: 'assistant',
-      content: 'Três leads.',
-      metadata: { operationType: 'answer', executionTimeMs: 0 },
-    });
-    expect(await historyOf(out.right.sessionId)).to.deep.equal([
-      'user:  quantos leads\nviraram venda esta semana?  ',
-      'assistant:Três leads.',
-    ]);
-    const [request] = model.requests;
-    expect(request?.messages[0]?.role).to.equal('system');
-    expect(request?.messages.slice(1)).to.deep.equal([
-      { role: 'user', content: '  quantos leads\nviraram venda esta semana?  ' },
-    ]);
-  });
+  it(
+    'without a sessionId: creates a session titled from the message, stores both messages and answers the ' +
+      "assistant's",
+    async () => {
+      model.answers(text('Três leads.'));
+      const out = await ask('  quantos leads\nviraram venda esta semana?  ');
+      if (E.isLeft(out)) throw new Error(out.left._tag);
+      const session = await chats.findOwnedSession(operator.id, out.right.sessionId);
+      expect(session).to.deep.include({
+        title: 'quantos leads viraram venda esta semana?',
+        messageCount: 2,
+        preview: 'Três leads.',
+      });
+      expect(out.right.message).to.deep.include({
+        role: 'assistant',
+        content: 'Três leads.',
+        metadata: { operationType: 'answer', executionTimeMs: 0 },
+      });
+      expect(await historyOf(out.right.sessionId)).to.deep.equal([
+        'user:  quantos leads\nviraram venda esta semana?  ',
+        'assistant:Três leads.',
+      ]);
+      const [request] = model.requests;
+      expect(request?.messages[0]?.role).to.equal('system');
+      expect(request?.messages.slice(1)).to.deep.equal([
+        { role: 'user', content: '  quantos leads\nviraram venda esta semana?  ' },
+      ]);
+    },
+  );
 
   it("sends the session's last 20 messages, the new one included, oldest first", async () => {
     const session = newChatSession({ id: 'S', userId: operator.id, at: clock.now() });
@@ -127,17 +131,20 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(E.isRight(out) && out.right.message.metadata?.operationType).to.equal('kpis');
   });
 
-  it('a tool the role is not offered is never run, even when the model calls it: the model reads an error', async () => {
-    model.answers(call('kpis', {}), text('sem acesso'));
-    const out = await ask('kpis?', operator);
-    expect(runs).to.deep.equal([]);
-    expect(model.requests[1]?.messages.at(-1)).to.deep.equal({
-      role: 'tool',
-      toolCallId: 'c-kpis',
-      content: '{"error":"unknown tool kpis"}',
-    });
-    expect(E.isRight(out) && out.right.message.metadata?.operationType).to.equal('answer');
-  });
+  it(
+    'a tool the role is not offered is never run, even when the model calls it: the model reads an ' + 'error',
+    async () => {
+      model.answers(call('kpis', {}), text('sem acesso'));
+      const out = await ask('kpis?', operator);
+      expect(runs).to.deep.equal([]);
+      expect(model.requests[1]?.messages.at(-1)).to.deep.equal({
+        role: 'tool',
+        toolCallId: 'c-kpis',
+        content: '{"error":"unknown tool kpis"}',
+      });
+      expect(E.isRight(out) && out.right.message.metadata?.operationType).to.equal('answer');
+    },
+  );
 
   it('a tool result reaches the model in the next request, after the assistant turn that called it', async () => {
     model.answers(call('echo', { word: 'ab', times: 2 }), text('abab'));
@@ -158,32 +165,36 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     });
   });
 
-  it("invalid arguments (not JSON, wrong types, unknown members, missing ones) go back to the model as the tool's error; the tool does not run", async () => {
-    model.answers(
-      {
-        content: null,
-        toolCalls: [
-          { id: 'a', name: 'echo', arguments: '{"word": 5, "extra": true}' },
-          { id: 'b', name: 'echo', arguments: 'not json' },
-          { id: 'c', name: 'echo', arguments: '{}' },
-          { id: 'd', name: 'echo', arguments: '{"word":"bad"}' },
-        ],
-      },
-      text('desculpe'),
-    );
-    const out = await ask('eco');
-    expect(E.isRight(out)).to.equal(true);
-    const results = (model.requests[1]?.messages ?? [])
-      .filter((m) => m.role === 'tool')
-      .map((m) => JSON.parse(m.content));
-    expect(results).to.deep.equal([
-      { error: 'extra is not allowed; word must be string' },
-      { error: 'arguments must be a JSON object' },
-      { error: 'word is required' },
-      { error: 'word must not be bad' },
-    ]);
-    expect(runs.map((r) => r.args)).to.deep.equal([{ word: 'bad' }]);
-  });
+  it(
+    "invalid arguments (not JSON, wrong types, unknown members, missing ones) go back to the model as the tool's " +
+      'error; the tool does not run',
+    async () => {
+      model.answers(
+        {
+          content: null,
+          toolCalls: [
+            { id: 'a', name: 'echo', arguments: '{"word": 5, "extra": true}' },
+            { id: 'b', name: 'echo', arguments: 'not json' },
+            { id: 'c', name: 'echo', arguments: '{}' },
+            { id: 'd', name: 'echo', arguments: '{"word":"bad"}' },
+          ],
+        },
+        text('desculpe'),
+      );
+      const out = await ask('eco');
+      expect(E.isRight(out)).to.equal(true);
+      const results = (model.requests[1]?.messages ?? [])
+        .filter((m) => m.role === 'tool')
+        .map((m) => JSON.parse(m.content));
+      expect(results).to.deep.equal([
+        { error: 'extra is not allowed; word must be string' },
+        { error: 'arguments must be a JSON object' },
+        { error: 'word is required' },
+        { error: 'word must not be bad' },
+      ]);
+      expect(runs.map((r) => r.args)).to.deep.equal([{ word: 'bad' }]);
+    },
+  );
 
   it('cuts a long tool result to the bound before it goes to the model', async () => {
     model.answers(call('echo', { word: 'x', times: 500 }), text('longo'));
@@ -214,15 +225,18 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
     expect(E.isRight(out) && out.right.message.content).to.equal('chega de ferramentas');
   });
 
-  it('a model failure is AiUnavailable, a missing model AiNotConfigured; the user message is stored either way', async () => {
-    model.answers('fail');
-    expect(await ask('primeira')).to.deep.equal(E.left({ _tag: 'AiUnavailable' }));
-    const none = await assistant({}, false).execute({ caller: operator, message: 'segunda' });
-    expect(none).to.deep.equal(E.left({ _tag: 'AiNotConfigured' }));
-    const sessions = await chats.listOwnedSessions(operator.id, undefined, 1, 10);
-    expect(sessions.total).to.equal(2);
-    for (const session of sessions.items) expect(session.messageCount).to.equal(1);
-  });
+  it(
+    'a model failure is AiUnavailable, a missing model AiNotConfigured; the user message is stored either ' + 'way',
+    async () => {
+      model.answers('fail');
+      expect(await ask('primeira')).to.deep.equal(E.left({ _tag: 'AiUnavailable' }));
+      const none = await assistant({}, false).execute({ caller: operator, message: 'segunda' });
+      expect(none).to.deep.equal(E.left({ _tag: 'AiNotConfigured' }));
+      const sessions = await chats.listOwnedSessions(operator.id, undefined, 1, 10);
+      expect(sessions.total).to.equal(2);
+      for (const session of sessions.items) expect(session.messageCount).to.equal(1);
+    },
+  );
 
   it('past the deadline (the whole exchange) the answer is AiUnavailable', async () => {
     model.answers(call('echo', { word: 'a' }), 'hang');
@@ -254,63 +268,67 @@ describe('ExecuteAssistant (CONTRACT 8.4)', () => {
       return sessions.total;
     }
 
-    it('killed before its n-th write, for every write of a request that opens a session: the next history read, then the next request, leave every session counting exactly its messages', async () => {
-      const twin = new CrashSwitch();
-      chats = new InMemoryChatRepository(twin);
-      model.answers(text('Três leads.'));
-      expect(E.isRight(await ask('quantos leads?'))).to.equal(true);
-      const writes = twin.made;
-      expect(twin.writes, 'session, then number, message and recount per message').to.deep.equal([
-        'chat_sessions.insertOne',
-        'chat_sessions.findOneAndUpdate',
-        'chat_messages.insertOne',
-        'chat_sessions.updateOne',
-        'chat_sessions.findOneAndUpdate',
-        'chat_messages.insertOne',
-        'chat_sessions.updateOne',
-      ]);
-      for (let n = 1; n <= writes; n += 1) {
-        const crash = new CrashSwitch();
-        chats = new InMemoryChatRepository(crash);
-        model = new ScriptedAssistantModel();
+    it(
+      'killed before its n-th write, for every write of a request that opens a session: the next history read, ' +
+        'then the next request, leave every session counting exactly its messages',
+      async () => {
+        const twin = new CrashSwitch();
+        chats = new InMemoryChatRepository(twin);
         model.answers(text('Três leads.'));
-        crash.failWrite(n);
-        let died: unknown;
-        try {
-          await ask('quantos leads?');
-        } catch (error) {
-          died = error;
-        }
-        expect(died, `write ${n}`).to.be.instanceOf(ProcessDied);
-        const [session] = (await chats.listOwnedSessions(operator.id, undefined, 1, 10)).items;
-        if (session === undefined) {
-          expect(n, 'only a crash before the session insert leaves no session').to.equal(1);
-          continue;
-        }
-        // The next operation on the session: its history read recounts what an append left behind.
-        const read = await new GetChatHistory(chats).execute({
-          userId: operator.id,
-          sessionId: session.id,
-          offset: 0,
-          limit: 50,
-        });
-        expect(E.isRight(read)).to.equal(true);
-        expect(await expectCountersOfHistories(operator)).to.equal(1);
-        // And the next request on it: stored after what survived, counted with it.
-        model = new ScriptedAssistantModel();
-        model.answers(text('E hoje, dois.'));
-        const next = await ask('e hoje?', operator, session.id);
-        expect(E.isRight(next), `write ${n}`).to.equal(true);
-        await expectCountersOfHistories(operator);
-        const stored = (await chats.history(session.id, undefined, 0, 100)).items.map((m) => m.content);
-        expect(stored.slice(-2)).to.deep.equal(['e hoje?', 'E hoje, dois.']);
-        // What the dead request stored before its write n: the question from write 3 on, the answer from write 6 on.
-        expect(stored.slice(0, -2)).to.deep.equal([
-          ...(n > 3 ? ['quantos leads?'] : []),
-          ...(n > 6 ? ['Três leads.'] : []),
+        expect(E.isRight(await ask('quantos leads?'))).to.equal(true);
+        const writes = twin.made;
+        expect(twin.writes, 'session, then number, message and recount per message').to.deep.equal([
+          'chat_sessions.insertOne',
+          'chat_sessions.findOneAndUpdate',
+          'chat_messages.insertOne',
+          'chat_sessions.updateOne',
+          'chat_sessions.findOneAndUpdate',
+          'chat_messages.insertOne',
+          'chat_sessions.updateOne',
         ]);
-      }
-    });
+        for (let n = 1; n <= writes; n += 1) {
+          const crash = new CrashSwitch();
+          chats = new InMemoryChatRepository(crash);
+          model = new ScriptedAssistantModel();
+          model.answers(text('Três leads.'));
+          crash.failWrite(n);
+          let died: unknown;
+          try {
+            await ask('quantos leads?');
+          } catch (error) {
+            died = error;
+          }
+          expect(died, `write ${n}`).to.be.instanceOf(ProcessDied);
+          const [session] = (await chats.listOwnedSessions(operator.id, undefined, 1, 10)).items;
+          if (session === undefined) {
+            expect(n, 'only a crash before the session insert leaves no session').to.equal(1);
+            continue;
+          }
+          // The next operation on the session: its history read recounts what an append left behind.
+          const read = await new GetChatHistory(chats).execute({
+            userId: operator.id,
+            sessionId: session.id,
+            offset: 0,
+            limit: 50,
+          });
+          expect(E.isRight(read)).to.equal(true);
+          expect(await expectCountersOfHistories(operator)).to.equal(1);
+          // And the next request on it: stored after what survived, counted with it.
+          model = new ScriptedAssistantModel();
+          model.answers(text('E hoje, dois.'));
+          const next = await ask('e hoje?', operator, session.id);
+          expect(E.isRight(next), `write ${n}`).to.equal(true);
+          await expectCountersOfHistories(operator);
+          const stored = (await chats.history(session.id, undefined, 0, 100)).items.map((m) => m.content);
+          expect(stored.slice(-2)).to.deep.equal(['e hoje?', 'E hoje, dois.']);
+          // What the dead request stored before its write n: the question from write 3 on, the answer from write 6 on.
+          expect(stored.slice(0, -2)).to.deep.equal([
+            ...(n > 3 ? ['quantos leads?'] : []),
+            ...(n > 6 ? ['Três leads.'] : []),
+          ]);
+        }
+      },
+    );
 
     it('without the history read, the next request alone puts the counters of a dead append right', async () => {
       const crash = new CrashSwitch();

@@ -95,10 +95,13 @@ describe('Tool arguments (decodeToolArguments, defineTool, integerArgument)', ()
       expect(echo.argumentsCodec).to.equal(spec.codec);
     });
 
-    it('a Right result as the tool returned it; the tool ran once with the decoded arguments and the caller', async () => {
-      expect(await echo.invoke('{"word":"ab","times":2}', caller)).to.deep.equal(E.right({ echoed: 'abab' }));
-      expect(runs).to.deep.equal([{ args: { word: 'ab', times: 2 }, caller }]);
-    });
+    it(
+      'a Right result as the tool returned it; the tool ran once with the decoded arguments and the ' + 'caller',
+      async () => {
+        expect(await echo.invoke('{"word":"ab","times":2}', caller)).to.deep.equal(E.right({ echoed: 'abab' }));
+        expect(runs).to.deep.equal([{ args: { word: 'ab', times: 2 }, caller }]);
+      },
+    );
 
     it('Left with the decoding problems, and the tool does not run', async () => {
       expect(await echo.invoke('{"word":3,"x":1}', caller)).to.deep.equal(

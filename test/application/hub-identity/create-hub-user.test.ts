@@ -73,25 +73,29 @@ describe('CreateHubUser', () => {
     expect(f.passwords.calls.hash).to.equal(1);
   });
 
-  it('EmailTaken when a concurrent creation takes the e-mail at the user insert: the membership written for it is taken back', async () => {
-    const organization = await f.seedOrganization();
-    const racing = new (class extends InMemoryHubUserRepository {
-      override async findByEmail(address: Email): Promise<HubUser | undefined> {
-        const seen = await super.findByEmail(address);
-        await super.create({ id: 'racer', email: address, name: 'Racer', language: 'pt-BR', passwordHash: 'h' });
-        return seen;
-      }
-    })();
-    const raced = new CreateHubUser(racing, f.memberships, f.organizations, f.passwords, f.ids, f.clock);
-    const result = await raced.execute({
-      email: email('ana@example.com'),
-      password: 'correct-horse-9',
-      name: 'Ana',
-      membership: { orgId: organization.id, role: 'ADMIN', permissions: [] },
-    });
-    expect(result).to.deep.equal(E.left({ _tag: 'EmailTaken' }));
-    expect(f.memberships.all()).to.deep.equal([]);
-  });
+  it(
+    'EmailTaken when a concurrent creation takes the e-mail at the user insert: the membership written for it is ' +
+      'taken back',
+    async () => {
+      const organization = await f.seedOrganization();
+      const racing = new (class extends InMemoryHubUserRepository {
+        override async findByEmail(address: Email): Promise<HubUser | undefined> {
+          const seen = await super.findByEmail(address);
+          await super.create({ id: 'racer', email: address, name: 'Racer', language: 'pt-BR', passwordHash: 'h' });
+          return seen;
+        }
+      })();
+      const raced = new CreateHubUser(racing, f.memberships, f.organizations, f.passwords, f.ids, f.clock);
+      const result = await raced.execute({
+        email: email('ana@example.com'),
+        password: 'correct-horse-9',
+        name: 'Ana',
+        membership: { orgId: organization.id, role: 'ADMIN', permissions: [] },
+      });
+      expect(result).to.deep.equal(E.left({ _tag: 'EmailTaken' }));
+      expect(f.memberships.all()).to.deep.equal([]);
+    },
+  );
 
   /**
    * CONTRACT 10.2, docs/decisions.md "Hub identity": with --org, the membership first, then the user (the commit
@@ -115,31 +119,35 @@ describe('CreateHubUser', () => {
     });
 
     for (const [index, write] of WRITES.entries()) {
-      it(`killed before write ${index + 1} (${write}): run again, the user is created and logs in as ADMIN of the organization`, async () => {
-        const organization = await f.seedOrganization();
-        f.faults.dieAt(index + 1);
-        expect(await create.execute(command(organization.id)).catch((error: unknown) => error)).to.be.instanceOf(
-          ProcessDied,
-        );
-        f.faults.revive();
-        expect(await f.users.findByEmail(email('ana@example.com'))).to.equal(undefined);
+      it(
+        `killed before write ${index + 1} (${write}): run again, the user is created and logs in as ADMIN of the ` +
+          'organization',
+        async () => {
+          const organization = await f.seedOrganization();
+          f.faults.dieAt(index + 1);
+          expect(await create.execute(command(organization.id)).catch((error: unknown) => error)).to.be.instanceOf(
+            ProcessDied,
+          );
+          f.faults.revive();
+          expect(await f.users.findByEmail(email('ana@example.com'))).to.equal(undefined);
 
-        const again = await create.execute(command(organization.id));
-        if (E.isLeft(again)) throw new Error(`run again: ${again.left._tag}`);
-        const session = await new LoginHubUser(
-          f.users,
-          f.memberships,
-          f.organizations,
-          f.passwords,
-          f.sessions,
-          f.clock,
-        ).execute({ email: email('ana@example.com'), password: 'correct-horse-9' });
-        if (E.isLeft(session)) throw new Error(`login answered ${session.left._tag}`);
-        expect(session.right.org).to.deep.equal({ id: organization.id, name: organization.name, role: 'ADMIN' });
-        const orphans = f.memberships.all().filter((m) => m.userId !== again.right.id);
-        expect(orphans).to.have.length(index);
-        for (const orphan of orphans) expect(await f.users.findById(orphan.userId)).to.equal(undefined);
-      });
+          const again = await create.execute(command(organization.id));
+          if (E.isLeft(again)) throw new Error(`run again: ${again.left._tag}`);
+          const session = await new LoginHubUser(
+            f.users,
+            f.memberships,
+            f.organizations,
+            f.passwords,
+            f.sessions,
+            f.clock,
+          ).execute({ email: email('ana@example.com'), password: 'correct-horse-9' });
+          if (E.isLeft(session)) throw new Error(`login answered ${session.left._tag}`);
+          expect(session.right.org).to.deep.equal({ id: organization.id, name: organization.name, role: 'ADMIN' });
+          const orphans = f.memberships.all().filter((m) => m.userId !== again.right.id);
+          expect(orphans).to.have.length(index);
+          for (const orphan of orphans) expect(await f.users.findById(orphan.userId)).to.equal(undefined);
+        },
+      );
     }
   });
 

@@ -14,32 +14,36 @@ describe('LoginHubUser', () => {
     login = new LoginHubUser(f.users, f.memberships, f.organizations, f.passwords, f.sessions, f.clock);
   });
 
-  it('starts a session: the login response, a new refresh-token family stored by hash, an access token with the role permissions', async () => {
-    const organization = await f.seedOrganization('Acme Motors');
-    const user = await f.seedUser('ana@example.com', PASSWORD);
-    await f.seedMembership(user, organization, 'ADMIN');
-    const result = await login.execute({ email: email('ana@example.com'), password: PASSWORD });
-    if (E.isLeft(result)) throw new Error(result.left._tag);
-    const session = result.right;
-    expect(session.user).to.deep.equal({ id: user.id, email: 'ana@example.com', name: 'Ana', language: 'pt-BR' });
-    expect(session.org).to.deep.equal({ id: organization.id, name: 'Acme Motors', role: 'ADMIN' });
-    expect(session.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
-    const record = await f.recordOf(session.refreshToken);
-    expect(record).to.deep.include({
-      userId: user.id,
-      orgId: organization.id,
-      familyId: record?.id,
-      revokedAt: null,
-      replacedBy: null,
-    });
-    expect(f.refreshTokens.all().some((r) => r.tokenHash === session.refreshToken)).to.equal(false);
-    expect(f.accessTokens.verify(session.accessToken, f.clock.now())).to.deep.include({
-      userId: user.id,
-      orgId: organization.id,
-      role: 'ADMIN',
-      permissions: ALL_PERMISSIONS,
-    });
-  });
+  it(
+    'starts a session: the login response, a new refresh-token family stored by hash, an access token with the ' +
+      'role permissions',
+    async () => {
+      const organization = await f.seedOrganization('Acme Motors');
+      const user = await f.seedUser('ana@example.com', PASSWORD);
+      await f.seedMembership(user, organization, 'ADMIN');
+      const result = await login.execute({ email: email('ana@example.com'), password: PASSWORD });
+      if (E.isLeft(result)) throw new Error(result.left._tag);
+      const session = result.right;
+      expect(session.user).to.deep.equal({ id: user.id, email: 'ana@example.com', name: 'Ana', language: 'pt-BR' });
+      expect(session.org).to.deep.equal({ id: organization.id, name: 'Acme Motors', role: 'ADMIN' });
+      expect(session.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
+      const record = await f.recordOf(session.refreshToken);
+      expect(record).to.deep.include({
+        userId: user.id,
+        orgId: organization.id,
+        familyId: record?.id,
+        revokedAt: null,
+        replacedBy: null,
+      });
+      expect(f.refreshTokens.all().some((r) => r.tokenHash === session.refreshToken)).to.equal(false);
+      expect(f.accessTokens.verify(session.accessToken, f.clock.now())).to.deep.include({
+        userId: user.id,
+        orgId: organization.id,
+        role: 'ADMIN',
+        permissions: ALL_PERMISSIONS,
+      });
+    },
+  );
 
   it('logs into the most recently joined organization (CONTRACT 5.2)', async () => {
     const user = await f.seedUser();

@@ -130,30 +130,41 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     ]);
   });
 
-  it('killed before the consume: nothing happened, the old password and sessions work, the link still works', async () => {
-    await killedAt(1);
-    expect(await passwordIs(OLD_PASSWORD)).to.equal(true);
-    expect(await f.refreshTokens.activeOfUser(userId, f.clock.now())).to.have.length(2);
-    expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(E.right(undefined));
-    await expectCompleted();
-  });
-
-  for (const n of [2, 3, 4, 5, 6]) {
-    it(`killed before write ${n}: the same link used again (same password) completes the reset and answers as the lost answer`, async () => {
-      await killedAt(n);
-      f.clock.advance(PAST_IN_FLIGHT);
+  it(
+    'killed before the consume: nothing happened, the old password and sessions work, the link still ' + 'works',
+    async () => {
+      await killedAt(1);
+      expect(await passwordIs(OLD_PASSWORD)).to.equal(true);
+      expect(await f.refreshTokens.activeOfUser(userId, f.clock.now())).to.have.length(2);
       expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(E.right(undefined));
       await expectCompleted();
-    });
+    },
+  );
 
-    it(`killed before write ${n}: the link used again with another password completes the reset and answers "already used"`, async () => {
-      await killedAt(n);
-      f.clock.advance(PAST_IN_FLIGHT);
-      expect(await reset.execute({ token, newPassword: 'another-password-3' })).to.deep.equal(
-        E.left({ _tag: 'ResetTokenUsed' }),
-      );
-      await expectCompleted();
-    });
+  for (const n of [2, 3, 4, 5, 6]) {
+    it(
+      `killed before write ${n}: the same link used again (same password) completes the reset and answers as the ` +
+        'lost answer',
+      async () => {
+        await killedAt(n);
+        f.clock.advance(PAST_IN_FLIGHT);
+        expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(E.right(undefined));
+        await expectCompleted();
+      },
+    );
+
+    it(
+      `killed before write ${n}: the link used again with another password completes the reset and answers ` +
+        '"already used"',
+      async () => {
+        await killedAt(n);
+        f.clock.advance(PAST_IN_FLIGHT);
+        expect(await reset.execute({ token, newPassword: 'another-password-3' })).to.deep.equal(
+          E.left({ _tag: 'ResetTokenUsed' }),
+        );
+        await expectCompleted();
+      },
+    );
 
     it(`killed before write ${n}: serve's tick completes the reset once its request cannot be in flight`, async () => {
       await killedAt(n);
@@ -166,13 +177,18 @@ describe('ResetHubPassword killed at any write (CONTRACT 10.2)', () => {
     });
   }
 
-  it('while the reset may be in flight the link answers "already used" and writes nothing (as any second use)', async () => {
-    await killedAt(2);
-    f.clock.advance(PASSWORD_RESET_IN_FLIGHT_MS - 1);
-    expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
-    expect(f.faults.writes).to.deep.equal([]);
-    expect(await passwordIs(OLD_PASSWORD)).to.equal(true);
-  });
+  it(
+    'while the reset may be in flight the link answers "already used" and writes nothing (as any second ' + 'use)',
+    async () => {
+      await killedAt(2);
+      f.clock.advance(PASSWORD_RESET_IN_FLIGHT_MS - 1);
+      expect(await reset.execute({ token, newPassword: NEW_PASSWORD })).to.deep.equal(
+        E.left({ _tag: 'ResetTokenUsed' }),
+      );
+      expect(f.faults.writes).to.deep.equal([]);
+      expect(await passwordIs(OLD_PASSWORD)).to.equal(true);
+    },
+  );
 
   it('the late completion of a reset that died does not undo a newer reset of the same user', async () => {
     await killedAt(2);

@@ -15,7 +15,10 @@ const SESSIONS = 3;
  * session is untouched, and a token the dead run revoked keeps its revocation time.
  */
 describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', () => {
-  /** A user with SESSIONS active sessions (one of them the successor of a rotated token, whose predecessor is `reused`), and another user's session. */
+  /**
+   * A user with SESSIONS active sessions (one of them the successor of a rotated token, whose predecessor is `reused`),
+   * and another user's session.
+   */
   async function world() {
     const f = hubIdentityFakes();
     const { user, organization, membership, refreshToken } = await f.seedSession();
@@ -41,7 +44,10 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
   }
   type World = Awaited<ReturnType<typeof world>>;
 
-  /** Kills `op` before its write (cut undefined) or after it revoked `cut` tokens, then (unless told not to) retries it a minute later and checks. */
+  /**
+   * Kills `op` before its write (cut undefined) or after it revoked `cut` tokens, then (unless told not to) retries it
+   * a minute later and checks.
+   */
   async function killThenRetry(
     op: (w: World) => Promise<unknown>,
     cut: number | undefined,
@@ -91,13 +97,17 @@ describe('Revoking all sessions of a hub user killed part-way (CONTRACT 10.2)', 
     expect(await w.logout.execute({ userId: w.user.id })).to.deep.equal({ revoked: SESSIONS - 1 });
   });
 
-  it('the reuse revocation (a rotated token presented again) killed before or part-way: the same token presented again revokes the rest', async () => {
-    const presentReused = async (w: World) => {
-      const result = await w.rotation.execute({ refreshToken: w.reused });
-      expect(result).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
-    };
-    for (const cut of cuts) await killThenRetry(presentReused, cut);
-  });
+  it(
+    'the reuse revocation (a rotated token presented again) killed before or part-way: the same token presented ' +
+      'again revokes the rest',
+    async () => {
+      const presentReused = async (w: World) => {
+        const result = await w.rotation.execute({ refreshToken: w.reused });
+        expect(result).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
+      };
+      for (const cut of cuts) await killThenRetry(presentReused, cut);
+    },
+  );
 
   it('the check fails without the retry (the test can fail)', async () => {
     const outcome = await killThenRetry((w) => w.logout.execute({ userId: w.user.id }), 1, { retry: false }).then(

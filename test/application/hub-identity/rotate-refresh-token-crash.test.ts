@@ -53,51 +53,57 @@ describe('RotateRefreshToken killed before each write, then the client retries (
     return { f, faults, tokens, rotation, refreshToken, presented, user };
   }
 
-  it('an uninterrupted rotation makes 3 writes: the claim, the revocation of the presented token, its successor', async () => {
-    const { faults, rotation, refreshToken } = await world();
-    faults.revive();
-    expect(E.isRight(await rotation.execute({ refreshToken }))).to.equal(true);
-    expect(faults.writes).to.deep.equal([
-      'hub_refresh_rotations.insertOne',
-      'hub_refresh_tokens.updateOne',
-      'hub_refresh_tokens.insertOne',
-    ]);
-  });
+  it(
+    'an uninterrupted rotation makes 3 writes: the claim, the revocation of the presented token, its ' + 'successor',
+    async () => {
+      const { faults, rotation, refreshToken } = await world();
+      faults.revive();
+      expect(E.isRight(await rotation.execute({ refreshToken }))).to.equal(true);
+      expect(faults.writes).to.deep.equal([
+        'hub_refresh_rotations.insertOne',
+        'hub_refresh_tokens.updateOne',
+        'hub_refresh_tokens.insertOne',
+      ]);
+    },
+  );
 
   for (const n of [1, 2, 3]) {
-    it(`killed before write ${n}: the retry completes the rotation or fails closed; no half-rotation is left`, async () => {
-      const { f, faults, tokens, rotation, refreshToken, presented, user } = await world();
-      faults.dieAt(n);
-      let died = false;
-      try {
-        await rotation.execute({ refreshToken });
-      } catch (error) {
-        died = error instanceof ProcessDied;
-      }
-      expect(died, 'the process died at that write').to.equal(true);
-      faults.revive();
-      const retry = await rotation.execute({ refreshToken });
-      const active = await mongo()
-        .db.collection('hub_refresh_tokens')
-        .find({ userId: user.id, revokedAt: null, expiresAt: { $gt: f.clock.now() } })
-        .map((d) => ({ id: String(d._id) }))
-        .toArray();
-      if (n === 1) {
-        // Killed before the claim: nothing was written; the retry is a normal rotation.
-        if (E.isLeft(retry)) throw new Error(`expected a rotation, got ${JSON.stringify(retry.left)}`);
-        const successor = await tokens.findByHash(f.hasher.hash(retry.right.refreshToken));
-        expect(active.map((t) => t.id)).to.deep.equal([successor?.id]);
-        expect((await tokens.findById(presented.id))?.replacedBy).to.equal(successor?.id);
-      } else {
-        // Killed after the claim: the retry is judged as reuse and every session of the user ends.
-        expect(retry).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
-        expect(active).to.deep.equal([]);
-      }
-      // check-data's refresh-claim-outcome: a claim's presented token is never left active.
-      const claim = await mongo()
-        .db.collection(HUB_REFRESH_ROTATIONS)
-        .findOne({ _id: presented.id as never });
-      if (claim !== null) expect((await tokens.findById(presented.id))?.revokedAt).to.be.instanceOf(Date);
-    });
+    it(
+      `killed before write ${n}: the retry completes the rotation or fails closed; no half-rotation is ` + 'left',
+      async () => {
+        const { f, faults, tokens, rotation, refreshToken, presented, user } = await world();
+        faults.dieAt(n);
+        let died = false;
+        try {
+          await rotation.execute({ refreshToken });
+        } catch (error) {
+          died = error instanceof ProcessDied;
+        }
+        expect(died, 'the process died at that write').to.equal(true);
+        faults.revive();
+        const retry = await rotation.execute({ refreshToken });
+        const active = await mongo()
+          .db.collection('hub_refresh_tokens')
+          .find({ userId: user.id, revokedAt: null, expiresAt: { $gt: f.clock.now() } })
+          .map((d) => ({ id: String(d._id) }))
+          .toArray();
+        if (n === 1) {
+          // Killed before the claim: nothing was written; the retry is a normal rotation.
+          if (E.isLeft(retry)) throw new Error(`expected a rotation, got ${JSON.stringify(retry.left)}`);
+          const successor = await tokens.findByHash(f.hasher.hash(retry.right.refreshToken));
+          expect(active.map((t) => t.id)).to.deep.equal([successor?.id]);
+          expect((await tokens.findById(presented.id))?.replacedBy).to.equal(successor?.id);
+        } else {
+          // Killed after the claim: the retry is judged as reuse and every session of the user ends.
+          expect(retry).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
+          expect(active).to.deep.equal([]);
+        }
+        // check-data's refresh-claim-outcome: a claim's presented token is never left active.
+        const claim = await mongo()
+          .db.collection(HUB_REFRESH_ROTATIONS)
+          .findOne({ _id: presented.id as never });
+        if (claim !== null) expect((await tokens.findById(presented.id))?.revokedAt).to.be.instanceOf(Date);
+      },
+    );
   }
 });

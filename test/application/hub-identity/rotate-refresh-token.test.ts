@@ -35,35 +35,38 @@ describe('RotateRefreshToken', () => {
     (await f.refreshTokens.activeOfUser(userId, f.clock.now())).map((r) => r.id);
 
   describe('an active token', () => {
-    it('is revoked with replacedBy, and its successor (same family, 7 days) and a new access token are issued', async () => {
-      const { user, organization, refreshToken } = await f.seedSession();
-      const presented = await f.recordOf(refreshToken);
-      f.clock.advance(60_000);
-      const out = rotated(await rotation().execute({ refreshToken }));
+    it(
+      'is revoked with replacedBy, and its successor (same family, 7 days) and a new access token are ' + 'issued',
+      async () => {
+        const { user, organization, refreshToken } = await f.seedSession();
+        const presented = await f.recordOf(refreshToken);
+        f.clock.advance(60_000);
+        const out = rotated(await rotation().execute({ refreshToken }));
 
-      const successor = await f.recordOf(out.refreshToken);
-      expect(out.refreshToken).not.to.equal(refreshToken);
-      expect(successor).to.deep.include({
-        userId: user.id,
-        orgId: organization.id,
-        familyId: presented?.familyId,
-        revokedAt: null,
-        replacedBy: null,
-      });
-      expect(successor?.expiresAt.getTime()).to.equal(f.clock.now().getTime() + SEVEN_DAYS_MS);
-      expect(await f.recordOf(refreshToken)).to.deep.include({ revokedAt: f.clock.now(), replacedBy: successor?.id });
-      expect(out.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
-      expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.equal({
-        userId: user.id,
-        email: user.email,
-        orgId: organization.id,
-        role: 'MEMBER',
-        permissions: MEMBER_PERMISSIONS,
-        // CONTRACT 11.1: the session is the family, the same across rotations.
-        sessionId: presented?.familyId,
-      });
-      expect(await activeOf(user.id)).to.deep.equal([successor?.id]);
-    });
+        const successor = await f.recordOf(out.refreshToken);
+        expect(out.refreshToken).not.to.equal(refreshToken);
+        expect(successor).to.deep.include({
+          userId: user.id,
+          orgId: organization.id,
+          familyId: presented?.familyId,
+          revokedAt: null,
+          replacedBy: null,
+        });
+        expect(successor?.expiresAt.getTime()).to.equal(f.clock.now().getTime() + SEVEN_DAYS_MS);
+        expect(await f.recordOf(refreshToken)).to.deep.include({ revokedAt: f.clock.now(), replacedBy: successor?.id });
+        expect(out.expiresAt).to.equal(Math.floor(f.clock.now().getTime() / 1000) + 900);
+        expect(f.accessTokens.verify(out.accessToken, f.clock.now())).to.deep.equal({
+          userId: user.id,
+          email: user.email,
+          orgId: organization.id,
+          role: 'MEMBER',
+          permissions: MEMBER_PERMISSIONS,
+          // CONTRACT 11.1: the session is the family, the same across rotations.
+          sessionId: presented?.familyId,
+        });
+        expect(await activeOf(user.id)).to.deep.equal([successor?.id]);
+      },
+    );
 
     it('carries the role as it is now, so a role change shows at the next refresh', async () => {
       const { user, organization, refreshToken } = await f.seedSession('MEMBER');
@@ -98,18 +101,22 @@ describe('RotateRefreshToken', () => {
       expect(await activeOf(user.id)).to.have.length(1);
     });
 
-    it('RefreshTokenReused for a rotated token presented again: every token of the user is revoked, other users keep theirs', async () => {
-      const { user, organization, membership, refreshToken } = await f.seedSession();
-      const otherSession = await f.sessions.start(user, membership, organization, f.clock.now());
-      rotated(await rotation().execute({ refreshToken }));
-      const bystander = await f.seedUser('bia@example.com');
-      await f.sessions.start(bystander, { ...membership, userId: bystander.id }, organization, f.clock.now());
+    it(
+      'RefreshTokenReused for a rotated token presented again: every token of the user is revoked, other users ' +
+        'keep theirs',
+      async () => {
+        const { user, organization, membership, refreshToken } = await f.seedSession();
+        const otherSession = await f.sessions.start(user, membership, organization, f.clock.now());
+        rotated(await rotation().execute({ refreshToken }));
+        const bystander = await f.seedUser('bia@example.com');
+        await f.sessions.start(bystander, { ...membership, userId: bystander.id }, organization, f.clock.now());
 
-      expect(await rotation().execute({ refreshToken })).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
-      expect(await activeOf(user.id)).to.deep.equal([]);
-      expect((await f.recordOf(otherSession.refreshToken))?.revokedAt).to.deep.equal(f.clock.now());
-      expect(await activeOf(bystander.id)).to.have.length(1);
-    });
+        expect(await rotation().execute({ refreshToken })).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
+        expect(await activeOf(user.id)).to.deep.equal([]);
+        expect((await f.recordOf(otherSession.refreshToken))?.revokedAt).to.deep.equal(f.clock.now());
+        expect(await activeOf(bystander.id)).to.have.length(1);
+      },
+    );
 
     it('RefreshTokenReused for a token revoked by logout, with the same revocation of every token', async () => {
       const { user, organization, membership, refreshToken } = await f.seedSession();
@@ -188,18 +195,21 @@ describe('RotateRefreshToken', () => {
   });
 
   describe('a rotation that loses the race between its read and its write', () => {
-    it('is reuse when another refresh of the same token won: the whole family is revoked, the winner included', async () => {
-      const { user, refreshToken } = await f.seedSession();
-      let winner: E.Either<unknown, RotateRefreshTokenOutput> | undefined;
-      f.refreshTokens.interleaveBeforeNextRotate(async () => {
-        winner = await rotation().execute({ refreshToken });
-      });
-      const loser = await rotation().execute({ refreshToken });
-      const won = rotated(winner ?? E.left('the concurrent refresh did not run'));
-      expect(loser).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
-      expect((await f.recordOf(won.refreshToken))?.revokedAt).to.deep.equal(f.clock.now());
-      expect(await activeOf(user.id)).to.deep.equal([]);
-    });
+    it(
+      'is reuse when another refresh of the same token won: the whole family is revoked, the winner ' + 'included',
+      async () => {
+        const { user, refreshToken } = await f.seedSession();
+        let winner: E.Either<unknown, RotateRefreshTokenOutput> | undefined;
+        f.refreshTokens.interleaveBeforeNextRotate(async () => {
+          winner = await rotation().execute({ refreshToken });
+        });
+        const loser = await rotation().execute({ refreshToken });
+        const won = rotated(winner ?? E.left('the concurrent refresh did not run'));
+        expect(loser).to.deep.equal(E.left({ _tag: 'RefreshTokenReused' }));
+        expect((await f.recordOf(won.refreshToken))?.revokedAt).to.deep.equal(f.clock.now());
+        expect(await activeOf(user.id)).to.deep.equal([]);
+      },
+    );
 
     it('inside the grace interval, is refused without punishing the winner', async () => {
       const { user, refreshToken } = await f.seedSession();

@@ -24,17 +24,21 @@ describe('CreateChannel', () => {
     expect(await channels.listOf(orgId)).to.deep.equal([result.right]);
   });
 
-  it('ChannelNameTaken when the organization already has a channel of that name (also when racing); another organization may use it', async () => {
-    const orgId = randomUUID();
-    const results = await Promise.all([
-      create.execute({ orgId, name: 'Vendas', type: 'QR_CODE' }),
-      create.execute({ orgId, name: 'Vendas', type: 'WWABA' }),
-    ]);
-    expect(results.filter(E.isRight)).to.have.length(1);
-    expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal([{ _tag: 'ChannelNameTaken' }]);
-    expect(await create.execute({ orgId, name: 'Vendas', type: 'QR_CODE' })).to.deep.equal(
-      E.left({ _tag: 'ChannelNameTaken' }),
-    );
-    expect(E.isRight(await create.execute({ orgId: randomUUID(), name: 'Vendas', type: 'QR_CODE' }))).to.equal(true);
-  });
+  it(
+    'ChannelNameTaken when the organization already has a channel of that name (also when racing); another ' +
+      'organization may use it',
+    async () => {
+      const orgId = randomUUID();
+      const results = await Promise.all([
+        create.execute({ orgId, name: 'Vendas', type: 'QR_CODE' }),
+        create.execute({ orgId, name: 'Vendas', type: 'WWABA' }),
+      ]);
+      expect(results.filter(E.isRight)).to.have.length(1);
+      expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal([{ _tag: 'ChannelNameTaken' }]);
+      expect(await create.execute({ orgId, name: 'Vendas', type: 'QR_CODE' })).to.deep.equal(
+        E.left({ _tag: 'ChannelNameTaken' }),
+      );
+      expect(E.isRight(await create.execute({ orgId: randomUUID(), name: 'Vendas', type: 'QR_CODE' }))).to.equal(true);
+    },
+  );
 });

@@ -33,101 +33,124 @@ describe('UpsertLeadFromWebhook', () => {
     };
   };
 
-  it('creates the pipeline and the lead of a new key (the initial values under the changes) and logs the event with its raw body', async () => {
-    const delivery = input({
-      changes: { title: 'Card', fields: { Carro: 'Argo' } },
-      initial: { stage: 'new', title: 'initial title' },
-    });
-    const result = await world.upsert.execute(delivery);
-    expect(result.created).to.equal(true);
-    const [pipeline] = await world.pipelines.listOf(orgId);
-    expect(pipeline).to.deep.include({ orgId, provider: 'crmprovider', externalId: '9', name: 'crmprovider 9' });
-    const lead = await world.leads.findById(orgId, result.leadId);
-    expect(lead).to.deep.include({
-      pipelineId: pipeline?.id,
-      pipelineExternalId: '9',
-      externalId: 'card-1',
-      provider: 'crmprovider',
-      title: 'Card',
-      stage: 'new',
-      fields: { Carro: 'Argo' },
-      deleted: false,
-    });
-    expect(lead).to.deep.include({ createdAt: HUB_LEADS_T0, updatedAt: HUB_LEADS_T0 });
-    const events = await world.events.listOf(result.leadId);
-    expect(events.map((e) => [e.orgId, e.provider, e.action, e.rawBody, e.bodyHash, e.receivedAt])).to.deep.equal([
-      [orgId, 'crmprovider', 'card.create', delivery.rawBody, delivery.bodyHash, HUB_LEADS_T0],
-    ]);
-  });
+  it(
+    'creates the pipeline and the lead of a new key (the initial values under the changes) and logs the event ' +
+      'with its raw body',
+    async () => {
+      const delivery = input({
+        changes: { title: 'Card', fields: { Carro: 'Argo' } },
+        initial: { stage: 'new', title: 'initial title' },
+      });
+      const result = await world.upsert.execute(delivery);
+      expect(result.created).to.equal(true);
+      const [pipeline] = await world.pipelines.listOf(orgId);
+      expect(pipeline).to.deep.include({ orgId, provider: 'crmprovider', externalId: '9', name: 'crmprovider 9' });
+      const lead = await world.leads.findById(orgId, result.leadId);
+      expect(lead).to.deep.include({
+        pipelineId: pipeline?.id,
+        pipelineExternalId: '9',
+        externalId: 'card-1',
+        provider: 'crmprovider',
+        title: 'Card',
+        stage: 'new',
+        fields: { Carro: 'Argo' },
+        deleted: false,
+      });
+      expect(lead).to.deep.include({ createdAt: HUB_LEADS_T0, updatedAt: HUB_LEADS_T0 });
+      const events = await world.events.listOf(result.leadId);
+      expect(events.map((e) => [e.orgId, e.provider, e.action, e.rawBody, e.bodyHash, e.receivedAt])).to.deep.equal([
+        [orgId, 'crmprovider', 'card.create', delivery.rawBody, delivery.bodyHash, HUB_LEADS_T0],
+      ]);
+    },
+  );
 
-  it('applies the changes to the lead of a known key: not created, the same lead, initial values not applied again, members the event does not carry kept', async () => {
-    const first = await world.upsert.execute(
-      input({ changes: { title: 'Card', fields: { Carro: 'Argo' } }, initial: { stage: 'new' } }),
-    );
-    world.clock.advance(60_000);
-    const second = await world.upsert.execute(
-      input({ changes: { stage: 'Proposal' }, initial: { stage: 'new', title: 'other' }, action: 'card.move' }),
-    );
-    expect(second).to.deep.equal({ leadId: first.leadId, created: false });
-    const lead = await world.leads.findById(orgId, first.leadId);
-    expect(lead).to.deep.include({
-      title: 'Card',
-      stage: 'Proposal',
-      fields: { Carro: 'Argo' },
-      createdAt: HUB_LEADS_T0,
-      updatedAt: world.clock.now(),
-    });
-    expect((await world.events.listOf(first.leadId)).map((e) => e.action)).to.deep.equal(['card.create', 'card.move']);
-    expect(await world.pipelines.listOf(orgId)).to.have.length(1);
-  });
+  it(
+    'applies the changes to the lead of a known key: not created, the same lead, initial values not applied ' +
+      'again, members the event does not carry kept',
+    async () => {
+      const first = await world.upsert.execute(
+        input({ changes: { title: 'Card', fields: { Carro: 'Argo' } }, initial: { stage: 'new' } }),
+      );
+      world.clock.advance(60_000);
+      const second = await world.upsert.execute(
+        input({ changes: { stage: 'Proposal' }, initial: { stage: 'new', title: 'other' }, action: 'card.move' }),
+      );
+      expect(second).to.deep.equal({ leadId: first.leadId, created: false });
+      const lead = await world.leads.findById(orgId, first.leadId);
+      expect(lead).to.deep.include({
+        title: 'Card',
+        stage: 'Proposal',
+        fields: { Carro: 'Argo' },
+        createdAt: HUB_LEADS_T0,
+        updatedAt: world.clock.now(),
+      });
+      expect((await world.events.listOf(first.leadId)).map((e) => e.action)).to.deep.equal([
+        'card.create',
+        'card.move',
+      ]);
+      expect(await world.pipelines.listOf(orgId)).to.have.length(1);
+    },
+  );
 
-  it('keys the pipeline by (organization, provider, pipe id): the same external id under another pipe or provider is another lead', async () => {
-    const a = await world.upsert.execute(input());
-    const b = await world.upsert.execute(input({ pipelineExternalId: '10' }));
-    const c = await world.upsert.execute(input({ provider: 'leadprovider' }));
-    expect([a.created, b.created, c.created]).to.deep.equal([true, true, true]);
-    expect(new Set([a.leadId, b.leadId, c.leadId]).size).to.equal(3);
-    expect((await world.pipelines.listOf(orgId)).map((p) => `${p.provider}/${p.externalId}`).sort()).to.deep.equal([
-      'crmprovider/10',
-      'crmprovider/9',
-      'leadprovider/9',
-    ]);
-  });
+  it(
+    'keys the pipeline by (organization, provider, pipe id): the same external id under another pipe or provider ' +
+      'is another lead',
+    async () => {
+      const a = await world.upsert.execute(input());
+      const b = await world.upsert.execute(input({ pipelineExternalId: '10' }));
+      const c = await world.upsert.execute(input({ provider: 'leadprovider' }));
+      expect([a.created, b.created, c.created]).to.deep.equal([true, true, true]);
+      expect(new Set([a.leadId, b.leadId, c.leadId]).size).to.equal(3);
+      expect((await world.pipelines.listOf(orgId)).map((p) => `${p.provider}/${p.externalId}`).sort()).to.deep.equal([
+        'crmprovider/10',
+        'crmprovider/9',
+        'leadprovider/9',
+      ]);
+    },
+  );
 
-  it('runs the side effects after the upsert and before the record; when they fail nothing is recorded, and the resend runs them and converges', async () => {
-    const delivery = input();
-    let calls = 0;
-    const failing = async (leadId: string) => {
-      calls += 1;
-      expect(await world.leads.findById(orgId, leadId)).to.not.equal(undefined);
-      if (calls === 1) throw new Error('outbox unavailable');
-    };
-    let thrown: unknown;
-    try {
-      await world.upsert.execute({ ...delivery, beforeRecord: failing });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).to.be.instanceOf(Error);
-    const [lead] = await world.leadsOf(orgId);
-    expect(await world.events.listOf(lead!.id)).to.deep.equal([]);
-    expect(
-      await world.events.recentDelivery(orgId, 'crmprovider', delivery.bodyHash, world.clock.now(), world.windowMs),
-    ).to.equal(undefined);
+  it(
+    'runs the side effects after the upsert and before the record; when they fail nothing is recorded, and the ' +
+      'resend runs them and converges',
+    async () => {
+      const delivery = input();
+      let calls = 0;
+      const failing = async (leadId: string) => {
+        calls += 1;
+        expect(await world.leads.findById(orgId, leadId)).to.not.equal(undefined);
+        if (calls === 1) throw new Error('outbox unavailable');
+      };
+      let thrown: unknown;
+      try {
+        await world.upsert.execute({ ...delivery, beforeRecord: failing });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).to.be.instanceOf(Error);
+      const [lead] = await world.leadsOf(orgId);
+      expect(await world.events.listOf(lead!.id)).to.deep.equal([]);
+      expect(
+        await world.events.recentDelivery(orgId, 'crmprovider', delivery.bodyHash, world.clock.now(), world.windowMs),
+      ).to.equal(undefined);
 
-    const resend = await world.upsert.execute({ ...delivery, beforeRecord: failing });
-    expect(resend).to.deep.equal({ leadId: lead!.id, created: false });
-    expect(calls).to.equal(2);
-    expect(await world.events.listOf(lead!.id)).to.have.length(1);
-  });
+      const resend = await world.upsert.execute({ ...delivery, beforeRecord: failing });
+      expect(resend).to.deep.equal({ leadId: lead!.id, created: false });
+      expect(calls).to.equal(2);
+      expect(await world.events.listOf(lead!.id)).to.have.length(1);
+    },
+  );
 
-  it('concurrent deliveries for one key converge: one pipeline, one lead, exactly one created, each distinct delivery logged', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => world.upsert.execute(input())));
-    expect(results.filter((r) => r.created)).to.have.length(1);
-    expect(new Set(results.map((r) => r.leadId)).size).to.equal(1);
-    expect(await world.pipelines.listOf(orgId)).to.have.length(1);
-    expect(await world.events.listOf(results[0]!.leadId)).to.have.length(6);
-  });
+  it(
+    'concurrent deliveries for one key converge: one pipeline, one lead, exactly one created, each distinct ' +
+      'delivery logged',
+    async () => {
+      const results = await Promise.all(Array.from({ length: 6 }, () => world.upsert.execute(input())));
+      expect(results.filter((r) => r.created)).to.have.length(1);
+      expect(new Set(results.map((r) => r.leadId)).size).to.equal(1);
+      expect(await world.pipelines.listOf(orgId)).to.have.length(1);
+      expect(await world.events.listOf(results[0]!.leadId)).to.have.length(6);
+    },
+  );
 
   it('twins of one body racing past the redelivery check are logged once', async () => {
     const delivery = input();
@@ -141,7 +164,8 @@ describe('UpsertLeadFromWebhook', () => {
   });
 
   /**
-   * CONTRACT 10.2, docs/decisions.md "Hub inbound webhooks": the process killed before each write of a delivery, then the
+   * CONTRACT 10.2, docs/decisions.md "Hub inbound webhooks": the process killed before each write of a delivery, then
+   * the
    * provider's resend of the same body (what it does for a delivery that got no 2xx): one lead, one
    * raw event for the delivery, with its raw body; the next resend is a redelivery that writes nothing.
    */
@@ -268,31 +292,35 @@ describe('UpsertLeadFromWebhook', () => {
         });
 
         for (const [index, write] of scenario.writes.entries()) {
-          it(`killed before write ${index + 1} (${write}): the resend stores exactly one raw event for the delivery, and the next one is a redelivery`, async () => {
-            const w = hubLeadsWorld();
-            const orgId = randomUUID();
-            await scenario.before(w, orgId);
-            w.faults.dieAt(index + 1);
-            const died = await scenario.deliver(w, orgId).catch((error: unknown) => error);
-            expect(died).to.be.instanceOf(ProcessDied);
-            expect(w.faults.writes).to.deep.equal(scenario.writes.slice(0, index));
-            w.faults.revive();
+          it(
+            `killed before write ${index + 1} (${write}): the resend stores exactly one raw event for the ` +
+              'delivery, and the next one is a redelivery',
+            async () => {
+              const w = hubLeadsWorld();
+              const orgId = randomUUID();
+              await scenario.before(w, orgId);
+              w.faults.dieAt(index + 1);
+              const died = await scenario.deliver(w, orgId).catch((error: unknown) => error);
+              expect(died).to.be.instanceOf(ProcessDied);
+              expect(w.faults.writes).to.deep.equal(scenario.writes.slice(0, index));
+              w.faults.revive();
 
-            w.clock.advance(5_000);
-            const leadId = await scenario.deliver(w, orgId);
-            const leads = await w.leadsOf(orgId);
-            expect(leads.map((l) => l.id)).to.deep.equal([leadId]);
-            const events = await eventsOfBody(w, orgId, scenario.rawBody);
-            expect(events, 'one raw event per delivery').to.have.length(scenario.eventsBefore + 1);
-            expect(events.every((e) => e.leadId === leadId && e.rawBody === scenario.rawBody)).to.equal(true);
-            if (scenario.writes.includes('hub_outbox.insert')) expect(await w.outbox.listOf(orgId)).to.have.length(1);
+              w.clock.advance(5_000);
+              const leadId = await scenario.deliver(w, orgId);
+              const leads = await w.leadsOf(orgId);
+              expect(leads.map((l) => l.id)).to.deep.equal([leadId]);
+              const events = await eventsOfBody(w, orgId, scenario.rawBody);
+              expect(events, 'one raw event per delivery').to.have.length(scenario.eventsBefore + 1);
+              expect(events.every((e) => e.leadId === leadId && e.rawBody === scenario.rawBody)).to.equal(true);
+              if (scenario.writes.includes('hub_outbox.insert')) expect(await w.outbox.listOf(orgId)).to.have.length(1);
 
-            w.clock.advance(5_000);
-            w.faults.revive();
-            expect(await scenario.deliver(w, orgId)).to.equal(leadId);
-            expect(w.faults.writes, 'a redelivery writes nothing').to.deep.equal([]);
-            expect(await eventsOfBody(w, orgId, scenario.rawBody)).to.have.length(scenario.eventsBefore + 1);
-          });
+              w.clock.advance(5_000);
+              w.faults.revive();
+              expect(await scenario.deliver(w, orgId)).to.equal(leadId);
+              expect(w.faults.writes, 'a redelivery writes nothing').to.deep.equal([]);
+              expect(await eventsOfBody(w, orgId, scenario.rawBody)).to.have.length(scenario.eventsBefore + 1);
+            },
+          );
         }
       });
     }

@@ -26,70 +26,73 @@ function periodOf(from: string, to: string): KpiPeriod {
 }
 
 describe('KPI use cases (CONTRACT 8.3)', () => {
-  it('a contact is one canonical phone across interactions and chats; its lead time is its first conversion', async () => {
-    const interactions = new InMemorySdrInteractionRepository();
-    const gateway = new InMemoryGatewayMessageStore();
-    // The same person-phone in an interaction and in a chat spelled without the ninth digit.
-    await interactions.insert(
-      sdrInteraction({
-        status: 'converted',
-        convertedAt: iso('2026-03-02T10:00:00Z'),
-        createdAt: iso('2026-03-01T10:00:00Z'),
-        updatedAt: iso('2026-03-02T10:00:00Z'),
-      }),
-    );
-    // A second converted interaction of that phone converted later: the first conversion decides.
-    await interactions.insert(
-      sdrInteraction({
-        convertedToLead: true,
-        convertedAt: iso('2026-03-05T10:00:00Z'),
-        createdAt: iso('2026-03-05T10:00:00Z'),
-        updatedAt: iso('2026-03-05T10:00:00Z'),
-      }),
-    );
-    // Converted once but no longer: not a lead.
-    await interactions.insert(
-      sdrInteraction({
-        phone: '5521999998888',
-        phoneKey: '2199998888',
-        status: 'interested',
-        convertedAt: iso('2026-03-03T10:00:00Z'),
-        createdAt: iso('2026-03-03T10:00:00Z'),
-        updatedAt: iso('2026-03-04T10:00:00Z'),
-      }),
-    );
-    gateway.write(
-      gatewayRecord(1, { jid: '551187654321@s.whatsapp.net', at: secs('2026-03-03T10:00:00Z') }),
-      gatewayRecord(2, { jid: '551187654321@s.whatsapp.net', fromMe: true, at: secs('2026-03-03T10:01:00Z') }),
-    );
-    // The contact read model built the way production builds it: the follower's first catch-up.
-    const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
-    const sources = { interactions, gateway, contacts: side.contacts, freshness: side.follower };
-    const march = periodOf('2026-03-01T00:00:00Z', '2026-03-07T00:00:00Z');
-    const kpi = await new GetSdrKpi(sources).execute({ period: march });
-    expect(E.isRight(kpi) && kpi.right).to.deep.include({
-      contacts: 2,
-      leads: 1,
-      conversionRate: 0.5,
-      averageResponseTimeSeconds: 60,
-      responseRate: 1,
-    });
-    const lateMarch = await new GetSdrKpi(sources).execute({
-      period: periodOf('2026-03-04T00:00:00Z', '2026-03-07T00:00:00Z'),
-    });
-    expect(E.isRight(lateMarch) && lateMarch.right).to.deep.include({ contacts: 2, leads: 0 });
-    const trending = await new GetSdrTrending(sources).execute({ period: march });
-    const points = E.isRight(trending) ? trending.right.points.map((p) => [p.date.day, p.contacts, p.leads]) : [];
-    expect(points).to.deep.equal([
-      [1, 1, 0],
-      [2, 1, 1],
-      [3, 2, 0],
-      [4, 1, 0],
-      [5, 1, 0],
-      [6, 0, 0],
-      [7, 0, 0],
-    ]);
-  });
+  it(
+    'a contact is one canonical phone across interactions and chats; its lead time is its first ' + 'conversion',
+    async () => {
+      const interactions = new InMemorySdrInteractionRepository();
+      const gateway = new InMemoryGatewayMessageStore();
+      // The same person-phone in an interaction and in a chat spelled without the ninth digit.
+      await interactions.insert(
+        sdrInteraction({
+          status: 'converted',
+          convertedAt: iso('2026-03-02T10:00:00Z'),
+          createdAt: iso('2026-03-01T10:00:00Z'),
+          updatedAt: iso('2026-03-02T10:00:00Z'),
+        }),
+      );
+      // A second converted interaction of that phone converted later: the first conversion decides.
+      await interactions.insert(
+        sdrInteraction({
+          convertedToLead: true,
+          convertedAt: iso('2026-03-05T10:00:00Z'),
+          createdAt: iso('2026-03-05T10:00:00Z'),
+          updatedAt: iso('2026-03-05T10:00:00Z'),
+        }),
+      );
+      // Converted once but no longer: not a lead.
+      await interactions.insert(
+        sdrInteraction({
+          phone: '5521999998888',
+          phoneKey: '2199998888',
+          status: 'interested',
+          convertedAt: iso('2026-03-03T10:00:00Z'),
+          createdAt: iso('2026-03-03T10:00:00Z'),
+          updatedAt: iso('2026-03-04T10:00:00Z'),
+        }),
+      );
+      gateway.write(
+        gatewayRecord(1, { jid: '551187654321@s.whatsapp.net', at: secs('2026-03-03T10:00:00Z') }),
+        gatewayRecord(2, { jid: '551187654321@s.whatsapp.net', fromMe: true, at: secs('2026-03-03T10:01:00Z') }),
+      );
+      // The contact read model built the way production builds it: the follower's first catch-up.
+      const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
+      const sources = { interactions, gateway, contacts: side.contacts, freshness: side.follower };
+      const march = periodOf('2026-03-01T00:00:00Z', '2026-03-07T00:00:00Z');
+      const kpi = await new GetSdrKpi(sources).execute({ period: march });
+      expect(E.isRight(kpi) && kpi.right).to.deep.include({
+        contacts: 2,
+        leads: 1,
+        conversionRate: 0.5,
+        averageResponseTimeSeconds: 60,
+        responseRate: 1,
+      });
+      const lateMarch = await new GetSdrKpi(sources).execute({
+        period: periodOf('2026-03-04T00:00:00Z', '2026-03-07T00:00:00Z'),
+      });
+      expect(E.isRight(lateMarch) && lateMarch.right).to.deep.include({ contacts: 2, leads: 0 });
+      const trending = await new GetSdrTrending(sources).execute({ period: march });
+      const points = E.isRight(trending) ? trending.right.points.map((p) => [p.date.day, p.contacts, p.leads]) : [];
+      expect(points).to.deep.equal([
+        [1, 1, 0],
+        [2, 1, 1],
+        [3, 2, 0],
+        [4, 1, 0],
+        [5, 1, 0],
+        [6, 0, 0],
+        [7, 0, 0],
+      ]);
+    },
+  );
 
   it('web sign-ups: by their first interaction, with a phone by now and qualified by a sale', async () => {
     const interactions = new InMemorySdrInteractionRepository();

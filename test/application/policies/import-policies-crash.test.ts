@@ -95,7 +95,8 @@ describe('import-policies killed mid-file (CONTRACT 10.2)', () => {
     }
   }
 
-  // Every write of the first and last few, and every write around the batch boundary (each run re-runs the whole file, so not all ~1,000 of the middle).
+  // Every write of the first and last few, and every write around the batch boundary (each run re-runs the whole file,
+  // so not all ~1,000 of the middle).
   const WRITES = VALID.length;
   const KILLS = [
     ...new Set([
@@ -117,14 +118,18 @@ describe('import-policies killed mid-file (CONTRACT 10.2)', () => {
     ]),
   ];
 
-  it('killed before a policy insert (first, mid-batch, around the batch boundary, the last ones), the same file again stores exactly the missing policies, each once and as its first row', async () => {
-    const twin = await world();
-    expect(await twin.importer.execute({ records: numbered(ROWS) })).to.deep.equal(
-      E.right({ inserted: NUMBERS.length - 1, duplicates: VALID.length - NUMBERS.length + 1, rejected: 1 }),
-    );
-    expect(twin.faults.writes, 'one insert per valid row').to.have.length(WRITES);
-    for (const n of KILLS) await killAt(n);
-  });
+  it(
+    'killed before a policy insert (first, mid-batch, around the batch boundary, the last ones), the same file ' +
+      'again stores exactly the missing policies, each once and as its first row',
+    async () => {
+      const twin = await world();
+      expect(await twin.importer.execute({ records: numbered(ROWS) })).to.deep.equal(
+        E.right({ inserted: NUMBERS.length - 1, duplicates: VALID.length - NUMBERS.length + 1, rejected: 1 }),
+      );
+      expect(twin.faults.writes, 'one insert per valid row').to.have.length(WRITES);
+      for (const n of KILLS) await killAt(n);
+    },
+  );
 
   it('the check fails when the re-run is not the same file (the test can fail)', async () => {
     const outcome = await killAt(3, ROWS.slice(IMPORT_POLICIES_BATCH)).then(

@@ -51,19 +51,22 @@ describe('policy use cases', () => {
   };
 
   describe('CreatePolicy', () => {
-    it('stores the policy with a new id, no history, the clock time; personId null without a person with that CPF', async () => {
-      const policy = await create();
-      expect(policy).to.deep.equal({
-        id: ids.nth(1),
-        ...draft(),
-        history: [],
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-        personId: null,
-      });
-      const { personId: _personId, ...stored } = policy;
-      expect(await policies.findById(policy.id)).to.deep.equal(stored);
-    });
+    it(
+      'stores the policy with a new id, no history, the clock time; personId null without a person with that ' + 'CPF',
+      async () => {
+        const policy = await create();
+        expect(policy).to.deep.equal({
+          id: ids.nth(1),
+          ...draft(),
+          history: [],
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+          personId: null,
+        });
+        const { personId: _personId, ...stored } = policy;
+        expect(await policies.findById(policy.id)).to.deep.equal(stored);
+      },
+    );
 
     it('links the person holding the CPF', async () => {
       const holder = await people.saveByCpf(person({ cpf: CPF }));
@@ -79,18 +82,22 @@ describe('policy use cases', () => {
   });
 
   describe('FindPolicies', () => {
-    it('by CPF: every policy of it newest first (none: an empty list); by number: that one, an unknown number is PolicyNotFound', async () => {
-      const older = await create({ policyNumber: 'A', startDate: '2025-01-01' as IsoDate });
-      const newer = await create({ policyNumber: 'B', startDate: '2026-05-01' as IsoDate });
-      await create({ policyNumber: 'C', cpf: '11144477735' as Cpf });
-      const find = new FindPolicies(policies, people);
-      const byCpf = await find.execute({ cpf: CPF });
-      expect(E.isRight(byCpf) && byCpf.right.map((p) => p.id)).to.deep.equal([newer.id, older.id]);
-      expect(await find.execute({ cpf: '39053344705' as Cpf })).to.deep.equal(E.right([]));
-      const byNumber = await find.execute({ policyNumber: 'A' });
-      expect(E.isRight(byNumber) && byNumber.right.map((p) => p.id)).to.deep.equal([older.id]);
-      expect(await find.execute({ policyNumber: 'NOPE' })).to.deep.equal(E.left({ _tag: 'PolicyNotFound' }));
-    });
+    it(
+      'by CPF: every policy of it newest first (none: an empty list); by number: that one, an unknown number is ' +
+        'PolicyNotFound',
+      async () => {
+        const older = await create({ policyNumber: 'A', startDate: '2025-01-01' as IsoDate });
+        const newer = await create({ policyNumber: 'B', startDate: '2026-05-01' as IsoDate });
+        await create({ policyNumber: 'C', cpf: '11144477735' as Cpf });
+        const find = new FindPolicies(policies, people);
+        const byCpf = await find.execute({ cpf: CPF });
+        expect(E.isRight(byCpf) && byCpf.right.map((p) => p.id)).to.deep.equal([newer.id, older.id]);
+        expect(await find.execute({ cpf: '39053344705' as Cpf })).to.deep.equal(E.right([]));
+        const byNumber = await find.execute({ policyNumber: 'A' });
+        expect(E.isRight(byNumber) && byNumber.right.map((p) => p.id)).to.deep.equal([older.id]);
+        expect(await find.execute({ policyNumber: 'NOPE' })).to.deep.equal(E.left({ _tag: 'PolicyNotFound' }));
+      },
+    );
   });
 
   describe('GetPolicy and ListPolicies', () => {
@@ -135,21 +142,24 @@ describe('policy use cases', () => {
       expect((await policies.findById(policy.id))?.history).to.deep.equal(result.right.history);
     });
 
-    it('a forbidden move is InvalidPolicyStatusTransition and changes nothing; an unknown policy is PolicyNotFound', async () => {
-      const policy = await create();
-      const change = new ChangePolicyStatus(policies, people, clock);
-      expect(await change.execute({ id: policy.id, to: 'expired', userId: 'u1', reason: null })).to.deep.equal(
-        E.left({ _tag: 'InvalidPolicyStatusTransition', from: 'pending', to: 'expired' }),
-      );
-      expect(await change.execute({ id: policy.id, to: 'pending', userId: 'u1', reason: null })).to.deep.equal(
-        E.left({ _tag: 'InvalidPolicyStatusTransition', from: 'pending', to: 'pending' }),
-      );
-      const { personId: _personId, ...stored } = policy;
-      expect(await policies.findById(policy.id)).to.deep.equal(stored);
-      expect(await change.execute({ id: randomUUID(), to: 'active', userId: 'u1', reason: null })).to.deep.equal(
-        E.left({ _tag: 'PolicyNotFound' }),
-      );
-    });
+    it(
+      'a forbidden move is InvalidPolicyStatusTransition and changes nothing; an unknown policy is ' + 'PolicyNotFound',
+      async () => {
+        const policy = await create();
+        const change = new ChangePolicyStatus(policies, people, clock);
+        expect(await change.execute({ id: policy.id, to: 'expired', userId: 'u1', reason: null })).to.deep.equal(
+          E.left({ _tag: 'InvalidPolicyStatusTransition', from: 'pending', to: 'expired' }),
+        );
+        expect(await change.execute({ id: policy.id, to: 'pending', userId: 'u1', reason: null })).to.deep.equal(
+          E.left({ _tag: 'InvalidPolicyStatusTransition', from: 'pending', to: 'pending' }),
+        );
+        const { personId: _personId, ...stored } = policy;
+        expect(await policies.findById(policy.id)).to.deep.equal(stored);
+        expect(await change.execute({ id: randomUUID(), to: 'active', userId: 'u1', reason: null })).to.deep.equal(
+          E.left({ _tag: 'PolicyNotFound' }),
+        );
+      },
+    );
 
     it('a move decided on a status another change replaced is judged again against the new status', async () => {
       const policy = await create();
@@ -203,26 +213,30 @@ describe('policy use cases', () => {
       yield* records;
     }
 
-    it('inserts the rows in batches and counts the numbers already stored or repeated as duplicates; a rerun inserts nothing', async () => {
-      await create({ policyNumber: 'OLD' });
-      const rows = [
-        row({ policyNumber: 'N1' }),
-        row({ policyNumber: 'OLD', insurer: 'X' }),
-        row({ policyNumber: 'N2' }),
-        row({ policyNumber: 'N1' }),
-      ].map((value, i) => ({ line: i + 2, value }));
-      const importer = new ImportPolicies(policies, clock, ids);
-      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
-        E.right({ inserted: 2, duplicates: 2, rejected: 0 }),
-      );
-      expect((await policies.findByNumber('OLD'))?.insurer).to.equal('Porto Seguro');
-      expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
-        E.right({ inserted: 0, duplicates: 4, rejected: 0 }),
-      );
-      expect(await importer.execute({ records: numbered([]) })).to.deep.equal(
-        E.right({ inserted: 0, duplicates: 0, rejected: 0 }),
-      );
-    });
+    it(
+      'inserts the rows in batches and counts the numbers already stored or repeated as duplicates; a rerun ' +
+        'inserts nothing',
+      async () => {
+        await create({ policyNumber: 'OLD' });
+        const rows = [
+          row({ policyNumber: 'N1' }),
+          row({ policyNumber: 'OLD', insurer: 'X' }),
+          row({ policyNumber: 'N2' }),
+          row({ policyNumber: 'N1' }),
+        ].map((value, i) => ({ line: i + 2, value }));
+        const importer = new ImportPolicies(policies, clock, ids);
+        expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
+          E.right({ inserted: 2, duplicates: 2, rejected: 0 }),
+        );
+        expect((await policies.findByNumber('OLD'))?.insurer).to.equal('Porto Seguro');
+        expect(await importer.execute({ records: numbered(rows) })).to.deep.equal(
+          E.right({ inserted: 0, duplicates: 4, rejected: 0 }),
+        );
+        expect(await importer.execute({ records: numbered([]) })).to.deep.equal(
+          E.right({ inserted: 0, duplicates: 0, rejected: 0 }),
+        );
+      },
+    );
 
     it('refuses a row with every problem once, an unreadable row with its reason, and goes on', async () => {
       const rejected: [number, string][] = [];

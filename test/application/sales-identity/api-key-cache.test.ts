@@ -47,17 +47,21 @@ describe('ApiKeyCache', () => {
     expect(cache.get('hash-2')).to.deep.equal(max);
   });
 
-  it('remembers revocations for a minute and at most as many as its entries, so it never grows with every key ever revoked', () => {
-    const clock = new ManualClock();
-    const cache = new ApiKeyCache(clock, 5_000, 3);
-    for (let i = 0; i < 10; i += 1) cache.evictKey(`key-${i}`);
-    expect(cache.revocationsRemembered).to.equal(3);
-    // The three most recent are still refused; an older one, forgotten, could be cached by a late lookup.
-    cache.set('hash-9', 'key-9', ana);
-    expect(cache.get('hash-9')).to.equal(undefined);
-    clock.advance(REVOKED_MEMORY_MS);
-    cache.set('hash-9', 'key-9', ana);
-    expect(cache.revocationsRemembered).to.equal(0);
-    expect(cache.get('hash-9')).to.deep.equal(ana);
-  });
+  it(
+    'remembers revocations for a minute and at most as many as its entries, so it never grows with every key ever ' +
+      'revoked',
+    () => {
+      const clock = new ManualClock();
+      const cache = new ApiKeyCache(clock, 5_000, 3);
+      for (let i = 0; i < 10; i += 1) cache.evictKey(`key-${i}`);
+      expect(cache.revocationsRemembered).to.equal(3);
+      // The three most recent are still refused; an older one, forgotten, could be cached by a late lookup.
+      cache.set('hash-9', 'key-9', ana);
+      expect(cache.get('hash-9')).to.equal(undefined);
+      clock.advance(REVOKED_MEMORY_MS);
+      cache.set('hash-9', 'key-9', ana);
+      expect(cache.revocationsRemembered).to.equal(0);
+      expect(cache.get('hash-9')).to.deep.equal(ana);
+    },
+  );
 });

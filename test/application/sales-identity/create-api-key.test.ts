@@ -51,18 +51,22 @@ describe('CreateApiKey', () => {
     expect(E.isRight(mine) && mine.right.user).to.deep.equal({ id: operator.id, email: 'ana@example.com' });
   });
 
-  it("answers Forbidden to a manager or an operator asking for someone else's e-mail, known or not, and stores nothing", async () => {
-    const { create, manager, operator, apiKeys, secrets } = await setUp();
-    for (const actor of [manager, operator]) {
-      for (const email of ['root@example.com', 'ghost@example.com']) {
-        expect(await create.execute({ actor, email }), `${actor.role} for ${email}`).to.deep.equal(
-          E.left({ _tag: 'Forbidden' }),
-        );
+  it(
+    "answers Forbidden to a manager or an operator asking for someone else's e-mail, known or not, and stores " +
+      'nothing',
+    async () => {
+      const { create, manager, operator, apiKeys, secrets } = await setUp();
+      for (const actor of [manager, operator]) {
+        for (const email of ['root@example.com', 'ghost@example.com']) {
+          expect(await create.execute({ actor, email }), `${actor.role} for ${email}`).to.deep.equal(
+            E.left({ _tag: 'Forbidden' }),
+          );
+        }
       }
-    }
-    expect(await apiKeys.list(undefined)).to.deep.equal([]);
-    expect(secrets.issued).to.deep.equal([]);
-  });
+      expect(await apiKeys.list(undefined)).to.deep.equal([]);
+      expect(secrets.issued).to.deep.equal([]);
+    },
+  );
 
   it('answers UserNotFound with the normalized e-mail to an admin asking for an unknown one', async () => {
     const { create, admin, apiKeys } = await setUp();
@@ -72,13 +76,16 @@ describe('CreateApiKey', () => {
     expect(await apiKeys.list(undefined)).to.deep.equal([]);
   });
 
-  it('lets the CLI (the system actor) issue a key for anyone, and answers UserNotFound for an unknown e-mail', async () => {
-    const { create } = await setUp();
-    expect(E.isRight(await create.execute({ actor: { system: true }, email: 'max@example.com' }))).to.equal(true);
-    expect(await create.execute({ actor: { system: true }, email: 'ghost@example.com' })).to.deep.equal(
-      E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }),
-    );
-  });
+  it(
+    'lets the CLI (the system actor) issue a key for anyone, and answers UserNotFound for an unknown ' + 'e-mail',
+    async () => {
+      const { create } = await setUp();
+      expect(E.isRight(await create.execute({ actor: { system: true }, email: 'max@example.com' }))).to.equal(true);
+      expect(await create.execute({ actor: { system: true }, email: 'ghost@example.com' })).to.deep.equal(
+        E.left({ _tag: 'UserNotFound', email: 'ghost@example.com' }),
+      );
+    },
+  );
 
   it("issues a new key each time, each acting as its user with the user's role", async () => {
     const { create, admin, manager, users, apiKeys, secretHasher, apiKeyCache } = await setUp();

@@ -9,20 +9,23 @@ describe('CreateSalesUser', () => {
     return { ...fakes, create: new CreateSalesUser(fakes.users, fakes.passwords, fakes.ids, fakes.clock) };
   }
 
-  it('creates an operator named after its e-mail when no role or name is given, the e-mail trimmed and lower-cased', async () => {
-    const { create, users, ids, clock } = setUp();
-    const result = await create.execute({ email: '  Ana@Example.COM ', password: 'long enough' });
-    expect(result).to.deep.equal(
-      E.right({ id: ids.nth(1), email: 'ana@example.com', name: 'ana@example.com', role: 'operator' }),
-    );
-    expect(await users.findByEmail('ana@example.com')).to.deep.include({
-      id: ids.nth(1),
-      name: 'ana@example.com',
-      role: 'operator',
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-  });
+  it(
+    'creates an operator named after its e-mail when no role or name is given, the e-mail trimmed and ' + 'lower-cased',
+    async () => {
+      const { create, users, ids, clock } = setUp();
+      const result = await create.execute({ email: '  Ana@Example.COM ', password: 'long enough' });
+      expect(result).to.deep.equal(
+        E.right({ id: ids.nth(1), email: 'ana@example.com', name: 'ana@example.com', role: 'operator' }),
+      );
+      expect(await users.findByEmail('ana@example.com')).to.deep.include({
+        id: ids.nth(1),
+        name: 'ana@example.com',
+        role: 'operator',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+    },
+  );
 
   it('keeps the given role and the trimmed name; a blank name falls back to the e-mail', async () => {
     const { create } = setUp();
@@ -50,16 +53,20 @@ describe('CreateSalesUser', () => {
     expect(await passwords.verify(stored?.passwordHash ?? '', 'correct horse battery')).to.equal(true);
   });
 
-  it('answers InvalidEmail for an address without @, without a dot in its domain, with a space, or over 254 characters, and stores nothing', async () => {
-    const { create, users, passwords } = setUp();
-    for (const email of ['ana', 'ana@example', 'a na@example.com', `${'a'.repeat(243)}@example.com`, '   ']) {
-      expect(await create.execute({ email, password: 'long enough' }), email).to.deep.equal(
-        E.left({ _tag: 'InvalidEmail' }),
-      );
-    }
-    expect(passwords.calls.hash).to.equal(0);
-    expect(await users.findByEmail('ana')).to.equal(undefined);
-  });
+  it(
+    'answers InvalidEmail for an address without @, without a dot in its domain, with a space, or over 254 ' +
+      'characters, and stores nothing',
+    async () => {
+      const { create, users, passwords } = setUp();
+      for (const email of ['ana', 'ana@example', 'a na@example.com', `${'a'.repeat(243)}@example.com`, '   ']) {
+        expect(await create.execute({ email, password: 'long enough' }), email).to.deep.equal(
+          E.left({ _tag: 'InvalidEmail' }),
+        );
+      }
+      expect(passwords.calls.hash).to.equal(0);
+      expect(await users.findByEmail('ana')).to.equal(undefined);
+    },
+  );
 
   it('answers WeakPassword below 8 and above 256 characters, before any hashing; 8 and 256 are accepted', async () => {
     const { create, passwords } = setUp();

@@ -20,15 +20,18 @@ describe('ListApiKeys', () => {
     return { ...fakes, ana, max, root, anaOld, anaNew, maxKey, list: new ListApiKeys(fakes.apiKeys) };
   }
 
-  it('shows a non-admin only their own keys, newest first, revoked ones with their time, never the key or its hash', async () => {
-    const { list, ana, anaOld, anaNew } = await setUp();
-    expect(await list.execute({ actor: identityOf(ana) })).to.deep.equal(
-      E.right([
-        { id: anaNew.id, user: { id: ana.id, email: 'ana@example.com' }, createdAt: at(3), revokedAt: undefined },
-        { id: anaOld.id, user: { id: ana.id, email: 'ana@example.com' }, createdAt: at(1), revokedAt: at(4) },
-      ]),
-    );
-  });
+  it(
+    'shows a non-admin only their own keys, newest first, revoked ones with their time, never the key or its ' + 'hash',
+    async () => {
+      const { list, ana, anaOld, anaNew } = await setUp();
+      expect(await list.execute({ actor: identityOf(ana) })).to.deep.equal(
+        E.right([
+          { id: anaNew.id, user: { id: ana.id, email: 'ana@example.com' }, createdAt: at(3), revokedAt: undefined },
+          { id: anaOld.id, user: { id: ana.id, email: 'ana@example.com' }, createdAt: at(1), revokedAt: at(4) },
+        ]),
+      );
+    },
+  );
 
   it('shows a manager only their own keys too (CONTRACT 3.1: all keys are for admins)', async () => {
     const { list, max, maxKey } = await setUp();

@@ -72,11 +72,14 @@ describe('LogoutSalesUser', () => {
     expect(await endedSessionStore.endedSince(new Date(0), new Date(0))).to.deep.equal([]);
   });
 
-  it('succeeds with nothing to revoke without a token or with an empty one (CONTRACT 3.1: logout always succeeds)', async () => {
-    const { logOut } = await setUp();
-    expect(await logOut.execute({ refreshToken: undefined })).to.deep.equal(E.right({ revoked: false }));
-    expect(await logOut.execute({ refreshToken: '' })).to.deep.equal(E.right({ revoked: false }));
-  });
+  it(
+    'succeeds with nothing to revoke without a token or with an empty one (CONTRACT 3.1: logout always ' + 'succeeds)',
+    async () => {
+      const { logOut } = await setUp();
+      expect(await logOut.execute({ refreshToken: undefined })).to.deep.equal(E.right({ revoked: false }));
+      expect(await logOut.execute({ refreshToken: '' })).to.deep.equal(E.right({ revoked: false }));
+    },
+  );
 
   it('succeeds for an unknown or already revoked token', async () => {
     const { logOut, session } = await setUp();

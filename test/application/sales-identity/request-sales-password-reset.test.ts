@@ -30,20 +30,23 @@ describe('RequestSalesPasswordReset', () => {
     expect(secrets.issued).to.deep.equal([]);
   });
 
-  it('mails the user a link PUBLIC_APP_URL/reset-password?token=... whose token is stored only as its hash', async () => {
-    const { request, mailer, secrets, resetTokens, secretHasher, known, clock } = await setUp();
-    expect(await request.execute({ email: 'ana@example.com' })).to.deep.equal(E.right({ sent: true }));
-    const [token] = secrets.issued;
-    expect(token).to.match(/^[0-9a-f]{64}$/);
-    expect(mailer.sent).to.have.length(1);
-    expect(mailer.sent[0]).to.deep.include({ to: 'ana@example.com', subject: 'Password reset' });
-    expect(mailer.sent[0]?.text).to.contain(`\n${PUBLIC_APP_URL}/reset-password?token=${token}\n`);
-    expect(await resetTokens.consume(token ?? '', NEW_HASH, clock.now())).to.deep.equal({ outcome: 'unknown' });
-    expect(await resetTokens.consume(secretHasher.hash(token ?? ''), NEW_HASH, clock.now())).to.deep.equal({
-      outcome: 'consumed',
-      userId: known.id,
-    });
-  });
+  it(
+    'mails the user a link PUBLIC_APP_URL/reset-password?token=... whose token is stored only as its ' + 'hash',
+    async () => {
+      const { request, mailer, secrets, resetTokens, secretHasher, known, clock } = await setUp();
+      expect(await request.execute({ email: 'ana@example.com' })).to.deep.equal(E.right({ sent: true }));
+      const [token] = secrets.issued;
+      expect(token).to.match(/^[0-9a-f]{64}$/);
+      expect(mailer.sent).to.have.length(1);
+      expect(mailer.sent[0]).to.deep.include({ to: 'ana@example.com', subject: 'Password reset' });
+      expect(mailer.sent[0]?.text).to.contain(`\n${PUBLIC_APP_URL}/reset-password?token=${token}\n`);
+      expect(await resetTokens.consume(token ?? '', NEW_HASH, clock.now())).to.deep.equal({ outcome: 'unknown' });
+      expect(await resetTokens.consume(secretHasher.hash(token ?? ''), NEW_HASH, clock.now())).to.deep.equal({
+        outcome: 'consumed',
+        userId: known.id,
+      });
+    },
+  );
 
   it('makes the token valid for one hour (spec part 3, password reset token)', async () => {
     const { request, secrets, resetTokens, secretHasher, clock } = await setUp();
@@ -58,11 +61,14 @@ describe('RequestSalesPasswordReset', () => {
     ).to.deep.equal({ outcome: 'expired' });
   });
 
-  it('finds the account whatever the case and surrounding spaces of the e-mail, and writes to the stored address', async () => {
-    const { request, mailer } = await setUp();
-    expect(await request.execute({ email: '  ANA@Example.com ' })).to.deep.equal(E.right({ sent: true }));
-    expect(mailer.sent[0]?.to).to.equal('ana@example.com');
-  });
+  it(
+    'finds the account whatever the case and surrounding spaces of the e-mail, and writes to the stored ' + 'address',
+    async () => {
+      const { request, mailer } = await setUp();
+      expect(await request.execute({ email: '  ANA@Example.com ' })).to.deep.equal(E.right({ sent: true }));
+      expect(mailer.sent[0]?.to).to.equal('ana@example.com');
+    },
+  );
 
   it('builds the link without a double slash when PUBLIC_APP_URL ends with slashes', async () => {
     const { request, mailer, secrets } = await setUp(`${PUBLIC_APP_URL}//`);

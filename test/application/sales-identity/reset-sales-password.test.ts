@@ -201,33 +201,44 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     ]);
   });
 
-  it('killed before the consume: nothing happened, the old password and sessions work, the link still works', async () => {
-    const { killedAt, reset, token, known, passwordOf, activeSessions, expectCompleted } = await setUp();
-    await killedAt(1);
-    expect(await passwordOf(OLD)).to.equal(true);
-    expect(await activeSessions()).to.have.length(2);
-    expect(await reset.execute({ token, newPassword: NEW })).to.deep.equal(E.right({ userId: known.id }));
-    await expectCompleted();
-  });
-
-  for (const n of [2, 3, 4, 5, 6]) {
-    it(`killed before write ${n}: the same link used again (same password) completes the reset and answers as the lost answer`, async () => {
-      const { killedAt, reset, token, known, clock, expectCompleted } = await setUp();
-      await killedAt(n);
-      clock.advance(PAST_IN_FLIGHT);
+  it(
+    'killed before the consume: nothing happened, the old password and sessions work, the link still ' + 'works',
+    async () => {
+      const { killedAt, reset, token, known, passwordOf, activeSessions, expectCompleted } = await setUp();
+      await killedAt(1);
+      expect(await passwordOf(OLD)).to.equal(true);
+      expect(await activeSessions()).to.have.length(2);
       expect(await reset.execute({ token, newPassword: NEW })).to.deep.equal(E.right({ userId: known.id }));
       await expectCompleted();
-    });
+    },
+  );
 
-    it(`killed before write ${n}: the link used again with another password completes the reset and answers "already used"`, async () => {
-      const { killedAt, reset, token, clock, expectCompleted } = await setUp();
-      await killedAt(n);
-      clock.advance(PAST_IN_FLIGHT);
-      expect(await reset.execute({ token, newPassword: 'another password' })).to.deep.equal(
-        E.left({ _tag: 'ResetTokenUsed' }),
-      );
-      await expectCompleted();
-    });
+  for (const n of [2, 3, 4, 5, 6]) {
+    it(
+      `killed before write ${n}: the same link used again (same password) completes the reset and answers as the ` +
+        'lost answer',
+      async () => {
+        const { killedAt, reset, token, known, clock, expectCompleted } = await setUp();
+        await killedAt(n);
+        clock.advance(PAST_IN_FLIGHT);
+        expect(await reset.execute({ token, newPassword: NEW })).to.deep.equal(E.right({ userId: known.id }));
+        await expectCompleted();
+      },
+    );
+
+    it(
+      `killed before write ${n}: the link used again with another password completes the reset and answers ` +
+        '"already used"',
+      async () => {
+        const { killedAt, reset, token, clock, expectCompleted } = await setUp();
+        await killedAt(n);
+        clock.advance(PAST_IN_FLIGHT);
+        expect(await reset.execute({ token, newPassword: 'another password' })).to.deep.equal(
+          E.left({ _tag: 'ResetTokenUsed' }),
+        );
+        await expectCompleted();
+      },
+    );
 
     it(`killed before write ${n}: serve's tick completes the reset once its request cannot be in flight`, async () => {
       const { killedAt, completion, clock, expectCompleted, passwordOf } = await setUp();
@@ -241,14 +252,17 @@ describe('ResetSalesPassword killed at any write (CONTRACT 10.2)', () => {
     });
   }
 
-  it('while the reset may be in flight the link answers "already used" and writes nothing (as any second use)', async () => {
-    const { killedAt, reset, token, clock, faults, passwordOf } = await setUp();
-    await killedAt(2);
-    clock.advance(PASSWORD_RESET_IN_FLIGHT_MS - 1);
-    expect(await reset.execute({ token, newPassword: NEW })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
-    expect(faults.writes).to.deep.equal([]);
-    expect(await passwordOf(OLD)).to.equal(true);
-  });
+  it(
+    'while the reset may be in flight the link answers "already used" and writes nothing (as any second ' + 'use)',
+    async () => {
+      const { killedAt, reset, token, clock, faults, passwordOf } = await setUp();
+      await killedAt(2);
+      clock.advance(PASSWORD_RESET_IN_FLIGHT_MS - 1);
+      expect(await reset.execute({ token, newPassword: NEW })).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+      expect(faults.writes).to.deep.equal([]);
+      expect(await passwordOf(OLD)).to.equal(true);
+    },
+  );
 
   it('the late completion of a reset that died does not undo a newer reset of the same user', async () => {
     const { killedAt, completion, clock, known, resetTokens, secretHasher, reset, passwordOf } = await setUp();

@@ -44,13 +44,16 @@ describe('RevokeApiKey', () => {
     expect(await works()).to.equal(false);
   });
 
-  it("answers Forbidden to a manager or another operator revoking someone else's key, which keeps working", async () => {
-    const { revoke, max, key, works, addUser } = await setUp();
-    const bia = identityOf(await addUser({ email: 'bia@example.com', role: 'operator' }));
-    for (const actor of [max, bia])
-      expect(await revoke.execute({ actor, id: key.id }), actor.role).to.deep.equal(E.left({ _tag: 'Forbidden' }));
-    expect(await works()).to.equal(true);
-  });
+  it(
+    "answers Forbidden to a manager or another operator revoking someone else's key, which keeps " + 'working',
+    async () => {
+      const { revoke, max, key, works, addUser } = await setUp();
+      const bia = identityOf(await addUser({ email: 'bia@example.com', role: 'operator' }));
+      for (const actor of [max, bia])
+        expect(await revoke.execute({ actor, id: key.id }), actor.role).to.deep.equal(E.left({ _tag: 'Forbidden' }));
+      expect(await works()).to.equal(true);
+    },
+  );
 
   it("lets an admin and the CLI revoke anyone's key", async () => {
     const first = await setUp();

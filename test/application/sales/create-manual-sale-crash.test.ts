@@ -119,7 +119,10 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
     expect(await w.side.models.verifyContacts(keys), `${label}: the contact read model`).to.deep.equal([]);
   }
 
-  /** Kills the creation before its n-th write for n = 1, 2, ... (a fresh world each), retries it, checks; answers the number of writes. */
+  /**
+   * Kills the creation before its n-th write for n = 1, 2, ... (a fresh world each), retries it, checks; answers the
+   * number of writes.
+   */
   async function killEachWrite(options: { readonly retryRefreshes?: boolean } = {}): Promise<string[]> {
     const whole = world();
     await sdrLead(whole);
@@ -143,11 +146,15 @@ describe('POST /api/sales/manual killed at any write (CONTRACT 10.2)', () => {
     return writes;
   }
 
-  it('killed before each write (person upsert, sale insert, the contact refresh), the client retry leaves one person as sent, every sale with its person and the contact read model right', async () => {
-    const writes = await killEachWrite();
-    expect(writes.slice(0, 2)).to.deep.equal(['people.findOneAndUpdate', 'sales.insertOne']);
-    expect(writes.slice(2)).to.include.members(['sdr_contacts.claim', 'sdr_contacts.put']);
-  });
+  it(
+    'killed before each write (person upsert, sale insert, the contact refresh), the client retry leaves one ' +
+      'person as sent, every sale with its person and the contact read model right',
+    async () => {
+      const writes = await killEachWrite();
+      expect(writes.slice(0, 2)).to.deep.equal(['people.findOneAndUpdate', 'sales.insertOne']);
+      expect(writes.slice(2)).to.include.members(['sdr_contacts.claim', 'sdr_contacts.put']);
+    },
+  );
 
   it('the check fails when the retry does not refresh the read model (the test can fail)', async () => {
     const outcome = await killEachWrite({ retryRefreshes: false }).then(

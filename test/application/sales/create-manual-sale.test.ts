@@ -28,31 +28,34 @@ describe('CreateManualSale', () => {
   });
   const storedSales = async () => (await f.sales.list({}, 1, 100)).total;
 
-  it('stores the person (CPF and phones canonical, blank phones null) and a pending sale, and answers the entry', async () => {
-    const result = await create.execute(input());
-    if (E.isLeft(result)) throw new Error(result.left._tag);
-    const { sale, person, vendor: v } = result.right;
-    expect(person).to.include({
-      fullName: 'Ana Souza',
-      cpf: '52998224725',
-      mobile: '5511987654321',
-      residentialPhone: null,
-      commercialPhone: null,
-      rg: null,
-    });
-    expect(sale).to.include({
-      sellerId: 'S-9',
-      personId: person.id,
-      vendorId: null,
-      address: null,
-      vehicle: null,
-      lastEvent: null,
-    });
-    expect(sale.delivery).to.deep.equal(NEW_DELIVERY_STATE);
-    expect(sale.createdAt).to.deep.equal(f.clock.now());
-    expect(v).to.equal(null);
-    expect(await f.sales.findEntry(sale.id)).to.deep.equal(result.right);
-  });
+  it(
+    'stores the person (CPF and phones canonical, blank phones null) and a pending sale, and answers the ' + 'entry',
+    async () => {
+      const result = await create.execute(input());
+      if (E.isLeft(result)) throw new Error(result.left._tag);
+      const { sale, person, vendor: v } = result.right;
+      expect(person).to.include({
+        fullName: 'Ana Souza',
+        cpf: '52998224725',
+        mobile: '5511987654321',
+        residentialPhone: null,
+        commercialPhone: null,
+        rg: null,
+      });
+      expect(sale).to.include({
+        sellerId: 'S-9',
+        personId: person.id,
+        vendorId: null,
+        address: null,
+        vehicle: null,
+        lastEvent: null,
+      });
+      expect(sale.delivery).to.deep.equal(NEW_DELIVERY_STATE);
+      expect(sale.createdAt).to.deep.equal(f.clock.now());
+      expect(v).to.equal(null);
+      expect(await f.sales.findEntry(sale.id)).to.deep.equal(result.right);
+    },
+  );
 
   it('keeps one person per CPF: a second sale of the same CPF updates that person and keeps its id', async () => {
     const first = await create.execute(input());

@@ -67,7 +67,10 @@ describe('The dispatch pass killed at any write (CONTRACT 10.2)', () => {
     }
   }
 
-  /** Kills the pass before each of its writes (fresh world each), restarts, runs the next pass `afterMs` later; answers the writes of a whole pass. */
+  /**
+   * Kills the pass before each of its writes (fresh world each), restarts, runs the next pass `afterMs` later; answers
+   * the writes of a whole pass.
+   */
   async function killEachWrite(afterMs: number): Promise<string[]> {
     const whole = await world();
     expect(E.isRight(await whole.pass())).to.equal(true);
@@ -90,20 +93,25 @@ describe('The dispatch pass killed at any write (CONTRACT 10.2)', () => {
     return writes;
   }
 
-  it('killed before each write (lease, attempt record, mark), the next pass after the leases run out delivers and marks every sale, none left leased', async () => {
-    const writes = await killEachWrite(SETTINGS.leaseMs + 1);
-    // Leases and marks (sales.updateMany) around the three batches' records (the POSTs are not writes): every gap between them is killed.
-    expect(writes).to.deep.equal([
-      'sales.updateMany',
-      'delivery_attempts.insertOne',
-      'delivery_attempts.insertOne',
-      'sales.updateMany',
-      'sales.updateMany',
-      'delivery_attempts.insertOne',
-      'sales.updateMany',
-      'sales.updateMany',
-    ]);
-  });
+  it(
+    'killed before each write (lease, attempt record, mark), the next pass after the leases run out delivers and ' +
+      'marks every sale, none left leased',
+    async () => {
+      const writes = await killEachWrite(SETTINGS.leaseMs + 1);
+      // Leases and marks (sales.updateMany) around the three batches' records (the POSTs are not writes): every gap
+      // between them is killed.
+      expect(writes).to.deep.equal([
+        'sales.updateMany',
+        'delivery_attempts.insertOne',
+        'delivery_attempts.insertOne',
+        'sales.updateMany',
+        'sales.updateMany',
+        'delivery_attempts.insertOne',
+        'sales.updateMany',
+        'sales.updateMany',
+      ]);
+    },
+  );
 
   it('the check fails when the next pass runs before the leases run out (the test can fail)', async () => {
     const outcome = await killEachWrite(1).then(

@@ -90,36 +90,44 @@ describe('DispatchPendingSales', () => {
     ]);
   });
 
-  it('settles each batch by its own answer: failed batches stay pending, are not retried in the same pass, and go in the next', async () => {
-    const ids = await seed(4);
-    f.sender.upcoming.push({ status: 500 }, { status: 200 });
-    const report = await run();
-    expect(report).to.deep.include({ claimed: 4, delivered: 2, failed: 2, outcomes: { '500': 1, '200': 1 } });
-    for (const id of ids.slice(0, 2))
-      expect(await delivery(id)).to.deep.include({
-        webhookProcessed: false,
-        leaseUntil: null,
-        attempts: 1,
-        lastOutcome: '500',
-      });
-    for (const id of ids.slice(2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: true });
-    f.clock.advance(1_000);
-    expect(await run()).to.deep.include({ claimed: 2, delivered: 2 });
-    expect(await delivery(ids[0] as string)).to.deep.include({ webhookProcessed: true, attempts: 2 });
-  });
+  it(
+    'settles each batch by its own answer: failed batches stay pending, are not retried in the same pass, and go ' +
+      'in the next',
+    async () => {
+      const ids = await seed(4);
+      f.sender.upcoming.push({ status: 500 }, { status: 200 });
+      const report = await run();
+      expect(report).to.deep.include({ claimed: 4, delivered: 2, failed: 2, outcomes: { '500': 1, '200': 1 } });
+      for (const id of ids.slice(0, 2))
+        expect(await delivery(id)).to.deep.include({
+          webhookProcessed: false,
+          leaseUntil: null,
+          attempts: 1,
+          lastOutcome: '500',
+        });
+      for (const id of ids.slice(2)) expect(await delivery(id)).to.deep.include({ webhookProcessed: true });
+      f.clock.advance(1_000);
+      expect(await run()).to.deep.include({ claimed: 2, delivered: 2 });
+      expect(await delivery(ids[0] as string)).to.deep.include({ webhookProcessed: true, attempts: 2 });
+    },
+  );
 
-  it('takes sales created inside the window and forced ones whatever their age; skips and counts sales of vendors with webhooks disabled', async () => {
-    const disabled = vendor({ webhookEnabled: false });
-    await f.vendors.insert(disabled);
-    const [recent] = await seed(1);
-    await seed(1, {}, 8 * DAY);
-    const [forcedStale] = await seed(1, { delivery: { ...sale('x').delivery, forceReprocess: true } }, 8 * DAY);
-    await seed(1, { vendorId: disabled.id });
-    const report = await run();
-    expect(report).to.deep.include({ eligible: 2, claimed: 2, delivered: 2, skipped: 1 });
-    expect(f.sender.saleIdsReceived()).to.have.members([recent, forcedStale]);
-    expect(await delivery(forcedStale as string)).to.deep.include({ webhookProcessed: true, forceReprocess: false });
-  });
+  it(
+    'takes sales created inside the window and forced ones whatever their age; skips and counts sales of vendors ' +
+      'with webhooks disabled',
+    async () => {
+      const disabled = vendor({ webhookEnabled: false });
+      await f.vendors.insert(disabled);
+      const [recent] = await seed(1);
+      await seed(1, {}, 8 * DAY);
+      const [forcedStale] = await seed(1, { delivery: { ...sale('x').delivery, forceReprocess: true } }, 8 * DAY);
+      await seed(1, { vendorId: disabled.id });
+      const report = await run();
+      expect(report).to.deep.include({ eligible: 2, claimed: 2, delivered: 2, skipped: 1 });
+      expect(f.sender.saleIdsReceived()).to.have.members([recent, forcedStale]);
+      expect(await delivery(forcedStale as string)).to.deep.include({ webhookProcessed: true, forceReprocess: false });
+    },
+  );
 
   it('never sends a sale another run holds; takes it once that lease has ended', async () => {
     const [held] = await seed(1);
@@ -159,70 +167,79 @@ describe('DispatchPendingSales', () => {
     expect(progress).to.deep.equal([2, 3]);
   });
 
-  it('past the deadline between batches: nothing more is sent or claimed, the unsent sales are released untouched and go in the next pass', async () => {
-    const ids = await seed(6);
-    // The first answer arrives after the deadline has passed (the scripted destination ignores it for a status answer).
-    f.sender.during = async () => {
-      f.sender.during = undefined;
-      await sleep(100);
-    };
-    const report = await run(dispatcher({ deadlineMs: 20 }));
-    expect(report).to.deep.equal({
-      eligible: 6,
-      claimed: 4,
-      delivered: 2,
-      failed: 0,
-      released: 2,
-      skipped: 0,
-      deadlineReached: true,
-      outcomes: { '200': 1 },
-    });
-    expect(f.sender.saleIdsReceived()).to.deep.equal(ids.slice(0, 2));
-    for (const id of ids.slice(0, 2))
-      expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null });
-    for (const id of ids.slice(2))
-      expect(await delivery(id)).to.deep.include({
+  it(
+    'past the deadline between batches: nothing more is sent or claimed, the unsent sales are released untouched ' +
+      'and go in the next pass',
+    async () => {
+      const ids = await seed(6);
+      // The first answer arrives after the deadline has passed (the scripted destination ignores it for a status
+      // answer).
+      f.sender.during = async () => {
+        f.sender.during = undefined;
+        await sleep(100);
+      };
+      const report = await run(dispatcher({ deadlineMs: 20 }));
+      expect(report).to.deep.equal({
+        eligible: 6,
+        claimed: 4,
+        delivered: 2,
+        failed: 0,
+        released: 2,
+        skipped: 0,
+        deadlineReached: true,
+        outcomes: { '200': 1 },
+      });
+      expect(f.sender.saleIdsReceived()).to.deep.equal(ids.slice(0, 2));
+      for (const id of ids.slice(0, 2))
+        expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null });
+      for (const id of ids.slice(2))
+        expect(await delivery(id)).to.deep.include({
+          webhookProcessed: false,
+          leaseUntil: null,
+          attempts: 0,
+          lastAttemptAt: null,
+        });
+      expect(f.attempts.attempts).to.have.length(1);
+      // Released leases do not make the next pass wait (same clock: no lease has expired).
+      expect(await run()).to.deep.include({ claimed: 4, delivered: 4, released: 0, deadlineReached: false });
+    },
+  );
+
+  it(
+    'a delivery hanging at the deadline is aborted: the pass ends, its sales stay pending (outcome aborted), the ' +
+      'rest are released',
+    async () => {
+      const ids = await seed(3);
+      f.sender.answer = 'hang';
+      const report = await run(dispatcher({ deadlineMs: 50 }));
+      expect(report).to.deep.equal({
+        eligible: 3,
+        claimed: 3,
+        delivered: 0,
+        failed: 2,
+        released: 1,
+        skipped: 0,
+        deadlineReached: true,
+        outcomes: { aborted: 1 },
+      });
+      for (const id of ids.slice(0, 2))
+        expect(await delivery(id)).to.deep.include({
+          webhookProcessed: false,
+          leaseUntil: null,
+          attempts: 1,
+          lastOutcome: 'aborted',
+        });
+      expect(await delivery(ids[2] as string)).to.deep.include({
         webhookProcessed: false,
         leaseUntil: null,
         attempts: 0,
-        lastAttemptAt: null,
       });
-    expect(f.attempts.attempts).to.have.length(1);
-    // Released leases do not make the next pass wait (same clock: no lease has expired).
-    expect(await run()).to.deep.include({ claimed: 4, delivered: 4, released: 0, deadlineReached: false });
-  });
-
-  it('a delivery hanging at the deadline is aborted: the pass ends, its sales stay pending (outcome aborted), the rest are released', async () => {
-    const ids = await seed(3);
-    f.sender.answer = 'hang';
-    const report = await run(dispatcher({ deadlineMs: 50 }));
-    expect(report).to.deep.equal({
-      eligible: 3,
-      claimed: 3,
-      delivered: 0,
-      failed: 2,
-      released: 1,
-      skipped: 0,
-      deadlineReached: true,
-      outcomes: { aborted: 1 },
-    });
-    for (const id of ids.slice(0, 2))
-      expect(await delivery(id)).to.deep.include({
-        webhookProcessed: false,
-        leaseUntil: null,
-        attempts: 1,
-        lastOutcome: 'aborted',
-      });
-    expect(await delivery(ids[2] as string)).to.deep.include({
-      webhookProcessed: false,
-      leaseUntil: null,
-      attempts: 0,
-    });
-    expect(f.attempts.attempts.map(({ saleIds, status, error }) => ({ saleIds, status, error }))).to.deep.equal([
-      { saleIds: ids.slice(0, 2), status: null, error: 'aborted' },
-    ]);
-    expect(f.sender.inFlight).to.equal(0);
-  });
+      expect(f.attempts.attempts.map(({ saleIds, status, error }) => ({ saleIds, status, error }))).to.deep.equal([
+        { saleIds: ids.slice(0, 2), status: null, error: 'aborted' },
+      ]);
+      expect(f.sender.inFlight).to.equal(0);
+    },
+  );
 
   it('the deadline given to the pass wins over the settings one', async () => {
     await seed(1);
@@ -233,27 +250,30 @@ describe('DispatchPendingSales', () => {
     });
   });
 
-  it('--concurrency N: at most N batches in flight at once, every batch settled by its own answer across chunks', async () => {
-    const ids = await seed(20);
-    f.sender.during = () => sleep(5);
-    f.sender.upcoming.push({ status: 200 }, { status: 200 }, { status: 500 });
-    const report = await run(dispatcher(), { concurrency: 3 });
-    expect(f.sender.maxInFlight).to.equal(3);
-    expect(report).to.deep.include({
-      claimed: 20,
-      delivered: 18,
-      failed: 2,
-      released: 0,
-      deadlineReached: false,
-      outcomes: { '200': 9, '500': 1 },
-    });
-    const sent = f.sender.received.map((e) => e.vendas.map((v) => v.venda.id));
-    expect(sent.flat().sort()).to.deep.equal([...ids].sort());
-    for (const id of sent[2] ?? [])
-      expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
-    for (const id of sent.slice(3).flat())
-      expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, lastOutcome: '200' });
-  });
+  it(
+    '--concurrency N: at most N batches in flight at once, every batch settled by its own answer across ' + 'chunks',
+    async () => {
+      const ids = await seed(20);
+      f.sender.during = () => sleep(5);
+      f.sender.upcoming.push({ status: 200 }, { status: 200 }, { status: 500 });
+      const report = await run(dispatcher(), { concurrency: 3 });
+      expect(f.sender.maxInFlight).to.equal(3);
+      expect(report).to.deep.include({
+        claimed: 20,
+        delivered: 18,
+        failed: 2,
+        released: 0,
+        deadlineReached: false,
+        outcomes: { '200': 9, '500': 1 },
+      });
+      const sent = f.sender.received.map((e) => e.vendas.map((v) => v.venda.id));
+      expect(sent.flat().sort()).to.deep.equal([...ids].sort());
+      for (const id of sent[2] ?? [])
+        expect(await delivery(id)).to.deep.include({ webhookProcessed: false, leaseUntil: null, lastOutcome: '500' });
+      for (const id of sent.slice(3).flat())
+        expect(await delivery(id)).to.deep.include({ webhookProcessed: true, leaseUntil: null, lastOutcome: '200' });
+    },
+  );
 
   it('sends one batch at a time by default', async () => {
     await seed(8);

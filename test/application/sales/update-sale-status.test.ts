@@ -106,50 +106,57 @@ describe('UpdateSaleStatus', () => {
       expect(logged).to.have.deep.members(shown);
     }
 
-    it('killed before its n-th write, for every write: the next status update logs the event the sale shows', async () => {
-      await succeeds('template_sent');
-      const before = crash.made;
-      await succeeds('contact_failed');
-      const writes = crash.made - before;
-      expect(writes, 'the sale, then its row').to.equal(2);
-      for (let n = 1; n <= writes; n += 1) {
-        await dies('lead_forwarded', n);
-        if (n === writes) {
-          // The sale took the event and died before its row: the log lacks it until the next event.
-          expect((await lastEvent())?.event).to.equal('lead_forwarded');
-          expect(f.sales.statusEvents.map((row) => row.event)).to.not.deep.include(await lastEvent());
+    it(
+      'killed before its n-th write, for every write: the next status update logs the event the sale ' + 'shows',
+      async () => {
+        await succeeds('template_sent');
+        const before = crash.made;
+        await succeeds('contact_failed');
+        const writes = crash.made - before;
+        expect(writes, 'the sale, then its row').to.equal(2);
+        for (let n = 1; n <= writes; n += 1) {
+          await dies('lead_forwarded', n);
+          if (n === writes) {
+            // The sale took the event and died before its row: the log lacks it until the next event.
+            expect((await lastEvent())?.event).to.equal('lead_forwarded');
+            expect(f.sales.statusEvents.map((row) => row.event)).to.not.deep.include(await lastEvent());
+          }
+          await succeeds('template_sent');
+          expectEveryShownEventLogged();
         }
-        await succeeds('template_sent');
-        expectEveryShownEventLogged();
-      }
-    });
+      },
+    );
 
-    it('two deaths in a row (the update after a death before the row dies too, at each of its three writes): the third update still logs every event the sale showed', async () => {
-      await succeeds('template_sent');
-      for (let n = 1; n <= 3; n += 1) {
-        await dies('lead_forwarded', 2);
-        const unlogged = await lastEvent();
-        expect(unlogged?.event).to.equal('lead_forwarded');
-        // The next update writes the missing row (1), the sale (2), then its own row (3).
-        const before = crash.writes.length;
-        await dies('contact_failed', n);
-        expect(crash.writes.slice(before)).to.deep.equal(
-          ['sale_status_events.insertOne', 'sales.findOneAndUpdate', 'sale_status_events.insertOne'].slice(0, n),
-        );
-        if (n === 3) expect((await lastEvent())?.event).to.equal('contact_failed');
+    it(
+      'two deaths in a row (the update after a death before the row dies too, at each of its three writes): the ' +
+        'third update still logs every event the sale showed',
+      async () => {
         await succeeds('template_sent');
-        expectEveryShownEventLogged();
-      }
-      expect(shown.map((e) => e.event)).to.deep.equal([
-        'template_sent',
-        'lead_forwarded',
-        'template_sent',
-        'lead_forwarded',
-        'template_sent',
-        'lead_forwarded',
-        'contact_failed',
-        'template_sent',
-      ]);
-    });
+        for (let n = 1; n <= 3; n += 1) {
+          await dies('lead_forwarded', 2);
+          const unlogged = await lastEvent();
+          expect(unlogged?.event).to.equal('lead_forwarded');
+          // The next update writes the missing row (1), the sale (2), then its own row (3).
+          const before = crash.writes.length;
+          await dies('contact_failed', n);
+          expect(crash.writes.slice(before)).to.deep.equal(
+            ['sale_status_events.insertOne', 'sales.findOneAndUpdate', 'sale_status_events.insertOne'].slice(0, n),
+          );
+          if (n === 3) expect((await lastEvent())?.event).to.equal('contact_failed');
+          await succeeds('template_sent');
+          expectEveryShownEventLogged();
+        }
+        expect(shown.map((e) => e.event)).to.deep.equal([
+          'template_sent',
+          'lead_forwarded',
+          'template_sent',
+          'lead_forwarded',
+          'template_sent',
+          'lead_forwarded',
+          'contact_failed',
+          'template_sent',
+        ]);
+      },
+    );
   });
 });

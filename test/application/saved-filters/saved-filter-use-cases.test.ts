@@ -34,35 +34,39 @@ describe('saved filter use cases', () => {
     return result.right;
   };
 
-  it('CreateSavedFilter stores the filter with a new id and the clock time; the same name again is SavedFilterNameTaken', async () => {
-    const filter = await create('u1', 'Pendentes');
-    expect(filter).to.deep.equal({
-      id: ids.nth(1),
-      userId: 'u1',
-      name: 'Pendentes',
-      resource: 'sales',
-      query: { processed: false },
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-    const again = await new CreateSavedFilter(filters, clock, ids).execute({
-      userId: 'u1',
-      name: 'Pendentes',
-      resource: 'sales',
-      query: {},
-    });
-    expect(again).to.deep.equal(E.left({ _tag: 'SavedFilterNameTaken', name: 'Pendentes', resource: 'sales' }));
-    expect(
-      E.isRight(
-        await new CreateSavedFilter(filters, clock, ids).execute({
-          userId: 'u2',
-          name: 'Pendentes',
-          resource: 'sales',
-          query: {},
-        }),
-      ),
-    ).to.equal(true);
-  });
+  it(
+    'CreateSavedFilter stores the filter with a new id and the clock time; the same name again is ' +
+      'SavedFilterNameTaken',
+    async () => {
+      const filter = await create('u1', 'Pendentes');
+      expect(filter).to.deep.equal({
+        id: ids.nth(1),
+        userId: 'u1',
+        name: 'Pendentes',
+        resource: 'sales',
+        query: { processed: false },
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      const again = await new CreateSavedFilter(filters, clock, ids).execute({
+        userId: 'u1',
+        name: 'Pendentes',
+        resource: 'sales',
+        query: {},
+      });
+      expect(again).to.deep.equal(E.left({ _tag: 'SavedFilterNameTaken', name: 'Pendentes', resource: 'sales' }));
+      expect(
+        E.isRight(
+          await new CreateSavedFilter(filters, clock, ids).execute({
+            userId: 'u2',
+            name: 'Pendentes',
+            resource: 'sales',
+            query: {},
+          }),
+        ),
+      ).to.equal(true);
+    },
+  );
 
   it("ListSavedFilters answers only the caller's filters, of one resource when asked", async () => {
     await create('u1', 'b');
@@ -86,20 +90,28 @@ describe('saved filter use cases', () => {
     );
   });
 
-  it('RenameSavedFilter renames for the owner and stamps the time; another user: not found; a taken name: SavedFilterNameTaken', async () => {
-    const filter = await create('u1', 'old');
-    await create('u1', 'taken');
-    const rename = new RenameSavedFilter(filters, clock);
-    clock.advance(60_000);
-    expect(await rename.execute({ userId: 'u2', id: filter.id, name: 'new' })).to.deep.equal(
-      E.left({ _tag: 'SavedFilterNotFound' }),
-    );
-    expect(await rename.execute({ userId: 'u1', id: filter.id, name: 'taken' })).to.deep.equal(
-      E.left({ _tag: 'SavedFilterNameTaken', name: 'taken', resource: 'sales' }),
-    );
-    expect(await rename.execute({ userId: 'u1', id: filter.id, name: 'new' })).to.deep.equal(E.right(undefined));
-    expect(await filters.findOwned('u1', filter.id)).to.deep.equal({ ...filter, name: 'new', updatedAt: clock.now() });
-  });
+  it(
+    'RenameSavedFilter renames for the owner and stamps the time; another user: not found; a taken name: ' +
+      'SavedFilterNameTaken',
+    async () => {
+      const filter = await create('u1', 'old');
+      await create('u1', 'taken');
+      const rename = new RenameSavedFilter(filters, clock);
+      clock.advance(60_000);
+      expect(await rename.execute({ userId: 'u2', id: filter.id, name: 'new' })).to.deep.equal(
+        E.left({ _tag: 'SavedFilterNotFound' }),
+      );
+      expect(await rename.execute({ userId: 'u1', id: filter.id, name: 'taken' })).to.deep.equal(
+        E.left({ _tag: 'SavedFilterNameTaken', name: 'taken', resource: 'sales' }),
+      );
+      expect(await rename.execute({ userId: 'u1', id: filter.id, name: 'new' })).to.deep.equal(E.right(undefined));
+      expect(await filters.findOwned('u1', filter.id)).to.deep.equal({
+        ...filter,
+        name: 'new',
+        updatedAt: clock.now(),
+      });
+    },
+  );
 
   it('DeleteSavedFilter deletes for the owner only', async () => {
     const filter = await create('u1', 'x');

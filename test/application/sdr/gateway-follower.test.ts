@@ -8,7 +8,10 @@ import { fakeReadSide } from '../../support/sdr-read-side';
 
 const jid = (i: number) => `55119${String(60_000_000 + i)}@s.whatsapp.net`;
 
-/** GatewayFollower.catchUp (CONTRACT 10.1): single flight in the process, and what was written before a call is in after it. */
+/**
+ * GatewayFollower.catchUp (CONTRACT 10.1): single flight in the process, and what was written before a call is in after
+ * it.
+ */
 describe('GatewayFollower.catchUp (on fakes)', () => {
   let gateway: InMemoryGatewayMessageStore;
   let side: ReturnType<typeof fakeReadSide>;
@@ -34,24 +37,27 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
     ).to.equal(10);
   });
 
-  it('a call made while a fold runs waits for the next fold: a message written before the call is in after it', async () => {
-    gateway.write(gatewayRecord(1, { jid: jid(1) }));
-    const read = gateway.changedChats.bind(gateway);
-    let second: Promise<void> | undefined;
-    // The first fold has read the store; then message 2 is written and a request arrives, mid-fold.
-    sinon.stub(gateway, 'changedChats').callsFake(async (range) => {
-      const changed = await read(range);
-      if (second === undefined && range.limit > 1) {
-        gateway.write(gatewayRecord(2, { jid: jid(2) }));
-        second = side.follower.catchUp();
-      }
-      return changed;
-    });
-    await side.follower.catchUp();
-    await second;
-    expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([
-      jid(1),
-      jid(2),
-    ]);
-  });
+  it(
+    'a call made while a fold runs waits for the next fold: a message written before the call is in after ' + 'it',
+    async () => {
+      gateway.write(gatewayRecord(1, { jid: jid(1) }));
+      const read = gateway.changedChats.bind(gateway);
+      let second: Promise<void> | undefined;
+      // The first fold has read the store; then message 2 is written and a request arrives, mid-fold.
+      sinon.stub(gateway, 'changedChats').callsFake(async (range) => {
+        const changed = await read(range);
+        if (second === undefined && range.limit > 1) {
+          gateway.write(gatewayRecord(2, { jid: jid(2) }));
+          second = side.follower.catchUp();
+        }
+        return changed;
+      });
+      await side.follower.catchUp();
+      await second;
+      expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([
+        jid(1),
+        jid(2),
+      ]);
+    },
+  );
 });

@@ -105,7 +105,10 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
     expect(sortById(models(w).contacts), `${label}: the contact read model`).to.deep.equal(expected.contacts);
   }
 
-  /** Every write that is not a record's insert (the refreshes), the inserts next to them, and the first, middle and last inserts (each run re-imports the whole file). */
+  /**
+   * Every write that is not a record's insert (the refreshes), the inserts next to them, and the first, middle and last
+   * inserts (each run re-imports the whole file).
+   */
   function kills(writes: readonly string[]): number[] {
     const isInsert = (i: number) => writes[i] === 'brokerhub_messages.insertOne';
     const picked = new Set([1, 2, 3, 250, writes.length - 1, writes.length]);
@@ -115,16 +118,20 @@ describe('gateway-import killed mid-import (CONTRACT 10.2)', () => {
     return [...picked].filter((n) => n >= 1 && n <= writes.length).sort((a, b) => a - b);
   }
 
-  it('killed before a record insert or a refresh write, the same file again and a catch-up leave every record once and both read models as an uninterrupted import', async () => {
-    const expected = await uninterrupted();
-    expect(expected.chats, 'the import makes chats').to.have.length(30);
-    expect(expected.contacts, 'and contacts').to.have.length.above(0);
-    expect(
-      expected.writes.filter((w) => !w.startsWith('brokerhub_messages')),
-      'each batch refreshes the chats and the contacts',
-    ).to.include.members(['sdr_chats.claim', 'sdr_chats.put', 'sdr_contacts.claim', 'sdr_contacts.put']);
-    for (const n of kills(expected.writes)) await killAt(n, expected);
-  });
+  it(
+    'killed before a record insert or a refresh write, the same file again and a catch-up leave every record once ' +
+      'and both read models as an uninterrupted import',
+    async () => {
+      const expected = await uninterrupted();
+      expect(expected.chats, 'the import makes chats').to.have.length(30);
+      expect(expected.contacts, 'and contacts').to.have.length.above(0);
+      expect(
+        expected.writes.filter((w) => !w.startsWith('brokerhub_messages')),
+        'each batch refreshes the chats and the contacts',
+      ).to.include.members(['sdr_chats.claim', 'sdr_chats.put', 'sdr_contacts.claim', 'sdr_contacts.put']);
+      for (const n of kills(expected.writes)) await killAt(n, expected);
+    },
+  );
 
   it('the check fails without the catch-up (the test can fail)', async () => {
     const expected = await uninterrupted();

@@ -145,84 +145,101 @@ describe('SDR writes killed at any write (CONTRACT 10.2)', () => {
   });
   const ok = async (result: Promise<E.Either<unknown, unknown>>) => expect(E.isRight(await result)).to.equal(true);
 
-  it('a creation that converts the recent interaction (refresh, conversion time, note, mirror): killed before each write, the client retry restores every invariant, with the conversion time of the write that converted', async () => {
-    const t1 = new ManualClock().now();
-    const writes = await killEachWrite(
-      async (w) => {
+  it(
+    'a creation that converts the recent interaction (refresh, conversion time, note, mirror): killed before each ' +
+      'write, the client retry restores every invariant, with the conversion time of the write that converted',
+    async () => {
+      const t1 = new ManualClock().now();
+      const writes = await killEachWrite(
+        async (w) => {
+          await buyer(w);
+          w.clock.advance(-MINUTE);
+          await ok(w.create.execute(createInput()));
+          w.clock.advance(MINUTE);
+        },
+        (w) => w.create.execute(converting),
+        (w) => ok(w.create.execute(converting)),
+        async (w, n) => {
+          const [i] = await allInteractions(w);
+          // Killed after the refresh's write (n > 1): the retry stores that write's time; before it: the retry's.
+          expect(i?.convertedAt, `write ${n}`).to.deep.equal(n > 1 ? t1 : new Date(t1.getTime() + MINUTE));
+        },
+      );
+      expect(writes).to.equal(4);
+    },
+  );
+
+  it(
+    'a first contact (minimal person, insert, note) and a creation for a buyer (insert, note, mirror): killed ' +
+      'before each write, the retry restores every invariant',
+    async () => {
+      expect(
+        await killEachWrite(
+          async () => {},
+          (w) => w.create.execute(createInput({ cpf: undefined })),
+          (w) => ok(w.create.execute(createInput({ cpf: undefined }))),
+          async () => {},
+        ),
+      ).to.equal(3);
+      expect(
+        await killEachWrite(
+          async (w) => void (await buyer(w)),
+          (w) => w.create.execute(converting),
+          (w) => ok(w.create.execute(converting)),
+          async () => {},
+        ),
+      ).to.equal(3);
+    },
+  );
+
+  it(
+    'a status move to converted (status, conversion time, note, mirror): killed before each write, the retry, or ' +
+      'another move instead, restores every invariant',
+    async () => {
+      const t1 = new ManualClock().now();
+      const prepare = async (w: World) => {
         await buyer(w);
         w.clock.advance(-MINUTE);
         await ok(w.create.execute(createInput()));
         w.clock.advance(MINUTE);
-      },
-      (w) => w.create.execute(converting),
-      (w) => ok(w.create.execute(converting)),
-      async (w, n) => {
+      };
+      const expectTime = async (w: World, n: number, killedAfterStatus: Date, otherwise: Date | null) => {
         const [i] = await allInteractions(w);
-        // Killed after the refresh's write (n > 1): the retry stores that write's time; before it: the retry's.
-        expect(i?.convertedAt, `write ${n}`).to.deep.equal(n > 1 ? t1 : new Date(t1.getTime() + MINUTE));
-      },
-    );
-    expect(writes).to.equal(4);
-  });
-
-  it('a first contact (minimal person, insert, note) and a creation for a buyer (insert, note, mirror): killed before each write, the retry restores every invariant', async () => {
-    expect(
+        expect(i?.convertedAt, `write ${n}`).to.deep.equal(n > 1 ? killedAfterStatus : otherwise);
+      };
+      const retried = await killEachWrite(
+        prepare,
+        (w) => w.update.execute(moveTo('converted')),
+        (w) => ok(w.update.execute(moveTo('converted'))),
+        (w, n) => expectTime(w, n, t1, new Date(t1.getTime() + MINUTE)),
+      );
+      expect(retried).to.equal(4);
+      // The client gives up and the lead moves on: the conversion that landed keeps its time; one that never landed has
+      // none.
       await killEachWrite(
-        async () => {},
-        (w) => w.create.execute(createInput({ cpf: undefined })),
-        (w) => ok(w.create.execute(createInput({ cpf: undefined }))),
-        async () => {},
-      ),
-    ).to.equal(3);
-    expect(
-      await killEachWrite(
-        async (w) => void (await buyer(w)),
-        (w) => w.create.execute(converting),
-        (w) => ok(w.create.execute(converting)),
-        async () => {},
-      ),
-    ).to.equal(3);
-  });
+        prepare,
+        (w) => w.update.execute(moveTo('converted')),
+        (w) => ok(w.update.execute(moveTo('callback_requested'))),
+        (w, n) => expectTime(w, n, t1, null),
+      );
+    },
+  );
 
-  it('a status move to converted (status, conversion time, note, mirror): killed before each write, the retry, or another move instead, restores every invariant', async () => {
-    const t1 = new ManualClock().now();
-    const prepare = async (w: World) => {
-      await buyer(w);
-      w.clock.advance(-MINUTE);
-      await ok(w.create.execute(createInput()));
-      w.clock.advance(MINUTE);
-    };
-    const expectTime = async (w: World, n: number, killedAfterStatus: Date, otherwise: Date | null) => {
-      const [i] = await allInteractions(w);
-      expect(i?.convertedAt, `write ${n}`).to.deep.equal(n > 1 ? killedAfterStatus : otherwise);
-    };
-    const retried = await killEachWrite(
-      prepare,
-      (w) => w.update.execute(moveTo('converted')),
-      (w) => ok(w.update.execute(moveTo('converted'))),
-      (w, n) => expectTime(w, n, t1, new Date(t1.getTime() + MINUTE)),
-    );
-    expect(retried).to.equal(4);
-    // The client gives up and the lead moves on: the conversion that landed keeps its time; one that never landed has none.
-    await killEachWrite(
-      prepare,
-      (w) => w.update.execute(moveTo('converted')),
-      (w) => ok(w.update.execute(moveTo('callback_requested'))),
-      (w, n) => expectTime(w, n, t1, null),
-    );
-  });
-
-  it('a status move that does not convert (status, note, mirror): killed before each write, a later creation restores every invariant', async () => {
-    const writes = await killEachWrite(
-      async (w) => {
-        await buyer(w);
-        await ok(w.create.execute(converting));
-        w.clock.advance(MINUTE);
-      },
-      (w) => w.update.execute(moveTo('no_response')),
-      (w) => ok(w.create.execute(createInput({ result: 'callback_requested' }))),
-      async () => {},
-    );
-    expect(writes).to.equal(3);
-  });
+  it(
+    'a status move that does not convert (status, note, mirror): killed before each write, a later creation ' +
+      'restores every invariant',
+    async () => {
+      const writes = await killEachWrite(
+        async (w) => {
+          await buyer(w);
+          await ok(w.create.execute(converting));
+          w.clock.advance(MINUTE);
+        },
+        (w) => w.update.execute(moveTo('no_response')),
+        (w) => ok(w.create.execute(createInput({ result: 'callback_requested' }))),
+        async () => {},
+      );
+      expect(writes).to.equal(3);
+    },
+  );
 });

@@ -138,30 +138,33 @@ describe('SDR lists use cases (against fakes)', () => {
   });
 
   describe('ImportGatewayMessages', () => {
-    it('stores records in batches, counts duplicates and rejected lines, reports each rejection with its line', async () => {
-      const items: ImportLine[] = [];
-      for (let i = 0; i < IMPORT_BATCH + 3; i += 1) items.push({ line: i + 1, value: gatewayRecord(i) });
-      items.push(
-        { line: 900, unreadable: 'not JSON' },
-        { line: 901, value: gatewayRecord(0) },
-        { line: 902, value: { event: 'messages.upsert', instance: 'x', data: [] } },
-      );
-      const rejected: [number, string][] = [];
-      const progress: number[] = [];
-      const result = await new ImportGatewayMessages(gateway).execute({
-        records: lines(items),
-        onRejected: (line, reason) => rejected.push([line, reason]),
-        onProgress: (c) => progress.push(c.inserted),
-      });
-      expect(result).to.deep.equal(E.right({ inserted: IMPORT_BATCH + 3, duplicates: 1, rejected: 2 }));
-      expect(rejected).to.deep.equal([
-        [900, 'not JSON'],
-        [902, 'event without data'],
-      ]);
-      expect(progress).to.deep.equal([IMPORT_BATCH, IMPORT_BATCH + 3]);
-      const again = await new ImportGatewayMessages(gateway).execute({ records: lines(items) });
-      expect(again).to.deep.equal(E.right({ inserted: 0, duplicates: IMPORT_BATCH + 4, rejected: 2 }));
-    });
+    it(
+      'stores records in batches, counts duplicates and rejected lines, reports each rejection with its ' + 'line',
+      async () => {
+        const items: ImportLine[] = [];
+        for (let i = 0; i < IMPORT_BATCH + 3; i += 1) items.push({ line: i + 1, value: gatewayRecord(i) });
+        items.push(
+          { line: 900, unreadable: 'not JSON' },
+          { line: 901, value: gatewayRecord(0) },
+          { line: 902, value: { event: 'messages.upsert', instance: 'x', data: [] } },
+        );
+        const rejected: [number, string][] = [];
+        const progress: number[] = [];
+        const result = await new ImportGatewayMessages(gateway).execute({
+          records: lines(items),
+          onRejected: (line, reason) => rejected.push([line, reason]),
+          onProgress: (c) => progress.push(c.inserted),
+        });
+        expect(result).to.deep.equal(E.right({ inserted: IMPORT_BATCH + 3, duplicates: 1, rejected: 2 }));
+        expect(rejected).to.deep.equal([
+          [900, 'not JSON'],
+          [902, 'event without data'],
+        ]);
+        expect(progress).to.deep.equal([IMPORT_BATCH, IMPORT_BATCH + 3]);
+        const again = await new ImportGatewayMessages(gateway).execute({ records: lines(items) });
+        expect(again).to.deep.equal(E.right({ inserted: 0, duplicates: IMPORT_BATCH + 4, rejected: 2 }));
+      },
+    );
   });
 });
 

@@ -16,14 +16,17 @@ describe('presentedTokenState', () => {
     expect(presentedTokenState(rotatedFirst, at(1_001), 0, second).kind).to.equal('reused');
   });
 
-  it('with a grace interval, spares only the immediate predecessor of a still-active token, inside the interval', () => {
-    expect(presentedTokenState(rotatedFirst, at(1_500), 1_000, second).kind).to.equal('grace');
-    expect(presentedTokenState(rotatedFirst, at(2_001), 1_000, second).kind).to.equal('reused');
-    const revokedSecond = { ...second, revokedAt: at(1_200) };
-    expect(presentedTokenState(rotatedFirst, at(1_500), 1_000, revokedSecond).kind).to.equal('reused');
-    const revokedWithoutSuccessor = { ...first, revokedAt: at(1_000) };
-    expect(presentedTokenState(revokedWithoutSuccessor, at(1_100), 1_000).kind).to.equal('reused');
-  });
+  it(
+    'with a grace interval, spares only the immediate predecessor of a still-active token, inside the ' + 'interval',
+    () => {
+      expect(presentedTokenState(rotatedFirst, at(1_500), 1_000, second).kind).to.equal('grace');
+      expect(presentedTokenState(rotatedFirst, at(2_001), 1_000, second).kind).to.equal('reused');
+      const revokedSecond = { ...second, revokedAt: at(1_200) };
+      expect(presentedTokenState(rotatedFirst, at(1_500), 1_000, revokedSecond).kind).to.equal('reused');
+      const revokedWithoutSuccessor = { ...first, revokedAt: at(1_000) };
+      expect(presentedTokenState(revokedWithoutSuccessor, at(1_100), 1_000).kind).to.equal('reused');
+    },
+  );
 });
 
 describe('resolvePermissions', () => {

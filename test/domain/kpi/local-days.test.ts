@@ -109,28 +109,34 @@ describe('the KPI period', () => {
     });
   });
 
-  it('its process-wide memos stay within their bounds whatever spellings and days are asked (bounded in-process state)', () => {
-    // Every case variant of a zone name is valid to Intl, so each could be a key of its own.
-    const spelling = (n: number) => {
-      let letter = 0;
-      return SP.split('')
-        .map((c) => (c.toLowerCase() === c.toUpperCase() ? c : (n >> letter++) & 1 ? c.toUpperCase() : c.toLowerCase()))
-        .join('');
-    };
-    const noon = iso('2018-11-04T15:00:00Z');
-    for (let n = 0; n < MAX_ZONE_FORMATTERS + 200; n += 1) {
-      const zone = spelling(n);
-      expect(localDateOf(noon, zone)).to.deep.equal(d(2018, 11, 4));
-      expect(canonicalTimeZone(zone)).to.equal(SP);
-    }
-    for (let day = 0; day < 200; day += 1) startOfLocalDay(d(2019, 1, 1 + (day % 28)), spelling(day));
-    const sizes = localDaysMemoSizes();
-    // More spellings were asked than a memo of formatters holds: it is full, not over.
-    expect(sizes.formatters).to.equal(MAX_ZONE_FORMATTERS);
-    expect(sizes.offsetFormatters).to.be.at.most(MAX_ZONE_FORMATTERS).and.above(0);
-    expect(sizes.canonicalNames).to.be.at.most(MAX_REMEMBERED).and.above(MAX_ZONE_FORMATTERS);
-    expect(sizes.dayStarts).to.be.at.most(MAX_REMEMBERED).and.above(0);
-    // Still right after evictions.
-    expect(startOfLocalDay(d(2018, 11, 4), spelling(3))).to.deep.equal(iso('2018-11-04T03:00:00Z'));
-  });
+  it(
+    'its process-wide memos stay within their bounds whatever spellings and days are asked (bounded in-process ' +
+      'state)',
+    () => {
+      // Every case variant of a zone name is valid to Intl, so each could be a key of its own.
+      const spelling = (n: number) => {
+        let letter = 0;
+        return SP.split('')
+          .map((c) =>
+            c.toLowerCase() === c.toUpperCase() ? c : (n >> letter++) & 1 ? c.toUpperCase() : c.toLowerCase(),
+          )
+          .join('');
+      };
+      const noon = iso('2018-11-04T15:00:00Z');
+      for (let n = 0; n < MAX_ZONE_FORMATTERS + 200; n += 1) {
+        const zone = spelling(n);
+        expect(localDateOf(noon, zone)).to.deep.equal(d(2018, 11, 4));
+        expect(canonicalTimeZone(zone)).to.equal(SP);
+      }
+      for (let day = 0; day < 200; day += 1) startOfLocalDay(d(2019, 1, 1 + (day % 28)), spelling(day));
+      const sizes = localDaysMemoSizes();
+      // More spellings were asked than a memo of formatters holds: it is full, not over.
+      expect(sizes.formatters).to.equal(MAX_ZONE_FORMATTERS);
+      expect(sizes.offsetFormatters).to.be.at.most(MAX_ZONE_FORMATTERS).and.above(0);
+      expect(sizes.canonicalNames).to.be.at.most(MAX_REMEMBERED).and.above(MAX_ZONE_FORMATTERS);
+      expect(sizes.dayStarts).to.be.at.most(MAX_REMEMBERED).and.above(0);
+      // Still right after evictions.
+      expect(startOfLocalDay(d(2018, 11, 4), spelling(3))).to.deep.equal(iso('2018-11-04T03:00:00Z'));
+    },
+  );
 });

@@ -33,28 +33,31 @@ const problemsOf = (overrides: Partial<PolicyDraftInput>): readonly string[] => 
 
 describe('policy rules (CONTRACT 8.6)', () => {
   describe('validation', () => {
-    it('a valid draft: CPF as 11 digits, trimmed text, plate upper-case without hyphen, status pending by default', () => {
-      expect(validatePolicyDraft(input())).to.deep.equal(
-        E.right({
-          policyNumber: 'AP-2026/0001.A',
-          cpf: '52998224725',
-          saleId: null,
-          insurer: 'Porto Seguro',
-          product: 'auto',
-          status: 'pending',
-          premiumCents: 189_900,
-          startDate: '2026-01-01',
-          endDate: '2027-01-01',
-          vehiclePlate: 'ABC1234',
-        }),
-      );
-      const active = validatePolicyDraft(
-        input({ status: 'active', product: 'life', vehiclePlate: null, premiumCents: 0 }),
-      );
-      expect(
-        E.isRight(active) && [active.right.status, active.right.vehiclePlate, active.right.premiumCents],
-      ).to.deep.equal(['active', null, 0]);
-    });
+    it(
+      'a valid draft: CPF as 11 digits, trimmed text, plate upper-case without hyphen, status pending by ' + 'default',
+      () => {
+        expect(validatePolicyDraft(input())).to.deep.equal(
+          E.right({
+            policyNumber: 'AP-2026/0001.A',
+            cpf: '52998224725',
+            saleId: null,
+            insurer: 'Porto Seguro',
+            product: 'auto',
+            status: 'pending',
+            premiumCents: 189_900,
+            startDate: '2026-01-01',
+            endDate: '2027-01-01',
+            vehiclePlate: 'ABC1234',
+          }),
+        );
+        const active = validatePolicyDraft(
+          input({ status: 'active', product: 'life', vehiclePlate: null, premiumCents: 0 }),
+        );
+        expect(
+          E.isRight(active) && [active.right.status, active.right.vehiclePlate, active.right.premiumCents],
+        ).to.deep.equal(['active', null, 0]);
+      },
+    );
 
     it('policyNumber: 1 to 40 of A-Z 0-9 - / .', () => {
       expect(problemsOf({ policyNumber: 'X'.repeat(40) })).to.deep.equal([]);
@@ -177,14 +180,20 @@ describe('policy rules (CONTRACT 8.6)', () => {
       ]);
     });
 
-    it('every forbidden move (self-moves and out of the final states included) is InvalidPolicyStatusTransition and changes nothing', () => {
-      for (const from of POLICY_STATUSES) {
-        for (const to of POLICY_STATUSES) {
-          if (ALLOWED.some(([f, t]) => f === from && t === to)) continue;
-          const result = transitionPolicy(policy(from), { to, at: new Date(), userId: 'u', reason: null });
-          expect(result, `${from} -> ${to}`).to.deep.equal(E.left({ _tag: 'InvalidPolicyStatusTransition', from, to }));
+    it(
+      'every forbidden move (self-moves and out of the final states included) is InvalidPolicyStatusTransition ' +
+        'and changes nothing',
+      () => {
+        for (const from of POLICY_STATUSES) {
+          for (const to of POLICY_STATUSES) {
+            if (ALLOWED.some(([f, t]) => f === from && t === to)) continue;
+            const result = transitionPolicy(policy(from), { to, at: new Date(), userId: 'u', reason: null });
+            expect(result, `${from} -> ${to}`).to.deep.equal(
+              E.left({ _tag: 'InvalidPolicyStatusTransition', from, to }),
+            );
+          }
         }
-      }
-    });
+      },
+    );
   });
 });

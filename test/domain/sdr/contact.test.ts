@@ -41,68 +41,76 @@ const contact = (overrides: Partial<Contact>): Contact => ({
 });
 
 describe('the SDR contact (CONTRACT 8.2)', () => {
-  it('folds interactions and chats of one canonical phone into one contact; the most recently updated interaction gives status and channel', () => {
-    const book: ContactBook = new Map();
-    const ana = person({ fullName: '  ', mobile: PHONE, updatedAt: at('2026-01-01T00:00:00Z') });
-    addInteraction(
-      book,
-      sdrInteraction({
+  it(
+    'folds interactions and chats of one canonical phone into one contact; the most recently updated interaction ' +
+      'gives status and channel',
+    () => {
+      const book: ContactBook = new Map();
+      const ana = person({ fullName: '  ', mobile: PHONE, updatedAt: at('2026-01-01T00:00:00Z') });
+      addInteraction(
+        book,
+        sdrInteraction({
+          personId: ana.id,
+          status: 'converted',
+          channel: 'sms',
+          createdAt: at('2026-02-01T00:00:00Z'),
+          updatedAt: at('2026-02-05T00:00:00Z'),
+        }),
+      );
+      addInteraction(
+        book,
+        sdrInteraction({
+          personId: ana.id,
+          status: 'interested',
+          convertedToLead: true,
+          createdAt: at('2026-02-03T00:00:00Z'),
+          updatedAt: at('2026-02-04T00:00:00Z'),
+        }),
+      );
+      addChat(book, {
+        phone: PHONE,
+        messageCount: 4,
+        firstAt: at('2026-01-20T00:00:00Z'),
+        lastAt: at('2026-02-02T00:00:00Z'),
+      });
+      addChat(book, {
+        phone: PHONE,
+        messageCount: 1,
+        firstAt: at('2026-02-10T00:00:00Z'),
+        lastAt: at('2026-02-10T00:00:00Z'),
+      });
+      addChatName(book, { phone: PHONE, pushName: 'Old', at: at('2026-01-20T00:00:00Z') });
+      addChatName(book, { phone: PHONE, pushName: 'Aninha', at: at('2026-02-10T00:00:00Z') });
+      addChatName(book, {
+        phone: '5521999998888' as CanonicalPhone,
+        pushName: 'Nobody',
+        at: at('2026-02-10T00:00:00Z'),
+      });
+      expect([...book.keys()]).to.deep.equal([PHONE]);
+      const draft = book.get(PHONE);
+      if (draft === undefined) throw new Error('no draft');
+      const done = finishContact(draft, [ana], [{ personId: ana.id, count: 2, lastAt: at('2026-01-15T00:00:00Z') }]);
+      expect(done).to.deep.equal({
+        sessionId: PHONE,
+        phone: PHONE,
+        name: 'Aninha',
         personId: ana.id,
+        registered: true,
+        firstInteraction: at('2026-01-20T00:00:00Z'),
+        lastInteraction: at('2026-02-10T00:00:00Z'),
+        interactionCount: 2,
+        messageCount: 5,
         status: 'converted',
         channel: 'sms',
-        createdAt: at('2026-02-01T00:00:00Z'),
-        updatedAt: at('2026-02-05T00:00:00Z'),
-      }),
-    );
-    addInteraction(
-      book,
-      sdrInteraction({
-        personId: ana.id,
-        status: 'interested',
-        convertedToLead: true,
-        createdAt: at('2026-02-03T00:00:00Z'),
-        updatedAt: at('2026-02-04T00:00:00Z'),
-      }),
-    );
-    addChat(book, {
-      phone: PHONE,
-      messageCount: 4,
-      firstAt: at('2026-01-20T00:00:00Z'),
-      lastAt: at('2026-02-02T00:00:00Z'),
-    });
-    addChat(book, {
-      phone: PHONE,
-      messageCount: 1,
-      firstAt: at('2026-02-10T00:00:00Z'),
-      lastAt: at('2026-02-10T00:00:00Z'),
-    });
-    addChatName(book, { phone: PHONE, pushName: 'Old', at: at('2026-01-20T00:00:00Z') });
-    addChatName(book, { phone: PHONE, pushName: 'Aninha', at: at('2026-02-10T00:00:00Z') });
-    addChatName(book, { phone: '5521999998888' as CanonicalPhone, pushName: 'Nobody', at: at('2026-02-10T00:00:00Z') });
-    expect([...book.keys()]).to.deep.equal([PHONE]);
-    const draft = book.get(PHONE);
-    if (draft === undefined) throw new Error('no draft');
-    const done = finishContact(draft, [ana], [{ personId: ana.id, count: 2, lastAt: at('2026-01-15T00:00:00Z') }]);
-    expect(done).to.deep.equal({
-      sessionId: PHONE,
-      phone: PHONE,
-      name: 'Aninha',
-      personId: ana.id,
-      registered: true,
-      firstInteraction: at('2026-01-20T00:00:00Z'),
-      lastInteraction: at('2026-02-10T00:00:00Z'),
-      interactionCount: 2,
-      messageCount: 5,
-      status: 'converted',
-      channel: 'sms',
-      converted: true,
-      qualified: true,
-      salesCount: 2,
-      lastSaleAt: at('2026-01-15T00:00:00Z'),
-      convertedInteractionCount: 2,
-      personHasPhone: true,
-    });
-  });
+        converted: true,
+        qualified: true,
+        salesCount: 2,
+        lastSaleAt: at('2026-01-15T00:00:00Z'),
+        convertedInteractionCount: 2,
+        personHasPhone: true,
+      });
+    },
+  );
 
   it('names the phone contacts of a match key: the valid landline and mobile spellings', () => {
     expect(phonesOfMatchKey('1133334444')).to.deep.equal(['551133334444', '5511933334444']);

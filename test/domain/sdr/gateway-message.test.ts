@@ -67,31 +67,38 @@ describe('gateway message records (CONTRACT 8.1)', () => {
     }
   });
 
-  it('reads export items: a record, a messages.upsert event with one record or an array, --instance for records without one', () => {
-    expect(parseImportItem(record, undefined)).to.deep.equal({ kind: 'records', records: [record] });
-    const { instance: _i, ...bare } = record;
-    expect(parseImportItem(bare, 'sdr')).to.deep.equal({ kind: 'records', records: [{ ...record, instance: 'sdr' }] });
-    expect(parseImportItem(bare, undefined)).to.deep.equal({
-      kind: 'rejected',
-      reason: 'record without instance (use --instance)',
-    });
-    expect(parseImportItem({ event: 'messages.upsert', instance: 'evt', data: bare }, 'sdr')).to.deep.equal({
-      kind: 'records',
-      records: [{ ...record, instance: 'evt' }],
-    });
-    expect(
-      parseImportItem(
-        { event: 'MESSAGES_UPSERT', instance: 'evt', data: [bare, { ...bare, key: { ...record.key, id: 'M2' } }] },
-        undefined,
-      ),
-    ).to.have.property('kind', 'records');
-    expect(parseImportItem({ event: 'messages.update', instance: 'evt', data: bare }, undefined)).to.have.property(
-      'kind',
-      'rejected',
-    );
-    expect(
-      parseImportItem({ event: 'messages.upsert', instance: 'evt', data: [bare, { hello: 1 }] }, undefined),
-    ).to.deep.equal({ kind: 'rejected', reason: 'event data is not a message record' });
-    expect(parseImportItem([record], undefined)).to.deep.equal({ kind: 'rejected', reason: 'not a JSON object' });
-  });
+  it(
+    'reads export items: a record, a messages.upsert event with one record or an array, --instance for records ' +
+      'without one',
+    () => {
+      expect(parseImportItem(record, undefined)).to.deep.equal({ kind: 'records', records: [record] });
+      const { instance: _i, ...bare } = record;
+      expect(parseImportItem(bare, 'sdr')).to.deep.equal({
+        kind: 'records',
+        records: [{ ...record, instance: 'sdr' }],
+      });
+      expect(parseImportItem(bare, undefined)).to.deep.equal({
+        kind: 'rejected',
+        reason: 'record without instance (use --instance)',
+      });
+      expect(parseImportItem({ event: 'messages.upsert', instance: 'evt', data: bare }, 'sdr')).to.deep.equal({
+        kind: 'records',
+        records: [{ ...record, instance: 'evt' }],
+      });
+      expect(
+        parseImportItem(
+          { event: 'MESSAGES_UPSERT', instance: 'evt', data: [bare, { ...bare, key: { ...record.key, id: 'M2' } }] },
+          undefined,
+        ),
+      ).to.have.property('kind', 'records');
+      expect(parseImportItem({ event: 'messages.update', instance: 'evt', data: bare }, undefined)).to.have.property(
+        'kind',
+        'rejected',
+      );
+      expect(
+        parseImportItem({ event: 'messages.upsert', instance: 'evt', data: [bare, { hello: 1 }] }, undefined),
+      ).to.deep.equal({ kind: 'rejected', reason: 'event data is not a message record' });
+      expect(parseImportItem([record], undefined)).to.deep.equal({ kind: 'rejected', reason: 'not a JSON object' });
+    },
+  );
 });

@@ -12,14 +12,18 @@ const nameChar = fc.constantFrom(...Array.from("aAáÁàâãbcçÇdeéÉêfgií�
 const name = fc.array(nameChar, { minLength: 1, maxLength: 12 }).map((chars) => chars.join(''));
 
 describe('nameSortKey (the contact model sorts names in the database by it)', () => {
-  it('orders any two names as the pt-BR collation at base strength does, equal keys exactly when the collator says equal', () => {
-    fc.assert(
-      fc.property(name, name, (a, b) => {
-        expect(binary(nameSortKey(a), nameSortKey(b)), JSON.stringify([a, b])).to.equal(sign(collator.compare(a, b)));
-      }),
-      { numRuns: 20_000 },
-    );
-  });
+  it(
+    'orders any two names as the pt-BR collation at base strength does, equal keys exactly when the collator says ' +
+      'equal',
+    () => {
+      fc.assert(
+        fc.property(name, name, (a, b) => {
+          expect(binary(nameSortKey(a), nameSortKey(b)), JSON.stringify([a, b])).to.equal(sign(collator.compare(a, b)));
+        }),
+        { numRuns: 20_000 },
+      );
+    },
+  );
 
   it('gives the list order of compareContacts when keys break ties by session id', () => {
     const contact = (sessionId: string, n: string | null) => ({ sessionId, name: n }) as Contact;

@@ -51,30 +51,36 @@ describe('normalizePhone', () => {
     expect(phoneMatchKey('551187654321' as CanonicalPhone)).to.equal('1187654321');
   });
 
-  it('agrees with libphonenumber-js (max metadata) on every number it considers a valid Brazilian mobile or landline', () => {
-    const areaCodes = [11, 21, 27, 31, 41, 51, 55, 61, 71, 81, 85, 91, 98];
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...areaCodes),
-        fc.boolean(),
-        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }),
-        fc.constantFrom('e164', 'national', 'digits', 'trunk'),
-        (ddd, mobile, rest, style) => {
-          const subscriber = mobile ? `9${rest.join('')}` : `${2 + ((rest[0] as number) % 4)}${rest.slice(1).join('')}`;
-          const reference = parsePhoneNumberFromString(`+55${ddd}${subscriber}`);
-          fc.pre(reference !== undefined && reference.isValid());
-          const typed = {
-            e164: `+55${ddd}${subscriber}`,
-            national: `(${ddd}) ${subscriber}`,
-            digits: `${ddd}${subscriber}`,
-            trunk: `0${ddd}${subscriber}`,
-          }[style];
-          expect(normalizePhone(typed)).to.equal(reference.number.slice(1));
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
+  it(
+    'agrees with libphonenumber-js (max metadata) on every number it considers a valid Brazilian mobile or ' +
+      'landline',
+    () => {
+      const areaCodes = [11, 21, 27, 31, 41, 51, 55, 61, 71, 81, 85, 91, 98];
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...areaCodes),
+          fc.boolean(),
+          fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }),
+          fc.constantFrom('e164', 'national', 'digits', 'trunk'),
+          (ddd, mobile, rest, style) => {
+            const subscriber = mobile
+              ? `9${rest.join('')}`
+              : `${2 + ((rest[0] as number) % 4)}${rest.slice(1).join('')}`;
+            const reference = parsePhoneNumberFromString(`+55${ddd}${subscriber}`);
+            fc.pre(reference !== undefined && reference.isValid());
+            const typed = {
+              e164: `+55${ddd}${subscriber}`,
+              national: `(${ddd}) ${subscriber}`,
+              digits: `${ddd}${subscriber}`,
+              trunk: `0${ddd}${subscriber}`,
+            }[style];
+            expect(normalizePhone(typed)).to.equal(reference.number.slice(1));
+          },
+        ),
+        { numRuns: 500 },
+      );
+    },
+  );
 });
 
 // CONTRACT 3.4 and 7 "Phones": real-world spellings as people, dialers and messaging gateways send them.

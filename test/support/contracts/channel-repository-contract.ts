@@ -28,12 +28,18 @@ export function channelRepositoryContract(make: () => Promise<ChannelRepository>
     expect(await repo.listOf(randomUUID())).to.deep.equal([]);
   });
 
-  it('refuses a second channel of one name in an organization (also when racing); another organization may use the name', async () => {
-    const orgId = randomUUID();
-    const results = await Promise.all(Array.from({ length: 6 }, () => repo.create(channel({ orgId, name: 'Vendas' }))));
-    expect(results.filter((created) => created)).to.have.length(1);
-    expect(await repo.create(channel({ orgId, name: 'Vendas', type: 'WWABA' }))).to.equal(false);
-    expect(await repo.listOf(orgId)).to.have.length(1);
-    expect(await repo.create(channel({ name: 'Vendas' }))).to.equal(true);
-  });
+  it(
+    'refuses a second channel of one name in an organization (also when racing); another organization may use the ' +
+      'name',
+    async () => {
+      const orgId = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => repo.create(channel({ orgId, name: 'Vendas' }))),
+      );
+      expect(results.filter((created) => created)).to.have.length(1);
+      expect(await repo.create(channel({ orgId, name: 'Vendas', type: 'WWABA' }))).to.equal(false);
+      expect(await repo.listOf(orgId)).to.have.length(1);
+      expect(await repo.create(channel({ name: 'Vendas' }))).to.equal(true);
+    },
+  );
 }

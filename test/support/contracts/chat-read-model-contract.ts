@@ -37,7 +37,10 @@ const collect = async <A>(items: AsyncIterable<A>): Promise<A[]> => {
   return out;
 };
 
-/** The chat read model (CONTRACT 8.1, 10.1): claims and conditional writes, pages newest last message first, counts and lookups. */
+/**
+ * The chat read model (CONTRACT 8.1, 10.1): claims and conditional writes, pages newest last message first, counts and
+ * lookups.
+ */
 export function chatReadModelContract(make: () => Promise<ChatReadModel>): void {
   let model: ChatReadModel;
   beforeEach(async () => {
@@ -57,42 +60,46 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     });
   };
 
-  it('inserts, replaces on a held claim, refuses a superseded one, removes on a write of nothing, and retries a lost first insert', async () => {
-    const chat = sdrChat('main', '5511987654321@s.whatsapp.net');
-    await insert([chat]);
-    expect(await model.findByIds([chat.id])).to.deep.equal([chat]);
-    const [older] = await model.claim([chat.id], at(1));
-    const [newer] = await model.claim([chat.id], at(2));
-    expect(await model.put([{ claim: older!, value: { ...chat, messageCount: 99 } }])).to.deep.equal({
-      written: 0,
-      superseded: 1,
-      retry: [],
-    });
-    expect(await model.dirtyIds(at(3), 10)).to.deep.equal([chat.id]);
-    expect(await model.put([{ claim: newer!, value: { ...chat, messageCount: 3 } }])).to.deep.equal({
-      written: 1,
-      superseded: 0,
-      retry: [],
-    });
-    expect((await model.findByIds([chat.id]))[0]?.messageCount).to.equal(3);
-    expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
-    const [gone] = await model.claim([chat.id], at(4));
-    expect(await model.put([{ claim: gone!, value: undefined }])).to.deep.equal({
-      written: 1,
-      superseded: 0,
-      retry: [],
-    });
-    expect(await collect(model.ids())).to.deep.equal([]);
-    const other = sdrChat('main', '5521999998888@s.whatsapp.net');
-    const [a] = await model.claim([other.id], at(5));
-    const [b] = await model.claim([other.id], at(5));
-    expect(await model.put([{ claim: a!, value: other }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
-    expect(await model.put([{ claim: b!, value: other }])).to.deep.equal({
-      written: 0,
-      superseded: 1,
-      retry: [other.id],
-    });
-  });
+  it(
+    'inserts, replaces on a held claim, refuses a superseded one, removes on a write of nothing, and retries a ' +
+      'lost first insert',
+    async () => {
+      const chat = sdrChat('main', '5511987654321@s.whatsapp.net');
+      await insert([chat]);
+      expect(await model.findByIds([chat.id])).to.deep.equal([chat]);
+      const [older] = await model.claim([chat.id], at(1));
+      const [newer] = await model.claim([chat.id], at(2));
+      expect(await model.put([{ claim: older!, value: { ...chat, messageCount: 99 } }])).to.deep.equal({
+        written: 0,
+        superseded: 1,
+        retry: [],
+      });
+      expect(await model.dirtyIds(at(3), 10)).to.deep.equal([chat.id]);
+      expect(await model.put([{ claim: newer!, value: { ...chat, messageCount: 3 } }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
+      expect((await model.findByIds([chat.id]))[0]?.messageCount).to.equal(3);
+      expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
+      const [gone] = await model.claim([chat.id], at(4));
+      expect(await model.put([{ claim: gone!, value: undefined }])).to.deep.equal({
+        written: 1,
+        superseded: 0,
+        retry: [],
+      });
+      expect(await collect(model.ids())).to.deep.equal([]);
+      const other = sdrChat('main', '5521999998888@s.whatsapp.net');
+      const [a] = await model.claim([other.id], at(5));
+      const [b] = await model.claim([other.id], at(5));
+      expect(await model.put([{ claim: a!, value: other }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
+      expect(await model.put([{ claim: b!, value: other }])).to.deep.equal({
+        written: 0,
+        superseded: 1,
+        retry: [other.id],
+      });
+    },
+  );
 
   it('pages newest last message first, ties by id, per instance or all; counts the same sets', async () => {
     const chats = [

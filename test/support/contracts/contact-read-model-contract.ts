@@ -49,7 +49,9 @@ const collect = async <A>(items: AsyncIterable<A>): Promise<A[]> => {
   return out;
 };
 
-/** Realistic names: accents, case, spaces, hyphens, apostrophes, a digit, missing ones, names the collation calls equal. */
+/**
+ * Realistic names: accents, case, spaces, hyphens, apostrophes, a digit, missing ones, names the collation calls equal.
+ */
 const NAMES = [
   'Ana Souza',
   'ana souza',
@@ -114,7 +116,10 @@ export function contactBook(): StoredContact[] {
   });
 }
 
-/** The contact read model (CONTRACT 8.2, 10.1): claims and conditional writes, and the list's filters, orders, pages and sums. */
+/**
+ * The contact read model (CONTRACT 8.2, 10.1): claims and conditional writes, and the list's filters, orders, pages and
+ * sums.
+ */
 export function contactReadModelContract(make: () => Promise<ContactReadModel>): void {
   let model: ContactReadModel;
   beforeEach(async () => {
@@ -132,24 +137,32 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
   };
 
   describe('claim, then write where the claim still holds (CONTRACT 10.1)', () => {
-    it('an absent document claims generation null and is inserted; a claim raises the generation; a write on it replaces the document', async () => {
-      const ana = storedContact('5511987654321', { name: 'Ana' });
-      const [first] = await model.claim(['5511987654321'], at(0));
-      expect(first).to.deep.equal({ id: '5511987654321', generation: null });
-      expect(await model.put([{ claim: first!, value: ana }])).to.deep.equal({ written: 1, superseded: 0, retry: [] });
-      expect(await model.findByIds(['5511987654321'])).to.deep.equal([ana]);
-      const [second] = await model.claim(['5511987654321', '5521999998888'], at(1));
-      expect(second?.generation).to.be.a('number');
-      const [third] = await model.claim(['5511987654321'], at(2));
-      expect(third?.generation).to.be.greaterThan(second!.generation!);
-      const renamed = { ...ana, name: 'Ana Souza' };
-      expect(await model.put([{ claim: third!, value: renamed }])).to.deep.equal({
-        written: 1,
-        superseded: 0,
-        retry: [],
-      });
-      expect(await model.findByIds(['5511987654321'])).to.deep.equal([renamed]);
-    });
+    it(
+      'an absent document claims generation null and is inserted; a claim raises the generation; a write on it ' +
+        'replaces the document',
+      async () => {
+        const ana = storedContact('5511987654321', { name: 'Ana' });
+        const [first] = await model.claim(['5511987654321'], at(0));
+        expect(first).to.deep.equal({ id: '5511987654321', generation: null });
+        expect(await model.put([{ claim: first!, value: ana }])).to.deep.equal({
+          written: 1,
+          superseded: 0,
+          retry: [],
+        });
+        expect(await model.findByIds(['5511987654321'])).to.deep.equal([ana]);
+        const [second] = await model.claim(['5511987654321', '5521999998888'], at(1));
+        expect(second?.generation).to.be.a('number');
+        const [third] = await model.claim(['5511987654321'], at(2));
+        expect(third?.generation).to.be.greaterThan(second!.generation!);
+        const renamed = { ...ana, name: 'Ana Souza' };
+        expect(await model.put([{ claim: third!, value: renamed }])).to.deep.equal({
+          written: 1,
+          superseded: 0,
+          retry: [],
+        });
+        expect(await model.findByIds(['5511987654321'])).to.deep.equal([renamed]);
+      },
+    );
 
     it('a write on a superseded generation writes nothing (another refresh claimed since)', async () => {
       const ana = storedContact('5511987654321', { name: 'Ana' });
@@ -175,26 +188,32 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('Fresh');
     });
 
-    it('two first inserts of the same new id: one is written, the other comes back as one retry; nothing to insert writes nothing', async () => {
-      const [a] = await model.claim(['5511987654321'], at(0));
-      const [b] = await model.claim(['5511987654321'], at(0));
-      expect(await model.put([{ claim: a!, value: storedContact('5511987654321', { name: 'First' }) }])).to.deep.equal({
-        written: 1,
-        superseded: 0,
-        retry: [],
-      });
-      expect(await model.put([{ claim: b!, value: storedContact('5511987654321', { name: 'Second' }) }])).to.deep.equal(
-        { written: 0, superseded: 1, retry: ['5511987654321'] },
-      );
-      expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('First');
-      const [absent] = await model.claim(['5521999998888'], at(0));
-      expect(await model.put([{ claim: absent!, value: undefined }])).to.deep.equal({
-        written: 0,
-        superseded: 0,
-        retry: [],
-      });
-      expect(await model.findByIds(['5521999998888'])).to.deep.equal([]);
-    });
+    it(
+      'two first inserts of the same new id: one is written, the other comes back as one retry; nothing to insert ' +
+        'writes nothing',
+      async () => {
+        const [a] = await model.claim(['5511987654321'], at(0));
+        const [b] = await model.claim(['5511987654321'], at(0));
+        expect(
+          await model.put([{ claim: a!, value: storedContact('5511987654321', { name: 'First' }) }]),
+        ).to.deep.equal({
+          written: 1,
+          superseded: 0,
+          retry: [],
+        });
+        expect(
+          await model.put([{ claim: b!, value: storedContact('5511987654321', { name: 'Second' }) }]),
+        ).to.deep.equal({ written: 0, superseded: 1, retry: ['5511987654321'] });
+        expect((await model.findByIds(['5511987654321']))[0]?.name).to.equal('First');
+        const [absent] = await model.claim(['5521999998888'], at(0));
+        expect(await model.put([{ claim: absent!, value: undefined }])).to.deep.equal({
+          written: 0,
+          superseded: 0,
+          retry: [],
+        });
+        expect(await model.findByIds(['5521999998888'])).to.deep.equal([]);
+      },
+    );
 
     it('a write of nothing on a held claim removes the document', async () => {
       await insert([storedContact('5511987654321'), storedContact('5521999998888')]);
@@ -207,20 +226,24 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       expect(await collect(model.ids())).to.deep.equal(['5521999998888']);
     });
 
-    it('streams every id in code-unit order; dirty ids are those claimed before a time and not written since, oldest claim first', async () => {
-      const ids = ['5521999998888', webId(1), '5511987654321', 'interaction:X', '551133334444'];
-      await insert(ids.map((id) => storedContact(id)));
-      expect(await collect(model.ids())).to.deep.equal([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      expect(await model.dirtyIds(at(100), 10)).to.deep.equal([]);
-      await model.claim(['5521999998888'], at(5));
-      await model.claim([webId(1)], at(3));
-      const [written] = await model.claim(['5511987654321'], at(1));
-      await model.put([{ claim: written!, value: storedContact('5511987654321') }]);
-      expect(await model.dirtyIds(at(100), 10)).to.deep.equal([webId(1), '5521999998888']);
-      expect(await model.dirtyIds(at(100), 1)).to.deep.equal([webId(1)]);
-      expect(await model.dirtyIds(at(4), 10)).to.deep.equal([webId(1)]);
-      expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
-    });
+    it(
+      'streams every id in code-unit order; dirty ids are those claimed before a time and not written since, ' +
+        'oldest claim first',
+      async () => {
+        const ids = ['5521999998888', webId(1), '5511987654321', 'interaction:X', '551133334444'];
+        await insert(ids.map((id) => storedContact(id)));
+        expect(await collect(model.ids())).to.deep.equal([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+        expect(await model.dirtyIds(at(100), 10)).to.deep.equal([]);
+        await model.claim(['5521999998888'], at(5));
+        await model.claim([webId(1)], at(3));
+        const [written] = await model.claim(['5511987654321'], at(1));
+        await model.put([{ claim: written!, value: storedContact('5511987654321') }]);
+        expect(await model.dirtyIds(at(100), 10)).to.deep.equal([webId(1), '5521999998888']);
+        expect(await model.dirtyIds(at(100), 1)).to.deep.equal([webId(1)]);
+        expect(await model.dirtyIds(at(4), 10)).to.deep.equal([webId(1)]);
+        expect(await model.dirtyIds(at(3), 10)).to.deep.equal([]);
+      },
+    );
   });
 
   describe('the list: filters, orders, pages and metrics (CONTRACT 8.2)', () => {
@@ -247,75 +270,84 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       ['everything at once', { search: '55', status: 'active', registered: true, qualified: false, dateFrom: at(0) }],
     ];
 
-    it('agrees with the domain rules (matchesContactFilter, compareContacts) for every filter, sort, direction and page, on realistic names', async () => {
-      for (const [, filter] of filters) {
-        const kept = book.filter((c) => matchesContactFilter(c, filter, now));
-        for (const sortBy of CONTACT_SORT_FIELDS) {
-          for (const sortOrder of ['asc', 'desc'] as const) {
-            const expected = [...kept].sort(compareContacts(sortBy, sortOrder)).map(itemOf);
-            const whole = await model.page({ filter, now, sortBy, sortOrder, skip: 0, limit: 100 });
-            expect(whole, `${JSON.stringify(filter)} by ${sortBy} ${sortOrder}`).to.deep.equal(expected);
-            expect(await model.page({ filter, now, sortBy, sortOrder, skip: 3, limit: 4 })).to.deep.equal(
-              expected.slice(3, 7),
-            );
+    it(
+      'agrees with the domain rules (matchesContactFilter, compareContacts) for every filter, sort, direction and ' +
+        'page, on realistic names',
+      async () => {
+        for (const [, filter] of filters) {
+          const kept = book.filter((c) => matchesContactFilter(c, filter, now));
+          for (const sortBy of CONTACT_SORT_FIELDS) {
+            for (const sortOrder of ['asc', 'desc'] as const) {
+              const expected = [...kept].sort(compareContacts(sortBy, sortOrder)).map(itemOf);
+              const whole = await model.page({ filter, now, sortBy, sortOrder, skip: 0, limit: 100 });
+              expect(whole, `${JSON.stringify(filter)} by ${sortBy} ${sortOrder}`).to.deep.equal(expected);
+              expect(await model.page({ filter, now, sortBy, sortOrder, skip: 3, limit: 4 })).to.deep.equal(
+                expected.slice(3, 7),
+              );
+            }
           }
         }
-      }
-    });
+      },
+    );
 
-    it('sorts names as the collation does: case and accents do not count, missing names last in both directions, then the key', async () => {
-      const asc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'asc', skip: 0, limit: 100 })).map(
-        (c) => c.name,
-      );
-      // Names the collation calls equal ('Ana Souza', 'ana souza', 'Ána Souza'; 'Andre', 'André') keep the key's order.
-      expect(asc).to.deep.equal([
-        'Álvaro Dias',
-        'Ana Maria Costa',
-        'Ana Souza',
-        'ana souza',
-        'Ána Souza',
-        'Anabela Lima',
-        'Andre Luiz',
-        'André Luiz',
-        'Ângela Moraes',
-        'Bárbara Nóbrega',
-        'Beatriz Ávila',
-        'caio prado',
-        'Çécile Dupont',
-        'Élida Gonçalves',
-        'Êmili Ribeiro',
-        'Íris Barros',
-        'Joana D’Arc',
-        'João da Silva',
-        'Joao Pedro',
-        'Lúcia  Reis',
-        'Luiza',
-        'Luíza 2ª',
-        "Maria D'Ávila",
-        'maria josé',
-        'Maria-José Pinto',
-        'Óscar Mendes',
-        'Öscar Müller',
-        'Úrsula Souza',
-        'Zé Carlos',
-        'Zeca',
-        null,
-        null,
-      ]);
-      const desc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'desc', skip: 0, limit: 100 })).map(
-        (c) => c.name,
-      );
-      expect(desc.slice(0, 3)).to.deep.equal(['Zeca', 'Zé Carlos', 'Úrsula Souza']);
-      expect(desc.slice(-7)).to.deep.equal([
-        'Ana Souza',
-        'ana souza',
-        'Ána Souza',
-        'Ana Maria Costa',
-        'Álvaro Dias',
-        null,
-        null,
-      ]);
-    });
+    it(
+      'sorts names as the collation does: case and accents do not count, missing names last in both directions, ' +
+        'then the key',
+      async () => {
+        const asc = (await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'asc', skip: 0, limit: 100 })).map(
+          (c) => c.name,
+        );
+        // Names the collation calls equal ('Ana Souza', 'ana souza', 'Ána Souza'; 'Andre', 'André') keep the key's
+        // order.
+        expect(asc).to.deep.equal([
+          'Álvaro Dias',
+          'Ana Maria Costa',
+          'Ana Souza',
+          'ana souza',
+          'Ána Souza',
+          'Anabela Lima',
+          'Andre Luiz',
+          'André Luiz',
+          'Ângela Moraes',
+          'Bárbara Nóbrega',
+          'Beatriz Ávila',
+          'caio prado',
+          'Çécile Dupont',
+          'Élida Gonçalves',
+          'Êmili Ribeiro',
+          'Íris Barros',
+          'Joana D’Arc',
+          'João da Silva',
+          'Joao Pedro',
+          'Lúcia  Reis',
+          'Luiza',
+          'Luíza 2ª',
+          "Maria D'Ávila",
+          'maria josé',
+          'Maria-José Pinto',
+          'Óscar Mendes',
+          'Öscar Müller',
+          'Úrsula Souza',
+          'Zé Carlos',
+          'Zeca',
+          null,
+          null,
+        ]);
+        const desc = (
+          await model.page({ filter: {}, now, sortBy: 'name', sortOrder: 'desc', skip: 0, limit: 100 })
+        ).map((c) => c.name);
+        expect(desc.slice(0, 3)).to.deep.equal(['Zeca', 'Zé Carlos', 'Úrsula Souza']);
+        expect(desc.slice(-7)).to.deep.equal([
+          'Ana Souza',
+          'ana souza',
+          'Ána Souza',
+          'Ana Maria Costa',
+          'Álvaro Dias',
+          null,
+          null,
+        ]);
+      },
+    );
 
     it('sums the metrics over every contact the filter keeps, as tallyContact does', async () => {
       for (const [name, filter] of filters) {
@@ -328,24 +360,31 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
   });
 
   describe('keyed lookups', () => {
-    it('finds contacts by key (absent ones left out) and by phone match key, most recent last interaction first', async () => {
-      const mobile = storedContact('5511987654321', { lastInteraction: at(5) });
-      // A legacy landline and a mobile of the same match key are two contacts.
-      const landline = storedContact('551187654321', { phone: '551187654321', lastInteraction: at(9) });
-      const tie = storedContact('5511887654321', { lastInteraction: at(9) });
-      const other = storedContact('5521999998888');
-      const web = storedContact(webId(7));
-      await insert([mobile, landline, tie, other, web]);
-      expect(
-        (await model.findByIds(['5521999998888', 'absent', webId(7)])).sort((a, b) =>
-          a.sessionId < b.sessionId ? -1 : 1,
-        ),
-      ).to.deep.equal([other, web]);
-      expect(await model.findByIds([])).to.deep.equal([]);
-      expect(await model.withPhoneKey('1187654321', 10)).to.deep.equal([itemOf(landline), itemOf(tie), itemOf(mobile)]);
-      expect(await model.withPhoneKey('1187654321', 1)).to.deep.equal([itemOf(landline)]);
-      expect(await model.withPhoneKey('0000000000', 10)).to.deep.equal([]);
-    });
+    it(
+      'finds contacts by key (absent ones left out) and by phone match key, most recent last interaction ' + 'first',
+      async () => {
+        const mobile = storedContact('5511987654321', { lastInteraction: at(5) });
+        // A legacy landline and a mobile of the same match key are two contacts.
+        const landline = storedContact('551187654321', { phone: '551187654321', lastInteraction: at(9) });
+        const tie = storedContact('5511887654321', { lastInteraction: at(9) });
+        const other = storedContact('5521999998888');
+        const web = storedContact(webId(7));
+        await insert([mobile, landline, tie, other, web]);
+        expect(
+          (await model.findByIds(['5521999998888', 'absent', webId(7)])).sort((a, b) =>
+            a.sessionId < b.sessionId ? -1 : 1,
+          ),
+        ).to.deep.equal([other, web]);
+        expect(await model.findByIds([])).to.deep.equal([]);
+        expect(await model.withPhoneKey('1187654321', 10)).to.deep.equal([
+          itemOf(landline),
+          itemOf(tie),
+          itemOf(mobile),
+        ]);
+        expect(await model.withPhoneKey('1187654321', 1)).to.deep.equal([itemOf(landline)]);
+        expect(await model.withPhoneKey('0000000000', 10)).to.deep.equal([]);
+      },
+    );
 
     it('names the contacts of persons (any of their persons) or of phone match keys', async () => {
       await insert([

@@ -35,7 +35,9 @@ export const gatewayRecord = (
   messageTimestamp: overrides.at ?? T + n,
 });
 
-/** An ObjectId of a writer's clock at `seconds` (Unix), unique by `n`: what a late insert with an older `_id` carries. */
+/**
+ * An ObjectId of a writer's clock at `seconds` (Unix), unique by `n`: what a late insert with an older `_id` carries.
+ */
 export const objectIdAt = (seconds: number, n = 0): ObjectId =>
   new ObjectId(`${Math.floor(seconds).toString(16).padStart(8, '0')}${n.toString(16).padStart(16, '0')}`);
 
@@ -60,42 +62,46 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     world = await make();
   });
 
-  it('summarizes each one-to-one chat per instance: count, first time and last message; groups, broadcasts and status are ignored', async () => {
-    await world.write(
-      gatewayRecord(1, { at: T + 10 }),
-      gatewayRecord(2, {
-        at: T + 30,
+  it(
+    'summarizes each one-to-one chat per instance: count, first time and last message; groups, broadcasts and ' +
+      'status are ignored',
+    async () => {
+      await world.write(
+        gatewayRecord(1, { at: T + 10 }),
+        gatewayRecord(2, {
+          at: T + 30,
+          fromMe: true,
+          pushName: 'Broker',
+          message: { extendedTextMessage: { text: 'olá!' } },
+          type: 'extendedTextMessage',
+        }),
+        gatewayRecord(3, { at: T + 20 }),
+        gatewayRecord(4, { jid: '5521999998888@c.us', at: T + 5 }),
+        gatewayRecord(5, { instance: 'other', at: T + 40 }),
+        gatewayRecord(6, { jid: '120363000000000000@g.us', at: T + 50 }),
+        gatewayRecord(7, { jid: 'status@broadcast', at: T + 60 }),
+        gatewayRecord(8, { jid: '123@broadcast', at: T + 70 }),
+      );
+      const chats = (await collect(world.store.chats({}))).sort((a, b) =>
+        `${a.instance}:${a.remoteJid}`.localeCompare(`${b.instance}:${b.remoteJid}`),
+      );
+      expect(chats.map((c) => [c.instance, c.remoteJid, c.messageCount, c.firstAt.toISOString()])).to.deep.equal([
+        ['main', '5511987654321@s.whatsapp.net', 3, new Date((T + 10) * 1000).toISOString()],
+        ['main', '5521999998888@c.us', 1, new Date((T + 5) * 1000).toISOString()],
+        ['other', '5511987654321@s.whatsapp.net', 1, new Date((T + 40) * 1000).toISOString()],
+      ]);
+      expect(chats[0]?.last).to.deep.equal({
+        id: 'MSG2',
+        instance: 'main',
+        remoteJid: '5511987654321@s.whatsapp.net',
         fromMe: true,
         pushName: 'Broker',
-        message: { extendedTextMessage: { text: 'olá!' } },
         type: 'extendedTextMessage',
-      }),
-      gatewayRecord(3, { at: T + 20 }),
-      gatewayRecord(4, { jid: '5521999998888@c.us', at: T + 5 }),
-      gatewayRecord(5, { instance: 'other', at: T + 40 }),
-      gatewayRecord(6, { jid: '120363000000000000@g.us', at: T + 50 }),
-      gatewayRecord(7, { jid: 'status@broadcast', at: T + 60 }),
-      gatewayRecord(8, { jid: '123@broadcast', at: T + 70 }),
-    );
-    const chats = (await collect(world.store.chats({}))).sort((a, b) =>
-      `${a.instance}:${a.remoteJid}`.localeCompare(`${b.instance}:${b.remoteJid}`),
-    );
-    expect(chats.map((c) => [c.instance, c.remoteJid, c.messageCount, c.firstAt.toISOString()])).to.deep.equal([
-      ['main', '5511987654321@s.whatsapp.net', 3, new Date((T + 10) * 1000).toISOString()],
-      ['main', '5521999998888@c.us', 1, new Date((T + 5) * 1000).toISOString()],
-      ['other', '5511987654321@s.whatsapp.net', 1, new Date((T + 40) * 1000).toISOString()],
-    ]);
-    expect(chats[0]?.last).to.deep.equal({
-      id: 'MSG2',
-      instance: 'main',
-      remoteJid: '5511987654321@s.whatsapp.net',
-      fromMe: true,
-      pushName: 'Broker',
-      type: 'extendedTextMessage',
-      text: 'olá!',
-      at: new Date((T + 30) * 1000),
-    });
-  });
+        text: 'olá!',
+        at: new Date((T + 30) * 1000),
+      });
+    },
+  );
 
   it('limits the summaries to a date range (inclusive) and an instance', async () => {
     await world.write(
@@ -189,15 +195,19 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       );
     });
 
-    it('streams the messages of a range (inclusive), oldest first, inbound before outbound at the same second, one-to-one only', async () => {
-      expect(await collect(world.store.messagesBetween({ from: at(10), to: at(40) }))).to.deep.equal([
-        time('main', ANA, false, 10),
-        time('main', ANA, true, 10),
-        time('main', BIA, false, 20),
-        time('other', ANA, false, 30),
-        time('main', ANA, true, 40),
-      ]);
-    });
+    it(
+      'streams the messages of a range (inclusive), oldest first, inbound before outbound at the same second, ' +
+        'one-to-one only',
+      async () => {
+        expect(await collect(world.store.messagesBetween({ from: at(10), to: at(40) }))).to.deep.equal([
+          time('main', ANA, false, 10),
+          time('main', ANA, true, 10),
+          time('main', BIA, false, 20),
+          time('other', ANA, false, 30),
+          time('main', ANA, true, 40),
+        ]);
+      },
+    );
 
     it("answers each chat's first outbound message after a time and last message before a time", async () => {
       const chats = [
@@ -234,80 +244,88 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
     const sortRefs = (refs: readonly { instance: string; remoteJid: string }[]) =>
       [...refs].map((r) => `${r.instance}:${r.remoteJid}`).sort();
 
-    it('sums up named chats, all time: count, first time, last message, latest inbound pushName; a chat without a message is left out', async () => {
-      await world.write(
-        { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10, pushName: 'Ana Old' }) },
-        { _id: id(20, 1), ...gatewayRecord(2, { at: T + 20, pushName: 'Ana Souza' }) },
-        { _id: id(30, 1), ...gatewayRecord(3, { at: T + 30, fromMe: true, pushName: 'Broker' }) },
-        { _id: id(5, 1), ...gatewayRecord(4, { at: T + 5, jid: BIA, pushName: null }) },
-        { _id: id(40, 1), ...gatewayRecord(5, { at: T + 40, instance: 'other' }) },
-      );
-      const facts = await world.store.chatFacts([
-        { instance: 'main', remoteJid: ANA },
-        { instance: 'main', remoteJid: BIA },
-        { instance: 'main', remoteJid: '5531999997777@s.whatsapp.net' },
-      ]);
-      const byChat = [...facts].sort((a, b) => (a.remoteJid < b.remoteJid ? -1 : 1));
-      expect(byChat).to.deep.equal([
-        {
-          instance: 'main',
-          remoteJid: ANA,
-          messageCount: 3,
-          firstAt: new Date((T + 10) * 1000),
-          last: {
-            id: 'MSG3',
+    it(
+      'sums up named chats, all time: count, first time, last message, latest inbound pushName; a chat without a ' +
+        'message is left out',
+      async () => {
+        await world.write(
+          { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10, pushName: 'Ana Old' }) },
+          { _id: id(20, 1), ...gatewayRecord(2, { at: T + 20, pushName: 'Ana Souza' }) },
+          { _id: id(30, 1), ...gatewayRecord(3, { at: T + 30, fromMe: true, pushName: 'Broker' }) },
+          { _id: id(5, 1), ...gatewayRecord(4, { at: T + 5, jid: BIA, pushName: null }) },
+          { _id: id(40, 1), ...gatewayRecord(5, { at: T + 40, instance: 'other' }) },
+        );
+        const facts = await world.store.chatFacts([
+          { instance: 'main', remoteJid: ANA },
+          { instance: 'main', remoteJid: BIA },
+          { instance: 'main', remoteJid: '5531999997777@s.whatsapp.net' },
+        ]);
+        const byChat = [...facts].sort((a, b) => (a.remoteJid < b.remoteJid ? -1 : 1));
+        expect(byChat).to.deep.equal([
+          {
             instance: 'main',
             remoteJid: ANA,
-            fromMe: true,
-            pushName: 'Broker',
-            type: 'conversation',
-            text: 'message 3',
-            at: new Date((T + 30) * 1000),
+            messageCount: 3,
+            firstAt: new Date((T + 10) * 1000),
+            last: {
+              id: 'MSG3',
+              instance: 'main',
+              remoteJid: ANA,
+              fromMe: true,
+              pushName: 'Broker',
+              type: 'conversation',
+              text: 'message 3',
+              at: new Date((T + 30) * 1000),
+            },
+            pushName: { pushName: 'Ana Souza', at: new Date((T + 20) * 1000) },
           },
-          pushName: { pushName: 'Ana Souza', at: new Date((T + 20) * 1000) },
-        },
-        {
-          instance: 'main',
-          remoteJid: BIA,
-          messageCount: 1,
-          firstAt: new Date((T + 5) * 1000),
-          last: {
-            id: 'MSG4',
+          {
             instance: 'main',
             remoteJid: BIA,
-            fromMe: false,
+            messageCount: 1,
+            firstAt: new Date((T + 5) * 1000),
+            last: {
+              id: 'MSG4',
+              instance: 'main',
+              remoteJid: BIA,
+              fromMe: false,
+              pushName: null,
+              type: 'conversation',
+              text: 'message 4',
+              at: new Date((T + 5) * 1000),
+            },
             pushName: null,
-            type: 'conversation',
-            text: 'message 4',
-            at: new Date((T + 5) * 1000),
           },
-          pushName: null,
-        },
-      ]);
-      expect(await world.store.chatFacts([])).to.deep.equal([]);
-    });
+        ]);
+        expect(await world.store.chatFacts([])).to.deep.equal([]);
+      },
+    );
 
-    it('at the same second the message with the larger _id is the last one, whatever the order of the writes (chatFacts and chats agree)', async () => {
-      await world.write(
-        { _id: id(10, 9), ...gatewayRecord(1, { at: T + 10, text: 'later id' }) },
-        { _id: id(10, 2), ...gatewayRecord(2, { at: T + 10, text: 'earlier id' }) },
-        { _id: id(10, 5), ...gatewayRecord(3, { at: T + 10, jid: BIA, text: 'b1' }) },
-        { _id: id(11, 1), ...gatewayRecord(4, { at: T + 10, jid: BIA, text: 'b2' }) },
-      );
-      const facts = await world.store.chatFacts([
-        { instance: 'main', remoteJid: ANA },
-        { instance: 'main', remoteJid: BIA },
-      ]);
-      const lastOf = (jid: string) => facts.find((f) => f.remoteJid === jid)?.last.text;
-      expect([lastOf(ANA), lastOf(BIA)]).to.deep.equal(['later id', 'b2']);
-      const chats = await collect(world.store.chats({}));
-      expect(chats.map((c) => [c.remoteJid, c.last.text]).sort()).to.deep.equal(
-        [
-          [ANA, 'later id'],
-          [BIA, 'b2'],
-        ].sort(),
-      );
-    });
+    it(
+      'at the same second the message with the larger _id is the last one, whatever the order of the writes ' +
+        '(chatFacts and chats agree)',
+      async () => {
+        await world.write(
+          { _id: id(10, 9), ...gatewayRecord(1, { at: T + 10, text: 'later id' }) },
+          { _id: id(10, 2), ...gatewayRecord(2, { at: T + 10, text: 'earlier id' }) },
+          { _id: id(10, 5), ...gatewayRecord(3, { at: T + 10, jid: BIA, text: 'b1' }) },
+          { _id: id(11, 1), ...gatewayRecord(4, { at: T + 10, jid: BIA, text: 'b2' }) },
+        );
+        const facts = await world.store.chatFacts([
+          { instance: 'main', remoteJid: ANA },
+          { instance: 'main', remoteJid: BIA },
+        ]);
+        const lastOf = (jid: string) => facts.find((f) => f.remoteJid === jid)?.last.text;
+        expect([lastOf(ANA), lastOf(BIA)]).to.deep.equal(['later id', 'b2']);
+        const chats = await collect(world.store.chats({}));
+        expect(chats.map((c) => [c.remoteJid, c.last.text]).sort()).to.deep.equal(
+          [
+            [ANA, 'later id'],
+            [BIA, 'b2'],
+          ].sort(),
+        );
+      },
+    );
 
     it('lists every one-to-one chat with a message once', async () => {
       await world.write(
@@ -325,127 +343,139 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
       ]);
     });
 
-    it('follows the store in _id order after a position, up to a position, a limit at a time; the position moves on to the last document read', async () => {
-      await world.write(
-        { _id: id(30, 1), ...gatewayRecord(3, { at: T + 30, jid: BIA }) },
-        { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10 }) },
-        { _id: id(20, 1), ...gatewayRecord(2, { at: T + 20, instance: 'other' }) },
-        { _id: id(40, 1), ...gatewayRecord(4, { at: T + 40, jid: '120363000000000000@g.us' }) },
-        { _id: id(50, 1), ...gatewayRecord(5, { at: T + 50 }) },
-      );
-      const first = inAnyOrder(await world.store.changedChats({ after: null, limit: 2 }));
-      expect(first).to.deep.equal(
-        inAnyOrder({
-          chats: [
-            { instance: 'main', remoteJid: ANA },
-            { instance: 'other', remoteJid: ANA },
-          ],
-          last: id(20, 1).toHexString(),
-          read: 2,
-          skipped: 0,
-        }),
-      );
-      // A group message is read (the position moves past it) but is no chat.
-      const second = inAnyOrder(await world.store.changedChats({ after: first.last, limit: 2 }));
-      expect(second).to.deep.equal(
-        inAnyOrder({
-          chats: [{ instance: 'main', remoteJid: BIA }],
-          last: id(40, 1).toHexString(),
-          read: 2,
-          skipped: 0,
-        }),
-      );
-      const third = inAnyOrder(await world.store.changedChats({ after: second.last, limit: 2 }));
-      expect(third).to.deep.equal(
-        inAnyOrder({
-          chats: [{ instance: 'main', remoteJid: ANA }],
-          last: id(50, 1).toHexString(),
-          read: 1,
-          skipped: 0,
-        }),
-      );
-      expect(inAnyOrder(await world.store.changedChats({ after: third.last, limit: 2 }))).to.deep.equal(
-        inAnyOrder({ chats: [], last: null, read: 0, skipped: 0 }),
-      );
-      const bounded = inAnyOrder(
-        await world.store.changedChats({ after: id(10, 1).toHexString(), upTo: id(30, 1).toHexString(), limit: 10 }),
-      );
-      expect(bounded).to.deep.equal(
-        inAnyOrder({
-          chats: [
-            { instance: 'other', remoteJid: ANA },
-            { instance: 'main', remoteJid: BIA },
-          ],
-          last: id(30, 1).toHexString(),
-          read: 2,
-          skipped: 0,
-        }),
-      );
-      // A chat written twice in a batch is named once.
-      expect(inAnyOrder(await world.store.changedChats({ after: null, limit: 10 })).chats).to.have.length(3);
-    });
+    it(
+      'follows the store in _id order after a position, up to a position, a limit at a time; the position moves ' +
+        'on to the last document read',
+      async () => {
+        await world.write(
+          { _id: id(30, 1), ...gatewayRecord(3, { at: T + 30, jid: BIA }) },
+          { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10 }) },
+          { _id: id(20, 1), ...gatewayRecord(2, { at: T + 20, instance: 'other' }) },
+          { _id: id(40, 1), ...gatewayRecord(4, { at: T + 40, jid: '120363000000000000@g.us' }) },
+          { _id: id(50, 1), ...gatewayRecord(5, { at: T + 50 }) },
+        );
+        const first = inAnyOrder(await world.store.changedChats({ after: null, limit: 2 }));
+        expect(first).to.deep.equal(
+          inAnyOrder({
+            chats: [
+              { instance: 'main', remoteJid: ANA },
+              { instance: 'other', remoteJid: ANA },
+            ],
+            last: id(20, 1).toHexString(),
+            read: 2,
+            skipped: 0,
+          }),
+        );
+        // A group message is read (the position moves past it) but is no chat.
+        const second = inAnyOrder(await world.store.changedChats({ after: first.last, limit: 2 }));
+        expect(second).to.deep.equal(
+          inAnyOrder({
+            chats: [{ instance: 'main', remoteJid: BIA }],
+            last: id(40, 1).toHexString(),
+            read: 2,
+            skipped: 0,
+          }),
+        );
+        const third = inAnyOrder(await world.store.changedChats({ after: second.last, limit: 2 }));
+        expect(third).to.deep.equal(
+          inAnyOrder({
+            chats: [{ instance: 'main', remoteJid: ANA }],
+            last: id(50, 1).toHexString(),
+            read: 1,
+            skipped: 0,
+          }),
+        );
+        expect(inAnyOrder(await world.store.changedChats({ after: third.last, limit: 2 }))).to.deep.equal(
+          inAnyOrder({ chats: [], last: null, read: 0, skipped: 0 }),
+        );
+        const bounded = inAnyOrder(
+          await world.store.changedChats({ after: id(10, 1).toHexString(), upTo: id(30, 1).toHexString(), limit: 10 }),
+        );
+        expect(bounded).to.deep.equal(
+          inAnyOrder({
+            chats: [
+              { instance: 'other', remoteJid: ANA },
+              { instance: 'main', remoteJid: BIA },
+            ],
+            last: id(30, 1).toHexString(),
+            read: 2,
+            skipped: 0,
+          }),
+        );
+        // A chat written twice in a batch is named once.
+        expect(inAnyOrder(await world.store.changedChats({ after: null, limit: 10 })).chats).to.have.length(3);
+      },
+    );
 
-    it('skips documents of an unexpected shape and counts them, moving past them (never stuck); an _id of another type is not followed', async () => {
-      await world.write(
-        { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10 }) },
-        { _id: id(11, 1), hello: 'world' },
-        { _id: id(12, 1), instance: '', key: { id: 'E', remoteJid: ANA, fromMe: false } },
-        { _id: id(13, 1), instance: 'main', key: { id: 'N' } },
-        { _id: id(14, 1), instance: 'main', key: 'not an object' },
-        { _id: 'a-string-id', ...gatewayRecord(2, { at: T + 15, jid: BIA }) },
-        { _id: 42, ...gatewayRecord(3, { at: T + 16, jid: BIA }) },
-        { _id: id(20, 1), ...gatewayRecord(4, { at: T + 20, jid: BIA }) },
-      );
-      const all = inAnyOrder(await world.store.changedChats({ after: null, limit: 100 }));
-      expect(all).to.deep.equal(
-        inAnyOrder({
-          chats: [
-            { instance: 'main', remoteJid: ANA },
-            { instance: 'main', remoteJid: BIA },
-          ],
-          last: id(20, 1).toHexString(),
-          read: 6,
-          skipped: 4,
-        }),
-      );
-      let after: string | null = null;
-      let reads = 0;
-      let skipped = 0;
-      for (let round = 0; round < 10; round += 1) {
-        const page: ChangedChats = await world.store.changedChats({ after, limit: 1 });
-        if (page.read === 0) break;
-        expect(page.last).to.not.equal(after);
-        after = page.last;
-        reads += page.read;
-        skipped += page.skipped;
-      }
-      expect([reads, skipped, after]).to.deep.equal([6, 4, id(20, 1).toHexString()]);
-      // The documents with another kind of _id are still messages of their chat (the sweep finds them).
-      expect((await world.store.chatFacts([{ instance: 'main', remoteJid: BIA }]))[0]?.messageCount).to.equal(3);
-    });
+    it(
+      'skips documents of an unexpected shape and counts them, moving past them (never stuck); an _id of another ' +
+        'type is not followed',
+      async () => {
+        await world.write(
+          { _id: id(10, 1), ...gatewayRecord(1, { at: T + 10 }) },
+          { _id: id(11, 1), hello: 'world' },
+          { _id: id(12, 1), instance: '', key: { id: 'E', remoteJid: ANA, fromMe: false } },
+          { _id: id(13, 1), instance: 'main', key: { id: 'N' } },
+          { _id: id(14, 1), instance: 'main', key: 'not an object' },
+          { _id: 'a-string-id', ...gatewayRecord(2, { at: T + 15, jid: BIA }) },
+          { _id: 42, ...gatewayRecord(3, { at: T + 16, jid: BIA }) },
+          { _id: id(20, 1), ...gatewayRecord(4, { at: T + 20, jid: BIA }) },
+        );
+        const all = inAnyOrder(await world.store.changedChats({ after: null, limit: 100 }));
+        expect(all).to.deep.equal(
+          inAnyOrder({
+            chats: [
+              { instance: 'main', remoteJid: ANA },
+              { instance: 'main', remoteJid: BIA },
+            ],
+            last: id(20, 1).toHexString(),
+            read: 6,
+            skipped: 4,
+          }),
+        );
+        let after: string | null = null;
+        let reads = 0;
+        let skipped = 0;
+        for (let round = 0; round < 10; round += 1) {
+          const page: ChangedChats = await world.store.changedChats({ after, limit: 1 });
+          if (page.read === 0) break;
+          expect(page.last).to.not.equal(after);
+          after = page.last;
+          reads += page.read;
+          skipped += page.skipped;
+        }
+        expect([reads, skipped, after]).to.deep.equal([6, 4, id(20, 1).toHexString()]);
+        // The documents with another kind of _id are still messages of their chat (the sweep finds them).
+        expect((await world.store.chatFacts([{ instance: 'main', remoteJid: BIA }]))[0]?.messageCount).to.equal(3);
+      },
+    );
 
-    it('answers the newest position (null when empty; other kinds of _id do not count) and the position of a moment', async () => {
-      expect(await world.store.latestPosition()).to.equal(null);
-      await world.write({ _id: 'z-string', ...gatewayRecord(9, { at: T }) });
-      expect(await world.store.latestPosition()).to.equal(null);
-      await world.write(
-        { _id: id(50, 1), ...gatewayRecord(1, { at: T + 50 }) },
-        { _id: id(10, 1), ...gatewayRecord(2, { at: T + 10 }) },
-      );
-      expect(await world.store.latestPosition()).to.equal(id(50, 1).toHexString());
-      // A document the store names its _id itself is newer than any older writer's clock.
-      await world.write(gatewayRecord(3, { at: T + 60 }));
-      const newest = await world.store.latestPosition();
-      expect(newest).to.be.a('string');
-      expect(newest! > id(50, 1).toHexString()).to.equal(true);
-      // positionAt: every document written at or before that second is at or before it; a later one after it.
-      const moment = new Date((T + 30) * 1000 + 999);
-      const position = world.store.positionAt(moment);
-      expect(position >= id(30, 0).toHexString()).to.equal(true);
-      expect(position < id(31, 0).toHexString()).to.equal(true);
-      expect(position > id(29, 0xffff).toHexString()).to.equal(true);
-      const upTo = await world.store.changedChats({ after: null, upTo: position, limit: 10 });
-      expect(upTo.last).to.equal(id(10, 1).toHexString());
-    });
+    it(
+      'answers the newest position (null when empty; other kinds of _id do not count) and the position of a ' +
+        'moment',
+      async () => {
+        expect(await world.store.latestPosition()).to.equal(null);
+        await world.write({ _id: 'z-string', ...gatewayRecord(9, { at: T }) });
+        expect(await world.store.latestPosition()).to.equal(null);
+        await world.write(
+          { _id: id(50, 1), ...gatewayRecord(1, { at: T + 50 }) },
+          { _id: id(10, 1), ...gatewayRecord(2, { at: T + 10 }) },
+        );
+        expect(await world.store.latestPosition()).to.equal(id(50, 1).toHexString());
+        // A document the store names its _id itself is newer than any older writer's clock.
+        await world.write(gatewayRecord(3, { at: T + 60 }));
+        const newest = await world.store.latestPosition();
+        expect(newest).to.be.a('string');
+        expect(newest! > id(50, 1).toHexString()).to.equal(true);
+        // positionAt: every document written at or before that second is at or before it; a later one after it.
+        const moment = new Date((T + 30) * 1000 + 999);
+        const position = world.store.positionAt(moment);
+        expect(position >= id(30, 0).toHexString()).to.equal(true);
+        expect(position < id(31, 0).toHexString()).to.equal(true);
+        expect(position > id(29, 0xffff).toHexString()).to.equal(true);
+        const upTo = await world.store.changedChats({ after: null, upTo: position, limit: 10 });
+        expect(upTo.last).to.equal(id(10, 1).toHexString());
+      },
+    );
   });
 }

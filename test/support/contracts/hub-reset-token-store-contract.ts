@@ -102,18 +102,21 @@ export function hubResetTokenStoreContract(make: (faults: WriteFaults) => Promis
     });
   });
 
-  it("lets exactly one of many concurrent consumptions of one token succeed; the others see the winner's reset", async () => {
-    const token = resetToken();
-    await store.create(token);
-    const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => store.consume(token.tokenHash, `hash-${i}`, NOW)),
-    );
-    const winner = outcomes.findIndex((o) => o.kind === 'consumed');
-    expect(outcomes.filter((o) => o.kind === 'consumed')).to.have.length(1);
-    expect(outcomes.filter((o) => o.kind !== 'consumed')).to.deep.equal(
-      Array.from({ length: 7 }, () => ({ kind: 'pending', reset: pendingOf(token, `hash-${winner}`, NOW) })),
-    );
-  });
+  it(
+    "lets exactly one of many concurrent consumptions of one token succeed; the others see the winner's " + 'reset',
+    async () => {
+      const token = resetToken();
+      await store.create(token);
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.consume(token.tokenHash, `hash-${i}`, NOW)),
+      );
+      const winner = outcomes.findIndex((o) => o.kind === 'consumed');
+      expect(outcomes.filter((o) => o.kind === 'consumed')).to.have.length(1);
+      expect(outcomes.filter((o) => o.kind !== 'consumed')).to.deep.equal(
+        Array.from({ length: 7 }, () => ({ kind: 'pending', reset: pendingOf(token, `hash-${winner}`, NOW) })),
+      );
+    },
+  );
 
   it('(crash) a consume killed before its write leaves the token unused: the link still works', async () => {
     const token = resetToken();
@@ -130,17 +133,20 @@ export function hubResetTokenStoreContract(make: (faults: WriteFaults) => Promis
     });
   });
 
-  it('(crash) a markApplied killed before its write leaves the reset pending, for its completion to apply again', async () => {
-    const token = resetToken();
-    await store.create(token);
-    await store.consume(token.tokenHash, NEW_HASH, NOW);
-    faults.dieAt(1);
-    let caught: unknown;
-    await store.markApplied(token.tokenHash).catch((error: unknown) => (caught = error));
-    expect(caught).to.be.instanceOf(ProcessDied);
-    faults.revive();
-    expect(await pendingFor(token, IN_AN_HOUR)).to.deep.equal([pendingOf(token, NEW_HASH, NOW)]);
-    await store.markApplied(token.tokenHash);
-    expect(await pendingFor(token, IN_AN_HOUR)).to.deep.equal([]);
-  });
+  it(
+    '(crash) a markApplied killed before its write leaves the reset pending, for its completion to apply ' + 'again',
+    async () => {
+      const token = resetToken();
+      await store.create(token);
+      await store.consume(token.tokenHash, NEW_HASH, NOW);
+      faults.dieAt(1);
+      let caught: unknown;
+      await store.markApplied(token.tokenHash).catch((error: unknown) => (caught = error));
+      expect(caught).to.be.instanceOf(ProcessDied);
+      faults.revive();
+      expect(await pendingFor(token, IN_AN_HOUR)).to.deep.equal([pendingOf(token, NEW_HASH, NOW)]);
+      await store.markApplied(token.tokenHash);
+      expect(await pendingFor(token, IN_AN_HOUR)).to.deep.equal([]);
+    },
+  );
 }

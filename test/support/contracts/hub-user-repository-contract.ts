@@ -71,16 +71,20 @@ export function hubUserRepositoryContract(make: (faults: WriteFaults) => Promise
     expect(await repo.findById(bia.id)).to.deep.equal(bia);
   });
 
-  it("keeps a later reset's password against an older one's (a late completion), and sets the same reset's again (idempotent)", async () => {
-    const ana = hubUser();
-    await repo.create(ana);
-    const newer = new Date(AT.getTime() + 300_000);
-    expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
-    expect(await repo.setPasswordHash(ana.id, 'older-hash', AT)).to.equal(false);
-    expect((await repo.findById(ana.id))?.passwordHash).to.equal('newer-hash');
-    expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
-    expect(await repo.findById(ana.id)).to.deep.equal({ ...ana, passwordHash: 'newer-hash' });
-  });
+  it(
+    "keeps a later reset's password against an older one's (a late completion), and sets the same reset's again " +
+      '(idempotent)',
+    async () => {
+      const ana = hubUser();
+      await repo.create(ana);
+      const newer = new Date(AT.getTime() + 300_000);
+      expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
+      expect(await repo.setPasswordHash(ana.id, 'older-hash', AT)).to.equal(false);
+      expect((await repo.findById(ana.id))?.passwordHash).to.equal('newer-hash');
+      expect(await repo.setPasswordHash(ana.id, 'newer-hash', newer)).to.equal(true);
+      expect(await repo.findById(ana.id)).to.deep.equal({ ...ana, passwordHash: 'newer-hash' });
+    },
+  );
 
   it('(crash) a password write killed before it leaves the password as it was; written again, it is set', async () => {
     const ana = hubUser();
@@ -95,14 +99,18 @@ export function hubUserRepositoryContract(make: (faults: WriteFaults) => Promise
     expect((await repo.findById(ana.id))?.passwordHash).to.equal('hash-2');
   });
 
-  it('(crash) a user insert killed before its write (the commit point of a registration) leaves the e-mail free: the retry under a new id is stored', async () => {
-    const user = hubUser();
-    faults.dieAt(1);
-    expect(await repo.create(user).catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
-    faults.revive();
-    expect(await repo.findByEmail(email(user.email))).to.equal(undefined);
-    const retry = { ...user, id: randomUUID() };
-    expect(await repo.create(retry)).to.equal(true);
-    expect(await repo.findByEmail(email(user.email))).to.deep.equal(retry);
-  });
+  it(
+    '(crash) a user insert killed before its write (the commit point of a registration) leaves the e-mail free: ' +
+      'the retry under a new id is stored',
+    async () => {
+      const user = hubUser();
+      faults.dieAt(1);
+      expect(await repo.create(user).catch((error: unknown) => error)).to.be.instanceOf(ProcessDied);
+      faults.revive();
+      expect(await repo.findByEmail(email(user.email))).to.equal(undefined);
+      const retry = { ...user, id: randomUUID() };
+      expect(await repo.create(retry)).to.equal(true);
+      expect(await repo.findByEmail(email(user.email))).to.deep.equal(retry);
+    },
+  );
 }

@@ -115,40 +115,54 @@ export function leadEventLogContract(make: (faults: WriteFaults) => Promise<Lead
     expect(await log.listOf(event.leadId)).to.deep.equal([resend]);
   });
 
-  it('(c) a delivery that dies between its receipt and its event is no redelivery; the resend stores the event once, under the id the receipt names', async () => {
-    const event = leadEvent();
-    await dies(event, 'hub_lead_events');
-    expect(await log.listOf(event.leadId)).to.deep.equal([]);
-    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(1), WINDOW_MS)).to.equal(undefined);
-    const resend = { ...event, id: randomUUID(), receivedAt: at(5) };
-    expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
-    expect(await log.listOf(event.leadId)).to.deep.equal([{ ...resend, id: event.id }]);
-    // Complete now: the next resend is a redelivery, and a twin racing past that check appends nothing.
-    expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(6), WINDOW_MS)).to.equal(
-      event.leadId,
-    );
-    expect(await log.append({ ...event, id: randomUUID(), receivedAt: at(7) }, WINDOW_MS)).to.deep.equal({
-      kind: 'recent',
-      leadId: event.leadId,
-    });
-    expect(await log.listOf(event.leadId)).to.have.length(1);
-  });
+  it(
+    '(c) a delivery that dies between its receipt and its event is no redelivery; the resend stores the event ' +
+      'once, under the id the receipt names',
+    async () => {
+      const event = leadEvent();
+      await dies(event, 'hub_lead_events');
+      expect(await log.listOf(event.leadId)).to.deep.equal([]);
+      expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(1), WINDOW_MS)).to.equal(
+        undefined,
+      );
+      const resend = { ...event, id: randomUUID(), receivedAt: at(5) };
+      expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
+      expect(await log.listOf(event.leadId)).to.deep.equal([{ ...resend, id: event.id }]);
+      // Complete now: the next resend is a redelivery, and a twin racing past that check appends nothing.
+      expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, at(6), WINDOW_MS)).to.equal(
+        event.leadId,
+      );
+      expect(await log.append({ ...event, id: randomUUID(), receivedAt: at(7) }, WINDOW_MS)).to.deep.equal({
+        kind: 'recent',
+        leadId: event.leadId,
+      });
+      expect(await log.listOf(event.leadId)).to.have.length(1);
+    },
+  );
 
-  it('(c) the takeover of an old receipt that dies before its event is completed by the resend the same way', async () => {
-    const first = leadEvent();
-    await log.append(first, WINDOW_MS);
-    const later = leadEvent({ orgId: first.orgId, leadId: first.leadId, bodyHash: first.bodyHash, receivedAt: at(90) });
-    await dies(later, 'hub_lead_events');
-    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(91), WINDOW_MS)).to.equal(
-      undefined,
-    );
-    const resend = { ...later, id: randomUUID(), receivedAt: at(95) };
-    expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
-    expect(await log.listOf(first.leadId)).to.deep.equal([first, { ...resend, id: later.id }]);
-    expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(96), WINDOW_MS)).to.equal(
-      first.leadId,
-    );
-  });
+  it(
+    '(c) the takeover of an old receipt that dies before its event is completed by the resend the same ' + 'way',
+    async () => {
+      const first = leadEvent();
+      await log.append(first, WINDOW_MS);
+      const later = leadEvent({
+        orgId: first.orgId,
+        leadId: first.leadId,
+        bodyHash: first.bodyHash,
+        receivedAt: at(90),
+      });
+      await dies(later, 'hub_lead_events');
+      expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(91), WINDOW_MS)).to.equal(
+        undefined,
+      );
+      const resend = { ...later, id: randomUUID(), receivedAt: at(95) };
+      expect(await log.append(resend, WINDOW_MS)).to.deep.equal({ kind: 'claimed' });
+      expect(await log.listOf(first.leadId)).to.deep.equal([first, { ...resend, id: later.id }]);
+      expect(await log.recentDelivery(first.orgId, first.provider, first.bodyHash, at(96), WINDOW_MS)).to.equal(
+        first.leadId,
+      );
+    },
+  );
 
   it('of concurrent resends completing one receipt, exactly one stores the event', async () => {
     const event = leadEvent();

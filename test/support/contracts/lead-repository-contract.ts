@@ -89,26 +89,30 @@ export function leadRepositoryContract(make: () => Promise<LeadRepository>): voi
     expect(await repo.findByProviderId(randomUUID(), 'crmprovider', first.externalId)).to.equal(undefined);
   });
 
-  it("lists an organization's leads newest first, filtered by phone, pipeline and stage, a page at a time with the total", async () => {
-    const orgId = randomUUID();
-    const pipelineId = randomUUID();
-    const leads = [
-      lead({ orgId, pipelineId, createdAt: at(1), updatedAt: at(1) }, { phone: PHONE, stage: 'new' }),
-      lead({ orgId, pipelineId, createdAt: at(2), updatedAt: at(2) }, { stage: 'new' }),
-      lead({ orgId, createdAt: at(3), updatedAt: at(3) }, { phone: PHONE, stage: 'won' }),
-      lead({ createdAt: at(4), updatedAt: at(4) }, { phone: PHONE, stage: 'new' }),
-    ];
-    for (const l of leads) await repo.upsert(l, {}, l.createdAt);
-    const [a, b, c] = leads as [Lead, Lead, Lead, Lead];
-    expect(await repo.list({ orgId, page: 1, limit: 10 })).to.deep.equal({ leads: [c, b, a], total: 3 });
-    expect(await repo.list({ orgId, page: 1, limit: 2 })).to.deep.equal({ leads: [c, b], total: 3 });
-    expect(await repo.list({ orgId, page: 2, limit: 2 })).to.deep.equal({ leads: [a], total: 3 });
-    expect(await repo.list({ orgId, page: 3, limit: 2 })).to.deep.equal({ leads: [], total: 3 });
-    expect(await repo.list({ orgId, phone: PHONE, page: 1, limit: 10 })).to.deep.equal({ leads: [c, a], total: 2 });
-    expect(await repo.list({ orgId, pipelineId, stage: 'new', page: 1, limit: 10 })).to.deep.equal({
-      leads: [b, a],
-      total: 2,
-    });
-    expect(await repo.list({ orgId, stage: 'lost', page: 1, limit: 10 })).to.deep.equal({ leads: [], total: 0 });
-  });
+  it(
+    "lists an organization's leads newest first, filtered by phone, pipeline and stage, a page at a time with the " +
+      'total',
+    async () => {
+      const orgId = randomUUID();
+      const pipelineId = randomUUID();
+      const leads = [
+        lead({ orgId, pipelineId, createdAt: at(1), updatedAt: at(1) }, { phone: PHONE, stage: 'new' }),
+        lead({ orgId, pipelineId, createdAt: at(2), updatedAt: at(2) }, { stage: 'new' }),
+        lead({ orgId, createdAt: at(3), updatedAt: at(3) }, { phone: PHONE, stage: 'won' }),
+        lead({ createdAt: at(4), updatedAt: at(4) }, { phone: PHONE, stage: 'new' }),
+      ];
+      for (const l of leads) await repo.upsert(l, {}, l.createdAt);
+      const [a, b, c] = leads as [Lead, Lead, Lead, Lead];
+      expect(await repo.list({ orgId, page: 1, limit: 10 })).to.deep.equal({ leads: [c, b, a], total: 3 });
+      expect(await repo.list({ orgId, page: 1, limit: 2 })).to.deep.equal({ leads: [c, b], total: 3 });
+      expect(await repo.list({ orgId, page: 2, limit: 2 })).to.deep.equal({ leads: [a], total: 3 });
+      expect(await repo.list({ orgId, page: 3, limit: 2 })).to.deep.equal({ leads: [], total: 3 });
+      expect(await repo.list({ orgId, phone: PHONE, page: 1, limit: 10 })).to.deep.equal({ leads: [c, a], total: 2 });
+      expect(await repo.list({ orgId, pipelineId, stage: 'new', page: 1, limit: 10 })).to.deep.equal({
+        leads: [b, a],
+        total: 2,
+      });
+      expect(await repo.list({ orgId, stage: 'lost', page: 1, limit: 10 })).to.deep.equal({ leads: [], total: 0 });
+    },
+  );
 }

@@ -27,23 +27,27 @@ export function leadTemplateRepositoryContract(make: () => Promise<LeadTemplateR
     repo = await make();
   });
 
-  it("lists an organization's templates in creation order (the order selection walks), conditions with dotted paths intact", async () => {
-    const orgId = randomUUID();
-    const second = leadTemplate({ orgId, name: 'any', conditions: [], active: false, createdAt: at(2) });
-    const first = leadTemplate({
-      orgId,
-      conditions: [
-        { path: 'interests.brand', value: 'Fiat' },
-        { path: 'tracking.source', value: 'google' },
-      ],
-      createdAt: at(1),
-    });
-    await repo.create(second);
-    await repo.create(first);
-    await repo.create(leadTemplate());
-    expect(await repo.listOf(orgId)).to.deep.equal([first, second]);
-    expect(await repo.listOf(randomUUID())).to.deep.equal([]);
-  });
+  it(
+    "lists an organization's templates in creation order (the order selection walks), conditions with dotted " +
+      'paths intact',
+    async () => {
+      const orgId = randomUUID();
+      const second = leadTemplate({ orgId, name: 'any', conditions: [], active: false, createdAt: at(2) });
+      const first = leadTemplate({
+        orgId,
+        conditions: [
+          { path: 'interests.brand', value: 'Fiat' },
+          { path: 'tracking.source', value: 'google' },
+        ],
+        createdAt: at(1),
+      });
+      await repo.create(second);
+      await repo.create(first);
+      await repo.create(leadTemplate());
+      expect(await repo.listOf(orgId)).to.deep.equal([first, second]);
+      expect(await repo.listOf(randomUUID())).to.deep.equal([]);
+    },
+  );
 
   it('orders templates created at the same instant by id', async () => {
     const orgId = randomUUID();

@@ -20,15 +20,19 @@ export function mailerContract(setup: () => Promise<MailerUnderTest>): void {
     await subject.teardown();
   });
 
-  it('has handed the message over when send resolves: recipient, subject and text intact, a long reset link unbroken', async () => {
-    const message = {
-      to: 'ana@example.com',
-      subject: 'Password reset',
-      text: `A reset was requested.\n\nOpen this link within one hour:\n${RESET_LINK}\n\nIgnore it otherwise.`,
-    };
-    await subject.mailer.send(message);
-    expect(await subject.delivered()).to.deep.equal([message]);
-  });
+  it(
+    'has handed the message over when send resolves: recipient, subject and text intact, a long reset link ' +
+      'unbroken',
+    async () => {
+      const message = {
+        to: 'ana@example.com',
+        subject: 'Password reset',
+        text: `A reset was requested.\n\nOpen this link within one hour:\n${RESET_LINK}\n\nIgnore it otherwise.`,
+      };
+      await subject.mailer.send(message);
+      expect(await subject.delivered()).to.deep.equal([message]);
+    },
+  );
 
   it('keeps accented subject and text exact', async () => {
     const message = {

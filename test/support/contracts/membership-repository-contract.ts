@@ -54,17 +54,21 @@ export function membershipRepositoryContract(make: (faults: WriteFaults) => Prom
     expect(await repo.latestOf(userId)).to.deep.equal(b);
   });
 
-  it('remove takes a membership back (the undo of a creation that lost its e-mail), and is a no-op when there is none', async () => {
-    const kept = membership();
-    const undone = membership({ userId: randomUUID(), orgId: kept.orgId });
-    await repo.add(kept);
-    await repo.add(undone);
-    await repo.remove(undone.userId, undone.orgId);
-    expect(await repo.find(undone.userId, undone.orgId)).to.equal(undefined);
-    expect(await repo.latestOf(undone.userId)).to.equal(undefined);
-    await repo.remove(undone.userId, undone.orgId);
-    expect(await repo.find(kept.userId, kept.orgId)).to.deep.equal(kept);
-  });
+  it(
+    'remove takes a membership back (the undo of a creation that lost its e-mail), and is a no-op when there is ' +
+      'none',
+    async () => {
+      const kept = membership();
+      const undone = membership({ userId: randomUUID(), orgId: kept.orgId });
+      await repo.add(kept);
+      await repo.add(undone);
+      await repo.remove(undone.userId, undone.orgId);
+      expect(await repo.find(undone.userId, undone.orgId)).to.equal(undefined);
+      expect(await repo.latestOf(undone.userId)).to.equal(undefined);
+      await repo.remove(undone.userId, undone.orgId);
+      expect(await repo.find(kept.userId, kept.orgId)).to.deep.equal(kept);
+    },
+  );
 
   it('(crash) an add killed before its write stores nothing, and the add run again stores it', async () => {
     const m = membership();

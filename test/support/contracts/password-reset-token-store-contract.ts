@@ -130,18 +130,21 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     expect(await store.consume(t.tokenHash, NEW_HASH, NOW)).to.deep.equal({ outcome: 'consumed', userId: t.userId });
   });
 
-  it("lets exactly one of many concurrent consumptions of one token succeed; the others see the winner's reset", async () => {
-    const t = token();
-    await store.save(t);
-    const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => store.consume(t.tokenHash, `hash-${i}`, NOW)),
-    );
-    const winner = outcomes.findIndex((o) => o.outcome === 'consumed');
-    expect(outcomes.filter((o) => o.outcome === 'consumed')).to.have.length(1);
-    expect(outcomes.filter((o) => o.outcome !== 'consumed')).to.deep.equal(
-      Array.from({ length: 7 }, () => ({ outcome: 'pending', reset: pendingOf(t, `hash-${winner}`, NOW) })),
-    );
-  });
+  it(
+    "lets exactly one of many concurrent consumptions of one token succeed; the others see the winner's " + 'reset',
+    async () => {
+      const t = token();
+      await store.save(t);
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.consume(t.tokenHash, `hash-${i}`, NOW)),
+      );
+      const winner = outcomes.findIndex((o) => o.outcome === 'consumed');
+      expect(outcomes.filter((o) => o.outcome === 'consumed')).to.have.length(1);
+      expect(outcomes.filter((o) => o.outcome !== 'consumed')).to.deep.equal(
+        Array.from({ length: 7 }, () => ({ outcome: 'pending', reset: pendingOf(t, `hash-${winner}`, NOW) })),
+      );
+    },
+  );
 
   it('(crash) a consume killed before its write leaves the token unused: the link still works', async () => {
     const t = token();
@@ -155,17 +158,20 @@ export function passwordResetTokenStoreContract(make: (faults: WriteFaults) => P
     expect(await store.consume(t.tokenHash, NEW_HASH, NOW)).to.deep.equal({ outcome: 'consumed', userId: t.userId });
   });
 
-  it('(crash) a markApplied killed before its write leaves the reset pending, for its completion to apply again', async () => {
-    const t = token();
-    await store.save(t);
-    await store.consume(t.tokenHash, NEW_HASH, NOW);
-    faults.dieAt(1);
-    let caught: unknown;
-    await store.markApplied(t.tokenHash).catch((error: unknown) => (caught = error));
-    expect(caught).to.be.instanceOf(ProcessDied);
-    faults.revive();
-    expect(await pendingFor(t, IN_AN_HOUR)).to.deep.equal([pendingOf(t, NEW_HASH, NOW)]);
-    await store.markApplied(t.tokenHash);
-    expect(await pendingFor(t, IN_AN_HOUR)).to.deep.equal([]);
-  });
+  it(
+    '(crash) a markApplied killed before its write leaves the reset pending, for its completion to apply ' + 'again',
+    async () => {
+      const t = token();
+      await store.save(t);
+      await store.consume(t.tokenHash, NEW_HASH, NOW);
+      faults.dieAt(1);
+      let caught: unknown;
+      await store.markApplied(t.tokenHash).catch((error: unknown) => (caught = error));
+      expect(caught).to.be.instanceOf(ProcessDied);
+      faults.revive();
+      expect(await pendingFor(t, IN_AN_HOUR)).to.deep.equal([pendingOf(t, NEW_HASH, NOW)]);
+      await store.markApplied(t.tokenHash);
+      expect(await pendingFor(t, IN_AN_HOUR)).to.deep.equal([]);
+    },
+  );
 }

@@ -17,12 +17,15 @@ export function personRepositoryContract(make: () => Promise<PersonRepository>):
     expect(await repo.saveByCpf(p)).to.deep.equal(p);
   });
 
-  it('a second save of the same CPF updates that person: its id and createdAt stay, the other fields are replaced', async () => {
-    const first = person({ cpf: validCpf(11), createdAt: T0 });
-    await repo.saveByCpf(first);
-    const second = person({ cpf: validCpf(11), fullName: 'Maria Souza', mobile: null, createdAt: T1 });
-    expect(await repo.saveByCpf(second)).to.deep.equal({ ...second, id: first.id, createdAt: T0 });
-  });
+  it(
+    'a second save of the same CPF updates that person: its id and createdAt stay, the other fields are ' + 'replaced',
+    async () => {
+      const first = person({ cpf: validCpf(11), createdAt: T0 });
+      await repo.saveByCpf(first);
+      const second = person({ cpf: validCpf(11), fullName: 'Maria Souza', mobile: null, createdAt: T1 });
+      expect(await repo.saveByCpf(second)).to.deep.equal({ ...second, id: first.id, createdAt: T0 });
+    },
+  );
 
   it('concurrent saves of one new CPF end with one person', async () => {
     const saves = await Promise.all(Array.from({ length: 8 }, () => repo.saveByCpf(person({ cpf: validCpf(12) }))));

@@ -34,14 +34,18 @@ export function pipelineRepositoryContract(make: () => Promise<PipelineRepositor
     expect(await repo.find(randomUUID(), p.provider, p.externalId)).to.equal(undefined);
   });
 
-  it('refuses a second pipeline of one (organization, provider, external id) and keeps the first; another provider or organization may reuse the id', async () => {
-    const first = pipeline();
-    await repo.create(first);
-    expect(await repo.create(pipeline({ orgId: first.orgId, name: 'Again' }))).to.equal(false);
-    expect(await repo.find(first.orgId, first.provider, first.externalId)).to.deep.equal(first);
-    expect(await repo.create(pipeline({ orgId: first.orgId, provider: 'leadprovider' }))).to.equal(true);
-    expect(await repo.create(pipeline({ externalId: first.externalId }))).to.equal(true);
-  });
+  it(
+    'refuses a second pipeline of one (organization, provider, external id) and keeps the first; another provider ' +
+      'or organization may reuse the id',
+    async () => {
+      const first = pipeline();
+      await repo.create(first);
+      expect(await repo.create(pipeline({ orgId: first.orgId, name: 'Again' }))).to.equal(false);
+      expect(await repo.find(first.orgId, first.provider, first.externalId)).to.deep.equal(first);
+      expect(await repo.create(pipeline({ orgId: first.orgId, provider: 'leadprovider' }))).to.equal(true);
+      expect(await repo.create(pipeline({ externalId: first.externalId }))).to.equal(true);
+    },
+  );
 
   it('of concurrent creations of one key exactly one succeeds', async () => {
     const orgId = randomUUID();

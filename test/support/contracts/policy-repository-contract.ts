@@ -57,24 +57,28 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
     expect(await repo.findByNumber(p.policyNumber)).to.deep.equal(p);
   });
 
-  it('insertMany inserts the new ones and reports the numbers already stored or repeated in the batch, changing nothing for them', async () => {
-    const existing = storedPolicy();
-    await repo.insert(existing);
-    const fresh = [storedPolicy(), storedPolicy()];
-    const again = storedPolicy({ policyNumber: fresh[0]?.policyNumber ?? '' });
-    const report = await repo.insertMany([
-      fresh[0] as Policy,
-      storedPolicy({ policyNumber: existing.policyNumber, insurer: 'X' }),
-      fresh[1] as Policy,
-      again,
-    ]);
-    expect(report.inserted).to.equal(2);
-    expect([...report.duplicates].sort()).to.deep.equal([existing.policyNumber, fresh[0]?.policyNumber].sort());
-    expect(await repo.findByNumber(existing.policyNumber)).to.deep.equal(existing);
-    expect(await repo.findById(fresh[1]?.id ?? '')).to.deep.equal(fresh[1]);
-    expect(await repo.findById(again.id)).to.equal(undefined);
-    expect(await repo.insertMany([])).to.deep.equal({ inserted: 0, duplicates: [] });
-  });
+  it(
+    'insertMany inserts the new ones and reports the numbers already stored or repeated in the batch, changing ' +
+      'nothing for them',
+    async () => {
+      const existing = storedPolicy();
+      await repo.insert(existing);
+      const fresh = [storedPolicy(), storedPolicy()];
+      const again = storedPolicy({ policyNumber: fresh[0]?.policyNumber ?? '' });
+      const report = await repo.insertMany([
+        fresh[0] as Policy,
+        storedPolicy({ policyNumber: existing.policyNumber, insurer: 'X' }),
+        fresh[1] as Policy,
+        again,
+      ]);
+      expect(report.inserted).to.equal(2);
+      expect([...report.duplicates].sort()).to.deep.equal([existing.policyNumber, fresh[0]?.policyNumber].sort());
+      expect(await repo.findByNumber(existing.policyNumber)).to.deep.equal(existing);
+      expect(await repo.findById(fresh[1]?.id ?? '')).to.deep.equal(fresh[1]);
+      expect(await repo.findById(again.id)).to.equal(undefined);
+      expect(await repo.insertMany([])).to.deep.equal({ inserted: 0, duplicates: [] });
+    },
+  );
 
   it('two concurrent batches with overlapping numbers store each number once and count every row once', async () => {
     const shared = [storedPolicy(), storedPolicy(), storedPolicy()];
@@ -99,54 +103,61 @@ export function policyRepositoryContract(make: () => Promise<PolicyRepository>):
     expect(await repo.findByCpf('39053344705' as Cpf, 500)).to.deep.equal([]);
   });
 
-  it('lists with every filter (status, product, insurer any case, cpf, expiringBefore strictly), newest first, paginated with the total', async () => {
-    const a = storedPolicy({ startDate: '2026-03-01' as IsoDate, endDate: '2026-12-31' as IsoDate });
-    const b = storedPolicy({
-      startDate: '2026-02-01' as IsoDate,
-      status: 'active',
-      product: 'life',
-      vehiclePlate: null,
-      insurer: 'Allianz',
-      endDate: '2027-02-01' as IsoDate,
-    });
-    const c = storedPolicy({ startDate: '2026-01-01' as IsoDate, cpf: CPF_B, endDate: '2027-01-01' as IsoDate });
-    for (const p of [c, a, b]) await repo.insert(p);
-    const ids = async (filter: Parameters<PolicyRepository['list']>[0], page = 1, limit = 20) =>
-      (await repo.list(filter, page, limit)).items.map((p) => p.id);
-    expect(await ids({})).to.deep.equal([a.id, b.id, c.id]);
-    expect(await ids({ status: 'active' })).to.deep.equal([b.id]);
-    expect(await ids({ product: 'auto' })).to.deep.equal([a.id, c.id]);
-    expect(await ids({ insurer: 'ALLIANZ' })).to.deep.equal([b.id]);
-    expect(await ids({ insurer: 'allian' })).to.deep.equal([]);
-    expect(await ids({ cpf: CPF_B })).to.deep.equal([c.id]);
-    expect(await ids({ expiringBefore: '2027-01-01' })).to.deep.equal([a.id]);
-    expect(await ids({ expiringBefore: '2027-01-02' })).to.deep.equal([a.id, c.id]);
-    expect(await ids({ product: 'auto', cpf: CPF_A, status: 'pending' })).to.deep.equal([a.id]);
-    const page = await repo.list({}, 2, 2);
-    expect(page.items.map((p) => p.id)).to.deep.equal([c.id]);
-    expect(page.total).to.equal(3);
-    expect((await repo.list({ product: 'auto' }, 1, 1)).total).to.equal(2);
-  });
+  it(
+    'lists with every filter (status, product, insurer any case, cpf, expiringBefore strictly), newest first, ' +
+      'paginated with the total',
+    async () => {
+      const a = storedPolicy({ startDate: '2026-03-01' as IsoDate, endDate: '2026-12-31' as IsoDate });
+      const b = storedPolicy({
+        startDate: '2026-02-01' as IsoDate,
+        status: 'active',
+        product: 'life',
+        vehiclePlate: null,
+        insurer: 'Allianz',
+        endDate: '2027-02-01' as IsoDate,
+      });
+      const c = storedPolicy({ startDate: '2026-01-01' as IsoDate, cpf: CPF_B, endDate: '2027-01-01' as IsoDate });
+      for (const p of [c, a, b]) await repo.insert(p);
+      const ids = async (filter: Parameters<PolicyRepository['list']>[0], page = 1, limit = 20) =>
+        (await repo.list(filter, page, limit)).items.map((p) => p.id);
+      expect(await ids({})).to.deep.equal([a.id, b.id, c.id]);
+      expect(await ids({ status: 'active' })).to.deep.equal([b.id]);
+      expect(await ids({ product: 'auto' })).to.deep.equal([a.id, c.id]);
+      expect(await ids({ insurer: 'ALLIANZ' })).to.deep.equal([b.id]);
+      expect(await ids({ insurer: 'allian' })).to.deep.equal([]);
+      expect(await ids({ cpf: CPF_B })).to.deep.equal([c.id]);
+      expect(await ids({ expiringBefore: '2027-01-01' })).to.deep.equal([a.id]);
+      expect(await ids({ expiringBefore: '2027-01-02' })).to.deep.equal([a.id, c.id]);
+      expect(await ids({ product: 'auto', cpf: CPF_A, status: 'pending' })).to.deep.equal([a.id]);
+      const page = await repo.list({}, 2, 2);
+      expect(page.items.map((p) => p.id)).to.deep.equal([c.id]);
+      expect(page.total).to.equal(3);
+      expect((await repo.list({ product: 'auto' }, 1, 1)).total).to.equal(2);
+    },
+  );
 
-  it('replaceStatus stores status, history and updatedAt only while the stored status is the expected one', async () => {
-    const p = storedPolicy();
-    await repo.insert(p);
-    const next: Policy = {
-      ...p,
-      status: 'active',
-      history: [{ from: 'pending', to: 'active', at: T1, userId: 'u1', reason: null }],
-      updatedAt: T1,
-    };
-    expect(await repo.replaceStatus(next, 'pending')).to.equal(true);
-    expect(await repo.findById(p.id)).to.deep.equal(next);
-    const stale: Policy = {
-      ...p,
-      status: 'cancelled',
-      history: [{ from: 'pending', to: 'cancelled', at: T1, userId: 'u2', reason: null }],
-      updatedAt: T1,
-    };
-    expect(await repo.replaceStatus(stale, 'pending')).to.equal(false);
-    expect(await repo.findById(p.id)).to.deep.equal(next);
-    expect(await repo.replaceStatus({ ...next, id: randomUUID() }, 'pending')).to.equal(false);
-  });
+  it(
+    'replaceStatus stores status, history and updatedAt only while the stored status is the expected ' + 'one',
+    async () => {
+      const p = storedPolicy();
+      await repo.insert(p);
+      const next: Policy = {
+        ...p,
+        status: 'active',
+        history: [{ from: 'pending', to: 'active', at: T1, userId: 'u1', reason: null }],
+        updatedAt: T1,
+      };
+      expect(await repo.replaceStatus(next, 'pending')).to.equal(true);
+      expect(await repo.findById(p.id)).to.deep.equal(next);
+      const stale: Policy = {
+        ...p,
+        status: 'cancelled',
+        history: [{ from: 'pending', to: 'cancelled', at: T1, userId: 'u2', reason: null }],
+        updatedAt: T1,
+      };
+      expect(await repo.replaceStatus(stale, 'pending')).to.equal(false);
+      expect(await repo.findById(p.id)).to.deep.equal(next);
+      expect(await repo.replaceStatus({ ...next, id: randomUUID() }, 'pending')).to.equal(false);
+    },
+  );
 }

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { SaleWebhookSender } from '../../../src/application/sales/ports';
 import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
 
-/** How the destination behaves for the case: answers with a status, never connects, answers too late, or never answers. */
+/**
+ * How the destination behaves for the case: answers with a status, never connects, answers too late, or never answers.
+ */
 export type Destination = { readonly status: number } | 'unreachable' | 'too-slow' | 'silent';
 
 export interface SenderUnderTest {
@@ -94,12 +96,15 @@ export function saleWebhookSenderContract(make: (destination: Destination) => Pr
     expect(await sender.send(ENVELOPE)).to.deep.include({ ok: false, status: null, error: 'timeout' });
   });
 
-  it('a delivery the caller aborts (the pass deadline) ends then as a failed delivery without status: aborted', async () => {
-    const { sender, received } = await open('silent');
-    const stop = new AbortController();
-    const sending = sender.send(ENVELOPE, { signal: stop.signal });
-    while (received().length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    stop.abort();
-    expect(await sending).to.deep.include({ ok: false, status: null, error: 'aborted' });
-  });
+  it(
+    'a delivery the caller aborts (the pass deadline) ends then as a failed delivery without status: ' + 'aborted',
+    async () => {
+      const { sender, received } = await open('silent');
+      const stop = new AbortController();
+      const sending = sender.send(ENVELOPE, { signal: stop.signal });
+      while (received().length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      stop.abort();
+      expect(await sending).to.deep.include({ ok: false, status: null, error: 'aborted' });
+    },
+  );
 }

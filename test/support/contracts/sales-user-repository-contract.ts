@@ -47,12 +47,15 @@ export function salesUserRepositoryContract(make: (faults: WriteFaults) => Promi
     expect(await repo.findById(first.id)).to.deep.equal(first);
   });
 
-  it('lets exactly one of concurrent creations with one e-mail succeed (the unique index decides, not a read)', async () => {
-    const email = `${randomUUID()}@example.com`;
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => repo.create(user({ email }))));
-    expect(outcomes.filter((o) => o === 'created')).to.have.length(1);
-    expect(outcomes.filter((o) => o === 'duplicate')).to.have.length(7);
-  });
+  it(
+    'lets exactly one of concurrent creations with one e-mail succeed (the unique index decides, not a ' + 'read)',
+    async () => {
+      const email = `${randomUUID()}@example.com`;
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => repo.create(user({ email }))));
+      expect(outcomes.filter((o) => o === 'created')).to.have.length(1);
+      expect(outcomes.filter((o) => o === 'duplicate')).to.have.length(7);
+    },
+  );
 
   it('finds nothing for an unknown e-mail or id', async () => {
     expect(await repo.findByEmail('nobody@example.com')).to.equal(undefined);
@@ -67,16 +70,20 @@ export function salesUserRepositoryContract(make: (faults: WriteFaults) => Promi
     expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'new-hash', updatedAt: later });
   });
 
-  it("keeps a later reset's password against an older one's (a late completion), and sets the same reset's again (idempotent)", async () => {
-    const u = user();
-    await repo.create(u);
-    const [older, newer] = [new Date('2026-11-22T00:00:00.000Z'), new Date('2026-11-22T00:05:00.000Z')];
-    expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
-    expect(await repo.updatePassword(u.id, 'older-hash', older)).to.equal(false);
-    expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
-    expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
-    expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
-  });
+  it(
+    "keeps a later reset's password against an older one's (a late completion), and sets the same reset's again " +
+      '(idempotent)',
+    async () => {
+      const u = user();
+      await repo.create(u);
+      const [older, newer] = [new Date('2026-11-22T00:00:00.000Z'), new Date('2026-11-22T00:05:00.000Z')];
+      expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
+      expect(await repo.updatePassword(u.id, 'older-hash', older)).to.equal(false);
+      expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
+      expect(await repo.updatePassword(u.id, 'newer-hash', newer)).to.equal(true);
+      expect(await repo.findById(u.id)).to.deep.equal({ ...u, passwordHash: 'newer-hash', updatedAt: newer });
+    },
+  );
 
   it('(crash) a password write killed before it leaves the password as it was; written again, it is set', async () => {
     const u = user();

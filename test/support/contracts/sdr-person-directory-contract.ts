@@ -50,36 +50,44 @@ export function sdrPersonDirectoryContract(
     expect(await directory.findByCpfOrPhoneKey(validCpf(26) as Cpf, '3100000000')).to.deep.equal([]);
   });
 
-  it('inserts minimal persons (many without CPF or phone) and refuses, without storing it, one whose CPF another person holds', async () => {
-    const minimal = (cpf: string | null, mobile: string | null) =>
-      person({ cpf, fullName: '', mobile, residentialPhone: null });
-    const first = minimal(null, '5541991112222');
-    const second = minimal(null, '5541991113333');
-    const [webA, webB] = [minimal(null, null), minimal(null, null)];
-    for (const p of [first, second, webA, webB])
-      expect(await directory.insertMinimal(p)).to.deep.equal({ outcome: 'inserted' });
-    await people.saveByCpf(person({ cpf: validCpf(27), mobile: null, residentialPhone: null }));
-    expect(await directory.insertMinimal(minimal(validCpf(27), '5541991114444'))).to.deep.equal({
-      outcome: 'cpf-taken',
-    });
-    expect(await directory.insertMinimal(minimal(validCpf(27), null))).to.deep.equal({ outcome: 'cpf-taken' });
-    expect(ids(await directory.findByPhoneKey('4191112222'))).to.deep.equal([first.id]);
-    expect(await directory.findByPhoneKey('4191114444')).to.deep.equal([]);
-  });
+  it(
+    'inserts minimal persons (many without CPF or phone) and refuses, without storing it, one whose CPF another ' +
+      'person holds',
+    async () => {
+      const minimal = (cpf: string | null, mobile: string | null) =>
+        person({ cpf, fullName: '', mobile, residentialPhone: null });
+      const first = minimal(null, '5541991112222');
+      const second = minimal(null, '5541991113333');
+      const [webA, webB] = [minimal(null, null), minimal(null, null)];
+      for (const p of [first, second, webA, webB])
+        expect(await directory.insertMinimal(p)).to.deep.equal({ outcome: 'inserted' });
+      await people.saveByCpf(person({ cpf: validCpf(27), mobile: null, residentialPhone: null }));
+      expect(await directory.insertMinimal(minimal(validCpf(27), '5541991114444'))).to.deep.equal({
+        outcome: 'cpf-taken',
+      });
+      expect(await directory.insertMinimal(minimal(validCpf(27), null))).to.deep.equal({ outcome: 'cpf-taken' });
+      expect(ids(await directory.findByPhoneKey('4191112222'))).to.deep.equal([first.id]);
+      expect(await directory.findByPhoneKey('4191114444')).to.deep.equal([]);
+    },
+  );
 
-  it('one minimal person per phone match key: a second (with or without a CPF) is not stored and the holder is answered (CONTRACT 3.4)', async () => {
-    const minimal = (cpf: string | null) =>
-      person({ cpf, fullName: '', mobile: '5541991115555', residentialPhone: null });
-    const first = minimal(null);
-    expect(await directory.insertMinimal(first)).to.deep.equal({ outcome: 'inserted' });
-    expect(await directory.insertMinimal(minimal(null))).to.deep.equal({ outcome: 'phone-taken', holder: first });
-    expect(await directory.insertMinimal(minimal(validCpf(28)))).to.deep.equal({
-      outcome: 'phone-taken',
-      holder: first,
-    });
-    expect(ids(await directory.findByPhoneKey('4191115555'))).to.deep.equal([first.id]);
-    expect(await directory.findByCpf(validCpf(28) as Cpf)).to.equal(undefined);
-  });
+  it(
+    'one minimal person per phone match key: a second (with or without a CPF) is not stored and the holder is ' +
+      'answered (CONTRACT 3.4)',
+    async () => {
+      const minimal = (cpf: string | null) =>
+        person({ cpf, fullName: '', mobile: '5541991115555', residentialPhone: null });
+      const first = minimal(null);
+      expect(await directory.insertMinimal(first)).to.deep.equal({ outcome: 'inserted' });
+      expect(await directory.insertMinimal(minimal(null))).to.deep.equal({ outcome: 'phone-taken', holder: first });
+      expect(await directory.insertMinimal(minimal(validCpf(28)))).to.deep.equal({
+        outcome: 'phone-taken',
+        holder: first,
+      });
+      expect(ids(await directory.findByPhoneKey('4191115555'))).to.deep.equal([first.id]);
+      expect(await directory.findByCpf(validCpf(28) as Cpf)).to.equal(undefined);
+    },
+  );
 
   it('concurrent minimal persons of one phone: one stored, every call answers it', async () => {
     const racers = Array.from({ length: 8 }, () =>
@@ -96,12 +104,15 @@ export function sdrPersonDirectoryContract(
     ).to.equal(true);
   });
 
-  it('a minimal person saved for a sale releases its phone: a later minimal person of that phone is stored', async () => {
-    const first = person({ cpf: validCpf(29), fullName: '', mobile: '5541991117777', residentialPhone: null });
-    expect(await directory.insertMinimal(first)).to.deep.equal({ outcome: 'inserted' });
-    await people.saveByCpf({ ...first, fullName: 'Ana', mobile: '5541991118888' });
-    const later = person({ cpf: null, fullName: '', mobile: '5541991117777', residentialPhone: null });
-    expect(await directory.insertMinimal(later)).to.deep.equal({ outcome: 'inserted' });
-    expect(ids(await directory.findByPhoneKey('4191117777'))).to.deep.equal([later.id]);
-  });
+  it(
+    'a minimal person saved for a sale releases its phone: a later minimal person of that phone is ' + 'stored',
+    async () => {
+      const first = person({ cpf: validCpf(29), fullName: '', mobile: '5541991117777', residentialPhone: null });
+      expect(await directory.insertMinimal(first)).to.deep.equal({ outcome: 'inserted' });
+      await people.saveByCpf({ ...first, fullName: 'Ana', mobile: '5541991118888' });
+      const later = person({ cpf: null, fullName: '', mobile: '5541991117777', residentialPhone: null });
+      expect(await directory.insertMinimal(later)).to.deep.equal({ outcome: 'inserted' });
+      expect(ids(await directory.findByPhoneKey('4191117777'))).to.deep.equal([later.id]);
+    },
+  );
 }

@@ -4,10 +4,14 @@ import type { SecretHasher } from '../../../src/application/shared/ports';
 
 /** What every SecretHasher must do: Sha256SecretHasher and the FNV fake run this same suite. */
 export function secretHasherContract(make: () => SecretHasher): void {
-  it('answers the same fingerprint for the same secret, also from another instance (stored hashes are looked up later)', () => {
-    const secret = randomBytes(32).toString('hex');
-    expect(make().hash(secret)).to.equal(make().hash(secret));
-  });
+  it(
+    'answers the same fingerprint for the same secret, also from another instance (stored hashes are looked up ' +
+      'later)',
+    () => {
+      const secret = randomBytes(32).toString('hex');
+      expect(make().hash(secret)).to.equal(make().hash(secret));
+    },
+  );
 
   it('answers distinct fingerprints for distinct secrets, near-identical ones included', () => {
     const hasher = make();

@@ -31,18 +31,22 @@ export function webhookSettingsRepositoryContract(make: () => Promise<WebhookSet
     expect(await subject.repo.find(orgId)).to.equal(undefined);
   });
 
-  it('a new organization has the defaults: no human team, São Paulo time, no hours; its secret when it was created with one', async () => {
-    const plain = randomUUID();
-    const signed = randomUUID();
-    await subject.addOrganization(plain);
-    await subject.addOrganization(signed, 'org-secret');
-    expect(await subject.repo.find(plain)).to.deep.equal({ humanTeam: false, timezone: 'America/Sao_Paulo' });
-    expect(await subject.repo.find(signed)).to.deep.equal({
-      humanTeam: false,
-      timezone: 'America/Sao_Paulo',
-      webhookSecret: 'org-secret',
-    });
-  });
+  it(
+    'a new organization has the defaults: no human team, São Paulo time, no hours; its secret when it was created ' +
+      'with one',
+    async () => {
+      const plain = randomUUID();
+      const signed = randomUUID();
+      await subject.addOrganization(plain);
+      await subject.addOrganization(signed, 'org-secret');
+      expect(await subject.repo.find(plain)).to.deep.equal({ humanTeam: false, timezone: 'America/Sao_Paulo' });
+      expect(await subject.repo.find(signed)).to.deep.equal({
+        humanTeam: false,
+        timezone: 'America/Sao_Paulo',
+        webhookSecret: 'org-secret',
+      });
+    },
+  );
 
   it('an update changes only the members it carries; business hours read back as parsed', async () => {
     const orgId = randomUUID();

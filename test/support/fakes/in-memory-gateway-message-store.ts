@@ -40,7 +40,10 @@ const compareIds = (a: ObjectId, b: ObjectId): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-/** At the same second the later-written message (the larger `_id`) is the newer, as the MongoDB sorts `{messageTimestamp: -1, _id: -1}`. */
+/**
+ * At the same second the later-written message (the larger `_id`) is the newer, as the MongoDB sorts
+ * `{messageTimestamp: -1, _id: -1}`.
+ */
 const newestFirst = (a: Stored, b: Stored): number => {
   const byTime = b.record.messageTimestamp - a.record.messageTimestamp;
   if (byTime !== 0) return byTime;
@@ -153,7 +156,10 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
     yield* this.pushNames().values();
   }
 
-  /** The newest non-blank inbound pushName of each chat; at the same second the later-written one (the larger `_id`), as the server sorts. */
+  /**
+   * The newest non-blank inbound pushName of each chat; at the same second the later-written one (the larger `_id`), as
+   * the server sorts.
+   */
   private pushNames(): Map<string, ChatPushName> {
     const newest = new Map<string, Stored>();
     for (const stored of this.stored()) {

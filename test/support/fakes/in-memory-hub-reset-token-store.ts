@@ -16,7 +16,9 @@ const pendingOf = (row: Row): PendingPasswordReset | undefined =>
     ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt }
     : undefined;
 
-/** The fake of HubResetTokenStore; passes the contract suite MongoHubResetTokenStore passes, crash consistency included. */
+/**
+ * The fake of HubResetTokenStore; passes the contract suite MongoHubResetTokenStore passes, crash consistency included.
+ */
 export class InMemoryHubResetTokenStore implements HubResetTokenStore {
   private readonly byHash = new Map<string, Row>();
 

@@ -39,7 +39,9 @@ export class InMemoryLeadEventLog implements LeadEventLog {
       : undefined;
   }
 
-  /** No await between the receipt check and the writes: one of two concurrent twins claims it, as on the unique `_id`. */
+  /**
+   * No await between the receipt check and the writes: one of two concurrent twins claims it, as on the unique `_id`.
+   */
   async append(event: LeadEventRecord, windowMs: number): Promise<ReceiptClaim> {
     const key = receiptKey(event.orgId, event.provider, event.bodyHash);
     const receipt = this.receipts.get(key);

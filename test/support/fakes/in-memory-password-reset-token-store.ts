@@ -16,7 +16,10 @@ const pendingOf = (row: Row): PendingPasswordReset | undefined =>
     ? { tokenHash: row.tokenHash, userId: row.userId, passwordHash: row.newPasswordHash, usedAt: row.usedAt }
     : undefined;
 
-/** The fake of PasswordResetTokenStore; passes the contract suite MongoPasswordResetTokenStore passes, crash consistency included. */
+/**
+ * The fake of PasswordResetTokenStore; passes the contract suite MongoPasswordResetTokenStore passes, crash consistency
+ * included.
+ */
 export class InMemoryPasswordResetTokenStore implements PasswordResetTokenStore {
   private readonly rows = new Map<string, Row>();
 

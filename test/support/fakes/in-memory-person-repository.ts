@@ -12,7 +12,10 @@ export class InMemoryPersonRepository implements PersonRepository, SdrPersonDire
   /** Minimal phone key -> the minimal person holding it (released when that person is saved for a sale). */
   private readonly minimalKeys = new Map<string, string>();
 
-  /** `faults` can kill the SDR minimal person's write (insertMinimal) and the sale's person upsert (saveByCpf), each one write as the adapter's. */
+  /**
+   * `faults` can kill the SDR minimal person's write (insertMinimal) and the sale's person upsert (saveByCpf), each one
+   * write as the adapter's.
+   */
   constructor(private readonly faults: WriteFaults = NO_FAULTS) {}
 
   /** What the database would join a sale with. */

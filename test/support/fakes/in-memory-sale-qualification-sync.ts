@@ -4,7 +4,10 @@ import type { SdrInteraction } from '../../../src/domain/sdr/interaction';
 import type { InMemorySaleRepository } from './in-memory-sale-repository';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
 
-/** Writes onto the sales of the fake sale repository, as the real one writes onto the sales collection: one write, which `faults` can kill. */
+/**
+ * Writes onto the sales of the fake sale repository, as the real one writes onto the sales collection: one write, which
+ * `faults` can kill.
+ */
 export class InMemorySaleQualificationSync implements SaleQualificationSync {
   constructor(
     private readonly sales: InMemorySaleRepository,

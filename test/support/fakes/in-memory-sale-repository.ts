@@ -200,7 +200,10 @@ export class InMemorySaleRepository implements SaleRepository {
       .map((s) => ({ ...s.sale, delivery: { ...s.sale.delivery } }));
   }
 
-  /** SaleQualificationSync's write: the newest sale of the person created by `qualification.at` gets the SDR data and `at` as updatedAt. */
+  /**
+   * SaleQualificationSync's write: the newest sale of the person created by `qualification.at` gets the SDR data and
+   * `at` as updatedAt.
+   */
   recordMirrorOnLatest(personId: string, qualification: SaleQualification): string | undefined {
     const latest = this.latestOf(personId, qualification.at);
     if (latest === undefined) return undefined;
@@ -209,7 +212,10 @@ export class InMemorySaleRepository implements SaleRepository {
     return latest.sale.id;
   }
 
-  /** check-data's repair of a mirror: only while the sale's updatedAt is still `seen`; its updatedAt becomes the later of the two. */
+  /**
+   * check-data's repair of a mirror: only while the sale's updatedAt is still `seen`; its updatedAt becomes the later
+   * of the two.
+   */
   repairMirror(saleId: string, seen: Date, qualification: SaleQualification): boolean {
     const stored = this.sales.get(saleId);
     if (stored === undefined || stored.sale.updatedAt.getTime() !== seen.getTime()) return false;

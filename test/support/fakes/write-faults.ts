@@ -11,7 +11,8 @@ export class ProcessDied extends Error {
 /**
  * A process killed at a chosen write (CONTRACT 10.2), shared by the fakes of one test (and by the
  * MongoDB adapters through `faultyDb`): each store calls `write` just before each write it makes.
- * Armed with `dieAt(n)` (or `dieBefore(name)`), the n-th write from then on and every write after it throw `ProcessDied`
+ * Armed with `dieAt(n)` (or `dieBefore(name)`), the n-th write from then on and every write after it throw
+ * `ProcessDied`
  * without touching anything, as if the process had been killed just before it; `revive` is the
  * restart. Unarmed, it only counts and names the writes (`writes`), so a test learns how many writes
  * a path makes and can kill it before each of them.

@@ -48,7 +48,8 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     command: 'aggregate',
     query: '{}',
     reason:
-      'GET /api/policies answers an exact total (CONTRACT 8.6 list with pages); with no filter that means counting every policy',
+      'GET /api/policies answers an exact total (CONTRACT 8.6 list with pages); with no filter that means counting ' +
+      'every policy',
   },
   {
     name: 'audit log total (no filter)',
@@ -56,6 +57,7 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     command: 'aggregate',
     query: '{}',
     reason:
-      'list answers carry an exact total (CONTRACT 8); with no filter that means counting the whole log (filtered totals use an index)',
+      'list answers carry an exact total (CONTRACT 8); with no filter that means counting the whole log (filtered ' +
+      'totals use an index)',
   },
 ];

@@ -35,7 +35,8 @@ export interface Violation {
 const OUTSIDE_TESTS = 'outside any test';
 const SYSTEM_DATABASES = new Set(['admin', 'config', 'local']);
 const HOW_TO_FIX =
-  'Declare an index whose first key is a field of this filter (src/adapters/mongo/<area>/*-collection.ts), or, for a deliberate scan of a small collection, allow it by name in test/support/index-coverage/allowed-scans.ts.';
+  'Declare an index whose first key is a field of this filter (src/adapters/mongo/<area>/*-collection.ts), or, for ' +
+  'a deliberate scan of a small collection, allow it by name in test/support/index-coverage/allowed-scans.ts.';
 
 export class IndexCoverageGuard {
   private readonly scope = new AsyncLocalStorage<string>();
@@ -87,7 +88,9 @@ export class IndexCoverageGuard {
     for (const violation of mine) this.reported.add(violation);
     if (mine.length > 0) {
       throw new Error(
-        `index-coverage guard: "${label}" sent ${mine.length} quer${mine.length === 1 ? 'y' : 'ies'} no declared index covers (a mongod with notablescan refuses ${mine.length === 1 ? 'it' : 'them'}):\n${listed(mine, false)}\n${HOW_TO_FIX}`,
+        `index-coverage guard: "${label}" sent ${mine.length} quer${mine.length === 1 ? 'y' : 'ies'} no declared ` +
+          'index covers (a mongod with notablescan ' +
+          `refuses ${mine.length === 1 ? 'it' : 'them'}):\n${listed(mine, false)}\n${HOW_TO_FIX}`,
       );
     }
   }
@@ -133,7 +136,10 @@ export class IndexCoverageGuard {
    */
   summary(): { line: string; unreported: readonly Violation[]; checked: number; allowed: number; testOwn: number } {
     const unreported = this.recorded.filter((v) => !this.reported.has(v));
-    const line = `index-coverage guard: ${this.checked} product filters on declared collections checked (${this.allowedHits} allowed scans, ${this.recorded.length} uncovered); ${this.testOwn} sent by test code not judged`;
+    const line =
+      `index-coverage guard: ${this.checked} product filters on declared collections checked ` +
+      `(${this.allowedHits} allowed scans, ${this.recorded.length} uncovered); ${this.testOwn} sent by test code ` +
+      'not judged';
     return { line, unreported, checked: this.checked, allowed: this.allowedHits, testOwn: this.testOwn };
   }
 

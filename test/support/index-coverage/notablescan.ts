@@ -21,7 +21,8 @@
  * One deliberate difference: mongod exempts an EMPTY filter from notablescan (reading everything is
  * visibly intended). Here an empty filter is a scan too, unless a sort is served by an index, or
  * the command is `count` without a query (answered from collection metadata) or `distinct` on a
- * field that leads an index whose keys hold every field of its query (DISTINCT_SCAN): an unfiltered list page that sorts or counts the whole
+ * field that leads an index whose keys hold every field of its query (DISTINCT_SCAN): an unfiltered list page that
+ * sorts or counts the whole
  * collection grows with it, so it either gets an index or a named entry in the allow-list.
  */
 import type { Document } from 'mongodb';

@@ -114,7 +114,10 @@ export function decodeBodyFirstMessage<A>(codec: t.Type<A, unknown>, body: unkno
   return decoded.right;
 }
 
-/** Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part 7 (`hub-error-body.ts`). */
+/**
+ * Decodes a query (CONTRACT 7 "Query parameters") or throws the 400 `{error: "Validation error", details}` of spec part
+ * 7 (`hub-error-body.ts`).
+ */
 export function decodeHubQuery<A>(
   codec: t.Type<A, unknown>,
   query: Readonly<Record<string, unknown>>,

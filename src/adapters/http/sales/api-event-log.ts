@@ -19,7 +19,10 @@ export interface ApiEventLogOptions {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly trustProxy: number;
-  /** Paths never written to the log (probes, metrics, documentation; `/x/` is a prefix); OPTIONS requests never are either. */
+  /**
+   * Paths never written to the log (probes, metrics, documentation; `/x/` is a prefix); OPTIONS requests never are
+   * either.
+   */
   readonly exemptPaths?: readonly string[];
   /** The app's routers: a refused request is counted under the route pattern they match. */
   readonly routers?: readonly Router[];

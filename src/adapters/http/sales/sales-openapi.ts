@@ -14,7 +14,9 @@ export const SALES_SECURITY = {
   refreshCookie: ['refreshTokenCookie'],
 } as const;
 
-/** A sales error answer (spec part 7): `{statusCode, message, timestamp, path}` (+ `error`, `stack` outside production). */
+/**
+ * A sales error answer (spec part 7): `{statusCode, message, timestamp, path}` (+ `error`, `stack` outside production).
+ */
 export const salesError = (description: string): ResponseSpec => ({
   description,
   schema: { $ref: '#/components/schemas/Error' },
@@ -36,9 +38,12 @@ export const salesApi: ServiceApi = {
   title: 'brokerhub sales service',
   version: '1',
   description: [
-    'The sales service. Errors: `{statusCode, message, timestamp, path}`, plus `error` (details) and `stack` outside production; in production the message of most statuses is generic.',
-    'Every route except the probes and this documentation is rate limited per client IP and route and carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`.',
-    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate limiting; a path no route matches answers 404 in the error format.',
+    'The sales service. Errors: `{statusCode, message, timestamp, path}`, plus `error` (details) and `stack` ' +
+      'outside production; in production the message of most statuses is generic.',
+    'Every route except the probes and this documentation is rate limited per client IP and route and carries ' +
+      '`X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`.',
+    'Any `OPTIONS` request is a CORS preflight, answered 204 without a body before authentication and rate ' +
+      'limiting; a path no route matches answers 404 in the error format.',
   ].join('\n\n'),
   basePath: '',
   securitySchemes: {
@@ -68,7 +73,8 @@ export const salesApi: ServiceApi = {
       type: 'http',
       scheme: 'bearer',
       description:
-        'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open outside production and absent (404) in production',
+        'The `METRICS_TOKEN` of the service: required when the service has one; without one the route is open ' +
+        'outside production and absent (404) in production',
     },
   },
   schemas: {
@@ -114,7 +120,8 @@ export const salesApi: ServiceApi = {
         'Invalid input: the body is not JSON, nests too deep, or a field is missing or wrong',
       );
       responses[403] = salesError(
-        'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else `Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
+        'A state-changing request authenticated by a cookie that comes from another site (judged by `Origin`, else ' +
+          '`Referer`, else `Sec-Fetch-Site`): refused with no effect (cross-site request forgery protection)',
       );
       responses[413] = salesError('The body exceeds 1 MiB');
       responses[415] = salesError('A Content-Encoding the service does not read');

@@ -55,7 +55,8 @@ export function openApiDocumentOf(app: Koa): OpenApiDocument | undefined {
 }
 
 /**
- * The middleware chain both services share: the security headers (CONTRACT 11.5), request id, request log, request metrics, CORS (answers
+ * The middleware chain both services share: the security headers (CONTRACT 11.5), request id, request log, request
+ * metrics, CORS (answers
  * OPTIONS), the outer middleware, the service's error handler, the CSRF check, the inner middleware, admission
  * (routes whose bounded resource is saturated are refused before their body is read), JSON body
  * parsing (1 MiB), the routes, and a 404 for anything unmatched.

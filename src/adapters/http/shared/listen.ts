@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
 export async function listen(app: Koa, host: string, port: number): Promise<Server> {
-  // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+  // oxlint-disable-next-line typescript/no-misused-promises
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

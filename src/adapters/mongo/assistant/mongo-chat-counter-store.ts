@@ -34,7 +34,8 @@ export class MongoChatCounterStore implements ChatCounterStore {
 
   async tallies(sessionIds: readonly string[]): Promise<ChatMessageTally[]> {
     if (sessionIds.length === 0) return [];
-    // Newest first in the order of the session_seq index (reversed), so each group's first is the last message of the history.
+    // Newest first in the order of the session_seq index (reversed), so each group's first is the last message of the
+    // history.
     const groups = chatMessagesCollection(this.db).aggregate([
       { $match: { sessionId: { $in: [...sessionIds] } } },
       ...LAST_MESSAGE_TALLY,
@@ -68,7 +69,9 @@ export class MongoChatCounterStore implements ChatCounterStore {
   }
 }
 
-/** A document of another shape (another product's collection) reads as zeros and epoch dates: reported, never a crash. */
+/**
+ * A document of another shape (another product's collection) reads as zeros and epoch dates: reported, never a crash.
+ */
 function countersOf(doc: ChatSessionDocument): ChatSessionCounters {
   const createdAt = asDate(doc.createdAt);
   return {

@@ -25,7 +25,10 @@ export function apiEventCollection(db: Db): Collection<ApiEventDocument> {
   return db.collection<ApiEventDocument>(API_EVENT_LOGS);
 }
 
-/** The event log's indexes; entries are removed `retentionDays` after their time (EVENT_LOG_RETENTION_DAYS, CONTRACT 9.4). */
+/**
+ * The event log's indexes; entries are removed `retentionDays` after their time (EVENT_LOG_RETENTION_DAYS, CONTRACT
+ * 9.4).
+ */
 export const apiEventIndexes = (retentionDays: number): CollectionIndexes => ({
   collection: API_EVENT_LOGS,
   indexes: [

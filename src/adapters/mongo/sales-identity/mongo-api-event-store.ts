@@ -74,7 +74,9 @@ function writeErrorsOf(error: MongoBulkWriteError): readonly WriteError[] {
   return Array.isArray(errors) ? (errors as readonly WriteError[]) : [errors as WriteError];
 }
 
-/** Refused only for duplicate keys: every write error (or the error itself) is 11000/11001, and no write-concern error. */
+/**
+ * Refused only for duplicate keys: every write error (or the error itself) is 11000/11001, and no write-concern error.
+ */
 function isDuplicateOnly(error: unknown): boolean {
   if (!(error instanceof MongoBulkWriteError)) return isDuplicateKey(error);
   if (error.result.getWriteConcernError() !== undefined) return false;

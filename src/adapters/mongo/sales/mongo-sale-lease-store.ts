@@ -9,7 +9,8 @@ export class MongoSaleLeaseStore implements SaleLeaseStore {
 
   async *leased(batchSize: number): AsyncIterable<readonly SaleLease[]> {
     let batch: SaleLease[] = [];
-    // No index on the lease fields (the claim filters on them beside indexed ones): the `_id` order serves this full read.
+    // No index on the lease fields (the claim filters on them beside indexed ones): the `_id` order serves this full
+    // read.
     const cursor = salesCollection(this.db)
       .find({ $or: [{ leaseOwner: { $ne: null } }, { leaseUntil: { $ne: null } }] }, { sort: { _id: 1 } })
       .batchSize(batchSize);

@@ -59,7 +59,9 @@ export class MongoSaleRepository implements SaleRepository {
     return { items: await this.entries(docs), total };
   }
 
-  /** The people a CPF or a part of a name designates (at most a page of them: a name search is a hint, not an export). */
+  /**
+   * The people a CPF or a part of a name designates (at most a page of them: a name search is a hint, not an export).
+   */
   private async personIdsMatching(cpf: string | undefined, name: string | undefined): Promise<string[]> {
     const query: Filter<PersonDocument> = {
       ...(cpf === undefined ? {} : { cpf }),
@@ -184,7 +186,10 @@ export class MongoSaleRepository implements SaleRepository {
     }
   }
 
-  /** The event's row under its id, unless stored (a read first: on the common path the row is there, and a refused insert costs more). */
+  /**
+   * The event's row under its id, unless stored (a read first: on the common path the row is there, and a refused
+   * insert costs more).
+   */
   private async ensureEventRow(eventId: string, saleId: string, event: SaleStatusEvent): Promise<void> {
     const rows = saleStatusEventsCollection(this.db);
     if ((await rows.countDocuments({ _id: eventId }, { limit: 1 })) > 0) return;

@@ -31,7 +31,10 @@ export interface SaleDocument {
   lastOutcome: string | null;
   createdAt: Date;
   updatedAt: Date;
-  /** SDR contact and qualification data (spec sales part 4, CONTRACT 3.4), set by the latest interaction of the sale's person. */
+  /**
+   * SDR contact and qualification data (spec sales part 4, CONTRACT 3.4), set by the latest interaction of the sale's
+   * person.
+   */
   sdr?: SaleSdrData;
 }
 

@@ -5,7 +5,10 @@ import { contactReadModelIndexes } from './read-models/contact-read-model-collec
 import { followerStateIndexes } from './read-models/follower-state-collection';
 import { sdrInteractionIndexes, sdrNoteIndexes } from './sdr-interactions-collection';
 
-/** The collections of the SDR area (interactions and their notes, the read models of CONTRACT 10.1 and the follower's state). */
+/**
+ * The collections of the SDR area (interactions and their notes, the read models of CONTRACT 10.1 and the follower's
+ * state).
+ */
 export const sdrAreaIndexes: readonly CollectionIndexes[] = [
   sdrInteractionIndexes,
   sdrNoteIndexes,

@@ -79,7 +79,10 @@ export class MongoConversionTimeStore implements ConversionTimeStore {
   }
 }
 
-/** `sale-sdr-mirror`: the sales with their stored SDR data, their persons' interactions, and the repair's conditional write. */
+/**
+ * `sale-sdr-mirror`: the sales with their stored SDR data, their persons' interactions, and the repair's conditional
+ * write.
+ */
 export class MongoSaleMirrorStore implements SaleMirrorStore {
   constructor(private readonly db: Db) {}
 

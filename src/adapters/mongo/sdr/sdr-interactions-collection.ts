@@ -46,7 +46,8 @@ export const sdrInteractionIndexes: CollectionIndexes = {
       name: 'by_session_newest',
       partialFilterExpression: { sessionId: { $type: 'string' } },
     },
-    // The interactions of a contact (its canonical phone; web sessions use by_session_newest), refreshed into its read model.
+    // The interactions of a contact (its canonical phone; web sessions use by_session_newest), refreshed into its read
+    // model.
     { key: { phone: 1 }, name: 'by_phone', partialFilterExpression: { phone: { $type: 'string' } } },
     // The activity of a KPI period (CONTRACT 8.3, 10.1): interactions created, updated or converted in it.
     { key: { createdAt: 1 }, name: 'by_created' },

@@ -32,7 +32,8 @@ export class RetentionChangeError extends Error {
     reasons: readonly string[],
   ) {
     super(
-      `Cannot change the time-to-live of index ${change.index} of ${change.collection} from ${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}: ${reasons.join('; ')}. ` +
+      `Cannot change the time-to-live of index ${change.index} of ${change.collection} from ` +
+        `${describeTtl(change.fromSeconds)} to ${describeTtl(change.toSeconds)}: ${reasons.join('; ')}. ` +
         'Drop that index by hand, then run ensure-indexes again.',
     );
     this.name = 'RetentionChangeError';
@@ -50,7 +51,8 @@ export class IndexFilterChangeError extends Error {
     reason: string,
   ) {
     super(
-      `Cannot change the partial filter of index ${index} of ${collection}: ${reason}. Drop that index by hand, then run ensure-indexes again.`,
+      `Cannot change the partial filter of index ${index} of ${collection}: ${reason}. Drop that index by hand, ` +
+        'then run ensure-indexes again.',
     );
     this.name = 'IndexFilterChangeError';
   }

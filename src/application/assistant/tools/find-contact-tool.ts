@@ -20,7 +20,8 @@ export function findContactTool(sdr: {
   return defineTool({
     name: 'find_contact',
     description:
-      'Encontra o contato do SDR (WhatsApp e web) de um telefone brasileiro: nome, status, interações, mensagens, conversão e vendas.',
+      'Encontra o contato do SDR (WhatsApp e web) de um telefone brasileiro: nome, status, interações, mensagens, ' +
+      'conversão e vendas.',
     roles: EVERY_ROLE,
     arguments: Arguments,
     async run(args) {

@@ -12,7 +12,8 @@ export function findPoliciesTool(findPolicies: FindPolicies): AssistantTool {
   return defineTool({
     name: 'find_policies',
     description:
-      'Lista as apólices de seguro de um cliente pelo CPF (mais recentes primeiro): número, seguradora, produto, status, prêmio e vigência.',
+      'Lista as apólices de seguro de um cliente pelo CPF (mais recentes primeiro): número, seguradora, produto, ' +
+      'status, prêmio e vigência.',
     roles: EVERY_ROLE,
     arguments: Arguments,
     async run(args) {

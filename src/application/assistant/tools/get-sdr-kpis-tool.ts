@@ -23,7 +23,9 @@ export function getSdrKpisTool(getSdrKpi: CachedKpiReport<SdrKpi>, clock: Clock)
   return defineTool({
     name: 'get_sdr_kpis',
     description:
-      'Indicadores do SDR num período (datas YYYY-MM-DD no fuso America/Sao_Paulo, ou instantes ISO 8601; padrão: os últimos 30 dias): contatos, leads convertidos, taxa de conversão, tempo médio de resposta (s) e taxa de resposta.',
+      'Indicadores do SDR num período (datas YYYY-MM-DD no fuso America/Sao_Paulo, ou instantes ISO 8601; padrão: ' +
+      'os últimos 30 dias): contatos, leads convertidos, taxa de conversão, tempo médio de resposta (s) e taxa ' +
+      'de resposta.',
     roles: ['admin', 'manager'],
     arguments: Arguments,
     async run(args) {

@@ -19,7 +19,10 @@ export interface DemoContact {
 }
 
 const DAY_MS = 86_400_000;
-/** Every timestamp of the demo data lies in the last 60 days (the KPI periods a newcomer looks at first), unless asked for another window. */
+/**
+ * Every timestamp of the demo data lies in the last 60 days (the KPI periods a newcomer looks at first), unless asked
+ * for another window.
+ */
 export const DEMO_WINDOW_MS = 60 * DAY_MS;
 /** The narrowest window a contact's whole timeline (a sale three days after its start) fits in. */
 export const MIN_DEMO_WINDOW_MS = 4 * DAY_MS;

@@ -45,7 +45,9 @@ export class SeedDemoContacts {
     private readonly sink: DemoDataSink,
     private readonly gateway: GatewayMessageWriter,
     private readonly clock: Clock,
-    /** The read models the seeded contacts and chats are in (CONTRACT 10.1); absent in unit tests of the write alone. */
+    /**
+     * The read models the seeded contacts and chats are in (CONTRACT 10.1); absent in unit tests of the write alone.
+     */
     private readonly readModels?: ContactChanges,
   ) {}
 

@@ -78,7 +78,8 @@ async function readBatch(sources: ContactSources, keys: readonly string[]): Prom
   const byId = missing.length === 0 ? [] : await directory.findByIds(missing);
   const persons = new Map<string, Person>([...byPhone, ...byId].map((p) => [p.id, p]));
   const sales = persons.size === 0 ? [] : await directory.salesOf([...persons.keys()]);
-  // Chats in instance then jid order: the whole-store fold meets them in that order too (a tie of pushName times keeps the first).
+  // Chats in instance then jid order: the whole-store fold meets them in that order too (a tie of pushName times keeps
+  // the first).
   const ordered = [...chats].sort(
     (a, b) => compareText(a.instance, b.instance) || compareText(a.remoteJid, b.remoteJid),
   );

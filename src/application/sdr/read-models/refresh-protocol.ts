@@ -53,7 +53,9 @@ export class RefreshProtocol<N extends string> {
     return Object.assign(counts, { written: 0, superseded: 0 });
   }
 
-  /** A write's refresh of these ids, REFRESH_BATCH at a time, then of the documents depending on them (and `handOn`). */
+  /**
+   * A write's refresh of these ids, REFRESH_BATCH at a time, then of the documents depending on them (and `handOn`).
+   */
   async refresh(
     name: N,
     ids: readonly string[],
@@ -146,7 +148,9 @@ export class RefreshProtocol<N extends string> {
     if (retry.length > 0) await this.refreshBatch(projection, retry, this.emptyCounts());
   }
 
-  /** A write's refresh of a batch: claim, recompute, write on the claimed generation; a lost first insert is done again. */
+  /**
+   * A write's refresh of a batch: claim, recompute, write on the claimed generation; a lost first insert is done again.
+   */
   private async refreshBatch<T>(projection: Projection<T, N>, ids: readonly string[], counts: ProjectionCounts<N>) {
     let pending = ids;
     for (let round = 0; round < RETRIES && pending.length > 0; round += 1) {

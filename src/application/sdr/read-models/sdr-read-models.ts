@@ -62,7 +62,10 @@ export class SdrReadModels {
     return counts;
   }
 
-  /** A person created or changed (name, phones) or a sale of theirs written: the contacts they belong to, before and after. */
+  /**
+   * A person created or changed (name, phones) or a sale of theirs written: the contacts they belong to, before and
+   * after.
+   */
   async personsChanged(personIds: readonly string[]): Promise<RefreshCounts> {
     if (personIds.length === 0) return emptyCounts();
     const persons = await this.sources.directory.findByIds(personIds);

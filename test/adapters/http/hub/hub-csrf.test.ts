@@ -28,34 +28,41 @@ describe('hub CSRF defence (CONTRACT 9.3)', () => {
     );
   const refresh = (token: string) => api().post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
 
-  it('refuses a cross-site POST /auth/refresh with the cookie: 403 in the hub format, the token is not rotated', async () => {
-    const token = await login();
-    for (const forged of [
-      refresh(token).set('Origin', EVIL),
-      refresh(token).set('Referer', `${EVIL}/x`),
-      refresh(token).set('Sec-Fetch-Site', 'cross-site'),
-      refresh(token).set('Sec-Fetch-Site', 'same-site'),
-    ]) {
-      const res = await forged.expect(403);
-      expect(res.body).to.deep.equal({ error: 'Forbidden - cross-site request refused' });
-      expect(res.headers['set-cookie']).to.equal(undefined);
-    }
-    // The same token still rotates once: the refused requests had no effect.
-    const rotated = await refresh(token).set('Origin', FRONT_END).expect(200);
-    expect(refreshTokenOf(rotated)).to.not.equal(token);
-  });
+  it(
+    'refuses a cross-site POST /auth/refresh with the cookie: 403 in the hub format, the token is not ' + 'rotated',
+    async () => {
+      const token = await login();
+      for (const forged of [
+        refresh(token).set('Origin', EVIL),
+        refresh(token).set('Referer', `${EVIL}/x`),
+        refresh(token).set('Sec-Fetch-Site', 'cross-site'),
+        refresh(token).set('Sec-Fetch-Site', 'same-site'),
+      ]) {
+        const res = await forged.expect(403);
+        expect(res.body).to.deep.equal({ error: 'Forbidden - cross-site request refused' });
+        expect(res.headers['set-cookie']).to.equal(undefined);
+      }
+      // The same token still rotates once: the refused requests had no effect.
+      const rotated = await refresh(token).set('Origin', FRONT_END).expect(200);
+      expect(refreshTokenOf(rotated)).to.not.equal(token);
+    },
+  );
 
-  it('lets it through from its own origin, PUBLIC_APP_URL, CORS_ORIGINS, same-origin metadata, or a client without browser headers', async () => {
-    const cases: ((token: string) => request.Test)[] = [
-      (token) => refresh(token).set('Host', 'hub.example.com').set('Origin', 'http://hub.example.com'),
-      (token) => refresh(token).set('Origin', 'https://app.example.com'),
-      (token) => refresh(token).set('Referer', `${FRONT_END}/login`),
-      (token) => refresh(token).set('Sec-Fetch-Site', 'same-origin'),
-      (token) => refresh(token),
-    ];
-    let token = await login();
-    for (const make of cases) token = refreshTokenOf(await make(token).expect(200));
-  });
+  it(
+    'lets it through from its own origin, PUBLIC_APP_URL, CORS_ORIGINS, same-origin metadata, or a client without ' +
+      'browser headers',
+    async () => {
+      const cases: ((token: string) => request.Test)[] = [
+        (token) => refresh(token).set('Host', 'hub.example.com').set('Origin', 'http://hub.example.com'),
+        (token) => refresh(token).set('Origin', 'https://app.example.com'),
+        (token) => refresh(token).set('Referer', `${FRONT_END}/login`),
+        (token) => refresh(token).set('Sec-Fetch-Site', 'same-origin'),
+        (token) => refresh(token),
+      ];
+      let token = await login();
+      for (const make of cases) token = refreshTokenOf(await make(token).expect(200));
+    },
+  );
 
   it('leaves Bearer-authenticated requests alone (logout from another origin with the access token)', async () => {
     const res = await api()

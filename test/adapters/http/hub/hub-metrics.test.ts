@@ -29,21 +29,24 @@ describe('hub GET /api/v1/metrics (CONTRACT 9.2)', () => {
       .set('X-Webhook-Signature', signature ?? (await signBody(SECRET, body)))
       .send(body);
 
-  it("shows the request a test just made under its route pattern (the IP limiter's catch-all is never the route)", async () => {
-    const hub = await harness();
-    const orgId = randomUUID();
-    const leadId = randomUUID();
-    await request(hub.app.callback()).get(`/api/v1/orgs/${orgId}/leads/${leadId}`).expect(401);
-    const stray = `/api/v1/webhooks/${randomUUID()}/nothing-here`;
-    await request(hub.app.callback()).post(stray).expect(404);
-    const text = await scrape(hub);
-    expect(
-      sampleValue(text, DURATION_COUNT, { method: 'GET', route: '/api/v1/orgs/:orgId/leads/:id', status: '401' }),
-    ).to.equal(1);
-    expect(sampleValue(text, DURATION_COUNT, { method: 'POST', route: 'unmatched', status: '404' })).to.equal(1);
-    for (const raw of [orgId, leadId, stray, '{*path}']) expect(text).not.to.contain(raw);
-    expect(sampleValue(text, 'process_cpu_user_seconds_total')).to.be.a('number');
-  });
+  it(
+    "shows the request a test just made under its route pattern (the IP limiter's catch-all is never the " + 'route)',
+    async () => {
+      const hub = await harness();
+      const orgId = randomUUID();
+      const leadId = randomUUID();
+      await request(hub.app.callback()).get(`/api/v1/orgs/${orgId}/leads/${leadId}`).expect(401);
+      const stray = `/api/v1/webhooks/${randomUUID()}/nothing-here`;
+      await request(hub.app.callback()).post(stray).expect(404);
+      const text = await scrape(hub);
+      expect(
+        sampleValue(text, DURATION_COUNT, { method: 'GET', route: '/api/v1/orgs/:orgId/leads/:id', status: '401' }),
+      ).to.equal(1);
+      expect(sampleValue(text, DURATION_COUNT, { method: 'POST', route: 'unmatched', status: '404' })).to.equal(1);
+      for (const raw of [orgId, leadId, stray, '{*path}']) expect(text).not.to.contain(raw);
+      expect(sampleValue(text, 'process_cpu_user_seconds_total')).to.be.a('number');
+    },
+  );
 
   it('counts inbound webhooks by provider and outcome', async () => {
     const hub = await harness();

@@ -45,24 +45,27 @@ function ipLimiterContract(
   makeStore: () => Promise<{ store: RateLimitStore; clock?: ManualClock }>,
 ): void {
   describe(`hub IP limiter contract: ${name}`, () => {
-    it('lets 10 requests per IP and path through with X-RateLimit-Remaining, the 11th is 429 with Retry-After: 300', async () => {
-      const { store } = await makeStore();
-      const app = appWith(store, 0);
-      for (let i = 1; i <= 10; i += 1) {
-        const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
-        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
-      }
-      const res = await request(app.callback())
-        .post('/api/v1/auth/login')
-        .send({})
-        .expect(429, { error: 'Too many requests' });
-      expect(res.headers['retry-after']).to.equal('300');
-      // Another path has its own bucket, and unlisted methods on auth paths are not counted.
-      const other = await request(app.callback()).post('/api/v1/auth/refresh').expect(404);
-      expect(other.headers['x-ratelimit-remaining']).to.equal('9');
-      const get = await request(app.callback()).get('/api/v1/auth/login').expect(200);
-      expect(get.headers['x-ratelimit-remaining']).to.equal(undefined);
-    });
+    it(
+      'lets 10 requests per IP and path through with X-RateLimit-Remaining, the 11th is 429 with Retry-After: ' + '300',
+      async () => {
+        const { store } = await makeStore();
+        const app = appWith(store, 0);
+        for (let i = 1; i <= 10; i += 1) {
+          const res = await request(app.callback()).post('/api/v1/auth/login').send({}).expect(200);
+          expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+        }
+        const res = await request(app.callback())
+          .post('/api/v1/auth/login')
+          .send({})
+          .expect(429, { error: 'Too many requests' });
+        expect(res.headers['retry-after']).to.equal('300');
+        // Another path has its own bucket, and unlisted methods on auth paths are not counted.
+        const other = await request(app.callback()).post('/api/v1/auth/refresh').expect(404);
+        expect(other.headers['x-ratelimit-remaining']).to.equal('9');
+        const get = await request(app.callback()).get('/api/v1/auth/login').expect(200);
+        expect(get.headers['x-ratelimit-remaining']).to.equal(undefined);
+      },
+    );
 
     it('counts any method under /webhooks/ by prefix, even before a webhook route exists', async () => {
       const { store } = await makeStore();
@@ -196,28 +199,31 @@ describe('hub IP limiter', () => {
       expect(res.headers['retry-after']).to.equal('300');
     });
 
-    it('a respelled login path (trailing slash, capitals, doubled slash) counts against the same 10 per window', async () => {
-      const hub = await hubHarness(mongo(), {
-        overrides: {
-          hubIpRateLimit: undefined,
-          rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))],
-        },
-      });
-      const login = (path: string) =>
-        request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
-      const spellings = [
-        '/api/v1/auth/login/',
-        '/API/V1/auth/login',
-        '/api/v1//auth/login',
-        '/api/v1/AUTH/LOGIN?again=1',
-        '/api/v1/auth/login',
-      ];
-      for (let i = 1; i <= 10; i += 1) {
-        const res = await login(spellings[i % spellings.length] as string);
-        expect(res.status).to.not.equal(429);
-        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
-      }
-      for (const path of spellings) await login(path).expect(429, { error: 'Too many requests' });
-    });
+    it(
+      'a respelled login path (trailing slash, capitals, doubled slash) counts against the same 10 per ' + 'window',
+      async () => {
+        const hub = await hubHarness(mongo(), {
+          overrides: {
+            hubIpRateLimit: undefined,
+            rebind: [rebinding(RateLimitStore, new InMemoryRateLimitStore(new ManualClock(), 10_000, 0))],
+          },
+        });
+        const login = (path: string) =>
+          request(hub.app.callback()).post(path).send({ email: 'x@example.com', password: 'wrong-password' });
+        const spellings = [
+          '/api/v1/auth/login/',
+          '/API/V1/auth/login',
+          '/api/v1//auth/login',
+          '/api/v1/AUTH/LOGIN?again=1',
+          '/api/v1/auth/login',
+        ];
+        for (let i = 1; i <= 10; i += 1) {
+          const res = await login(spellings[i % spellings.length] as string);
+          expect(res.status).to.not.equal(429);
+          expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+        }
+        for (const path of spellings) await login(path).expect(429, { error: 'Too many requests' });
+      },
+    );
   });
 });

@@ -58,25 +58,29 @@ function organizationLimiterContract(
         .set('X-Webhook-Signature', await signBody(SECRET, body(n)))
         .send(body(n));
 
-    it('lets 30 signed events a minute through; the 31st is 429 {error: "Rate limit exceeded"} without Retry-After or X-RateLimit-* headers', async () => {
-      const hub = await harness();
-      const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
-      for (let i = 1; i <= 30; i += 1) expect((await signedLead(hub, orgId, i)).status).to.equal(200);
-      const res = await signedLead(hub, orgId, 31);
-      expect(res.status).to.equal(429);
-      expect(res.body).to.deep.equal({ error: 'Rate limit exceeded' });
-      expect(rateLimitHeaders(res.headers)).to.deep.equal([]);
-      // Buckets are per provider and per organization.
-      const crm = JSON.stringify({ data: { action: 'card.other' } });
-      await request(hub.app.callback())
-        .post(`/api/v1/webhooks/${orgId}/crm/crmprovider`)
-        .set('Content-Type', 'application/json')
-        .set('X-Crm-Signature', await signBody(SECRET, crm))
-        .send(crm)
-        .expect(200);
-      const other = await createOrgWithSecret(hub, `Other ${randomUUID()}`, SECRET);
-      expect((await signedLead(hub, other, 1)).status).to.equal(200);
-    });
+    it(
+      'lets 30 signed events a minute through; the 31st is 429 {error: "Rate limit exceeded"} without Retry-After ' +
+        'or X-RateLimit-* headers',
+      async () => {
+        const hub = await harness();
+        const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
+        for (let i = 1; i <= 30; i += 1) expect((await signedLead(hub, orgId, i)).status).to.equal(200);
+        const res = await signedLead(hub, orgId, 31);
+        expect(res.status).to.equal(429);
+        expect(res.body).to.deep.equal({ error: 'Rate limit exceeded' });
+        expect(rateLimitHeaders(res.headers)).to.deep.equal([]);
+        // Buckets are per provider and per organization.
+        const crm = JSON.stringify({ data: { action: 'card.other' } });
+        await request(hub.app.callback())
+          .post(`/api/v1/webhooks/${orgId}/crm/crmprovider`)
+          .set('Content-Type', 'application/json')
+          .set('X-Crm-Signature', await signBody(SECRET, crm))
+          .send(crm)
+          .expect(200);
+        const other = await createOrgWithSecret(hub, `Other ${randomUUID()}`, SECRET);
+        expect((await signedLead(hub, other, 1)).status).to.equal(200);
+      },
+    );
 
     it('does not count requests whose signature fails: an unsigned flood leaves the whole budget', async () => {
       const hub = await harness();
@@ -91,19 +95,23 @@ function organizationLimiterContract(
       expect((await signedLead(hub, orgId, 31)).status).to.equal(429);
     });
 
-    it('fixes the window at the first request of the bucket (later requests do not extend it) and restarts after it', async function () {
-      this.timeout(10_000);
-      // Generous margins: the assertions hold however slow a request is, within a second.
-      const hub = await harness({ hubWebhookRateLimit: { limit: 2, windowMs: 3_000 } });
-      const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
-      const started = Date.now();
-      expect((await signedLead(hub, orgId, 1)).status).to.equal(200);
-      await sleep(1_000);
-      expect((await signedLead(hub, orgId, 2)).status).to.equal(200);
-      expect((await signedLead(hub, orgId, 3)).status).to.equal(429);
-      await sleep(Math.max(0, started + 3_200 - Date.now()));
-      expect((await signedLead(hub, orgId, 4)).status).to.equal(200);
-    });
+    it(
+      'fixes the window at the first request of the bucket (later requests do not extend it) and restarts after ' +
+        'it',
+      async function () {
+        this.timeout(10_000);
+        // Generous margins: the assertions hold however slow a request is, within a second.
+        const hub = await harness({ hubWebhookRateLimit: { limit: 2, windowMs: 3_000 } });
+        const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
+        const started = Date.now();
+        expect((await signedLead(hub, orgId, 1)).status).to.equal(200);
+        await sleep(1_000);
+        expect((await signedLead(hub, orgId, 2)).status).to.equal(200);
+        expect((await signedLead(hub, orgId, 3)).status).to.equal(429);
+        await sleep(Math.max(0, started + 3_200 - Date.now()));
+        expect((await signedLead(hub, orgId, 4)).status).to.equal(200);
+      },
+    );
   });
 }
 
@@ -156,37 +164,45 @@ describe('hub webhook limiters together (spec part 8 rules 4 and 5)', () => {
       .send(body);
   };
 
-  it('the IP limiter counts first (X-RateLimit-Remaining on what passes); the organization 429 carries no X-RateLimit-*; the IP 429 has Retry-After: 300', async () => {
-    const hub = await hubHarness(mongo, {
-      env: { TRUST_PROXY: '1' },
-      overrides: { hubIpRateLimit: { limit: 33, windowMs: 300_000 } },
-    });
-    const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
-    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
-    for (let i = 1; i <= 30; i += 1) {
-      const res = await signedCrm(hub, orgId, ip);
-      expect(res.status).to.equal(200);
-      expect(res.headers['x-ratelimit-remaining']).to.equal(String(33 - i));
-    }
-    for (let i = 31; i <= 33; i += 1) {
-      const res = await signedCrm(hub, orgId, ip);
-      expect([res.status, res.body]).to.deep.equal([429, { error: 'Rate limit exceeded' }]);
-      expect(rateLimitHeaders(res.headers)).to.deep.equal([]);
-    }
-    const ipLimited = await signedCrm(hub, orgId, ip);
-    expect([ipLimited.status, ipLimited.body]).to.deep.equal([429, { error: 'Too many requests' }]);
-    expect(ipLimited.headers['retry-after']).to.equal('300');
-  });
+  it(
+    'the IP limiter counts first (X-RateLimit-Remaining on what passes); the organization 429 carries no ' +
+      'X-RateLimit-*; the IP 429 has Retry-After: 300',
+    async () => {
+      const hub = await hubHarness(mongo, {
+        env: { TRUST_PROXY: '1' },
+        overrides: { hubIpRateLimit: { limit: 33, windowMs: 300_000 } },
+      });
+      const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
+      const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+      for (let i = 1; i <= 30; i += 1) {
+        const res = await signedCrm(hub, orgId, ip);
+        expect(res.status).to.equal(200);
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(33 - i));
+      }
+      for (let i = 31; i <= 33; i += 1) {
+        const res = await signedCrm(hub, orgId, ip);
+        expect([res.status, res.body]).to.deep.equal([429, { error: 'Rate limit exceeded' }]);
+        expect(rateLimitHeaders(res.headers)).to.deep.equal([]);
+      }
+      const ipLimited = await signedCrm(hub, orgId, ip);
+      expect([ipLimited.status, ipLimited.body]).to.deep.equal([429, { error: 'Too many requests' }]);
+      expect(ipLimited.headers['retry-after']).to.equal('300');
+    },
+  );
 
-  it('with the spec defaults (10 per 5 minutes per IP and path) the 11th webhook request of one IP is stopped by the IP limiter, before the organization limit', async () => {
-    const hub = await hubHarness(mongo, { overrides: { hubIpRateLimit: { limit: 10, windowMs: 300_000 } } });
-    const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
-    for (let i = 1; i <= 10; i += 1) expect((await signedCrm(hub, orgId, 'ignored')).status).to.equal(200);
-    const res = await signedCrm(hub, orgId, 'ignored');
-    expect([res.status, res.body, res.headers['retry-after']]).to.deep.equal([
-      429,
-      { error: 'Too many requests' },
-      '300',
-    ]);
-  });
+  it(
+    'with the spec defaults (10 per 5 minutes per IP and path) the 11th webhook request of one IP is stopped by ' +
+      'the IP limiter, before the organization limit',
+    async () => {
+      const hub = await hubHarness(mongo, { overrides: { hubIpRateLimit: { limit: 10, windowMs: 300_000 } } });
+      const orgId = await createOrgWithSecret(hub, `Org ${randomUUID()}`, SECRET);
+      for (let i = 1; i <= 10; i += 1) expect((await signedCrm(hub, orgId, 'ignored')).status).to.equal(200);
+      const res = await signedCrm(hub, orgId, 'ignored');
+      expect([res.status, res.body, res.headers['retry-after']]).to.deep.equal([
+        429,
+        { error: 'Too many requests' },
+        '300',
+      ]);
+    },
+  );
 });

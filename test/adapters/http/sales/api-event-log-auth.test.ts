@@ -39,24 +39,27 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
         .expect(200)
     ).body;
 
-  it('counts cookie-carrying cross-site writes refused by the CSRF check (403 in the key), not one entry each', async () => {
-    const attacker = '203.0.113.90';
-    for (let i = 0; i < 30; i += 1) {
-      await request(sales.callback)
-        .post('/vendors')
-        .set('cookie', 'access_token=x')
-        .set('origin', 'https://evil.example')
-        .set('x-forwarded-for', attacker)
-        .set('x-request-id', `csrf-${i}`)
-        .send({ name: 'forged' })
-        .expect(403);
-    }
-    await sales.flushEvents();
-    const entries = (await audit('?path=/vendors&status=403')).data.filter((e) => e.ip === attacker);
-    expect(entries.length).to.be.within(1, 2);
-    expect(entries.every((e) => typeof e.count === 'number')).to.equal(true);
-    expect(entries.reduce((sum, e) => sum + (e.count ?? 0), 0)).to.equal(30);
-  });
+  it(
+    'counts cookie-carrying cross-site writes refused by the CSRF check (403 in the key), not one entry ' + 'each',
+    async () => {
+      const attacker = '203.0.113.90';
+      for (let i = 0; i < 30; i += 1) {
+        await request(sales.callback)
+          .post('/vendors')
+          .set('cookie', 'access_token=x')
+          .set('origin', 'https://evil.example')
+          .set('x-forwarded-for', attacker)
+          .set('x-request-id', `csrf-${i}`)
+          .send({ name: 'forged' })
+          .expect(403);
+      }
+      await sales.flushEvents();
+      const entries = (await audit('?path=/vendors&status=403')).data.filter((e) => e.ip === attacker);
+      expect(entries.length).to.be.within(1, 2);
+      expect(entries.every((e) => typeof e.count === 'number')).to.equal(true);
+      expect(entries.reduce((sum, e) => sum + (e.count ?? 0), 0)).to.equal(30);
+    },
+  );
 
   it('counts a request without a credential to a guarded route', async () => {
     const ip = '203.0.113.91';
@@ -95,38 +98,41 @@ describe('sales API event log: auth routes and the CSRF refusal (CONTRACT 9.5)',
     }
   });
 
-  it('puts the user id on the entries of a login, a refresh and a logout (the buffer of authenticated entries)', async () => {
-    const user = await sales.createUser({ role: 'operator' });
-    const ip = '203.0.113.93';
-    const login = await request(sales.callback)
-      .post('/auth/login')
-      .set('x-forwarded-for', ip)
-      .set('x-request-id', 'login-ok')
-      .send({ email: user.email, password: user.password })
-      .expect(200);
-    const cookies = cookiePairs(login.headers['set-cookie']);
-    await request(sales.callback)
-      .post('/auth/refresh')
-      .set('x-forwarded-for', ip)
-      .set('x-request-id', 'refresh-ok')
-      .set('cookie', cookies.join('; '))
-      .set('origin', 'https://front.example')
-      .expect(200);
-    await request(sales.callback)
-      .post('/auth/logout')
-      .set('x-forwarded-for', ip)
-      .set('x-request-id', 'logout-ok')
-      .set('cookie', cookies.join('; '))
-      .set('origin', 'https://front.example')
-      .expect(200);
-    await sales.flushEvents();
-    for (const requestId of ['login-ok', 'refresh-ok', 'logout-ok']) {
-      const found = await audit(`?requestId=${requestId}`);
-      expect(found.total, requestId).to.equal(1);
-      expect(found.data[0]?.userId, requestId).to.equal(user.id);
-    }
-    expect((await audit(`?userId=${user.id}&path=/auth/login`)).total).to.equal(1);
-  });
+  it(
+    'puts the user id on the entries of a login, a refresh and a logout (the buffer of authenticated ' + 'entries)',
+    async () => {
+      const user = await sales.createUser({ role: 'operator' });
+      const ip = '203.0.113.93';
+      const login = await request(sales.callback)
+        .post('/auth/login')
+        .set('x-forwarded-for', ip)
+        .set('x-request-id', 'login-ok')
+        .send({ email: user.email, password: user.password })
+        .expect(200);
+      const cookies = cookiePairs(login.headers['set-cookie']);
+      await request(sales.callback)
+        .post('/auth/refresh')
+        .set('x-forwarded-for', ip)
+        .set('x-request-id', 'refresh-ok')
+        .set('cookie', cookies.join('; '))
+        .set('origin', 'https://front.example')
+        .expect(200);
+      await request(sales.callback)
+        .post('/auth/logout')
+        .set('x-forwarded-for', ip)
+        .set('x-request-id', 'logout-ok')
+        .set('cookie', cookies.join('; '))
+        .set('origin', 'https://front.example')
+        .expect(200);
+      await sales.flushEvents();
+      for (const requestId of ['login-ok', 'refresh-ok', 'logout-ok']) {
+        const found = await audit(`?requestId=${requestId}`);
+        expect(found.total, requestId).to.equal(1);
+        expect(found.data[0]?.userId, requestId).to.equal(user.id);
+      }
+      expect((await audit(`?userId=${user.id}&path=/auth/login`)).total).to.equal(1);
+    },
+  );
 
   it('puts the user id on the entry of a password reset', async () => {
     const user = await sales.createUser({ role: 'operator' });

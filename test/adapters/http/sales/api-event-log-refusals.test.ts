@@ -61,29 +61,34 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
       eventLog: { recorder, ids: new SequentialIdGenerator(0x71), trustProxy: 1 },
     }).callback();
 
-  it('counts the 503 of a saturated resource and a 401, under the route pattern; logs the 503 of a database fault', async () => {
-    const recorder = new CapturingApiEventRecorder();
-    const app = appWith(recorder);
-    await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
-    await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
-    await request(app)
-      .get('/test/database-down')
-      .set('x-forwarded-for', '203.0.113.1')
-      .set('x-request-id', 'db-down')
-      .expect(503);
-    await request(app).get('/test/things/1').set('x-forwarded-for', '203.0.113.1').expect(401);
-    await request(app).get('/test/things/2').set('x-forwarded-for', '203.0.113.1').expect(401);
-    // Logged one by one at once; the counts only when their minute closes (here: closed now).
-    expect(recorder.events.map((e) => [e.path, e.status, e.requestId])).to.deep.equal([
-      ['/test/database-down', 503, 'db-down'],
-    ]);
-    recorder.closeOpenCounts();
-    const counted = recorder.events.filter((e) => e.count !== undefined).map((e) => [e.ip, e.path, e.status, e.count]);
-    expect(counted).to.have.deep.members([
-      ['203.0.113.1', '/test/capacity', 503, 2],
-      ['203.0.113.1', '/test/things/:id', 401, 2],
-    ]);
-  });
+  it(
+    'counts the 503 of a saturated resource and a 401, under the route pattern; logs the 503 of a database ' + 'fault',
+    async () => {
+      const recorder = new CapturingApiEventRecorder();
+      const app = appWith(recorder);
+      await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
+      await request(app).get('/test/capacity').set('x-forwarded-for', '203.0.113.1').expect(503);
+      await request(app)
+        .get('/test/database-down')
+        .set('x-forwarded-for', '203.0.113.1')
+        .set('x-request-id', 'db-down')
+        .expect(503);
+      await request(app).get('/test/things/1').set('x-forwarded-for', '203.0.113.1').expect(401);
+      await request(app).get('/test/things/2').set('x-forwarded-for', '203.0.113.1').expect(401);
+      // Logged one by one at once; the counts only when their minute closes (here: closed now).
+      expect(recorder.events.map((e) => [e.path, e.status, e.requestId])).to.deep.equal([
+        ['/test/database-down', 503, 'db-down'],
+      ]);
+      recorder.closeOpenCounts();
+      const counted = recorder.events
+        .filter((e) => e.count !== undefined)
+        .map((e) => [e.ip, e.path, e.status, e.count]);
+      expect(counted).to.have.deep.members([
+        ['203.0.113.1', '/test/capacity', 503, 2],
+        ['203.0.113.1', '/test/things/:id', 401, 2],
+      ]);
+    },
+  );
 
   it('logs a 401 no guard marked (a refusal after work) one entry per request, each with its request id', async () => {
     const recorder = new CapturingApiEventRecorder();
@@ -105,23 +110,28 @@ describe('sales API event log: what counts as refused before any work (CONTRACT 
     ]);
   });
 
-  it("counts the limiter's 429 under the address the limiter uses; a path no route declares as (unmatched)", async () => {
-    const recorder = new CapturingApiEventRecorder();
-    const app = appWith(recorder, 1);
-    for (let i = 0; i < 3; i += 1)
-      await request(app).get('/test/things/1').set('x-forwarded-for', `10.0.0.${i}, 203.0.113.2`);
-    for (let i = 0; i < 3; i += 1)
-      await request(app).get(`/random-${i}`).set('x-forwarded-for', `10.0.1.${i}, 203.0.113.2`);
-    recorder.closeOpenCounts();
-    const counted = recorder.events.filter((e) => e.count !== undefined).map((e) => [e.ip, e.path, e.status, e.count]);
-    expect(counted).to.have.deep.members([
-      ['203.0.113.2', '/test/things/:id', 401, 1],
-      ['203.0.113.2', '/test/things/:id', 429, 2],
-      ['203.0.113.2', '(unmatched)', 429, 2],
-    ]);
-    // The first request to an unmatched path is a 404: logged, with its raw path.
-    expect(recorder.events.filter((e) => e.count === undefined).map((e) => [e.path, e.status])).to.deep.equal([
-      ['/random-0', 404],
-    ]);
-  });
+  it(
+    "counts the limiter's 429 under the address the limiter uses; a path no route declares as " + '(unmatched)',
+    async () => {
+      const recorder = new CapturingApiEventRecorder();
+      const app = appWith(recorder, 1);
+      for (let i = 0; i < 3; i += 1)
+        await request(app).get('/test/things/1').set('x-forwarded-for', `10.0.0.${i}, 203.0.113.2`);
+      for (let i = 0; i < 3; i += 1)
+        await request(app).get(`/random-${i}`).set('x-forwarded-for', `10.0.1.${i}, 203.0.113.2`);
+      recorder.closeOpenCounts();
+      const counted = recorder.events
+        .filter((e) => e.count !== undefined)
+        .map((e) => [e.ip, e.path, e.status, e.count]);
+      expect(counted).to.have.deep.members([
+        ['203.0.113.2', '/test/things/:id', 401, 1],
+        ['203.0.113.2', '/test/things/:id', 429, 2],
+        ['203.0.113.2', '(unmatched)', 429, 2],
+      ]);
+      // The first request to an unmatched path is a 404: logged, with its raw path.
+      expect(recorder.events.filter((e) => e.count === undefined).map((e) => [e.path, e.status])).to.deep.equal([
+        ['/random-0', 404],
+      ]);
+    },
+  );
 });

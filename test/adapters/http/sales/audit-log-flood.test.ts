@@ -182,18 +182,21 @@ describe('sales API event log under a flood from one address (CONTRACT 9.5)', fu
     expect(entry).not.to.have.property('count');
   });
 
-  it('counts spoofed X-Forwarded-For values under the address the limiter uses (TRUST_PROXY=1: the rightmost)', async () => {
-    const proxySaw = '203.0.113.68';
-    const statuses = await flood(200, 8, (n) =>
-      get('/api/sales?limit=1', { 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}, ${proxySaw}` }),
-    );
-    // The limiter saw one address despite 200 different spoofed ones: 20 through to the guard, the rest throttled.
-    expect(statuses.get(401)).to.equal(20);
-    expect(statuses.get(429)).to.equal(180);
-    await sales.flushEvents();
-    const entries = await allEntries('?path=/api/sales&status=429');
-    // The earlier tests' flooders, and this one's address: no spoofed value became a key of its own.
-    expect([...new Set(entries.map((e) => e.ip))].sort()).to.deep.equal(['203.0.113.66', '203.0.113.67', proxySaw]);
-    expect(entries.filter((e) => e.ip === proxySaw).reduce((sum, e) => sum + (e.count ?? 0), 0)).to.equal(180);
-  });
+  it(
+    'counts spoofed X-Forwarded-For values under the address the limiter uses (TRUST_PROXY=1: the ' + 'rightmost)',
+    async () => {
+      const proxySaw = '203.0.113.68';
+      const statuses = await flood(200, 8, (n) =>
+        get('/api/sales?limit=1', { 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}, ${proxySaw}` }),
+      );
+      // The limiter saw one address despite 200 different spoofed ones: 20 through to the guard, the rest throttled.
+      expect(statuses.get(401)).to.equal(20);
+      expect(statuses.get(429)).to.equal(180);
+      await sales.flushEvents();
+      const entries = await allEntries('?path=/api/sales&status=429');
+      // The earlier tests' flooders, and this one's address: no spoofed value became a key of its own.
+      expect([...new Set(entries.map((e) => e.ip))].sort()).to.deep.equal(['203.0.113.66', '203.0.113.67', proxySaw]);
+      expect(entries.filter((e) => e.ip === proxySaw).reduce((sum, e) => sum + (e.count ?? 0), 0)).to.equal(180);
+    },
+  );
 });

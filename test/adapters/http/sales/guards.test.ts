@@ -69,12 +69,15 @@ describe('sales guards (spec part 5)', () => {
 
   const combined = () => request(sales.callback).get('/test/combined');
 
-  it('accepts the JWT in the access_token cookie and in the Bearer header, with the identity shape of part 2', async () => {
-    const fromCookie = await combined().set('Cookie', `access_token=${alice.token}`).expect(200);
-    expect(fromCookie.body).to.deep.equal({ id: alice.id, username: alice.email, role: 'admin' });
-    const fromHeader = await combined().set('Authorization', `Bearer ${alice.token}`).expect(200);
-    expect(fromHeader.body).to.deep.equal(fromCookie.body);
-  });
+  it(
+    'accepts the JWT in the access_token cookie and in the Bearer header, with the identity shape of part ' + '2',
+    async () => {
+      const fromCookie = await combined().set('Cookie', `access_token=${alice.token}`).expect(200);
+      expect(fromCookie.body).to.deep.equal({ id: alice.id, username: alice.email, role: 'admin' });
+      const fromHeader = await combined().set('Authorization', `Bearer ${alice.token}`).expect(200);
+      expect(fromHeader.body).to.deep.equal(fromCookie.body);
+    },
+  );
 
   it('ignores the API key when a valid JWT is present (fixed order)', async () => {
     const res = await combined().set('Cookie', `access_token=${alice.token}`).set('x-api-key', bob.key).expect(200);
@@ -113,14 +116,17 @@ describe('sales guards (spec part 5)', () => {
     }
   });
 
-  it('answers 401 {statusCode, message} with the handler timestamp and path for no credential or an unknown key', async () => {
-    const none = await combined().expect(401);
-    expect(none.body).to.include({ statusCode: 401, path: '/test/combined' });
-    expect(none.body.message).to.be.a('string');
-    expect(none.body.timestamp).to.be.a('string');
-    await combined().set('x-api-key', 'f'.repeat(64)).expect(401);
-    await combined().set('x-api-key', 'not-a-key').expect(401);
-  });
+  it(
+    'answers 401 {statusCode, message} with the handler timestamp and path for no credential or an unknown ' + 'key',
+    async () => {
+      const none = await combined().expect(401);
+      expect(none.body).to.include({ statusCode: 401, path: '/test/combined' });
+      expect(none.body.message).to.be.a('string');
+      expect(none.body.timestamp).to.be.a('string');
+      await combined().set('x-api-key', 'f'.repeat(64)).expect(401);
+      await combined().set('x-api-key', 'not-a-key').expect(401);
+    },
+  );
 
   it('API-key-only guard: X-API-KEY or Bearer key; a JWT is not accepted', async () => {
     const viaHeader = await request(sales.callback).get('/test/api-key-only').set('X-API-KEY', bob.key).expect(200);

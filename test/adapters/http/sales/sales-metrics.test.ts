@@ -106,24 +106,27 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
       }
     });
 
-    it('keeps one registry per composed runtime: another runtime in this process counts only its own requests', async () => {
-      const other = await openSalesRuntime();
-      try {
-        await request(rt.callback).get('/healthz').expect(200);
-        const before = sampleValue(await scrape(other), DURATION_COUNT, {
-          method: 'GET',
-          route: '/healthz',
-          status: '200',
-        });
-        expect(before).to.equal(undefined);
-        await request(other.callback).get('/healthz').expect(200);
-        expect(
-          sampleValue(await scrape(other), DURATION_COUNT, { method: 'GET', route: '/healthz', status: '200' }),
-        ).to.equal(1);
-      } finally {
-        await other.close();
-      }
-    });
+    it(
+      'keeps one registry per composed runtime: another runtime in this process counts only its own ' + 'requests',
+      async () => {
+        const other = await openSalesRuntime();
+        try {
+          await request(rt.callback).get('/healthz').expect(200);
+          const before = sampleValue(await scrape(other), DURATION_COUNT, {
+            method: 'GET',
+            route: '/healthz',
+            status: '200',
+          });
+          expect(before).to.equal(undefined);
+          await request(other.callback).get('/healthz').expect(200);
+          expect(
+            sampleValue(await scrape(other), DURATION_COUNT, { method: 'GET', route: '/healthz', status: '200' }),
+          ).to.equal(1);
+        } finally {
+          await other.close();
+        }
+      },
+    );
   });
 
   it("counts the rate limiter's 429s, under the route they were for", async () => {
@@ -182,43 +185,46 @@ describe('sales GET /metrics (CONTRACT 9.2)', () => {
     }
   });
 
-  it("shows the API event log's two buffers (depth, drops) and the counts of refused requests apart (CONTRACT 9.5)", async () => {
-    const rt = await openSalesRuntime({
-      env: { EVENT_LOG_BUFFER_SIZE: '2' },
-      overrides: { apiEventFlushIntervalMs: 3_600_000 },
-    });
-    try {
-      const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
-      const text0 = await scrape(rt);
-      for (const buffer of ['authenticated', 'anonymous']) {
-        expect(sampleValue(text0, 'brokerhub_api_event_log_queue_depth', { buffer })).to.equal(0);
-        expect(sampleValue(text0, 'brokerhub_api_event_log_dropped_total', { buffer })).to.equal(0);
+  it(
+    "shows the API event log's two buffers (depth, drops) and the counts of refused requests apart (CONTRACT " + '9.5)',
+    async () => {
+      const rt = await openSalesRuntime({
+        env: { EVENT_LOG_BUFFER_SIZE: '2' },
+        overrides: { apiEventFlushIntervalMs: 3_600_000 },
+      });
+      try {
+        const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
+        const text0 = await scrape(rt);
+        for (const buffer of ['authenticated', 'anonymous']) {
+          expect(sampleValue(text0, 'brokerhub_api_event_log_queue_depth', { buffer })).to.equal(0);
+          expect(sampleValue(text0, 'brokerhub_api_event_log_dropped_total', { buffer })).to.equal(0);
+        }
+        expect(sampleValue(text0, 'brokerhub_api_event_log_refused_open_counts')).to.equal(0);
+        expect(sampleValue(text0, 'brokerhub_api_event_log_refused_requests_total')).to.equal(0);
+        expect(sampleValue(text0, 'brokerhub_api_event_log_refused_overflow_total')).to.equal(0);
+        // Refused (401): counted under one open key, no entry in either buffer.
+        for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/api-keys').expect(401);
+        // Served without a credential (404): the anonymous buffer holds two, drops three.
+        for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/nowhere').expect(404);
+        // Authenticated: their own buffer, untouched by the full anonymous one.
+        for (let i = 0; i < 2; i += 1) await request(rt.callback).get('/audit-logs').set('x-api-key', key).expect(200);
+        const text = await scrape(rt);
+        expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(2);
+        expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'authenticated' })).to.equal(0);
+        expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(2);
+        expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
+        // One key (two should the five requests straddle a minute's end).
+        expect(sampleValue(text, 'brokerhub_api_event_log_refused_open_counts')).to.be.within(1, 2);
+        expect(sampleValue(text, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
+        await rt.runtime.app.salesIdentity.eventRecorder.flush();
+        const after = await scrape(rt);
+        expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(0);
+        expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(0);
+        expect(sampleValue(after, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
+        expect(sampleValue(after, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
+      } finally {
+        await rt.close();
       }
-      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_open_counts')).to.equal(0);
-      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_requests_total')).to.equal(0);
-      expect(sampleValue(text0, 'brokerhub_api_event_log_refused_overflow_total')).to.equal(0);
-      // Refused (401): counted under one open key, no entry in either buffer.
-      for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/api-keys').expect(401);
-      // Served without a credential (404): the anonymous buffer holds two, drops three.
-      for (let i = 0; i < 5; i += 1) await request(rt.callback).get('/nowhere').expect(404);
-      // Authenticated: their own buffer, untouched by the full anonymous one.
-      for (let i = 0; i < 2; i += 1) await request(rt.callback).get('/audit-logs').set('x-api-key', key).expect(200);
-      const text = await scrape(rt);
-      expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(2);
-      expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'authenticated' })).to.equal(0);
-      expect(sampleValue(text, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(2);
-      expect(sampleValue(text, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
-      // One key (two should the five requests straddle a minute's end).
-      expect(sampleValue(text, 'brokerhub_api_event_log_refused_open_counts')).to.be.within(1, 2);
-      expect(sampleValue(text, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
-      await rt.runtime.app.salesIdentity.eventRecorder.flush();
-      const after = await scrape(rt);
-      expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'authenticated' })).to.equal(0);
-      expect(sampleValue(after, 'brokerhub_api_event_log_queue_depth', { buffer: 'anonymous' })).to.equal(0);
-      expect(sampleValue(after, 'brokerhub_api_event_log_dropped_total', { buffer: 'anonymous' })).to.equal(3);
-      expect(sampleValue(after, 'brokerhub_api_event_log_refused_requests_total')).to.equal(5);
-    } finally {
-      await rt.close();
-    }
-  });
+    },
+  );
 });

@@ -198,25 +198,33 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     });
   }
 
-  it('settles each batch of a claimed chunk by its own answer: 2xx batches processed, failed ones pending', async () => {
-    const ids = await seedSales(mongo.db, 6);
-    receiver.upcoming.push({ status: 200 }, { status: 500 }, { status: 201 });
-    const report = await run(dispatcher({ settings: { batchSize: 2, claimSize: 6 } }));
-    expect(report).to.deep.include({ claimed: 6, delivered: 4, failed: 2, outcomes: { '200': 1, '500': 1, '201': 1 } });
-    const [first, second, third] = receiver.envelopes().map((e) => e.vendas.map((v) => v.venda.id));
-    const { sales } = repositories(mongo.db);
-    for (const id of [...(first ?? []), ...(third ?? [])]) {
-      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: true, leaseUntil: null });
-    }
-    for (const id of second ?? []) {
-      expect((await sales.findEntry(id))?.sale.delivery).to.include({
-        webhookProcessed: false,
-        leaseUntil: null,
-        lastOutcome: '500',
+  it(
+    'settles each batch of a claimed chunk by its own answer: 2xx batches processed, failed ones ' + 'pending',
+    async () => {
+      const ids = await seedSales(mongo.db, 6);
+      receiver.upcoming.push({ status: 200 }, { status: 500 }, { status: 201 });
+      const report = await run(dispatcher({ settings: { batchSize: 2, claimSize: 6 } }));
+      expect(report).to.deep.include({
+        claimed: 6,
+        delivered: 4,
+        failed: 2,
+        outcomes: { '200': 1, '500': 1, '201': 1 },
       });
-    }
-    expect(new Set([...(first ?? []), ...(second ?? []), ...(third ?? [])])).to.deep.equal(new Set(ids));
-  });
+      const [first, second, third] = receiver.envelopes().map((e) => e.vendas.map((v) => v.venda.id));
+      const { sales } = repositories(mongo.db);
+      for (const id of [...(first ?? []), ...(third ?? [])]) {
+        expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: true, leaseUntil: null });
+      }
+      for (const id of second ?? []) {
+        expect((await sales.findEntry(id))?.sale.delivery).to.include({
+          webhookProcessed: false,
+          leaseUntil: null,
+          lastOutcome: '500',
+        });
+      }
+      expect(new Set([...(first ?? []), ...(second ?? []), ...(third ?? [])])).to.deep.equal(new Set(ids));
+    },
+  );
 
   it('a destination slower than the timeout: pending, outcome "timeout"', async () => {
     const [id] = await seedSales(mongo.db, 1);
@@ -228,33 +236,37 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     );
   });
 
-  it('a receiver that never answers: the pass ends at its deadline, not at the delivery timeout; every sale stays pending and unleased', async () => {
-    const ids = await seedSales(mongo.db, 120);
-    receiver.behaviour = { status: 200, silent: true };
-    // The delivery timeout (60 s) is longer than the test's own: only the deadline can end this pass.
-    const d = dispatcher({ timeoutMs: 60_000, settings: { deadlineMs: 400 } });
-    const report = await run(d, { concurrency: 2 });
-    expect(report).to.deep.include({
-      claimed: 120,
-      delivered: 0,
-      failed: 100,
-      released: 20,
-      deadlineReached: true,
-      outcomes: { aborted: 2 },
-    });
-    expect(receiver.received).to.have.length(2);
-    const { sales } = repositories(mongo.db);
-    for (const id of ids)
-      expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
-    const attempted = receiver.saleIdsReceived();
-    for (const id of attempted)
-      expect((await sales.findEntry(id))?.sale.delivery).to.include({ attempts: 1, lastOutcome: 'aborted' });
-    const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
-    expect(attempts.map((a) => a.error)).to.deep.equal(['aborted', 'aborted']);
-    // The next pass takes them all (no lease left to wait for).
-    receiver.behaviour = { status: 200 };
-    expect(await run(dispatcher())).to.deep.include({ claimed: 120, delivered: 120 });
-  });
+  it(
+    'a receiver that never answers: the pass ends at its deadline, not at the delivery timeout; every sale stays ' +
+      'pending and unleased',
+    async () => {
+      const ids = await seedSales(mongo.db, 120);
+      receiver.behaviour = { status: 200, silent: true };
+      // The delivery timeout (60 s) is longer than the test's own: only the deadline can end this pass.
+      const d = dispatcher({ timeoutMs: 60_000, settings: { deadlineMs: 400 } });
+      const report = await run(d, { concurrency: 2 });
+      expect(report).to.deep.include({
+        claimed: 120,
+        delivered: 0,
+        failed: 100,
+        released: 20,
+        deadlineReached: true,
+        outcomes: { aborted: 2 },
+      });
+      expect(receiver.received).to.have.length(2);
+      const { sales } = repositories(mongo.db);
+      for (const id of ids)
+        expect((await sales.findEntry(id))?.sale.delivery).to.include({ webhookProcessed: false, leaseUntil: null });
+      const attempted = receiver.saleIdsReceived();
+      for (const id of attempted)
+        expect((await sales.findEntry(id))?.sale.delivery).to.include({ attempts: 1, lastOutcome: 'aborted' });
+      const attempts = await deliveryAttemptsCollection(mongo.db).find({}).toArray();
+      expect(attempts.map((a) => a.error)).to.deep.equal(['aborted', 'aborted']);
+      // The next pass takes them all (no lease left to wait for).
+      receiver.behaviour = { status: 200 };
+      expect(await run(dispatcher())).to.deep.include({ claimed: 120, delivered: 120 });
+    },
+  );
 
   it('connection refused: pending, outcome ECONNREFUSED, attempt recorded', async () => {
     const [id] = await seedSales(mongo.db, 1);
@@ -278,24 +290,27 @@ describe('DispatchPendingSales (real MongoDB, real HTTP destination)', () => {
     expect(new Set(receiver.saleIdsReceived()).size).to.equal(120);
   });
 
-  it('takes sales inside the window and forced ones regardless of age; skips vendors with webhooks disabled', async () => {
-    const { vendors } = repositories(mongo.db);
-    const disabled = vendor({ webhookEnabled: false });
-    await vendors.insert(disabled);
-    const old = new Date(Date.now() - 8 * 86_400_000);
-    const [recent] = await seedSales(mongo.db, 1);
-    const [stale] = await seedSales(mongo.db, 1, { createdAt: old });
-    const [forcedStale] = await seedSales(mongo.db, 1, {
-      createdAt: old,
-      delivery: { ...sale('x').delivery, forceReprocess: true },
-    });
-    const [ofDisabledVendor] = await seedSales(mongo.db, 1, { vendorId: disabled.id });
-    const report = await run(dispatcher());
-    expect(report).to.deep.include({ claimed: 2, delivered: 2, skipped: 1 });
-    expect(receiver.saleIdsReceived()).to.have.members([recent, forcedStale]);
-    expect(receiver.saleIdsReceived()).not.to.include(stale);
-    expect(receiver.saleIdsReceived()).not.to.include(ofDisabledVendor);
-  });
+  it(
+    'takes sales inside the window and forced ones regardless of age; skips vendors with webhooks ' + 'disabled',
+    async () => {
+      const { vendors } = repositories(mongo.db);
+      const disabled = vendor({ webhookEnabled: false });
+      await vendors.insert(disabled);
+      const old = new Date(Date.now() - 8 * 86_400_000);
+      const [recent] = await seedSales(mongo.db, 1);
+      const [stale] = await seedSales(mongo.db, 1, { createdAt: old });
+      const [forcedStale] = await seedSales(mongo.db, 1, {
+        createdAt: old,
+        delivery: { ...sale('x').delivery, forceReprocess: true },
+      });
+      const [ofDisabledVendor] = await seedSales(mongo.db, 1, { vendorId: disabled.id });
+      const report = await run(dispatcher());
+      expect(report).to.deep.include({ claimed: 2, delivered: 2, skipped: 1 });
+      expect(receiver.saleIdsReceived()).to.have.members([recent, forcedStale]);
+      expect(receiver.saleIdsReceived()).not.to.include(stale);
+      expect(receiver.saleIdsReceived()).not.to.include(ofDisabledVendor);
+    },
+  );
 
   it('two passes running at the same time deliver each sale exactly once', async () => {
     const ids = await seedSales(mongo.db, 200);

@@ -50,25 +50,29 @@ describe('SaleRepository contract', () => {
       };
     });
 
-    it('a sale whose last event was recorded before rows had ids (no lastEventId field) takes its next event, logged once', async () => {
-      const db = await freshSalesDatabase(mongo());
-      const personId = (await new MongoPersonRepository(db).saveByCpf(person())).id;
-      const old = { event: 'template_sent' as const, at: new Date('2026-11-01T10:00:00.000Z') };
-      const s = sale(personId, { lastEvent: old });
-      const { lastEventId: _absent, ...legacy } = toSaleDocument(s);
-      await salesCollection(db).insertOne(legacy);
-      await saleStatusEventsCollection(db).insertOne({ _id: randomUUID(), saleId: s.id, ...old });
-      const next = {
-        event: 'contact_failed' as const,
-        noContactReason: 'sem resposta',
-        at: new Date('2026-11-02T10:00:00.000Z'),
-      };
-      expect(await new MongoSaleRepository(db).recordEvent(s.id, next)).to.deep.include({ lastEvent: next });
-      const rows = await saleStatusEventsCollection(db)
-        .find({ saleId: s.id }, { sort: { saleId: 1, at: 1 } })
-        .toArray();
-      expect(rows.map(({ _id: _row, saleId: _sale, ...event }) => event)).to.deep.equal([old, next]);
-      expect((await salesCollection(db).findOne({ _id: s.id }))?.lastEventId).to.equal(rows[1]?._id);
-    });
+    it(
+      'a sale whose last event was recorded before rows had ids (no lastEventId field) takes its next event, ' +
+        'logged once',
+      async () => {
+        const db = await freshSalesDatabase(mongo());
+        const personId = (await new MongoPersonRepository(db).saveByCpf(person())).id;
+        const old = { event: 'template_sent' as const, at: new Date('2026-11-01T10:00:00.000Z') };
+        const s = sale(personId, { lastEvent: old });
+        const { lastEventId: _absent, ...legacy } = toSaleDocument(s);
+        await salesCollection(db).insertOne(legacy);
+        await saleStatusEventsCollection(db).insertOne({ _id: randomUUID(), saleId: s.id, ...old });
+        const next = {
+          event: 'contact_failed' as const,
+          noContactReason: 'sem resposta',
+          at: new Date('2026-11-02T10:00:00.000Z'),
+        };
+        expect(await new MongoSaleRepository(db).recordEvent(s.id, next)).to.deep.include({ lastEvent: next });
+        const rows = await saleStatusEventsCollection(db)
+          .find({ saleId: s.id }, { sort: { saleId: 1, at: 1 } })
+          .toArray();
+        expect(rows.map(({ _id: _row, saleId: _sale, ...event }) => event)).to.deep.equal([old, next]);
+        expect((await salesCollection(db).findOne({ _id: s.id }))?.lastEventId).to.equal(rows[1]?._id);
+      },
+    );
   });
 });

@@ -38,30 +38,36 @@ describe('MongoSdrInteractionRepository and the SDR person lookups', () => {
     expect(await names(conn.db.collection('people'))).to.include.members(['unique_cpf', 'by_phone_key']);
   });
 
-  it('a current interaction carries its contact as currentKey, which no answer shows; one from before the window gives it up', async () => {
-    const repo = new MongoSdrInteractionRepository(conn.db);
-    // Stored before creations claimed their contact: without currentKey it holds nothing, and ensure-indexes runs over it.
-    await sdrInteractionsCollection(conn.db).insertOne(
-      toSdrInteractionDocument(interaction({ createdAt: new Date('2026-03-01T10:00:00.000Z') })),
-    );
-    await ensureIndexes(conn.db, [sdrInteractionIndexes]);
-    const first = interaction({ createdAt: new Date('2026-03-01T12:00:00.000Z') });
-    expect(await repo.insertCurrent(first, new Date('2026-03-01T00:00:00.000Z'))).to.equal('inserted');
-    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.include({
-      currentKey: 'phone:1187654321',
-    });
-    expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date(0))).to.deep.equal(first);
-    const web = interaction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}` });
-    expect(await repo.insertCurrent(web, new Date(0))).to.equal('inserted');
-    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: web.id })).to.include({
-      currentKey: `session:${web.sessionId}`,
-    });
-    const next = interaction({ createdAt: new Date('2026-03-03T12:00:00.000Z') });
-    expect(await repo.insertCurrent(next, new Date('2026-03-02T12:00:00.000Z'))).to.equal('inserted');
-    const holders = await sdrInteractionsCollection(conn.db).find({ currentKey: 'phone:1187654321' }).toArray();
-    expect(holders.map((h) => h._id)).to.deep.equal([next.id]);
-    expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.not.have.property('currentKey');
-  });
+  it(
+    'a current interaction carries its contact as currentKey, which no answer shows; one from before the window ' +
+      'gives it up',
+    async () => {
+      const repo = new MongoSdrInteractionRepository(conn.db);
+      // Stored before creations claimed their contact: without currentKey it holds nothing, and ensure-indexes runs
+      // over
+      // it.
+      await sdrInteractionsCollection(conn.db).insertOne(
+        toSdrInteractionDocument(interaction({ createdAt: new Date('2026-03-01T10:00:00.000Z') })),
+      );
+      await ensureIndexes(conn.db, [sdrInteractionIndexes]);
+      const first = interaction({ createdAt: new Date('2026-03-01T12:00:00.000Z') });
+      expect(await repo.insertCurrent(first, new Date('2026-03-01T00:00:00.000Z'))).to.equal('inserted');
+      expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.include({
+        currentKey: 'phone:1187654321',
+      });
+      expect(await repo.findRecent({ phoneKey: '1187654321' }, new Date(0))).to.deep.equal(first);
+      const web = interaction({ phone: null, phoneKey: null, sessionId: `web-${randomUUID()}` });
+      expect(await repo.insertCurrent(web, new Date(0))).to.equal('inserted');
+      expect(await sdrInteractionsCollection(conn.db).findOne({ _id: web.id })).to.include({
+        currentKey: `session:${web.sessionId}`,
+      });
+      const next = interaction({ createdAt: new Date('2026-03-03T12:00:00.000Z') });
+      expect(await repo.insertCurrent(next, new Date('2026-03-02T12:00:00.000Z'))).to.equal('inserted');
+      const holders = await sdrInteractionsCollection(conn.db).find({ currentKey: 'phone:1187654321' }).toArray();
+      expect(holders.map((h) => h._id)).to.deep.equal([next.id]);
+      expect(await sdrInteractionsCollection(conn.db).findOne({ _id: first.id })).to.not.have.property('currentKey');
+    },
+  );
 
   it('finds people by the match key of any of their phones and by CPF', async () => {
     const people = new MongoPersonRepository(conn.db);

@@ -75,25 +75,33 @@ describe('SDR read models equal the whole-store oracle (property, on the embedde
     };
   }
 
-  it('for any interleaving of interaction, person, sale and gateway writes, late inserts, deletes, changes and sweeps: every list and KPI answer', async function () {
-    this.timeout(300_000);
-    const started = Date.now();
-    // At least 200 runs; SDR_PROPERTY_RUNS asks for more (a longer hunt).
-    const numRuns = Math.max(200, Number(process.env.SDR_PROPERTY_RUNS ?? 200));
-    await fc.assert(readModelsProperty(mongoWorld), { numRuns });
-    process.stdout.write(`      ${numRuns} runs in ${Date.now() - started} ms\n`);
-  });
+  it(
+    'for any interleaving of interaction, person, sale and gateway writes, late inserts, deletes, changes and ' +
+      'sweeps: every list and KPI answer',
+    async function () {
+      this.timeout(300_000);
+      const started = Date.now();
+      // At least 200 runs; SDR_PROPERTY_RUNS asks for more (a longer hunt).
+      const numRuns = Math.max(200, Number(process.env.SDR_PROPERTY_RUNS ?? 200));
+      await fc.assert(readModelsProperty(mongoWorld), { numRuns });
+      process.stdout.write(`      ${numRuns} runs in ${Date.now() - started} ms\n`);
+    },
+  );
 
-  it('detects a missing refresh on MongoDB too: with person and sale writes not refreshing the contacts, the property fails', async function () {
-    this.timeout(300_000);
-    const result = await fc.check(readModelsProperty(mongoWorld, { skip: 'persons' }), { numRuns: 200 });
-    expect(result.failed).to.equal(true);
-    process.stdout.write(
-      `      the counterexample fast-check found:\n${fc
-        .defaultReportMessage(result)
-        ?.split('\n')
-        .map((l) => `        ${l}`)
-        .join('\n')}\n`,
-    );
-  });
+  it(
+    'detects a missing refresh on MongoDB too: with person and sale writes not refreshing the contacts, the ' +
+      'property fails',
+    async function () {
+      this.timeout(300_000);
+      const result = await fc.check(readModelsProperty(mongoWorld, { skip: 'persons' }), { numRuns: 200 });
+      expect(result.failed).to.equal(true);
+      process.stdout.write(
+        `      the counterexample fast-check found:\n${fc
+          .defaultReportMessage(result)
+          ?.split('\n')
+          .map((l) => `        ${l}`)
+          .join('\n')}\n`,
+      );
+    },
+  );
 });

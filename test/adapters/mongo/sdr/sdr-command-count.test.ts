@@ -110,29 +110,33 @@ describe('SDR writes: database commands per request', () => {
     ]);
   });
 
-  it('PATCH /sdr/interactions/status: 4 with a note, 3 without (the sale mirror included), one more to store the first conversion time, 1 when nobody has the identifier', async () => {
-    await create.execute({ ...base, phone: MOBILE });
-    const phone = leadIdentifier('phone', '11987654321');
-    expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
-      'find people',
-      'findAndModify sdr_interactions',
-      'findAndModify sdr_interactions',
-      'insert sdr_interaction_notes',
-      'findAndModify sales',
-    ]);
-    expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
-      'find people',
-      'findAndModify sdr_interactions',
-      'insert sdr_interaction_notes',
-      'findAndModify sales',
-    ]);
-    expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal([
-      'find people',
-      'findAndModify sdr_interactions',
-      'findAndModify sales',
-    ]);
-    expect(await updating({ identifier: leadIdentifier('phone', '11900000000'), status: 'interested' })).to.deep.equal([
-      'find people',
-    ]);
-  });
+  it(
+    'PATCH /sdr/interactions/status: 4 with a note, 3 without (the sale mirror included), one more to store the ' +
+      'first conversion time, 1 when nobody has the identifier',
+    async () => {
+      await create.execute({ ...base, phone: MOBILE });
+      const phone = leadIdentifier('phone', '11987654321');
+      expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
+        'find people',
+        'findAndModify sdr_interactions',
+        'findAndModify sdr_interactions',
+        'insert sdr_interaction_notes',
+        'findAndModify sales',
+      ]);
+      expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
+        'find people',
+        'findAndModify sdr_interactions',
+        'insert sdr_interaction_notes',
+        'findAndModify sales',
+      ]);
+      expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal([
+        'find people',
+        'findAndModify sdr_interactions',
+        'findAndModify sales',
+      ]);
+      expect(
+        await updating({ identifier: leadIdentifier('phone', '11900000000'), status: 'interested' }),
+      ).to.deep.equal(['find people']);
+    },
+  );
 });

@@ -94,62 +94,69 @@ describe('ensureIndexes and a changed time-to-live', () => {
       sent = [];
     });
 
-    it('creates a TTL index that listIndexes reports with its expireAfterSeconds; running again changes nothing', async () => {
-      const declared = one('ttl_created', { key: { at: -1 }, name: 'at', expireAfterSeconds: 3_600 });
-      const changes: RetentionChange[] = [];
-      await ensureIndexes(mongo.db, declared, { onRetentionChange: (change) => changes.push(change) });
-      expect(await listed(mongo.db, 'ttl_created', 'at')).to.deep.include({
-        key: { at: -1 },
-        expireAfterSeconds: 3_600,
-      });
-      await ensureIndexes(mongo.db, declared, { onRetentionChange: (change) => changes.push(change) });
-      expect(commandsNamed('collMod', 'dropIndexes')).to.deep.equal([]);
-      expect(changes).to.deep.equal([]);
-      expect(await listed(mongo.db, 'ttl_created', 'at')).to.deep.include({ expireAfterSeconds: 3_600 });
-    });
-
-    it('a changed TTL is applied in place with collMod (jongodb, which has neither collMod nor dropIndexes, refuses it loudly)', async () => {
-      await ensureIndexes(
-        mongo.db,
-        one('ttl_changed', { key: { at: -1 }, name: 'at', expireAfterSeconds: 90 * 86_400 }),
-      );
-      sent = [];
-      const changes: RetentionChange[] = [];
-      const outcome = await ensureIndexes(
-        mongo.db,
-        one('ttl_changed', { key: { at: -1 }, name: 'at', expireAfterSeconds: 30 * 86_400 }),
-        {
-          onRetentionChange: (change) => changes.push(change),
-        },
-      ).catch((error: unknown) => error);
-
-      const collMods = commandsNamed('collMod').map((event) => event.command);
-      expect(collMods).to.have.length(1);
-      expect(collMods[0]).to.deep.include({
-        collMod: 'ttl_changed',
-        index: { name: 'at', expireAfterSeconds: 30 * 86_400 },
-      });
-      if (hasCollMod) {
-        expect(outcome).to.deep.equal(['ttl_changed']);
-        expect(commandsNamed('dropIndexes')).to.deep.equal([]);
-        expect(changes).to.deep.equal([
-          { collection: 'ttl_changed', index: 'at', fromSeconds: 90 * 86_400, toSeconds: 30 * 86_400 },
-        ]);
-        expect(await listed(mongo.db, 'ttl_changed', 'at')).to.deep.include({
+    it(
+      'creates a TTL index that listIndexes reports with its expireAfterSeconds; running again changes ' + 'nothing',
+      async () => {
+        const declared = one('ttl_created', { key: { at: -1 }, name: 'at', expireAfterSeconds: 3_600 });
+        const changes: RetentionChange[] = [];
+        await ensureIndexes(mongo.db, declared, { onRetentionChange: (change) => changes.push(change) });
+        expect(await listed(mongo.db, 'ttl_created', 'at')).to.deep.include({
           key: { at: -1 },
-          expireAfterSeconds: 30 * 86_400,
+          expireAfterSeconds: 3_600,
         });
-      } else {
-        expect(hasDropIndexes, 'a server without collMod but with dropIndexes takes the drop path').to.equal(false);
-        expect(outcome).to.be.instanceOf(RetentionChangeError);
-        expect((outcome as Error).message).to.match(
-          /^Cannot change the time-to-live of index at of ttl_changed from 90 days to 30 days: collMod: .*; dropIndexes: .*Drop that index by hand/,
-        );
+        await ensureIndexes(mongo.db, declared, { onRetentionChange: (change) => changes.push(change) });
+        expect(commandsNamed('collMod', 'dropIndexes')).to.deep.equal([]);
         expect(changes).to.deep.equal([]);
-        // Not silently left as it was: the old TTL is still listed, and the run said so.
-        expect(await listed(mongo.db, 'ttl_changed', 'at')).to.deep.include({ expireAfterSeconds: 90 * 86_400 });
-      }
-    });
+        expect(await listed(mongo.db, 'ttl_created', 'at')).to.deep.include({ expireAfterSeconds: 3_600 });
+      },
+    );
+
+    it(
+      'a changed TTL is applied in place with collMod (jongodb, which has neither collMod nor dropIndexes, ' +
+        'refuses it loudly)',
+      async () => {
+        await ensureIndexes(
+          mongo.db,
+          one('ttl_changed', { key: { at: -1 }, name: 'at', expireAfterSeconds: 90 * 86_400 }),
+        );
+        sent = [];
+        const changes: RetentionChange[] = [];
+        const outcome = await ensureIndexes(
+          mongo.db,
+          one('ttl_changed', { key: { at: -1 }, name: 'at', expireAfterSeconds: 30 * 86_400 }),
+          {
+            onRetentionChange: (change) => changes.push(change),
+          },
+        ).catch((error: unknown) => error);
+
+        const collMods = commandsNamed('collMod').map((event) => event.command);
+        expect(collMods).to.have.length(1);
+        expect(collMods[0]).to.deep.include({
+          collMod: 'ttl_changed',
+          index: { name: 'at', expireAfterSeconds: 30 * 86_400 },
+        });
+        if (hasCollMod) {
+          expect(outcome).to.deep.equal(['ttl_changed']);
+          expect(commandsNamed('dropIndexes')).to.deep.equal([]);
+          expect(changes).to.deep.equal([
+            { collection: 'ttl_changed', index: 'at', fromSeconds: 90 * 86_400, toSeconds: 30 * 86_400 },
+          ]);
+          expect(await listed(mongo.db, 'ttl_changed', 'at')).to.deep.include({
+            key: { at: -1 },
+            expireAfterSeconds: 30 * 86_400,
+          });
+        } else {
+          expect(hasDropIndexes, 'a server without collMod but with dropIndexes takes the drop path').to.equal(false);
+          expect(outcome).to.be.instanceOf(RetentionChangeError);
+          expect((outcome as Error).message).to.match(
+            /^Cannot change the time-to-live of index at of ttl_changed from 90 days to 30 days: collMod: .*; dropIndexes: .*Drop that index by hand/,
+          );
+          expect(changes).to.deep.equal([]);
+          // Not silently left as it was: the old TTL is still listed, and the run said so.
+          expect(await listed(mongo.db, 'ttl_changed', 'at')).to.deep.include({ expireAfterSeconds: 90 * 86_400 });
+        }
+      },
+    );
 
     it('a plain index that becomes a TTL index: collMod, or else drop and create', async () => {
       await ensureIndexes(mongo.db, one('ttl_added', { key: { at: -1 }, name: 'at' }));
@@ -170,36 +177,40 @@ describe('ensureIndexes and a changed time-to-live', () => {
       }
     });
 
-    it('a unique index that becomes partial is dropped and created again with its filter (jongodb, without dropIndexes, refuses it loudly)', async () => {
-      await ensureIndexes(
-        mongo.db,
-        one('filter_added', { key: { instance: 1, 'key.id': 1 }, name: 'u', unique: true }),
-      );
-      sent = [];
-      const partial = {
-        key: { instance: 1, 'key.id': 1 },
-        name: 'u',
-        unique: true,
-        partialFilterExpression: { 'key.id': { $type: 'string' } },
-      } as const;
-      const outcome = await ensureIndexes(mongo.db, one('filter_added', partial)).catch((error: unknown) => error);
-      expect(commandsNamed('dropIndexes').map((event) => event.command.index as unknown)).to.deep.equal(['u']);
-      if (hasDropIndexes) {
-        expect(outcome).to.deep.equal(['filter_added']);
-        expect(await listed(mongo.db, 'filter_added', 'u')).to.deep.include({
-          partialFilterExpression: { 'key.id': { $type: 'string' } },
-        });
-        // Unchanged on the next run: nothing dropped.
-        sent = [];
-        await ensureIndexes(mongo.db, one('filter_added', partial));
-        expect(commandsNamed('dropIndexes')).to.deep.equal([]);
-      } else {
-        expect(outcome).to.be.instanceOf(IndexFilterChangeError);
-        expect((outcome as Error).message).to.match(
-          /^Cannot change the partial filter of index u of filter_added: dropIndexes: .*Drop that index by hand/,
+    it(
+      'a unique index that becomes partial is dropped and created again with its filter (jongodb, without ' +
+        'dropIndexes, refuses it loudly)',
+      async () => {
+        await ensureIndexes(
+          mongo.db,
+          one('filter_added', { key: { instance: 1, 'key.id': 1 }, name: 'u', unique: true }),
         );
-      }
-    });
+        sent = [];
+        const partial = {
+          key: { instance: 1, 'key.id': 1 },
+          name: 'u',
+          unique: true,
+          partialFilterExpression: { 'key.id': { $type: 'string' } },
+        } as const;
+        const outcome = await ensureIndexes(mongo.db, one('filter_added', partial)).catch((error: unknown) => error);
+        expect(commandsNamed('dropIndexes').map((event) => event.command.index as unknown)).to.deep.equal(['u']);
+        if (hasDropIndexes) {
+          expect(outcome).to.deep.equal(['filter_added']);
+          expect(await listed(mongo.db, 'filter_added', 'u')).to.deep.include({
+            partialFilterExpression: { 'key.id': { $type: 'string' } },
+          });
+          // Unchanged on the next run: nothing dropped.
+          sent = [];
+          await ensureIndexes(mongo.db, one('filter_added', partial));
+          expect(commandsNamed('dropIndexes')).to.deep.equal([]);
+        } else {
+          expect(outcome).to.be.instanceOf(IndexFilterChangeError);
+          expect((outcome as Error).message).to.match(
+            /^Cannot change the partial filter of index u of filter_added: dropIndexes: .*Drop that index by hand/,
+          );
+        }
+      },
+    );
 
     it('a TTL index that becomes plain is dropped and created again (collMod cannot remove a TTL)', async () => {
       await ensureIndexes(mongo.db, one('ttl_removed', { key: { at: -1 }, name: 'at', expireAfterSeconds: 600 }));

@@ -67,7 +67,8 @@ describe('startMongoServer (CONTRACT 1.1)', () => {
     expect(handle.kind).to.equal('jongodb');
     expect(handle.uri).to.equal('mongodb://127.0.0.1:1/brokerhub');
     expect(lines).to.deep.equal([
-      'MongoDB: embedded ephemeral jongodb at mongodb://127.0.0.1:1/brokerhub (mongodb-memory-server unavailable: Download failed: getaddrinfo ENOTFOUND)',
+      'MongoDB: embedded ephemeral jongodb at mongodb://127.0.0.1:1/brokerhub (mongodb-memory-server unavailable: ' +
+        'Download failed: getaddrinfo ENOTFOUND)',
     ]);
   });
 

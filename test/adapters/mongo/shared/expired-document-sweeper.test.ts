@@ -53,16 +53,20 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     expect(await detectTtlMonitor(db)).to.equal(kind !== 'jongodb');
   });
 
-  it('takes only "no such parameter" as the absence of a monitor: any other refusal comes from a mongod, which runs one', async () => {
-    const refusing = (code: number): Db =>
-      ({
-        admin: () => ({ command: () => Promise.reject(new MongoServerError({ message: 'refused', code })) }),
-      }) as unknown as Db;
-    expect(await detectTtlMonitor(refusing(14))).to.equal(false); // BadValue: what jongodb answers
-    expect(await detectTtlMonitor(refusing(59))).to.equal(false); // CommandNotFound
-    expect(await detectTtlMonitor(refusing(13))).to.equal(true); // Unauthorized for this user
-    expect(await detectTtlMonitor(refusing(8000))).to.equal(true); // a hosted cluster allowing only some parameters
-  });
+  it(
+    'takes only "no such parameter" as the absence of a monitor: any other refusal comes from a mongod, which ' +
+      'runs one',
+    async () => {
+      const refusing = (code: number): Db =>
+        ({
+          admin: () => ({ command: () => Promise.reject(new MongoServerError({ message: 'refused', code })) }),
+        }) as unknown as Db;
+      expect(await detectTtlMonitor(refusing(14))).to.equal(false); // BadValue: what jongodb answers
+      expect(await detectTtlMonitor(refusing(59))).to.equal(false); // CommandNotFound
+      expect(await detectTtlMonitor(refusing(13))).to.equal(true); // Unauthorized for this user
+      expect(await detectTtlMonitor(refusing(8000))).to.equal(true); // a hosted cluster allowing only some parameters
+    },
+  );
 
   it('takes its rules from the TTL index declarations: the same collections, fields and periods', () => {
     const rules = ttlRulesOf(DECLARED_INDEXES);
@@ -79,37 +83,40 @@ describe('retention where the server has no TTL monitor (the service deletes wha
     expect(rules.map((r) => r.collection)).to.not.include.members(['sales', 'people', 'sdr_interactions']);
   });
 
-  it('deletes Date values past the period in bounded batches, keeps the rest, and sweeps at most once an interval', async () => {
-    const old = Array.from({ length: 5 }, (_, i) => entry(`old${i}`, new Date(NOW.getTime() - 91 * DAY - i)));
-    await db.collection(API_EVENT_LOGS).insertMany([
-      ...old,
-      entry('recent', new Date(NOW.getTime() - 89 * DAY)),
-      // The TTL monitor ignores a field that is not a Date; so does the sweep.
-      entry('string', new Date(NOW.getTime() - 200 * DAY).toISOString()),
-    ] as never[]);
-    let now = NOW;
-    const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], {
-      now: () => now,
-      holder: 'test',
-      batchSize: 2,
-      maxBatches: 2,
-    });
+  it(
+    'deletes Date values past the period in bounded batches, keeps the rest, and sweeps at most once an ' + 'interval',
+    async () => {
+      const old = Array.from({ length: 5 }, (_, i) => entry(`old${i}`, new Date(NOW.getTime() - 91 * DAY - i)));
+      await db.collection(API_EVENT_LOGS).insertMany([
+        ...old,
+        entry('recent', new Date(NOW.getTime() - 89 * DAY)),
+        // The TTL monitor ignores a field that is not a Date; so does the sweep.
+        entry('string', new Date(NOW.getTime() - 200 * DAY).toISOString()),
+      ] as never[]);
+      let now = NOW;
+      const sweeper = new ExpiredDocumentSweeper(db, [eventLogRule], {
+        now: () => now,
+        holder: 'test',
+        batchSize: 2,
+        maxBatches: 2,
+      });
 
-    expect(await sweeper.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 4 } });
-    expect(await ids()).to.have.length(3);
-    // Within the interval: no sweep, by this instance or any other.
-    now = new Date(NOW.getTime() + 59_000);
-    expect(await sweeper.sweepOnce()).to.deep.equal({ swept: false });
-    const other = new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => now, holder: 'other' });
-    expect(await other.sweepOnce()).to.deep.equal({ swept: false });
-    now = new Date(NOW.getTime() + 60_000);
-    expect(await other.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 1 } });
-    expect(await ids()).to.deep.equal(['recent', 'string']);
-    expect(await db.collection(MAINTENANCE_LEASES).findOne({ _id: 'expired-documents' as never })).to.deep.include({
-      holder: 'other',
-      until: new Date(NOW.getTime() + 120_000),
-    });
-  });
+      expect(await sweeper.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 4 } });
+      expect(await ids()).to.have.length(3);
+      // Within the interval: no sweep, by this instance or any other.
+      now = new Date(NOW.getTime() + 59_000);
+      expect(await sweeper.sweepOnce()).to.deep.equal({ swept: false });
+      const other = new ExpiredDocumentSweeper(db, [eventLogRule], { now: () => now, holder: 'other' });
+      expect(await other.sweepOnce()).to.deep.equal({ swept: false });
+      now = new Date(NOW.getTime() + 60_000);
+      expect(await other.sweepOnce()).to.deep.equal({ swept: true, deleted: { 'api_event_logs.at': 1 } });
+      expect(await ids()).to.deep.equal(['recent', 'string']);
+      expect(await db.collection(MAINTENANCE_LEASES).findOne({ _id: 'expired-documents' as never })).to.deep.include({
+        holder: 'other',
+        until: new Date(NOW.getTime() + 120_000),
+      });
+    },
+  );
 
   it('one instance at a time: of two sweeping at once, one sweeps', async () => {
     await db

@@ -112,19 +112,23 @@ describe('index-coverage guard (a mongod with notablescan, modelled over the dec
     expect(uncovered(guard)).to.deep.equal(['sdr_interactions find { phoneKey: ? }']);
   });
 
-  it('serves a distinct from an index leading with its key when the index holds every field of its query and its partial filter is implied', async () => {
-    const { guard, db } = await use();
-    const gateway = db.collection('gateway_messages');
-    await gateway.distinct('instance', { 'key.id': { $type: 'string' } });
-    expect(guard.violations).to.deep.equal([]);
-    // The partial unique index holds only records with a string id: an unfiltered distinct cannot use it.
-    await gateway.distinct('instance');
-    await gateway.distinct('instance', { 'key.id': { $type: 'string' }, messageType: 'conversation' });
-    expect(uncovered(guard)).to.deep.equal([
-      'gateway_messages distinct {}',
-      'gateway_messages distinct { key.id: { $type: ? }, messageType: ? }',
-    ]);
-  });
+  it(
+    'serves a distinct from an index leading with its key when the index holds every field of its query and its ' +
+      'partial filter is implied',
+    async () => {
+      const { guard, db } = await use();
+      const gateway = db.collection('gateway_messages');
+      await gateway.distinct('instance', { 'key.id': { $type: 'string' } });
+      expect(guard.violations).to.deep.equal([]);
+      // The partial unique index holds only records with a string id: an unfiltered distinct cannot use it.
+      await gateway.distinct('instance');
+      await gateway.distinct('instance', { 'key.id': { $type: 'string' }, messageType: 'conversation' });
+      expect(uncovered(guard)).to.deep.equal([
+        'gateway_messages distinct {}',
+        'gateway_messages distinct { key.id: { $type: ? }, messageType: ? }',
+      ]);
+    },
+  );
 
   it('judges an aggregation by its leading $match (countDocuments is one)', async () => {
     const { guard, db } = await use();

@@ -8,7 +8,10 @@ import type { RotateRefreshTokenError } from '../../../../application/hub-identi
 import type { ErrorMapping } from '../../shared/errors/error-mapping';
 import { HttpError } from '../../shared/errors/http-error';
 
-/** The hub-identity errors (organizations are this context's, so `OrganizationNotFound` is answered here for every hub route). */
+/**
+ * The hub-identity errors (organizations are this context's, so `OrganizationNotFound` is answered here for every hub
+ * route).
+ */
 export type HubIdentityError =
   | LoginHubUserError
   | RotateRefreshTokenError

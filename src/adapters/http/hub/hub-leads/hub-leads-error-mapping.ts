@@ -24,7 +24,9 @@ export type HubLeadsError =
   | GetWebhookSettingsError
   | CheckOrganizationExistsError;
 
-/** Hub spec part 7; an unknown organization is answered by the hub-identity piece (organizations are that context's). */
+/**
+ * Hub spec part 7; an unknown organization is answered by the hub-identity piece (organizations are that context's).
+ */
 export const hubLeadsErrors: ErrorMapping<Exclude<HubLeadsError, { readonly _tag: 'OrganizationNotFound' }>> = {
   ChannelNameTaken: () => new HttpError(409, 'Name already exists'),
   PipelineExists: () => new HttpError(409, 'Pipeline already exists for this provider + externalId'),

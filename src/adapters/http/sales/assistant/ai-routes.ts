@@ -28,8 +28,10 @@ export function aiRoutes(deps: AiRoutesDeps): Router {
     summary:
       'Asks the assistant; its answer is stored in the session (created, titled from the message, without sessionId)',
     description:
-      "The model (AI_API_URL, AI_MODEL) gets the session's last 20 messages and read-only tools that run as the caller with the caller's role " +
-      '(get_sdr_kpis for admin and manager; search_sales, find_contact, find_policies for every role), at most 3 tool rounds. ' +
+      "The model (AI_API_URL, AI_MODEL) gets the session's last 20 messages and read-only tools that run as the " +
+      "caller with the caller's role " +
+      '(get_sdr_kpis for admin and manager; search_sales, find_contact, find_policies for every role), at most 3 ' +
+      'tool rounds. ' +
       "The user's message is stored also when the model is missing or fails. Limit: 20 per 60 s.",
     body: AiExecuteBody,
     responses: {

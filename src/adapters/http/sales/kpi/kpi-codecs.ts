@@ -19,7 +19,8 @@ const KpiDate = withSchema(
   {
     type: 'string',
     description:
-      'A date (`2018-11-04`: that local day of `timezone`, from its start for dateFrom, to its end for dateTo) or an ISO 8601 timestamp (`2018-11-04T10:00:00Z`, an offset allowed: that instant)',
+      'A date (`2018-11-04`: that local day of `timezone`, from its start for dateFrom, to its end for dateTo) or ' +
+      'an ISO 8601 timestamp (`2018-11-04T10:00:00Z`, an offset allowed: that instant)',
   },
 );
 
@@ -50,7 +51,10 @@ export interface KpiRequest {
   readonly timeZone: string;
 }
 
-/** GET /kpi/* query: unknown, repeated or invalid parameters, reversed dates and a period over 366 days are one 400, one message each. */
+/**
+ * GET /kpi/* query: unknown, repeated or invalid parameters, reversed dates and a period over 366 days are one 400, one
+ * message each.
+ */
 export function decodeKpiQuery(input: unknown, now: Date): KpiRequest {
   const decoded = decodeQuery(KpiQuery, requireJsonObject(input, 'query'), 'refuse');
   const problems = decoded.problems.map((problem) => problem.message);

@@ -33,7 +33,10 @@ const AuditLogQuery = t.exact(
   }),
 );
 
-/** Annotated codecs of their own: annotating the shared `Integer` or `IsoTimestamp` would change every schema using them. */
+/**
+ * Annotated codecs of their own: annotating the shared `Integer` or `IsoTimestamp` would change every schema using
+ * them.
+ */
 const RefusedCount = withSchema(
   new t.Type<number, number>(
     'RefusedCount',
@@ -47,9 +50,13 @@ const RefusedCount = withSchema(
     minimum: 1,
     maximum: Number.MAX_SAFE_INTEGER,
     description:
-      'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a saturated resource) ' +
-      "from this client IP on this route pattern with this status within one minute. `at` is the first one's time, `durationMs` the longest, " +
-      "`requestId` and `method` the first one's (`method` is `*` when they differed). Past the bound of open counts, `ip` and `path` are `(overflow)`.",
+      'Only on a counted entry: the number of requests refused before any work (the 401 of a route that requires a ' +
+      'credential and got no valid one, the 403 of a refused cross-site request, 429, or the 503 of a ' +
+      'saturated resource) ' +
+      "from this client IP on this route pattern with this status within one minute. `at` is the first one's time, " +
+      '`durationMs` the longest, ' +
+      "`requestId` and `method` the first one's (`method` is `*` when they differed). Past the bound of open " +
+      'counts, `ip` and `path` are `(overflow)`.',
   },
 );
 const LastAt = stringWith('LastAt', {

@@ -49,7 +49,8 @@ export function decodeSdrStatusRequest(input: unknown): UpdateSdrStatusInput {
 
 /** GET /sdr/interactions query. */
 export function decodeSdrListQuery(input: unknown): LeadIdentifier {
-  // A wave-one route (CONTRACT 7 "Query parameters"): unknown parameters are ignored, bracketed or repeated ones refused.
+  // A wave-one route (CONTRACT 7 "Query parameters"): unknown parameters are ignored, bracketed or repeated ones
+  // refused.
   const { values, problems } = queryValues(SdrListQuery, requireJsonObject(input, 'query'), 'ignore');
   return decodeIdentified(SdrListQuery, values, 'query', problems).identifier;
 }

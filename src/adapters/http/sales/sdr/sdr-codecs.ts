@@ -33,7 +33,9 @@ export const SdrListQuery = t.type({ identifier: NonBlankText, identifier_type: 
 /** What `normalizePhone` reads: digits and separators, an optional leading `+` (its digit rules are its own). */
 const PHONE_SHAPE = /^\s*\+?[\d\s().\-/]+\s*$/;
 
-/** Spec part 2 "SDR interaction (input of creation)" plus the optional person data (`phone` or `session_id` required). */
+/**
+ * Spec part 2 "SDR interaction (input of creation)" plus the optional person data (`phone` or `session_id` required).
+ */
 export const SdrCreateBody = requiringOneOf(
   t.exact(
     t.intersection([

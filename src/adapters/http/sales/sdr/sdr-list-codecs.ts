@@ -60,7 +60,9 @@ export function decodeSessionsQuery(input: unknown): ListSdrSessionsInput {
 const triState = (value: 'true' | 'false' | 'all' | undefined): boolean | undefined =>
   value === 'true' ? true : value === 'false' ? false : undefined;
 
-/** GET /sdr/contacts query (spec part 4, CONTRACT 8.2): `converted` is the deprecated alias of `qualified`, which wins. */
+/**
+ * GET /sdr/contacts query (spec part 4, CONTRACT 8.2): `converted` is the deprecated alias of `qualified`, which wins.
+ */
 export function decodeContactsQuery(input: unknown): ListSdrContactsInput {
   const q = decodeListQuery(ContactsQuery, input);
   const qualified = triState(q.qualified ?? q.converted);

@@ -74,7 +74,9 @@ export const uuidString = (schema: JsonSchema = {}) =>
     ...schema,
   });
 
-/** A whole number written in decimal digits (a query parameter), in `min..max`; left out: `fallback` when there is one. */
+/**
+ * A whole number written in decimal digits (a query parameter), in `min..max`; left out: `fallback` when there is one.
+ */
 export function integerFromString(
   range: { readonly min: number; readonly max: number; readonly fallback?: number },
   schema: JsonSchema = {},

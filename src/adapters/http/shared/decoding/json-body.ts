@@ -49,7 +49,10 @@ export function forbiddenKeyOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The forbidden key the parser's prototype check refused (the text parsed plainly: JSON.parse makes `__proto__` an own key). */
+/**
+ * The forbidden key the parser's prototype check refused (the text parsed plainly: JSON.parse makes `__proto__` an own
+ * key).
+ */
 function refusedKeyOf(text: unknown): string {
   try {
     return (typeof text === 'string' ? forbiddenKeyOf(JSON.parse(text)) : undefined) ?? '__proto__';

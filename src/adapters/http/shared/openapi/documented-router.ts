@@ -14,7 +14,9 @@ export interface ResponseSpec {
   /** A schema written as data, for shapes no codec describes (a `$ref` to the service's error body). */
   readonly schema?: JsonSchema;
   readonly contentType?: string;
-  /** Headers of this answer only; those of every answer and of the operation's limiter are added (response-headers.ts). */
+  /**
+   * Headers of this answer only; those of every answer and of the operation's limiter are added (response-headers.ts).
+   */
   readonly headers?: Readonly<
     Record<string, { readonly description: string; readonly schema?: JsonSchema } | HeaderRef>
   >;

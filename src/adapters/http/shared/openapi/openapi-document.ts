@@ -28,9 +28,14 @@ export interface ServiceApi {
   readonly schemas: Readonly<Record<string, JsonSchema>>;
   /** Answers the service's middleware can give on this operation (rate limit, CSRF, body parser, faults). */
   readonly commonResponses: (operation: RecordedOperation, security: readonly string[]) => Responses;
-  /** What a request no route serves can answer (the 404 of the error format, and the middleware's answers before it). */
+  /**
+   * What a request no route serves can answer (the 404 of the error format, and the middleware's answers before it).
+   */
   readonly unroutedResponses: Responses;
-  /** Headers on every answer of this operation (its limiter's counts), besides those of every answer; `undefined`: no route. */
+  /**
+   * Headers on every answer of this operation (its limiter's counts), besides those of every answer; `undefined`: no
+   * route.
+   */
   readonly operationHeaders: (operation: RecordedOperation | undefined) => readonly ResponseHeaderName[];
 }
 

@@ -14,7 +14,8 @@ const SWAGGER_UI_ASSETS: Readonly<Record<string, string>> = {
 /** Reads the spec URL from the page (no inline script, so the page runs under a strict CSP). */
 const INIT_SCRIPT = `window.addEventListener('load', function () {
   var root = document.getElementById('swagger-ui');
-  window.ui = SwaggerUIBundle({ url: root.getAttribute('data-spec'), domNode: root, deepLinking: true, validatorUrl: null,
+  window.ui = SwaggerUIBundle({ url: root.getAttribute('data-spec'), domNode: root, deepLinking: true,
+    validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis], layout: 'BaseLayout' });
 });
 `;

@@ -45,7 +45,8 @@ export const RESPONSE_HEADERS = {
   },
   'X-Request-Id': {
     description:
-      'The request id of the logs: the one the client sent when it is safe (1-128 of A-Z a-z 0-9 . _ : -), else a new uuid',
+      'The request id of the logs: the one the client sent when it is safe (1-128 of A-Z a-z 0-9 . _ : -), else a ' +
+      'new uuid',
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', maxLength: 128 },
   },
   'Access-Control-Allow-Origin': {

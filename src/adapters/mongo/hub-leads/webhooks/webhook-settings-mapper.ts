@@ -16,7 +16,10 @@ export function webhookSettingsFromDocument(doc: OrganizationWebhookDocument): W
   };
 }
 
-/** The `$set` of a patch: only the members it carries, each on its own path, so concurrent patches of different members both stay. */
+/**
+ * The `$set` of a patch: only the members it carries, each on its own path, so concurrent patches of different members
+ * both stay.
+ */
 export function webhookSettingsPatchToSet(patch: WebhookSettingsPatch): Record<string, string | boolean> {
   const set: Record<string, string | boolean> = {};
   if (patch.webhookSecret !== undefined) set.webhookSecret = patch.webhookSecret;

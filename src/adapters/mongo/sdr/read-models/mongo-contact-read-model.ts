@@ -50,7 +50,10 @@ function sortOf(sortBy: ContactSortField, order: SortOrder): Document {
   return { [sortBy]: direction, _id: 1 };
 }
 
-/** The contact read model in MongoDB (collection `sdr_contacts`) of one gateway store: pages and metrics computed by the database. */
+/**
+ * The contact read model in MongoDB (collection `sdr_contacts`) of one gateway store: pages and metrics computed by the
+ * database.
+ */
 export class MongoContactReadModel
   extends MongoVersionedReadModel<StoredContact, ContactDocument>
   implements ContactReadModel

@@ -63,7 +63,8 @@ export class VersionedCollection<T, D extends VersionedFields> {
     }
     const filter = { _id: { $in: ids.map((id) => this.source.idOf(id)) } } as Filter<D>;
     await this.collection().updateMany(filter, { $inc: { generation: 1 }, $set: { dirtySince: at } } as Document);
-    // The generations alone come back (a `$group` of one field: jongodb ignores projections and would send whole documents).
+    // The generations alone come back (a `$group` of one field: jongodb ignores projections and would send whole
+    // documents).
     const found = await this.collection()
       .aggregate<{ _id: string; generation: unknown }>([
         { $match: filter },
@@ -95,7 +96,8 @@ export class VersionedCollection<T, D extends VersionedFields> {
       }
       const filter = { _id: this.source.idOf(claim.id), generation: claim.generation } as Document;
       if (value === undefined) changes.push({ deleteOne: { filter } } as AnyBulkWriteOperation<D>);
-      // The generation goes up with the write too: a writer that only read its generation (the rebuild) is superseded by it.
+      // The generation goes up with the write too: a writer that only read its generation (the rebuild) is superseded
+      // by it.
       else
         changes.push({
           updateOne: {

@@ -54,11 +54,15 @@ describe('hub auth HTTP', () => {
       expect(JSON.stringify(await tokens().find({}).toArray())).not.to.contain(refreshTokenOf(res));
     });
 
-    it('logs in a user whose password is longer than the 256 set at registration (hub passwords had no maximum before; the CLI sets none)', async () => {
-      const long = 'p'.repeat(300);
-      await hub.createUser({ email: 'long@example.com', password: long, name: 'Long', orgId, role: 'MEMBER' });
-      await login('long@example.com', long).expect(200);
-    });
+    it(
+      'logs in a user whose password is longer than the 256 set at registration (hub passwords had no maximum ' +
+        'before; the CLI sets none)',
+      async () => {
+        const long = 'p'.repeat(300);
+        await hub.createUser({ email: 'long@example.com', password: long, name: 'Long', orgId, role: 'MEMBER' });
+        await login('long@example.com', long).expect(200);
+      },
+    );
 
     it('issues an at+jwt token jose verifies, with the claims of spec part 2 and CONTRACT 11.1', async () => {
       const res = await login().expect(200);
@@ -191,23 +195,26 @@ describe('hub auth HTTP', () => {
       expect(stored?.replacedBy).to.equal(null);
     });
 
-    it('every 401 deletes the cookie (CONTRACT 7): no or empty cookie, unknown, malformed, reused, expired', async () => {
-      const deleted = (res: Response) => expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
-      deleted(await refresh().expect(401, { error: 'No refresh token' }));
-      deleted(
-        await api()
-          .post('/api/v1/auth/refresh')
-          .set('Cookie', 'refresh_token=')
-          .expect(401, { error: 'No refresh token' }),
-      );
-      deleted(await refresh('not-a-token').expect(401));
-      const first = refreshTokenOf(await login().expect(200));
-      await refresh(first).expect(200);
-      deleted(await refresh(first).expect(401, { error: 'Invalid or reused refresh token' }));
-      const token = refreshTokenOf(await login().expect(200));
-      hub.clock.advance(7 * 24 * 3600 * 1000 + 1);
-      deleted(await refresh(token).expect(401, { error: 'Invalid or reused refresh token' }));
-    });
+    it(
+      'every 401 deletes the cookie (CONTRACT 7): no or empty cookie, unknown, malformed, reused, ' + 'expired',
+      async () => {
+        const deleted = (res: Response) => expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
+        deleted(await refresh().expect(401, { error: 'No refresh token' }));
+        deleted(
+          await api()
+            .post('/api/v1/auth/refresh')
+            .set('Cookie', 'refresh_token=')
+            .expect(401, { error: 'No refresh token' }),
+        );
+        deleted(await refresh('not-a-token').expect(401));
+        const first = refreshTokenOf(await login().expect(200));
+        await refresh(first).expect(200);
+        deleted(await refresh(first).expect(401, { error: 'Invalid or reused refresh token' }));
+        const token = refreshTokenOf(await login().expect(200));
+        hub.clock.advance(7 * 24 * 3600 * 1000 + 1);
+        deleted(await refresh(token).expect(401, { error: 'Invalid or reused refresh token' }));
+      },
+    );
 
     it('resolves role and permissions again, so a role change shows at the next refresh', async () => {
       const email = 'promoted@example.com';
@@ -220,31 +227,39 @@ describe('hub auth HTTP', () => {
       expect(claims.permissions).to.include('channels:edit');
     });
 
-    it('a user who left every organization: 403 User has no organization membership, the token revoked and the cookie deleted', async () => {
-      const email = 'leaver@example.com';
-      const id = await hub.createUser({ email, password: PASSWORD, orgId, role: 'MEMBER' });
-      const token = refreshTokenOf(await login(email).expect(200));
-      await mongo.db.collection('hub_memberships').deleteOne({ userId: id, orgId });
-      const res = await refresh(token).expect(403, { error: 'User has no organization membership' });
-      expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
-      expect(await activeCount(id)).to.equal(0);
-    });
+    it(
+      'a user who left every organization: 403 User has no organization membership, the token revoked and the ' +
+        'cookie deleted',
+      async () => {
+        const email = 'leaver@example.com';
+        const id = await hub.createUser({ email, password: PASSWORD, orgId, role: 'MEMBER' });
+        const token = refreshTokenOf(await login(email).expect(200));
+        await mongo.db.collection('hub_memberships').deleteOne({ userId: id, orgId });
+        const res = await refresh(token).expect(403, { error: 'User has no organization membership' });
+        expect(refreshSetCookie(res)).to.match(/^refresh_token=;.*Max-Age=0/);
+        expect(await activeCount(id)).to.equal(0);
+      },
+    );
 
-    it('inside the grace interval (CONTRACT 5.3) the predecessor gets 401 and its cookie is left alone; the successor still works', async () => {
-      const graceful = await hubHarness(mongo, { overrides: { hubRefreshGraceMs: 10_000 } });
-      const call = (token: string) =>
-        request(graceful.app.callback()).post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
-      const first = refreshTokenOf(
-        await request(graceful.app.callback())
-          .post('/api/v1/auth/login')
-          .send({ email: 'ana@example.com', password: PASSWORD })
-          .expect(200),
-      );
-      const second = refreshTokenOf(await call(first).expect(200));
-      const res = await call(first).expect(401, { error: 'Invalid or reused refresh token' });
-      expect(refreshSetCookie(res)).to.equal(undefined);
-      await call(second).expect(200);
-    });
+    it(
+      'inside the grace interval (CONTRACT 5.3) the predecessor gets 401 and its cookie is left alone; the ' +
+        'successor still works',
+      async () => {
+        const graceful = await hubHarness(mongo, { overrides: { hubRefreshGraceMs: 10_000 } });
+        const call = (token: string) =>
+          request(graceful.app.callback()).post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${token}`);
+        const first = refreshTokenOf(
+          await request(graceful.app.callback())
+            .post('/api/v1/auth/login')
+            .send({ email: 'ana@example.com', password: PASSWORD })
+            .expect(200),
+        );
+        const second = refreshTokenOf(await call(first).expect(200));
+        const res = await call(first).expect(401, { error: 'Invalid or reused refresh token' });
+        expect(refreshSetCookie(res)).to.equal(undefined);
+        await call(second).expect(200);
+      },
+    );
   });
 
   describe('POST /auth/logout and GET /auth/me', () => {
@@ -309,7 +324,8 @@ describe('hub auth HTTP', () => {
     it('malformed header, garbage, alg none, another secret: 401 Invalid or expired token', async () => {
       const good = (await login().expect(200)).body.accessToken as string;
       const claims = jwt.decode(good) as Record<string, unknown>;
-      const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const encoded = (text: string): string => Buffer.from(text).toString('base64url');
+      const none = `${encoded('{"alg":"none","typ":"JWT"}')}.${encoded(JSON.stringify(claims))}.`;
       const otherSecret = jwt.sign(claims, 'another-secret-another-secret-another-secret', {
         algorithm: 'HS256',
         noTimestamp: true,

@@ -42,27 +42,31 @@ describe('hub password hashing under a login flood (CONTRACT 9.5)', () => {
     return { hub, held };
   };
 
-  it('answers logins past the queue 503 with Retry-After in the hub error format, writes nothing for them, and serves the others', async () => {
-    const hub = await harness(1);
-    const orgId = await hub.createOrg('Acme Motors');
-    await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
-    const sessions = () => mongo.db.collection('hub_refresh_tokens').countDocuments();
-    hasher.close();
-    const { first, all } = firstAnswers(
-      Array.from({ length: 5 }, () => login(hub, 'ana@example.com')),
-      3,
-    );
-    for (const res of await first) {
-      expect(res.status).to.equal(503);
-      expect(res.headers['retry-after']).to.equal('1');
-      expect(res.body).to.deep.equal({ error: 'Service unavailable' });
-      expect(res.headers['set-cookie']).to.equal(undefined);
-    }
-    expect(await sessions()).to.equal(0);
-    hasher.open();
-    expect((await all).map((res) => res.status).sort()).to.deep.equal([200, 200, 503, 503, 503]);
-    expect(await sessions()).to.equal(2);
-  });
+  it(
+    'answers logins past the queue 503 with Retry-After in the hub error format, writes nothing for them, and ' +
+      'serves the others',
+    async () => {
+      const hub = await harness(1);
+      const orgId = await hub.createOrg('Acme Motors');
+      await hub.createUser({ email: 'ana@example.com', password: PASSWORD, orgId, role: 'MEMBER' });
+      const sessions = () => mongo.db.collection('hub_refresh_tokens').countDocuments();
+      hasher.close();
+      const { first, all } = firstAnswers(
+        Array.from({ length: 5 }, () => login(hub, 'ana@example.com')),
+        3,
+      );
+      for (const res of await first) {
+        expect(res.status).to.equal(503);
+        expect(res.headers['retry-after']).to.equal('1');
+        expect(res.body).to.deep.equal({ error: 'Service unavailable' });
+        expect(res.headers['set-cookie']).to.equal(undefined);
+      }
+      expect(await sessions()).to.equal(0);
+      hasher.open();
+      expect((await all).map((res) => res.status).sort()).to.deep.equal([200, 200, 503, 503, 503]);
+      expect(await sessions()).to.equal(2);
+    },
+  );
 
   it('refuses saturated login, register and reset before their bodies are read (malformed: 503, not 400)', async () => {
     const { hub, held } = await saturated();

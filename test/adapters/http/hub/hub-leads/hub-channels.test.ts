@@ -114,16 +114,20 @@ describe('hub channels and internal routes HTTP', () => {
         .expect(404, { error: 'Not found' });
     });
 
-    it('answers 401 Unauthorized for a missing, malformed, different or differently long secret, and for x-internal-admin', async () => {
-      const unauthorized = { error: 'Unauthorized' };
-      await summary().expect(401, unauthorized);
-      await summary(INTERNAL_SECRET).expect(401, unauthorized);
-      await summary(`Basic ${INTERNAL_SECRET}`).expect(401, unauthorized);
-      await summary(`Bearer ${INTERNAL_SECRET.slice(0, -1)}X`).expect(401, unauthorized);
-      await summary(`Bearer ${INTERNAL_SECRET}-longer`).expect(401, unauthorized);
-      await summary(bearer.owner).expect(401, unauthorized);
-      await summary(undefined, { 'x-internal-admin': 'true' }).expect(401, unauthorized);
-    });
+    it(
+      'answers 401 Unauthorized for a missing, malformed, different or differently long secret, and for ' +
+        'x-internal-admin',
+      async () => {
+        const unauthorized = { error: 'Unauthorized' };
+        await summary().expect(401, unauthorized);
+        await summary(INTERNAL_SECRET).expect(401, unauthorized);
+        await summary(`Basic ${INTERNAL_SECRET}`).expect(401, unauthorized);
+        await summary(`Bearer ${INTERNAL_SECRET.slice(0, -1)}X`).expect(401, unauthorized);
+        await summary(`Bearer ${INTERNAL_SECRET}-longer`).expect(401, unauthorized);
+        await summary(bearer.owner).expect(401, unauthorized);
+        await summary(undefined, { 'x-internal-admin': 'true' }).expect(401, unauthorized);
+      },
+    );
 
     it('answers 500 Internal auth not configured without MCP_INTERNAL_SECRET', async () => {
       const unconfigured = await hubHarness(mongo, { env: { MCP_INTERNAL_SECRET: '' } });

@@ -62,89 +62,98 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     (req?.body.messages ?? []).filter((m) => m.role === 'tool');
   const offered = (req: ReceivedRequest | undefined) => (req?.body.tools ?? []).map((tool) => tool.function.name);
 
-  it('a plain answer: 200 {sessionId, message}; a session titled from the message; both messages stored; the key sent as Bearer', async () => {
-    await open();
-    server.answer({ content: 'Nenhum lead virou venda hoje.' });
-    const res = await ask({ message: 'quantos leads viraram venda hoje?' }).expect(200);
-    expect(Object.keys(res.body).sort()).to.deep.equal(['message', 'sessionId']);
-    expect(res.body.message).to.deep.include({
-      sessionId: res.body.sessionId,
-      role: 'assistant',
-      content: 'Nenhum lead virou venda hoje.',
-    });
-    expect(res.body.message.metadata.operationType).to.equal('answer');
-    expect(res.body.message.metadata.executionTimeMs).to.be.a('number');
-    const [session] = await sessionsOf(operatorId);
-    expect(session).to.deep.include({
-      _id: res.body.sessionId,
-      title: 'quantos leads viraram venda hoje?',
-      messageCount: 2,
-      preview: 'Nenhum lead virou venda hoje.',
-    });
-    expect((await history(res.body.sessionId)).map((m) => [m.role, m.content])).to.deep.equal([
-      ['user', 'quantos leads viraram venda hoje?'],
-      ['assistant', 'Nenhum lead virou venda hoje.'],
-    ]);
-    const [received] = server.received;
-    expect(received?.path).to.equal('/v1/chat/completions');
-    expect(received?.headers.authorization).to.equal(`Bearer ${AI_KEY}`);
-    expect(received?.body.model).to.equal('test-model');
-    expect(received?.body.messages.map((m) => m.role)).to.deep.equal(['system', 'user']);
-    expect(received?.body.messages[1]?.content).to.equal('quantos leads viraram venda hoje?');
-    // Every role reads sales, contacts and policies; the KPI tool is not among them for an operator.
-    expect(offered(received)).to.have.members(['search_sales', 'find_contact', 'find_policies']);
-    const got = await request(rt.callback)
-      .get(`/api/chat-sessions/${res.body.sessionId}/history`)
-      .set('x-api-key', operatorKey)
-      .expect(200);
-    expect(got.body.messages[1]).to.deep.equal(res.body.message);
-  });
+  it(
+    'a plain answer: 200 {sessionId, message}; a session titled from the message; both messages stored; the key ' +
+      'sent as Bearer',
+    async () => {
+      await open();
+      server.answer({ content: 'Nenhum lead virou venda hoje.' });
+      const res = await ask({ message: 'quantos leads viraram venda hoje?' }).expect(200);
+      expect(Object.keys(res.body).sort()).to.deep.equal(['message', 'sessionId']);
+      expect(res.body.message).to.deep.include({
+        sessionId: res.body.sessionId,
+        role: 'assistant',
+        content: 'Nenhum lead virou venda hoje.',
+      });
+      expect(res.body.message.metadata.operationType).to.equal('answer');
+      expect(res.body.message.metadata.executionTimeMs).to.be.a('number');
+      const [session] = await sessionsOf(operatorId);
+      expect(session).to.deep.include({
+        _id: res.body.sessionId,
+        title: 'quantos leads viraram venda hoje?',
+        messageCount: 2,
+        preview: 'Nenhum lead virou venda hoje.',
+      });
+      expect((await history(res.body.sessionId)).map((m) => [m.role, m.content])).to.deep.equal([
+        ['user', 'quantos leads viraram venda hoje?'],
+        ['assistant', 'Nenhum lead virou venda hoje.'],
+      ]);
+      const [received] = server.received;
+      expect(received?.path).to.equal('/v1/chat/completions');
+      expect(received?.headers.authorization).to.equal(`Bearer ${AI_KEY}`);
+      expect(received?.body.model).to.equal('test-model');
+      expect(received?.body.messages.map((m) => m.role)).to.deep.equal(['system', 'user']);
+      expect(received?.body.messages[1]?.content).to.equal('quantos leads viraram venda hoje?');
+      // Every role reads sales, contacts and policies; the KPI tool is not among them for an operator.
+      expect(offered(received)).to.have.members(['search_sales', 'find_contact', 'find_policies']);
+      const got = await request(rt.callback)
+        .get(`/api/chat-sessions/${res.body.sessionId}/history`)
+        .set('x-api-key', operatorKey)
+        .expect(200);
+      expect(got.body.messages[1]).to.deep.equal(res.body.message);
+    },
+  );
 
-  it('a tool call: find_policies runs on the real data and its result reaches the model in the next request', async () => {
-    await open();
-    await request(rt.callback)
-      .post('/api/policies')
-      .set('x-api-key', adminKey)
-      .send({
+  it(
+    'a tool call: find_policies runs on the real data and its result reaches the model in the next ' + 'request',
+    async () => {
+      await open();
+      await request(rt.callback)
+        .post('/api/policies')
+        .set('x-api-key', adminKey)
+        .send({
+          policyNumber: 'AP-2026/0001',
+          cpf: CPF,
+          saleId: null,
+          insurer: 'Porto Seguro',
+          product: 'auto',
+          premiumCents: 189_900,
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          vehiclePlate: 'abc-1234',
+        })
+        .expect(201);
+      server.answer(
+        {
+          toolCalls: [{ id: 'call-pol', name: 'find_policies', arguments: JSON.stringify({ cpf: '529.982.247-25' }) }],
+        },
+        { content: 'A apólice AP-2026/0001 está pendente.' },
+      );
+      const res = await ask({ message: 'qual a apólice do CPF 529.982.247-25?' }).expect(200);
+      expect(res.body.message).to.deep.include({ content: 'A apólice AP-2026/0001 está pendente.' });
+      expect(res.body.message.metadata.operationType).to.equal('find_policies');
+      expect(server.received).to.have.length(2);
+      const second = server.received[1]?.body.messages ?? [];
+      expect(second.at(-2)).to.deep.include({ role: 'assistant' });
+      expect(second.at(-2)?.tool_calls?.[0]).to.deep.include({
+        id: 'call-pol',
+        function: { name: 'find_policies', arguments: '{"cpf":"529.982.247-25"}' },
+      });
+      const [result] = toolMessages(server.received[1]);
+      expect(result?.tool_call_id).to.equal('call-pol');
+      const content = JSON.parse(result?.content ?? '{}');
+      expect(content.cpf).to.equal(CPF);
+      expect(content.policies).to.have.length(1);
+      expect(content.policies[0]).to.include({
         policyNumber: 'AP-2026/0001',
-        cpf: CPF,
-        saleId: null,
         insurer: 'Porto Seguro',
-        product: 'auto',
-        premiumCents: 189_900,
-        startDate: '2026-01-01',
-        endDate: '2027-01-01',
-        vehiclePlate: 'abc-1234',
-      })
-      .expect(201);
-    server.answer(
-      { toolCalls: [{ id: 'call-pol', name: 'find_policies', arguments: JSON.stringify({ cpf: '529.982.247-25' }) }] },
-      { content: 'A apólice AP-2026/0001 está pendente.' },
-    );
-    const res = await ask({ message: 'qual a apólice do CPF 529.982.247-25?' }).expect(200);
-    expect(res.body.message).to.deep.include({ content: 'A apólice AP-2026/0001 está pendente.' });
-    expect(res.body.message.metadata.operationType).to.equal('find_policies');
-    expect(server.received).to.have.length(2);
-    const second = server.received[1]?.body.messages ?? [];
-    expect(second.at(-2)).to.deep.include({ role: 'assistant' });
-    expect(second.at(-2)?.tool_calls?.[0]).to.deep.include({
-      id: 'call-pol',
-      function: { name: 'find_policies', arguments: '{"cpf":"529.982.247-25"}' },
-    });
-    const [result] = toolMessages(server.received[1]);
-    expect(result?.tool_call_id).to.equal('call-pol');
-    const content = JSON.parse(result?.content ?? '{}');
-    expect(content.cpf).to.equal(CPF);
-    expect(content.policies).to.have.length(1);
-    expect(content.policies[0]).to.include({
-      policyNumber: 'AP-2026/0001',
-      insurer: 'Porto Seguro',
-      status: 'pending',
-      vehiclePlate: 'ABC1234',
-    });
-    // Only the question and the answer are stored: tool turns live in the exchange with the model.
-    expect((await history(res.body.sessionId)).map((m) => m.role)).to.deep.equal(['user', 'assistant']);
-  });
+        status: 'pending',
+        vehiclePlate: 'ABC1234',
+      });
+      // Only the question and the answer are stored: tool turns live in the exchange with the model.
+      expect((await history(res.body.sessionId)).map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    },
+  );
 
   it('two tool rounds (search_sales by name, then find_contact by phone) before the answer', async () => {
     await open();
@@ -173,99 +182,113 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(contact.contacts[0]).to.include({ phone: '5511987654321', status: 'interested', interactionCount: 1 });
   });
 
-  it("get_sdr_kpis is offered to admins and managers only and runs the KPI use case; an operator's call to it runs nothing", async () => {
-    await open();
-    const manager = await rt.createUser({ role: 'manager' });
-    const managerKey = (await rt.createApiKey(manager.email)).key;
-    await request(rt.callback)
-      .post('/sdr/interactions')
-      .set('x-api-key', operatorKey)
-      .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
-      .expect(201);
-    server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Um contato, um lead.' });
-    const res = await ask({ message: 'quantos leads viraram venda?' }, adminKey).expect(200);
-    expect(offered(server.received[0])).to.have.members([
-      'get_sdr_kpis',
-      'search_sales',
-      'find_contact',
-      'find_policies',
-    ]);
-    expect(res.body.message.metadata.operationType).to.equal('get_sdr_kpis');
-    const kpi = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
-    expect(kpi).to.include({ contacts: 1, leads: 1, conversionRate: 1, timezone: 'America/Sao_Paulo' });
-    expect(Object.keys(kpi).sort()).to.deep.equal([
-      'averageResponseTimeSeconds',
-      'contacts',
-      'conversionRate',
-      'leads',
-      'period',
-      'responseRate',
-      'timezone',
-    ]);
-    server.answer(
-      {
-        toolCalls: [
-          { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-02-30","dateTo":"ontem"}' },
-          { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2020-01-01","dateTo":"2026-01-01"}' },
-        ],
-      },
-      { content: 'Datas inválidas.' },
-    );
-    await ask({ message: 'e em fevereiro?' }, managerKey).expect(200);
-    expect(offered(server.received[2])).to.include('get_sdr_kpis');
-    expect(toolMessages(server.received[3]).map((m) => JSON.parse(m.content ?? '{}'))).to.deep.equal([
-      { error: 'dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date' },
-      { error: 'the period must not exceed 366 days (it covers 2193 local days)' },
-    ]);
-    server.answer(
-      { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] },
-      { content: 'Sem acesso aos indicadores.' },
-    );
-    const operator = await ask({ message: 'quantos leads?' }).expect(200);
-    expect(offered(server.received[4])).to.not.include('get_sdr_kpis');
-    expect(JSON.parse(toolMessages(server.received[5])[0]?.content ?? '{}')).to.deep.equal({
-      error: 'unknown tool get_sdr_kpis',
-    });
-    expect(operator.body.message.metadata.operationType).to.equal('answer');
-  });
+  it(
+    "get_sdr_kpis is offered to admins and managers only and runs the KPI use case; an operator's call to it runs " +
+      'nothing',
+    async () => {
+      await open();
+      const manager = await rt.createUser({ role: 'manager' });
+      const managerKey = (await rt.createApiKey(manager.email)).key;
+      await request(rt.callback)
+        .post('/sdr/interactions')
+        .set('x-api-key', operatorKey)
+        .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
+        .expect(201);
+      server.answer({ toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] }, { content: 'Um contato, um lead.' });
+      const res = await ask({ message: 'quantos leads viraram venda?' }, adminKey).expect(200);
+      expect(offered(server.received[0])).to.have.members([
+        'get_sdr_kpis',
+        'search_sales',
+        'find_contact',
+        'find_policies',
+      ]);
+      expect(res.body.message.metadata.operationType).to.equal('get_sdr_kpis');
+      const kpi = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
+      expect(kpi).to.include({ contacts: 1, leads: 1, conversionRate: 1, timezone: 'America/Sao_Paulo' });
+      expect(Object.keys(kpi).sort()).to.deep.equal([
+        'averageResponseTimeSeconds',
+        'contacts',
+        'conversionRate',
+        'leads',
+        'period',
+        'responseRate',
+        'timezone',
+      ]);
+      server.answer(
+        {
+          toolCalls: [
+            { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-02-30","dateTo":"ontem"}' },
+            { name: 'get_sdr_kpis', arguments: '{"dateFrom":"2020-01-01","dateTo":"2026-01-01"}' },
+          ],
+        },
+        { content: 'Datas inválidas.' },
+      );
+      await ask({ message: 'e em fevereiro?' }, managerKey).expect(200);
+      expect(offered(server.received[2])).to.include('get_sdr_kpis');
+      expect(toolMessages(server.received[3]).map((m) => JSON.parse(m.content ?? '{}'))).to.deep.equal([
+        { error: 'dateFrom must be an ISO 8601 date; dateTo must be an ISO 8601 date' },
+        { error: 'the period must not exceed 366 days (it covers 2193 local days)' },
+      ]);
+      server.answer(
+        { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{}' }] },
+        { content: 'Sem acesso aos indicadores.' },
+      );
+      const operator = await ask({ message: 'quantos leads?' }).expect(200);
+      expect(offered(server.received[4])).to.not.include('get_sdr_kpis');
+      expect(JSON.parse(toolMessages(server.received[5])[0]?.content ?? '{}')).to.deep.equal({
+        error: 'unknown tool get_sdr_kpis',
+      });
+      expect(operator.body.message.metadata.operationType).to.equal('answer');
+    },
+  );
 
-  it('get_sdr_kpis and GET /kpi/sdr share the KPI cache: the tool computes, then the route answers X-Cache: HIT with the same figures', async () => {
-    await open();
-    await request(rt.callback)
-      .post('/sdr/interactions')
-      .set('x-api-key', operatorKey)
-      .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
-      .expect(201);
-    server.answer(
-      { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-03-01","dateTo":"2026-03-05"}' }] },
-      { content: 'Em março, nada.' },
-    );
-    await ask({ message: 'e no começo de março?' }, adminKey).expect(200);
-    const tool = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
-    // Explicit defaults and another spelling of the same period name the same entry (CONTRACT 8.3).
-    const route = await request(rt.callback)
-      .get('/kpi/sdr?timezone=America/Sao_Paulo&dateTo=2026-03-05&dateFrom=2026-03-01')
-      .set('x-api-key', adminKey)
-      .expect(200);
-    expect(route.headers['x-cache']).to.equal('HIT');
-    const { timezone, ...figures } = tool;
-    expect(timezone).to.equal('America/Sao_Paulo');
-    expect(route.body).to.deep.equal(figures);
-    const other = await request(rt.callback)
-      .get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06')
-      .set('x-api-key', adminKey)
-      .expect(200);
-    expect(other.headers['x-cache']).to.equal('MISS');
-  });
+  it(
+    'get_sdr_kpis and GET /kpi/sdr share the KPI cache: the tool computes, then the route answers X-Cache: HIT ' +
+      'with the same figures',
+    async () => {
+      await open();
+      await request(rt.callback)
+        .post('/sdr/interactions')
+        .set('x-api-key', operatorKey)
+        .send({ phone: '(11) 98765-4321', channel: 'whatsapp', result: 'interested', converted_to_lead: true })
+        .expect(201);
+      server.answer(
+        { toolCalls: [{ name: 'get_sdr_kpis', arguments: '{"dateFrom":"2026-03-01","dateTo":"2026-03-05"}' }] },
+        { content: 'Em março, nada.' },
+      );
+      await ask({ message: 'e no começo de março?' }, adminKey).expect(200);
+      const tool = JSON.parse(toolMessages(server.received[1])[0]?.content ?? '{}');
+      // Explicit defaults and another spelling of the same period name the same entry (CONTRACT 8.3).
+      const route = await request(rt.callback)
+        .get('/kpi/sdr?timezone=America/Sao_Paulo&dateTo=2026-03-05&dateFrom=2026-03-01')
+        .set('x-api-key', adminKey)
+        .expect(200);
+      expect(route.headers['x-cache']).to.equal('HIT');
+      const { timezone, ...figures } = tool;
+      expect(timezone).to.equal('America/Sao_Paulo');
+      expect(route.body).to.deep.equal(figures);
+      const other = await request(rt.callback)
+        .get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06')
+        .set('x-api-key', adminKey)
+        .expect(200);
+      expect(other.headers['x-cache']).to.equal('MISS');
+    },
+  );
 
-  it('more tool rounds than allowed: after the third the model is called once more without tools, and that answer is returned', async () => {
-    await open();
-    server.otherwise(toolsWhileOffered('find_policies', JSON.stringify({ cpf: CPF }), 'Resumo sem mais ferramentas.'));
-    const res = await ask({ message: 'procure sem parar' }).expect(200);
-    expect(res.body.message.content).to.equal('Resumo sem mais ferramentas.');
-    expect(server.received.map((r) => r.body.tools === undefined)).to.deep.equal([false, false, false, true]);
-    expect(toolMessages(server.received[3])).to.have.length(3);
-  });
+  it(
+    'more tool rounds than allowed: after the third the model is called once more without tools, and that answer ' +
+      'is returned',
+    async () => {
+      await open();
+      server.otherwise(
+        toolsWhileOffered('find_policies', JSON.stringify({ cpf: CPF }), 'Resumo sem mais ferramentas.'),
+      );
+      const res = await ask({ message: 'procure sem parar' }).expect(200);
+      expect(res.body.message.content).to.equal('Resumo sem mais ferramentas.');
+      expect(server.received.map((r) => r.body.tools === undefined)).to.deep.equal([false, false, false, true]);
+      expect(toolMessages(server.received[3])).to.have.length(3);
+    },
+  );
 
   it("invalid tool arguments from the model go back to it as the tool's error (no 500)", async () => {
     await open();
@@ -288,16 +311,19 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     ]);
   });
 
-  it('an upstream 500 is 502 "AI service unavailable"; the user message stays stored (and is context next time)', async () => {
-    await open();
-    server.answer({ status: 500 });
-    const res = await ask({ message: 'primeira pergunta' }).expect(502);
-    expect(res.body).to.include({ statusCode: 502, message: 'AI service unavailable' });
-    const [session] = await sessionsOf(operatorId);
-    expect(session).to.deep.include({ messageCount: 1, preview: 'primeira pergunta' });
-    expect((await history(session?._id ?? '')).map((m) => m.content)).to.deep.equal(['primeira pergunta']);
-    expect(rt.log.lines().some((line) => line.msg === 'AI model call failed' && line.status === 500)).to.equal(true);
-  });
+  it(
+    'an upstream 500 is 502 "AI service unavailable"; the user message stays stored (and is context next ' + 'time)',
+    async () => {
+      await open();
+      server.answer({ status: 500 });
+      const res = await ask({ message: 'primeira pergunta' }).expect(502);
+      expect(res.body).to.include({ statusCode: 502, message: 'AI service unavailable' });
+      const [session] = await sessionsOf(operatorId);
+      expect(session).to.deep.include({ messageCount: 1, preview: 'primeira pergunta' });
+      expect((await history(session?._id ?? '')).map((m) => m.content)).to.deep.equal(['primeira pergunta']);
+      expect(rt.log.lines().some((line) => line.msg === 'AI model call failed' && line.status === 500)).to.equal(true);
+    },
+  );
 
   it('retries inside the deadline: a 500 then an answer is a 200 when the client may retry', async () => {
     await open({}, { assistantModelRetries: 1 });
@@ -354,16 +380,19 @@ describe('POST /ai/execute (CONTRACT 8.4, spec part 8)', () => {
     expect(all.body.messages.filter((m: { role: string }) => m.role === 'user')).to.have.length(6);
   });
 
-  it('another user\'s session is 404 "Chat session not found"; nothing is stored and the model is not called', async () => {
-    await open();
-    const mine = await ask({ message: 'minha conversa' }, adminKey).expect(200);
-    const res = await ask({ message: 'intrusão', sessionId: mine.body.sessionId }).expect(404);
-    expect(res.body).to.include({ statusCode: 404, message: 'Chat session not found' });
-    await ask({ message: 'sumiu', sessionId: randomUUID() }).expect(404);
-    expect(server.received).to.have.length(1);
-    expect(await chatMessagesCollection(rt.db).countDocuments({ sessionId: mine.body.sessionId })).to.equal(2);
-    expect(await sessionsOf(operatorId)).to.have.length(0);
-  });
+  it(
+    'another user\'s session is 404 "Chat session not found"; nothing is stored and the model is not ' + 'called',
+    async () => {
+      await open();
+      const mine = await ask({ message: 'minha conversa' }, adminKey).expect(200);
+      const res = await ask({ message: 'intrusão', sessionId: mine.body.sessionId }).expect(404);
+      expect(res.body).to.include({ statusCode: 404, message: 'Chat session not found' });
+      await ask({ message: 'sumiu', sessionId: randomUUID() }).expect(404);
+      expect(server.received).to.have.length(1);
+      expect(await chatMessagesCollection(rt.db).countDocuments({ sessionId: mine.body.sessionId })).to.equal(2);
+      expect(await sessionsOf(operatorId)).to.have.length(0);
+    },
+  );
 
   it('bad input is 400 with one message per problem, and nothing is stored or asked', async () => {
     await open();

@@ -185,27 +185,33 @@ describe('KPI routes (CONTRACT 8.3)', () => {
     await rt.close();
   });
 
-  /** Every figure request asks for a period of its own moment, so the cache never answers here (its tests are below). */
+  /**
+   * Every figure request asks for a period of its own moment, so the cache never answers here (its tests are below).
+   */
   const get = (path: string) => request(rt.callback).get(path).set('x-api-key', managerKey);
 
   describe('GET /kpi/sdr', () => {
-    it('counts contacts with activity, leads converted in the period, response time per turn and response rate (UTC days)', async () => {
-      const res = await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=UTC').expect(200);
-      expect(res.body).to.deep.equal({
-        period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-07T23:59:59.999Z' },
-        // Ana, Bruno, Carla, Dora, Fabio (his converting write), W1, W2; not Eva.
-        contacts: 7,
-        // Carla, Fabio, W1; not Ana (converted before the period).
-        leads: 3,
-        conversionRate: 0.4286,
-        // Ana 300 s (from the first of two inbound messages) and 30 s, Dora 10800 s (replied after the
-        // period); Bruno's turn began before the period, Carla's was never answered.
-        averageResponseTimeSeconds: 3710,
-        // Ana, Bruno, Dora of Ana, Bruno, Carla, Dora.
-        responseRate: 0.75,
-      });
-      expect(res.headers['x-cache']).to.equal('MISS');
-    });
+    it(
+      'counts contacts with activity, leads converted in the period, response time per turn and response rate ' +
+        '(UTC days)',
+      async () => {
+        const res = await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=UTC').expect(200);
+        expect(res.body).to.deep.equal({
+          period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-07T23:59:59.999Z' },
+          // Ana, Bruno, Carla, Dora, Fabio (his converting write), W1, W2; not Eva.
+          contacts: 7,
+          // Carla, Fabio, W1; not Ana (converted before the period).
+          leads: 3,
+          conversionRate: 0.4286,
+          // Ana 300 s (from the first of two inbound messages) and 30 s, Dora 10800 s (replied after the
+          // period); Bruno's turn began before the period, Carla's was never answered.
+          averageResponseTimeSeconds: 3710,
+          // Ana, Bruno, Dora of Ana, Bruno, Carla, Dora.
+          responseRate: 0.75,
+        });
+        expect(res.headers['x-cache']).to.equal('MISS');
+      },
+    );
 
     it('bounds bare dates by the local days of the default timezone (America/Sao_Paulo)', async () => {
       const res = await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07').expect(200);
@@ -223,7 +229,8 @@ describe('KPI routes (CONTRACT 8.3)', () => {
 
     it('takes timestamps as instants', async () => {
       const res = await get(
-        `/kpi/sdr?dateFrom=${encodeURIComponent('2026-03-02T10:00:30Z')}&dateTo=${encodeURIComponent('2026-03-03T09:00:00-00:00')}`,
+        `/kpi/sdr?dateFrom=${encodeURIComponent('2026-03-02T10:00:30Z')}` +
+          `&dateTo=${encodeURIComponent('2026-03-03T09:00:00-00:00')}`,
       ).expect(200);
       // Ana (messages), Fabio (12:00), W2 is before; Ana's first turn of the period starts at 10:01
       // but her run of inbound messages began at 10:00: not counted. Her Mar 3 turn is answered after.
@@ -395,73 +402,81 @@ describe('KPI routes (CONTRACT 8.3)', () => {
   });
 
   describe('bad input', () => {
-    it('400 with one message per problem: a non-date, reversed dates, an unknown timezone, unknown or repeated parameters', async () => {
-      const garbage = await get('/kpi/sdr?dateFrom=yesterday&dateTo=2026-02-30&timezone=Mars/Olympus').expect(400);
-      expect(garbage.body.error).to.deep.equal([
-        'dateFrom must be an ISO 8601 date',
-        'dateTo must be an ISO 8601 date',
-        'timezone must be an IANA timezone (for example America/Sao_Paulo)',
-      ]);
-      const reversed = await get('/kpi/sdr/trending?dateFrom=2026-03-05&dateTo=2026-03-04').expect(400);
-      expect(reversed.body.error).to.deep.equal(['dateFrom must not be after dateTo']);
-      const future = await get('/kpi/subscription-leads?dateFrom=2026-03-11').expect(400);
-      expect(future.body.error).to.deep.equal(['dateFrom must not be after dateTo']);
-      const unknown = await get('/kpi/sdr?page=2&timezone=UTC&timezone=UTC').expect(400);
-      expect(unknown.body.error).to.deep.equal(['page is not a known parameter', 'timezone must be given once']);
-    });
+    it(
+      '400 with one message per problem: a non-date, reversed dates, an unknown timezone, unknown or repeated ' +
+        'parameters',
+      async () => {
+        const garbage = await get('/kpi/sdr?dateFrom=yesterday&dateTo=2026-02-30&timezone=Mars/Olympus').expect(400);
+        expect(garbage.body.error).to.deep.equal([
+          'dateFrom must be an ISO 8601 date',
+          'dateTo must be an ISO 8601 date',
+          'timezone must be an IANA timezone (for example America/Sao_Paulo)',
+        ]);
+        const reversed = await get('/kpi/sdr/trending?dateFrom=2026-03-05&dateTo=2026-03-04').expect(400);
+        expect(reversed.body.error).to.deep.equal(['dateFrom must not be after dateTo']);
+        const future = await get('/kpi/subscription-leads?dateFrom=2026-03-11').expect(400);
+        expect(future.body.error).to.deep.equal(['dateFrom must not be after dateTo']);
+        const unknown = await get('/kpi/sdr?page=2&timezone=UTC&timezone=UTC').expect(400);
+        expect(unknown.body.error).to.deep.equal(['page is not a known parameter', 'timezone must be given once']);
+      },
+    );
   });
 
   describe('cache (in memory without REDIS_URL)', () => {
-    it('HIT after MISS with the same answer; new data invisible until the entry expires after 60 s; another query is a MISS', async () => {
-      const path = '/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife';
-      const first = await get(path).expect(200);
-      expect(first.headers['x-cache']).to.equal('MISS');
-      const second = await get(path).expect(200);
-      expect(second.headers['x-cache']).to.equal('HIT');
-      expect(second.body).to.deep.equal(first.body);
-      // The order of parameters and an explicit default do not make another entry.
-      expect(
-        (await get('/kpi/sdr?timezone=America%2FRecife&dateTo=2026-03-07&dateFrom=2026-03-01').expect(200)).headers[
-          'x-cache'
-        ],
-      ).to.equal('HIT');
-      await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07').expect(200);
-      expect(
-        (await get('/kpi/sdr?dateTo=2026-03-07&timezone=America/Sao_Paulo&dateFrom=2026-03-01').expect(200)).headers[
-          'x-cache'
-        ],
-      ).to.equal('HIT');
-      // A new contact of the period: invisible while the entry lives...
-      const extra = phoneInteraction('5571944443333', {
-        createdAt: iso('2026-03-03T10:00:00Z'),
-        updatedAt: iso('2026-03-03T10:00:00Z'),
-      });
-      await sdrInteractionsCollection(rt.db).insertOne(toSdrInteractionDocument(extra));
-      try {
-        clock.advance(59_000);
-        const stale = await get(path).expect(200);
-        expect(stale.headers['x-cache']).to.equal('HIT');
-        expect(stale.body.contacts).to.equal(first.body.contacts);
-        // ...and counted once it expired.
-        clock.advance(1_000);
-        const fresh = await get(path).expect(200);
-        expect(fresh.headers['x-cache']).to.equal('MISS');
-        expect(fresh.body.contacts).to.equal(first.body.contacts + 1);
-        // Another query, another path: misses.
+    it(
+      'HIT after MISS with the same answer; new data invisible until the entry expires after 60 s; another query ' +
+        'is a MISS',
+      async () => {
+        const path = '/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife';
+        const first = await get(path).expect(200);
+        expect(first.headers['x-cache']).to.equal('MISS');
+        const second = await get(path).expect(200);
+        expect(second.headers['x-cache']).to.equal('HIT');
+        expect(second.body).to.deep.equal(first.body);
+        // The order of parameters and an explicit default do not make another entry.
         expect(
-          (await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06&timezone=America/Recife').expect(200)).headers[
+          (await get('/kpi/sdr?timezone=America%2FRecife&dateTo=2026-03-07&dateFrom=2026-03-01').expect(200)).headers[
             'x-cache'
           ],
-        ).to.equal('MISS');
+        ).to.equal('HIT');
+        await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-07').expect(200);
         expect(
-          (await get('/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife').expect(200))
-            .headers['x-cache'],
-        ).to.equal('MISS');
-      } finally {
-        await sdrInteractionsCollection(rt.db).deleteOne({ _id: extra.id });
-        clock.advance(120_000);
-      }
-    });
+          (await get('/kpi/sdr?dateTo=2026-03-07&timezone=America/Sao_Paulo&dateFrom=2026-03-01').expect(200)).headers[
+            'x-cache'
+          ],
+        ).to.equal('HIT');
+        // A new contact of the period: invisible while the entry lives...
+        const extra = phoneInteraction('5571944443333', {
+          createdAt: iso('2026-03-03T10:00:00Z'),
+          updatedAt: iso('2026-03-03T10:00:00Z'),
+        });
+        await sdrInteractionsCollection(rt.db).insertOne(toSdrInteractionDocument(extra));
+        try {
+          clock.advance(59_000);
+          const stale = await get(path).expect(200);
+          expect(stale.headers['x-cache']).to.equal('HIT');
+          expect(stale.body.contacts).to.equal(first.body.contacts);
+          // ...and counted once it expired.
+          clock.advance(1_000);
+          const fresh = await get(path).expect(200);
+          expect(fresh.headers['x-cache']).to.equal('MISS');
+          expect(fresh.body.contacts).to.equal(first.body.contacts + 1);
+          // Another query, another path: misses.
+          expect(
+            (await get('/kpi/sdr?dateFrom=2026-03-01&dateTo=2026-03-06&timezone=America/Recife').expect(200)).headers[
+              'x-cache'
+            ],
+          ).to.equal('MISS');
+          expect(
+            (await get('/kpi/sdr/trending?dateFrom=2026-03-01&dateTo=2026-03-07&timezone=America/Recife').expect(200))
+              .headers['x-cache'],
+          ).to.equal('MISS');
+        } finally {
+          await sdrInteractionsCollection(rt.db).deleteOne({ _id: extra.id });
+          clock.advance(120_000);
+        }
+      },
+    );
 
     it('concurrent misses of one key compute once (single flight), and every one of them is a MISS', async () => {
       // The use case behind the cache: how many times the figures were computed.
@@ -490,24 +505,27 @@ describe('KPI rate limit (spec part 8: 10 per 60 s per IP and route)', () => {
     await rt.close();
   });
 
-  it('answers 10 requests with the limit headers, then 429 with Retry-After; each KPI route counts on its own', async () => {
-    const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
-    for (let i = 1; i <= 10; i += 1) {
-      const res = await request(rt.callback).get('/kpi/sdr').set('x-api-key', key).expect(200);
-      expect(res.headers['x-ratelimit-limit']).to.equal('10');
-      expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
-      expect(Number(res.headers['x-ratelimit-reset'])).to.be.within(1, 60);
-    }
-    const throttled = await request(rt.callback).get('/kpi/sdr').set('x-api-key', key).expect(429);
-    expect(throttled.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
-    expect(Number(throttled.headers['retry-after'])).to.be.within(1, 60);
-    const other = await request(rt.callback).get('/kpi/sdr/trending').set('x-api-key', key).expect(200);
-    expect(other.headers['x-ratelimit-limit']).to.equal('10');
-    expect(other.headers['x-ratelimit-remaining']).to.equal('9');
-    expect(
-      (await request(rt.callback).get('/kpi/subscription-leads').set('x-api-key', key).expect(200)).headers[
-        'x-ratelimit-remaining'
-      ],
-    ).to.equal('9');
-  });
+  it(
+    'answers 10 requests with the limit headers, then 429 with Retry-After; each KPI route counts on its ' + 'own',
+    async () => {
+      const key = (await rt.createApiKey((await rt.createUser({ role: 'admin' })).email)).key;
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await request(rt.callback).get('/kpi/sdr').set('x-api-key', key).expect(200);
+        expect(res.headers['x-ratelimit-limit']).to.equal('10');
+        expect(res.headers['x-ratelimit-remaining']).to.equal(String(10 - i));
+        expect(Number(res.headers['x-ratelimit-reset'])).to.be.within(1, 60);
+      }
+      const throttled = await request(rt.callback).get('/kpi/sdr').set('x-api-key', key).expect(429);
+      expect(throttled.body).to.deep.equal({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+      expect(Number(throttled.headers['retry-after'])).to.be.within(1, 60);
+      const other = await request(rt.callback).get('/kpi/sdr/trending').set('x-api-key', key).expect(200);
+      expect(other.headers['x-ratelimit-limit']).to.equal('10');
+      expect(other.headers['x-ratelimit-remaining']).to.equal('9');
+      expect(
+        (await request(rt.callback).get('/kpi/subscription-leads').set('x-api-key', key).expect(200)).headers[
+          'x-ratelimit-remaining'
+        ],
+      ).to.equal('9');
+    },
+  );
 });

@@ -56,28 +56,32 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
   const stored = () => policiesCollection(rt.db).countDocuments({});
 
   describe('POST /api/policies', () => {
-    it('creates (201): CPF as digits, plate upper-case without hyphen, status pending, personId null, empty history', async () => {
-      const res = await create().expect(201);
-      expect(res.body).to.deep.equal({
-        id: res.body.id,
-        policyNumber: 'AP-2026/0001',
-        cpf: CPF_DIGITS,
-        personId: null,
-        saleId: null,
-        insurer: 'Porto Seguro',
-        product: 'auto',
-        status: 'pending',
-        premiumCents: 189_900,
-        startDate: '2026-01-01',
-        endDate: '2027-01-01',
-        vehiclePlate: 'ABC1234',
-        createdAt: '2026-03-01T12:00:00.000Z',
-        updatedAt: '2026-03-01T12:00:00.000Z',
-        history: [],
-      });
-      const got = await api().get(`/api/policies/${res.body.id}`).set('x-api-key', key).expect(200);
-      expect(got.body).to.deep.equal(res.body);
-    });
+    it(
+      'creates (201): CPF as digits, plate upper-case without hyphen, status pending, personId null, empty ' +
+        'history',
+      async () => {
+        const res = await create().expect(201);
+        expect(res.body).to.deep.equal({
+          id: res.body.id,
+          policyNumber: 'AP-2026/0001',
+          cpf: CPF_DIGITS,
+          personId: null,
+          saleId: null,
+          insurer: 'Porto Seguro',
+          product: 'auto',
+          status: 'pending',
+          premiumCents: 189_900,
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          vehiclePlate: 'ABC1234',
+          createdAt: '2026-03-01T12:00:00.000Z',
+          updatedAt: '2026-03-01T12:00:00.000Z',
+          history: [],
+        });
+        const got = await api().get(`/api/policies/${res.body.id}`).set('x-api-key', key).expect(200);
+        expect(got.body).to.deep.equal(res.body);
+      },
+    );
 
     it('may start active; saleId and vehiclePlate may be left out (null) for a product other than auto', async () => {
       const saleId = randomUUID();
@@ -189,20 +193,23 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
   });
 
   describe('GET /policy (API key)', () => {
-    it('by cpf (any spelling): {data} newest first by startDate then createdAt; an unknown CPF is 200 {data: []}', async () => {
-      await create(policyBody({ policyNumber: 'A', startDate: '2025-01-01', endDate: '2026-01-01' })).expect(201);
-      await create(policyBody({ policyNumber: 'B', startDate: '2026-05-01', endDate: '2027-05-01' })).expect(201);
-      clock.advance(1000);
-      await create(policyBody({ policyNumber: 'C', startDate: '2026-05-01', endDate: '2027-05-01' })).expect(201);
-      await create(policyBody({ policyNumber: 'D', cpf: OTHER_CPF })).expect(201);
-      for (const spelling of [CPF, CPF_DIGITS]) {
-        const res = await api().get('/policy').query({ cpf: spelling }).set('x-api-key', key).expect(200);
-        expect(res.body.data.map((p: { policyNumber: string }) => p.policyNumber)).to.deep.equal(['C', 'B', 'A']);
-        expect(res.body.data[0]).to.not.have.property('history');
-      }
-      const none = await api().get('/policy?cpf=390.533.447-05').set('x-api-key', key).expect(200);
-      expect(none.body).to.deep.equal({ data: [] });
-    });
+    it(
+      'by cpf (any spelling): {data} newest first by startDate then createdAt; an unknown CPF is 200 {data: ' + '[]}',
+      async () => {
+        await create(policyBody({ policyNumber: 'A', startDate: '2025-01-01', endDate: '2026-01-01' })).expect(201);
+        await create(policyBody({ policyNumber: 'B', startDate: '2026-05-01', endDate: '2027-05-01' })).expect(201);
+        clock.advance(1000);
+        await create(policyBody({ policyNumber: 'C', startDate: '2026-05-01', endDate: '2027-05-01' })).expect(201);
+        await create(policyBody({ policyNumber: 'D', cpf: OTHER_CPF })).expect(201);
+        for (const spelling of [CPF, CPF_DIGITS]) {
+          const res = await api().get('/policy').query({ cpf: spelling }).set('x-api-key', key).expect(200);
+          expect(res.body.data.map((p: { policyNumber: string }) => p.policyNumber)).to.deep.equal(['C', 'B', 'A']);
+          expect(res.body.data[0]).to.not.have.property('history');
+        }
+        const none = await api().get('/policy?cpf=390.533.447-05').set('x-api-key', key).expect(200);
+        expect(none.body).to.deep.equal({ data: [] });
+      },
+    );
 
     it('by policyNumber: {data: [that policy]}; an unknown number is 404', async () => {
       const created = await create().expect(201);
@@ -227,13 +234,19 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
       expect(both.body.error).to.deep.equal(['exactly one of cpf or policyNumber is required']);
     });
 
-    it('takes an API key (x-api-key or Bearer key) and nothing else: 401 with a JWT or without a credential', async () => {
-      await api().get(`/policy?cpf=${CPF_DIGITS}`).set('Authorization', `Bearer ${key}`).expect(200);
-      await api().get(`/policy?cpf=${CPF_DIGITS}`).expect(401);
-      await api().get(`/policy?cpf=${CPF_DIGITS}`).set('x-api-key', 'f'.repeat(64)).expect(401);
-      const login = await api().post('/auth/login').send({ email, password: 'correct horse battery' }).expect(200);
-      await api().get(`/policy?cpf=${CPF_DIGITS}`).set('Cookie', cookiePairs(login.headers['set-cookie'])).expect(401);
-    });
+    it(
+      'takes an API key (x-api-key or Bearer key) and nothing else: 401 with a JWT or without a ' + 'credential',
+      async () => {
+        await api().get(`/policy?cpf=${CPF_DIGITS}`).set('Authorization', `Bearer ${key}`).expect(200);
+        await api().get(`/policy?cpf=${CPF_DIGITS}`).expect(401);
+        await api().get(`/policy?cpf=${CPF_DIGITS}`).set('x-api-key', 'f'.repeat(64)).expect(401);
+        const login = await api().post('/auth/login').send({ email, password: 'correct horse battery' }).expect(200);
+        await api()
+          .get(`/policy?cpf=${CPF_DIGITS}`)
+          .set('Cookie', cookiePairs(login.headers['set-cookie']))
+          .expect(401);
+      },
+    );
   });
 
   describe('GET /api/policies', () => {
@@ -268,19 +281,22 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
       expect(second.body.data.map((p: { policyNumber: string }) => p.policyNumber)).to.deep.equal(['C']);
     });
 
-    it('filters by status, product, insurer (exact, any case), cpf and expiringBefore (strictly before), combined', async () => {
-      expect(await numbers('?status=active')).to.deep.equal(['B']);
-      expect(await numbers('?product=auto')).to.deep.equal(['A', 'C']);
-      expect(await numbers('?insurer=ALLIANZ')).to.deep.equal(['B']);
-      expect(await numbers('?insurer=porto%20seguro')).to.deep.equal(['A', 'C']);
-      expect(await numbers('?insurer=Porto')).to.deep.equal([]);
-      expect(await numbers(`?cpf=${encodeURIComponent(OTHER_CPF)}`)).to.deep.equal(['C']);
-      expect(await numbers('?expiringBefore=2027-01-01')).to.deep.equal(['A']);
-      expect(await numbers('?expiringBefore=2027-01-02')).to.deep.equal(['A', 'C']);
-      expect(await numbers(`?product=auto&cpf=${CPF_DIGITS}&status=pending`)).to.deep.equal(['A']);
-      const res = await api().get('/api/policies?product=auto&limit=1').set('x-api-key', key).expect(200);
-      expect(res.body).to.include({ total: 2, hasMore: true });
-    });
+    it(
+      'filters by status, product, insurer (exact, any case), cpf and expiringBefore (strictly before), ' + 'combined',
+      async () => {
+        expect(await numbers('?status=active')).to.deep.equal(['B']);
+        expect(await numbers('?product=auto')).to.deep.equal(['A', 'C']);
+        expect(await numbers('?insurer=ALLIANZ')).to.deep.equal(['B']);
+        expect(await numbers('?insurer=porto%20seguro')).to.deep.equal(['A', 'C']);
+        expect(await numbers('?insurer=Porto')).to.deep.equal([]);
+        expect(await numbers(`?cpf=${encodeURIComponent(OTHER_CPF)}`)).to.deep.equal(['C']);
+        expect(await numbers('?expiringBefore=2027-01-01')).to.deep.equal(['A']);
+        expect(await numbers('?expiringBefore=2027-01-02')).to.deep.equal(['A', 'C']);
+        expect(await numbers(`?product=auto&cpf=${CPF_DIGITS}&status=pending`)).to.deep.equal(['A']);
+        const res = await api().get('/api/policies?product=auto&limit=1').set('x-api-key', key).expect(200);
+        expect(res.body).to.include({ total: 2, hasMore: true });
+      },
+    );
 
     it('a bad filter is 400 with one message per problem', async () => {
       const res = await api()
@@ -300,61 +316,67 @@ describe('policy routes (spec part 4, CONTRACT 8.6)', () => {
   });
 
   describe('GET /api/policies/{id} and PATCH /api/policies/{id}/status', () => {
-    it('moves pending -> active -> expired, answering 200 with the history {from, to, at, userId, reason}', async () => {
-      const created = await create().expect(201);
-      clock.advance(60_000);
-      const active = await api()
-        .patch(`/api/policies/${created.body.id}/status`)
-        .set('x-api-key', key)
-        .send({ status: 'active', reason: ' paid ' })
-        .expect(200);
-      expect(active.body).to.include({ status: 'active', updatedAt: '2026-03-01T12:01:00.000Z' });
-      clock.advance(60_000);
-      const expired = await api()
-        .patch(`/api/policies/${created.body.id}/status`)
-        .set('x-api-key', key)
-        .send({ status: 'expired' })
-        .expect(200);
-      const history = [
-        { from: 'pending', to: 'active', at: '2026-03-01T12:01:00.000Z', userId, reason: 'paid' },
-        { from: 'active', to: 'expired', at: '2026-03-01T12:02:00.000Z', userId, reason: null },
-      ];
-      expect(expired.body.history).to.deep.equal(history);
-      const got = await api().get(`/api/policies/${created.body.id}`).set('x-api-key', key).expect(200);
-      expect(got.body).to.deep.equal(expired.body);
-    });
-
-    it('every forbidden transition is 409 "Invalid policy status transition from X to Y" and changes nothing', async () => {
-      const pending = await create(policyBody({ policyNumber: 'P' })).expect(201);
-      const cancelled = await create(policyBody({ policyNumber: 'X' })).expect(201);
-      await api()
-        .patch(`/api/policies/${cancelled.body.id}/status`)
-        .set('x-api-key', key)
-        .send({ status: 'cancelled' })
-        .expect(200);
-      const cases: [string, string, string][] = [
-        [pending.body.id, 'pending', 'pending'],
-        [pending.body.id, 'pending', 'expired'],
-        [cancelled.body.id, 'cancelled', 'active'],
-        [cancelled.body.id, 'cancelled', 'pending'],
-        [cancelled.body.id, 'cancelled', 'cancelled'],
-      ];
-      for (const [id, from, to] of cases) {
-        const res = await api()
-          .patch(`/api/policies/${id}/status`)
+    it(
+      'moves pending -> active -> expired, answering 200 with the history {from, to, at, userId, ' + 'reason}',
+      async () => {
+        const created = await create().expect(201);
+        clock.advance(60_000);
+        const active = await api()
+          .patch(`/api/policies/${created.body.id}/status`)
           .set('x-api-key', key)
-          .send({ status: to })
-          .expect(409);
-        expect(res.body).to.include({
-          statusCode: 409,
-          message: `Invalid policy status transition from ${from} to ${to}`,
-        });
-      }
-      const stillPending = await api().get(`/api/policies/${pending.body.id}`).set('x-api-key', key).expect(200);
-      expect(stillPending.body).to.deep.equal(pending.body);
-      const stillCancelled = await api().get(`/api/policies/${cancelled.body.id}`).set('x-api-key', key).expect(200);
-      expect(stillCancelled.body.history).to.have.length(1);
-    });
+          .send({ status: 'active', reason: ' paid ' })
+          .expect(200);
+        expect(active.body).to.include({ status: 'active', updatedAt: '2026-03-01T12:01:00.000Z' });
+        clock.advance(60_000);
+        const expired = await api()
+          .patch(`/api/policies/${created.body.id}/status`)
+          .set('x-api-key', key)
+          .send({ status: 'expired' })
+          .expect(200);
+        const history = [
+          { from: 'pending', to: 'active', at: '2026-03-01T12:01:00.000Z', userId, reason: 'paid' },
+          { from: 'active', to: 'expired', at: '2026-03-01T12:02:00.000Z', userId, reason: null },
+        ];
+        expect(expired.body.history).to.deep.equal(history);
+        const got = await api().get(`/api/policies/${created.body.id}`).set('x-api-key', key).expect(200);
+        expect(got.body).to.deep.equal(expired.body);
+      },
+    );
+
+    it(
+      'every forbidden transition is 409 "Invalid policy status transition from X to Y" and changes ' + 'nothing',
+      async () => {
+        const pending = await create(policyBody({ policyNumber: 'P' })).expect(201);
+        const cancelled = await create(policyBody({ policyNumber: 'X' })).expect(201);
+        await api()
+          .patch(`/api/policies/${cancelled.body.id}/status`)
+          .set('x-api-key', key)
+          .send({ status: 'cancelled' })
+          .expect(200);
+        const cases: [string, string, string][] = [
+          [pending.body.id, 'pending', 'pending'],
+          [pending.body.id, 'pending', 'expired'],
+          [cancelled.body.id, 'cancelled', 'active'],
+          [cancelled.body.id, 'cancelled', 'pending'],
+          [cancelled.body.id, 'cancelled', 'cancelled'],
+        ];
+        for (const [id, from, to] of cases) {
+          const res = await api()
+            .patch(`/api/policies/${id}/status`)
+            .set('x-api-key', key)
+            .send({ status: to })
+            .expect(409);
+          expect(res.body).to.include({
+            statusCode: 409,
+            message: `Invalid policy status transition from ${from} to ${to}`,
+          });
+        }
+        const stillPending = await api().get(`/api/policies/${pending.body.id}`).set('x-api-key', key).expect(200);
+        expect(stillPending.body).to.deep.equal(pending.body);
+        const stillCancelled = await api().get(`/api/policies/${cancelled.body.id}`).set('x-api-key', key).expect(200);
+        expect(stillCancelled.body.history).to.have.length(1);
+      },
+    );
 
     it('a bad status body is 400 and changes nothing; an unknown policy is 404', async () => {
       const created = await create().expect(201);

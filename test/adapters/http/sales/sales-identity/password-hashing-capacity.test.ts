@@ -29,33 +29,37 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
   const login = (sales: SalesRuntime, email: string, password: string) =>
     request(sales.callback).post('/auth/login').send({ email, password });
 
-  it('answers logins past the queue 503 with Retry-After in the sales error format, writes nothing for them, and serves the others', async () => {
-    const sales = await open(1);
-    const refreshTokens = () => sales.db.collection('sales_refresh_tokens').countDocuments();
-    const user = await sales.createUser({});
-    hasher.close();
-    const { first, all } = firstAnswers(
-      Array.from({ length: 5 }, () => login(sales, user.email, user.password)),
-      3,
-    );
-    const refused = await first;
-    for (const res of refused) {
-      expect(res.status).to.equal(503);
-      expect(res.headers['retry-after']).to.equal('1');
-      expect(res.body).to.include({
-        statusCode: 503,
-        message: 'Service unavailable - Please try again later',
-        path: '/auth/login',
-      });
-      expect(res.body.timestamp).to.be.a('string');
-      expect(res.headers['set-cookie']).to.equal(undefined);
-    }
-    expect(await refreshTokens()).to.equal(0);
-    hasher.open();
-    const statuses = (await all).map((res) => res.status).sort();
-    expect(statuses).to.deep.equal([200, 200, 503, 503, 503]);
-    expect(await refreshTokens()).to.equal(2);
-  });
+  it(
+    'answers logins past the queue 503 with Retry-After in the sales error format, writes nothing for them, and ' +
+      'serves the others',
+    async () => {
+      const sales = await open(1);
+      const refreshTokens = () => sales.db.collection('sales_refresh_tokens').countDocuments();
+      const user = await sales.createUser({});
+      hasher.close();
+      const { first, all } = firstAnswers(
+        Array.from({ length: 5 }, () => login(sales, user.email, user.password)),
+        3,
+      );
+      const refused = await first;
+      for (const res of refused) {
+        expect(res.status).to.equal(503);
+        expect(res.headers['retry-after']).to.equal('1');
+        expect(res.body).to.include({
+          statusCode: 503,
+          message: 'Service unavailable - Please try again later',
+          path: '/auth/login',
+        });
+        expect(res.body.timestamp).to.be.a('string');
+        expect(res.headers['set-cookie']).to.equal(undefined);
+      }
+      expect(await refreshTokens()).to.equal(0);
+      hasher.open();
+      const statuses = (await all).map((res) => res.status).sort();
+      expect(statuses).to.deep.equal([200, 200, 503, 503, 503]);
+      expect(await refreshTokens()).to.equal(2);
+    },
+  );
 
   it('refuses an unknown e-mail exactly like a known one while hashing is saturated (no account oracle)', async () => {
     const sales = await open(0);
@@ -74,77 +78,88 @@ describe('sales password hashing under a login flood (CONTRACT 9.5)', () => {
     expect((await held).status).to.equal(401);
   });
 
-  it('refuses a saturated login before its body is read (a malformed one is 503, not 400), and serves the routes that do not hash', async () => {
-    const sales = await open(0);
-    const user = await sales.createUser({});
-    hasher.close();
-    const held = login(sales, user.email, 'wrong password').then((res) => res);
-    await hasher.whenStarted(2);
-    const malformed = await request(sales.callback)
-      .post('/auth/login')
-      .set('content-type', 'application/json')
-      .send('{"email": ');
-    expect(malformed.status).to.equal(503);
-    expect(malformed.headers['retry-after']).to.equal('1');
-    const missingFields = await request(sales.callback).post('/auth/login').send({});
-    expect(missingFields.status).to.equal(503);
-    await request(sales.callback).post('/auth/forgot-password').send({ email: user.email }).expect(200);
-    hasher.open();
-    expect((await held).status).to.equal(401);
-    // Capacity back: the same malformed body is judged again.
-    expect(
-      (await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": '))
-        .status,
-    ).to.equal(400);
-  });
-
-  it('answers the refusal at once, then holds the next login on that connection until its Retry-After has passed, not its other requests', async () => {
-    const sales = await open(0);
-    const user = await sales.createUser({});
-    hasher.close();
-    const held = login(sales, user.email, 'wrong password').then((res) => res);
-    await hasher.whenStarted(2);
-    // oxlint-disable-next-line typescript/no-misused-promises -- Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
-    const server = createServer(sales.callback).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
-    try {
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-      const answers = () => (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length;
-      const answered = (count: number) =>
-        new Promise<void>((resolve) => {
-          const check = () => (answers() >= count ? resolve() : setTimeout(check, 10));
-          check();
-        });
-      const body = JSON.stringify({ email: user.email, password: user.password });
-      const loginRequest = `POST /auth/login HTTP/1.1\r\nHost: sales.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-      socket.write(loginRequest);
-      await answered(1);
-      const refusedAt = Date.now();
-      expect(received).to.match(/^HTTP\/1\.1 503 /);
-      expect(received).to.match(/\r\nretry-after: 1\r\n/i);
-      // Another kind of request on the held connection is served at once (a proxy's upstream
-      // connection carries other clients' requests).
-      socket.write('GET /healthz HTTP/1.1\r\nHost: sales.test\r\n\r\n');
-      await answered(2);
-      expect(Date.now() - refusedAt, 'the probe was not held').to.be.lessThan(900);
-      expect(received).to.match(/HTTP\/1\.1 200 [^]*"status":"ok"/);
-      // The next login waits out the Retry-After before anything is done for it.
-      socket.write(loginRequest);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(answers(), 'the login is held').to.equal(2);
-      await answered(3);
-      expect(Date.now() - refusedAt, 'answered once the hold is over').to.be.greaterThan(700);
-      // A new connection is not held.
-      await request(sales.callback).get('/healthz').expect(200);
-    } finally {
-      socket.destroy();
-      server.close();
+  it(
+    'refuses a saturated login before its body is read (a malformed one is 503, not 400), and serves the routes ' +
+      'that do not hash',
+    async () => {
+      const sales = await open(0);
+      const user = await sales.createUser({});
+      hasher.close();
+      const held = login(sales, user.email, 'wrong password').then((res) => res);
+      await hasher.whenStarted(2);
+      const malformed = await request(sales.callback)
+        .post('/auth/login')
+        .set('content-type', 'application/json')
+        .send('{"email": ');
+      expect(malformed.status).to.equal(503);
+      expect(malformed.headers['retry-after']).to.equal('1');
+      const missingFields = await request(sales.callback).post('/auth/login').send({});
+      expect(missingFields.status).to.equal(503);
+      await request(sales.callback).post('/auth/forgot-password').send({ email: user.email }).expect(200);
       hasher.open();
-      await held;
-    }
-  });
+      expect((await held).status).to.equal(401);
+      // Capacity back: the same malformed body is judged again.
+      expect(
+        (await request(sales.callback).post('/auth/login').set('content-type', 'application/json').send('{"email": '))
+          .status,
+      ).to.equal(400);
+    },
+  );
+
+  it(
+    'answers the refusal at once, then holds the next login on that connection until its Retry-After has passed, ' +
+      'not its other requests',
+    async () => {
+      const sales = await open(0);
+      const user = await sales.createUser({});
+      hasher.close();
+      const held = login(sales, user.email, 'wrong password').then((res) => res);
+      await hasher.whenStarted(2);
+      // Koa answers every request itself (errors through ctx.onerror), so its promise is left unawaited
+      // oxlint-disable-next-line typescript/no-misused-promises
+      const server = createServer(sales.callback).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      try {
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+        const answers = () => (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).length;
+        const answered = (count: number) =>
+          new Promise<void>((resolve) => {
+            const check = () => (answers() >= count ? resolve() : setTimeout(check, 10));
+            check();
+          });
+        const body = JSON.stringify({ email: user.email, password: user.password });
+        const loginRequest =
+          `POST /auth/login HTTP/1.1\r\nHost: sales.test\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+        socket.write(loginRequest);
+        await answered(1);
+        const refusedAt = Date.now();
+        expect(received).to.match(/^HTTP\/1\.1 503 /);
+        expect(received).to.match(/\r\nretry-after: 1\r\n/i);
+        // Another kind of request on the held connection is served at once (a proxy's upstream
+        // connection carries other clients' requests).
+        socket.write('GET /healthz HTTP/1.1\r\nHost: sales.test\r\n\r\n');
+        await answered(2);
+        expect(Date.now() - refusedAt, 'the probe was not held').to.be.lessThan(900);
+        expect(received).to.match(/HTTP\/1\.1 200 [^]*"status":"ok"/);
+        // The next login waits out the Retry-After before anything is done for it.
+        socket.write(loginRequest);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(answers(), 'the login is held').to.equal(2);
+        await answered(3);
+        expect(Date.now() - refusedAt, 'answered once the hold is over').to.be.greaterThan(700);
+        // A new connection is not held.
+        await request(sales.callback).get('/healthz').expect(200);
+      } finally {
+        socket.destroy();
+        server.close();
+        hasher.open();
+        await held;
+      }
+    },
+  );
 
   it('keeps a reset token usable when the reset was refused for capacity', async () => {
     const sales = await open(0);

@@ -79,33 +79,40 @@ describe('sales and vendor routes', () => {
     expect(await salesCollection(rt.db).countDocuments({})).to.equal(1);
   });
 
-  it('answers 400 in the sales error format and stores nothing for a bad CPF, a missing fullName, an unknown vendor', async () => {
-    const cases: [Record<string, unknown>, string][] = [
-      [manualSale({ pessoa: { fullName: 'Ana', cpf: '529.982.247-24' } }), 'pessoa.cpf must be a valid CPF'],
-      [manualSale({ pessoa: { cpf: validCpf(5) } }), 'pessoa.fullName is required'],
-      [manualSale({ vendorId: randomUUID() }), 'does not exist: it must be the id of a vendor, not its vendorId code'],
-      [manualSale({ vendorId: 'V-1' }), "vendorId must be the vendor's id (a UUID), not its vendorId code"],
-      [
-        manualSale({ veiculo: { ...(manualSale().veiculo as object), manufactureYear: 1899 } }),
-        'veiculo.manufactureYear must be an integer',
-      ],
-      [
-        manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: new Date().getUTCFullYear() + 3 } }),
-        `veiculo.modelYear must be an integer from 1900 to ${new Date().getUTCFullYear() + 2}`,
-      ],
-      [
-        manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: 2020.5 } }),
-        'veiculo.modelYear must be an integer',
-      ],
-      [manualSale({ pessoa: { fullName: 'Ana', cpf: { $ne: null } } }), 'pessoa.cpf'],
-    ];
-    for (const [body, message] of cases) {
-      const res = await api().post('/api/sales/manual').set('x-api-key', key).send(body).expect(400);
-      expect(res.body).to.include({ statusCode: 400, path: '/api/sales/manual' });
-      expect((res.body.error as string[]).join(' ')).to.contain(message);
-    }
-    expect(await salesCollection(rt.db).countDocuments({})).to.equal(0);
-  });
+  it(
+    'answers 400 in the sales error format and stores nothing for a bad CPF, a missing fullName, an unknown ' +
+      'vendor',
+    async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [manualSale({ pessoa: { fullName: 'Ana', cpf: '529.982.247-24' } }), 'pessoa.cpf must be a valid CPF'],
+        [manualSale({ pessoa: { cpf: validCpf(5) } }), 'pessoa.fullName is required'],
+        [
+          manualSale({ vendorId: randomUUID() }),
+          'does not exist: it must be the id of a vendor, not its vendorId code',
+        ],
+        [manualSale({ vendorId: 'V-1' }), "vendorId must be the vendor's id (a UUID), not its vendorId code"],
+        [
+          manualSale({ veiculo: { ...(manualSale().veiculo as object), manufactureYear: 1899 } }),
+          'veiculo.manufactureYear must be an integer',
+        ],
+        [
+          manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: new Date().getUTCFullYear() + 3 } }),
+          `veiculo.modelYear must be an integer from 1900 to ${new Date().getUTCFullYear() + 2}`,
+        ],
+        [
+          manualSale({ veiculo: { ...(manualSale().veiculo as object), modelYear: 2020.5 } }),
+          'veiculo.modelYear must be an integer',
+        ],
+        [manualSale({ pessoa: { fullName: 'Ana', cpf: { $ne: null } } }), 'pessoa.cpf'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await api().post('/api/sales/manual').set('x-api-key', key).send(body).expect(400);
+        expect(res.body).to.include({ statusCode: 400, path: '/api/sales/manual' });
+        expect((res.body.error as string[]).join(' ')).to.contain(message);
+      }
+      expect(await salesCollection(rt.db).countDocuments({})).to.equal(0);
+    },
+  );
 
   it('needs a credential (401 without)', async () => {
     await api().post('/api/sales/manual').send(manualSale()).expect(401);
@@ -113,48 +120,51 @@ describe('sales and vendor routes', () => {
     await api().get('/vendors').expect(401);
   });
 
-  it('PATCH /api/sales/{id}/status stores each of the four events; webhook_received sets webhookProcessed', async () => {
-    const { body: created } = await api()
-      .post('/api/sales/manual')
-      .set('x-api-key', key)
-      .send(manualSale())
-      .expect(201);
-    const id = created.venda.id as string;
-    await api()
-      .patch(`/api/sales/${id}/status`)
-      .set('x-api-key', key)
-      .send({ event: 'template_sent' })
-      .expect(200, { id, event: 'template_sent', webhookProcessed: false });
-    await api()
-      .patch(`/api/sales/${id}/status`)
-      .set('x-api-key', key)
-      .send({ event: 'contact_failed', no_contact_reason: 'no answer' })
-      .expect(200);
-    const forwarded = await api()
-      .patch(`/api/sales/${id}/status`)
-      .set('x-api-key', key)
-      .send({ event: 'lead_forwarded', sent_to: 'Concessionária X', sent_to_number: '11999990000', dealership: 'X' })
-      .expect(200);
-    expect(forwarded.body.webhookProcessed).to.equal(false);
-    const detail = await api().get(`/api/sales/${id}`).set('x-api-key', key).expect(200);
-    expect(detail.body.lastEvent).to.include({
-      event: 'lead_forwarded',
-      sentTo: 'Concessionária X',
-      sentToNumber: '11999990000',
-      dealership: 'X',
-    });
-    await api()
-      .patch(`/api/sales/${id}/status`)
-      .set('x-api-key', key)
-      .send({ event: 'webhook_received' })
-      .expect(200, { id, event: 'webhook_received', webhookProcessed: true });
-    await api().patch(`/api/sales/${id}/status`).set('x-api-key', key).send({ event: 'sale_won' }).expect(400);
-    await api()
-      .patch(`/api/sales/${randomUUID()}/status`)
-      .set('x-api-key', key)
-      .send({ event: 'template_sent' })
-      .expect(404);
-  });
+  it(
+    'PATCH /api/sales/{id}/status stores each of the four events; webhook_received sets ' + 'webhookProcessed',
+    async () => {
+      const { body: created } = await api()
+        .post('/api/sales/manual')
+        .set('x-api-key', key)
+        .send(manualSale())
+        .expect(201);
+      const id = created.venda.id as string;
+      await api()
+        .patch(`/api/sales/${id}/status`)
+        .set('x-api-key', key)
+        .send({ event: 'template_sent' })
+        .expect(200, { id, event: 'template_sent', webhookProcessed: false });
+      await api()
+        .patch(`/api/sales/${id}/status`)
+        .set('x-api-key', key)
+        .send({ event: 'contact_failed', no_contact_reason: 'no answer' })
+        .expect(200);
+      const forwarded = await api()
+        .patch(`/api/sales/${id}/status`)
+        .set('x-api-key', key)
+        .send({ event: 'lead_forwarded', sent_to: 'Concessionária X', sent_to_number: '11999990000', dealership: 'X' })
+        .expect(200);
+      expect(forwarded.body.webhookProcessed).to.equal(false);
+      const detail = await api().get(`/api/sales/${id}`).set('x-api-key', key).expect(200);
+      expect(detail.body.lastEvent).to.include({
+        event: 'lead_forwarded',
+        sentTo: 'Concessionária X',
+        sentToNumber: '11999990000',
+        dealership: 'X',
+      });
+      await api()
+        .patch(`/api/sales/${id}/status`)
+        .set('x-api-key', key)
+        .send({ event: 'webhook_received' })
+        .expect(200, { id, event: 'webhook_received', webhookProcessed: true });
+      await api().patch(`/api/sales/${id}/status`).set('x-api-key', key).send({ event: 'sale_won' }).expect(400);
+      await api()
+        .patch(`/api/sales/${randomUUID()}/status`)
+        .set('x-api-key', key)
+        .send({ event: 'template_sent' })
+        .expect(404);
+    },
+  );
 
   it('POST /api/sales/{id}/trigger-webhook sends the sale alone and reports the destination status', async () => {
     const { body: created } = await api()
@@ -244,52 +254,56 @@ describe('sales and vendor routes', () => {
     expect(list.body).to.include({ total: 1, page: 1, limit: 20, hasMore: false });
   });
 
-  it('PUT /vendors/{id} with the update body {name, isActive, webhookEnabled} keeps store, phone and vendorId (CONTRACT 3.3)', async () => {
-    const created = await api()
-      .post('/vendors')
-      .set('x-api-key', key)
-      .send({
+  it(
+    'PUT /vendors/{id} with the update body {name, isActive, webhookEnabled} keeps store, phone and vendorId ' +
+      '(CONTRACT 3.3)',
+    async () => {
+      const created = await api()
+        .post('/vendors')
+        .set('x-api-key', key)
+        .send({
+          vendorId: 'V-7',
+          name: 'Loja A',
+          store: 'Centro',
+          phone: '1133334444',
+          isActive: true,
+          webhookEnabled: true,
+        })
+        .expect(201);
+      const id = created.body.id as string;
+      const updated = await api()
+        .put(`/vendors/${id}`)
+        .set('x-api-key', key)
+        .send({ name: 'Loja B', isActive: false, webhookEnabled: false })
+        .expect(200);
+      expect(updated.body).to.include({
         vendorId: 'V-7',
-        name: 'Loja A',
+        name: 'Loja B',
         store: 'Centro',
         phone: '1133334444',
-        isActive: true,
-        webhookEnabled: true,
-      })
-      .expect(201);
-    const id = created.body.id as string;
-    const updated = await api()
-      .put(`/vendors/${id}`)
-      .set('x-api-key', key)
-      .send({ name: 'Loja B', isActive: false, webhookEnabled: false })
-      .expect(200);
-    expect(updated.body).to.include({
-      vendorId: 'V-7',
-      name: 'Loja B',
-      store: 'Centro',
-      phone: '1133334444',
-      isActive: false,
-      webhookEnabled: false,
-    });
-    const read = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
-    expect(read.body).to.include({ store: 'Centro', phone: '1133334444' });
-    const phoneOnly = await api()
-      .put(`/vendors/${id}`)
-      .set('x-api-key', key)
-      .send({ name: 'Loja B', isActive: true, webhookEnabled: true, phone: '1' })
-      .expect(200);
-    expect(phoneOnly.body).to.include({ store: 'Centro', phone: '1', isActive: true });
-    for (const bad of [
-      { name: 'x', isActive: true },
-      { name: 'x', isActive: true, webhookEnabled: true, store: 5 },
-      { name: ' ', isActive: true, webhookEnabled: true },
-    ]) {
-      const res = await api().put(`/vendors/${id}`).set('x-api-key', key).send(bad).expect(400);
-      expect(res.body).to.include({ statusCode: 400, path: `/vendors/${id}` });
-    }
-    const after = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
-    expect(after.body).to.include({ name: 'Loja B', store: 'Centro', phone: '1', isActive: true });
-  });
+        isActive: false,
+        webhookEnabled: false,
+      });
+      const read = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
+      expect(read.body).to.include({ store: 'Centro', phone: '1133334444' });
+      const phoneOnly = await api()
+        .put(`/vendors/${id}`)
+        .set('x-api-key', key)
+        .send({ name: 'Loja B', isActive: true, webhookEnabled: true, phone: '1' })
+        .expect(200);
+      expect(phoneOnly.body).to.include({ store: 'Centro', phone: '1', isActive: true });
+      for (const bad of [
+        { name: 'x', isActive: true },
+        { name: 'x', isActive: true, webhookEnabled: true, store: 5 },
+        { name: ' ', isActive: true, webhookEnabled: true },
+      ]) {
+        const res = await api().put(`/vendors/${id}`).set('x-api-key', key).send(bad).expect(400);
+        expect(res.body).to.include({ statusCode: 400, path: `/vendors/${id}` });
+      }
+      const after = await api().get(`/vendors/${id}`).set('x-api-key', key).expect(200);
+      expect(after.body).to.include({ name: 'Loja B', store: 'Centro', phone: '1', isActive: true });
+    },
+  );
 
   it('a sale of a vendor with webhooks disabled is skipped by dispatch but sent by the manual trigger', async () => {
     const vendor = await api()

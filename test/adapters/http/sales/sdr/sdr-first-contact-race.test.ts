@@ -110,9 +110,13 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
     });
     afterEach(() => stop(one));
 
-    it('25 simultaneous first contacts, in several spellings of the phone, make one person and one interaction; every answer names them', async () => {
-      for (let round = 0; round < 4; round += 1) await race(one.rt.db, [one.base], round, 25);
-    });
+    it(
+      '25 simultaneous first contacts, in several spellings of the phone, make one person and one interaction; ' +
+        'every answer names them',
+      async () => {
+        for (let round = 0; round < 4; round += 1) await race(one.rt.db, [one.base], round, 25);
+      },
+    );
 
     it('20 simultaneous first contacts: one 201, the other 19 answer 200 with its id', async () => {
       for (let round = 10; round < 14; round += 1) await race(one.rt.db, [one.base], round, 20);
@@ -132,14 +136,18 @@ describe('SDR first contacts of one unseen phone, concurrently', function () {
       for (const copy of copies) await stop(copy);
     });
 
-    it('20 simultaneous first contacts, alternating between the copies: one 201, the other 19 answer 200 with its id', async () => {
-      for (let round = 20; round < 24; round += 1)
-        await race(
-          copies[0]?.rt.db as SalesRuntime['db'],
-          copies.map((c) => c.base),
-          round,
-          20,
-        );
-    });
+    it(
+      '20 simultaneous first contacts, alternating between the copies: one 201, the other 19 answer 200 with its ' +
+        'id',
+      async () => {
+        for (let round = 20; round < 24; round += 1)
+          await race(
+            copies[0]?.rt.db as SalesRuntime['db'],
+            copies.map((c) => c.base),
+            round,
+            20,
+          );
+      },
+    );
   });
 });

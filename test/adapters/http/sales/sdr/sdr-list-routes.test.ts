@@ -144,127 +144,137 @@ describe('GET /sdr/sessions and GET /sdr/contacts (CONTRACT 8.1, 8.2)', () => {
   const ids = (body: { data: { sessionId: string }[] }) => body.data.map((c) => c.sessionId);
 
   describe('sessions', () => {
-    it('lists one-to-one chats per instance, newest last message first, with the inbound pushName and the person of the phone', async () => {
-      const res = await get('/sdr/sessions').expect(200);
-      expect(res.body).to.include({ total: 3, page: 1, limit: 20, hasMore: false });
-      expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
-        `main:${ANA_JID}`,
-        `other:${BRUNO_JID}`,
-        `main:${BRUNO_JID}`,
-      ]);
-      expect(res.body.data[0]).to.deep.equal({
-        id: `main:${ANA_JID}`,
-        instance: 'main',
-        remoteJid: ANA_JID,
-        phone: '5511987654321',
-        pushName: 'Aninha',
-        messageCount: 3,
-        firstMessageAt: '2026-02-27T10:00:00.000Z',
-        lastMessage: {
-          id: 'A3',
-          text: 'pode ser amanhã',
-          fromMe: false,
-          type: 'conversation',
-          at: '2026-02-28T09:00:00.000Z',
-        },
-        personId: world.anaId,
-      });
-      expect(res.body.data[2]).to.include({
-        pushName: 'Bruno',
-        messageCount: 2,
-        personId: null,
-        phone: '5521999998888',
-      });
-    });
+    it(
+      'lists one-to-one chats per instance, newest last message first, with the inbound pushName and the person ' +
+        'of the phone',
+      async () => {
+        const res = await get('/sdr/sessions').expect(200);
+        expect(res.body).to.include({ total: 3, page: 1, limit: 20, hasMore: false });
+        expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
+          `main:${ANA_JID}`,
+          `other:${BRUNO_JID}`,
+          `main:${BRUNO_JID}`,
+        ]);
+        expect(res.body.data[0]).to.deep.equal({
+          id: `main:${ANA_JID}`,
+          instance: 'main',
+          remoteJid: ANA_JID,
+          phone: '5511987654321',
+          pushName: 'Aninha',
+          messageCount: 3,
+          firstMessageAt: '2026-02-27T10:00:00.000Z',
+          lastMessage: {
+            id: 'A3',
+            text: 'pode ser amanhã',
+            fromMe: false,
+            type: 'conversation',
+            at: '2026-02-28T09:00:00.000Z',
+          },
+          personId: world.anaId,
+        });
+        expect(res.body.data[2]).to.include({
+          pushName: 'Bruno',
+          messageCount: 2,
+          personId: null,
+          phone: '5521999998888',
+        });
+      },
+    );
 
-    it('computes count, first message and order over the messages of the date range; filters by instance; pages', async () => {
-      const ranged = await get('/sdr/sessions?dateFrom=2026-02-27T10:01:00Z&dateTo=2026-03-01').expect(200);
-      expect(ranged.body.total).to.equal(1);
-      expect(ranged.body.data[0]).to.include({ messageCount: 2, firstMessageAt: '2026-02-27T10:05:00.000Z' });
-      const january = await get('/sdr/sessions?dateTo=2026-01-31').expect(200);
-      expect(january.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
-        `other:${BRUNO_JID}`,
-        `main:${BRUNO_JID}`,
-      ]);
-      const other = await get('/sdr/sessions?instance=other').expect(200);
-      expect(other.body).to.include({ total: 1 });
-      const page2 = await get('/sdr/sessions?limit=2&page=2').expect(200);
-      expect(page2.body).to.include({ total: 3, page: 2, limit: 2, hasMore: false });
-      expect(page2.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${BRUNO_JID}`]);
-      const page1 = await get('/sdr/sessions?limit=2').expect(200);
-      expect(page1.body.hasMore).to.equal(true);
-    });
+    it(
+      'computes count, first message and order over the messages of the date range; filters by instance; ' + 'pages',
+      async () => {
+        const ranged = await get('/sdr/sessions?dateFrom=2026-02-27T10:01:00Z&dateTo=2026-03-01').expect(200);
+        expect(ranged.body.total).to.equal(1);
+        expect(ranged.body.data[0]).to.include({ messageCount: 2, firstMessageAt: '2026-02-27T10:05:00.000Z' });
+        const january = await get('/sdr/sessions?dateTo=2026-01-31').expect(200);
+        expect(january.body.data.map((s: { id: string }) => s.id)).to.deep.equal([
+          `other:${BRUNO_JID}`,
+          `main:${BRUNO_JID}`,
+        ]);
+        const other = await get('/sdr/sessions?instance=other').expect(200);
+        expect(other.body).to.include({ total: 1 });
+        const page2 = await get('/sdr/sessions?limit=2&page=2').expect(200);
+        expect(page2.body).to.include({ total: 3, page: 2, limit: 2, hasMore: false });
+        expect(page2.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${BRUNO_JID}`]);
+        const page1 = await get('/sdr/sessions?limit=2').expect(200);
+        expect(page1.body.hasMore).to.equal(true);
+      },
+    );
   });
 
   describe('contacts', () => {
-    it('merges interactions and chats by canonical phone, with web-session contacts, newest lastInteraction first', async () => {
-      const res = await get('/sdr/contacts').expect(200);
-      expect(res.body).to.include({ total: 4, page: 1, limit: 20, hasMore: false });
-      expect(ids(res.body)).to.deep.equal([WEB, '5511987654321', '5521999998888', '5531988887777']);
-      const [web, ana, bruno, carla] = res.body.data;
-      expect(ana).to.deep.equal({
-        sessionId: '5511987654321',
-        phone: '5511987654321',
-        name: 'Ana Souza',
-        personId: world.anaId,
-        registered: true,
-        firstInteraction: '2026-02-20T10:00:00.000Z',
-        lastInteraction: '2026-02-28T09:00:00.000Z',
-        interactionCount: 2,
-        messageCount: 3,
-        status: 'converted',
-        channel: 'sms',
-        converted: true,
-        qualified: true,
-        salesCount: 2,
-        lastSaleAt: '2026-02-10T10:00:00.000Z',
-      });
-      expect(bruno).to.deep.equal({
-        sessionId: '5521999998888',
-        phone: '5521999998888',
-        name: 'Bruno',
-        personId: null,
-        registered: false,
-        firstInteraction: '2026-01-10T10:00:00.000Z',
-        lastInteraction: '2026-01-20T10:00:00.000Z',
-        interactionCount: 0,
-        messageCount: 3,
-        status: null,
-        channel: null,
-        converted: false,
-        qualified: false,
-        salesCount: 0,
-        lastSaleAt: null,
-      });
-      expect(web).to.include({
-        sessionId: WEB,
-        phone: null,
-        name: null,
-        personId: world.webPersonId,
-        registered: true,
-        converted: true,
-        qualified: false,
-        messageCount: 0,
-        interactionCount: 1,
-        status: 'interested',
-      });
-      expect(carla).to.include({
-        name: 'Carla Dias',
-        personId: world.carlaId,
-        registered: true,
-        status: 'no_response',
-        lastInteraction: '2026-01-01T08:00:00.000Z',
-      });
-      expect(res.body.metrics).to.deep.equal({
-        totalContacts: 4,
-        activeContacts: 2,
-        conversionRate: 0.25,
-        totalMessages: 6,
-        sdrDisparos: 4,
-        sdrConvertidos: 2,
-        sdrTaxaConversao: 50,
-      });
-    });
+    it(
+      'merges interactions and chats by canonical phone, with web-session contacts, newest lastInteraction ' + 'first',
+      async () => {
+        const res = await get('/sdr/contacts').expect(200);
+        expect(res.body).to.include({ total: 4, page: 1, limit: 20, hasMore: false });
+        expect(ids(res.body)).to.deep.equal([WEB, '5511987654321', '5521999998888', '5531988887777']);
+        const [web, ana, bruno, carla] = res.body.data;
+        expect(ana).to.deep.equal({
+          sessionId: '5511987654321',
+          phone: '5511987654321',
+          name: 'Ana Souza',
+          personId: world.anaId,
+          registered: true,
+          firstInteraction: '2026-02-20T10:00:00.000Z',
+          lastInteraction: '2026-02-28T09:00:00.000Z',
+          interactionCount: 2,
+          messageCount: 3,
+          status: 'converted',
+          channel: 'sms',
+          converted: true,
+          qualified: true,
+          salesCount: 2,
+          lastSaleAt: '2026-02-10T10:00:00.000Z',
+        });
+        expect(bruno).to.deep.equal({
+          sessionId: '5521999998888',
+          phone: '5521999998888',
+          name: 'Bruno',
+          personId: null,
+          registered: false,
+          firstInteraction: '2026-01-10T10:00:00.000Z',
+          lastInteraction: '2026-01-20T10:00:00.000Z',
+          interactionCount: 0,
+          messageCount: 3,
+          status: null,
+          channel: null,
+          converted: false,
+          qualified: false,
+          salesCount: 0,
+          lastSaleAt: null,
+        });
+        expect(web).to.include({
+          sessionId: WEB,
+          phone: null,
+          name: null,
+          personId: world.webPersonId,
+          registered: true,
+          converted: true,
+          qualified: false,
+          messageCount: 0,
+          interactionCount: 1,
+          status: 'interested',
+        });
+        expect(carla).to.include({
+          name: 'Carla Dias',
+          personId: world.carlaId,
+          registered: true,
+          status: 'no_response',
+          lastInteraction: '2026-01-01T08:00:00.000Z',
+        });
+        expect(res.body.metrics).to.deep.equal({
+          totalContacts: 4,
+          activeContacts: 2,
+          conversionRate: 0.25,
+          totalMessages: 6,
+          sdrDisparos: 4,
+          sdrConvertidos: 2,
+          sdrTaxaConversao: 50,
+        });
+      },
+    );
 
     it('computes the metrics over the whole filtered set, not the page', async () => {
       const res = await get('/sdr/contacts?status=active&limit=1').expect(200);
@@ -420,31 +430,35 @@ describe('GET /sdr/contacts: the 30-day boundary of active', () => {
   });
 });
 
-describe('GET /sdr/sessions: the gateway store in a database of its own (GATEWAY_MONGODB_URI, GATEWAY_MESSAGES_COLLECTION)', () => {
-  let rt: SalesRuntime;
-  let key: string;
-  const gatewayDbName = `gw_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  before(async () => {
-    const gatewayUri = new URL(sharedMongo().uri);
-    gatewayUri.pathname = `/${gatewayDbName}`;
-    rt = await openSalesRuntime({
-      env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' },
-      overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] },
+describe(
+  'GET /sdr/sessions: the gateway store in a database of its own (GATEWAY_MONGODB_URI, ' +
+    'GATEWAY_MESSAGES_COLLECTION)',
+  () => {
+    let rt: SalesRuntime;
+    let key: string;
+    const gatewayDbName = `gw_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    before(async () => {
+      const gatewayUri = new URL(sharedMongo().uri);
+      gatewayUri.pathname = `/${gatewayDbName}`;
+      rt = await openSalesRuntime({
+        env: { GATEWAY_MONGODB_URI: gatewayUri.toString(), GATEWAY_MESSAGES_COLLECTION: 'evolution_messages' },
+        overrides: { rebind: [rebinding(Clock, new ManualClock(NOW))] },
+      });
+      key = (await rt.createApiKey((await rt.createUser({})).email)).key;
     });
-    key = (await rt.createApiKey((await rt.createUser({})).email)).key;
-  });
-  after(async () => {
-    await rt.close();
-  });
+    after(async () => {
+      await rt.close();
+    });
 
-  it('reads the messages the gateway wrote there, and nothing from the service database', async () => {
-    const gatewayDb = rt.db.client.db(gatewayDbName);
-    await gatewayDb
-      .collection('evolution_messages')
-      .insertOne(message('E1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }));
-    await rt.db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message('X1', BRUNO_JID, '2026-02-27T10:00:00Z'));
-    const res = await request(rt.callback).get('/sdr/sessions').set('x-api-key', key).expect(200);
-    expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${ANA_JID}`]);
-    expect(res.body.data[0]).to.include({ pushName: 'Aninha', messageCount: 1 });
-  });
-});
+    it('reads the messages the gateway wrote there, and nothing from the service database', async () => {
+      const gatewayDb = rt.db.client.db(gatewayDbName);
+      await gatewayDb
+        .collection('evolution_messages')
+        .insertOne(message('E1', ANA_JID, '2026-02-27T10:00:00Z', { pushName: 'Aninha' }));
+      await rt.db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message('X1', BRUNO_JID, '2026-02-27T10:00:00Z'));
+      const res = await request(rt.callback).get('/sdr/sessions').set('x-api-key', key).expect(200);
+      expect(res.body.data.map((s: { id: string }) => s.id)).to.deep.equal([`main:${ANA_JID}`]);
+      expect(res.body.data[0]).to.include({ pushName: 'Aninha', messageCount: 1 });
+    });
+  },
+);

@@ -95,32 +95,35 @@ describe('SDR read models of two gateway stores on one database (CONTRACT 8.1, 1
     expect(await jids(first)).to.deep.equal([[jidOf(1), 2]]);
   });
 
-  it('a copy started with another store builds that store models on start, and lists none of the old store', async () => {
-    const before = await copyOn(undefined, undefined);
-    open.push(before.rt);
-    const db = before.rt.db;
-    await db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message(jidOf(4), secondsAgo(60)));
-    await db.collection(THIRD).insertMany([message(jidOf(5), secondsAgo(50)), message(jidOf(6), secondsAgo(40))]);
-    expect(await jids(before)).to.deep.equal([[jidOf(4), 1]]);
-    // The restart with GATEWAY_MESSAGES_COLLECTION changed: the same database, the old copy gone.
-    await before.rt.runtime.close();
-    open.splice(open.indexOf(before.rt), 1);
-    const after = await copyOn(before.rt.config.mongodbUri, THIRD);
-    open.push(after.rt);
-    const third = ReadModelSource.of(db.databaseName, THIRD);
-    expect(await followerStateCollection(after.rt.db).findOne({ _id: followerStateId(third) })).to.equal(null);
-    // serve's first maintenance round, at start-up, before any request.
-    await after.rt.runtime.app.sdr.useCases.maintainSdrReadModels.execute({
-      reconcileMs: 60_000,
-      stopping: () => false,
-    });
-    const state = await followerStateCollection(after.rt.db).findOne({ _id: followerStateId(third) });
-    expect(state?.builtAt).to.be.instanceOf(Date);
-    expect(await after.rt.db.collection(SDR_CHATS).countDocuments({ source: third.name })).to.equal(2);
-    expect(await jids(after)).to.deep.equal([
-      [jidOf(6), 1],
-      [jidOf(5), 1],
-    ]);
-    expect((await contactKeys(after)).map(([key]) => key).sort()).to.deep.equal([phoneOf(5), phoneOf(6)]);
-  });
+  it(
+    'a copy started with another store builds that store models on start, and lists none of the old ' + 'store',
+    async () => {
+      const before = await copyOn(undefined, undefined);
+      open.push(before.rt);
+      const db = before.rt.db;
+      await db.collection(DEFAULT_GATEWAY_MESSAGES).insertOne(message(jidOf(4), secondsAgo(60)));
+      await db.collection(THIRD).insertMany([message(jidOf(5), secondsAgo(50)), message(jidOf(6), secondsAgo(40))]);
+      expect(await jids(before)).to.deep.equal([[jidOf(4), 1]]);
+      // The restart with GATEWAY_MESSAGES_COLLECTION changed: the same database, the old copy gone.
+      await before.rt.runtime.close();
+      open.splice(open.indexOf(before.rt), 1);
+      const after = await copyOn(before.rt.config.mongodbUri, THIRD);
+      open.push(after.rt);
+      const third = ReadModelSource.of(db.databaseName, THIRD);
+      expect(await followerStateCollection(after.rt.db).findOne({ _id: followerStateId(third) })).to.equal(null);
+      // serve's first maintenance round, at start-up, before any request.
+      await after.rt.runtime.app.sdr.useCases.maintainSdrReadModels.execute({
+        reconcileMs: 60_000,
+        stopping: () => false,
+      });
+      const state = await followerStateCollection(after.rt.db).findOne({ _id: followerStateId(third) });
+      expect(state?.builtAt).to.be.instanceOf(Date);
+      expect(await after.rt.db.collection(SDR_CHATS).countDocuments({ source: third.name })).to.equal(2);
+      expect(await jids(after)).to.deep.equal([
+        [jidOf(6), 1],
+        [jidOf(5), 1],
+      ]);
+      expect((await contactKeys(after)).map(([key]) => key).sort()).to.deep.equal([phoneOf(5), phoneOf(6)]);
+    },
+  );
 });

@@ -70,105 +70,124 @@ describe('SDR read models over HTTP (CONTRACT 10.1)', function () {
   });
   afterEach(() => rt.close());
 
-  it('a gateway message inserted directly is in the very next /sdr/sessions and /sdr/contacts answer, and so is the next one', async () => {
-    expect((await sessions()).total).to.equal(0);
-    await gateway.insertOne(message(jidOf(1), secondsAgo(60), { pushName: 'Ana' }));
-    const first = await sessions();
-    expect(
-      first.data.map((s: { remoteJid: string; messageCount: number; pushName: string }) => [
-        s.remoteJid,
-        s.messageCount,
-        s.pushName,
-      ]),
-    ).to.deep.equal([[jidOf(1), 1, 'Ana']]);
-    const contact = (await contacts()).data[0];
-    expect([contact.sessionId, contact.messageCount, contact.name]).to.deep.equal([phoneOf(1), 1, 'Ana']);
-    // The follower's position moved: a second message is folded in, not the first one again.
-    await gateway.insertOne(message(jidOf(1), secondsAgo(30), { fromMe: true, pushName: 'Corretora', text: 'olá' }));
-    expect((await contacts()).data[0].messageCount).to.equal(2);
-    const chat = (await sessions()).data[0];
-    expect([chat.messageCount, chat.lastMessage.text, chat.pushName]).to.deep.equal([2, 'olá', 'Ana']);
-  });
+  it(
+    'a gateway message inserted directly is in the very next /sdr/sessions and /sdr/contacts answer, and so is ' +
+      'the next one',
+    async () => {
+      expect((await sessions()).total).to.equal(0);
+      await gateway.insertOne(message(jidOf(1), secondsAgo(60), { pushName: 'Ana' }));
+      const first = await sessions();
+      expect(
+        first.data.map((s: { remoteJid: string; messageCount: number; pushName: string }) => [
+          s.remoteJid,
+          s.messageCount,
+          s.pushName,
+        ]),
+      ).to.deep.equal([[jidOf(1), 1, 'Ana']]);
+      const contact = (await contacts()).data[0];
+      expect([contact.sessionId, contact.messageCount, contact.name]).to.deep.equal([phoneOf(1), 1, 'Ana']);
+      // The follower's position moved: a second message is folded in, not the first one again.
+      await gateway.insertOne(message(jidOf(1), secondsAgo(30), { fromMe: true, pushName: 'Corretora', text: 'olá' }));
+      expect((await contacts()).data[0].messageCount).to.equal(2);
+      const chat = (await sessions()).data[0];
+      expect([chat.messageCount, chat.lastMessage.text, chat.pushName]).to.deep.equal([2, 'olá', 'Ana']);
+    },
+  );
 
-  it('a record inserted later with an _id older than the follower position appears once the safety window has passed (settle), without a rebuild', async () => {
-    await gateway.insertOne(message(jidOf(2), secondsAgo(120)));
-    expect((await sessions()).total).to.equal(1);
-    const head = (await followerStateCollection(rt.db).findOne({ _id: followerStateId(source()) }))?.head;
-    expect(head).to.be.a('string');
-    // Another writer whose clock lags: its ObjectId is a second older than the head.
-    const old = ObjectId.createFromTime(new ObjectId(head as string).getTimestamp().getTime() / 1000 - 1);
-    await gateway.insertOne(message(jidOf(3), secondsAgo(90), { _id: old }));
-    expect((await sessions()).total, 'not followed: older than the position').to.equal(1);
-    const rebuild = sinon.spy(rt.runtime.app.sdr.useCases.rebuildSdrReadModels, 'execute');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await rt.runtime.app.sdr.useCases.maintainSdrReadModels.settle()).to.equal(true);
-    const after = await sessions();
-    expect(after.data.map((s: { remoteJid: string }) => s.remoteJid).sort()).to.deep.equal([jidOf(2), jidOf(3)]);
-    expect((await contacts()).total).to.equal(2);
-    expect(rebuild.called).to.equal(false);
-  });
+  it(
+    'a record inserted later with an _id older than the follower position appears once the safety window has ' +
+      'passed (settle), without a rebuild',
+    async () => {
+      await gateway.insertOne(message(jidOf(2), secondsAgo(120)));
+      expect((await sessions()).total).to.equal(1);
+      const head = (await followerStateCollection(rt.db).findOne({ _id: followerStateId(source()) }))?.head;
+      expect(head).to.be.a('string');
+      // Another writer whose clock lags: its ObjectId is a second older than the head.
+      const old = ObjectId.createFromTime(new ObjectId(head as string).getTimestamp().getTime() / 1000 - 1);
+      await gateway.insertOne(message(jidOf(3), secondsAgo(90), { _id: old }));
+      expect((await sessions()).total, 'not followed: older than the position').to.equal(1);
+      const rebuild = sinon.spy(rt.runtime.app.sdr.useCases.rebuildSdrReadModels, 'execute');
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await rt.runtime.app.sdr.useCases.maintainSdrReadModels.settle()).to.equal(true);
+      const after = await sessions();
+      expect(after.data.map((s: { remoteJid: string }) => s.remoteJid).sort()).to.deep.equal([jidOf(2), jidOf(3)]);
+      expect((await contacts()).total).to.equal(2);
+      expect(rebuild.called).to.equal(false);
+    },
+  );
 
-  it('a record deleted or changed in place by the gateway is reconciled by rebuild-sdr-read-models (the sweep runs the same rebuild)', async () => {
-    const ids = (
+  it(
+    'a record deleted or changed in place by the gateway is reconciled by rebuild-sdr-read-models (the sweep runs ' +
+      'the same rebuild)',
+    async () => {
+      const ids = (
+        await gateway.insertMany([
+          message(jidOf(4), secondsAgo(300), { pushName: 'Bia' }),
+          message(jidOf(4), secondsAgo(200), { fromMe: true }),
+          message(jidOf(5), secondsAgo(100)),
+        ])
+      ).insertedIds;
+      expect((await contacts()).metrics.totalMessages).to.equal(3);
+      await gateway.deleteOne({ _id: ids[2] });
+      await gateway.updateOne({ _id: ids[0] }, { $set: { pushName: 'Beatriz' } });
+      expect((await contacts()).total, 'a delete is not a new record: not followed').to.equal(2);
+      const counts = await rt.runtime.app.sdr.useCases.rebuildSdrReadModels.execute();
+      expect(counts.chats).to.equal(2);
+      const after = await contacts();
+      expect(
+        after.data.map((c: { sessionId: string; messageCount: number; name: string }) => [
+          c.sessionId,
+          c.messageCount,
+          c.name,
+        ]),
+      ).to.deep.equal([[phoneOf(4), 2, 'Beatriz']]);
+      expect(after.metrics.totalMessages).to.equal(2);
+      expect((await sessions()).total).to.equal(1);
+      expect(await chatReadModelCollection(rt.db).countDocuments({})).to.equal(1);
+      expect(await contactReadModelCollection(rt.db).countDocuments({})).to.equal(1);
+    },
+  );
+
+  it(
+    'a document of an unexpected shape is skipped and logged, never a 500, and the position moves past ' + 'it',
+    async () => {
+      expect((await sessions()).total).to.equal(0);
       await gateway.insertMany([
-        message(jidOf(4), secondsAgo(300), { pushName: 'Bia' }),
-        message(jidOf(4), secondsAgo(200), { fromMe: true }),
-        message(jidOf(5), secondsAgo(100)),
-      ])
-    ).insertedIds;
-    expect((await contacts()).metrics.totalMessages).to.equal(3);
-    await gateway.deleteOne({ _id: ids[2] });
-    await gateway.updateOne({ _id: ids[0] }, { $set: { pushName: 'Beatriz' } });
-    expect((await contacts()).total, 'a delete is not a new record: not followed').to.equal(2);
-    const counts = await rt.runtime.app.sdr.useCases.rebuildSdrReadModels.execute();
-    expect(counts.chats).to.equal(2);
-    const after = await contacts();
-    expect(
-      after.data.map((c: { sessionId: string; messageCount: number; name: string }) => [
-        c.sessionId,
-        c.messageCount,
-        c.name,
-      ]),
-    ).to.deep.equal([[phoneOf(4), 2, 'Beatriz']]);
-    expect(after.metrics.totalMessages).to.equal(2);
-    expect((await sessions()).total).to.equal(1);
-    expect(await chatReadModelCollection(rt.db).countDocuments({})).to.equal(1);
-    expect(await contactReadModelCollection(rt.db).countDocuments({})).to.equal(1);
-  });
+        { instance: 'main', key: 'not a key', messageTimestamp: secondsAgo(10) },
+        { instance: 42 },
+        message(jidOf(6), secondsAgo(5)),
+      ]);
+      expect((await sessions()).total).to.equal(1);
+      expect(rt.log.text()).to.include('unexpected shape');
+      await gateway.insertOne(message(jidOf(7), secondsAgo(1)));
+      expect((await sessions()).total).to.equal(2);
+    },
+  );
 
-  it('a document of an unexpected shape is skipped and logged, never a 500, and the position moves past it', async () => {
-    expect((await sessions()).total).to.equal(0);
-    await gateway.insertMany([
-      { instance: 'main', key: 'not a key', messageTimestamp: secondsAgo(10) },
-      { instance: 42 },
-      message(jidOf(6), secondsAgo(5)),
-    ]);
-    expect((await sessions()).total).to.equal(1);
-    expect(rt.log.text()).to.include('unexpected shape');
-    await gateway.insertOne(message(jidOf(7), secondsAgo(1)));
-    expect((await sessions()).total).to.equal(2);
-  });
-
-  it('a refresh that died between its claim and its write leaves the document marked, and the repair puts it right', async () => {
-    await gateway.insertOne(message(jidOf(8), secondsAgo(50)));
-    expect((await contacts()).data[0].messageCount).to.equal(1);
-    // A refresh claims the contact and the chat, then its process dies before it reads and writes.
-    const past = new Date(Date.now() - 120_000);
-    await new MongoContactReadModel(rt.db, source()).claim([phoneOf(8)], past);
-    await new MongoChatReadModel(rt.db, source()).claim([`main:${jidOf(8)}`], past);
-    // Meanwhile the sources moved on without any refresh: the first message deleted, two written with old ids (not followed).
-    await gateway.deleteMany({});
-    await gateway.insertOne(message(jidOf(8), secondsAgo(40), { _id: ObjectId.createFromTime(secondsAgo(3_600)) }));
-    await gateway.insertOne(message(jidOf(8), secondsAgo(20), { _id: ObjectId.createFromTime(secondsAgo(3_599)) }));
-    expect(
-      (await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) }))?.dirtySince,
-    ).to.deep.equal(past);
-    const repaired = await rt.runtime.app.sdr.useCases.maintainSdrReadModels.repair(new Date(Date.now() - 60_000));
-    expect([repaired.chats, repaired.contacts]).to.deep.equal([1, 1]);
-    const contact = await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) });
-    expect([contact?.messageCount, contact?.dirtySince]).to.deep.equal([2, null]);
-    expect((await sessions()).data[0].messageCount).to.equal(2);
-  });
+  it(
+    'a refresh that died between its claim and its write leaves the document marked, and the repair puts it ' + 'right',
+    async () => {
+      await gateway.insertOne(message(jidOf(8), secondsAgo(50)));
+      expect((await contacts()).data[0].messageCount).to.equal(1);
+      // A refresh claims the contact and the chat, then its process dies before it reads and writes.
+      const past = new Date(Date.now() - 120_000);
+      await new MongoContactReadModel(rt.db, source()).claim([phoneOf(8)], past);
+      await new MongoChatReadModel(rt.db, source()).claim([`main:${jidOf(8)}`], past);
+      // Meanwhile the sources moved on without any refresh: the first message deleted, two written with old ids (not
+      // followed).
+      await gateway.deleteMany({});
+      await gateway.insertOne(message(jidOf(8), secondsAgo(40), { _id: ObjectId.createFromTime(secondsAgo(3_600)) }));
+      await gateway.insertOne(message(jidOf(8), secondsAgo(20), { _id: ObjectId.createFromTime(secondsAgo(3_599)) }));
+      expect(
+        (await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) }))?.dirtySince,
+      ).to.deep.equal(past);
+      const repaired = await rt.runtime.app.sdr.useCases.maintainSdrReadModels.repair(new Date(Date.now() - 60_000));
+      expect([repaired.chats, repaired.contacts]).to.deep.equal([1, 1]);
+      const contact = await contactReadModelCollection(rt.db).findOne({ _id: source().idOf(phoneOf(8)) });
+      expect([contact?.messageCount, contact?.dirtySince]).to.deep.equal([2, null]);
+      expect((await sessions()).data[0].messageCount).to.equal(2);
+    },
+  );
 
   it('interaction, person and sale writes through the API refresh the contact they touch', async () => {
     const phone = '5521987650001';
@@ -283,31 +302,35 @@ describe('SDR read models on two copies of the service sharing one database (CON
     expect(folded.reduce((sum, r) => sum + r.read, 0)).to.equal(written);
   });
 
-  it('20 concurrent first contacts of one unseen phone over both copies: one 201, the rest 200 with its id, and the contact counts one interaction', async () => {
-    const phone = '5531988770000';
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        fetch(`${copies[i % 2]?.base as string}/sdr/interactions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': key },
-          body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response' }),
-        }).then(async (res) => ({
-          status: res.status,
-          body: (await res.json()) as { id: string },
-        })),
-      ),
-    );
-    const created = answers.filter((a) => a.status === 201);
-    expect(created).to.have.length(1);
-    expect(answers.filter((a) => a.status === 200)).to.have.length(19);
-    expect(new Set(answers.map((a) => a.body.id))).to.deep.equal(new Set([created[0]?.body.id]));
-    for (const { base } of copies) {
-      const list = (await get(base, `/sdr/contacts?search=${phone}`)).body as {
-        data: { interactionCount: number }[];
-        metrics: { sdrDisparos: number };
-      };
-      expect(list.data.map((c) => c.interactionCount)).to.deep.equal([1]);
-      expect(list.metrics.sdrDisparos).to.equal(1);
-    }
-  });
+  it(
+    '20 concurrent first contacts of one unseen phone over both copies: one 201, the rest 200 with its id, and ' +
+      'the contact counts one interaction',
+    async () => {
+      const phone = '5531988770000';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${copies[i % 2]?.base as string}/sdr/interactions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            body: JSON.stringify({ phone, channel: 'whatsapp', result: 'no_response' }),
+          }).then(async (res) => ({
+            status: res.status,
+            body: (await res.json()) as { id: string },
+          })),
+        ),
+      );
+      const created = answers.filter((a) => a.status === 201);
+      expect(created).to.have.length(1);
+      expect(answers.filter((a) => a.status === 200)).to.have.length(19);
+      expect(new Set(answers.map((a) => a.body.id))).to.deep.equal(new Set([created[0]?.body.id]));
+      for (const { base } of copies) {
+        const list = (await get(base, `/sdr/contacts?search=${phone}`)).body as {
+          data: { interactionCount: number }[];
+          metrics: { sdrDisparos: number };
+        };
+        expect(list.data.map((c) => c.interactionCount)).to.deep.equal([1]);
+        expect(list.metrics.sdrDisparos).to.equal(1);
+      }
+    },
+  );
 });

@@ -68,32 +68,38 @@ describe('SDR interaction routes', () => {
       expect(person?.phoneKeys).to.deep.equal(['1187654321']);
     });
 
-    it('updates the interaction of the same phone (any spelling, with or without the ninth digit) within 24 h (200), and creates after', async () => {
-      const first = await create({ phone: '11987654321', channel: 'whatsapp', result: 'no_response' }).expect(201);
-      clock.advance(23 * HOUR);
-      const second = await create({
-        phone: '(11) 8765-4321',
-        channel: 'sms',
-        result: 'interested',
-        contact: true,
-        notes: 'answered',
-      }).expect(200);
-      expect(second.body).to.deep.equal({
-        id: first.body.id,
-        personId: first.body.personId,
-        status: 'interested',
-        created: false,
-      });
-      const stored = await sdrInteractionsCollection(rt.db).findOne({ _id: first.body.id });
-      expect(stored).to.include({ channel: 'sms', result: 'interested', status: 'interested', contact: true });
-      clock.advance(2 * HOUR);
-      const third = await create({ phone: '5511987654321', channel: 'whatsapp', result: 'callback_requested' }).expect(
-        201,
-      );
-      expect(third.body.personId).to.equal(first.body.personId);
-      expect(third.body.id).to.not.equal(first.body.id);
-      expect(await counts()).to.deep.equal({ people: 1, interactions: 2, notes: 1 });
-    });
+    it(
+      'updates the interaction of the same phone (any spelling, with or without the ninth digit) within 24 h ' +
+        '(200), and creates after',
+      async () => {
+        const first = await create({ phone: '11987654321', channel: 'whatsapp', result: 'no_response' }).expect(201);
+        clock.advance(23 * HOUR);
+        const second = await create({
+          phone: '(11) 8765-4321',
+          channel: 'sms',
+          result: 'interested',
+          contact: true,
+          notes: 'answered',
+        }).expect(200);
+        expect(second.body).to.deep.equal({
+          id: first.body.id,
+          personId: first.body.personId,
+          status: 'interested',
+          created: false,
+        });
+        const stored = await sdrInteractionsCollection(rt.db).findOne({ _id: first.body.id });
+        expect(stored).to.include({ channel: 'sms', result: 'interested', status: 'interested', contact: true });
+        clock.advance(2 * HOUR);
+        const third = await create({
+          phone: '5511987654321',
+          channel: 'whatsapp',
+          result: 'callback_requested',
+        }).expect(201);
+        expect(third.body.personId).to.equal(first.body.personId);
+        expect(third.body.id).to.not.equal(first.body.id);
+        expect(await counts()).to.deep.equal({ people: 1, interactions: 2, notes: 1 });
+      },
+    );
 
     it('finds the person of a manual sale by phone and writes the qualification onto that sale', async () => {
       const sale = await api()
@@ -139,15 +145,25 @@ describe('SDR interaction routes', () => {
       );
     });
 
-    it('always creates a minimal person for a new web session id, and updates the same session within the window', async () => {
-      const session = `web-${randomUUID()}`;
-      const a = await create({ session_id: session, channel: 'email', result: 'interested' }).expect(201);
-      const b = await create({ session_id: `web-${randomUUID()}`, channel: 'email', result: 'interested' }).expect(201);
-      expect(a.body.personId).to.not.equal(b.body.personId);
-      const again = await create({ session_id: session, channel: 'email', result: 'converted' }).expect(200);
-      expect(again.body).to.include({ id: a.body.id, personId: a.body.personId, created: false, status: 'converted' });
-      expect(await counts()).to.deep.equal({ people: 2, interactions: 2, notes: 0 });
-    });
+    it(
+      'always creates a minimal person for a new web session id, and updates the same session within the ' + 'window',
+      async () => {
+        const session = `web-${randomUUID()}`;
+        const a = await create({ session_id: session, channel: 'email', result: 'interested' }).expect(201);
+        const b = await create({ session_id: `web-${randomUUID()}`, channel: 'email', result: 'interested' }).expect(
+          201,
+        );
+        expect(a.body.personId).to.not.equal(b.body.personId);
+        const again = await create({ session_id: session, channel: 'email', result: 'converted' }).expect(200);
+        expect(again.body).to.include({
+          id: a.body.id,
+          personId: a.body.personId,
+          created: false,
+          status: 'converted',
+        });
+        expect(await counts()).to.deep.equal({ people: 2, interactions: 2, notes: 0 });
+      },
+    );
 
     it('answers 400 with one message per problem and writes nothing', async () => {
       const cases: [Record<string, unknown>, string[]][] = [

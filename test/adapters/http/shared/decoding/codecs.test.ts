@@ -17,26 +17,30 @@ const Query = t.intersection([
 ]);
 
 describe('the shared codecs', () => {
-  it('decodeQuery: bracketed and repeated parameters are problems; unknown ones refused or ignored as the route says', () => {
-    const query = { 'kind[$ne]': 'a', limit: ['1', '2'], extra: 'x' };
-    expect(decodeQuery(Query, query, 'refuse').problems.map((p) => p.message)).to.deep.equal([
-      'kind[$ne] is not a known parameter',
-      'limit must be given once',
-      'extra is not a known parameter',
-    ]);
-    expect(decodeQuery(Query, query, 'ignore').problems.map((p) => p.message)).to.deep.equal([
-      'kind[$ne] is not a known parameter',
-      'limit must be given once',
-    ]);
-    expect(decodeQuery(Query, { kind: 'b', extra: 'x' }, 'ignore')).to.deep.equal({
-      value: { limit: 5, kind: 'b' },
-      problems: [],
-    });
-    expect(decodeQuery(Query, { limit: '11', kind: 'c' }, 'refuse').problems.map((p) => p.message)).to.deep.equal([
-      'limit must be an integer from 1 to 10',
-      'kind must be one of a, b',
-    ]);
-  });
+  it(
+    'decodeQuery: bracketed and repeated parameters are problems; unknown ones refused or ignored as the route ' +
+      'says',
+    () => {
+      const query = { 'kind[$ne]': 'a', limit: ['1', '2'], extra: 'x' };
+      expect(decodeQuery(Query, query, 'refuse').problems.map((p) => p.message)).to.deep.equal([
+        'kind[$ne] is not a known parameter',
+        'limit must be given once',
+        'extra is not a known parameter',
+      ]);
+      expect(decodeQuery(Query, query, 'ignore').problems.map((p) => p.message)).to.deep.equal([
+        'kind[$ne] is not a known parameter',
+        'limit must be given once',
+      ]);
+      expect(decodeQuery(Query, { kind: 'b', extra: 'x' }, 'ignore')).to.deep.equal({
+        value: { limit: 5, kind: 'b' },
+        problems: [],
+      });
+      expect(decodeQuery(Query, { limit: '11', kind: 'c' }, 'refuse').problems.map((p) => p.message)).to.deep.equal([
+        'limit must be an integer from 1 to 10',
+        'kind must be one of a, b',
+      ]);
+    },
+  );
 
   it('problemsOf: types in words; a union is one message unless a member says more', () => {
     const Body = t.type({

@@ -21,23 +21,26 @@ describe('io-ts codecs as JSON Schema (the OpenAPI documents derive request and 
     expect(jsonSchemaOf(t.keyof({ phone: null, cpf: null }))).to.deep.equal({ type: 'string', enum: ['phone', 'cpf'] });
   });
 
-  it('maps type, partial, exact, strict and readonly to objects: type members are required, partial ones are not', () => {
-    const codec = t.exact(t.type({ a: t.string, b: t.number }));
-    expect(jsonSchemaOf(codec)).to.deep.equal({
-      type: 'object',
-      properties: { a: { type: 'string' }, b: { type: 'number' } },
-      required: ['a', 'b'],
-    });
-    expect(jsonSchemaOf(t.strict({ a: t.string }))).to.deep.equal({
-      type: 'object',
-      properties: { a: { type: 'string' } },
-      required: ['a'],
-    });
-    expect(jsonSchemaOf(t.readonly(t.partial({ a: t.string })))).to.deep.equal({
-      type: 'object',
-      properties: { a: { type: 'string' } },
-    });
-  });
+  it(
+    'maps type, partial, exact, strict and readonly to objects: type members are required, partial ones are ' + 'not',
+    () => {
+      const codec = t.exact(t.type({ a: t.string, b: t.number }));
+      expect(jsonSchemaOf(codec)).to.deep.equal({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      });
+      expect(jsonSchemaOf(t.strict({ a: t.string }))).to.deep.equal({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+      });
+      expect(jsonSchemaOf(t.readonly(t.partial({ a: t.string })))).to.deep.equal({
+        type: 'object',
+        properties: { a: { type: 'string' } },
+      });
+    },
+  );
 
   it('closes objects for responses (additionalProperties false), records excepted', () => {
     expect(jsonSchemaOf(t.type({ a: t.record(t.string, t.string) }), { closed: true })).to.deep.equal({

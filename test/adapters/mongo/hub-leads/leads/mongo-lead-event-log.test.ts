@@ -21,24 +21,27 @@ describe('LeadEventLog contract', () => {
     const mongo = useTestDatabase([hubLeadEventIndexes, hubWebhookReceiptIndexes]);
     leadEventLogContract(async (faults) => new MongoLeadEventLog(faultyDb(mongo().db, faults)));
 
-    it('a receipt stored before receipts named their event (no eventId) still counts as a complete delivery', async () => {
-      const log = new MongoLeadEventLog(mongo().db);
-      const event = leadEvent();
-      await webhookReceiptCollection(mongo().db).insertOne({
-        _id: webhookReceiptKey(event.orgId, event.provider, event.bodyHash),
-        leadId: event.leadId,
-        receivedAt: event.receivedAt,
-      });
-      const soon = new Date(event.receivedAt.getTime() + 1000);
-      expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, soon, 60_000)).to.equal(
-        event.leadId,
-      );
-      expect(await log.append({ ...event, id: randomUUID(), receivedAt: soon }, 60_000)).to.deep.equal({
-        kind: 'recent',
-        leadId: event.leadId,
-      });
-      expect(await log.listOf(event.leadId)).to.deep.equal([]);
-    });
+    it(
+      'a receipt stored before receipts named their event (no eventId) still counts as a complete ' + 'delivery',
+      async () => {
+        const log = new MongoLeadEventLog(mongo().db);
+        const event = leadEvent();
+        await webhookReceiptCollection(mongo().db).insertOne({
+          _id: webhookReceiptKey(event.orgId, event.provider, event.bodyHash),
+          leadId: event.leadId,
+          receivedAt: event.receivedAt,
+        });
+        const soon = new Date(event.receivedAt.getTime() + 1000);
+        expect(await log.recentDelivery(event.orgId, event.provider, event.bodyHash, soon, 60_000)).to.equal(
+          event.leadId,
+        );
+        expect(await log.append({ ...event, id: randomUUID(), receivedAt: soon }, 60_000)).to.deep.equal({
+          kind: 'recent',
+          leadId: event.leadId,
+        });
+        expect(await log.listOf(event.leadId)).to.deep.equal([]);
+      },
+    );
 
     it('an accepted delivery leaves a receipt naming its stored event', async () => {
       const log = new MongoLeadEventLog(mongo().db);

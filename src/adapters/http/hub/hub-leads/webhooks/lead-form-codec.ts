@@ -22,7 +22,8 @@ const group = (members: readonly string[]) => ({
 export const LEAD_FORM_SCHEMA = {
   type: 'object',
   description:
-    'A phone is required in contact.phone, contact.cellphone or phone (the first present wins). Every member is flattened into `fields` (dotted paths).',
+    'A phone is required in contact.phone, contact.cellphone or phone (the first present wins). Every member is ' +
+    'flattened into `fields` (dotted paths).',
   properties: {
     id: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
     phone: text,
@@ -34,7 +35,8 @@ export const LEAD_FORM_SCHEMA = {
  * The lead-form provider's payload of spec part 4. Checks the known members' types (objects where
  * the spec has objects, strings where it has text), requires a phone in contact.phone,
  * contact.cellphone or root phone (first present wins) and brings it to the canonical Brazilian
- * form with the domain's one normalizer (a phone that is not Brazilian is kept as sent, CONTRACT 7). Members the spec does not name are flattened too, so
+ * form with the domain's one normalizer (a phone that is not Brazilian is kept as sent, CONTRACT 7). Members the spec
+ * does not name are flattened too, so
  * templates may also match on them.
  */
 export function decodeLeadForm(payload: unknown): E.Either<PayloadErrors, LeadForm> {

@@ -29,18 +29,22 @@ describe('lead-form payload codec (spec part 4, CONTRACT 6.2)', () => {
     });
   });
 
-  it('decodes a lead form: phone from contact.phone, contact.cellphone or phone, normalized; its lead key is the id, else the normalized phone', () => {
-    const byPhone = right(decodeLeadForm({ contact: { cellphone: '(11) 8765-4321', name: ' Ana ' } }));
-    expect(byPhone).to.deep.include({ phone: { usable: true, value: '5511987654321' }, name: 'Ana' });
-    expect(leadFormExternalId(byPhone, 'body-hash')).to.equal('5511987654321');
-    const byId = right(decodeLeadForm({ id: 'x-1', phone: '+55 21 3456-7890' }));
-    expect(byId).to.deep.include({ formId: 'x-1', phone: { usable: true, value: '552134567890' } });
-    expect(leadFormExternalId(byId, 'body-hash')).to.equal('x-1');
-    expect(right(decodeLeadForm({ id: 987, phone: '11987654321' })).formId).to.equal('987');
-    expect(E.isLeft(decodeLeadForm({ contact: { name: 'Ana' } }))).to.equal(true);
-    expect(E.isLeft(decodeLeadForm({ contact: { phone: 11987654321 } }))).to.equal(true);
-    expect(E.isLeft(decodeLeadForm({ interests: 'Fiat', phone: '11987654321' }))).to.equal(true);
-  });
+  it(
+    'decodes a lead form: phone from contact.phone, contact.cellphone or phone, normalized; its lead key is the ' +
+      'id, else the normalized phone',
+    () => {
+      const byPhone = right(decodeLeadForm({ contact: { cellphone: '(11) 8765-4321', name: ' Ana ' } }));
+      expect(byPhone).to.deep.include({ phone: { usable: true, value: '5511987654321' }, name: 'Ana' });
+      expect(leadFormExternalId(byPhone, 'body-hash')).to.equal('5511987654321');
+      const byId = right(decodeLeadForm({ id: 'x-1', phone: '+55 21 3456-7890' }));
+      expect(byId).to.deep.include({ formId: 'x-1', phone: { usable: true, value: '552134567890' } });
+      expect(leadFormExternalId(byId, 'body-hash')).to.equal('x-1');
+      expect(right(decodeLeadForm({ id: 987, phone: '11987654321' })).formId).to.equal('987');
+      expect(E.isLeft(decodeLeadForm({ contact: { name: 'Ana' } }))).to.equal(true);
+      expect(E.isLeft(decodeLeadForm({ contact: { phone: 11987654321 } }))).to.equal(true);
+      expect(E.isLeft(decodeLeadForm({ interests: 'Fiat', phone: '11987654321' }))).to.equal(true);
+    },
+  );
 
   it('keeps a present phone that is not Brazilian as sent, never as a lead key (CONTRACT 7)', () => {
     const form = right(decodeLeadForm({ contact: { phone: ' 123 ' } }));

@@ -18,13 +18,9 @@ import {
   type PlatformOptions,
 } from './composition/platform';
 import { SalesArea, salesModule, type SalesOptions } from './composition/sales';
-import {
-  PasswordResetCompletions,
-  SalesIdentityArea,
-  salesIdentityModule,
-  type SalesIdentityOptions,
-} from './composition/sales-identity';
+import { SalesIdentityArea, salesIdentityModule, type SalesIdentityOptions } from './composition/sales-identity';
 import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
+import { PasswordResetCompletions } from './application/shared/password-reset-completion';
 import { sdrDataChecksModule } from './composition/sdr-data-checks';
 import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
 import { PoliciesArea, policiesModule } from './composition/policies';
@@ -108,11 +104,7 @@ function assemble(container: Container, overrides: Overrides) {
   };
   const platform = get(Platform);
   const all: readonly Area[] = Object.values(areas);
-  const routersOf = (service: Area['service']): Router[] =>
-    all.filter((area) => area.service === service).flatMap((area) => area.routers);
-  const { config, logger, readinessChecks, metrics } = platform;
   const indexes = all.flatMap((area) => area.indexes);
-  const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
   return {
     platform,
     /** The one source of "now" for what the composition does not build (serve's schedules). */
@@ -126,25 +118,34 @@ function assemble(container: Container, overrides: Overrides) {
     indexes,
     /** Index setup and retention sweeps, for serve and the commands (they see no driver). */
     maintenance: databaseMaintenance(platform.db, indexes, areas.sdr.gatewayStore),
-    http: {
-      sales: buildSalesApp({
-        logger,
-        clock: get(Clock),
-        isProduction: config.isProduction,
-        readinessChecks,
-        routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],
-        ...salesIdentity.appMiddleware,
-        browser,
-        metrics: { service: metrics.sales, token: config.metricsToken },
-      }),
-      hub: buildHubApp({
-        logger,
-        readinessChecks,
-        routers: routersOf('hub'),
-        browser,
-        isProduction: config.isProduction,
-        metrics: { service: metrics.hub, token: config.metricsToken },
-      }),
-    },
+    http: httpApps(get, all, salesIdentity, overrides),
+  };
+}
+
+/** The two Koa apps, each with the routers of its service's areas. */
+function httpApps(get: Resolve, all: readonly Area[], salesIdentity: SalesIdentityArea, overrides: Overrides) {
+  const { config, logger, readinessChecks, metrics } = get(Platform);
+  const routersOf = (service: Area['service']): Router[] =>
+    all.filter((area) => area.service === service).flatMap((area) => area.routers);
+  const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
+  return {
+    sales: buildSalesApp({
+      logger,
+      clock: get(Clock),
+      isProduction: config.isProduction,
+      readinessChecks,
+      routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],
+      ...salesIdentity.appMiddleware,
+      browser,
+      metrics: { service: metrics.sales, token: config.metricsToken },
+    }),
+    hub: buildHubApp({
+      logger,
+      readinessChecks,
+      routers: routersOf('hub'),
+      browser,
+      isProduction: config.isProduction,
+      metrics: { service: metrics.hub, token: config.metricsToken },
+    }),
   };
 }

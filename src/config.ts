@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { isOneOf, parseInteger } from './domain/shared/parsers';
-import { signingKeyOf } from './adapters/webhook/signing-secret';
+import {
+  collectionName,
+  hostname,
+  integer,
+  metricsToken,
+  nonEmpty,
+  oneOf,
+  originList,
+  secret,
+  url,
+  variable,
+  webhookSecret,
+} from './config/checks';
 
 /**
  * The process configuration (CONTRACT section 1), decoded once from the environment.
@@ -25,8 +36,7 @@ export const MAX_EVENT_LOG_RETENTION_DAYS = 24_855;
 
 /** Minimum HS256 key length: RFC 7518 3.2 asks for a key at least as long as the hash (256 bits). */
 export const MIN_JWT_SECRET_BYTES = 32;
-/** A metrics token shorter than this could be guessed; `openssl rand -hex 16` gives 32 characters. */
-export const MIN_METRICS_TOKEN_BYTES = 16;
+export { MIN_METRICS_TOKEN_BYTES } from './config/checks';
 
 export interface Config {
   readonly nodeEnv: NodeEnv;
@@ -67,7 +77,10 @@ export interface Config {
   readonly eventLogBufferSize: number;
   /** Days an API event-log entry is kept before the database removes it (CONTRACT 9.4, a TTL index). */
   readonly eventLogRetentionDays: number;
-  /** CONTRACT 9.2: the bearer token of `/metrics` and `/api/v1/metrics`; unset: open outside production, 404 in production. */
+  /**
+   * CONTRACT 9.2: the bearer token of `/metrics` and `/api/v1/metrics`; unset: open outside production, 404 in
+   * production.
+   */
   readonly metricsToken: string | undefined;
 }
 
@@ -83,103 +96,6 @@ export interface LoadedConfig {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
-type Check<A> = (raw: string) => E.Either<string, A>;
-
-const oneOf =
-  <A extends string>(values: readonly A[]): Check<A> =>
-  (raw) =>
-    isOneOf(values, raw) ? E.right(raw) : E.left(`must be one of ${values.join(', ')}`);
-
-const integer =
-  (min: number, max: number): Check<number> =>
-  (raw) => {
-    const n = parseInteger(raw, { min, max });
-    return n === undefined ? E.left(`must be an integer from ${min} to ${max}`) : E.right(n);
-  };
-
-const url =
-  (protocols: readonly string[]): Check<string> =>
-  (raw) => {
-    try {
-      const parsed = new URL(raw);
-      return protocols.includes(parsed.protocol)
-        ? E.right(raw)
-        : E.left(`must be a URL with scheme ${protocols.map((p) => p.replace(/:$/, '')).join(' or ')}`);
-    } catch {
-      return E.left('must be an absolute URL');
-    }
-  };
-
-const nonEmpty: Check<string> = (raw) => (raw.trim().length > 0 ? E.right(raw) : E.left('must not be empty'));
-
-const secret =
-  (minBytes: number): Check<string> =>
-  (raw) =>
-    Buffer.byteLength(raw, 'utf8') >= minBytes ? E.right(raw) : E.left(`must be at least ${minBytes} bytes long`);
-
-/** CONTRACT 11.3: a secret the Standard Webhooks libraries accept, so no delivery is signed with a weak key. */
-const webhookSecret: Check<string> = (raw) => E.map(() => raw)(signingKeyOf(raw));
-
-/**
- * CONTRACT 9.3 `CORS_ORIGINS`: comma-separated exact origins (`scheme://host[:port]`, as a browser
- * writes them in `Origin`: lower case, no path, no default port). An origin written any other way
- * would never match, so it is refused here rather than silently ignored.
- */
-const originList: Check<readonly string[]> = (raw) => {
-  const entries = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  for (const entry of entries) {
-    let origin: string | undefined;
-    try {
-      const parsed = new URL(entry);
-      origin = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
-    } catch {
-      origin = undefined;
-    }
-    if (origin !== entry)
-      return E.left(
-        'must be a comma-separated list of origins like https://app.example.com (no path, no trailing slash, lower case)',
-      );
-  }
-  return E.right(entries);
-};
-
-/** Sent as `Authorization: Bearer <token>`: printable ASCII without spaces, long enough not to be guessed. */
-const metricsToken: Check<string> = (raw) =>
-  !/^[\x21-\x7e]+$/.test(raw)
-    ? E.left('must be printable ASCII without spaces')
-    : raw.length < MIN_METRICS_TOKEN_BYTES
-      ? E.left(`must be at least ${MIN_METRICS_TOKEN_BYTES} characters long`)
-      : E.right(raw);
-/** A MongoDB collection name: no `$`, no NUL, not `system.*`, at most 120 bytes. */
-const collectionName: Check<string> = (raw) =>
-  /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/.test(raw) && !raw.startsWith('system.')
-    ? E.right(raw)
-    : E.left('must be a collection name (letters, digits, _ . -)');
-
-const hostname: Check<string> = (raw) =>
-  /^[A-Za-z0-9.:[\]-]+$/.test(raw) ? E.right(raw) : E.left('must be a host name or an IP address');
-
-/**
- * An io-ts codec over one environment variable: absent (or empty) decodes to the default, present is
- * checked. Keeping the io-ts `Type` lets the whole environment be decoded as one `t.type` below.
- */
-function variable<A>(name: string, check: Check<A>): t.Type<A | undefined, unknown> {
-  return new t.Type<A | undefined, unknown>(
-    name,
-    (_u): _u is A | undefined => true,
-    (u, c) => {
-      if (u === undefined || u === '') return t.success(undefined);
-      if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
-      const result = check(u);
-      return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
-    },
-    (a) => a,
-  );
-}
-
 const EnvCodec = t.type({
   NODE_ENV: variable('NODE_ENV', oneOf(NODE_ENVS)),
   MONGODB_URI: variable('MONGODB_URI', url(['mongodb:', 'mongodb+srv:'])),
@@ -237,6 +153,8 @@ export interface LoadOptions {
   readonly needsJwtSecrets?: boolean;
 }
 
+type Decoded = t.TypeOf<typeof EnvCodec>;
+
 export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<ConfigError, LoadedConfig> {
   const needsJwtSecrets = options.needsJwtSecrets ?? true;
   const decoded = EnvCodec.decode(env);
@@ -248,55 +166,68 @@ export function loadConfig(env: Env, options: LoadOptions = {}): E.Either<Config
   const missingSecrets = needsJwtSecrets
     ? (['SALES_JWT_SECRET', 'HUB_JWT_SECRET'] as const).filter((name) => v[name] === undefined)
     : [];
+  const secretsError = jwtSecretsError(v, missingSecrets, isProduction);
+  if (secretsError !== undefined) return E.left(secretsError);
+  const warning =
+    missingSecrets.length > 0
+      ? `${missingSecrets.join(' and ')} not set: using a random secret for this process only (tokens do not ` +
+        'survive a restart; required in production)'
+      : undefined;
+
+  return E.right({ warning, config: configOf(v, nodeEnv, isProduction) });
+}
+
+function jwtSecretsError(
+  v: Decoded,
+  missingSecrets: readonly string[],
+  isProduction: boolean,
+): ConfigError | undefined {
   const missing = missingSecrets[0];
   if (isProduction && missing !== undefined) {
-    return E.left({ variable: missing, problem: 'is required in production' });
+    return { variable: missing, problem: 'is required in production' };
   }
   // CONTRACT 11.1: one secret for both services would make each service's tokens verifiable by the
   // other; the iss/aud checks refuse them anyway, but a shared key is one leak away from both. Every
   // environment, and also for the commands that do not sign (the same file configures `serve`).
   if (v.SALES_JWT_SECRET !== undefined && v.SALES_JWT_SECRET === v.HUB_JWT_SECRET) {
-    return E.left({ variable: 'SALES_JWT_SECRET', problem: 'must differ from HUB_JWT_SECRET (CONTRACT 11.1)' });
+    return { variable: 'SALES_JWT_SECRET', problem: 'must differ from HUB_JWT_SECRET (CONTRACT 11.1)' };
   }
-  const warning =
-    missingSecrets.length > 0
-      ? `${missingSecrets.join(' and ')} not set: using a random secret for this process only (tokens do not survive a restart; required in production)`
-      : undefined;
+  return undefined;
+}
 
-  return E.right({
-    warning,
-    config: {
-      nodeEnv,
-      isProduction,
-      mongodbUri: v.MONGODB_URI,
-      redisUrl: v.REDIS_URL,
-      gatewayMongodbUri: v.GATEWAY_MONGODB_URI,
-      gatewayMessagesCollection: v.GATEWAY_MESSAGES_COLLECTION ?? 'gateway_messages',
-      host: v.HOST ?? '0.0.0.0',
-      salesPort: v.SALES_PORT ?? 3000,
-      hubPort: v.HUB_PORT ?? 3001,
-      salesJwtSecret: v.SALES_JWT_SECRET ?? generatedSecret(),
-      hubJwtSecret: v.HUB_JWT_SECRET ?? generatedSecret(),
-      salesWebhookUrl: v.SALES_WEBHOOK_URL,
-      salesWebhookSecret: v.SALES_WEBHOOK_SECRET,
-      mcpInternalSecret: v.MCP_INTERNAL_SECRET,
-      cookieDomain: v.COOKIE_DOMAIN,
-      trustProxy: v.TRUST_PROXY ?? 0,
-      smtpUrl: v.SMTP_URL,
-      mailFrom: v.MAIL_FROM,
-      publicAppUrl: v.PUBLIC_APP_URL ?? 'http://localhost:3000',
-      aiApiUrl: v.AI_API_URL,
-      aiApiKey: v.AI_API_KEY,
-      aiModel: v.AI_MODEL,
-      logLevel: v.LOG_LEVEL ?? 'info',
-      dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
-      sdrReconcileMinutes: v.SDR_RECONCILE_MINUTES ?? DEFAULT_SDR_RECONCILE_MINUTES,
-      passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
-      passwordHashQueue: v.PASSWORD_HASH_QUEUE,
-      corsOrigins: v.CORS_ORIGINS ?? [],
-      eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
-      eventLogRetentionDays: v.EVENT_LOG_RETENTION_DAYS ?? DEFAULT_EVENT_LOG_RETENTION_DAYS,
-      metricsToken: v.METRICS_TOKEN,
-    },
-  });
+/** The decoded variables with their defaults; a missing JWT secret is generated for this process only. */
+function configOf(v: Decoded, nodeEnv: NodeEnv, isProduction: boolean): Config {
+  return {
+    nodeEnv,
+    isProduction,
+    mongodbUri: v.MONGODB_URI,
+    redisUrl: v.REDIS_URL,
+    gatewayMongodbUri: v.GATEWAY_MONGODB_URI,
+    gatewayMessagesCollection: v.GATEWAY_MESSAGES_COLLECTION ?? 'gateway_messages',
+    host: v.HOST ?? '0.0.0.0',
+    salesPort: v.SALES_PORT ?? 3000,
+    hubPort: v.HUB_PORT ?? 3001,
+    salesJwtSecret: v.SALES_JWT_SECRET ?? generatedSecret(),
+    hubJwtSecret: v.HUB_JWT_SECRET ?? generatedSecret(),
+    salesWebhookUrl: v.SALES_WEBHOOK_URL,
+    salesWebhookSecret: v.SALES_WEBHOOK_SECRET,
+    mcpInternalSecret: v.MCP_INTERNAL_SECRET,
+    cookieDomain: v.COOKIE_DOMAIN,
+    trustProxy: v.TRUST_PROXY ?? 0,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    publicAppUrl: v.PUBLIC_APP_URL ?? 'http://localhost:3000',
+    aiApiUrl: v.AI_API_URL,
+    aiApiKey: v.AI_API_KEY,
+    aiModel: v.AI_MODEL,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    dispatchIntervalSeconds: v.DISPATCH_INTERVAL_SECONDS,
+    sdrReconcileMinutes: v.SDR_RECONCILE_MINUTES ?? DEFAULT_SDR_RECONCILE_MINUTES,
+    passwordHashConcurrency: v.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: v.PASSWORD_HASH_QUEUE,
+    corsOrigins: v.CORS_ORIGINS ?? [],
+    eventLogBufferSize: v.EVENT_LOG_BUFFER_SIZE ?? 10_000,
+    eventLogRetentionDays: v.EVENT_LOG_RETENTION_DAYS ?? DEFAULT_EVENT_LOG_RETENTION_DAYS,
+    metricsToken: v.METRICS_TOKEN,
+  };
 }

@@ -45,59 +45,17 @@ export interface RuntimeOptions {
 
 /** Opens every connection the composition needs, then composes the areas and the apps. */
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
-  let mongoServer: MongoServerHandle;
-  try {
-    mongoServer = await startMongoServer({
-      uri: config.mongodbUri,
-      log: (line) => logger.info(line),
-      ...(options.mongoStrategies === undefined ? {} : { strategies: options.mongoStrategies }),
-    });
-  } catch (error) {
-    throw new DependencyUnavailableError('MongoDB', messageOf(error));
-  }
-
-  let mongo: MongoConnection;
-  try {
-    mongo = await connectMongo(mongoServer.uri, {
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
-      commandObserver: options.commandObserver,
-      ...(mongoServer.kind === 'jongodb' || options.serverMonitoringMode === 'poll'
-        ? { serverMonitoringMode: 'poll' as const }
-        : {}),
-    });
-  } catch (error) {
+  const mongoServer = await startServer(config, logger, options);
+  const mongo = await connectPrimary(mongoServer, options);
+  const redis = await connectOptionalRedis(config, logger, async () => {
+    await mongo.close();
     await mongoServer.stop();
-    throw new DependencyUnavailableError('MongoDB', messageOf(error));
-  }
-
-  let redis: Redis | undefined;
-  if (config.redisUrl !== undefined) {
-    try {
-      redis = await connectRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'));
-    } catch (error) {
-      await mongo.close();
-      await mongoServer.stop();
-      throw new DependencyUnavailableError('Redis', messageOf(error));
-    }
-  }
-
-  // CONTRACT 8.1: the gateway's store may live in another database (read, and written by gateway-import).
-  let gateway: MongoConnection | undefined;
-  if (config.gatewayMongodbUri !== undefined) {
-    try {
-      gateway = await connectMongo(config.gatewayMongodbUri, {
-        serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
-        commandObserver: options.commandObserver,
-        // Polling works on every server, jongodb included (it has no streaming health check).
-        serverMonitoringMode: 'poll',
-      });
-    } catch (error) {
-      if (redis !== undefined) await closeRedis(redis);
-      await mongo.close();
-      await mongoServer.stop();
-      throw new DependencyUnavailableError('MongoDB', `gateway store (GATEWAY_MONGODB_URI): ${messageOf(error)}`);
-    }
-  }
+  });
+  const gateway = await connectGateway(config, options, async () => {
+    if (redis !== undefined) await closeRedis(redis);
+    await mongo.close();
+    await mongoServer.stop();
+  });
 
   const app = compose(
     config,
@@ -121,6 +79,69 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
       return closing;
     },
   };
+}
+
+async function startServer(config: Config, logger: Logger, options: RuntimeOptions): Promise<MongoServerHandle> {
+  try {
+    return await startMongoServer({
+      uri: config.mongodbUri,
+      log: (line) => logger.info(line),
+      ...(options.mongoStrategies === undefined ? {} : { strategies: options.mongoStrategies }),
+    });
+  } catch (error) {
+    throw new DependencyUnavailableError('MongoDB', messageOf(error));
+  }
+}
+
+/** The service's own database; the embedded server stops again when no client connects. */
+async function connectPrimary(mongoServer: MongoServerHandle, options: RuntimeOptions): Promise<MongoConnection> {
+  try {
+    return await connectMongo(mongoServer.uri, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
+      commandObserver: options.commandObserver,
+      ...(mongoServer.kind === 'jongodb' || options.serverMonitoringMode === 'poll'
+        ? { serverMonitoringMode: 'poll' as const }
+        : {}),
+    });
+  } catch (error) {
+    await mongoServer.stop();
+    throw new DependencyUnavailableError('MongoDB', messageOf(error));
+  }
+}
+
+/** Redis when REDIS_URL is set; `release` closes what was opened before it when it is unreachable. */
+async function connectOptionalRedis(
+  config: Config,
+  logger: Logger,
+  release: () => Promise<void>,
+): Promise<Redis | undefined> {
+  if (config.redisUrl === undefined) return undefined;
+  try {
+    return await connectRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'));
+  } catch (error) {
+    await release();
+    throw new DependencyUnavailableError('Redis', messageOf(error));
+  }
+}
+
+// CONTRACT 8.1: the gateway's store may live in another database (read, and written by gateway-import).
+async function connectGateway(
+  config: Config,
+  options: RuntimeOptions,
+  release: () => Promise<void>,
+): Promise<MongoConnection | undefined> {
+  if (config.gatewayMongodbUri === undefined) return undefined;
+  try {
+    return await connectMongo(config.gatewayMongodbUri, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS,
+      commandObserver: options.commandObserver,
+      // Polling works on every server, jongodb included (it has no streaming health check).
+      serverMonitoringMode: 'poll',
+    });
+  } catch (error) {
+    await release();
+    throw new DependencyUnavailableError('MongoDB', `gateway store (GATEWAY_MONGODB_URI): ${messageOf(error)}`);
+  }
 }
 
 /** Whether a MongoDB server answers at `uri` (the CLI's check of a running serve's embedded server). */

@@ -85,7 +85,6 @@ export function hubIdentityModule(options: HubIdentityOptions): ContainerModule 
 }
 
 function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
-  const { config } = get(Platform);
   const clock = get(Clock);
   const ids = get(IdGenerator);
   const secrets = get(SecretGenerator);
@@ -95,7 +94,6 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
   const users = get(HubUserRepository);
   const memberships = get(MembershipRepository);
   const refreshTokens = get(HubRefreshTokenStore);
-  const resetTokens = get(HubResetTokenStore);
   const accessTokens = get(HubAccessTokens);
   const sessions = new SessionIssuer(refreshTokens, accessTokens, secrets, secretHasher);
   const ending = get(HubSessionEndingToken);
@@ -128,16 +126,27 @@ function hubIdentityUseCases(get: Resolve, options: HubIdentityOptions) {
       ids,
       clock,
     ),
+    ...passwordResetUseCases(get, ending),
+  };
+}
+
+/** Forgot password and reset password (spec hub part 3); resetting ends every session of the user. */
+function passwordResetUseCases(get: Resolve, ending: HubSessionEnding) {
+  const clock = get(Clock);
+  const secretHasher = get(SecretHasher);
+  const users = get(HubUserRepository);
+  const resetTokens = get(HubResetTokenStore);
+  return {
     requestHubPasswordReset: new RequestHubPasswordReset(
       users,
       resetTokens,
       get(Mailer),
-      secrets,
+      get(SecretGenerator),
       secretHasher,
       clock,
-      config.publicAppUrl,
+      get(Platform).config.publicAppUrl,
     ),
-    resetHubPassword: new ResetHubPassword(resetTokens, users, ending, passwordHasher, secretHasher, clock),
+    resetHubPassword: new ResetHubPassword(resetTokens, users, ending, get(PasswordHasher), secretHasher, clock),
   };
 }
 export type HubIdentityUseCases = ReturnType<typeof hubIdentityUseCases>;

@@ -23,15 +23,13 @@ import { RefreshSalesSession } from '../application/sales-identity/refresh-sales
 import { RequestSalesPasswordReset } from '../application/sales-identity/request-sales-password-reset';
 import { ResetSalesPassword } from '../application/sales-identity/reset-sales-password';
 import { RevokeApiKey } from '../application/sales-identity/revoke-api-key';
-import { SalesSessionEnding } from '../application/sales-identity/sales-session-ending';
+import { SalesSessionEnding, SalesSessionEndingToken } from '../application/sales-identity/sales-session-ending';
 import { JwtSalesAccessTokens } from '../adapters/crypto/jwt-sales-access-tokens';
 import { apiKeyRoutes } from '../adapters/http/sales/sales-identity/api-key-routes';
 import { auditLogRoutes } from '../adapters/http/sales/sales-identity/audit-log-routes';
 import { authRoutes } from '../adapters/http/sales/sales-identity/auth-routes';
 import { BatchingApiEventRecorder } from '../adapters/api-event-log/batching-api-event-recorder';
-import { DEFAULT_BATCHING } from '../adapters/api-event-log/batching-options';
 import type { GuardDeps } from '../adapters/http/sales/guards';
-import type { SalesAppDeps } from '../adapters/http/sales/sales-app';
 import type { RateLimitRule } from '../adapters/http/sales/sales-rate-limit';
 import { salesIdentityAreaIndexes } from '../adapters/mongo/sales-identity/indexes';
 import { MongoApiEventStore } from '../adapters/mongo/sales-identity/mongo-api-event-store';
@@ -48,7 +46,7 @@ import { salesPasswordResetCompletion } from '../application/sales-identity/rese
 import { hubPasswordResetCompletion } from '../application/hub-identity/reset-hub-password';
 import { HubResetTokenStore, HubUserRepository } from '../application/hub-identity/ports';
 import { HubSessionEndingToken } from './hub-identity';
-import type { PasswordResetCompletion } from '../application/shared/password-reset-completion';
+import { PasswordResetCompletions } from '../application/shared/password-reset-completion';
 import { passwordResetsApplied } from '../application/shared/password-resets-applied';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import {
@@ -56,7 +54,6 @@ import {
   IdGenerator,
   Mailer,
   PasswordHasher,
-  RateLimitStore,
   SalesEndedSessions,
   SecretGenerator,
   SecretHasher,
@@ -64,6 +61,7 @@ import {
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
+import { apiEventRecorder, appMiddlewareOf } from './sales-identity/event-log';
 
 /** Small limits and short intervals for tests. */
 export interface SalesIdentityOptions {
@@ -73,13 +71,13 @@ export interface SalesIdentityOptions {
   readonly apiEventFlushIntervalMs?: number;
 }
 
-/** Ends sales sessions (logout, password reset; CONTRACT 11.2), for the use cases and check-data. */
-export const SalesSessionEndingToken: Token<SalesSessionEnding> = token('SalesSessionEnding');
-
 /** The guards of every sales route (JWT, API key), built by this area for the others. */
 export const SalesGuards: Token<GuardDeps> = token('SalesGuards');
 
-/** Sales accounts, sessions and API keys, the guards of every sales route, the spec part 8 limiter and the API event log. */
+/**
+ * Sales accounts, sessions and API keys, the guards of every sales route, the spec part 8 limiter and the API event
+ * log.
+ */
 export function salesIdentityModule(options: SalesIdentityOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const db = (get: Resolve) => get(Platform).db;
@@ -107,76 +105,65 @@ export function salesIdentityModule(options: SalesIdentityOptions): ContainerMod
       SalesSessionEndingToken,
       (get) => new SalesSessionEnding(get(SalesRefreshTokenStore), get(SalesEndedSessions), get(SecretHasher)),
     );
-    provide(bind, BatchingApiEventRecorder, (get) => {
-      const { config, logger, metrics, closables } = get(Platform);
-      const recorder = new BatchingApiEventRecorder(
-        get(ApiEventStore),
-        logger,
-        {
-          ...DEFAULT_BATCHING,
-          maxBuffered: config.eventLogBufferSize,
-          ...(options.apiEventFlushIntervalMs === undefined
-            ? {}
-            : { flushIntervalMs: options.apiEventFlushIntervalMs }),
-        },
-        get(Clock),
-        get(IdGenerator),
-      );
-      metrics.sales.watchApiEventLog(recorder);
-      // The runtime flushes the buffer at shutdown, before the MongoDB client closes.
-      closables.push(recorder);
-      return recorder;
-    });
+    provide(bind, BatchingApiEventRecorder, (get) => apiEventRecorder(get, options));
     provide(bind, ApiEventRecorder, (get) => get(BatchingApiEventRecorder));
     provide(bind, ApiKeyCache, (get) => new ApiKeyCache(get(Clock), options.apiKeyCacheTtlMs));
     provide(bind, SalesIdentityUseCases, salesIdentityUseCases);
-    provide(bind, SalesGuards, (get) => ({
-      authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(SalesEndedSessions), get(Clock)),
-      authenticateApiKey: new AuthenticateApiKey(
-        get(ApiKeyRepository),
-        get(SalesUserRepository),
-        get(SecretHasher),
-        get(ApiKeyCache),
-      ),
-    }));
+    provide(bind, SalesGuards, salesGuards);
     provide(bind, SalesIdentityArea, (get) => salesIdentityArea(get, options));
   });
+}
+
+function salesGuards(get: Resolve): GuardDeps {
+  return {
+    authenticateAccessToken: new AuthenticateAccessToken(get(SalesAccessTokens), get(SalesEndedSessions), get(Clock)),
+    authenticateApiKey: new AuthenticateApiKey(
+      get(ApiKeyRepository),
+      get(SalesUserRepository),
+      get(SecretHasher),
+      get(ApiKeyCache),
+    ),
+  };
 }
 
 function salesIdentityUseCases(get: Resolve) {
   const { config } = get(Platform);
   const users = get(SalesUserRepository);
   const refresh = get(SalesRefreshTokenStore);
-  const resets = get(PasswordResetTokenStore);
   const keys = get(ApiKeyRepository);
-  const events = get(ApiEventStore);
   const tokens = get(SalesAccessTokens);
   const clock = get(Clock);
-  const ids = get(IdGenerator);
   const secrets = get(SecretGenerator);
   const secretHasher = get(SecretHasher);
   const passwordHasher = get(PasswordHasher);
   const sessions = get(SalesSessionEndingToken);
   return {
-    createSalesUser: new CreateSalesUser(users, passwordHasher, ids, clock),
+    createSalesUser: new CreateSalesUser(users, passwordHasher, get(IdGenerator), clock),
     loginSalesUser: new LoginSalesUser(users, passwordHasher, tokens, refresh, secrets, secretHasher, clock),
     refreshSalesSession: new RefreshSalesSession(refresh, users, tokens, secretHasher, clock),
     logoutSalesUser: new LogoutSalesUser(refresh, sessions, secretHasher, clock),
     requestSalesPasswordReset: new RequestSalesPasswordReset(
       users,
-      resets,
+      get(PasswordResetTokenStore),
       get(Mailer),
       secrets,
       secretHasher,
       clock,
       config.publicAppUrl,
     ),
-    resetSalesPassword: new ResetSalesPassword(resets, users, sessions, passwordHasher, secretHasher, clock),
-    createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, ids, clock),
+    resetSalesPassword: new ResetSalesPassword(
+      get(PasswordResetTokenStore),
+      users,
+      sessions,
+      passwordHasher,
+      secretHasher,
+      clock,
+    ),
+    createApiKey: new CreateApiKey(users, keys, secrets, secretHasher, get(IdGenerator), clock),
     listApiKeys: new ListApiKeys(keys),
     revokeApiKey: new RevokeApiKey(keys, get(ApiKeyCache), clock),
-    listApiEvents: new ListApiEvents(events),
-    getApiEvent: new GetApiEvent(events),
+    listApiEvents: new ListApiEvents(get(ApiEventStore)),
+    getApiEvent: new GetApiEvent(get(ApiEventStore)),
     findSalesIdentity: new FindSalesIdentity(users),
   };
 }
@@ -190,16 +177,7 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
   const eventRecorder = get(BatchingApiEventRecorder);
   const clock = get(Clock);
   const passwordHasher = get(PasswordHasher);
-  /** What the sales app wraps every request in. */
-  const appMiddleware: Required<Pick<SalesAppDeps, 'rateLimit' | 'eventLog'>> = {
-    rateLimit: {
-      store: get(RateLimitStore),
-      trustProxy: config.trustProxy,
-      ...(options.salesRateLimit === undefined ? {} : { defaultRule: options.salesRateLimit }),
-      ...(options.salesRateLimitRuleFor === undefined ? {} : { ruleFor: options.salesRateLimitRuleFor }),
-    },
-    eventLog: { recorder: eventRecorder, ids: get(IdGenerator), trustProxy: config.trustProxy },
-  };
+  const appMiddleware = appMiddlewareOf(get, options, eventRecorder);
   const { createApiKey, listApiKeys, revokeApiKey, listApiEvents, getApiEvent } = useCases;
   const routers = [
     authRoutes({
@@ -237,8 +215,3 @@ function salesIdentityArea(get: Resolve, options: SalesIdentityOptions) {
 }
 export type SalesIdentityArea = ReturnType<typeof salesIdentityArea>;
 export const SalesIdentityArea: Token<SalesIdentityArea> = token('SalesIdentityArea');
-/**
- * The completions of the sales and the hub password resets (CONTRACT 10.2): check-data's repair and
- * serve's tick. Bound here with the sales resets; the hub's come from its area's ports.
- */
-export const PasswordResetCompletions: Token<readonly PasswordResetCompletion[]> = token('PasswordResetCompletions');

@@ -44,7 +44,10 @@ export interface SalesOptions {
   readonly webhookTimeoutMs?: number;
 }
 
-/** The configured destination; none without SALES_WEBHOOK_URL (dispatch and resend then answer that nothing is configured). */
+/**
+ * The configured destination; none without SALES_WEBHOOK_URL (dispatch and resend then answer that nothing is
+ * configured).
+ */
 const SaleWebhookDestination: Token<SaleWebhookSender | undefined> = token('SaleWebhookDestination');
 
 /** Sales, vendors and outbound sale webhooks (spec sales parts 2, 3, 6; CONTRACT 3.3, 4). */

@@ -72,17 +72,20 @@ export class GraphqlCrmCardReader implements CrmCardReader {
         ? { kind: 'failed', reason: 'provider answered GraphQL errors' }
         : { kind: 'not-found' };
     }
-    return {
-      kind: 'found',
-      card: {
-        id: String(card.id),
-        title: card.title ?? null,
-        phaseName: card.current_phase?.name ?? null,
-        pipeId: card.pipe === null || card.pipe === undefined ? null : String(card.pipe.id),
-        fields: Object.fromEntries(
-          (card.fields ?? []).filter((f) => f.value !== null).map((f) => [f.name, String(f.value)]),
-        ),
-      },
-    };
+    return { kind: 'found', card: cardOf(card) };
   }
+}
+
+function cardOf(
+  card: NonNullable<NonNullable<t.TypeOf<typeof Answer>['data']>['card']>,
+): Extract<CrmCardFetch, { kind: 'found' }>['card'] {
+  return {
+    id: String(card.id),
+    title: card.title ?? null,
+    phaseName: card.current_phase?.name ?? null,
+    pipeId: card.pipe === null || card.pipe === undefined ? null : String(card.pipe.id),
+    fields: Object.fromEntries(
+      (card.fields ?? []).filter((f) => f.value !== null).map((f) => [f.name, String(f.value)]),
+    ),
+  };
 }

@@ -112,64 +112,7 @@ export class PrometheusSalesMetrics extends PrometheusServiceMetrics implements 
     });
     for (const trigger of DELIVERY_TRIGGERS)
       for (const outcome of DELIVERY_OUTCOMES) this.deliveries.inc({ trigger, outcome }, 0);
-    const log = (): ApiEventLogState | undefined => this.eventLog;
-    new Gauge({
-      name: `${METRIC_PREFIX}api_event_log_queue_depth`,
-      help: 'API event-log entries waiting to be written, by buffer (authenticated requests; the rest, counts of refused requests included)',
-      labelNames: ['buffer'],
-      registers: [this.registry],
-      collect() {
-        for (const buffer of API_EVENT_BUFFERS) this.set({ buffer }, log()?.bufferState(buffer).depth ?? 0);
-      },
-    });
-    /** A counter that follows a total the event log keeps (read when scraped: no cost per request). */
-    const followed = (read: () => number) => {
-      let seen = 0;
-      return (counter: Counter, labels: Record<string, string> = {}) => {
-        const total = read();
-        if (total > seen) counter.inc(labels, total - seen);
-        else counter.inc(labels, 0);
-        seen = Math.max(seen, total);
-      };
-    };
-    const droppedBy = new Map(
-      API_EVENT_BUFFERS.map((buffer) => [buffer, followed(() => log()?.bufferState(buffer).dropped ?? 0)]),
-    );
-    new Counter({
-      name: `${METRIC_PREFIX}api_event_log_dropped_total`,
-      help: 'API event-log entries dropped because their buffer was full, by buffer',
-      labelNames: ['buffer'],
-      registers: [this.registry],
-      collect() {
-        for (const [buffer, follow] of droppedBy) follow(this, { buffer });
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}api_event_log_refused_open_counts`,
-      help: 'Counts of refused requests (client IP, route pattern, status, minute) open now; each becomes one entry when its minute closes',
-      registers: [this.registry],
-      collect() {
-        this.set(log()?.refusedCounts.openKeys ?? 0);
-      },
-    });
-    const counted = followed(() => log()?.refusedCounts.counted ?? 0);
-    new Counter({
-      name: `${METRIC_PREFIX}api_event_log_refused_requests_total`,
-      help: 'Requests refused before any work (401, 429, the 503 of a saturated resource), counted rather than logged one by one',
-      registers: [this.registry],
-      collect() {
-        counted(this);
-      },
-    });
-    const overflowed = followed(() => log()?.refusedCounts.overflowed ?? 0);
-    new Counter({
-      name: `${METRIC_PREFIX}api_event_log_refused_overflow_total`,
-      help: 'Of those, the requests counted under the overflow entry of their minute because the bound of open counts was reached',
-      registers: [this.registry],
-      collect() {
-        overflowed(this);
-      },
-    });
+    apiEventLogMetricsOn(this.registry, () => this.eventLog);
   }
 
   delivery(trigger: DeliveryTrigger, outcome: DeliveryOutcome): void {
@@ -179,6 +122,82 @@ export class PrometheusSalesMetrics extends PrometheusServiceMetrics implements 
   watchApiEventLog(log: ApiEventLogState): void {
     this.eventLog = log;
   }
+}
+
+type EventLogRead = () => ApiEventLogState | undefined;
+
+/** A counter that follows a total the event log keeps (read when scraped: no cost per request). */
+function followed(read: () => number) {
+  let seen = 0;
+  return (counter: Counter, labels: Record<string, string> = {}) => {
+    const total = read();
+    if (total > seen) counter.inc(labels, total - seen);
+    else counter.inc(labels, 0);
+    seen = Math.max(seen, total);
+  };
+}
+
+/** CONTRACT 9.5: the API event log's buffers (depth, drops) and its counts of refused requests. */
+function apiEventLogMetricsOn(registry: Registry, log: EventLogRead): void {
+  new Gauge({
+    name: `${METRIC_PREFIX}api_event_log_queue_depth`,
+    help:
+      'API event-log entries waiting to be written, by buffer (authenticated requests; the rest, counts of ' +
+      'refused requests included)',
+    labelNames: ['buffer'],
+    registers: [registry],
+    collect() {
+      for (const buffer of API_EVENT_BUFFERS) this.set({ buffer }, log()?.bufferState(buffer).depth ?? 0);
+    },
+  });
+  const droppedBy = new Map(
+    API_EVENT_BUFFERS.map((buffer) => [buffer, followed(() => log()?.bufferState(buffer).dropped ?? 0)]),
+  );
+  new Counter({
+    name: `${METRIC_PREFIX}api_event_log_dropped_total`,
+    help: 'API event-log entries dropped because their buffer was full, by buffer',
+    labelNames: ['buffer'],
+    registers: [registry],
+    collect() {
+      for (const [buffer, follow] of droppedBy) follow(this, { buffer });
+    },
+  });
+  refusedCountMetricsOn(registry, log);
+}
+
+function refusedCountMetricsOn(registry: Registry, log: EventLogRead): void {
+  new Gauge({
+    name: `${METRIC_PREFIX}api_event_log_refused_open_counts`,
+    help:
+      'Counts of refused requests (client IP, route pattern, status, minute) open now; each becomes one entry ' +
+      'when its minute closes',
+    registers: [registry],
+    collect() {
+      this.set(log()?.refusedCounts.openKeys ?? 0);
+    },
+  });
+  const counted = followed(() => log()?.refusedCounts.counted ?? 0);
+  new Counter({
+    name: `${METRIC_PREFIX}api_event_log_refused_requests_total`,
+    help:
+      'Requests refused before any work (401, 429, the 503 of a saturated resource), counted rather than ' +
+      'logged one by one',
+    registers: [registry],
+    collect() {
+      counted(this);
+    },
+  });
+  const overflowed = followed(() => log()?.refusedCounts.overflowed ?? 0);
+  new Counter({
+    name: `${METRIC_PREFIX}api_event_log_refused_overflow_total`,
+    help:
+      'Of those, the requests counted under the overflow entry of their minute because the bound of open ' +
+      'counts was reached',
+    registers: [registry],
+    collect() {
+      overflowed(this);
+    },
+  });
 }
 
 export class PrometheusHubMetrics extends PrometheusServiceMetrics implements HubMetrics {

@@ -1,7 +1,7 @@
 // The OpenTelemetry SDK of a traced process (CONTRACT 13), loaded by register.ts only when an OTLP
 // endpoint is set, before the instrumented modules are required (the instrumentations hook CommonJS
 // `require`, which is how both the tsc build and tsx load this code base).
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -43,6 +43,34 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 
 export function startTracing(env: Env, serviceName: string, warn: (line: string) => void): Tracing {
   const accounting = new SpanAccounting();
+  const { provider, resource } = tracerProviderOf(env, serviceName, warn, accounting);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  registerTracingInstrumentations(provider);
+  const tracer = provider.getTracer('brokerhub');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    enabled: true,
+    serviceName: resource.attributes['service.name'] as string | undefined,
+    logMixin,
+    nameServerSpan,
+    runRoot: (name, work) => runRoot(tracer, name, work),
+    flush: async (budgetMs) => {
+      await within(provider.forceFlush(), budgetMs);
+    },
+    shutdown: (budgetMs) => {
+      stopping ??= (async () => {
+        if (!(await within(provider.shutdown(), budgetMs))) accounting.abandonUnfinished();
+      })();
+      return stopping;
+    },
+    droppedSpans: () => accounting.dropped(),
+  };
+}
+
+function tracerProviderOf(env: Env, serviceName: string, warn: (line: string) => void, accounting: SpanAccounting) {
   const exporter = protocolFromEnv(env, warn) === 'http/json' ? new JsonExporter() : new ProtobufExporter();
   const batch = new BatchSpanProcessor({
     exporter,
@@ -59,57 +87,40 @@ export function startTracing(env: Env, serviceName: string, warn: (line: string)
     sampler: samplerFromEnv(env, warn),
     spanProcessors: [new ScrubbingSpanProcessor(batch, accounting)],
   });
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-  trace.setGlobalTracerProvider(provider);
-  registerTracingInstrumentations(provider);
-  const tracer = provider.getTracer('brokerhub');
+  return { provider, resource };
+}
 
-  let stopping: Promise<void> | undefined;
-  return {
-    enabled: true,
-    serviceName: resource.attributes['service.name'] as string | undefined,
-    logMixin: () => {
-      const span = trace.getSpan(context.active());
-      // A fresh object each time: pino merges the line's fields into what the mixin returns.
-      if (span === undefined) return {};
-      const ids = span.spanContext();
-      return { trace_id: ids.traceId, span_id: ids.spanId };
-    },
-    nameServerSpan: (service: TracedService, route: string | undefined) => {
-      const rpc = getRPCMetadata(context.active());
-      if (rpc?.type !== RPCType.HTTP) return;
-      // instrumentation-http names the span `<METHOD> <route>` and sets http.route from this.
-      if (route !== undefined) rpc.route = route;
-      rpc.span.setAttribute('brokerhub.service', service);
-    },
-    runRoot: (name, work) => {
-      const span = tracer.startSpan(
-        name,
-        { kind: SpanKind.INTERNAL, root: true, attributes: { 'brokerhub.command': name } },
-        ROOT_CONTEXT,
-      );
-      return context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
-        try {
-          return await work();
-        } catch (error) {
-          if (error instanceof Error) span.recordException(error);
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          throw error;
-        } finally {
-          span.end();
-        }
-      });
-    },
-    flush: async (budgetMs) => {
-      await within(provider.forceFlush(), budgetMs);
-    },
-    shutdown: (budgetMs) => {
-      stopping ??= (async () => {
-        if (!(await within(provider.shutdown(), budgetMs))) accounting.abandonUnfinished();
-      })();
-      return stopping;
-    },
-    droppedSpans: () => accounting.dropped(),
-  };
+function logMixin(): object {
+  const span = trace.getSpan(context.active());
+  // A fresh object each time: pino merges the line's fields into what the mixin returns.
+  if (span === undefined) return {};
+  const ids = span.spanContext();
+  return { trace_id: ids.traceId, span_id: ids.spanId };
+}
+
+function nameServerSpan(service: TracedService, route: string | undefined): void {
+  const rpc = getRPCMetadata(context.active());
+  if (rpc?.type !== RPCType.HTTP) return;
+  // instrumentation-http names the span `<METHOD> <route>` and sets http.route from this.
+  if (route !== undefined) rpc.route = route;
+  rpc.span.setAttribute('brokerhub.service', service);
+}
+
+function runRoot<T>(tracer: Tracer, name: string, work: () => Promise<T>): Promise<T> {
+  const span = tracer.startSpan(
+    name,
+    { kind: SpanKind.INTERNAL, root: true, attributes: { 'brokerhub.command': name } },
+    ROOT_CONTEXT,
+  );
+  return context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Error) span.recordException(error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }

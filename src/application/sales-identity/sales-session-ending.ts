@@ -1,3 +1,4 @@
+import { token, type Token } from '../shared/token';
 import type { EndedSessions, SecretHasher } from '../shared/ports';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../domain/sales-identity/session-lifetimes';
 import type { SalesRefreshTokenStore } from './ports';
@@ -47,3 +48,6 @@ export class SalesSessionEnding {
     );
   }
 }
+
+/** Ends sales sessions (logout, password reset; CONTRACT 11.2), for the use cases and check-data. */
+export const SalesSessionEndingToken: Token<SalesSessionEnding> = token('SalesSessionEnding');

@@ -1,3 +1,4 @@
+import { token, type Token } from './token';
 /**
  * The completion of a password reset (CONTRACT 3.1 and 7, 10.2), shared by the sales and the hub
  * service. A reset is four writes: the consume of the token, which stores the new password's hash with
@@ -81,3 +82,9 @@ export class PasswordResetCompletion {
     }
   }
 }
+
+/**
+ * The completions of the sales and the hub password resets (CONTRACT 10.2): check-data's repair and
+ * serve's tick. Bound by the sales identity area.
+ */
+export const PasswordResetCompletions: Token<readonly PasswordResetCompletion[]> = token('PasswordResetCompletions');

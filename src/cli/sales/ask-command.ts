@@ -29,23 +29,7 @@ export function registerAsk(program: Command, ctx: CliContext): void {
           message: message.right,
           ...(options.session === undefined ? {} : { sessionId: options.session }),
         });
-        if (E.isLeft(result)) {
-          switch (result.left._tag) {
-            case 'ChatSessionNotFound':
-              throw new CliFailure(`Chat session not found: ${options.session ?? ''}`, EXIT.usage);
-            case 'AiNotConfigured':
-              throw new CliFailure(
-                'AI service not configured (set AI_API_URL and AI_MODEL); the question is stored in its session',
-                EXIT.usage,
-              );
-            case 'AiUnavailable':
-              throw new CliFailure(
-                'AI service unavailable (the model failed or did not answer within 30 s); the question is stored ' +
-                  'in its session',
-                EXIT.unavailable,
-              );
-          }
-        }
+        if (E.isLeft(result)) throw askFailure(result.left._tag, options.session);
         const { sessionId, message: answer } = result.right;
         if (json) {
           ctx.io.out(JSON.stringify({ sessionId, message: { ...answer, createdAt: answer.createdAt.toISOString() } }));
@@ -58,4 +42,22 @@ export function registerAsk(program: Command, ctx: CliContext): void {
         }
       });
     });
+}
+
+function askFailure(tag: 'ChatSessionNotFound' | 'AiNotConfigured' | 'AiUnavailable', session?: string): CliFailure {
+  switch (tag) {
+    case 'ChatSessionNotFound':
+      return new CliFailure(`Chat session not found: ${session ?? ''}`, EXIT.usage);
+    case 'AiNotConfigured':
+      return new CliFailure(
+        'AI service not configured (set AI_API_URL and AI_MODEL); the question is stored in its session',
+        EXIT.usage,
+      );
+    case 'AiUnavailable':
+      return new CliFailure(
+        'AI service unavailable (the model failed or did not answer within 30 s); the question is stored ' +
+          'in its session',
+        EXIT.unavailable,
+      );
+  }
 }

@@ -1,10 +1,8 @@
 import type Router from '@koa/router';
+import type { GuardDeps } from './adapters/http/sales/guards';
 import { Container, type ContainerModule } from 'inversify';
 import { Clock } from './application/shared/ports';
 import type { Config } from './config';
-import { buildHubApp } from './adapters/http/hub/hub-app';
-import type { GuardDeps } from './adapters/http/sales/guards';
-import { buildSalesApp } from './adapters/http/sales/sales-app';
 import type { Area } from './composition/area';
 import { applyRebindings, type Binding, type Rebinding, type Resolve } from './composition/container';
 import { endedSessionsModule } from './composition/ended-sessions';
@@ -22,6 +20,7 @@ import { SalesIdentityArea, salesIdentityModule, type SalesIdentityOptions } fro
 import { SdrArea, sdrModule, type SdrOptions } from './composition/sdr';
 import { PasswordResetCompletions } from './application/shared/password-reset-completion';
 import { sdrDataChecksModule } from './composition/sdr-data-checks';
+import { httpApps } from './composition/root/http-apps';
 import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filters';
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
@@ -118,34 +117,6 @@ function assemble(container: Container, overrides: Overrides) {
     indexes,
     /** Index setup and retention sweeps, for serve and the commands (they see no driver). */
     maintenance: databaseMaintenance(platform.db, indexes, areas.sdr.gatewayStore),
-    http: httpApps(get, all, salesIdentity, overrides),
-  };
-}
-
-/** The two Koa apps, each with the routers of its service's areas. */
-function httpApps(get: Resolve, all: readonly Area[], salesIdentity: SalesIdentityArea, overrides: Overrides) {
-  const { config, logger, readinessChecks, metrics } = get(Platform);
-  const routersOf = (service: Area['service']): Router[] =>
-    all.filter((area) => area.service === service).flatMap((area) => area.routers);
-  const browser = { corsOrigins: config.corsOrigins, publicAppUrl: config.publicAppUrl, trustProxy: config.trustProxy };
-  return {
-    sales: buildSalesApp({
-      logger,
-      clock: get(Clock),
-      isProduction: config.isProduction,
-      readinessChecks,
-      routers: [...routersOf('sales'), ...(overrides.extraSalesRouters?.(salesIdentity.guards) ?? [])],
-      ...salesIdentity.appMiddleware,
-      browser,
-      metrics: { service: metrics.sales, token: config.metricsToken },
-    }),
-    hub: buildHubApp({
-      logger,
-      readinessChecks,
-      routers: routersOf('hub'),
-      browser,
-      isProduction: config.isProduction,
-      metrics: { service: metrics.hub, token: config.metricsToken },
-    }),
+    http: httpApps(get, all, salesIdentity, overrides.extraSalesRouters),
   };
 }

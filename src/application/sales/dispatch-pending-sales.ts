@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { buildEnvelope, type SaleEnvelope } from '../../domain/sales/envelope';
-import type { Clock, IdGenerator } from '../shared/ports';
 import { DispatchPass, type PassCounts } from './dispatch-pass';
-import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
-import type { DeliveryAttemptLog, EligibilityWindow, SaleRepository, SaleWebhookSender } from './ports';
+import type { WebhookNotConfigured } from './dispatch-settings';
+import type { EligibilityWindow, SaleWebhookSender } from './ports';
+import { SaleDelivery } from './sale-delivery';
 
 export interface DispatchInput {
   /** Claim at most this many sales in the pass. */
@@ -43,16 +43,7 @@ export type DispatchError = WebhookNotConfigured;
  * on anything else, record every attempt. The pass ends by its deadline whatever the destination does.
  * At-least-once: a crash between a 2xx and the flag update means one extra delivery later.
  */
-export class DispatchPendingSales {
-  constructor(
-    private readonly sales: SaleRepository,
-    private readonly sender: SaleWebhookSender | undefined,
-    private readonly attempts: DeliveryAttemptLog,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly settings: DispatchSettings,
-  ) {}
-
+export class DispatchPendingSales extends SaleDelivery {
   async execute(input: DispatchInput = {}): Promise<E.Either<DispatchError, DispatchReport>> {
     const passStart = this.clock.now();
     const window = {

@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { buildEnvelope } from '../../domain/sales/envelope';
-import type { Clock, IdGenerator } from '../shared/ports';
 import { attemptOf, outcomeOf } from './delivery-outcome';
-import type { DispatchSettings, WebhookNotConfigured } from './dispatch-settings';
-import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from './ports';
+import type { WebhookNotConfigured } from './dispatch-settings';
 import type { SaleNotFound } from './sale-not-found';
+import { SaleDelivery } from './sale-delivery';
 
 export interface ResendOutput {
   readonly saleId: string;
@@ -25,16 +24,7 @@ export type ResendError =
  * sale (always, spec part 3), then send it alone (`totalVendas: 1`) under a lease so a concurrent
  * dispatch run cannot send it at the same time.
  */
-export class ResendSale {
-  constructor(
-    private readonly sales: SaleRepository,
-    private readonly sender: SaleWebhookSender | undefined,
-    private readonly attempts: DeliveryAttemptLog,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly settings: DispatchSettings,
-  ) {}
-
+export class ResendSale extends SaleDelivery {
   async execute(saleId: string): Promise<E.Either<ResendError, ResendOutput>> {
     // CONTRACT 7: an unknown sale is 404 whatever the configuration; the missing destination is for a sale that exists.
     if (this.sender === undefined)

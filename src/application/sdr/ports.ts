@@ -129,20 +129,16 @@ export type MinimalInsert =
 
 export const SdrPersonDirectory: Token<SdrPersonDirectory> = token('SdrPersonDirectory');
 
-export interface SaleQualification {
+/** The SDR data a sale mirrors: the interaction's flags and status, and what the sale derives from them. */
+export type SaleQualification = Pick<
+  SdrInteraction,
+  'result' | 'status' | 'contact' | 'sent' | 'sentTo' | 'convertedToLead' | 'convertedAt'
+> & {
   readonly interactionId: string;
-  readonly result: SdrStatus;
-  readonly status: SdrStatus;
-  readonly contact: boolean;
-  readonly sent: boolean;
-  readonly sentTo: string | null;
-  readonly convertedToLead: boolean;
   readonly qualified: boolean;
   readonly interested: boolean;
-  /** The interaction's conversion time (mirrored onto the sale with the rest). */
-  readonly convertedAt: Date | null;
   readonly at: Date;
-}
+};
 
 /**
  * Keeps the sell store in step with SDR (spec part 4, CONTRACT 3.4): a sale mirrors the SDR data of its

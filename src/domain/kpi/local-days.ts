@@ -26,18 +26,21 @@ export const MAX_REMEMBERED = 10_000;
 
 const formatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_FORMATTERS);
 
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  return formatters.get(
+/** A zone's formatter of the calendar date, with the time of day when `withTime` (24-hour clock). */
+function zoneFormatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const time = withTime ? ({ hour: 'numeric', minute: 'numeric', second: 'numeric' } as const) : {};
+  return new Intl.DateTimeFormat('en-US', {
     timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hourCycle: 'h23',
-      }),
-  );
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    ...time,
+    hourCycle: 'h23',
+  });
+}
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  return formatters.get(timeZone, () => zoneFormatter(timeZone, false));
 }
 
 /** Known zone names as asked -> canonical (only valid names are kept: an unknown zone throws and is not stored). */
@@ -131,20 +134,7 @@ const offsetFormatters = new BoundedMemo<string, Intl.DateTimeFormat>(MAX_ZONE_F
 
 /** The zone's offset from UTC at an instant, in milliseconds (local wall time minus UTC). */
 function offsetAt(instant: Date, timeZone: string): number {
-  const formatter = offsetFormatters.get(
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        hourCycle: 'h23',
-      }),
-  );
+  const formatter = offsetFormatters.get(timeZone, () => zoneFormatter(timeZone, true));
   const parts = formatter.formatToParts(instant);
   const value = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(

@@ -5,13 +5,8 @@ import type {
   HubResetTokenStore,
 } from '../../../application/hub-identity/ports';
 import type { PendingPasswordReset } from '../../../application/shared/password-reset-completion';
+import { pendingResetOf, pendingResets } from '../shared/pending-password-resets';
 import { HUB_RESET_TOKENS, type ResetTokenDocument } from './hub-reset-token-collection';
-
-/** A used token whose reset is not applied yet, as the completion reads it; undefined for any other. */
-const pendingOf = (doc: ResetTokenDocument): PendingPasswordReset | undefined =>
-  doc.usedAt !== null && typeof doc.newPasswordHash === 'string'
-    ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt }
-    : undefined;
 
 export class MongoHubResetTokenStore implements HubResetTokenStore {
   constructor(private readonly db: Db) {}
@@ -40,7 +35,7 @@ export class MongoHubResetTokenStore implements HubResetTokenStore {
     const doc = await this.collection.findOne({ _id: tokenHash });
     if (claimed.modifiedCount === 1 && doc !== null) return { kind: 'consumed', userId: doc.userId };
     if (doc !== null && doc.usedAt !== null) {
-      const pending = pendingOf(doc);
+      const pending = pendingResetOf(doc);
       return pending === undefined ? { kind: 'already-used' } : { kind: 'pending', reset: pending };
     }
     return { kind: 'invalid' };
@@ -51,14 +46,6 @@ export class MongoHubResetTokenStore implements HubResetTokenStore {
   }
 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
-    const docs = await this.collection
-      .find({
-        newPasswordHash: { $type: 'string' },
-        usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore },
-      })
-      .sort({ usedAt: 1 })
-      .limit(limit)
-      .toArray();
-    return docs.flatMap((doc) => pendingOf(doc) ?? []);
+    return pendingResets(this.collection, usedBefore, limit, from);
   }
 }

@@ -1,20 +1,12 @@
-import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type { PolicyInsertReport, PolicyListFilter, PolicyRepository } from '../../../application/policies/ports';
 import type { Policy, PolicyStatus } from '../../../domain/policies/policy';
 import type { Cpf } from '../../../domain/shared/cpf';
 import { isDuplicateKey } from '../shared/mongo-errors';
+import { insertTolerant } from '../shared/tolerant-insert';
 import { NEWEST_FIRST, policiesCollection, type PolicyDocument } from './policy-collection';
 import { insurerKeyOf, toPolicy, toPolicyDocument } from './policy-mapper';
 import type { Page } from '../../../application/shared/page';
-
-/** A bulk insert refused only for duplicate keys (every write error, or the error itself, is 11000/11001). */
-function isDuplicateKeyBatch(error: unknown): boolean {
-  if (!(error instanceof MongoBulkWriteError)) return isDuplicateKey(error);
-  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-  return writeErrors.length === 0
-    ? isDuplicateKey(error)
-    : writeErrors.every((e) => e.code === 11000 || e.code === 11001);
-}
 
 export class MongoPolicyRepository implements PolicyRepository {
   constructor(private readonly db: Db) {}
@@ -37,7 +29,7 @@ export class MongoPolicyRepository implements PolicyRepository {
    * The numbers already stored are read first (one indexed `$in`) and repeats within the batch are
    * dropped, so the insert normally succeeds whole (jongodb aborts a whole unordered insertMany on one
    * duplicate, MongoDB inserts the rest). Should a concurrent writer take a number in between, the
-   * unique index refuses it: what of the batch got in is read back by id and the rest goes one by one.
+   * unique index refuses it and the policy is reported as a duplicate (`insertTolerant`).
    */
   async insertMany(policies: readonly Policy[]): Promise<PolicyInsertReport> {
     if (policies.length === 0) return { inserted: 0, duplicates: [] };
@@ -55,22 +47,8 @@ export class MongoPolicyRepository implements PolicyRepository {
       }
     }
     if (fresh.length === 0) return { inserted: 0, duplicates };
-    try {
-      await this.policies.insertMany(fresh.map(toPolicyDocument), { ordered: false });
-      return { inserted: fresh.length, duplicates };
-    } catch (error) {
-      if (!isDuplicateKeyBatch(error)) throw error;
-      const ours = new Set(
-        (await this.policies.find({ _id: { $in: fresh.map((p) => p.id) } }).toArray()).map((doc) => doc._id),
-      );
-      let inserted = ours.size;
-      for (const policy of fresh) {
-        if (ours.has(policy.id)) continue;
-        if ((await this.insert(policy)) === 'created') inserted += 1;
-        else duplicates.push(policy.policyNumber);
-      }
-      return { inserted, duplicates };
-    }
+    const { inserted, refused } = await insertTolerant(this.policies, fresh.map(toPolicyDocument));
+    return { inserted, duplicates: [...duplicates, ...refused.map((index) => (fresh[index] as Policy).policyNumber)] };
   }
 
   async findById(id: string): Promise<Policy | undefined> {

@@ -1,11 +1,9 @@
-import { MongoBulkWriteError, type Db, type Filter, type WriteError } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type { ApiEventStore } from '../../../application/sales-identity/ports';
 import type { ApiEvent, ApiEventFilter } from '../../../domain/sales-identity/api-event';
 import { apiEventCollection, type ApiEventDocument } from './api-event-collection';
 import { apiEventFromDocument, apiEventToDocument } from './api-event-mapper';
-import { isDuplicateKey } from '../shared/mongo-errors';
-
-const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 11001;
+import { insertTolerant } from '../shared/tolerant-insert';
 
 export class MongoApiEventStore implements ApiEventStore {
   constructor(private readonly db: Db) {}
@@ -17,37 +15,7 @@ export class MongoApiEventStore implements ApiEventStore {
    */
   async append(events: readonly ApiEvent[]): Promise<void> {
     if (events.length === 0) return;
-    try {
-      // Unordered: one refused document does not stop the rest of the batch.
-      await apiEventCollection(this.db).insertMany(events.map(apiEventToDocument), { ordered: false });
-    } catch (error) {
-      if (!isDuplicateOnly(error)) throw error;
-      // mongod inserts every other document of an unordered batch and lists the duplicates; jongodb
-      // refuses the whole batch without a list. When the accounts do not add up, the missing ones go one by one.
-      if (
-        error instanceof MongoBulkWriteError &&
-        writeErrorsOf(error).length > 0 &&
-        error.result.insertedCount + writeErrorsOf(error).length === events.length
-      )
-        return;
-      await this.insertMissing(events);
-    }
-  }
-
-  private async insertMissing(events: readonly ApiEvent[]): Promise<void> {
-    const collection = apiEventCollection(this.db);
-    const stored = await collection
-      .find({ _id: { $in: events.map((e) => e.id) } }, { projection: { _id: 1 } })
-      .toArray();
-    const storedIds = new Set(stored.map((doc) => doc._id));
-    for (const event of events) {
-      if (storedIds.has(event.id)) continue;
-      try {
-        await collection.insertOne(apiEventToDocument(event));
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-    }
+    await insertTolerant(apiEventCollection(this.db), events.map(apiEventToDocument));
   }
 
   async list(
@@ -67,21 +35,6 @@ export class MongoApiEventStore implements ApiEventStore {
     const doc = await apiEventCollection(this.db).findOne({ _id: id });
     return doc === null ? undefined : apiEventFromDocument(doc);
   }
-}
-
-function writeErrorsOf(error: MongoBulkWriteError): readonly WriteError[] {
-  const errors: WriteError | readonly WriteError[] = error.writeErrors;
-  return Array.isArray(errors) ? (errors as readonly WriteError[]) : [errors as WriteError];
-}
-
-/**
- * Refused only for duplicate keys: every write error (or the error itself) is 11000/11001, and no write-concern error.
- */
-function isDuplicateOnly(error: unknown): boolean {
-  if (!(error instanceof MongoBulkWriteError)) return isDuplicateKey(error);
-  if (error.result.getWriteConcernError() !== undefined) return false;
-  const writeErrors = writeErrorsOf(error);
-  return writeErrors.length === 0 ? isDuplicateCode(error.code) : writeErrors.every((e) => isDuplicateCode(e.code));
 }
 
 /** Every filter value is a decoded string, number or Date: nothing from the request becomes an operator. */

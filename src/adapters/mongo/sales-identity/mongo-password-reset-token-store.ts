@@ -1,13 +1,8 @@
 import type { Db } from 'mongodb';
 import type { PasswordResetTokenStore, ResetTokenConsumption } from '../../../application/sales-identity/ports';
 import type { PendingPasswordReset } from '../../../application/shared/password-reset-completion';
-import { passwordResetTokenCollection, type PasswordResetTokenDocument } from './password-reset-token-collection';
-
-/** A used token whose reset is not applied yet, as the completion reads it; undefined for any other. */
-const pendingOf = (doc: PasswordResetTokenDocument): PendingPasswordReset | undefined =>
-  doc.usedAt !== undefined && typeof doc.newPasswordHash === 'string'
-    ? { tokenHash: doc._id, userId: doc.userId, passwordHash: doc.newPasswordHash, usedAt: doc.usedAt }
-    : undefined;
+import { pendingResetOf, pendingResets } from '../shared/pending-password-resets';
+import { passwordResetTokenCollection } from './password-reset-token-collection';
 
 export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
   constructor(private readonly db: Db) {}
@@ -35,7 +30,7 @@ export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
     const existing = await collection.findOne({ _id: tokenHash });
     if (existing === null) return { outcome: 'unknown' };
     if (existing.usedAt === undefined) return { outcome: 'expired' };
-    const pending = pendingOf(existing);
+    const pending = pendingResetOf(existing);
     return pending === undefined ? { outcome: 'already-used' } : { outcome: 'pending', reset: pending };
   }
 
@@ -44,14 +39,6 @@ export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
   }
 
   async pending(usedBefore: Date, limit: number, from?: Date): Promise<readonly PendingPasswordReset[]> {
-    const docs = await passwordResetTokenCollection(this.db)
-      .find({
-        newPasswordHash: { $type: 'string' },
-        usedAt: from === undefined ? { $lte: usedBefore } : { $gte: from, $lte: usedBefore },
-      })
-      .sort({ usedAt: 1 })
-      .limit(limit)
-      .toArray();
-    return docs.flatMap((doc) => pendingOf(doc) ?? []);
+    return pendingResets(passwordResetTokenCollection(this.db), usedBefore, limit, from);
   }
 }

@@ -91,3 +91,16 @@ export class GatewayMessages {
     }
   }
 }
+
+/** The readers that look chats up by name (`$in`), at most `namedChats` at a time. */
+export class NamedChatLookups extends GatewayMessages {
+  constructor(
+    db: Db,
+    collectionName: string,
+    onSkipped?: (count: number, where: string) => void,
+    /** How many chats one lookup names; past that, the reader looks up in pieces or groups the instance. */
+    protected readonly namedChats: number = NAMED_CHATS,
+  ) {
+    super(db, collectionName, onSkipped);
+  }
+}

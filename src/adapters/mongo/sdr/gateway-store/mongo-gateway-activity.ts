@@ -1,21 +1,10 @@
-import type { Db, Document } from 'mongodb';
+import type { Document } from 'mongodb';
 import type { ChatMessageTime, ChatRef, GatewayActivity } from '../../../../application/sdr/ports';
 import { ONE_TO_ONE_JID_PATTERN } from '../../../../domain/sdr/gateway-message';
-import { BATCH, MESSAGE_TIME, messageTimeOf, NAMED_CHATS, RECORD_SHAPE } from './gateway-messages';
-import { GatewayMessages } from './gateway-messages';
+import { BATCH, MESSAGE_TIME, messageTimeOf, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
 
 /** The KPI's message times (CONTRACT 8.3): a period's messages and the replies around it. */
-export class MongoGatewayActivity extends GatewayMessages implements GatewayActivity {
-  constructor(
-    db: Db,
-    collectionName: string,
-    onSkipped?: (count: number, where: string) => void,
-    /** How many chats a per-chat lookup names (`$in`); more are found by grouping the instance's chats. */
-    private readonly namedChats: number = NAMED_CHATS,
-  ) {
-    super(db, collectionName, onSkipped);
-  }
-
+export class MongoGatewayActivity extends NamedChatLookups implements GatewayActivity {
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
     const cursor = this.messages
       .find(

@@ -1,22 +1,11 @@
-import type { Db, Document } from 'mongodb';
+import type { Document } from 'mongodb';
 import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
 import type { ChatFacts } from '../../../../domain/sdr/chat';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage } from '../../../../domain/sdr/gateway-message';
-import { BATCH, NAMED_CHATS, RECORD_SHAPE } from './gateway-messages';
-import { GatewayMessages } from './gateway-messages';
+import { BATCH, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
 
 /** What chats sum up to (the chat projection's source, CONTRACT 10.1), named chats at a time, and every chat. */
-export class MongoGatewayChatFacts extends GatewayMessages implements GatewayChatFacts {
-  constructor(
-    db: Db,
-    collectionName: string,
-    onSkipped?: (count: number, where: string) => void,
-    /** How many chats one lookup names (`$in`); more are looked up in pieces of that many. */
-    private readonly namedChats: number = NAMED_CHATS,
-  ) {
-    super(db, collectionName, onSkipped);
-  }
-
+export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayChatFacts {
   /**
    * Per instance, `namedChats` chats at a time (`$in`): one pipeline newest first (count and last
    * message), one oldest first (first message), and the pushNames. At the same second the

@@ -1,6 +1,6 @@
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Document, type Filter } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongodb';
 import type { ReadModelClaim, ReadModelWriteOutcome } from '../../../../application/sdr/read-model-ports';
-import { isDuplicateKey } from '../../shared/mongo-errors';
+import { insertTolerant } from '../../shared/tolerant-insert';
 import { idText } from '../../shared/stored-values';
 import type { ReadModelSource } from './read-model-source';
 
@@ -15,8 +15,6 @@ export interface VersionedFields {
   /** When a refresh claimed it, until that refresh wrote it (null: written). */
   dirtySince: Date | null;
 }
-
-const isDuplicateCode = (code: unknown): boolean => code === 11000 || code === 11001;
 
 /**
  * The claim-then-write protocol of ReadModelClaim on one collection, in the jongodb subset (`$inc`,
@@ -121,33 +119,8 @@ export class VersionedCollection<T, D extends VersionedFields> {
 
   /** New documents in one insert; those another refresh inserted first come back for a claim and a read again. */
   private async insert(documents: readonly D[]): Promise<string[]> {
-    if (documents.length === 0) return [];
-    try {
-      await this.collection().insertMany(documents.map((d) => ({ ...d })) as never[], { ordered: false });
-      return [];
-    } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-      if (!writeErrors.every((e) => isDuplicateCode(e.code))) throw error;
-      // mongod inserts the others of an unordered batch and names the refused ones; jongodb refuses
-      // the whole batch without a list: then one at a time.
-      if (writeErrors.length > 0 && error.result.insertedCount + writeErrors.length === documents.length) {
-        return writeErrors
-          .map((e) => documents[e.index]?._id)
-          .filter((id): id is string => id !== undefined)
-          .map((id) => this.source.keyOf(id));
-      }
-    }
-    const retry: string[] = [];
-    for (const document of documents) {
-      try {
-        await this.collection().insertOne({ ...document } as never);
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        retry.push(this.source.keyOf(document._id));
-      }
-    }
-    return retry;
+    const { refused } = await insertTolerant(this.collection(), documents);
+    return refused.map((index) => this.source.keyOf((documents[index] as D)._id));
   }
 
   async *ids(): AsyncIterable<string> {

@@ -91,7 +91,8 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
     await printCommandCounts(bench, targets, 'database commands per request');
     console.log(
       `\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; API event log written ` +
-        `to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}${trimMessages ? "; the session's messages removed before each load (jongodb)" : ''}`,
+        `to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}` +
+        `${trimMessages ? "; the session's messages removed before each load (jongodb)" : ''}`,
     );
     const settle = async () => {
       if (trimMessages)
@@ -116,7 +117,8 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
     for (const target of targets) {
       console.log(
         `  ${target.name.padEnd(26)} ` +
-          `p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
+          `p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}` +
+          `, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
       );
     }
     verdict(non2xx === 0, `every response 2xx (${non2xx} others)`);

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
 
     const bare = results[0]?.requestsPerSecond ?? 0;
     process.stdout.write(
-      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}${'db cmds'.padStart(9)}` +
+      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms'.padStart(9)}` +
+        `${'non-2xx'.padStart(9)}${'auth overhead'.padStart(15)}${'db cmds'.padStart(9)}` +
         '  rounds: req/s median (range, spread)\n',
     );
     for (const r of results) {
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
       const tally = commands.get(r.name);
       const perRequest = tally === undefined ? '—' : String(totalOf(tally));
       process.stdout.write(
-        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${overhead.padStart(15)}${perRequest.padStart(9)}` +
+        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}` +
+          `${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}` +
+          `${overhead.padStart(15)}${perRequest.padStart(9)}` +
           `  ${describe(summarize(r.rounds))}\n`,
       );
     }

@@ -319,12 +319,15 @@ async function main(): Promise<void> {
 
     const { checked, lost } = await lostWrites(uri, report.acked);
     const a = report.acked;
+    const saleEvents = Object.values(a.saleEvents)
+      .flatMap((e) => Object.values(e))
+      .reduce((s, n) => s + n, 0);
     process.stdout.write(
-      `\nrequests sent ${report.requests}, acknowledged (2xx) ${report.acknowledged}: SDR interactions ${a.sdrInteractions.length}, chat sessions ${a.chatSessions.length}, chat messages ${a.chatMessages.length}, chat deletes ${a.chatDeleted.length}, policies ${a.policies.length}, policy moves ${Object.values(a.policyMoves).flat().length}, sales ${a.sales.length}, sale events ${Object.values(
-        a.saleEvents,
-      )
-        .flatMap((e) => Object.values(e))
-        .reduce((s, n) => s + n, 0)}, lead webhooks ${a.leads.length}\n`,
+      `\nrequests sent ${report.requests}, acknowledged (2xx) ${report.acknowledged}: ` +
+        `SDR interactions ${a.sdrInteractions.length}, chat sessions ${a.chatSessions.length}, ` +
+        `chat messages ${a.chatMessages.length}, chat deletes ${a.chatDeleted.length}, ` +
+        `policies ${a.policies.length}, policy moves ${Object.values(a.policyMoves).flat().length}, ` +
+        `sales ${a.sales.length}, sale events ${saleEvents}, lead webhooks ${a.leads.length}\n`,
     );
     for (const [route, byStatus] of Object.entries(report.statuses))
       process.stdout.write(

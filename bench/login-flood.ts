@@ -127,7 +127,10 @@ async function main(): Promise<void> {
           `hashing concurrency ${hashing.passwordHashConcurrency ?? 'default'}, queue ` +
           `${hashing.passwordHashQueue ?? 'default'}; MongoDB: ${runtime.mongoServer.kind}; ` +
           'API event log written to ' +
-          `${EVENT_LOG_TO_DATABASE ? 'the embedded database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}\n`,
+          (EVENT_LOG_TO_DATABASE
+            ? 'the embedded database (BENCH_EVENT_LOG=sink: a counting sink)'
+            : 'a counting sink') +
+          `\n`,
       );
 
       const idle: number[][] = probes.map(() => []);
@@ -156,7 +159,10 @@ async function main(): Promise<void> {
         }
         process.stdout.write(
           `  round ${round + 1}: ` +
-            `${probes.map((_, i) => `${names[i]} p99 idle ${idle[i]?.at(-1)} ms, flood ${flooded[i]?.at(-1)} ms`).join('; ')}\n`,
+            probes
+              .map((_, i) => `${names[i]} p99 idle ${idle[i]?.at(-1)} ms, flood ${flooded[i]?.at(-1)} ms`)
+              .join('; ') +
+            `\n`,
         );
       }
 
@@ -180,7 +186,9 @@ async function main(): Promise<void> {
         const ratio = median(b) / Math.max(median(a), 0.001);
         worst = Math.max(worst, ratio);
         process.stdout.write(
-          `${name.padEnd(24)}${`${median(a).toFixed(1)} (${spread(a)})`.padStart(22)}${`${median(b).toFixed(1)} (${spread(b)})`.padStart(22)}${ratio.toFixed(2).padStart(8)}\n`,
+          `${name.padEnd(24)}${`${median(a).toFixed(1)} (${spread(a)})`.padStart(22)}` +
+            `${`${median(b).toFixed(1)} (${spread(b)})`.padStart(22)}` +
+            `${ratio.toFixed(2).padStart(8)}\n`,
         );
       }
       process.stdout.write(

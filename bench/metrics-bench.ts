@@ -121,12 +121,16 @@ async function main(): Promise<void> {
     const [itemsOff, itemsOn, healthOff, healthOn, bareKoaResult] = results as [Result, Result, Result, Result, Result];
 
     process.stdout.write(
-      `\n${'target'.padEnd(32)}${'req/s median (min-max, spread)'.padStart(34)}${'CPU µs/request (min-max)'.padStart(28)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}\n`,
+      `\n${'target'.padEnd(32)}${'req/s median (min-max, spread)'.padStart(34)}` +
+        `${'CPU µs/request (min-max)'.padStart(28)}${'p99 ms'.padStart(9)}` +
+        `${'non-2xx'.padStart(9)}\n`,
     );
     for (const r of results) {
       const cpu = summarize(r.cpuMicrosPerRequest);
       process.stdout.write(
-        `${r.name.padEnd(32)}${describe(summarize(r.rounds)).padStart(34)}${`${cpu.median.toFixed(1)} (${cpu.min.toFixed(0)}-${cpu.max.toFixed(0)})`.padStart(28)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}\n`,
+        `${r.name.padEnd(32)}${describe(summarize(r.rounds)).padStart(34)}` +
+          `${`${cpu.median.toFixed(1)} (${cpu.min.toFixed(0)}-${cpu.max.toFixed(0)})`.padStart(28)}` +
+          `${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}\n`,
       );
     }
 
@@ -144,7 +148,9 @@ async function main(): Promise<void> {
     const ratio = (s: Summary) => `${s.median.toFixed(2)} (${s.min.toFixed(2)}-${s.max.toFixed(2)})`;
 
     process.stdout.write(
-      `\n${'round-by-round, median (min to max)'.padEnd(42)}${'wall-clock req/s'.padStart(26)}${'per CPU-second'.padStart(26)}   target (on req/s)\n`,
+      `\n${'round-by-round, median (min to max)'.padEnd(42)}` +
+        `${'wall-clock req/s'.padStart(26)}${'per CPU-second'.padStart(26)}` +
+        `   target (on req/s)\n`,
     );
     let missed = false;
     for (const [route, on, off] of [
@@ -155,14 +161,18 @@ async function main(): Promise<void> {
       const met = wall.median < MAX_METRICS_OVERHEAD_PERCENT;
       missed ||= !met;
       process.stdout.write(
-        `${`metrics overhead on ${route}`.padEnd(42)}${percent(wall).padStart(26)}${percent(overhead(on, off, 'cpu')).padStart(26)}   < ${MAX_METRICS_OVERHEAD_PERCENT} %: ${met ? 'met' : 'MISSED'}\n`,
+        `${`metrics overhead on ${route}`.padEnd(42)}${percent(wall).padStart(26)}` +
+          `${percent(overhead(on, off, 'cpu')).padStart(26)}` +
+          `   < ${MAX_METRICS_OVERHEAD_PERCENT} %: ${met ? 'met' : 'MISSED'}\n`,
       );
     }
     const stack = summarize(ratios(healthOn, bareKoaResult, 'wall'));
     const stackMet = stack.median >= MIN_STACK_RATIO;
     missed ||= !stackMet;
     process.stdout.write(
-      `${'/healthz (whole stack) / bare Koa'.padEnd(42)}${ratio(stack).padStart(26)}${ratio(summarize(ratios(healthOn, bareKoaResult, 'cpu'))).padStart(26)}   >= ${MIN_STACK_RATIO}: ${stackMet ? 'met' : 'MISSED'}\n`,
+      `${'/healthz (whole stack) / bare Koa'.padEnd(42)}${ratio(stack).padStart(26)}` +
+        `${ratio(summarize(ratios(healthOn, bareKoaResult, 'cpu'))).padStart(26)}` +
+        `   >= ${MIN_STACK_RATIO}: ${stackMet ? 'met' : 'MISSED'}\n`,
     );
     const failures = results.filter((r) => r.non2xx > 0);
     if (failures.length > 0) {

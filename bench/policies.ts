@@ -413,7 +413,8 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     for (const target of targets) {
       console.log(
         `  ${target.name.padEnd(28)} ` +
-          `p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
+          `p99 ${describe(summarize(p99.get(target.name) ?? []), 0, ' ms')}` +
+          `, ${describe(summarize(rps.get(target.name) ?? []), 0, ' req/s')}`,
       );
     }
     verdict(non2xx === 0, `every response 2xx (${non2xx} others)`);

@@ -121,13 +121,16 @@ async function main(): Promise<void> {
       warmupSeconds: 1,
     });
     process.stdout.write(
-      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}${'db cmds'.padStart(9)}\n`,
+      `\n${'route'.padEnd(28)}${'req/s (median)'.padStart(15)}` +
+        `${'p99 ms (max)'.padStart(14)}${'non-2xx'.padStart(9)}${'db cmds'.padStart(9)}\n`,
     );
     for (const r of results) {
       const tally = commands.get(r.name);
       const perRequest = tally === undefined ? '—' : String(totalOf(tally));
       process.stdout.write(
-        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}${perRequest.padStart(9)}\n`,
+        `${r.name.padEnd(28)}${r.requestsPerSecond.toFixed(0).padStart(15)}` +
+          `${String(r.p99Ms).padStart(14)}${String(r.non2xx).padStart(9)}` +
+          `${perRequest.padStart(9)}\n`,
       );
     }
   } finally {

@@ -450,7 +450,8 @@ async function reads(t: Targets, w: WorkerState): Promise<void> {
     await send(
       'GET /kpi/sdr',
       'GET',
-      `${t.sales}/kpi/sdr?dateFrom=${from}&timezone=${pick(['America/Sao_Paulo', 'America/Manaus', 'UTC', 'America/Recife'])}`,
+      `${t.sales}/kpi/sdr?dateFrom=${from}` +
+        `&timezone=${pick(['America/Sao_Paulo', 'America/Manaus', 'UTC', 'America/Recife'])}`,
       undefined,
       h,
     );

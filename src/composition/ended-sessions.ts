@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
-import { HUB_ENDED_SESSIONS, SALES_ENDED_SESSIONS } from '../adapters/mongo/shared/ended-session-collection';
-import { MongoEndedSessionStore } from '../adapters/mongo/shared/mongo-ended-session-store';
+import {
+  HUB_ENDED_SESSIONS,
+  SALES_ENDED_SESSIONS,
+} from '../adapters/mongo/shared/ended-sessions/ended-session-collection';
+import { MongoEndedSessionStore } from '../adapters/mongo/shared/ended-sessions/mongo-ended-session-store';
 import { EndedSessionList } from '../application/shared/ended-sessions/ended-session-list';
 import { Clock, HubEndedSessions, SalesEndedSessions, type EndedSessions } from '../application/shared/ports';
 import type { Token } from '../application/shared/token';

@@ -13,8 +13,11 @@ import { newSessionToken, successorOf } from '../../src/domain/hub-identity/refr
 import { runCliCaptured } from '../support/cli';
 import { indexCoverageGuard } from '../support/index-coverage/index-coverage-guard';
 import { serverImplements, sharedMongo } from '../support/mongo';
-import { HUB_ENDED_SESSIONS, SALES_ENDED_SESSIONS } from '../../src/adapters/mongo/shared/ended-session-collection';
-import { MongoEndedSessionStore } from '../../src/adapters/mongo/shared/mongo-ended-session-store';
+import {
+  HUB_ENDED_SESSIONS,
+  SALES_ENDED_SESSIONS,
+} from '../../src/adapters/mongo/shared/ended-sessions/ended-session-collection';
+import { MongoEndedSessionStore } from '../../src/adapters/mongo/shared/ended-sessions/mongo-ended-session-store';
 
 const DAY = 86_400;
 

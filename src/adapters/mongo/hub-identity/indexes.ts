@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { endedSessionIndexes, HUB_ENDED_SESSIONS } from '../shared/ended-session-collection';
+import { endedSessionIndexes, HUB_ENDED_SESSIONS } from '../shared/ended-sessions/ended-session-collection';
 import { hubRefreshRotationIndexes, hubRefreshTokenIndexes } from './hub-refresh-token-collection';
 import { hubResetTokenIndexes } from './hub-reset-token-collection';
 import { hubUserIndexes } from './hub-user-collection';

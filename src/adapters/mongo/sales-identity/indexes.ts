@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { endedSessionIndexes, SALES_ENDED_SESSIONS } from '../shared/ended-session-collection';
+import { endedSessionIndexes, SALES_ENDED_SESSIONS } from '../shared/ended-sessions/ended-session-collection';
 import { apiEventIndexes } from './api-event-collection';
 import { apiKeyIndexes } from './api-key-collection';
 import { passwordResetTokenIndexes } from './password-reset-token-collection';

@@ -2,8 +2,8 @@ import {
   endedSessionIndexes,
   HUB_ENDED_SESSIONS,
   SALES_ENDED_SESSIONS,
-} from '../../../../src/adapters/mongo/shared/ended-session-collection';
-import { MongoEndedSessionStore } from '../../../../src/adapters/mongo/shared/mongo-ended-session-store';
+} from '../../../../src/adapters/mongo/shared/ended-sessions/ended-session-collection';
+import { MongoEndedSessionStore } from '../../../../src/adapters/mongo/shared/ended-sessions/mongo-ended-session-store';
 import { endedSessionStoreContract } from '../../../support/contracts/ended-session-store-contract';
 import { InMemoryEndedSessionStore } from '../../../support/fakes/in-memory-ended-session-store';
 import { useTestDatabase } from '../../../support/mongo';

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import type { EndedSession, EndedSessionStore } from '../../../application/shared/ports';
+import type { EndedSession, EndedSessionStore } from '../../../../application/shared/ports';
 import { endedSessionCollection } from './ended-session-collection';
 
 /** One service's ended sessions (`sales_ended_sessions` or `hub_ended_sessions`), keyed by session id. */

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { CollectionIndexes } from './collection-indexes';
+import type { CollectionIndexes } from '../collection-indexes';
 
 /** CONTRACT 11.2: each service's ended sessions (the sales and the hub `sid`s live apart). */
 export const SALES_ENDED_SESSIONS = 'sales_ended_sessions';

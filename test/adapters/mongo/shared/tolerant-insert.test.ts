@@ -38,7 +38,7 @@ describe('insertTolerant and isDuplicateKey (MongoDB)', () => {
     expect(await ours()).to.deep.equal(batch);
   });
 
-  it('reports what a unique index refuses (same _id, other unique key, twice in one batch), keeps the rest', async () => {
+  it('reports what a unique index refuses (same _id, other unique key, twice in a batch), keeps others', async () => {
     await things().insertMany([thing('a', 'A', 1), thing('b', 'B', 1)]);
     const batch = [
       thing('a', 'X'), // the same _id as a stored one

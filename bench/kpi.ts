@@ -205,6 +205,15 @@ const ON_MONGOD: Readonly<Record<string, string>> = {
   'find sdr_follower': 'reads one document by _id: O(1)',
 };
 
+/** A dataset as the header names it: its parts' contacts and their windows. */
+function describeDataset(d: (typeof DATASETS)[number]): string {
+  const window = (p: (typeof d.parts)[number]): string =>
+    p.endDaysAgo === undefined
+      ? `in the last ${p.windowDays ?? 60} days`
+      : `${p.endDaysAgo}-${p.endDaysAgo + (p.windowDays ?? 60)} days ago`;
+  return `"${d.name}" (${d.parts.map((p) => `${p.contacts} contacts ${window(p)}`).join(' + ')})`;
+}
+
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
   const workers: Worker[] = [];
@@ -213,7 +222,10 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(
       'brokerhub bench:kpi — datasets ' +
-        `${DATASETS.map((d) => `"${d.name}" (${d.parts.map((p) => `${p.contacts} contacts ${p.endDaysAgo === undefined ? `in the last ${p.windowDays ?? 60} days` : `${p.endDaysAgo}-${p.endDaysAgo + (p.windowDays ?? 60)} days ago`}`).join(' + ')})`).join(' / ')}, ~${MESSAGES} gateway messages per contact, default period (last 30 local days); ${ROUNDS} interleaved rounds, ${COLD_REQUESTS} requests per cold route and ${WARM_REQUESTS} per warm and bare route per round, one connection; MongoDB: ${server.kind}\n`,
+        DATASETS.map(describeDataset).join(' / ') +
+        `, ~${MESSAGES} gateway messages per contact, default period (last 30 local days); ` +
+        `${ROUNDS} interleaved rounds, ${COLD_REQUESTS} requests per cold route and ${WARM_REQUESTS} per warm ` +
+        `and bare route per round, one connection; MongoDB: ${server.kind}\n`,
     );
     for (const dataset of DATASETS) {
       const contacts = dataset.parts.reduce((n, p) => n + p.contacts, 0);
@@ -289,7 +301,9 @@ async function main(): Promise<void> {
     const printed = new Set<string>();
     process.stdout.write(
       `\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ` +
-        `${'CPU ms/request, median (range)'.padEnd(34)}${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
+        `${'CPU ms/request, median (range)'.padEnd(34)}` +
+        `${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}` +
+        `${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
     );
     for (const target of TARGETS) {
       if (printed.has(target.name)) continue;
@@ -299,7 +313,10 @@ async function main(): Promise<void> {
         if (s === undefined) continue;
         process.stdout.write(
           `${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ` +
-            `${describeSummary(summarize(s.cpu), 3).padEnd(34)}${describeSummary(summarize(s.mean), 3).padEnd(34)}${String(summarize(s.p50).median).padEnd(10)}${describeSummary(summarize(s.p99), 0).padEnd(32)}${s.non2xx}\n`,
+            `${describeSummary(summarize(s.cpu), 3).padEnd(34)}` +
+            `${describeSummary(summarize(s.mean), 3).padEnd(34)}` +
+            `${String(summarize(s.p50).median).padEnd(10)}` +
+            `${describeSummary(summarize(s.p99), 0).padEnd(32)}${s.non2xx}\n`,
         );
       }
     }

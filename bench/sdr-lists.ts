@@ -327,7 +327,8 @@ async function main(): Promise<void> {
 
     process.stdout.write(
       `\n${'route'.padEnd(22)}${'contacts'.padStart(9)}  ` +
-        `${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}${'service CPU ms/request'.padEnd(30)}non-2xx\n`,
+        `${'p50 ms, median (range)'.padEnd(28)}${'p99 ms, median (range)'.padEnd(28)}` +
+        `${'service CPU ms/request'.padEnd(30)}non-2xx\n`,
     );
     for (const target of TARGETS) {
       for (const w of workers) {
@@ -335,7 +336,9 @@ async function main(): Promise<void> {
         if (s === undefined) continue;
         process.stdout.write(
           `${target.name.padEnd(22)}${String(w.size).padStart(9)}  ` +
-            `${describeSummary(summarize(s.p50)).padEnd(28)}${describeSummary(summarize(s.p99)).padEnd(28)}${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
+            `${describeSummary(summarize(s.p50)).padEnd(28)}` +
+            `${describeSummary(summarize(s.p99)).padEnd(28)}` +
+            `${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
         );
       }
     }

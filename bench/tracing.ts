@@ -162,12 +162,15 @@ function report(
   bytes: number,
 ): void {
   process.stdout.write(
-    `\n${'target'.padEnd(26)}${'req/s median (min-max, spread)'.padStart(34)}${'CPU µs/request'.padStart(18)}${'non-2xx'.padStart(9)}\n`,
+    `\n${'target'.padEnd(26)}${'req/s median (min-max, spread)'.padStart(34)}` +
+      `${'CPU µs/request'.padStart(18)}${'non-2xx'.padStart(9)}\n`,
   );
   for (const t of targets) {
     const r = m.get(t.name) as Measured;
     process.stdout.write(
-      `${t.name.padEnd(26)}${describe(summarize(r.rates)).padStart(34)}${summarize(r.cpu).median.toFixed(0).padStart(18)}${String(r.non2xx).padStart(9)}\n`,
+      `${t.name.padEnd(26)}${describe(summarize(r.rates)).padStart(34)}` +
+        `${summarize(r.cpu).median.toFixed(0).padStart(18)}` +
+        `${String(r.non2xx).padStart(9)}\n`,
     );
   }
   process.stdout.write(`(the sink received ${(bytes / 1e6).toFixed(1)} MB of OTLP/protobuf)\n`);
@@ -176,7 +179,8 @@ function report(
   const byRound = (a: Measured, b: Measured, key: 'rates' | 'cpu') =>
     summarize(a[key].map((value, i) => (key === 'rates' ? value / (b[key][i] ?? NaN) : (b[key][i] ?? NaN) / value)));
   process.stdout.write(
-    `\n${'round-by-round ratio, median (min-max)'.padEnd(44)}${'req/s'.padStart(20)}${'per CPU-second'.padStart(20)}   target (on req/s)\n`,
+    `\n${'round-by-round ratio, median (min-max)'.padEnd(44)}${'req/s'.padStart(20)}` +
+      `${'per CPU-second'.padStart(20)}   target (on req/s)\n`,
   );
   let missed = false;
   for (const route of ['/healthz', '/api/sales/:id']) {
@@ -188,7 +192,9 @@ function report(
       const met = wall.median >= min;
       missed ||= !met;
       process.stdout.write(
-        `${`${route}: tracing ${a} / ${b}`.padEnd(44)}${ratio(wall).padStart(20)}${ratio(byRound(of(route, a), of(route, b), 'cpu')).padStart(20)}   >= ${min}: ${met ? 'met' : 'MISSED'}\n`,
+        `${`${route}: tracing ${a} / ${b}`.padEnd(44)}${ratio(wall).padStart(20)}` +
+          `${ratio(byRound(of(route, a), of(route, b), 'cpu')).padStart(20)}   >= ${min}` +
+          `: ${met ? 'met' : 'MISSED'}\n`,
       );
     }
   }

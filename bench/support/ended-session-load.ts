@@ -2,7 +2,10 @@
 // looks up a full list, and what that list costs in memory and how it is bounded.
 import type { Db } from 'mongodb';
 import { performance } from 'node:perf_hooks';
-import { endedSessionCollection, SALES_ENDED_SESSIONS } from '../../src/adapters/mongo/shared/ended-sessions/ended-session-collection';
+import {
+  endedSessionCollection,
+  SALES_ENDED_SESSIONS,
+} from '../../src/adapters/mongo/shared/ended-sessions/ended-session-collection';
 import { MongoEndedSessionStore } from '../../src/adapters/mongo/shared/ended-sessions/mongo-ended-session-store';
 import type { SalesSessionEnding } from '../../src/application/sales-identity/sales-session-ending';
 import { EndedSessionList } from '../../src/application/shared/ended-sessions/ended-session-list';

@@ -92,7 +92,7 @@ async function measure(serverUri: string, modelUrl: string, trimMessages: boolea
     console.log(
       `\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s; API event log written ` +
         `to ${EVENT_LOG_TO_DATABASE ? 'the database (BENCH_EVENT_LOG=sink: a counting sink)' : 'a counting sink'}` +
-        `${trimMessages ? "; the session's messages removed before each load (jongodb)" : ''}`,
+        (trimMessages ? "; the session's messages removed before each load (jongodb)" : ''),
     );
     const settle = async () => {
       if (trimMessages)

@@ -301,7 +301,7 @@ async function main(): Promise<void> {
     const printed = new Set<string>();
     process.stdout.write(
       `\n${'route'.padEnd(26)}${'dataset'.padStart(8)}  ` +
-        `${'CPU ms/request, median (range)'.padEnd(34)}` +
+        'CPU ms/request, median (range)'.padEnd(34) +
         `${'mean ms, median (range)'.padEnd(34)}${'p50 ms'.padEnd(10)}` +
         `${'p99 ms, median (range)'.padEnd(32)}non-2xx\n`,
     );
@@ -313,9 +313,9 @@ async function main(): Promise<void> {
         if (s === undefined) continue;
         process.stdout.write(
           `${target.name.padEnd(26)}${nameOf(w).padStart(8)}  ` +
-            `${describeSummary(summarize(s.cpu), 3).padEnd(34)}` +
-            `${describeSummary(summarize(s.mean), 3).padEnd(34)}` +
-            `${String(summarize(s.p50).median).padEnd(10)}` +
+            describeSummary(summarize(s.cpu), 3).padEnd(34) +
+            describeSummary(summarize(s.mean), 3).padEnd(34) +
+            String(summarize(s.p50).median).padEnd(10) +
             `${describeSummary(summarize(s.p99), 0).padEnd(32)}${s.non2xx}\n`,
         );
       }

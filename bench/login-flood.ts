@@ -187,7 +187,7 @@ async function main(): Promise<void> {
         worst = Math.max(worst, ratio);
         process.stdout.write(
           `${name.padEnd(24)}${`${median(a).toFixed(1)} (${spread(a)})`.padStart(22)}` +
-            `${`${median(b).toFixed(1)} (${spread(b)})`.padStart(22)}` +
+            `${median(b).toFixed(1)} (${spread(b)})`.padStart(22) +
             `${ratio.toFixed(2).padStart(8)}\n`,
         );
       }

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       const cpu = summarize(r.cpuMicrosPerRequest);
       process.stdout.write(
         `${r.name.padEnd(32)}${describe(summarize(r.rounds)).padStart(34)}` +
-          `${`${cpu.median.toFixed(1)} (${cpu.min.toFixed(0)}-${cpu.max.toFixed(0)})`.padStart(28)}` +
+          `${cpu.median.toFixed(1)} (${cpu.min.toFixed(0)}-${cpu.max.toFixed(0)})`.padStart(28) +
           `${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}\n`,
       );
     }
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
       missed ||= !met;
       process.stdout.write(
         `${`metrics overhead on ${route}`.padEnd(42)}${percent(wall).padStart(26)}` +
-          `${percent(overhead(on, off, 'cpu')).padStart(26)}` +
+          percent(overhead(on, off, 'cpu')).padStart(26) +
           `   < ${MAX_METRICS_OVERHEAD_PERCENT} %: ${met ? 'met' : 'MISSED'}\n`,
       );
     }
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     missed ||= !stackMet;
     process.stdout.write(
       `${'/healthz (whole stack) / bare Koa'.padEnd(42)}${ratio(stack).padStart(26)}` +
-        `${ratio(summarize(ratios(healthOn, bareKoaResult, 'cpu'))).padStart(26)}` +
+        ratio(summarize(ratios(healthOn, bareKoaResult, 'cpu'))).padStart(26) +
         `   >= ${MIN_STACK_RATIO}: ${stackMet ? 'met' : 'MISSED'}\n`,
     );
     const failures = results.filter((r) => r.non2xx > 0);

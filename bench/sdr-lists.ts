@@ -336,8 +336,8 @@ async function main(): Promise<void> {
         if (s === undefined) continue;
         process.stdout.write(
           `${target.name.padEnd(22)}${String(w.size).padStart(9)}  ` +
-            `${describeSummary(summarize(s.p50)).padEnd(28)}` +
-            `${describeSummary(summarize(s.p99)).padEnd(28)}` +
+            describeSummary(summarize(s.p50)).padEnd(28) +
+            describeSummary(summarize(s.p99)).padEnd(28) +
             `${describeSummary(summarize(s.cpu), 1).padEnd(30)}${s.non2xx}\n`,
         );
       }

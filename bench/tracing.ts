@@ -169,7 +169,7 @@ function report(
     const r = m.get(t.name) as Measured;
     process.stdout.write(
       `${t.name.padEnd(26)}${describe(summarize(r.rates)).padStart(34)}` +
-        `${summarize(r.cpu).median.toFixed(0).padStart(18)}` +
+        summarize(r.cpu).median.toFixed(0).padStart(18) +
         `${String(r.non2xx).padStart(9)}\n`,
     );
   }

@@ -1,3 +1,4 @@
+import type { ActiveChat } from '../../domain/kpi/chat-kpi-period';
 import type { ChatRef, SdrChat } from '../../domain/sdr/chat';
 import type {
   Contact,
@@ -97,6 +98,11 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
   /** The chats of these canonical phones, any instance. */
   ofPhones(phones: readonly string[]): Promise<SdrChat[]>;
+  /**
+   * The chats with a message on a UTC day from `from`'s to `to`'s (a KPI period, CONTRACT 8.3), with their
+   * KPI facts; a few more at most (those active on those days outside the period), never fewer.
+   */
+  activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat>;
 }
 export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 

@@ -3,6 +3,7 @@
  * (CONTRACT 8.1): its messages counted, its first and last message, the latest inbound pushName. The
  * chat read model keeps one per chat, recomputed from the gateway's messages when they change.
  */
+import type { ChatKpiFacts } from '../kpi/chat-kpi-facts';
 import type { CanonicalPhone } from '../shared/phone';
 import { phoneOfJid, type GatewayMessage } from './gateway-message';
 
@@ -22,6 +23,8 @@ export interface SdrChat extends ChatRef {
   /** The latest non-empty pushName of an inbound message, and its time. */
   readonly pushName: string | null;
   readonly pushNameAt: Date | null;
+  /** What the KPI needs of the chat's messages (CONTRACT 8.3; issue 35). */
+  readonly kpi: ChatKpiFacts;
 }
 
 /** The session id of a chat (CONTRACT 8.1). */
@@ -33,6 +36,7 @@ export interface ChatFacts extends ChatRef {
   readonly firstAt: Date;
   readonly last: GatewayMessage;
   readonly pushName: { readonly pushName: string; readonly at: Date } | null;
+  readonly kpi: ChatKpiFacts;
 }
 
 export function chatOf(facts: ChatFacts): SdrChat {
@@ -46,6 +50,7 @@ export function chatOf(facts: ChatFacts): SdrChat {
     last: facts.last,
     pushName: facts.pushName?.pushName ?? null,
     pushNameAt: facts.pushName?.at ?? null,
+    kpi: facts.kpi,
   };
 }
 

@@ -1,3 +1,5 @@
+import { activeDaysOf } from '../../../src/domain/kpi/chat-kpi-facts';
+import type { ActiveChat } from '../../../src/domain/kpi/chat-kpi-period';
 import type {
   ChatReadModel,
   ReadModelClaim,
@@ -63,5 +65,15 @@ export class InMemoryChatReadModel implements ChatReadModel {
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {
     const wanted = new Set(phones);
     return this.versioned.values().filter((c) => c.phone !== null && wanted.has(c.phone));
+  }
+
+  async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
+    const day = (at: Date) => Math.floor(at.getTime() / 86_400_000);
+    const [from, to] = [day(range.from), day(range.to)];
+    for (const chat of this.versioned.values()) {
+      const days = activeDaysOf(chat.kpi);
+      if (days.some((d) => d >= from && d <= to))
+        yield { instance: chat.instance, remoteJid: chat.remoteJid, phone: chat.phone, kpi: chat.kpi };
+    }
   }
 }

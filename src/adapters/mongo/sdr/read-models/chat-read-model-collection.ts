@@ -17,6 +17,13 @@ export interface ChatDocument extends VersionedFields {
   last: { id: string; fromMe: boolean; pushName: string | null; type: string; text: string | null; at: Date };
   pushName: string | null;
   pushNameAt: Date | null;
+  /** ChatKpiFacts (CONTRACT 8.3): 15-minute buckets with a message, with an inbound one, the turns. */
+  kpiBuckets: number[];
+  kpiInbound: number[];
+  /** [start, lastInbound, reply | null] per turn, oldest first. */
+  kpiTurns: [number, number, number | null][];
+  /** The UTC days of the buckets: what the KPI finds the chats active in a period by. */
+  kpiDays: number[];
 }
 
 export const chatReadModelCollection = (db: Db): Collection<ChatDocument> => db.collection<ChatDocument>(SDR_CHATS);
@@ -33,5 +40,7 @@ export const chatReadModelIndexes: CollectionIndexes = {
       partialFilterExpression: { phone: { $type: 'string' } },
     },
     { key: { source: 1, dirtySince: 1 }, name: 'source_dirty' },
+    // The chats active in a KPI period (a multikey index: one entry per day with a message).
+    { key: { source: 1, kpiDays: 1 }, name: 'source_active_days' },
   ],
 };

@@ -1,8 +1,10 @@
 import type { Db, Filter } from 'mongodb';
 import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
+import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import type { CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
+import { ACTIVE_BATCH, ACTIVE_CHAT, kpiFactsOfDocument, kpiFieldsOf, utcDayOf } from './chat-kpi-fields';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection, type VersionedFields } from './versioned-collection';
@@ -18,6 +20,7 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
     last: { id, fromMe, pushName, type, text, at },
     pushName: chat.pushName,
     pushNameAt: chat.pushNameAt,
+    ...kpiFieldsOf(chat.kpi),
   };
 }
 
@@ -33,6 +36,7 @@ const chatOfDocument =
     last: { ...doc.last, instance: doc.instance, remoteJid: doc.remoteJid },
     pushName: doc.pushName,
     pushNameAt: doc.pushNameAt,
+    kpi: kpiFactsOfDocument(doc),
   });
 
 /** The chat read model in MongoDB (collection `sdr_chats`) of one gateway store, paged newest last message first. */
@@ -77,6 +81,20 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     if (ids.length === 0) return [];
     const docs = await this.chats.find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } }).toArray();
     return docs.map(this.toChat);
+  }
+
+  async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
+    const days = { $gte: utcDayOf(range.from), $lte: utcDayOf(range.to) };
+    const cursor = this.chats
+      .find({ source: this.source.name, kpiDays: { $elemMatch: days } }, { projection: ACTIVE_CHAT })
+      .batchSize(ACTIVE_BATCH);
+    for await (const doc of cursor)
+      yield {
+        instance: doc.instance,
+        remoteJid: doc.remoteJid,
+        phone: doc.phone as CanonicalPhone | null,
+        kpi: kpiFactsOfDocument(doc),
+      };
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {

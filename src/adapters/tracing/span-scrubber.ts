@@ -70,7 +70,19 @@ export function scrubMessage(message: string): string {
     .slice(0, MAX_MESSAGE);
 }
 
+/** True when the attributes can be exported as they are: every key allowed, none to rewrite. */
+function alreadyClean(attributes: Attributes): boolean {
+  for (const key in attributes) {
+    if (!ALLOWED.has(key) || key === 'url.full' || key === 'db.system.name' || attributes[key] === undefined) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function scrubAttributes(attributes: Attributes): Attributes {
+  // The fast path of every server span (server-span.ts sets allowed keys only): no new object.
+  if (alreadyClean(attributes)) return attributes;
   const kept: Attributes = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || !ALLOWED.has(key)) continue;

@@ -613,7 +613,7 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     },
   );
 
-  it('sdr-chat-read-model: a chat whose KPI facts differ (buckets, a turn) is reported, and --repair refreshes it', async () => {
+  it('sdr-chat-read-model: a chat with other KPI facts (buckets, a turn) is reported, --repair fixes it', async () => {
     await seedDemo();
     const before = await models(db);
     const [buckets, turns] = await db

@@ -50,6 +50,12 @@ const laterOf = (a: string | null, b: string | null): string | null =>
 export class GatewayFollower {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  /**
+   * The last head this instance saw stored (its own fold, or the stored position it read): every message up to it is
+   * in the models. Kept in memory so a catch-up with nothing new is one probe past it; another instance's fold only
+   * moves the stored head past it, so a stale one costs the slow path (the position read), never a message.
+   */
+  private seenHead: string | null | undefined;
   private readonly batch: number;
   private readonly leaseMs: number;
   private readonly maxWaitMs: number;
@@ -97,7 +103,16 @@ export class GatewayFollower {
     return (await this.state.read())?.builtAt ?? null;
   }
 
+  /** The fast path: one probe past the head seen last; the position and the fold only when it finds a message. */
   private async followOnce(): Promise<void> {
+    if (this.seenHead !== undefined) {
+      const probe = await this.gateway.changedChats({ after: this.seenHead, limit: 1 });
+      if (probe.read === 0) return;
+    }
+    await this.followStored();
+  }
+
+  private async followStored(): Promise<void> {
     const deadline = this.now().getTime() + this.maxWaitMs;
     for (;;) {
       const position = await this.state.read();
@@ -106,7 +121,10 @@ export class GatewayFollower {
           if (await this.withLease(() => this.build())) return;
         } else {
           const probe = await this.gateway.changedChats({ after: position.head, limit: 1 });
-          if (probe.read === 0) return;
+          if (probe.read === 0) {
+            this.seenHead = position.head;
+            return;
+          }
           if (await this.withLease(() => this.fold())) return;
         }
       } catch (error) {
@@ -139,10 +157,14 @@ export class GatewayFollower {
     let head = (await this.state.read())?.head ?? null;
     for (;;) {
       const changed = await this.gateway.changedChats({ after: head, limit: this.batch });
-      if (changed.read === 0) return;
+      if (changed.read === 0) {
+        this.seenHead = head;
+        return;
+      }
       const counts = await this.models.refreshChats(changed.chats);
       head = changed.last;
       if (!(await this.state.save(this.options.holder, { head }))) throw new LeaseLostError();
+      this.seenHead = head;
       this.options.onRound?.({ kind: 'follow', read: changed.read, skipped: changed.skipped, counts });
       if (changed.read < this.batch) return;
       await this.renew();
@@ -162,6 +184,7 @@ export class GatewayFollower {
       head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
     if (!(await this.state.save(this.options.holder, { head, settled, builtAt: this.now() })))
       throw new LeaseLostError();
+    this.seenHead = head;
     this.options.onRound?.({ kind: 'build', read: 0, skipped: 0, counts });
   }
 

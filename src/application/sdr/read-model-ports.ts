@@ -76,6 +76,8 @@ export interface ContactReadModel extends VersionedReadModel<StoredContact> {
   page(query: ContactPageQuery): Promise<Contact[]>;
   /** The metric sums over every contact the filter keeps (counted by the database, nothing streamed). */
   tally(filter: ContactFilter, now: Date): Promise<MetricsTally>;
+  /** The page and the tally of one query together (one round trip where the database can: GET /sdr/contacts). */
+  pageWithTally(query: ContactPageQuery): Promise<{ readonly items: Contact[]; readonly tally: MetricsTally }>;
   /** The contacts of these keys (absent ones are left out). */
   findByIds(ids: readonly string[]): Promise<StoredContact[]>;
   /** The contacts holding a phone with this match key (DDD + last 8 digits), most recent lastInteraction first. */

@@ -99,8 +99,16 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
   /** The chats of these canonical phones, any instance. */
   ofPhones(phones: readonly string[]): Promise<SdrChat[]>;
+  /** The ids of the chats whose person is one of these, or whose phone has one of these match keys (DDD + last 8). */
+  idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]>;
 }
 export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
+
+/** How many chats GET /sdr/sessions counts without a date range (of an instance, or all): ChatReadModel.count, kept. */
+export interface ChatTotals {
+  chatTotal(instance?: string): Promise<number>;
+}
+export const ChatTotals: Token<ChatTotals> = token('ChatTotals');
 
 /**
  * SDR contacts written (an interaction created or updated): their read-model documents are recomputed. Best effort, as

@@ -1,5 +1,6 @@
 import type { GatewayFollowerFeed } from '../ports';
 import type { FollowerPosition, FollowerStateStore } from '../read-model-ports';
+import { SeenHead } from './seen-head';
 import { emptyCounts, type RebuildProgress, type RefreshCounts, type SdrReadModels } from './sdr-read-models';
 
 export interface FollowerOptions {
@@ -50,12 +51,7 @@ const laterOf = (a: string | null, b: string | null): string | null =>
 export class GatewayFollower {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
-  /**
-   * The last head this instance saw stored (its own fold, or the stored position it read): every message up to it is
-   * in the models. Kept in memory so a catch-up with nothing new is one probe past it; another instance's fold only
-   * moves the stored head past it, so a stale one costs the slow path (the position read), never a message.
-   */
-  private seenHead: string | null | undefined;
+  private readonly seen = new SeenHead();
   private readonly batch: number;
   private readonly leaseMs: number;
   private readonly maxWaitMs: number;
@@ -98,6 +94,11 @@ export class GatewayFollower {
     return this.queued;
   }
 
+  /** How many times the head this instance saw has moved (SeenHead). */
+  get headChanges(): number {
+    return this.seen.moves;
+  }
+
   /** When the models were last built whole (null: never). */
   async builtAt(): Promise<Date | null> {
     return (await this.state.read())?.builtAt ?? null;
@@ -105,10 +106,8 @@ export class GatewayFollower {
 
   /** The fast path: one probe past the head seen last; the position and the fold only when it finds a message. */
   private async followOnce(): Promise<void> {
-    if (this.seenHead !== undefined) {
-      const probe = await this.gateway.changedChats({ after: this.seenHead, limit: 1 });
-      if (probe.read === 0) return;
-    }
+    const seen = this.seen.head;
+    if (seen !== undefined && (await this.gateway.changedChats({ after: seen, limit: 1 })).read === 0) return;
     await this.followStored();
   }
 
@@ -122,7 +121,7 @@ export class GatewayFollower {
         } else {
           const probe = await this.gateway.changedChats({ after: position.head, limit: 1 });
           if (probe.read === 0) {
-            this.seenHead = position.head;
+            this.seen.see(position.head);
             return;
           }
           if (await this.withLease(() => this.fold())) return;
@@ -157,14 +156,11 @@ export class GatewayFollower {
     let head = (await this.state.read())?.head ?? null;
     for (;;) {
       const changed = await this.gateway.changedChats({ after: head, limit: this.batch });
-      if (changed.read === 0) {
-        this.seenHead = head;
-        return;
-      }
+      if (changed.read === 0) return;
       const counts = await this.models.refreshChats(changed.chats);
       head = changed.last;
       if (!(await this.state.save(this.options.holder, { head }))) throw new LeaseLostError();
-      this.seenHead = head;
+      this.seen.see(head);
       this.options.onRound?.({ kind: 'follow', read: changed.read, skipped: changed.skipped, counts });
       if (changed.read < this.batch) return;
       await this.renew();
@@ -184,7 +180,7 @@ export class GatewayFollower {
       head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
     if (!(await this.state.save(this.options.holder, { head, settled, builtAt: this.now() })))
       throw new LeaseLostError();
-    this.seenHead = head;
+    this.seen.see(head);
     this.options.onRound?.({ kind: 'build', read: 0, skipped: 0, counts });
   }
 

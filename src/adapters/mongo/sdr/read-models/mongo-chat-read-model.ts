@@ -1,7 +1,7 @@
 import type { Db, Filter } from 'mongodb';
 import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
 import type { SdrChat } from '../../../../domain/sdr/chat';
-import type { CanonicalPhone } from '../../../../domain/shared/phone';
+import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
@@ -18,8 +18,26 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
     last: { id, fromMe, pushName, type, text, at },
     pushName: chat.pushName,
     pushNameAt: chat.pushNameAt,
+    personId: chat.personId,
+    phoneKey: chat.phone === null ? null : phoneMatchKey(chat.phone),
   };
 }
+
+/** What the sessions page reads of a chat document (a real mongod honours it; the embedded server sends it whole). */
+const PAGE_FIELDS = Object.fromEntries(
+  [
+    '_id',
+    'instance',
+    'remoteJid',
+    'phone',
+    'messageCount',
+    'firstAt',
+    'last',
+    'pushName',
+    'pushNameAt',
+    'personId',
+  ].map((field) => [field, 1]),
+);
 
 const chatOfDocument =
   (source: ReadModelSource) =>
@@ -33,6 +51,7 @@ const chatOfDocument =
     last: { ...doc.last, instance: doc.instance, remoteJid: doc.remoteJid },
     pushName: doc.pushName,
     pushNameAt: doc.pushNameAt,
+    personId: doc.personId ?? null,
   });
 
 /** The chat read model in MongoDB (collection `sdr_chats`) of one gateway store, paged newest last message first. */
@@ -59,7 +78,13 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const filter: Filter<ChatDocument> =
       query.instance === undefined ? { source } : { source, instance: query.instance };
     const docs = await this.chats
-      .find(filter, { sort: { 'last.at': -1, _id: 1 }, skip: query.skip, limit: query.limit })
+      .find(filter, {
+        sort: { 'last.at': -1, _id: 1 },
+        skip: query.skip,
+        limit: query.limit,
+        batchSize: query.limit,
+        projection: PAGE_FIELDS,
+      })
       .toArray();
     return docs.map(this.toChat);
   }
@@ -77,6 +102,20 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     if (ids.length === 0) return [];
     const docs = await this.chats.find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } }).toArray();
     return docs.map(this.toChat);
+  }
+
+  async idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]> {
+    const branches: Filter<ChatDocument>[] = [];
+    if (personIds.length > 0) branches.push({ personId: { $in: [...personIds] } });
+    if (phoneKeys.length > 0) branches.push({ phoneKey: { $in: [...phoneKeys] } });
+    if (branches.length === 0) return [];
+    const source = this.source.name;
+    const docs = await this.chats
+      .find(branches.length === 1 ? { source, ...branches[0] } : { source, $or: branches }, {
+        projection: { _id: 1 },
+      })
+      .toArray();
+    return docs.map((d) => this.source.keyOf(d._id));
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {

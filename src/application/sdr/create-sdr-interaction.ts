@@ -108,9 +108,13 @@ export class CreateSdrInteraction {
     // the next write; a crash before it is put right by that write or check-data --repair).
     if (!(lead.withoutSale && personId === lead.id)) await this.sales.mirrorOnLatestSale(interaction);
     // A minimal person this request stored holds the phone's match key: every contact of that key
-    // (the landline and the mobile spelling are two contacts) now has a person, not only this one.
+    // (the landline and the mobile spelling are two contacts) now has a person, not only this one; so has every chat
+    // of that key (the person kept on a chat).
     const holders = lead.inserted && phoneKey !== undefined ? phonesOfMatchKey(phoneKey) : [];
-    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction), ...holders]);
+    await this.readModels?.contactsChanged(
+      [contactKeyOfInteraction(interaction), ...holders],
+      lead.inserted ? [lead.id] : [],
+    );
     return E.right({ id, personId, status: fields.status, created });
   }
 

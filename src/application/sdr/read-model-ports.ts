@@ -117,7 +117,8 @@ export const ChatTotals: Token<ChatTotals> = token('ChatTotals');
 export interface ContactChanges {
   // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contact
   // stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
-  contactsChanged(keys: readonly string[]): Promise<void>;
+  /** `persons`: persons the write stored (a first contact's minimal person): the chats of their phones too. */
+  contactsChanged(keys: readonly string[], persons?: readonly string[]): Promise<void>;
   /** Gateway chats written (gateway-import, seed-demo): the chats, then the contacts of their phones and `contacts`. */
   chatsChanged(chats: readonly ChatRef[], contacts?: readonly string[]): Promise<void>;
 }

@@ -69,16 +69,17 @@ export class SdrReadModels {
 
   /**
    * A person created or changed (name, phones) or a sale of theirs written: the chats of their phones and those they
-   * were the person of (the person kept on a chat), then the contacts they belong to, before and after.
+   * were the person of (the person kept on a chat), then the contacts they belong to, before and after (and `handOn`).
    */
-  async personsChanged(personIds: readonly string[]): Promise<RefreshCounts> {
-    if (personIds.length === 0) return emptyCounts();
+  async personsChanged(personIds: readonly string[], handOn: readonly string[] = []): Promise<RefreshCounts> {
+    if (personIds.length === 0) return this.refreshContacts(handOn);
     const persons = await this.sources.directory.findByIds(personIds);
     const phoneKeys = [...new Set(persons.flatMap(phoneKeysOfPerson))];
-    const [chats, contacts] = await Promise.all([
+    const [chats, ofPersons] = await Promise.all([
       this.chats.idsOfPersons(personIds, phoneKeys),
       this.contacts.idsOfPersons(personIds, phoneKeys),
     ]);
+    const contacts = [...new Set([...ofPersons, ...handOn])];
     if (chats.length === 0) return this.refreshContacts(contacts);
     try {
       return await this.protocol.refresh(CHATS, chats, emptyCounts(), contacts);

@@ -614,6 +614,21 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   );
 
   it(
+    'sdr-chat-read-model: a chat whose kept person differs from the person of its phone is reported, and --repair ' +
+      'puts the person back',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const chat = await db.collection(SDR_CHATS).findOne({ personId: { $type: 'string' } }, { sort: { _id: 1 } });
+      if (chat === null) throw new Error('seed-demo wrote no chat of a known person');
+      await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { personId: 'someone-else' } });
+      await expectReported('sdr-chat-read-model', [keyOf(chat._id)]);
+      await expectRepaired('sdr-chat-read-model', 1);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
+
+  it(
     'sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes ' + 'both',
     async () => {
       await seedDemo();

@@ -1,4 +1,4 @@
-import type { Db, Filter } from 'mongodb';
+import type { Db, Document, Filter } from 'mongodb';
 import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
@@ -23,7 +23,7 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
   };
 }
 
-/** What the sessions page reads of a chat document (a real mongod honours it; the embedded server sends it whole). */
+/** What the sessions page reads of a chat document (its `$project`). */
 const PAGE_FIELDS = Object.fromEntries(
   [
     '_id',
@@ -77,15 +77,12 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const source = this.source.name;
     const filter: Filter<ChatDocument> =
       query.instance === undefined ? { source } : { source, instance: query.instance };
-    const docs = await this.chats
-      .find(filter, {
-        sort: { 'last.at': -1, _id: 1 },
-        skip: query.skip,
-        limit: query.limit,
-        batchSize: query.limit,
-        projection: PAGE_FIELDS,
-      })
-      .toArray();
+    // An aggregate rather than a find: its `$project` stage is honoured by the embedded server too (it ignores a find's
+    // projection); on a real mongod the same index walk for the page.
+    const stages: Document[] = [{ $match: filter }, { $sort: { 'last.at': -1, _id: 1 } }];
+    if (query.skip > 0) stages.push({ $skip: query.skip });
+    stages.push({ $limit: query.limit }, { $project: PAGE_FIELDS });
+    const docs = await this.chats.aggregate<ChatDocument>(stages, { batchSize: query.limit }).toArray();
     return docs.map(this.toChat);
   }
 

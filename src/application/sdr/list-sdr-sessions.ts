@@ -49,11 +49,11 @@ interface PageChat {
 
 /**
  * GET /sdr/sessions (CONTRACT 8.1, 10.1). Without a date range the page comes from the chat read model
- * (paged by the database, with the person kept on each chat; the total from ChatTotals). With one, the counts and the order are those of the range's
- * messages: they are grouped per chat by the database over the messages of the range only (the index
- * on the message time), and only the chats that can still be on the page are kept (a buffer of page x
- * limit). The page's pushNames (all time) and persons come from the chat model (a chat it does not hold: its
- * person looked up by phone).
+ * (paged by the database, with the person kept on each chat; the total from ChatTotals). With one, the
+ * counts and the order are those of the range's messages: they are grouped per chat by the database over
+ * the messages of the range only (the index on the message time), and only the chats that can still be
+ * on the page are kept (a buffer of page x limit). The page's pushNames (all time) and persons come from
+ * the chat model (a chat it does not hold: its person looked up by phone).
  */
 export class ListSdrSessions {
   constructor(

@@ -107,8 +107,8 @@ export class SdrReadModels {
   }
 
   /**
-   * How many times this process has finished writing the chat model (refreshes, rebuilds, repairs): a count of the chats
-   * taken before the last one is stale (CachedChatTotals).
+   * How many times this process has finished writing the chat model (refreshes, rebuilds, repairs): a count of the
+   * chats taken before the last one is stale (CachedChatTotals).
    */
   get chatChanges(): number {
     return this.chatWrites;

@@ -13,7 +13,7 @@ import { KpiCache } from '../application/kpi/ports';
 import { Clock } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { GatewayMessageStore, SdrInteractionRepository } from '../application/sdr/ports';
-import { ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
+import { ChatReadModel, ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
 import { kpiRoutes } from '../adapters/http/sales/kpi/kpi-routes';
 import { FallbackKpiCache } from '../adapters/kpi-cache/fallback-kpi-cache';
 import { InMemoryKpiCache } from '../adapters/kpi-cache/in-memory-kpi-cache';
@@ -45,18 +45,19 @@ function kpiUseCases(get: Resolve, options: KpiOptions) {
   const interactions = get(SdrInteractionRepository);
   const gateway = get(GatewayMessageStore);
   const contacts = get(ContactReadModel);
+  const chats = get(ChatReadModel);
   const freshness = get(ReadModelFreshness);
   const reports = new CachedReports(get(KpiCache), options.kpiCacheTtlMs ?? KPI_CACHE_TTL_MS);
   return {
     getSdrKpi: new CachedKpiReport(
       'sdr',
-      new GetSdrKpi({ interactions, gateway, contacts, freshness }),
+      new GetSdrKpi({ interactions, gateway, contacts, chats, freshness }),
       SdrKpiReport,
       reports,
     ),
     getSdrTrending: new CachedKpiReport(
       'sdr/trending',
-      new GetSdrTrending({ interactions, gateway, contacts, freshness }),
+      new GetSdrTrending({ interactions, gateway, contacts, chats, freshness }),
       SdrTrendingReport,
       reports,
     ),

@@ -29,7 +29,9 @@ import { UpdateSdrStatus } from '../../src/application/sdr/update-sdr-status';
 import type { ChatReadModel, ContactReadModel, FollowerStateStore } from '../../src/application/sdr/read-model-ports';
 import type { PersonChanges } from '../../src/application/shared/ports';
 import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator';
-import { resolvePeriod, type KpiPeriod } from '../../src/domain/kpi/period';
+import type { LocalDate } from '../../src/domain/kpi/local-days';
+import { resolvePeriod, type DateBound, type KpiPeriod } from '../../src/domain/kpi/period';
+import { parseDateOnly } from '../../src/domain/shared/parsers';
 import { SALE_EVENTS, type SaleEventName } from '../../src/domain/sales/sale';
 import type { Cpf } from '../../src/domain/shared/cpf';
 import { parseIdentifier } from '../../src/domain/sdr/identifier';
@@ -257,14 +259,40 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /** Sequences of writes, at most `maxLength` long. */
 export const operations = (maxLength: number): fc.Arbitrary<Op[]> => fc.array(op, { minLength: 1, maxLength });
 
-const periodOf = (from: Date, to: Date, now: Date): KpiPeriod => {
-  const result = resolvePeriod(
-    { timeZone: 'America/Sao_Paulo', dateFrom: { kind: 'instant', at: from }, dateTo: { kind: 'instant', at: to } },
-    now,
-  );
+const periodOf = (
+  from: DateBound | Date,
+  to: DateBound | Date,
+  now: Date,
+  timeZone = 'America/Sao_Paulo',
+): KpiPeriod => {
+  const bound = (b: DateBound | Date): DateBound => (b instanceof Date ? { kind: 'instant', at: b } : b);
+  const result = resolvePeriod({ timeZone, dateFrom: bound(from), dateTo: bound(to) }, now);
   if (!('period' in result)) throw new Error('refused period');
   return result.period;
 };
+
+const day = (iso: string): DateBound => ({ kind: 'day', date: parseDateOnly(iso) as LocalDate });
+const ODD = 7 * 60_000 + 13_000;
+
+/**
+ * The KPI periods every run checks: instants on the hour and cut inside a 15-minute bucket, local days
+ * of zones with offsets of 30 and 45 minutes and with daylight saving (CONTRACT 8.3; the chats' KPI
+ * facts are 15-minute buckets, issue 35).
+ */
+function kpiPeriods(now: Date): KpiPeriod[] {
+  const t = (hours: number, extra = 0) => new Date(BASE.getTime() + hours * HOUR + extra);
+  return [
+    periodOf(t(-48), t(72), now),
+    periodOf(t(24), t(240), now),
+    periodOf(t(30), t(31), now),
+    periodOf(t(-1, ODD), t(2, ODD), now, 'UTC'),
+    periodOf(t(5, -ODD), t(29, ODD), now, 'America/St_Johns'),
+    periodOf(day('2026-02-27'), day('2026-03-04'), now, 'Asia/Kolkata'),
+    periodOf(day('2026-02-28'), day('2026-03-03'), now, 'Asia/Kathmandu'),
+    periodOf(day('2026-02-28'), day('2026-03-10'), now, 'America/New_York'),
+    periodOf(day('2026-03-01'), t(50, ODD), now, 'Australia/Lord_Howe'),
+  ];
+}
 
 const CONTACT_QUERIES: readonly ListSdrContactsInput[] = [
   { filter: {}, sortBy: 'lastInteraction', sortOrder: 'desc', page: 1, limit: 50 },
@@ -532,15 +560,12 @@ class Run {
       interactions: sources.interactions,
       gateway: sources.gateway,
       contacts,
+      chats,
       freshness: follower,
     };
-    const periods = [
-      periodOf(new Date(BASE.getTime() - 2 * 24 * HOUR), new Date(BASE.getTime() + 3 * 24 * HOUR), now),
-      periodOf(new Date(BASE.getTime() + 24 * HOUR), new Date(BASE.getTime() + 10 * 24 * HOUR), now),
-      periodOf(new Date(BASE.getTime() + 30 * HOUR), new Date(BASE.getTime() + 31 * HOUR), now),
-    ];
+    const periods = kpiPeriods(now);
     for (const period of periods) {
-      const label = `${period.from.toISOString()}..${period.to.toISOString()}`;
+      const label = `${period.from.toISOString()}..${period.to.toISOString()} ${period.timeZone}`;
       expect(await new GetSdrKpi(funnelSources).execute({ period }), `kpi ${label}`).to.deep.equal(
         E.right(await oracleSdrKpi(sources, period)),
       );

@@ -1,3 +1,4 @@
+import type { ActiveChat } from '../../domain/kpi/chat-kpi-period';
 import type { ChatRef, SdrChat } from '../../domain/sdr/chat';
 import type {
   Contact,
@@ -93,7 +94,7 @@ export const ContactReadModel: Token<ContactReadModel> = token('ContactReadModel
 
 /** The chat read model (CONTRACT 8.1, 10.1): one document per one-to-one chat. */
 export interface ChatReadModel extends VersionedReadModel<SdrChat> {
-  /** One page of the chats (of an instance), newest last message first, ties by id. */
+  /** One page of the chats (of an instance), newest last message first, ties by id; without their KPI facts (empty). */
   page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]>;
   count(instance?: string): Promise<number>;
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
@@ -101,6 +102,11 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
   ofPhones(phones: readonly string[]): Promise<SdrChat[]>;
   /** The ids of the chats whose person is one of these, or whose phone has one of these match keys (DDD + last 8). */
   idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]>;
+  /**
+   * The chats with a message on a UTC day from `from`'s to `to`'s (a KPI period, CONTRACT 8.3), with their
+   * KPI facts; a few more at most (those active on those days outside the period), never fewer.
+   */
+  activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat>;
 }
 export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 

@@ -3,6 +3,7 @@
  * (CONTRACT 8.1): its messages counted, its first and last message, the latest inbound pushName. The
  * chat read model keeps one per chat, recomputed from the gateway's messages when they change.
  */
+import type { ChatKpiFacts } from '../kpi/chat-kpi-facts';
 import type { CanonicalPhone } from '../shared/phone';
 import { phoneOfJid, type GatewayMessage } from './gateway-message';
 
@@ -27,6 +28,8 @@ export interface SdrChat extends ChatRef {
    * kept by the refresh so the sessions list reads no persons.
    */
   readonly personId: string | null;
+  /** What the KPI needs of the chat's messages (CONTRACT 8.3; issue 35). */
+  readonly kpi: ChatKpiFacts;
 }
 
 /** The session id of a chat (CONTRACT 8.1). */
@@ -38,6 +41,7 @@ export interface ChatFacts extends ChatRef {
   readonly firstAt: Date;
   readonly last: GatewayMessage;
   readonly pushName: { readonly pushName: string; readonly at: Date } | null;
+  readonly kpi: ChatKpiFacts;
 }
 
 export function chatOf(facts: ChatFacts, personId: string | null = null): SdrChat {
@@ -52,6 +56,7 @@ export function chatOf(facts: ChatFacts, personId: string | null = null): SdrCha
     pushName: facts.pushName?.pushName ?? null,
     pushNameAt: facts.pushName?.at ?? null,
     personId,
+    kpi: facts.kpi,
   };
 }
 

@@ -337,7 +337,13 @@ describe('Assistant tools (on fakes)', () => {
       tool = getSdrKpisTool(
         new CachedKpiReport(
           'sdr',
-          new GetSdrKpi({ interactions, gateway, contacts: side.contacts, freshness: side.follower }),
+          new GetSdrKpi({
+            interactions,
+            gateway,
+            contacts: side.contacts,
+            chats: side.chats,
+            freshness: side.follower,
+          }),
           SdrKpiReport,
           cache,
         ),

@@ -66,7 +66,7 @@ describe('KPI use cases (CONTRACT 8.3)', () => {
       );
       // The contact read model built the way production builds it: the follower's first catch-up.
       const side = fakeReadSide({ interactions, gateway, directory: new InMemoryContactDirectory() });
-      const sources = { interactions, gateway, contacts: side.contacts, freshness: side.follower };
+      const sources = { interactions, gateway, contacts: side.contacts, chats: side.chats, freshness: side.follower };
       const march = periodOf('2026-03-01T00:00:00Z', '2026-03-07T00:00:00Z');
       const kpi = await new GetSdrKpi(sources).execute({ period: march });
       expect(E.isRight(kpi) && kpi.right).to.deep.include({

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { ChatReadModel } from '../../../src/application/sdr/read-model-ports';
+import { randomUUID } from 'node:crypto';
+import { kpiFactsOf, NO_KPI_FACTS } from '../../../src/domain/kpi/chat-kpi-facts';
 import { chatIdOf, newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
 import { phoneOfJid } from '../../../src/domain/sdr/gateway-message';
 
@@ -28,6 +30,7 @@ export const sdrChat = (instance: string, remoteJid: string, overrides: Partial<
     pushName: 'Ana',
     pushNameAt: at(0),
     personId: null,
+    kpi: NO_KPI_FACTS,
     ...overrides,
   };
 };
@@ -160,5 +163,28 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     expect(await model.idsOfPersons(['absent'], ['0000000000'])).to.deep.equal([]);
     expect(await model.idsOfPersons([], [])).to.deep.equal([]);
     expect((await model.findByIds([a.id]))[0]?.personId).to.equal('P1');
+  });
+
+  it('finds the chats active on the UTC days of a period, with their KPI facts, and only those', async () => {
+    const day = (d: number) => Date.parse('2026-03-02T00:00:00Z') / 1000 + d * 86_400;
+    const facts = (days: number[]) => kpiFactsOf(days.map((d) => ({ at: day(d) + 3_600, fromMe: false })));
+    const tag = randomUUID().slice(0, 8);
+    const jid = (n: number) => `55119${tag.replace(/\D/g, '1').slice(0, 4)}${n}000@s.whatsapp.net`;
+    const before = sdrChat('main', jid(1), { kpi: facts([-3, -2]) });
+    const within = sdrChat('main', jid(2), { kpi: facts([0]) });
+    const around = sdrChat('other', jid(3), { kpi: facts([-5, 9]) });
+    const after = sdrChat('main', jid(4), { kpi: facts([4]) });
+    await insert([before, within, around, after]);
+    const range = { from: new Date(day(-1) * 1000), to: new Date((day(2) + 600) * 1000) };
+    const ours = new Set([before, within, around, after].map((c) => c.id));
+    const found = (await collect(model.activeBetween(range))).filter((c) => ours.has(chatIdOf(c)));
+    // `around` has days on both sides and none in between: a superset is allowed, never fewer.
+    expect(found.map((c) => chatIdOf(c)).filter((id) => id !== around.id)).to.deep.equal([within.id]);
+    expect(found.find((c) => chatIdOf(c) === within.id)).to.deep.equal({
+      instance: 'main',
+      remoteJid: within.remoteJid,
+      phone: within.phone,
+      kpi: within.kpi,
+    });
   });
 }

@@ -1,8 +1,11 @@
+import { activeDaysOf } from '../../../src/domain/kpi/chat-kpi-facts';
+import type { ActiveChat } from '../../../src/domain/kpi/chat-kpi-period';
 import type {
   ChatReadModel,
   ReadModelClaim,
   ReadModelWriteOutcome,
 } from '../../../src/application/sdr/read-model-ports';
+import { NO_KPI_FACTS } from '../../../src/domain/kpi/chat-kpi-facts';
 import { newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
 import { phoneMatchKey } from '../../../src/domain/shared/phone';
 import { InMemoryVersioned } from './in-memory-versioned';
@@ -49,7 +52,8 @@ export class InMemoryChatReadModel implements ChatReadModel {
       .values()
       .filter((c) => query.instance === undefined || c.instance === query.instance)
       .sort(newestChatFirst)
-      .slice(query.skip, query.skip + query.limit);
+      .slice(query.skip, query.skip + query.limit)
+      .map((chat) => ({ ...chat, kpi: NO_KPI_FACTS }));
   }
 
   async count(instance?: string): Promise<number> {
@@ -76,5 +80,15 @@ export class InMemoryChatReadModel implements ChatReadModel {
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {
     const wanted = new Set(phones);
     return this.versioned.values().filter((c) => c.phone !== null && wanted.has(c.phone));
+  }
+
+  async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
+    const day = (at: Date) => Math.floor(at.getTime() / 86_400_000);
+    const [from, to] = [day(range.from), day(range.to)];
+    for (const chat of this.versioned.values()) {
+      const days = activeDaysOf(chat.kpi);
+      if (days.some((d) => d >= from && d <= to))
+        yield { instance: chat.instance, remoteJid: chat.remoteJid, phone: chat.phone, kpi: chat.kpi };
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { kpiFactsOf } from '../../../src/domain/kpi/chat-kpi-facts';
 import { ObjectId } from 'mongodb';
 import type {
   ChangedChats,
@@ -260,6 +261,9 @@ export class InMemoryGatewayMessageStore implements GatewayMessageStore {
         firstAt: new Date(first.messageTimestamp * 1000),
         last: toGatewayMessage(last),
         pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
+        kpi: kpiFactsOf(
+          messages.map((m) => ({ at: Math.floor(m.record.messageTimestamp), fromMe: m.record.key.fromMe })),
+        ),
       };
     });
   }

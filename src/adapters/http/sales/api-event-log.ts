@@ -1,3 +1,4 @@
+import { maskPersonalValues } from '../../../domain/shared/personal-value-mask';
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
@@ -98,7 +99,8 @@ function feedEventLog(ctx: Context, options: ApiEventLogOptions, routers: readon
       ip,
       at,
       errorCode: error?.internalCode,
-      errorMessages: error?.detailMessages,
+      // CONTRACT 12.1: stored masked (the answer named the value; the log never keeps it).
+      errorMessages: error?.detailMessages?.map(maskPersonalValues),
     });
     return;
   }

@@ -1,8 +1,9 @@
 import type { Document } from 'mongodb';
 import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
+import { kpiFactsOf, type TimedMessage } from '../../../../domain/kpi/chat-kpi-facts';
 import type { ChatFacts } from '../../../../domain/sdr/chat';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage } from '../../../../domain/sdr/gateway-message';
-import { BATCH, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
+import { BATCH, MESSAGE_TIME, messageTimeOf, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
 
 /** What chats sum up to (the chat projection's source, CONTRACT 10.1), named chats at a time, and every chat. */
 export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayChatFacts {
@@ -56,7 +57,23 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     const names = new Map<string, ChatPushName>();
     const nameMatch = { instance, 'key.remoteJid': { $in: [...newest.keys()] } };
     for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
-    return this.factsOf(instance, newest, firsts, names);
+    return this.factsOf(instance, newest, firsts, names, await this.timelines(match.$match));
+  }
+
+  /**
+   * Every message's time and direction, per chat (the KPI facts, CONTRACT 8.3): the same messages as the
+   * counts, only the fields the facts need, ordered in the application (chat-kpi-facts.ts).
+   */
+  private async timelines(match: Document): Promise<Map<string, TimedMessage[]>> {
+    const byChat = new Map<string, TimedMessage[]>();
+    for await (const doc of this.messages.find(match, { projection: MESSAGE_TIME }).batchSize(BATCH)) {
+      const time = messageTimeOf(doc);
+      if (time === undefined) continue;
+      const timeline = byChat.get(time.remoteJid) ?? [];
+      timeline.push({ at: time.at.getTime() / 1000, fromMe: time.fromMe });
+      byChat.set(time.remoteJid, timeline);
+    }
+    return byChat;
   }
 
   private factsOf(
@@ -64,6 +81,7 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     newest: ReadonlyMap<string, { count: number; last: Document }>,
     firsts: ReadonlyMap<string, number>,
     names: ReadonlyMap<string, ChatPushName>,
+    timelines: ReadonlyMap<string, readonly TimedMessage[]>,
   ): ChatFacts[] {
     const facts: ChatFacts[] = [];
     let skipped = 0;
@@ -82,6 +100,7 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
         firstAt: new Date(Math.floor(first) * 1000),
         last: toGatewayMessage(record),
         pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
+        kpi: kpiFactsOf(timelines.get(remoteJid) ?? []),
       });
     }
     if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');

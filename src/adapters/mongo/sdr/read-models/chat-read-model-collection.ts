@@ -21,6 +21,13 @@ export interface ChatDocument extends VersionedFields {
   personId: string | null;
   /** The phone's match key (DDD + last 8 digits): the persons holding it change the chat's person. */
   phoneKey: string | null;
+  /** ChatKpiFacts (CONTRACT 8.3): 15-minute buckets with a message, with an inbound one, the turns. */
+  kpiBuckets: number[];
+  kpiInbound: number[];
+  /** [start, lastInbound, reply | null] per turn, oldest first. */
+  kpiTurns: [number, number, number | null][];
+  /** The UTC days of the buckets: what the KPI finds the chats active in a period by. */
+  kpiDays: number[];
 }
 
 export const chatReadModelCollection = (db: Db): Collection<ChatDocument> => db.collection<ChatDocument>(SDR_CHATS);
@@ -48,5 +55,7 @@ export const chatReadModelIndexes: CollectionIndexes = {
       name: 'source_by_person',
       partialFilterExpression: { personId: { $type: 'string' } },
     },
+    // The chats active in a KPI period (a multikey index: one entry per day with a message).
+    { key: { source: 1, kpiDays: 1 }, name: 'source_active_days' },
   ],
 };

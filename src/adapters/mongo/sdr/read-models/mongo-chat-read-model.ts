@@ -1,8 +1,10 @@
 import type { Db, Document, Filter } from 'mongodb';
 import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
+import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
+import { ACTIVE_BATCH, ACTIVE_CHAT, kpiFactsOfDocument, kpiFieldsOf, utcDayOf } from './chat-kpi-fields';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection, type VersionedFields } from './versioned-collection';
@@ -20,6 +22,7 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
     pushNameAt: chat.pushNameAt,
     personId: chat.personId,
     phoneKey: chat.phone === null ? null : phoneMatchKey(chat.phone),
+    ...kpiFieldsOf(chat.kpi),
   };
 }
 
@@ -52,6 +55,7 @@ const chatOfDocument =
     pushName: doc.pushName,
     pushNameAt: doc.pushNameAt,
     personId: doc.personId ?? null,
+    kpi: kpiFactsOfDocument(doc),
   });
 
 /** The chat read model in MongoDB (collection `sdr_chats`) of one gateway store, paged newest last message first. */
@@ -113,6 +117,20 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
       })
       .toArray();
     return docs.map((d) => this.source.keyOf(d._id));
+  }
+
+  async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
+    const days = { $gte: utcDayOf(range.from), $lte: utcDayOf(range.to) };
+    const cursor = this.chats
+      .find({ source: this.source.name, kpiDays: { $elemMatch: days } }, { projection: ACTIVE_CHAT })
+      .batchSize(ACTIVE_BATCH);
+    for await (const doc of cursor)
+      yield {
+        instance: doc.instance,
+        remoteJid: doc.remoteJid,
+        phone: doc.phone as CanonicalPhone | null,
+        kpi: kpiFactsOfDocument(doc),
+      };
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {

@@ -6,6 +6,12 @@
  * names it; the `_id` is prefixed with it, so the same chat or contact of two stores is two documents.
  * A store configured anew has no documents and no follower position yet: the models are built on start.
  */
+/**
+ * The shape of the SDR read models' documents; raised when a change needs every document recomputed (2: the chats'
+ * KPI facts; 3: the person kept on a chat).
+ */
+export const READ_MODEL_SHAPE = 3;
+
 export class ReadModelSource {
   private readonly prefix: string;
 
@@ -13,9 +19,14 @@ export class ReadModelSource {
     this.prefix = `${name}|`;
   }
 
-  /** The source of a gateway store: `<database>/<collection>`. */
+  /**
+   * The source of a gateway store: `<database>/<collection>`, and from the second shape of the models
+   * on, `#<shape>`: a new shape (issue 35 added the chats' KPI facts) is a source with no documents and
+   * no follower position, so every copy builds it on start; the documents of the older shape are never
+   * read again (docs/decisions.md says how to drop them).
+   */
   static of(databaseName: string, collection: string): ReadModelSource {
-    return new ReadModelSource(`${databaseName}/${collection}`);
+    return new ReadModelSource(`${databaseName}/${collection}#${READ_MODEL_SHAPE}`);
   }
 
   /** The stored `_id` of a document key (a chat id, a contact key). */

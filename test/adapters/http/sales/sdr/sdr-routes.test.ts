@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { peopleCollection } from '../../../../../src/adapters/mongo/sales/people-collection';
 import { salesCollection } from '../../../../../src/adapters/mongo/sales/sales-collection';
+import { apiEventCollection } from '../../../../../src/adapters/mongo/sales-identity/api-event-collection';
 import {
   sdrInteractionsCollection,
   sdrNotesCollection,
@@ -432,6 +433,16 @@ describe('SDR interaction routes', () => {
         404,
       );
       expect(cpf.body.message).to.equal('No SDR interaction found for cpf 12345678909');
+      // CONTRACT 12.1: the API event log keeps the messages masked, never the phone or the CPF.
+      await rt.flushEvents();
+      const stored = await apiEventCollection(rt.db)
+        .find({ requestId: { $in: [String(phone.headers['x-request-id']), String(cpf.headers['x-request-id'])] } })
+        .toArray();
+      expect(stored.map((e) => e.errorMessages).sort()).to.deep.equal([
+        ['No SDR interaction found for cpf 123*****909'],
+        ['No SDR interaction found for phone 5511*****4321'],
+      ]);
+      expect(JSON.stringify(stored)).not.to.match(/12345678909|5511987654321|987654321/);
       // A person without interactions (a manual sale) is still "no interaction".
       await api()
         .post('/api/sales/manual')

@@ -613,20 +613,24 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     },
   );
 
-  it('sdr-chat-read-model: a chat whose KPI facts differ (buckets, a turn) is reported, and --repair refreshes it', async () => {
-    await seedDemo();
-    const before = await models(db);
-    const [buckets, turns] = await db
-      .collection(SDR_CHATS)
-      .find({ 'kpiTurns.0': { $exists: true } }, { sort: { _id: 1 }, limit: 2 })
-      .toArray();
-    if (buckets === undefined || turns === undefined) throw new Error('seed-demo wrote fewer than 2 chats with turns');
-    await db.collection(SDR_CHATS).updateOne({ _id: buckets._id }, { $set: { kpiBuckets: [], kpiDays: [] } });
-    await db.collection(SDR_CHATS).updateOne({ _id: turns._id }, { $set: { kpiTurns: [[1, 2, null]] } });
-    await expectReported('sdr-chat-read-model', [keyOf(buckets._id), keyOf(turns._id)]);
-    await expectRepaired('sdr-chat-read-model', 2);
-    expect(await models(db)).to.deep.equal(before);
-  });
+  it(
+    'sdr-chat-read-model: a chat whose KPI facts differ (buckets, a turn) is reported, and --repair ' + 'refreshes it',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const [buckets, turns] = await db
+        .collection(SDR_CHATS)
+        .find({ 'kpiTurns.0': { $exists: true } }, { sort: { _id: 1 }, limit: 2 })
+        .toArray();
+      if (buckets === undefined || turns === undefined)
+        throw new Error('seed-demo wrote fewer than 2 chats with turns');
+      await db.collection(SDR_CHATS).updateOne({ _id: buckets._id }, { $set: { kpiBuckets: [], kpiDays: [] } });
+      await db.collection(SDR_CHATS).updateOne({ _id: turns._id }, { $set: { kpiTurns: [[1, 2, null]] } });
+      await expectReported('sdr-chat-read-model', [keyOf(buckets._id), keyOf(turns._id)]);
+      await expectRepaired('sdr-chat-read-model', 2);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
 
   it(
     'sdr-chat-read-model: a chat whose kept person differs from the person of its phone is reported, and --repair ' +

@@ -31,6 +31,7 @@ import {
   ContactReadModel,
   FollowerStateStore,
   ReadModelFreshness,
+  ChatTotals,
 } from '../application/sdr/read-model-ports';
 import {
   GatewayFollower as GatewayFollowerService,
@@ -40,6 +41,7 @@ import { SdrReadModels as SdrReadModelsService } from '../application/sdr/read-m
 import { BestEffortRefresh } from '../application/sdr/read-models/best-effort-refresh';
 import { MaintainSdrReadModels } from '../application/sdr/read-models/maintain-sdr-read-models';
 import { RebuildSdrReadModels } from '../application/sdr/read-models/rebuild-sdr-read-models';
+import { CachedChatTotals } from '../application/sdr/read-models/chat-totals';
 import { MaintenanceLease } from '../application/shared/maintenance-lease';
 import { MongoChatReadModel } from '../adapters/mongo/sdr/read-models/mongo-chat-read-model';
 import { MongoContactReadModel } from '../adapters/mongo/sdr/read-models/mongo-contact-read-model';
@@ -87,6 +89,14 @@ export function sdrModule(options: SdrOptions): ContainerModule {
     provide(bind, SdrReadModels, sdrReadModels);
     provide(bind, GatewayFollower, (get) => gatewayFollower(get, options));
     provide(bind, ReadModelFreshness, (get) => get(GatewayFollower));
+    provide(bind, ChatTotals, (get) => {
+      const [models, follower] = [get(SdrReadModels), get(GatewayFollower)];
+      return new CachedChatTotals(
+        get(ChatReadModel),
+        () => models.chatChanges + follower.headChanges,
+        () => get(Clock).now(),
+      );
+    });
     provide(bind, ContactChanges, (get) => get(BestEffortChanges));
     provide(bind, PersonChanges, (get) => get(BestEffortChanges));
     provide(bind, BestEffortChanges, (get) => {
@@ -134,7 +144,7 @@ function sdrUseCases(get: Resolve, options: SdrOptions) {
     ),
     updateSdrStatus: new UpdateSdrStatus(interactions, people, qualifications, clock, changes),
     listSdrInteractions: new ListSdrInteractions(interactions, people),
-    listSdrSessions: new ListSdrSessions(get(ChatReadModel), freshness, gateway, directory),
+    listSdrSessions: new ListSdrSessions(get(ChatReadModel), freshness, gateway, directory, get(ChatTotals)),
     listSdrContacts: new ListSdrContacts(get(ContactReadModel), freshness, clock),
     importGatewayMessages: new ImportGatewayMessages(gateway, changes),
     seedDemoContacts: new SeedDemoContacts(get(DemoDataSink), gateway, clock, changes),

@@ -613,20 +613,39 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     },
   );
 
-  it('sdr-chat-read-model: a chat with other KPI facts (buckets, a turn) is reported, --repair fixes it', async () => {
-    await seedDemo();
-    const before = await models(db);
-    const [buckets, turns] = await db
-      .collection(SDR_CHATS)
-      .find({ 'kpiTurns.0': { $exists: true } }, { sort: { _id: 1 }, limit: 2 })
-      .toArray();
-    if (buckets === undefined || turns === undefined) throw new Error('seed-demo wrote fewer than 2 chats with turns');
-    await db.collection(SDR_CHATS).updateOne({ _id: buckets._id }, { $set: { kpiBuckets: [], kpiDays: [] } });
-    await db.collection(SDR_CHATS).updateOne({ _id: turns._id }, { $set: { kpiTurns: [[1, 2, null]] } });
-    await expectReported('sdr-chat-read-model', [keyOf(buckets._id), keyOf(turns._id)]);
-    await expectRepaired('sdr-chat-read-model', 2);
-    expect(await models(db)).to.deep.equal(before);
-  });
+  it(
+    'sdr-chat-read-model: a chat whose KPI facts differ (buckets, a turn) is reported, and --repair ' + 'refreshes it',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const [buckets, turns] = await db
+        .collection(SDR_CHATS)
+        .find({ 'kpiTurns.0': { $exists: true } }, { sort: { _id: 1 }, limit: 2 })
+        .toArray();
+      if (buckets === undefined || turns === undefined)
+        throw new Error('seed-demo wrote fewer than 2 chats with turns');
+      await db.collection(SDR_CHATS).updateOne({ _id: buckets._id }, { $set: { kpiBuckets: [], kpiDays: [] } });
+      await db.collection(SDR_CHATS).updateOne({ _id: turns._id }, { $set: { kpiTurns: [[1, 2, null]] } });
+      await expectReported('sdr-chat-read-model', [keyOf(buckets._id), keyOf(turns._id)]);
+      await expectRepaired('sdr-chat-read-model', 2);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
+
+  it(
+    'sdr-chat-read-model: a chat whose kept person differs from the person of its phone is reported, and --repair ' +
+      'puts the person back',
+    async () => {
+      await seedDemo();
+      const before = await models(db);
+      const chat = await db.collection(SDR_CHATS).findOne({ personId: { $type: 'string' } }, { sort: { _id: 1 } });
+      if (chat === null) throw new Error('seed-demo wrote no chat of a known person');
+      await db.collection(SDR_CHATS).updateOne({ _id: chat._id }, { $set: { personId: 'someone-else' } });
+      await expectReported('sdr-chat-read-model', [keyOf(chat._id)]);
+      await expectRepaired('sdr-chat-read-model', 1);
+      expect(await models(db)).to.deep.equal(before);
+    },
+  );
 
   it(
     'sdr-contact-read-model: a changed and a missing contact document are reported, and --repair recomputes ' + 'both',

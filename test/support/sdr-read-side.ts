@@ -47,8 +47,8 @@ export function readSideOver(
     models,
     follower,
     contactChanges: {
-      contactsChanged: async (keys) => {
-        await models.refreshContacts(keys);
+      contactsChanged: async (keys, persons = []) => {
+        await (persons.length === 0 ? models.refreshContacts(keys) : models.personsChanged(persons, keys));
       },
       chatsChanged: async (chats, contacts) => {
         await models.refreshChats(chats, undefined, contacts);

@@ -51,6 +51,10 @@ export const DEFAULT_SDR_DEDUPE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Refresh-then-insert rounds before a creation gives up (each lost insert means a winner to refresh). */
 const WRITE_ATTEMPTS = 3;
 
+/** The person a first contact stored (a minimal one): the chats of its phone get it too. */
+const storedPersons = (lead: { readonly id: string; readonly inserted: boolean }): string[] =>
+  lead.inserted ? [lead.id] : [];
+
 /** Create SDR interaction (spec part 4, CONTRACT 3.4); the input is already valid, so it cannot fail. */
 export class CreateSdrInteraction {
   constructor(
@@ -108,9 +112,10 @@ export class CreateSdrInteraction {
     // the next write; a crash before it is put right by that write or check-data --repair).
     if (!(lead.withoutSale && personId === lead.id)) await this.sales.mirrorOnLatestSale(interaction);
     // A minimal person this request stored holds the phone's match key: every contact of that key
-    // (the landline and the mobile spelling are two contacts) now has a person, not only this one.
+    // (the landline and the mobile spelling are two contacts) now has a person, not only this one; so has every chat
+    // of that key (the person kept on a chat).
     const holders = lead.inserted && phoneKey !== undefined ? phonesOfMatchKey(phoneKey) : [];
-    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction), ...holders]);
+    await this.readModels?.contactsChanged([contactKeyOfInteraction(interaction), ...holders], storedPersons(lead));
     return E.right({ id, personId, status: fields.status, created });
   }
 

@@ -28,8 +28,8 @@ export type ListSdrContactsError = { readonly _tag: 'InvalidDateRange' };
 
 /**
  * GET /sdr/contacts (CONTRACT 8.2, 10.1): the page and the metrics over the whole filtered set, both
- * from the contact read model (filtered, sorted, paged and summed by the database), once the gateway's
- * new messages are folded in.
+ * from the contact read model (filtered, sorted, paged and summed by the database, in one round trip), once the
+ * gateway's new messages are folded in.
  */
 export class ListSdrContacts {
   constructor(
@@ -44,17 +44,14 @@ export class ListSdrContacts {
       return E.left({ _tag: 'InvalidDateRange' });
     await this.freshness.catchUp();
     const now = this.clock.now();
-    const [items, tally] = await Promise.all([
-      this.contacts.page({
-        filter,
-        now,
-        sortBy: input.sortBy,
-        sortOrder: input.sortOrder,
-        skip: (input.page - 1) * input.limit,
-        limit: input.limit,
-      }),
-      this.contacts.tally(filter, now),
-    ]);
+    const { items, tally } = await this.contacts.pageWithTally({
+      filter,
+      now,
+      sortBy: input.sortBy,
+      sortOrder: input.sortOrder,
+      skip: (input.page - 1) * input.limit,
+      limit: input.limit,
+    });
     return E.right({ items, total: tally.total, metrics: metricsOf(tally) });
   }
 }

@@ -2,9 +2,9 @@ import * as E from 'fp-ts/Either';
 import { chatIdOf, newestChatFirst } from '../../domain/sdr/chat';
 import { contactPersonOrder, phoneKeysOfPerson } from '../../domain/sdr/contact';
 import { phoneOfJid, type GatewayMessage } from '../../domain/sdr/gateway-message';
-import { phoneMatchKey } from '../../domain/shared/phone';
+import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import type { ContactDirectory, GatewaySessions } from './ports';
-import type { ChatReadModel, ReadModelFreshness } from './read-model-ports';
+import type { ChatReadModel, ChatTotals, ReadModelFreshness } from './read-model-ports';
 
 export interface ListSdrSessionsInput {
   readonly page: number;
@@ -37,6 +37,8 @@ export type ListSdrSessionsError = { readonly _tag: 'InvalidDateRange' };
 interface PageChat {
   /** The chat's all-time pushName when the page came from the chat model (a range's page looks it up). */
   readonly pushName?: string | null;
+  /** The person the chat model keeps for the chat's phone (a range's page looks it up). */
+  readonly personId?: string | null;
   readonly id: string;
   readonly instance: string;
   readonly remoteJid: string;
@@ -47,10 +49,11 @@ interface PageChat {
 
 /**
  * GET /sdr/sessions (CONTRACT 8.1, 10.1). Without a date range the page comes from the chat read model
- * (paged and counted by the database). With one, the counts and the order are those of the range's
- * messages: they are grouped per chat by the database over the messages of the range only (the index
- * on the message time), and only the chats that can still be on the page are kept (a buffer of page x
- * limit). The page's pushNames (all time) come from the chat model, its persons from their phones.
+ * (paged by the database, with the person kept on each chat; the total from ChatTotals). With one, the
+ * counts and the order are those of the range's messages: they are grouped per chat by the database over
+ * the messages of the range only (the index on the message time), and only the chats that can still be
+ * on the page are kept (a buffer of page x limit). The page's pushNames (all time) and persons come from
+ * the chat model (a chat it does not hold: its person looked up by phone).
  */
 export class ListSdrSessions {
   constructor(
@@ -58,6 +61,8 @@ export class ListSdrSessions {
     private readonly freshness: ReadModelFreshness,
     private readonly gateway: GatewaySessions,
     private readonly directory: ContactDirectory,
+    /** The total without a range, kept between changes of the chat model (default: counted per request). */
+    private readonly totals: ChatTotals = { chatTotal: (instance) => chats.count(instance) },
   ) {}
 
   async execute(input: ListSdrSessionsInput): Promise<E.Either<ListSdrSessionsError, ListSdrSessionsOutput>> {
@@ -68,22 +73,17 @@ export class ListSdrSessions {
       input.dateFrom === undefined && input.dateTo === undefined
         ? await this.fromModel(input)
         : await this.ofRange(input);
-    // A range's page comes from the messages: its all-time pushNames from the chat model.
+    // A range's page comes from the messages: its all-time pushNames and persons from the chat model.
     const unnamed = page.filter((c) => c.pushName === undefined).map((c) => c.id);
-    const stored = new Map(
-      unnamed.length === 0 ? [] : (await this.chats.findByIds(unnamed)).map((c) => [c.id, c.pushName]),
-    );
+    const stored = new Map(unnamed.length === 0 ? [] : (await this.chats.findByIds(unnamed)).map((c) => [c.id, c]));
     const phones = page.map((chat) => phoneOfJid(chat.remoteJid));
-    const keys = [...new Set(phones.flatMap((p) => (p === undefined ? [] : [phoneMatchKey(p)])))];
-    const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
-    // The contact's person among those holding the phone (the one rule of CONTRACT 8.2).
-    const personOf = new Map<string, { id: string; updatedAt: Date }>();
-    for (const person of persons) {
-      for (const key of phoneKeysOfPerson(person)) {
-        const held = personOf.get(key);
-        if (held === undefined || contactPersonOrder(person, held) < 0) personOf.set(key, person);
-      }
-    }
+    const personOf = await this.personsOfPhones(
+      page.flatMap((chat, i) => {
+        const phone = phones[i];
+        const known = chat.personId !== undefined || stored.has(chat.id);
+        return known || phone === undefined ? [] : [phone];
+      }),
+    );
     const items = page.map((chat, i): SdrSession => {
       const phone = phones[i];
       return {
@@ -91,11 +91,14 @@ export class ListSdrSessions {
         instance: chat.instance,
         remoteJid: chat.remoteJid,
         phone: phone ?? null,
-        pushName: chat.pushName ?? stored.get(chat.id) ?? null,
+        pushName: chat.pushName ?? stored.get(chat.id)?.pushName ?? null,
         messageCount: chat.messageCount,
         firstMessageAt: chat.firstAt,
         lastMessage: chat.last,
-        personId: phone === undefined ? null : (personOf.get(phoneMatchKey(phone))?.id ?? null),
+        personId:
+          chat.personId ??
+          stored.get(chat.id)?.personId ??
+          (phone === undefined ? null : (personOf.get(phoneMatchKey(phone))?.id ?? null)),
       };
     });
     return E.right({ items, total });
@@ -108,9 +111,25 @@ export class ListSdrSessions {
         skip: (input.page - 1) * input.limit,
         limit: input.limit,
       }),
-      this.chats.count(input.instance),
+      this.totals.chatTotal(input.instance),
     ]);
     return { page, total };
+  }
+
+  /** The person of each phone of a page chat the chat model does not hold (the rule of CONTRACT 8.2). */
+  private async personsOfPhones(
+    phones: readonly CanonicalPhone[],
+  ): Promise<Map<string, { id: string; updatedAt: Date }>> {
+    const keys = [...new Set(phones.map((p) => phoneMatchKey(p)))];
+    const persons = keys.length === 0 ? [] : await this.directory.findByPhoneKeys(keys);
+    const personOf = new Map<string, { id: string; updatedAt: Date }>();
+    for (const person of persons) {
+      for (const key of phoneKeysOfPerson(person)) {
+        const held = personOf.get(key);
+        if (held === undefined || contactPersonOrder(person, held) < 0) personOf.set(key, person);
+      }
+    }
+    return personOf;
   }
 
   private async ofRange(input: ListSdrSessionsInput): Promise<{ page: PageChat[]; total: number }> {

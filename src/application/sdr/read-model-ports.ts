@@ -77,6 +77,8 @@ export interface ContactReadModel extends VersionedReadModel<StoredContact> {
   page(query: ContactPageQuery): Promise<Contact[]>;
   /** The metric sums over every contact the filter keeps (counted by the database, nothing streamed). */
   tally(filter: ContactFilter, now: Date): Promise<MetricsTally>;
+  /** The page and the tally of one query together (one round trip where the database can: GET /sdr/contacts). */
+  pageWithTally(query: ContactPageQuery): Promise<{ readonly items: Contact[]; readonly tally: MetricsTally }>;
   /** The contacts of these keys (absent ones are left out). */
   findByIds(ids: readonly string[]): Promise<StoredContact[]>;
   /** The contacts holding a phone with this match key (DDD + last 8 digits), most recent lastInteraction first. */
@@ -92,12 +94,14 @@ export const ContactReadModel: Token<ContactReadModel> = token('ContactReadModel
 
 /** The chat read model (CONTRACT 8.1, 10.1): one document per one-to-one chat. */
 export interface ChatReadModel extends VersionedReadModel<SdrChat> {
-  /** One page of the chats (of an instance), newest last message first, ties by id. */
+  /** One page of the chats (of an instance), newest last message first, ties by id; without their KPI facts (empty). */
   page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]>;
   count(instance?: string): Promise<number>;
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
   /** The chats of these canonical phones, any instance. */
   ofPhones(phones: readonly string[]): Promise<SdrChat[]>;
+  /** The ids of the chats whose person is one of these, or whose phone has one of these match keys (DDD + last 8). */
+  idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]>;
   /**
    * The chats with a message on a UTC day from `from`'s to `to`'s (a KPI period, CONTRACT 8.3), with their
    * KPI facts; a few more at most (those active on those days outside the period), never fewer.
@@ -106,6 +110,12 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
 }
 export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 
+/** How many chats GET /sdr/sessions counts without a date range (of an instance, or all): ChatReadModel.count, kept. */
+export interface ChatTotals {
+  chatTotal(instance?: string): Promise<number>;
+}
+export const ChatTotals: Token<ChatTotals> = token('ChatTotals');
+
 /**
  * SDR contacts written (an interaction created or updated): their read-model documents are recomputed. Best effort, as
  * PersonChanges.
@@ -113,7 +123,8 @@ export const ChatReadModel: Token<ChatReadModel> = token('ChatReadModel');
 export interface ContactChanges {
   // Crash consistency (CONTRACT 10.2): (d) best effort after the source write; a crash before it leaves the contact
   // stale and not dirty until the reconciling sweep or check-data --repair (to improve: docs/decisions.md F10).
-  contactsChanged(keys: readonly string[]): Promise<void>;
+  /** `persons`: persons the write stored (a first contact's minimal person): the chats of their phones too. */
+  contactsChanged(keys: readonly string[], persons?: readonly string[]): Promise<void>;
   /** Gateway chats written (gateway-import, seed-demo): the chats, then the contacts of their phones and `contacts`. */
   chatsChanged(chats: readonly ChatRef[], contacts?: readonly string[]): Promise<void>;
 }

@@ -23,6 +23,11 @@ export interface SdrChat extends ChatRef {
   /** The latest non-empty pushName of an inbound message, and its time. */
   readonly pushName: string | null;
   readonly pushNameAt: Date | null;
+  /**
+   * The person with the chat's phone (CONTRACT 8.1: of those holding it, contactPersonOrder's first), null when none;
+   * kept by the refresh so the sessions list reads no persons.
+   */
+  readonly personId: string | null;
   /** What the KPI needs of the chat's messages (CONTRACT 8.3; issue 35). */
   readonly kpi: ChatKpiFacts;
 }
@@ -39,7 +44,7 @@ export interface ChatFacts extends ChatRef {
   readonly kpi: ChatKpiFacts;
 }
 
-export function chatOf(facts: ChatFacts): SdrChat {
+export function chatOf(facts: ChatFacts, personId: string | null = null): SdrChat {
   return {
     id: chatIdOf(facts),
     instance: facts.instance,
@@ -50,6 +55,7 @@ export function chatOf(facts: ChatFacts): SdrChat {
     last: facts.last,
     pushName: facts.pushName?.pushName ?? null,
     pushNameAt: facts.pushName?.at ?? null,
+    personId,
     kpi: facts.kpi,
   };
 }

@@ -4,7 +4,7 @@ import { gatewayRecord } from '../../support/contracts/gateway-message-store-con
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
 import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
-import { fakeReadSide } from '../../support/sdr-read-side';
+import { fakeReadSide, readSideOver } from '../../support/sdr-read-side';
 
 const jid = (i: number) => `55119${String(60_000_000 + i)}@s.whatsapp.net`;
 
@@ -57,6 +57,40 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
       expect((await side.chats.page({ skip: 0, limit: 100 })).map((c) => c.remoteJid).sort()).to.deep.equal([
         jid(1),
         jid(2),
+      ]);
+    },
+  );
+  it('with nothing new, a catch-up is one probe past the head seen last: the position is not read', async () => {
+    gateway.write(gatewayRecord(1, { jid: jid(1) }));
+    await side.follower.catchUp();
+    const reads = sinon.spy(gateway, 'changedChats');
+    const positions = sinon.spy(side.state, 'read');
+    await side.follower.catchUp();
+    await side.follower.catchUp();
+    expect(reads.getCalls().map((call) => call.args[0].limit)).to.deep.equal([1, 1]);
+    expect(positions.callCount).to.equal(0);
+  });
+
+  it(
+    'a head another instance moved on costs this one the slow path, never a message: what the other folded and ' +
+      'what is new since are both in',
+    async () => {
+      const other = readSideOver(
+        { gateway, interactions: new InMemorySdrInteractionRepository(), directory: new InMemoryContactDirectory() },
+        { contacts: side.contacts, chats: side.chats, state: side.state },
+        { holder: 'other' },
+      );
+      gateway.write(gatewayRecord(1, { jid: jid(1) }));
+      await other.follower.catchUp(); // folded by the other instance: this one's head is stale
+      const positions = sinon.spy(side.state, 'read');
+      await side.follower.catchUp();
+      expect(positions.callCount).to.be.greaterThan(0);
+      gateway.write(gatewayRecord(2, { jid: jid(2) }));
+      await side.follower.catchUp();
+      const chats = await side.chats.page({ skip: 0, limit: 100 });
+      expect(chats.map((c) => [c.remoteJid, c.messageCount]).sort()).to.deep.equal([
+        [jid(1), 1],
+        [jid(2), 1],
       ]);
     },
   );

@@ -29,6 +29,7 @@ export const sdrChat = (instance: string, remoteJid: string, overrides: Partial<
     },
     pushName: 'Ana',
     pushNameAt: at(0),
+    personId: null,
     kpi: NO_KPI_FACTS,
     ...overrides,
   };
@@ -147,6 +148,21 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     expect(ids(await model.findByIds([foreign.id, 'absent', b.id]))).to.deep.equal(ids([foreign, b]));
     expect(await model.findByIds([])).to.deep.equal([]);
     expect(await collect(model.ids())).to.deep.equal(ids([a, legacy, b, foreign]));
+  });
+
+  it('finds the ids of the chats of persons, by the person kept on them or by their phone match key', async () => {
+    const a = sdrChat('main', '5511987654321@s.whatsapp.net', { personId: 'P1' });
+    const legacy = sdrChat('other', '551187654321@s.whatsapp.net');
+    const b = sdrChat('main', '5521999998888@c.us', { personId: 'P2' });
+    const foreign = sdrChat('main', '14155550100@s.whatsapp.net');
+    await insert([a, legacy, b, foreign]);
+    const sorted = (ids: string[]) => [...ids].sort();
+    expect(sorted(await model.idsOfPersons(['P1'], []))).to.deep.equal([a.id]);
+    expect(sorted(await model.idsOfPersons([], ['1187654321']))).to.deep.equal(sorted([a.id, legacy.id]));
+    expect(sorted(await model.idsOfPersons(['P2'], ['1187654321']))).to.deep.equal(sorted([a.id, legacy.id, b.id]));
+    expect(await model.idsOfPersons(['absent'], ['0000000000'])).to.deep.equal([]);
+    expect(await model.idsOfPersons([], [])).to.deep.equal([]);
+    expect((await model.findByIds([a.id]))[0]?.personId).to.equal('P1');
   });
 
   it('finds the chats active on the UTC days of a period, with their KPI facts, and only those', async () => {

@@ -357,6 +357,27 @@ export function contactReadModelContract(make: () => Promise<ContactReadModel>):
       }
       expect(await model.tally({ search: '000' }, now)).to.deep.equal(emptyTally());
     });
+
+    it('answers the page and the tally of a query together, as page and tally answer them apart', async () => {
+      for (const [name, filter] of filters) {
+        for (const [sortBy, skip] of [
+          ['lastInteraction', 0],
+          ['name', 2],
+          ['messageCount', 1],
+        ] as const) {
+          const query = { filter, now, sortBy, sortOrder: 'desc' as const, skip, limit: 3 };
+          expect(await model.pageWithTally(query), name).to.deep.equal({
+            items: await model.page(query),
+            tally: await model.tally(filter, now),
+          });
+        }
+      }
+      const none = { filter: { search: '000' }, now, sortBy: 'name' as const, sortOrder: 'asc' as const };
+      expect(await model.pageWithTally({ ...none, skip: 0, limit: 5 })).to.deep.equal({
+        items: [],
+        tally: emptyTally(),
+      });
+    });
   });
 
   describe('keyed lookups', () => {

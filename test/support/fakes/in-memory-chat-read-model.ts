@@ -5,7 +5,9 @@ import type {
   ReadModelClaim,
   ReadModelWriteOutcome,
 } from '../../../src/application/sdr/read-model-ports';
+import { NO_KPI_FACTS } from '../../../src/domain/kpi/chat-kpi-facts';
 import { newestChatFirst, type SdrChat } from '../../../src/domain/sdr/chat';
+import { phoneMatchKey } from '../../../src/domain/shared/phone';
 import { InMemoryVersioned } from './in-memory-versioned';
 import { NO_FAULTS, type WriteFaults } from './write-faults';
 
@@ -50,7 +52,8 @@ export class InMemoryChatReadModel implements ChatReadModel {
       .values()
       .filter((c) => query.instance === undefined || c.instance === query.instance)
       .sort(newestChatFirst)
-      .slice(query.skip, query.skip + query.limit);
+      .slice(query.skip, query.skip + query.limit)
+      .map((chat) => ({ ...chat, kpi: NO_KPI_FACTS }));
   }
 
   async count(instance?: string): Promise<number> {
@@ -60,6 +63,18 @@ export class InMemoryChatReadModel implements ChatReadModel {
   async findByIds(ids: readonly string[]): Promise<SdrChat[]> {
     const wanted = new Set(ids);
     return this.versioned.values().filter((c) => wanted.has(c.id));
+  }
+
+  async idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]> {
+    const persons = new Set(personIds);
+    const keys = new Set(phoneKeys);
+    return this.versioned
+      .values()
+      .filter(
+        (c) =>
+          (c.personId !== null && persons.has(c.personId)) || (c.phone !== null && keys.has(phoneMatchKey(c.phone))),
+      )
+      .map((c) => c.id);
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {

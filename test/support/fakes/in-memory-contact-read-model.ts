@@ -82,6 +82,10 @@ export class InMemoryContactReadModel implements ContactReadModel {
     return tally;
   }
 
+  async pageWithTally(query: ContactPageQuery): Promise<{ items: Contact[]; tally: MetricsTally }> {
+    return { items: await this.page(query), tally: await this.tally(query.filter, query.now) };
+  }
+
   async findByIds(ids: readonly string[]): Promise<StoredContact[]> {
     const wanted = new Set(ids);
     return this.versioned.values().filter((c) => wanted.has(c.sessionId));

@@ -17,8 +17,10 @@ export class BestEffortRefresh implements ContactChanges, PersonChanges {
     private readonly failed: RefreshFailure,
   ) {}
 
-  contactsChanged(keys: readonly string[]): Promise<void> {
-    return this.bestEffort('contacts', () => this.models.refreshContacts(keys));
+  contactsChanged(keys: readonly string[], persons: readonly string[] = []): Promise<void> {
+    return this.bestEffort('contacts', () =>
+      persons.length === 0 ? this.models.refreshContacts(keys) : this.models.personsChanged(persons, keys),
+    );
   }
 
   chatsChanged(chats: readonly ChatRef[], contacts?: readonly string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { GatewayFollowerFeed } from '../ports';
 import type { FollowerPosition, FollowerStateStore } from '../read-model-ports';
+import { SeenHead } from './seen-head';
 import { emptyCounts, type RebuildProgress, type RefreshCounts, type SdrReadModels } from './sdr-read-models';
 
 export interface FollowerOptions {
@@ -50,6 +51,7 @@ const laterOf = (a: string | null, b: string | null): string | null =>
 export class GatewayFollower {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  private readonly seen = new SeenHead();
   private readonly batch: number;
   private readonly leaseMs: number;
   private readonly maxWaitMs: number;
@@ -92,12 +94,24 @@ export class GatewayFollower {
     return this.queued;
   }
 
+  /** How many times the head this instance saw has moved (SeenHead). */
+  get headChanges(): number {
+    return this.seen.moves;
+  }
+
   /** When the models were last built whole (null: never). */
   async builtAt(): Promise<Date | null> {
     return (await this.state.read())?.builtAt ?? null;
   }
 
+  /** The fast path: one probe past the head seen last; the position and the fold only when it finds a message. */
   private async followOnce(): Promise<void> {
+    const seen = this.seen.head;
+    if (seen !== undefined && (await this.gateway.changedChats({ after: seen, limit: 1 })).read === 0) return;
+    await this.followStored();
+  }
+
+  private async followStored(): Promise<void> {
     const deadline = this.now().getTime() + this.maxWaitMs;
     for (;;) {
       const position = await this.state.read();
@@ -106,7 +120,10 @@ export class GatewayFollower {
           if (await this.withLease(() => this.build())) return;
         } else {
           const probe = await this.gateway.changedChats({ after: position.head, limit: 1 });
-          if (probe.read === 0) return;
+          if (probe.read === 0) {
+            this.seen.see(position.head);
+            return;
+          }
           if (await this.withLease(() => this.fold())) return;
         }
       } catch (error) {
@@ -143,6 +160,7 @@ export class GatewayFollower {
       const counts = await this.models.refreshChats(changed.chats);
       head = changed.last;
       if (!(await this.state.save(this.options.holder, { head }))) throw new LeaseLostError();
+      this.seen.see(head);
       this.options.onRound?.({ kind: 'follow', read: changed.read, skipped: changed.skipped, counts });
       if (changed.read < this.batch) return;
       await this.renew();
@@ -162,6 +180,7 @@ export class GatewayFollower {
       head === null ? null : minOf(head, this.gateway.positionAt(new Date(started.getTime() - this.lateWindowMs)));
     if (!(await this.state.save(this.options.holder, { head, settled, builtAt: this.now() })))
       throw new LeaseLostError();
+    this.seen.see(head);
     this.options.onRound?.({ kind: 'build', read: 0, skipped: 0, counts });
   }
 

@@ -30,16 +30,17 @@ export type RebuildProgress = ProtocolProgress<ModelName>;
  */
 export class SdrReadModels {
   private readonly protocol: RefreshProtocol<ModelName>;
+  private chatWrites = 0;
 
   constructor(
     private readonly sources: ReadModelSources,
-    chats: ChatReadModel,
+    private readonly chats: ChatReadModel,
     private readonly contacts: ContactReadModel,
     now: () => Date,
   ) {
     this.protocol = new RefreshProtocol<ModelName>(
       [
-        chatProjection(sources.gateway, chats, CONTACTS),
+        chatProjection(sources.gateway, chats, CONTACTS, sources.directory),
         contactProjection({ interactions: sources.interactions, directory: sources.directory, chats }, contacts),
       ],
       now,
@@ -52,7 +53,11 @@ export class SdrReadModels {
     counts: RefreshCounts = emptyCounts(),
     contacts: readonly string[] = [],
   ): Promise<RefreshCounts> {
-    await this.protocol.refresh(CHATS, refs.map(chatIdOf), counts, contacts);
+    try {
+      await this.protocol.refresh(CHATS, refs.map(chatIdOf), counts, contacts);
+    } finally {
+      this.chatWrites += 1;
+    }
     return counts;
   }
 
@@ -63,24 +68,50 @@ export class SdrReadModels {
   }
 
   /**
-   * A person created or changed (name, phones) or a sale of theirs written: the contacts they belong to, before and
-   * after.
+   * A person created or changed (name, phones) or a sale of theirs written: the chats of their phones and those they
+   * were the person of (the person kept on a chat), then the contacts they belong to, before and after (and `handOn`).
    */
-  async personsChanged(personIds: readonly string[]): Promise<RefreshCounts> {
-    if (personIds.length === 0) return emptyCounts();
+  async personsChanged(personIds: readonly string[], handOn: readonly string[] = []): Promise<RefreshCounts> {
+    if (personIds.length === 0) return this.refreshContacts(handOn);
     const persons = await this.sources.directory.findByIds(personIds);
     const phoneKeys = [...new Set(persons.flatMap(phoneKeysOfPerson))];
-    return this.refreshContacts(await this.contacts.idsOfPersons(personIds, phoneKeys));
+    const [chats, ofPersons] = await Promise.all([
+      this.chats.idsOfPersons(personIds, phoneKeys),
+      this.contacts.idsOfPersons(personIds, phoneKeys),
+    ]);
+    const contacts = [...new Set([...ofPersons, ...handOn])];
+    if (chats.length === 0) return this.refreshContacts(contacts);
+    try {
+      return await this.protocol.refresh(CHATS, chats, emptyCounts(), contacts);
+    } finally {
+      this.chatWrites += 1;
+    }
   }
 
   /** Both models from scratch (`rebuild-sdr-read-models`, the reconciling sweep): RefreshProtocol.rebuild. */
   async rebuild(progress?: RebuildProgress): Promise<RefreshCounts> {
-    return this.protocol.rebuild(progress);
+    try {
+      return await this.protocol.rebuild(progress);
+    } finally {
+      this.chatWrites += 1;
+    }
   }
 
   /** Documents a refresh claimed and never wrote (it died half-way), claimed before `before`: refreshed again. */
   async repairDirty(before: Date, limit?: number): Promise<RefreshCounts> {
-    return this.protocol.repairDirty(before, limit);
+    try {
+      return await this.protocol.repairDirty(before, limit);
+    } finally {
+      this.chatWrites += 1;
+    }
+  }
+
+  /**
+   * How many times this process has finished writing the chat model (refreshes, rebuilds, repairs): a count of the
+   * chats taken before the last one is stale (CachedChatTotals).
+   */
+  get chatChanges(): number {
+    return this.chatWrites;
   }
 
   /**

@@ -17,6 +17,10 @@ export interface ChatDocument extends VersionedFields {
   last: { id: string; fromMe: boolean; pushName: string | null; type: string; text: string | null; at: Date };
   pushName: string | null;
   pushNameAt: Date | null;
+  /** The person with the chat's phone (SdrChat.personId), kept by the refresh. */
+  personId: string | null;
+  /** The phone's match key (DDD + last 8 digits): the persons holding it change the chat's person. */
+  phoneKey: string | null;
   /** ChatKpiFacts (CONTRACT 8.3): 15-minute buckets with a message, with an inbound one, the turns. */
   kpiBuckets: number[];
   kpiInbound: number[];
@@ -40,6 +44,17 @@ export const chatReadModelIndexes: CollectionIndexes = {
       partialFilterExpression: { phone: { $type: 'string' } },
     },
     { key: { source: 1, dirtySince: 1 }, name: 'source_dirty' },
+    // A person's change refreshes the chats of its phones and those it was the person of.
+    {
+      key: { source: 1, phoneKey: 1 },
+      name: 'source_by_phone_key',
+      partialFilterExpression: { phoneKey: { $type: 'string' } },
+    },
+    {
+      key: { source: 1, personId: 1 },
+      name: 'source_by_person',
+      partialFilterExpression: { personId: { $type: 'string' } },
+    },
     // The chats active in a KPI period (a multikey index: one entry per day with a message).
     { key: { source: 1, kpiDays: 1 }, name: 'source_active_days' },
   ],

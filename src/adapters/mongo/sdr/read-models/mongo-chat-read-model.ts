@@ -1,8 +1,8 @@
-import type { Db, Filter } from 'mongodb';
+import type { Db, Document, Filter } from 'mongodb';
 import type { ChatReadModel } from '../../../../application/sdr/read-model-ports';
 import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
-import type { CanonicalPhone } from '../../../../domain/shared/phone';
+import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
 import { ACTIVE_BATCH, ACTIVE_CHAT, kpiFactsOfDocument, kpiFieldsOf, utcDayOf } from './chat-kpi-fields';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
@@ -20,9 +20,27 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
     last: { id, fromMe, pushName, type, text, at },
     pushName: chat.pushName,
     pushNameAt: chat.pushNameAt,
+    personId: chat.personId,
+    phoneKey: chat.phone === null ? null : phoneMatchKey(chat.phone),
     ...kpiFieldsOf(chat.kpi),
   };
 }
+
+/** What the sessions page reads of a chat document (its `$project`). */
+const PAGE_FIELDS = Object.fromEntries(
+  [
+    '_id',
+    'instance',
+    'remoteJid',
+    'phone',
+    'messageCount',
+    'firstAt',
+    'last',
+    'pushName',
+    'pushNameAt',
+    'personId',
+  ].map((field) => [field, 1]),
+);
 
 const chatOfDocument =
   (source: ReadModelSource) =>
@@ -36,6 +54,7 @@ const chatOfDocument =
     last: { ...doc.last, instance: doc.instance, remoteJid: doc.remoteJid },
     pushName: doc.pushName,
     pushNameAt: doc.pushNameAt,
+    personId: doc.personId ?? null,
     kpi: kpiFactsOfDocument(doc),
   });
 
@@ -62,9 +81,12 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const source = this.source.name;
     const filter: Filter<ChatDocument> =
       query.instance === undefined ? { source } : { source, instance: query.instance };
-    const docs = await this.chats
-      .find(filter, { sort: { 'last.at': -1, _id: 1 }, skip: query.skip, limit: query.limit })
-      .toArray();
+    // An aggregate rather than a find: its `$project` stage is honoured by the embedded server too (it ignores a find's
+    // projection); on a real mongod the same index walk for the page.
+    const stages: Document[] = [{ $match: filter }, { $sort: { 'last.at': -1, _id: 1 } }];
+    if (query.skip > 0) stages.push({ $skip: query.skip });
+    stages.push({ $limit: query.limit }, { $project: PAGE_FIELDS });
+    const docs = await this.chats.aggregate<ChatDocument>(stages, { batchSize: query.limit }).toArray();
     return docs.map(this.toChat);
   }
 
@@ -81,6 +103,20 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     if (ids.length === 0) return [];
     const docs = await this.chats.find({ _id: { $in: ids.map((id) => this.source.idOf(id)) } }).toArray();
     return docs.map(this.toChat);
+  }
+
+  async idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]> {
+    const branches: Filter<ChatDocument>[] = [];
+    if (personIds.length > 0) branches.push({ personId: { $in: [...personIds] } });
+    if (phoneKeys.length > 0) branches.push({ phoneKey: { $in: [...phoneKeys] } });
+    if (branches.length === 0) return [];
+    const source = this.source.name;
+    const docs = await this.chats
+      .find(branches.length === 1 ? { source, ...branches[0] } : { source, $or: branches }, {
+        projection: { _id: 1 },
+      })
+      .toArray();
+    return docs.map((d) => this.source.keyOf(d._id));
   }
 
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {

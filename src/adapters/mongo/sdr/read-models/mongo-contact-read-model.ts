@@ -12,6 +12,7 @@ import {
   type StoredContact,
 } from '../../../../domain/sdr/contact';
 import { contactOfDocument, toDocument } from './contact-document';
+import { PAGE_PROJECTION, pageWithTallyPipeline, tallyOfFacets, type PageFacets } from './contact-page-facet';
 import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
@@ -86,6 +87,8 @@ export class MongoContactReadModel
         sort: sortOf(query.sortBy, query.sortOrder),
         skip: query.skip,
         limit: query.limit,
+        batchSize: query.limit,
+        projection: PAGE_PROJECTION,
       })
       .toArray();
     return docs.map((doc) => {
@@ -131,6 +134,21 @@ export class MongoContactReadModel
       interactions: sums.interactions,
       convertedInteractions: sums.converted,
     };
+  }
+
+  /** The page and the metrics in one aggregate (contact-page-facet.ts). */
+  async pageWithTally(query: ContactPageQuery): Promise<{ items: Contact[]; tally: MetricsTally }> {
+    const match = contactQuery(this.source.name, query.filter, query.now);
+    const [facets] = await this.contacts
+      .aggregate<PageFacets>(pageWithTallyPipeline(match, sortOf(query.sortBy, query.sortOrder), query), {
+        hint: hintOf(query.filter),
+      })
+      .toArray();
+    const items = (facets?.page ?? []).map((doc) => {
+      const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = this.toStoredContact(doc);
+      return contact;
+    });
+    return { items, tally: tallyOfFacets(facets) };
   }
 
   async findByIds(ids: readonly string[]): Promise<StoredContact[]> {

@@ -6,8 +6,11 @@
  * names it; the `_id` is prefixed with it, so the same chat or contact of two stores is two documents.
  * A store configured anew has no documents and no follower position yet: the models are built on start.
  */
-/** The shape of the SDR read models' documents; raised when a change needs every document recomputed. */
-export const READ_MODEL_SHAPE = 2;
+/**
+ * The shape of the SDR read models' documents; raised when a change needs every document recomputed (2: the chats'
+ * KPI facts; 3: the person kept on a chat).
+ */
+export const READ_MODEL_SHAPE = 3;
 
 export class ReadModelSource {
   private readonly prefix: string;

@@ -303,6 +303,30 @@ describe('SDR read models on two copies of the service sharing one database (CON
   });
 
   it(
+    'a copy whose last head is stale (the other copy folded since) still answers with every message: the one the ' +
+      'other folded and the one written straight into the store after',
+    async () => {
+      const db = copies[0]?.rt.db as Db;
+      const [a, b] = copies.map(({ base }) => base) as [string, string];
+      await get(a, '/sdr/sessions');
+      await get(b, '/sdr/sessions');
+      const store = db.collection(DEFAULT_GATEWAY_MESSAGES);
+      await store.insertOne(message(jidOf(500), secondsAgo(30)));
+      const ofB = await get(b, '/sdr/sessions'); // folded by copy b: copy a's head is now behind the stored one
+      const ofA = await get(a, '/sdr/sessions');
+      expect(ofA.body).to.deep.equal(ofB.body);
+      expect((ofA.body.data as { remoteJid: string }[]).map((s) => s.remoteJid)).to.deep.equal([jidOf(500)]);
+      await store.insertOne(message(jidOf(501), secondsAgo(20)));
+      const next = await get(a, '/sdr/sessions');
+      expect((next.body.data as { remoteJid: string }[]).map((s) => s.remoteJid)).to.deep.equal([
+        jidOf(501),
+        jidOf(500),
+      ]);
+      expect((await get(b, '/sdr/sessions')).body).to.deep.equal(next.body);
+    },
+  );
+
+  it(
     '20 concurrent first contacts of one unseen phone over both copies: one 201, the rest 200 with its id, and ' +
       'the contact counts one interaction',
     async () => {

@@ -8,6 +8,7 @@ import { applyRebindings, type Binding, type Rebinding, type Resolve } from './c
 import { endedSessionsModule } from './composition/ended-sessions';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
+import { HubPrivacyArea, hubPrivacyModule } from './composition/hub-privacy';
 import {
   databaseMaintenance,
   Platform,
@@ -59,6 +60,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     assistantModule(overrides),
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
+    hubPrivacyModule,
     endedSessionsModule,
   ];
 }
@@ -100,6 +102,7 @@ function assemble(container: Container, overrides: Overrides) {
     assistant: get(AssistantArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),
+    hubPrivacy: get(HubPrivacyArea),
   };
   const platform = get(Platform);
   const all: readonly Area[] = Object.values(areas);

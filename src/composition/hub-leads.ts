@@ -64,6 +64,8 @@ import { Clock, IdGenerator, RateLimitStore, SecretHasher } from '../application
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
+import { HubHoldings } from '../application/hub-leads/privacy/ports';
+import { hubLeadHoldings } from '../adapters/mongo/hub-leads/privacy/hub-lead-holdings';
 
 export interface HubLeadsOptions {
   /** The per-organization webhook limiter of spec part 8 (default 30 per minute). */
@@ -99,6 +101,8 @@ export function hubLeadsModule(options: HubLeadsOptions): ContainerModule {
         }),
     );
     provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(db(get)));
+    // CONTRACT 12.3: leads, their raw events and outbox entries, per organization (the privacy routes read them).
+    provide(bind, HubHoldings, (get) => hubLeadHoldings(db(get)));
     provide(bind, HubLeadsUseCases, (get) => hubLeadsUseCases(get, options));
     provide(bind, HubLeadsArea, (get) => hubLeadsArea(get, options));
   });
@@ -188,7 +192,14 @@ function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
     }),
     internalLeadRoutes({ list: listLeads, get: getLead, organization: useCases.checkOrganizationExists, secret }),
   ];
-  return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes, dataChecks: dataChecks(get) };
+  return {
+    service: 'hub' as const,
+    useCases,
+    routers,
+    indexes: hubLeadsAreaIndexes,
+    dataChecks: dataChecks(get),
+    orgHoldings: get(HubHoldings),
+  };
 }
 
 /** A lead event and its lead share the organization and the provider. */

@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { hubPrivacyRoutes } from '../adapters/http/hub/hub-leads/privacy-routes';
 import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
-import { hubErasureIndexes } from '../adapters/mongo/hub-leads/privacy/hub-erasure-collection';
 import { MongoHubErasureStore } from '../adapters/mongo/hub-leads/privacy/mongo-hub-erasure-store';
 import {
   CompletePendingHubErasures,
@@ -56,7 +55,8 @@ function hubPrivacyArea(get: Resolve) {
     clock: get(Clock),
     logger: get(Platform).logger,
   });
-  return { service: 'hub' as const, useCases, routers: [router], indexes: [hubErasureIndexes], dataChecks: [] };
+  // Its collection is in the hub-leads area's index list (src/adapters/mongo/hub-leads/indexes.ts).
+  return { service: 'hub' as const, useCases, routers: [router], indexes: [], dataChecks: [] };
 }
 export type HubPrivacyArea = ReturnType<typeof hubPrivacyArea>;
 export const HubPrivacyArea: Token<HubPrivacyArea> = token('HubPrivacyArea');

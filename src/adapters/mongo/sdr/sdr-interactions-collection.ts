@@ -17,6 +17,8 @@ export type SdrInteractionDocument = Omit<SdrInteraction, 'id' | 'convertedAt'> 
   convertedAt?: Date | null;
   /** Absent on interactions stored before creations claimed their contact, and once released. */
   currentKey?: string;
+  /** Set by an erasure (CONTRACT 12.4): phone and session id are pseudonyms, the notes removed. */
+  erasedAt?: Date;
 };
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */

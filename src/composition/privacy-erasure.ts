@@ -100,6 +100,8 @@ function privacyErasureArea(get: Resolve) {
     service: 'sales' as const,
     useCases,
     routers,
+    /** The SDR read models the erasure refreshes (the crash tests build the steps over a database they kill). */
+    readModels: { service: get(SdrReadModels), chats: get(ChatReadModelToken), contacts: get(ContactReadModelToken) },
     indexes: [erasureIndexes],
     dataChecks: [],
   };

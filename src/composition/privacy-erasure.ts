@@ -8,6 +8,8 @@ import type { SdrReadModels as SdrReadModelsService } from '../application/sdr/r
 import type { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
 import { Clock, IdGenerator, SecretGenerator } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
+import { erasedSubjects } from '../application/privacy/data-checks/erased-subjects';
+import { MongoErasedSubjectStore } from '../adapters/mongo/privacy/mongo-erased-subject-store';
 import { erasureRoutes } from '../adapters/http/sales/privacy/erasure-routes';
 import { chatMessagesEraser } from '../adapters/mongo/privacy/erasers/chat-messages-eraser';
 import { gatewayMessagesEraser } from '../adapters/mongo/privacy/erasers/gateway-messages-eraser';
@@ -39,12 +41,13 @@ export function erasureSteps(
     readonly contacts: ContactReadModel;
   },
 ): ErasureStep[] {
+  const gateway = gatewayMessagesCollection(stores.gatewayDb, stores.gatewayCollection);
   return [
     peopleEraser(stores.db, clock),
     salesEraser(stores.db),
     sdrInteractionsEraser(stores.db, clock),
-    gatewayMessagesEraser(gatewayMessagesCollection(stores.gatewayDb, stores.gatewayCollection)),
-    ...sdrReadModelsEraser(models.service, models.chats, models.contacts),
+    gatewayMessagesEraser(gateway),
+    ...sdrReadModelsEraser(models.service, models.chats, models.contacts, gateway),
     policiesEraser(stores.db),
     chatMessagesEraser(stores.db),
   ];
@@ -103,7 +106,13 @@ function privacyErasureArea(get: Resolve) {
     /** The SDR read models the erasure refreshes (the crash tests build the steps over a database they kill). */
     readModels: { service: get(SdrReadModels), chats: get(ChatReadModelToken), contacts: get(ContactReadModelToken) },
     indexes: [erasureIndexes],
-    dataChecks: [],
+    // After the SDR read-model checks (their repairs refresh the contacts this one reads).
+    dataChecks: [
+      {
+        position: 85,
+        check: erasedSubjects(new MongoErasedSubjectStore(get(Platform).db), get(ContactReadModelToken)),
+      },
+    ],
   };
 }
 export type PrivacyErasureArea = ReturnType<typeof privacyErasureArea>;

@@ -27,6 +27,8 @@ export const peopleIndexes: CollectionIndexes = {
     { key: { cpf: 1 }, name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
     // The assistant's sales search by part of a name (an index scan, never a collection scan).
     { key: { fullName: 1 }, name: 'by_full_name' },
+    // The persons erasures anonymized (CONTRACT 12.4; check-data erased-subjects).
+    { key: { erasedAt: 1 }, name: 'erased', partialFilterExpression: { erasedAt: { $type: 'date' } } },
     // A data subject named by an e-mail (CONTRACT 12.1).
     { key: { personalEmail: 1 }, name: 'by_personal_email' },
     { key: { commercialEmail: 1 }, name: 'by_commercial_email' },

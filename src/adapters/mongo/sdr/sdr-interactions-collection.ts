@@ -55,6 +55,8 @@ export const sdrInteractionIndexes: CollectionIndexes = {
     { key: { createdAt: 1 }, name: 'by_created' },
     { key: { updatedAt: 1 }, name: 'by_updated' },
     { key: { convertedAt: 1 }, name: 'by_converted' },
+    // The interactions erasures pseudonymized (CONTRACT 12.4; check-data erased-subjects).
+    { key: { erasedAt: 1 }, name: 'erased', partialFilterExpression: { erasedAt: { $type: 'date' } } },
     // One current interaction per contact: the database, not a read before it, picks the one of racing creations.
     {
       key: { currentKey: 1 },

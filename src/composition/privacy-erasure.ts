@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { CompletePendingErasures, RunErasure } from '../application/privacy/run-erasure';
 import { GetErasure, ListErasures } from '../application/privacy/get-erasure';
 import { ErasureSteps, ErasureStore, ErasureSubjectResolver, type ErasureStep } from '../application/privacy/ports';
+import { PreviewErasure } from '../application/privacy/preview-erasure';
 import { RequestErasure } from '../application/privacy/request-erasure';
 import type { SdrReadModels as SdrReadModelsService } from '../application/sdr/read-models/sdr-read-models';
 import type { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
@@ -82,6 +83,7 @@ function privacyErasureUseCases(get: Resolve) {
     ),
     runErasure,
     completePendingErasures: new CompletePendingErasures(store, runErasure),
+    previewErasure: new PreviewErasure(get(ErasureSubjectResolver), runErasure, get(SecretGenerator)),
     getErasure: new GetErasure(store),
     listErasures: new ListErasures(store),
   };

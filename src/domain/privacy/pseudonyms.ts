@@ -1,28 +1,6 @@
-import { createHash } from 'node:crypto';
-
 /**
- * Pseudonyms that keep an erased subject's activity countable without naming it (CONTRACT 12.4: counts
- * and statuses stay, so past KPI figures do not change). Drawn from a per-erasure random salt, so the same
- * erasure run again after a crash draws the same ones, and nobody can recompute them from a phone.
- */
-const digest = (salt: string, value: string): string => createHash('sha256').update(`${salt}:${value}`).digest('hex');
-
-/**
- * `00` + 11 digits: the shape of a phone (the SDR keys a contact by it) that no Brazilian number has (no area
- * code starts with 0), so it never matches a real phone (domain/shared/phone.ts).
+ * The shape of an erased subject's phone pseudonym (adapters/mongo/privacy/pseudonyms.ts draws them): `00` + 11
+ * digits, the shape of a phone (the SDR keys a contact by it) that no Brazilian number has (no area code starts
+ * with 0), so it never matches a real phone (domain/shared/phone.ts).
  */
 export const ERASED_PHONE = /^00\d{11}$/;
-
-export function pseudonymPhone(salt: string, phoneMatchKey: string): string {
-  const digits = BigInt(`0x${digest(salt, `phone:${phoneMatchKey}`).slice(0, 15)}`)
-    .toString()
-    .padStart(11, '0');
-  return `00${digits.slice(-11)}`;
-}
-
-/** A web session id (`web-<uuid v4>`) standing for an erased one: the web sign-up stays a web sign-up. */
-export function pseudonymSession(salt: string, sessionId: string): string {
-  const hex = digest(salt, `session:${sessionId.toLowerCase()}`);
-  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `web-${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}

@@ -29,6 +29,34 @@ const ErasureListQuery = t.exact(
   }),
 );
 
+const createSpec = {
+  summary: "Asks for a data subject's erasure (LGPD art. 18); done in the background, also after a crash",
+  body: ErasureBody,
+  responses: {
+    202: { description: 'Accepted: the erasure runs', body: ErasureAccepted },
+    200: { description: 'An erasure of this subject is already pending: its id', body: ErasureAccepted },
+    400: salesError('Not exactly one identifier, a malformed CPF, phone or e-mail, a reason out of 1-500 characters'),
+  },
+};
+
+const listSpec = {
+  summary: 'The erasure requests, newest first',
+  query: ErasureListQuery,
+  responses: {
+    200: { description: 'A page of requests', body: ErasurePage },
+    400: salesError('A query parameter is invalid'),
+  },
+};
+
+const getSpec = {
+  summary: 'One erasure request (never its identifier)',
+  pathParameters: { id: 'The request id' },
+  responses: {
+    200: { description: 'The request', body: ErasureView },
+    404: salesError('`Erasure not found`'),
+  },
+};
+
 /** CONTRACT 12.2, 12.4: the erasure of a data subject, admin only (API key or session; other roles 403). */
 export function erasureRoutes(deps: ErasureRoutesDeps): Router {
   const router = new Router({ prefix: '/privacy/erasures' });
@@ -39,15 +67,6 @@ export function erasureRoutes(deps: ErasureRoutesDeps): Router {
   });
   router.use(combinedGuard(deps.guards), roleGuard('admin'));
 
-  const createSpec = {
-    summary: "Asks for a data subject's erasure (LGPD art. 18); done in the background, also after a crash",
-    body: ErasureBody,
-    responses: {
-      202: { description: 'Accepted: the erasure runs', body: ErasureAccepted },
-      200: { description: 'An erasure of this subject is already pending: its id', body: ErasureAccepted },
-      400: salesError('Not exactly one identifier, a malformed CPF, phone or e-mail, a reason out of 1-500 characters'),
-    },
-  };
   api.post('/', createSpec, async (ctx) => {
     const result = await deps.requestErasure.execute(decodeErasureBody(ctx.request.body));
     if (E.isLeft(result))
@@ -57,28 +76,12 @@ export function erasureRoutes(deps: ErasureRoutesDeps): Router {
     ctx.body = { id: result.right.id, status: 'pending' as const };
   });
 
-  const listSpec = {
-    summary: 'The erasure requests, newest first',
-    query: ErasureListQuery,
-    responses: {
-      200: { description: 'A page of requests', body: ErasurePage },
-      400: salesError('A query parameter is invalid'),
-    },
-  };
   api.get('/', listSpec, async (ctx) => {
     const { page = 1, limit = 20 } = decodeQueryInput(ErasureListQuery, ctx.query, 'refuse');
     const { items, total } = await deps.listErasures.execute(page, limit);
     ctx.body = { data: items.map(erasureView), total, page, limit, hasMore: page * limit < total };
   });
 
-  const getSpec = {
-    summary: 'One erasure request (never its identifier)',
-    pathParameters: { id: 'The request id' },
-    responses: {
-      200: { description: 'The request', body: ErasureView },
-      404: salesError('`Erasure not found`'),
-    },
-  };
   api.get('/:id', getSpec, async (ctx) => {
     const result = await deps.getErasure.execute(ctx.params.id ?? '');
     if (E.isLeft(result)) throw new HttpError(404, 'Erasure not found');

@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { pseudonymPhone } from '../../../../domain/privacy/pseudonyms';
+import { pseudonymPhone } from '../pseudonyms';
 import { phonesOfMatchKey } from '../../../../domain/sdr/contact';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';

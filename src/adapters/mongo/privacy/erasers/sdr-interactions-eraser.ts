@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import { REMOVED } from '../../../../domain/privacy/erasure';
 import { redactText } from '../../../../domain/privacy/erasure-text';
-import { pseudonymPhone, pseudonymSession } from '../../../../domain/privacy/pseudonyms';
+import { pseudonymPhone, pseudonymSession } from '../pseudonyms';
 import { creationContactKey } from '../../../../domain/sdr/interaction';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';

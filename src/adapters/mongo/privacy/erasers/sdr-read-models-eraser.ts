@@ -1,5 +1,5 @@
 import type { Collection } from 'mongodb';
-import { pseudonymPhone, pseudonymSession } from '../../../../domain/privacy/pseudonyms';
+import { pseudonymPhone, pseudonymSession } from '../pseudonyms';
 import type { ChatRef } from '../../../../domain/sdr/chat';
 import { phonesOfMatchKey } from '../../../../domain/sdr/contact';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';

@@ -80,12 +80,20 @@ describe('POST /privacy/erasures end to end (CONTRACT 12.4)', () => {
     expect(events[0]).to.have.property('userId').that.is.a('string');
   });
 
-  it('answers the pending request for a subject already being erased (200), lists requests and refuses bad input', async () => {
+  it('answers 200 with the pending request of the same subject, lists requests, refuses bad input', async () => {
     await buildSubject(rt, key, ANA, START);
     const post = (body: object) => api().post('/privacy/erasures').set('x-api-key', key).send(body);
-    const first = await post({ cpf: ANA.cpfFormatted, reason: 'pedido' });
-    expect([200, 202]).to.include(first.status);
-    await waitDone(first.body.id);
+    // A request answered 202 whose run has not happened yet (the process died): still pending.
+    const privacy = rt.runtime.app.privacyErasure.useCases;
+    const pending = await privacy.requestErasure.execute({ identifier: { kind: 'cpf', value: ANA.cpf }, reason: 'a' });
+    if (pending._tag === 'Left') throw new Error('refused');
+    const again = await post({ phone: '11 8765-4321', reason: 'pedido repetido' }).expect(200);
+    expect(again.body).to.deep.equal({ id: pending.right.id, status: 'pending' });
+    await privacy.completePendingErasures.execute();
+    const done = await waitDone(pending.right.id);
+    expect(JSON.stringify(done)).to.not.include(ANA.cpf);
+    const naming = await post({ email: 'x@example.com', reason: 'pedido de X@example.com' }).expect(400);
+    expect(JSON.stringify(naming.body)).to.include('reason must not name the subject');
     await post({ cpf: ANA.cpf, phone: ANA.phone, reason: 'x' }).expect(400);
     const bad = await post({ cpf: '529.982.247-26', reason: 'x' }).expect(400);
     expect(JSON.stringify(bad.body)).to.include('cpf must be a valid CPF');

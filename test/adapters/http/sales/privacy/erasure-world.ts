@@ -114,7 +114,8 @@ async function gatewayChat(db: Db, s: SubjectValues, at: Date): Promise<void> {
 
 async function assistantChat(db: Db, s: SubjectValues, at: Date): Promise<void> {
   const sessionId = randomUUID();
-  const content = `Encontrei ${s.name}, CPF ${s.cpfFormatted}, telefone ${s.phoneSpellings[4]}; o cliente pediu desconto.`;
+  const content =
+    `Encontrei ${s.name}, CPF ${s.cpfFormatted}, telefone ${s.phoneSpellings[4]}; ` + 'o cliente pediu desconto.';
   await db.collection('chat_sessions').insertOne({
     _id: sessionId as never,
     userId: 'u-1',

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
+import type { DeclaredHolding } from '../application/shared/privacy/holding';
 
 /** What the root needs from every bounded context; each area adds its typed use cases beside it. */
 export interface Area {
@@ -15,4 +16,9 @@ export interface Area {
    * (src/application/<area>/data-checks/); the root runs every area's, in that order.
    */
   readonly dataChecks: readonly DeclaredDataCheck[];
+  /**
+   * The personal data its stores hold (CONTRACT 12, LGPD): each store's reader, eraser and linker,
+   * declared beside its indexes; the privacy use cases run every area's. None: it holds no personal data.
+   */
+  readonly holdings?: readonly DeclaredHolding[];
 }

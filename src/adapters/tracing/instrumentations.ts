@@ -2,10 +2,10 @@
 // checked against our versions: instrumentation-mongodb `mongodb >=3.3 <8` (we run 7.x),
 // instrumentation-ioredis `ioredis >=2 <7` (6.x), instrumentation-undici `undici >=5.12` and Node's
 // fetch (diagnostics_channel: the sale webhook and the CRM fetch use undici's `request`, the openai
-// package Node's global fetch), instrumentation-http (the servers of both services).
+// package Node's global fetch), instrumentation-http (outbound node:http).
 // instrumentation-koa is not used: it opens a span per middleware (a dozen per request, against the
-// 0.9 throughput target of CONTRACT 13) and records raw exception messages; the server span gets its
-// route from our own middleware instead (trace-route.ts, through instrumentation-http's RPC metadata).
+// 0.9 throughput target of CONTRACT 13) and records raw exception messages. instrumentation-http
+// traces outbound calls only: the server span is made by our own middleware (server-span.ts).
 import type { TracerProvider } from '@opentelemetry/api';
 import { registerInstrumentations, type Instrumentation } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -23,6 +23,9 @@ const NO_MONGO_VALUES = (): string => '';
 export function registerTracingInstrumentations(tracerProvider: TracerProvider): void {
   const instrumentations: Instrumentation[] = [
     new HttpInstrumentation({
+      // The SERVER span is ours (server-span.ts, mounted by trace-route.ts): node:http's servers are
+      // not patched at all, so a request pays for one span and nothing of this instrumentation.
+      disableIncomingRequestInstrumentation: true,
       // Outbound calls through node:http outside a trace (there are none of ours) make no root spans.
       requireParentforOutgoingSpans: true,
     }),

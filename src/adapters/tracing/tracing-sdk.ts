@@ -3,7 +3,7 @@
 // `require`, which is how both the tsc build and tsx load this code base).
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import {
@@ -17,7 +17,8 @@ import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { registerTracingInstrumentations } from './instrumentations';
 import { ScrubbingSpanProcessor, SpanAccounting } from './span-accounting';
 import { batchSettingsFromEnv, protocolFromEnv, samplerFromEnv } from './tracing-env';
-import type { TracedService, Tracing } from './tracing-handle';
+import { serverSpanOf } from './server-span';
+import type { Tracing } from './tracing-handle';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -55,7 +56,7 @@ export function startTracing(env: Env, serviceName: string, warn: (line: string)
     enabled: true,
     serviceName: resource.attributes['service.name'] as string | undefined,
     logMixin,
-    nameServerSpan,
+    traceRequest: serverSpanOf(tracer),
     runRoot: (name, work) => runRoot(tracer, name, work),
     flush: async (budgetMs) => {
       await within(provider.forceFlush(), budgetMs);
@@ -96,14 +97,6 @@ function logMixin(): object {
   if (span === undefined) return {};
   const ids = span.spanContext();
   return { trace_id: ids.traceId, span_id: ids.spanId };
-}
-
-function nameServerSpan(service: TracedService, route: string | undefined): void {
-  const rpc = getRPCMetadata(context.active());
-  if (rpc?.type !== RPCType.HTTP) return;
-  // instrumentation-http names the span `<METHOD> <route>` and sets http.route from this.
-  if (route !== undefined) rpc.route = route;
-  rpc.span.setAttribute('brokerhub.service', service);
 }
 
 function runRoot<T>(tracer: Tracer, name: string, work: () => Promise<T>): Promise<T> {

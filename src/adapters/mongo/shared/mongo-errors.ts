@@ -8,7 +8,9 @@ const DUPLICATE_KEY_CODES: ReadonlySet<unknown> = new Set([11000, 11001]);
  */
 export function isDuplicateKey(error: unknown): boolean {
   if (error instanceof MongoBulkWriteError) {
-    if (error.result.getWriteConcernError() !== undefined) return false;
+    // A write-concern error means the writes may not be durable: not a plain refusal.
+    const result = error.result as Partial<typeof error.result> | undefined;
+    if (typeof result?.getWriteConcernError === 'function' && result.getWriteConcernError() !== undefined) return false;
     const writeErrors = writeErrorsOf(error);
     return writeErrors.length === 0
       ? DUPLICATE_KEY_CODES.has(error.code)

@@ -17,7 +17,7 @@ function phonePattern(phone: string): string {
   const ddd = phone.slice(2, 4);
   const last8 = phone.slice(-8);
   const digits = (value: string): string => [...value].join(SEP);
-  return `(?:\\+?${SEP}55${SEP})?\\(?${SEP}${digits(ddd)}${SEP}\\)?${SEP}(?:9${SEP})?${digits(last8)}`;
+  return `(?:\\+?55${SEP})?(?:\\(${SEP})?${digits(ddd)}(?:${SEP}\\))?${SEP}(?:9${SEP})?${digits(last8)}`;
 }
 
 /** The subject's values in a text, each replaced by `[removido]` (CONTRACT 12.4); the rest of the text stays. */

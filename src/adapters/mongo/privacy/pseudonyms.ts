@@ -12,8 +12,8 @@ const digest = (salt: string, value: string): string => createHash('sha256').upd
 export function pseudonymPhone(salt: string, phoneMatchKey: string): string {
   const digits = BigInt(`0x${digest(salt, `phone:${phoneMatchKey}`).slice(0, 15)}`)
     .toString()
-    .padStart(11, '0');
-  return `00${digits.slice(-11)}`;
+    .padStart(13, '0');
+  return `00${digits.slice(-13)}`;
 }
 
 /** A web session id (`web-<uuid v4>`) standing for an erased one: the web sign-up stays a web sign-up. */

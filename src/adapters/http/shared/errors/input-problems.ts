@@ -61,25 +61,35 @@ export function problemsOf(errors: t.Errors): InputProblem[] {
     const parent = error.context[error.context.length - 2]?.type as (t.Any & { _tag?: string }) | undefined;
     const union = parent?._tag === 'UnionType' ? parent : undefined;
     const precise = error.message !== undefined && !GENERIC_MESSAGES.has(error.message);
+    const through = error.context.map((entry) => entry.type);
+    const problem = (message: string) => ({ field: name, message, union, precise, through });
     if (union !== undefined && !precise && error.value !== undefined)
-      return { field: name, message: `${name} must be ${expectationOf(union)}`, union, precise };
-    if (error.message !== undefined) return { field: name, message: `${name} ${error.message}`, union, precise };
-    if (error.value === undefined) return { field: name, message: `${name} is required`, union, precise };
+      return problem(`${name} must be ${expectationOf(union)}`);
+    if (error.message !== undefined) return problem(`${name} ${error.message}`);
+    if (error.value === undefined) return problem(`${name} is required`);
     const expected = error.context[error.context.length - 1]?.type;
-    return {
-      field: name,
-      message: `${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`,
-      union,
-      precise,
-    };
+    return problem(`${name} must be ${expected === undefined ? 'valid' : expectationOf(expected)}`);
   });
+  // A member that took the value's type and refused something inside it (`veiculo.ano`) says more
+  // than the union's "must be an object or null" about the whole value.
+  const saidInside = (problem: (typeof described)[number]): boolean =>
+    described.some(
+      (other) =>
+        other !== problem &&
+        other.field.startsWith(`${problem.field}.`) &&
+        problem.union !== undefined &&
+        other.through.includes(problem.union),
+    );
   return uniqueProblems(
     described
       .filter(
         (problem) =>
           problem.union === undefined ||
           problem.precise ||
-          !described.some((other) => other.union === problem.union && other.field === problem.field && other.precise),
+          (!described.some(
+            (other) => other.union === problem.union && other.field === problem.field && other.precise,
+          ) &&
+            !saidInside(problem)),
       )
       .map(({ field, message }) => ({ field, message })),
   );

@@ -32,7 +32,8 @@ describe('POST /privacy/erasures end to end (CONTRACT 12.4)', () => {
     clock.advance(120_000); // past the 60 s answer cache (CONTRACT 8.3)
     const sdr = await api().get(`/kpi/sdr${PERIOD}`).set('x-api-key', key).expect(200);
     const trending = await api().get(`/kpi/sdr/trending${PERIOD}`).set('x-api-key', key).expect(200);
-    return { sdr: sdr.body as unknown, trending: trending.body as unknown };
+    const signUps = await api().get(`/kpi/subscription-leads${PERIOD}`).set('x-api-key', key).expect(200);
+    return { sdr: sdr.body as unknown, trending: trending.body as unknown, signUps: signUps.body as unknown };
   };
   const waitDone = async (id: string) => {
     for (let i = 0; i < 200; i += 1) {
@@ -48,6 +49,8 @@ describe('POST /privacy/erasures end to end (CONTRACT 12.4)', () => {
     await buildSubject(rt, key, BRUNO, START);
     expect(valuesFound(await dumpDatabase(rt), ANA)).to.not.deep.equal([]);
     const before = await kpi();
+    // Both subjects count: a contact each, a chat answered each (the figures the erasure must leave as they are).
+    expect(before.sdr).to.deep.include({ contacts: 2, responseRate: 1, averageResponseTimeSeconds: 180 });
 
     const accepted = await api()
       .post('/privacy/erasures')

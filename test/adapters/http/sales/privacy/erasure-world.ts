@@ -18,6 +18,8 @@ export interface SubjectValues {
   readonly street: string;
   readonly note: string;
   readonly plate: string;
+  /** Seconds from the first inbound message to the reply (the subjects differ, so the KPI mean tells them apart). */
+  readonly replyAfter: number;
 }
 
 export const ANA: SubjectValues = {
@@ -33,6 +35,7 @@ export const ANA: SubjectValues = {
   street: 'Rua das Flores',
   note: 'quer financiar o Polo em 48x',
   plate: 'ABC1D23',
+  replyAfter: 300,
 };
 
 export const BRUNO: SubjectValues = {
@@ -47,6 +50,7 @@ export const BRUNO: SubjectValues = {
   street: 'Avenida Paulista',
   note: 'pediu retorno amanha cedo',
   plate: 'XYZ9K87',
+  replyAfter: 60,
 };
 
 const jid = (phone: string) => `${phone}@s.whatsapp.net`;
@@ -107,8 +111,8 @@ async function gatewayChat(db: Db, s: SubjectValues, at: Date): Promise<void> {
     .collection('gateway_messages')
     .insertMany([
       message(false, 0, `oi, sou ${s.name}, meu email ${s.email}`),
-      message(false, 30, 'quero cotar'),
-      message(true, 300, 'claro! qual o seu CPF?'),
+      message(false, 20, 'quero cotar'),
+      message(true, s.replyAfter, 'claro! qual o seu CPF?'),
     ]);
 }
 

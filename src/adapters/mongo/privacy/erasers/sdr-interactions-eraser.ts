@@ -23,7 +23,7 @@ function pendingFilter(context: ErasureContext) {
 
 /**
  * `sdrInteractions` (CONTRACT 12.4): the notes' texts become `[removido]` (their count and times stay), then
- * the interaction's phone and web session id become the erasure's pseudonyms (adapters/mongo/privacy/pseudonyms.ts), so its
+ * the interaction's phone and web session id become the erasure's pseudonyms (../pseudonyms.ts), so its
  * contact stays one contact with its counts and statuses and past KPI figures do not change; `erasedAt`
  * marks it, written last, so a rerun finds it again until its notes are done.
  */

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { pseudonymPhone, pseudonymSession } from '../../../src/adapters/mongo/privacy/pseudonyms';
-import { ERASED_PHONE } from '../../../src/domain/privacy/pseudonyms';
-import { parseWebSessionId } from '../../../src/domain/sdr/interaction';
-import { phoneOfJid } from '../../../src/domain/sdr/gateway-message';
-import { normalizePhone } from '../../../src/domain/shared/phone';
+import { pseudonymPhone, pseudonymSession } from '../../../../src/adapters/mongo/privacy/pseudonyms';
+import { ERASED_PHONE } from '../../../../src/domain/privacy/pseudonyms';
+import { parseWebSessionId } from '../../../../src/domain/sdr/interaction';
+import { phoneOfJid } from '../../../../src/domain/sdr/gateway-message';
+import { normalizePhone } from '../../../../src/domain/shared/phone';
 
 describe('erasure pseudonyms (CONTRACT 12.4)', () => {
   it('a phone pseudonym: the same for one salt and key, another for another salt, never a Brazilian phone', () => {

@@ -44,6 +44,7 @@ import { DECLARED_INDEXES } from '../support/index-coverage/declared-indexes';
 import { sharedMongo } from '../support/mongo';
 import { manualSaleBody, validCpf } from '../support/sales-fixtures';
 import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
+import { ANA, buildSubject } from '../adapters/http/sales/privacy/erasure-world';
 
 /** The key of a read-model document (its `_id` is `<gateway store>|<key>`, ReadModelSource). */
 const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') + 1);
@@ -57,6 +58,7 @@ const CHECKS = [
   'sale-sdr-mirror',
   'sdr-chat-read-model',
   'sdr-contact-read-model',
+  'erased-subjects',
   'sale-lease-deadline',
   'sale-status-events',
   'refresh-claim-outcome',
@@ -1034,6 +1036,31 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
           newPassword: 'new sales password',
         }),
       ).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    },
+  );
+
+  it(
+    'erased-subjects: a personal value written back on an erased person or interaction is reported, and named as ' +
+      'not repairable',
+    async () => {
+      await buildSubject(rt, apiKey, ANA, new Date());
+      const privacy = rt.runtime.app.privacyErasure.useCases;
+      const asked = await privacy.requestErasure.execute({ identifier: { kind: 'cpf', value: ANA.cpf }, reason: 'x' });
+      if (asked._tag === 'Left') throw new Error('refused');
+      await privacy.runErasure.execute(asked.right.id);
+      const clean = await check();
+      expect(clean.code, clean.out.join('\n')).to.equal(0);
+      const person = await db.collection('people').findOne({ erasedAt: { $type: 'date' } });
+      const interaction = await db.collection('sdr_interactions').findOne({ erasedAt: { $type: 'date' } });
+      await db.collection('people').updateOne({ _id: person?._id }, { $set: { cpf: ANA.cpf } });
+      await db
+        .collection('sdr_interaction_notes')
+        .updateOne({ interactionId: interaction?._id }, { $set: { text: ANA.note } });
+      await expectReported('erased-subjects', [
+        `people/${String(person?._id)}`,
+        `sdr_interactions/${String(interaction?._id)}`,
+      ]);
+      await expectNotRepairable('erased-subjects', 2);
     },
   );
 

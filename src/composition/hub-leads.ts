@@ -51,6 +51,8 @@ import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/rete
 import { LeadEventLeads, WebhookReceiptStore } from '../application/hub-leads/data-checks/ports';
 import { leadEventLead } from '../application/hub-leads/data-checks/lead-event-lead';
 import { leadRawEvents } from '../application/hub-leads/data-checks/lead-raw-events';
+import { erasedSubjectsLeads } from '../application/hub-leads/data-checks/erased-subjects-leads';
+import { MongoErasedLeadStore } from '../adapters/mongo/hub-leads/privacy/mongo-erased-lead-store';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoChannelRepository } from '../adapters/mongo/hub-leads/setup/mongo-channel-repository';
 import { MongoCrmCredentialsRepository } from '../adapters/mongo/hub-leads/setup/mongo-crm-credentials-repository';
@@ -213,6 +215,8 @@ function dataChecks(get: Resolve): DeclaredDataCheck[] {
       position: 140,
       check: leadRawEvents(get(WebhookReceiptStore), { retentionMs: INBOUND_WEBHOOK_RETENTION_SECONDS * 1000 }),
     },
+    // CONTRACT 12.4: the hub's part of erased-subjects (its name says so; the sales part is `erased-subjects`).
+    { position: 145, check: erasedSubjectsLeads(new MongoErasedLeadStore(get(Platform).db)) },
   ];
 }
 export type HubLeadsArea = ReturnType<typeof hubLeadsArea>;

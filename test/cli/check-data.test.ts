@@ -65,6 +65,7 @@ const CHECKS = [
   'hub-memberships-without-user',
   'lead-event-lead',
   'lead-raw-events',
+  'erased-subjects-leads',
   'api-key-user',
   'password-resets-applied',
 ];
@@ -775,6 +776,26 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       await db.collection(HUB_LEADS).deleteOne({ _id: gone.leadId as never });
       await expectReported('lead-event-lead', [String(movedEvent._id), String(goneEvent._id)]);
       await expectNotRepairable('lead-event-lead', 2);
+    },
+  );
+
+  it(
+    'erased-subjects-leads (the hub part of erased-subjects): a personal value written back on a lead a privacy ' +
+      'erasure marked erased is reported, and named as not repairable',
+    async () => {
+      const { requestErasure, completePendingErasures } = rt.runtime.app.hubPrivacy.useCases;
+      const leads = [await leadWithEvent(), await leadWithEvent()];
+      for (const [i, lead] of leads.entries()) {
+        const email = `erased.lead.${i}@example.com`;
+        await db.collection(HUB_LEADS).updateOne({ _id: lead.leadId as never }, { $set: { email } });
+        await requestErasure.execute({ orgId: lead.orgId, identifier: { kind: 'email', value: email }, reason: 'r' });
+      }
+      expect(await completePendingErasures.execute()).to.equal(2);
+      expect((await check()).code).to.equal(0);
+      const broken = leads[0]!.leadId;
+      await db.collection(HUB_LEADS).updateOne({ _id: broken as never }, { $set: { name: 'Written Back' } });
+      await expectReported('erased-subjects-leads', [broken]);
+      await expectNotRepairable('erased-subjects-leads', 1);
     },
   );
 

@@ -6,6 +6,7 @@ import { normalizePhone } from '../../domain/shared/phone';
 import type { SubjectIdentifier } from '../../application/shared/privacy/subject';
 import { CliFailure, EXIT, type CliContext } from '../cli-context';
 import { withTracedRuntime } from '../traced-action';
+import { hubErase } from './hub-privacy-cli';
 
 interface EraseOptions {
   readonly cpf?: string;
@@ -13,6 +14,7 @@ interface EraseOptions {
   readonly email?: string;
   readonly reason?: string;
   readonly dryRun?: boolean;
+  readonly org?: string;
 }
 
 /** The `privacy` command group (CONTRACT 12.5), created by whichever of its subcommands registers first. */
@@ -37,6 +39,7 @@ export function registerPrivacyErase(program: Command, ctx: CliContext): void {
     .option('--email <email>', 'the subject by e-mail')
     .option('--reason <reason>', 'why (1-500 characters; must not name the subject)')
     .option('--dry-run', 'print what would be erased, per store, and change nothing')
+    .option('--org <orgId>', "the hub's holdings of that organization instead of the sales service's (12.5)")
     .action((options: EraseOptions) => erase(ctx, program.opts<{ json?: boolean }>().json === true, options));
 }
 
@@ -46,6 +49,9 @@ async function erase(ctx: CliContext, json: boolean, options: EraseOptions): Pro
   if (options.dryRun !== true && (reason === '' || reason.length > 500))
     throw new CliFailure('privacy erase: --reason is required, 1 to 500 characters', EXIT.usage);
   const result = await withTracedRuntime(ctx, 'privacy erase', async (runtime) => {
+    const { org } = options;
+    if (org !== undefined)
+      return hubErase(runtime, { orgId: org, identifier, reason, dryRun: options.dryRun === true });
     const privacy = runtime.app.privacyErasure.useCases;
     if (options.dryRun === true) return { dryRun: true, counts: await privacy.previewErasure.execute(identifier) };
     const asked = await privacy.requestErasure.execute({ identifier, reason });

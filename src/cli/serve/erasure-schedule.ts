@@ -15,7 +15,7 @@ export interface ErasureScheduleOptions {
  * finds less left to do (CONTRACT 12.4: the next start, tick or `privacy erase` completes it).
  */
 export function startErasureCompletion(
-  completion: CompletePendingErasures,
+  completion: Pick<CompletePendingErasures, 'execute'>,
   logger: Logger,
   options: ErasureScheduleOptions = {},
 ): RunningSchedule {

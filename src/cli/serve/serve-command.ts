@@ -152,9 +152,11 @@ async function startSchedules(ctx: CliContext, runtime: Runtime, config: Config,
     now,
     ...ctx.passwordResets,
   });
-  // CONTRACT 12.4: erasures answered 202 whose run died are finished.
-  const { completePendingErasures } = runtime.app.privacyErasure.useCases;
-  const erasures = startErasureCompletion(completePendingErasures, logger, ctx.erasures);
+  // CONTRACT 12.4: erasures answered 202 whose run died are finished (the sales service's, then the hub's).
+  const sales = runtime.app.privacyErasure.useCases.completePendingErasures;
+  const hub = runtime.app.hubPrivacy.useCases.completePendingErasures;
+  const completion = { execute: async () => (await sales.execute()) + (await hub.execute()) };
+  const erasures = startErasureCompletion(completion, logger, ctx.erasures);
   return { dispatch, retention, sdrMaintenance, passwordResets, erasures };
 }
 

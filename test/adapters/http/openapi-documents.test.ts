@@ -106,6 +106,7 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
         c.privacyErasure,
         c.hubIdentity,
         c.hubLeads,
+        c.hubPrivacy,
       ]
         .filter((area) => area.service === service)
         .flatMap((area) => area.routers);

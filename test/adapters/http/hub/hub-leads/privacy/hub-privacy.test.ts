@@ -74,7 +74,7 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
   const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
     Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
 
-  it('holdings: by phone in any spelling or by e-mail, only this organization; an unknown subject counts 0', async () => {
+  it('holdings: by phone in any spelling or by e-mail, only this organization; an unknown subject: 0', async () => {
     const byPhone = await api()
       .get(`${base(orgA)}/subjects`)
       .query({ phone: '11 8765 4321' })
@@ -163,7 +163,7 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
       .expect(404);
   });
 
-  it('export: a streamed JSON attachment with the leads in the API lead view, the raw events and the outbox', async () => {
+  it('export: a streamed JSON attachment, leads in the API lead view, the raw events, the outbox', async () => {
     const res = await api()
       .get(`${base(orgA)}/subjects/export`)
       .query({ phone: SUBJECT.phone })

@@ -25,6 +25,7 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
+import { PrivacyArea, privacyModule } from './composition/privacy';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -57,6 +58,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     savedFiltersModule,
     policiesModule,
     assistantModule(overrides),
+    privacyModule,
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
     endedSessionsModule,
@@ -98,6 +100,7 @@ function assemble(container: Container, overrides: Overrides) {
     savedFilters: get(SavedFiltersArea),
     policies: get(PoliciesArea),
     assistant: get(AssistantArea),
+    privacy: get(PrivacyArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),
   };

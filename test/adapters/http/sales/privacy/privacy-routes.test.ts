@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { API_EVENT_LOGS } from '../../../../../src/adapters/mongo/sales-identity/api-event-collection';
 import { DEFAULT_GATEWAY_MESSAGES } from '../../../../../src/adapters/mongo/sdr/gateway-messages-collection';
+import { MongoChatRepository } from '../../../../../src/adapters/mongo/assistant/mongo-chat-repository';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 const CPF = '529.982.247-25';
@@ -93,6 +94,30 @@ describe('privacy routes (CONTRACT 12.1, 12.2)', () => {
         chatMessages: 0,
       });
     }
+  });
+
+  it("finds the assistant's chat messages whose text names the subject's CPF, phone or e-mail", async () => {
+    await seedSubject();
+    const user = await rt.createUser({ role: 'operator' });
+    const created = await rt.runtime.app.assistant.useCases.createChatSession.execute({ userId: user.id });
+    if (created._tag === 'Left') throw new Error('no session');
+    const chats = new MongoChatRepository(rt.db);
+    const texts = [
+      'Vendas do CPF 529.982.247-25?',
+      'Cliente no (21) 99999-0000, escreva para BRUNO@example.com',
+      'Nada pessoal aqui; outro cliente 111.444.777-35',
+    ];
+    for (const [i, content] of texts.entries())
+      await chats.appendOwnedMessage(
+        user.id,
+        { id: `msg-${i}`, sessionId: created.right.id, role: 'user', content, metadata: null },
+        new Date('2026-03-01T12:00:00Z'),
+      );
+    const res = await api().get('/privacy/subjects').query({ phone: '21 9999-0000' }).set('x-api-key', key);
+    expect(res.status).to.equal(200);
+    expect(countsOf(res.body).chatMessages).to.equal(2);
+    const exported = await api().get('/privacy/subjects/export').query({ cpf: CPF }).set('x-api-key', key);
+    expect(exported.body.stores.chatMessages.map((m: { id: string }) => m.id).sort()).to.deep.equal(['msg-0', 'msg-1']);
   });
 
   it('answers zero counts for an unknown subject', async () => {

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/Either';
+import { exportJson, ExportSubject } from '../../../src/application/privacy/export-subject';
+import { FindSubjectHoldings } from '../../../src/application/privacy/find-subject-holdings';
+import type { DeclaredHolding, HoldingReader, SubjectLinker } from '../../../src/application/shared/privacy/holding';
+import type { Subject } from '../../../src/application/shared/privacy/subject';
+import { personalTokensOf } from '../../../src/domain/shared/personal-tokens';
+
+/** A store of plain records: a record is the subject's when it shares a value with it. */
+class FakeHolding implements HoldingReader, SubjectLinker {
+  constructor(private readonly records: readonly { cpf?: string; phone?: string; email?: string }[]) {}
+  private of(subject: Subject) {
+    return this.records.filter(
+      (r) =>
+        (r.cpf !== undefined && subject.cpfs.includes(r.cpf)) ||
+        (r.phone !== undefined && subject.phones.includes(r.phone)) ||
+        (r.email !== undefined && subject.emails.includes(r.email)),
+    );
+  }
+  async count(subject: Subject) {
+    return this.of(subject).length;
+  }
+  async *documents(subject: Subject) {
+    yield* this.of(subject);
+  }
+  async link(subject: Subject): Promise<Subject> {
+    const found = this.of(subject);
+    const add = (a: readonly string[], b: (string | undefined)[]) => [
+      ...new Set([...a, ...b.filter((v): v is string => v !== undefined)]),
+    ];
+    return {
+      ...subject,
+      cpfs: add(
+        subject.cpfs,
+        found.map((r) => r.cpf),
+      ),
+      phones: add(
+        subject.phones,
+        found.map((r) => r.phone),
+      ),
+      emails: add(
+        subject.emails,
+        found.map((r) => r.email),
+      ),
+    };
+  }
+}
+
+const clock = { now: () => new Date('2026-03-01T12:00:00.000Z') };
+
+describe('privacy use cases (CONTRACT 12.1, 12.2)', () => {
+  const people = new FakeHolding([
+    { cpf: '52998224725', phone: '5521999990000' },
+    { phone: '5521999990000', email: 'b@example.com' },
+    { cpf: '11144477735', email: 'other@example.com' },
+  ]);
+  const messages = new FakeHolding([{ email: 'b@example.com' }, { email: 'b@example.com' }, { cpf: '11144477735' }]);
+  const holdings: DeclaredHolding[] = [
+    { store: 'messages', position: 20, reader: messages },
+    { store: 'people', position: 10, reader: people, linker: people },
+  ];
+
+  it('grows the subject through the linkers (CPF -> phone -> e-mail) and counts every store in order', async () => {
+    const result = await new FindSubjectHoldings(holdings).execute({ kind: 'cpf', value: '52998224725' });
+    expect(result).to.deep.equal(
+      E.right({
+        subject: { cpf: '52998224725', phones: ['5521999990000'], emails: ['b@example.com'] },
+        holdings: [
+          { store: 'people', count: 2 },
+          { store: 'messages', count: 2 },
+        ],
+      }),
+    );
+  });
+
+  it('an unknown subject: zero counts', async () => {
+    const result = await new FindSubjectHoldings(holdings).execute({ kind: 'email', value: 'x@example.com' });
+    expect(E.isRight(result) && result.right.holdings.map((h) => h.count)).to.deep.equal([0, 0]);
+  });
+
+  it('exports one JSON document, written piece by piece', async () => {
+    const result = await new ExportSubject(holdings, clock).execute({ kind: 'email', value: 'other@example.com' });
+    if (E.isLeft(result)) throw new Error('unexpected');
+    let text = '';
+    for await (const piece of exportJson(result.right)) text += piece;
+    expect(JSON.parse(text)).to.deep.equal({
+      subject: { cpf: '11144477735', phones: [], emails: ['other@example.com'] },
+      generatedAt: '2026-03-01T12:00:00.000Z',
+      stores: { people: [{ cpf: '11144477735', email: 'other@example.com' }], messages: [{ cpf: '11144477735' }] },
+    });
+  });
+
+  it('personal tokens: CPFs, phones (match key) and e-mails a text names', () => {
+    expect(
+      personalTokensOf('CPF 529.982.247-25, fone (21) 9999-0000, mail B@Example.com; pedido 12345'),
+    ).to.have.members(['cpf:52998224725', 'phone:2199990000', 'email:b@example.com']);
+  });
+});

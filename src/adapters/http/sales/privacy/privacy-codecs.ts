@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { parseSubjectIdentifier } from '../../../../application/privacy/parse-identifier';
 import type { SubjectIdentifier } from '../../../../application/shared/privacy/subject';
-import { parseCpf } from '../../../../domain/shared/cpf';
-import { normalizePhone } from '../../../../domain/shared/phone';
 import { stringWith } from '../../shared/openapi/json-schema';
 import { decodeQueryInput, invalidInput } from '../decode-input';
 
@@ -15,24 +14,9 @@ export const SubjectQuery = t.partial({
   email: stringWith('email', { description: `An e-mail address (${ONE})` }),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Exactly one identifier, well formed: 400 with the rule in words otherwise. */
 export function decodeSubjectQuery(query: Record<string, unknown>): SubjectIdentifier {
-  const { cpf, phone, email } = decodeQueryInput(SubjectQuery, query, 'refuse');
-  const given = [cpf, phone, email].filter((value) => value !== undefined);
-  if (given.length !== 1) throw invalidInput([`${ONE} is required`]);
-  if (cpf !== undefined) {
-    const parsed = parseCpf(cpf);
-    if (E.isLeft(parsed)) throw invalidInput(['cpf must be a valid CPF (11 digits, check digits)']);
-    return { kind: 'cpf', value: parsed.right };
-  }
-  if (phone !== undefined) {
-    const canonical = normalizePhone(phone);
-    if (canonical === undefined) throw invalidInput(['phone must be a Brazilian phone number (DDD and number)']);
-    return { kind: 'phone', value: canonical };
-  }
-  const address = (email ?? '').trim().toLowerCase();
-  if (!EMAIL.test(address) || address.length > 254) throw invalidInput(['email must be an e-mail address']);
-  return { kind: 'email', value: address };
+  const parsed = parseSubjectIdentifier(decodeQueryInput(SubjectQuery, query, 'refuse'));
+  if (E.isLeft(parsed)) throw invalidInput([parsed.left]);
+  return parsed.right;
 }

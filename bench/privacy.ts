@@ -199,7 +199,8 @@ async function rssReport(uri: string): Promise<boolean> {
       `${describeSummary(s, 1, ' MiB')}\n` +
       `export peak RSS, ${LARGE_SUBJECT} gateway messages (${(bytes.large / MIB).toFixed(1)} MiB of JSON): ` +
       `${describeSummary(l, 1, ' MiB')}\n` +
-      `export peak RSS growth: +${growth.toFixed(1)} MiB (target <= +${MAX_RSS_GROWTH_MIB} MiB) ${ok ? 'met' : 'MISSED'}\n`,
+      `export peak RSS growth: +${growth.toFixed(1)} MiB (target <= +${MAX_RSS_GROWTH_MIB} MiB) ` +
+      `${ok ? 'met' : 'MISSED'}\n`,
   );
   return ok;
 }

@@ -28,7 +28,9 @@ const COLLECTIONS: Readonly<Record<string, Entry>> = {
   chat_messages: { personal: ['content'], store: 'chatMessages' },
   chat_sessions: {
     personal: ['preview', 'title'],
-    none: "the preview is the last message's first characters (its message is in chatMessages); the title is the operator's",
+    none:
+      "the preview is the last message's first characters (its message is in chatMessages); " +
+      "the title is the operator's",
   },
   saved_filters: {
     personal: ['queryJson'],

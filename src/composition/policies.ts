@@ -14,6 +14,8 @@ import { policyStatusHistory } from '../application/policies/data-checks/policy-
 import { MongoPolicyPersonDirectory } from '../adapters/mongo/policies/mongo-policy-person-directory';
 import { MongoPolicyRepository } from '../adapters/mongo/policies/mongo-policy-repository';
 import { MongoPoliciesHolding } from '../adapters/mongo/policies/privacy/policies-holding';
+import { policyWithHistoryBody } from '../adapters/http/sales/policies/policy-views';
+import { viewed } from '../application/shared/privacy/subject-values';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
@@ -52,7 +54,8 @@ function policiesArea(get: Resolve) {
   // A policy's status and its history (CONTRACT 8.6, 10.2).
   const dataChecks = [{ position: 40, check: policyStatusHistory(get(PolicyStatusStore)) }];
   // The policies of a subject's CPFs, with their history (CONTRACT 12.1).
-  const holdings = [{ store: 'policies', position: 70, reader: new MongoPoliciesHolding(get(Platform).db) }];
+  const reader = new MongoPoliciesHolding(get(Platform).db, get(PolicyPersonDirectory));
+  const holdings = [{ store: 'policies', position: 70, reader: viewed(reader, policyWithHistoryBody) }];
   return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes, dataChecks, holdings };
 }
 export type PoliciesArea = ReturnType<typeof policiesArea>;

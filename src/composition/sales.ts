@@ -26,6 +26,9 @@ import { MongoDeliveryAttemptLog } from '../adapters/mongo/sales/mongo-delivery-
 import { salesAreaIndexes } from '../adapters/mongo/sales/indexes';
 import { MongoPeopleHolding, MongoSalesHolding } from '../adapters/mongo/sales/privacy/sales-holdings';
 import type { DeclaredHolding } from '../application/shared/privacy/holding';
+import { viewed } from '../application/shared/privacy/subject-values';
+import { detailBody } from '../adapters/http/sales/sales/sale-views';
+import type { SaleEntry } from '../domain/sales/sale';
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
 import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';
 import { SaleLeaseStore, SaleStatusEventStore } from '../application/sales/data-checks/ports';
@@ -141,7 +144,14 @@ function holdings(get: Resolve): DeclaredHolding[] {
   const people = new MongoPeopleHolding(get(Platform).db);
   return [
     { store: 'people', position: 10, reader: people, linker: people },
-    { store: 'sales', position: 20, reader: new MongoSalesHolding(get(Platform).db) },
+    // In the shape of GET /api/sales/{id} (with the person, vendor, delivery state and last event).
+    {
+      store: 'sales',
+      position: 20,
+      reader: viewed(new MongoSalesHolding(get(Platform).db), (entry: SaleEntry) =>
+        detailBody(entry, get(Clock).now()),
+      ),
+    },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { cpfToken, emailToken, phoneToken } from '../../../domain/shared/personal-tokens';
 import { phoneMatchKey, phoneSpellings, type CanonicalPhone } from '../../../domain/shared/phone';
+import type { HoldingReader } from './holding';
 import type { Subject } from './subject';
 
 /** The match keys (DDD + last 8 digits, CONTRACT 3.4) of the subject's phones. */
@@ -26,4 +27,18 @@ export const isEmptySubject = (subject: Subject): boolean =>
 /** A reader's documents in another shape (the API's, given by the composition). */
 export async function* mapped<T>(documents: AsyncIterable<T>, view: (document: T) => unknown): AsyncIterable<unknown> {
   for await (const document of documents) yield view(document);
+}
+
+/** A reader whose documents are handed out in another shape (the API's view, given by the composition). */
+export function viewed<S, T>(
+  reader: {
+    count(subject: Subject, scope: S): Promise<number>;
+    documents(subject: Subject, scope: S): AsyncIterable<T>;
+  },
+  view: (document: T) => unknown,
+): HoldingReader<S> {
+  return {
+    count: (subject, scope) => reader.count(subject, scope),
+    documents: (subject, scope) => mapped(reader.documents(subject, scope), view),
+  };
 }

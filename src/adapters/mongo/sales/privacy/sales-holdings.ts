@@ -4,11 +4,11 @@ import { phoneKeysOf } from '../../../../application/shared/privacy/subject-valu
 import type { Subject } from '../../../../application/shared/privacy/subject';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import type { Person } from '../../../../domain/sales/sale';
-import type { Sale } from '../../../../domain/sales/sale';
+import type { SaleEntry } from '../../../../domain/sales/sale';
+import { saleEntries } from '../sale-entries';
 import { peopleCollection, type PersonDocument } from '../people-collection';
 import { toPerson } from '../person-mapper';
-import { toSale } from '../sale-mapper';
-import { salesCollection } from '../sales-collection';
+import { salesCollection, type SaleDocument } from '../sales-collection';
 
 /** Documents per cursor batch of an export: what the process holds of a store at a time. */
 export const EXPORT_BATCH = 200;
@@ -83,11 +83,19 @@ export class MongoSalesHolding implements HoldingReader {
     return salesCollection(this.db).countDocuments({ personId: { $in: [...subject.personIds] } });
   }
 
-  async *documents(subject: Subject): AsyncIterable<Sale> {
+  /** Each sale with its person and vendor (what the API's sale views read), a cursor batch at a time. */
+  async *documents(subject: Subject): AsyncIterable<SaleEntry> {
     if (subject.personIds.length === 0) return;
     const cursor = salesCollection(this.db)
       .find({ personId: { $in: [...subject.personIds] } })
       .batchSize(EXPORT_BATCH);
-    for await (const doc of cursor) yield toSale(doc);
+    let batch: SaleDocument[] = [];
+    for await (const doc of cursor) {
+      batch.push(doc);
+      if (batch.length < EXPORT_BATCH) continue;
+      yield* await saleEntries(this.db, batch);
+      batch = [];
+    }
+    if (batch.length > 0) yield* await saleEntries(this.db, batch);
   }
 }

@@ -153,6 +153,10 @@ describe('privacy routes (CONTRACT 12.1, 12.2)', () => {
     expect(Object.keys(res.body.stores)).to.have.length(8);
     expect(res.body.stores.people).to.have.length(1);
     expect(res.body.stores.people[0].cpf).to.equal(CPF_DIGITS);
+    // Sales and policies in the API's shapes (GET /api/sales/{id}, GET /api/policies/{id}).
+    expect(res.body.stores.sales[0].pessoa.id).to.equal(res.body.stores.people[0].id);
+    expect(res.body.stores.sales[0].delivery.webhookProcessed).to.equal(false);
+    expect(res.body.stores.policies[0]).to.include({ policyNumber: 'AP-1', personId: res.body.stores.people[0].id });
     expect(res.body.stores.gatewayMessages.map((m: { id: string }) => m.id).sort()).to.deep.equal(['m1', 'm2']);
     expect(res.body.stores.sdrInteractions[0].notes[0].text).to.include('ligar amanhã');
     expect(res.text).to.not.include('11144477735');

@@ -2,59 +2,23 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/Either';
 import { exportJson, ExportSubject } from '../../../src/application/privacy/export-subject';
 import { FindSubjectHoldings } from '../../../src/application/privacy/find-subject-holdings';
-import type { DeclaredHolding, HoldingReader, SubjectLinker } from '../../../src/application/shared/privacy/holding';
-import type { Subject } from '../../../src/application/shared/privacy/subject';
+import type { DeclaredHolding } from '../../../src/application/shared/privacy/holding';
+import { InMemoryHolding } from '../../support/fakes/in-memory-holding';
 import { personalTokensOf } from '../../../src/domain/shared/personal-tokens';
-
-/** A store of plain records: a record is the subject's when it shares a value with it. */
-class FakeHolding implements HoldingReader, SubjectLinker {
-  constructor(private readonly records: readonly { cpf?: string; phone?: string; email?: string }[]) {}
-  private of(subject: Subject) {
-    return this.records.filter(
-      (r) =>
-        (r.cpf !== undefined && subject.cpfs.includes(r.cpf)) ||
-        (r.phone !== undefined && subject.phones.includes(r.phone)) ||
-        (r.email !== undefined && subject.emails.includes(r.email)),
-    );
-  }
-  async count(subject: Subject) {
-    return this.of(subject).length;
-  }
-  async *documents(subject: Subject) {
-    yield* this.of(subject);
-  }
-  async link(subject: Subject): Promise<Subject> {
-    const found = this.of(subject);
-    const add = (a: readonly string[], b: (string | undefined)[]) => [
-      ...new Set([...a, ...b.filter((v): v is string => v !== undefined)]),
-    ];
-    return {
-      ...subject,
-      cpfs: add(
-        subject.cpfs,
-        found.map((r) => r.cpf),
-      ),
-      phones: add(
-        subject.phones,
-        found.map((r) => r.phone),
-      ),
-      emails: add(
-        subject.emails,
-        found.map((r) => r.email),
-      ),
-    };
-  }
-}
 
 const clock = { now: () => new Date('2026-03-01T12:00:00.000Z') };
 
 describe('privacy use cases (CONTRACT 12.1, 12.2)', () => {
-  const people = new FakeHolding([
+  const people = new InMemoryHolding([
     { cpf: '52998224725', phone: '5521999990000' },
     { phone: '5521999990000', email: 'b@example.com' },
     { cpf: '11144477735', email: 'other@example.com' },
   ]);
-  const messages = new FakeHolding([{ email: 'b@example.com' }, { email: 'b@example.com' }, { cpf: '11144477735' }]);
+  const messages = new InMemoryHolding([
+    { email: 'b@example.com' },
+    { email: 'b@example.com' },
+    { cpf: '11144477735' },
+  ]);
   const holdings: DeclaredHolding[] = [
     { store: 'messages', position: 20, reader: messages },
     { store: 'people', position: 10, reader: people, linker: people },

@@ -26,6 +26,7 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
+import { PrivacyArea, privacyModule } from './composition/privacy';
 import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy-erasure';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
@@ -59,6 +60,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     savedFiltersModule,
     policiesModule,
     assistantModule(overrides),
+    privacyModule,
     privacyErasureModule,
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
@@ -102,6 +104,7 @@ function assemble(container: Container, overrides: Overrides) {
     savedFilters: get(SavedFiltersArea),
     policies: get(PoliciesArea),
     assistant: get(AssistantArea),
+    privacy: get(PrivacyArea),
     privacyErasure: get(PrivacyErasureArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),

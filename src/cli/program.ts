@@ -14,6 +14,7 @@ import { registerImportPolicies } from './imports/import-policies-command';
 import { registerAsk } from './sales/ask-command';
 import { registerRebuildSdrReadModels } from './data/rebuild-sdr-read-models-command';
 import { registerCheckData } from './data/check-data-command';
+import { registerPrivacy } from './privacy/privacy-command';
 import { registerPrivacyErase } from './privacy/erase-command';
 
 export interface ProgramOptions {
@@ -45,6 +46,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCheckData(program, ctx);
   registerImportPolicies(program, ctx);
   registerAsk(program, ctx);
+  registerPrivacy(program, ctx);
   registerPrivacyErase(program, ctx);
   return program;
 }

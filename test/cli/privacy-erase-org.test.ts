@@ -85,6 +85,25 @@ describe('privacy erase --org (CONTRACT 12.5, the hub)', function () {
     expect(await leadsText(orgB)).to.include('Clara Cli');
   });
 
+  it('privacy subject and export --org: the counts and the documents of that organization only', async () => {
+    const run = (...args: string[]) => runCliCaptured(['privacy', ...args], { MONGODB_URI: uri });
+    const subject = await run('subject', '--org', orgA, '--email', EMAIL, '--json');
+    expect(subject.code, subject.err.join('\n')).to.equal(0);
+    expect(JSON.parse(subject.out.join('\n'))).to.deep.equal({
+      subject: { cpf: null, phones: [], emails: [EMAIL] },
+      holdings: [
+        { store: 'leadOutbox', count: 0 },
+        { store: 'leadEvents', count: 1 },
+        { store: 'leads', count: 1 },
+      ],
+    });
+    const exported = await run('export', '--org', orgA, '--phone', '+55 (11) 97654-3210');
+    expect(exported.code, exported.err.join('\n')).to.equal(0);
+    const doc = JSON.parse(exported.out.join('\n')) as { stores: { leads: { orgId: string; name: string }[] } };
+    expect(doc.stores.leads.map((l) => [l.orgId, l.name])).to.deep.equal([[orgA, 'Clara Cli']]);
+    expect((await run('subject', '--org', orgA, '--cpf', '52998224725')).code).to.equal(1);
+  });
+
   it('refuses --org with --cpf, an unknown organization, a missing reason (exit 1)', async () => {
     for (const args of [
       ['--org', orgA, '--cpf', '52998224725', '--reason', 'x'],

@@ -13,7 +13,7 @@ type Entry =
   | { readonly personal: readonly string[]; readonly none: string }
   | { readonly personal: readonly []; readonly store?: undefined };
 const NOT_A_SUBJECT = "staff accounts: the broker's users, not a data subject of CONTRACT 12";
-const HUB = 'a hub holding, per organization (CONTRACT 12.3): declared by the hub areas';
+const PENDING = 'the identifier of an erasure request, kept only while it is pending (CONTRACT 12.4)';
 
 const COLLECTIONS: Readonly<Record<string, Entry>> = {
   people: { personal: ['fullName', 'cpf', 'rg', 'cnh', 'birthDate', 'e-mails', 'phones'], store: 'people' },
@@ -53,11 +53,13 @@ const COLLECTIONS: Readonly<Record<string, Entry>> = {
   hub_ended_sessions: { personal: [] },
   hub_reset_tokens: { personal: [] },
   hub_pipelines: { personal: [] },
-  hub_leads: { personal: ['name', 'phone', 'email', 'fields'], none: HUB },
-  hub_lead_events: { personal: ['payload'], none: HUB },
+  hub_leads: { personal: ['title', 'name', 'phone', 'email', 'fields', 'externalId'], store: 'leads' },
+  hub_lead_events: { personal: ['rawBody'], store: 'leadEvents' },
   hub_webhook_receipts: { personal: [] },
   hub_lead_templates: { personal: [] },
-  hub_outbox: { personal: ['to', 'text'], none: HUB },
+  hub_outbox: { personal: ['to', 'text'], store: 'leadOutbox' },
+  hub_privacy_erasures: { personal: ['subject', 'subjectKey'], none: PENDING },
+  privacy_erasures: { personal: ['subject', 'subjectKeys'], none: PENDING },
   hub_crm_credentials: { personal: [] },
   hub_channels: { personal: [] },
 };
@@ -77,7 +79,10 @@ describe('declared personal-data holdings (CONTRACT 12.1, issue 32)', () => {
   it('every collection with a personal field has a declared holding (or a stated reason)', () => {
     const app = rt.runtime.app;
     const areas = [app.sales, app.sdr, app.policies, app.assistant];
-    const declared = new Set(areas.flatMap((area) => area.holdings.map((holding) => holding.store)));
+    const declared = new Set([
+      ...areas.flatMap((area) => area.holdings.map((holding) => holding.store)),
+      ...app.hubLeads.orgHoldings.map((holding) => holding.store),
+    ]);
     const undeclared = Object.entries(COLLECTIONS).flatMap(([collection, entry]) =>
       entry.personal.length > 0 && !('none' in entry) && !declared.has(entry.store ?? '')
         ? [`${collection} (${entry.personal.join(', ')}): no declared holding '${entry.store}'`]
@@ -102,5 +107,10 @@ describe('declared personal-data holdings (CONTRACT 12.1, issue 32)', () => {
       'policies',
       'chatMessages',
     ]);
+  });
+
+  it('the hub-leads area declares the three hub stores of CONTRACT 12.2, per organization, in erasure order', () => {
+    const stores = [...rt.runtime.app.hubLeads.orgHoldings].sort((a, b) => a.position - b.position);
+    expect(stores.map((holding) => holding.store)).to.deep.equal(['leadOutbox', 'leadEvents', 'leads']);
   });
 });

@@ -26,6 +26,7 @@ import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
 import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy-erasure';
+import { PrivacyArea, privacyModule } from './composition/privacy';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -59,6 +60,7 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     policiesModule,
     assistantModule(overrides),
     privacyErasureModule,
+    privacyModule,
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
     endedSessionsModule,
@@ -101,6 +103,7 @@ function assemble(container: Container, overrides: Overrides) {
     policies: get(PoliciesArea),
     assistant: get(AssistantArea),
     privacyErasure: get(PrivacyErasureArea),
+    privacy: get(PrivacyArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),
   };

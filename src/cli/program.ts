@@ -15,6 +15,7 @@ import { registerAsk } from './sales/ask-command';
 import { registerRebuildSdrReadModels } from './data/rebuild-sdr-read-models-command';
 import { registerCheckData } from './data/check-data-command';
 import { registerPrivacyErase } from './privacy/erase-command';
+import { registerPrivacy } from './privacy/privacy-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -45,6 +46,7 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCheckData(program, ctx);
   registerImportPolicies(program, ctx);
   registerAsk(program, ctx);
+  registerPrivacy(program, ctx);
   registerPrivacyErase(program, ctx);
   return program;
 }

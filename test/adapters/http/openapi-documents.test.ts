@@ -103,6 +103,7 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
         c.savedFilters,
         c.policies,
         c.assistant,
+        c.privacy,
         c.privacyErasure,
         c.hubIdentity,
         c.hubLeads,

@@ -34,6 +34,9 @@ export const peopleIndexes: CollectionIndexes = {
     { key: { commercialEmail: 1 }, name: 'by_commercial_email' },
     // SDR lookups by phone (CONTRACT 3.4).
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
+    // A data subject's persons by e-mail (CONTRACT 12.1).
+    { key: { personalEmail: 1 }, name: 'by_personal_email' },
+    { key: { commercialEmail: 1 }, name: 'by_commercial_email' },
     // One minimal person per phone (CONTRACT 3.4): the database, not a read before it, decides.
     {
       key: { minimalPhoneKey: 1 },

@@ -4,25 +4,13 @@
 import * as E from 'fp-ts/Either';
 import type { SubjectIdentifier } from '../../src/application/shared/privacy/subject';
 import type { Runtime } from '../../src/runtime';
-import type { CommandCounter, CommandTally } from './command-count';
 
-export interface ErasureMeasure {
-  readonly counts: Readonly<Record<string, number>>;
-  readonly commands: CommandTally;
-}
-
-/** Requests and runs one erasure to its end inside a counting scope (the 202's work and the run's). */
-export async function measureErasure(
-  runtime: Runtime,
-  counter: CommandCounter,
-  identifier: SubjectIdentifier,
-): Promise<ErasureMeasure> {
+/** bench:privacy's erasure step: requests the subject's erasure and runs it to its end (the last step: it erases). */
+export async function eraseToTheEnd(runtime: Runtime, identifier: SubjectIdentifier): Promise<unknown> {
   const privacy = runtime.app.privacyErasure.useCases;
-  const { result, commands } = await counter.count(async () => {
-    const asked = await privacy.requestErasure.execute({ identifier, reason: 'bench' });
-    if (E.isLeft(asked)) throw new Error('the bench reason named the subject');
-    return privacy.runErasure.execute(asked.right.id);
-  });
-  if (result?.status !== 'done') throw new Error('the erasure did not finish');
-  return { counts: result.counts, commands };
+  const asked = await privacy.requestErasure.execute({ identifier, reason: 'bench' });
+  if (E.isLeft(asked)) throw new Error('the bench reason named the subject');
+  const done = await privacy.runErasure.execute(asked.right.id);
+  if (done?.status !== 'done') throw new Error('the erasure did not finish');
+  return done.counts;
 }

@@ -4,7 +4,7 @@
 // person of the dataset with a CPF and a phone, looked up by its phone in another spelling.
 // 1. Database commands per step (holdings, export), printed per dataset with their names and
 //    collections. Target: at most x1.2 from the smallest dataset to the largest (a figure that does not
-//    depend on the machine). The `erase` helper adds its step to STEPS.
+//    depend on the machine), erasure included (the last step).
 // 2. Export's peak RSS when the subject has 10,000 gateway messages versus 100: each export runs in a
 //    process of its own (a clean peak), interleaved for BENCH_ROUNDS (5) rounds; median and spread.
 //    Target: the median peak grows by at most 30 MiB (the export streams store by store, batch by batch).
@@ -27,6 +27,7 @@ import { runBenchProcess } from './support/bench-process';
 import { CommandCounter, describeTally, totalOf, type CommandTally } from './support/command-count';
 import { DATASET_SETTINGS, describeSeed, seedDataset } from './support/dataset-worker';
 import { watchRssPeak } from './support/rss-peak';
+import { eraseToTheEnd } from './support/erasure-step';
 
 const { sizes: SIZES, rounds: ROUNDS, messages: MESSAGES, seedBatch: SEED_BATCH } = DATASET_SETTINGS;
 const MAX_COMMAND_GROWTH = 1.2;
@@ -43,6 +44,8 @@ interface Step {
 const STEPS: readonly Step[] = [
   { name: 'holdings', run: (rt, subject) => rt.app.privacy.useCases.findSubjectHoldings.execute(subject) },
   { name: 'export', run: (rt, subject) => exportAll(rt, subject) },
+  // Last: it erases the subject the steps before read.
+  { name: 'erasure', run: (rt, subject) => eraseToTheEnd(rt, subject) },
 ];
 
 /** Runs the export to its end, keeping only its size. */

@@ -26,8 +26,8 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { PrivacyArea, privacyModule } from './composition/privacy';
 import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy-erasure';
+import { PrivacyArea, privacyModule } from './composition/privacy';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -60,8 +60,8 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     savedFiltersModule,
     policiesModule,
     assistantModule(overrides),
-    privacyModule,
     privacyErasureModule,
+    privacyModule,
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
     hubPrivacyModule,
@@ -104,8 +104,8 @@ function assemble(container: Container, overrides: Overrides) {
     savedFilters: get(SavedFiltersArea),
     policies: get(PoliciesArea),
     assistant: get(AssistantArea),
-    privacy: get(PrivacyArea),
     privacyErasure: get(PrivacyErasureArea),
+    privacy: get(PrivacyArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),
     hubPrivacy: get(HubPrivacyArea),

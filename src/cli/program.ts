@@ -14,8 +14,8 @@ import { registerImportPolicies } from './imports/import-policies-command';
 import { registerAsk } from './sales/ask-command';
 import { registerRebuildSdrReadModels } from './data/rebuild-sdr-read-models-command';
 import { registerCheckData } from './data/check-data-command';
-import { registerPrivacy } from './privacy/privacy-command';
 import { registerPrivacyErase } from './privacy/erase-command';
+import { registerPrivacy } from './privacy/privacy-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */

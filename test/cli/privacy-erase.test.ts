@@ -26,7 +26,7 @@ describe('privacy erase (CONTRACT 12.5)', function () {
     const run = await cli('--email', ANA.email.toUpperCase(), '--dry-run', '--json');
     expect(run.code, run.err.join('\n')).to.equal(0);
     const out = JSON.parse(run.out.join('\n')) as { counts: Record<string, number> };
-    expect(out.counts).to.include({ people: 1, sales: 1, sdrInteractions: 1, gatewayMessages: 3, policies: 1 });
+    expect(out.counts).to.include({ people: 1, sales: 1, sdrInteractions: 1, gatewayMessages: 5, policies: 1 });
     const after = await dumpDatabase(rt);
     for (const [name, text] of before) if (name !== 'api_event_logs') expect(after.get(name), name).to.equal(text);
   });

@@ -2,7 +2,7 @@
  * The messaging gateway's message record (CONTRACT 8.1; anchor: Evolution API): one document per
  * message in the gateway's own store, which this service reads. Only one-to-one chats count.
  */
-import { ERASED_PHONE } from '../privacy/pseudonyms';
+import { ERASED_JID_DIGITS } from '../privacy/pseudonyms';
 import { normalizePhone, type CanonicalPhone } from '../shared/phone';
 
 export interface GatewayMessageKey {
@@ -49,7 +49,8 @@ export function isOneToOneJid(jid: string): boolean {
 export function phoneOfJid(jid: string): CanonicalPhone | undefined {
   const match = ONE_TO_ONE.exec(jid);
   if (match?.[1] === undefined) return undefined;
-  return ERASED_PHONE.test(match[1]) ? (match[1] as CanonicalPhone) : normalizePhone(`+${match[1]}`);
+  const erased = ERASED_JID_DIGITS.exec(match[1])?.[1];
+  return erased !== undefined ? (erased as CanonicalPhone) : normalizePhone(`+${match[1]}`);
 }
 
 /** The pattern a store query uses to keep one-to-one chats only (the same rule as isOneToOneJid). */

@@ -1,6 +1,5 @@
 import type { Collection, Document } from 'mongodb';
 import { pseudonymPhone } from '../pseudonyms';
-import { phonesOfMatchKey } from '../../../../domain/sdr/contact';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';
 
@@ -8,15 +7,25 @@ const SUFFIXES = ['@s.whatsapp.net', '@c.us'];
 /** What an erased message keeps: who stored it, its gateway id, its direction, type and time. */
 const KEPT = new Set(['_id', 'instance', 'key', 'messageType', 'messageTimestamp']);
 
-/** The subject's chats: every spelling of each of its phones (with and without the ninth digit), both suffixes. */
+/** The chat jid standing for `jid` once erased: the pseudonym of its phone, the spelling kept apart, the suffix kept. */
+export function pseudonymJid(salt: string, jid: string): string {
+  const digits = /^\d+/.exec(jid)?.[0] ?? '';
+  const pseudonym = pseudonymPhone(salt, `${digits.slice(2, 4)}${digits.slice(-8)}`);
+  return `${pseudonym}${digits.length === 12 ? '1' : ''}${jid.slice(digits.length)}`;
+}
+
+/**
+ * The subject's chats: each of its phones as the gateway may spell it (55 + DDD + the number with and without
+ * the ninth digit, CONTRACT 3.4), with both suffixes.
+ */
 export function subjectJids(context: ErasureContext): { readonly jid: string; readonly pseudonym: string }[] {
   const keys = [...new Set(context.subject.phones.map((p) => phoneMatchKey(p as CanonicalPhone)))];
   return keys.flatMap((key) =>
-    phonesOfMatchKey(key).flatMap((phone) =>
-      SUFFIXES.map((suffix) => ({
-        jid: `${phone}${suffix}`,
-        pseudonym: `${pseudonymPhone(context.salt, key)}${suffix}`,
-      })),
+    [`55${key.slice(0, 2)}9${key.slice(2)}`, `55${key}`].flatMap((phone) =>
+      SUFFIXES.map((suffix) => {
+        const jid = `${phone}${suffix}`;
+        return { jid, pseudonym: pseudonymJid(context.salt, jid) };
+      }),
     ),
   );
 }

@@ -5,7 +5,7 @@ import { phonesOfMatchKey } from '../../../../domain/sdr/contact';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';
 import type { ChatReadModel, ContactReadModel } from '../../../../application/sdr/read-model-ports';
-import { subjectJids } from './gateway-messages-eraser';
+import { pseudonymJid, subjectJids } from './gateway-messages-eraser';
 import type { SdrReadModels } from '../../../../application/sdr/read-models/sdr-read-models';
 
 /** Every contact key the subject had and has: its phones in each spelling, its web sessions, and their pseudonyms. */
@@ -40,7 +40,7 @@ export function sdrReadModelsEraser(
       const refs: ChatRef[] = [
         ...old.flatMap((chat) => [
           chat,
-          { instance: chat.instance, remoteJid: chat.remoteJid.replace(/^\d+/, pseudonymOf(context, chat.phone)) },
+          { instance: chat.instance, remoteJid: pseudonymJid(context.salt, chat.remoteJid) },
         ]),
         // Chats the gateway follower had not read yet: found in the gateway store under their pseudonyms.
         ...(await gatewayChats(gateway, context)),
@@ -74,10 +74,6 @@ async function gatewayChats(gateway: Collection, context: ErasureContext): Promi
     for (const instance of instances) refs.push({ instance, remoteJid: jid }, { instance, remoteJid: pseudonym });
   }
   return refs;
-}
-
-function pseudonymOf(context: ErasureContext, phone: string | null): string {
-  return phone === null ? '0' : pseudonymPhone(context.salt, phoneMatchKey(phone as CanonicalPhone));
 }
 
 function oldContactKeys(context: ErasureContext): string[] {

@@ -99,9 +99,11 @@ export async function buildSubject(rt: SalesRuntime, key: string, s: SubjectValu
 
 async function gatewayChat(db: Db, s: SubjectValues, at: Date): Promise<void> {
   const secs = Math.floor(at.getTime() / 1000);
-  const message = (fromMe: boolean, offset: number, text: string) => ({
+  // The gateway may spell the number without the ninth digit (CONTRACT 3.4): a second chat of the same contact.
+  const legacy = `55${s.phone.slice(2, 4)}${s.phone.slice(-8)}`;
+  const message = (fromMe: boolean, offset: number, text: string, phone = s.phone) => ({
     instance: 'main',
-    key: { id: randomUUID(), remoteJid: jid(s.phone), fromMe },
+    key: { id: randomUUID(), remoteJid: jid(phone), fromMe },
     pushName: fromMe ? 'Corretora' : s.name,
     messageType: 'conversation',
     message: { conversation: text },
@@ -113,6 +115,8 @@ async function gatewayChat(db: Db, s: SubjectValues, at: Date): Promise<void> {
       message(false, 0, `oi, sou ${s.name}, meu email ${s.email}`),
       message(false, 20, 'quero cotar'),
       message(true, s.replyAfter, 'claro! qual o seu CPF?'),
+      message(false, 5, `aqui ${s.name} de novo`, legacy),
+      message(true, 100, 'oi de novo', legacy),
     ]);
 }
 

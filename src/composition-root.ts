@@ -8,6 +8,7 @@ import { applyRebindings, type Binding, type Rebinding, type Resolve } from './c
 import { endedSessionsModule } from './composition/ended-sessions';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
+import { HubPrivacyArea, hubPrivacyModule } from './composition/hub-privacy';
 import {
   databaseMaintenance,
   Platform,
@@ -25,6 +26,8 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
+import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy-erasure';
+import { PrivacyArea, privacyModule } from './composition/privacy';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 
@@ -57,8 +60,11 @@ export function areaModules(config: Config, infra: Infrastructure, overrides: Ov
     savedFiltersModule,
     policiesModule,
     assistantModule(overrides),
+    privacyErasureModule,
+    privacyModule,
     hubIdentityModule(overrides),
     hubLeadsModule(overrides),
+    hubPrivacyModule,
     endedSessionsModule,
   ];
 }
@@ -98,8 +104,11 @@ function assemble(container: Container, overrides: Overrides) {
     savedFilters: get(SavedFiltersArea),
     policies: get(PoliciesArea),
     assistant: get(AssistantArea),
+    privacyErasure: get(PrivacyErasureArea),
+    privacy: get(PrivacyArea),
     hubIdentity,
     hubLeads: get(HubLeadsArea),
+    hubPrivacy: get(HubPrivacyArea),
   };
   const platform = get(Platform);
   const all: readonly Area[] = Object.values(areas);

@@ -13,6 +13,7 @@ import {
 import { lookUpServerFile, processState, serverFilePath, type ServerFileChecks } from './serve/embedded-server-file';
 import type { RetentionOptions } from './serve/retention-schedule';
 import type { PasswordResetScheduleOptions } from './serve/password-reset-schedule';
+import type { ErasureScheduleOptions } from './serve/erasure-schedule';
 import type { SdrMaintenanceOptions } from './serve/sdr-maintenance-schedule';
 
 /** CONTRACT section 2: 0 success, 1 usage or input error, 2 a dependency is unreachable. */
@@ -52,6 +53,8 @@ export interface CliContext {
    * `serve`'s completion of password resets a dead request left (password-reset-schedule.ts); tests shorten its tick.
    */
   readonly passwordResets?: PasswordResetScheduleOptions;
+  /** `serve`'s completion of pending erasures (erasure-schedule.ts); tests shorten its tick. */
+  readonly erasures?: ErasureScheduleOptions;
 }
 
 /** Only `serve` runs the HTTP services, the one use of the JWT secrets. */

@@ -14,6 +14,8 @@ import { registerImportPolicies } from './imports/import-policies-command';
 import { registerAsk } from './sales/ask-command';
 import { registerRebuildSdrReadModels } from './data/rebuild-sdr-read-models-command';
 import { registerCheckData } from './data/check-data-command';
+import { registerPrivacyErase } from './privacy/erase-command';
+import { registerPrivacy } from './privacy/privacy-command';
 
 export interface ProgramOptions {
   /** How `serve` learns it must stop (process signals by default; tests pass their own). */
@@ -44,6 +46,8 @@ export function buildProgram(ctx: CliContext, options: ProgramOptions = {}): Com
   registerCheckData(program, ctx);
   registerImportPolicies(program, ctx);
   registerAsk(program, ctx);
+  registerPrivacy(program, ctx);
+  registerPrivacyErase(program, ctx);
   return program;
 }
 

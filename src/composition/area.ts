@@ -21,4 +21,6 @@ export interface Area {
    * declared beside its indexes; the privacy use cases run every area's. None: it holds no personal data.
    */
   readonly holdings?: readonly DeclaredHolding[];
+  /** The hub's holdings, per organization (CONTRACT 12.3; the hub-leads area's `HubHoldings`). */
+  readonly orgHoldings?: readonly DeclaredHolding<{ readonly organizationId: string }>[];
 }

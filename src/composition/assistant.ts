@@ -1,3 +1,4 @@
+import { MongoChatMessagesHolding } from '../adapters/mongo/assistant/privacy/chat-messages-holding';
 import { ContainerModule } from 'inversify';
 import { CreateChatSession } from '../application/assistant/create-chat-session';
 import { DeleteChatSession } from '../application/assistant/delete-chat-session';
@@ -119,7 +120,16 @@ function assistantArea(get: Resolve) {
     chatSessionRoutes({ guards, ...useCases }),
     aiRoutes({ guards, executeAssistant: useCases.executeAssistant }),
   ];
-  return { service: 'sales' as const, useCases, routers, indexes: assistantAreaIndexes, dataChecks: dataChecks(get) };
+  // The chat messages whose text names a subject (CONTRACT 12.1).
+  const holdings = [{ store: 'chatMessages', position: 80, reader: new MongoChatMessagesHolding(get(Platform).db) }];
+  return {
+    service: 'sales' as const,
+    useCases,
+    routers,
+    indexes: assistantAreaIndexes,
+    dataChecks: dataChecks(get),
+    holdings,
+  };
 }
 
 /** The chat sessions' counters and messages (CONTRACT 8.4, 10.2). */

@@ -51,6 +51,8 @@ import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/rete
 import { LeadEventLeads, WebhookReceiptStore } from '../application/hub-leads/data-checks/ports';
 import { leadEventLead } from '../application/hub-leads/data-checks/lead-event-lead';
 import { leadRawEvents } from '../application/hub-leads/data-checks/lead-raw-events';
+import { erasedSubjectsLeads } from '../application/hub-leads/data-checks/erased-subjects-leads';
+import { MongoErasedLeadStore } from '../adapters/mongo/hub-leads/privacy/mongo-erased-lead-store';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
 import { MongoChannelRepository } from '../adapters/mongo/hub-leads/setup/mongo-channel-repository';
 import { MongoCrmCredentialsRepository } from '../adapters/mongo/hub-leads/setup/mongo-crm-credentials-repository';
@@ -64,6 +66,8 @@ import { Clock, IdGenerator, RateLimitStore, SecretHasher } from '../application
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
 import { Platform } from './platform';
+import { HubHoldings } from '../application/hub-leads/privacy/ports';
+import { hubLeadHoldings } from '../adapters/mongo/hub-leads/privacy/hub-lead-holdings';
 
 export interface HubLeadsOptions {
   /** The per-organization webhook limiter of spec part 8 (default 30 per minute). */
@@ -99,6 +103,8 @@ export function hubLeadsModule(options: HubLeadsOptions): ContainerModule {
         }),
     );
     provide(bind, WebhookReceiptStore, (get) => new MongoWebhookReceiptStore(db(get)));
+    // CONTRACT 12.3: leads, their raw events and outbox entries, per organization (the privacy routes read them).
+    provide(bind, HubHoldings, (get) => hubLeadHoldings(db(get)));
     provide(bind, HubLeadsUseCases, (get) => hubLeadsUseCases(get, options));
     provide(bind, HubLeadsArea, (get) => hubLeadsArea(get, options));
   });
@@ -188,7 +194,14 @@ function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
     }),
     internalLeadRoutes({ list: listLeads, get: getLead, organization: useCases.checkOrganizationExists, secret }),
   ];
-  return { service: 'hub' as const, useCases, routers, indexes: hubLeadsAreaIndexes, dataChecks: dataChecks(get) };
+  return {
+    service: 'hub' as const,
+    useCases,
+    routers,
+    indexes: hubLeadsAreaIndexes,
+    dataChecks: dataChecks(get),
+    orgHoldings: get(HubHoldings),
+  };
 }
 
 /** A lead event and its lead share the organization and the provider. */
@@ -202,6 +215,8 @@ function dataChecks(get: Resolve): DeclaredDataCheck[] {
       position: 140,
       check: leadRawEvents(get(WebhookReceiptStore), { retentionMs: INBOUND_WEBHOOK_RETENTION_SECONDS * 1000 }),
     },
+    // CONTRACT 12.4: the hub's part of erased-subjects (its name says so; the sales part is `erased-subjects`).
+    { position: 145, check: erasedSubjectsLeads(new MongoErasedLeadStore(get(Platform).db)) },
   ];
 }
 export type HubLeadsArea = ReturnType<typeof hubLeadsArea>;

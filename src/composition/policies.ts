@@ -13,6 +13,9 @@ import { PolicyStatusStore } from '../application/policies/data-checks/ports';
 import { policyStatusHistory } from '../application/policies/data-checks/policy-status-history';
 import { MongoPolicyPersonDirectory } from '../adapters/mongo/policies/mongo-policy-person-directory';
 import { MongoPolicyRepository } from '../adapters/mongo/policies/mongo-policy-repository';
+import { MongoPoliciesHolding } from '../adapters/mongo/policies/privacy/policies-holding';
+import { policyWithHistoryBody } from '../adapters/http/sales/policies/policy-views';
+import { viewed } from '../application/shared/privacy/subject-values';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { token, type Token } from '../application/shared/token';
 import { provide, type Resolve } from './container';
@@ -50,7 +53,10 @@ function policiesArea(get: Resolve) {
   const routers = [policyRoutes({ guards: get(SalesGuards), ...useCases })];
   // A policy's status and its history (CONTRACT 8.6, 10.2).
   const dataChecks = [{ position: 40, check: policyStatusHistory(get(PolicyStatusStore)) }];
-  return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes, dataChecks };
+  // The policies of a subject's CPFs, with their history (CONTRACT 12.1).
+  const reader = new MongoPoliciesHolding(get(Platform).db, get(PolicyPersonDirectory));
+  const holdings = [{ store: 'policies', position: 70, reader: viewed(reader, policyWithHistoryBody) }];
+  return { service: 'sales' as const, useCases, routers, indexes: policiesAreaIndexes, dataChecks, holdings };
 }
 export type PoliciesArea = ReturnType<typeof policiesArea>;
 export const PoliciesArea: Token<PoliciesArea> = token('PoliciesArea');

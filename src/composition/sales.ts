@@ -24,6 +24,11 @@ import { saleRoutes } from '../adapters/http/sales/sales/sale-routes';
 import { vendorRoutes } from '../adapters/http/sales/sales/vendor-routes';
 import { MongoDeliveryAttemptLog } from '../adapters/mongo/sales/mongo-delivery-attempt-log';
 import { salesAreaIndexes } from '../adapters/mongo/sales/indexes';
+import { MongoPeopleHolding, MongoSalesHolding } from '../adapters/mongo/sales/privacy/sales-holdings';
+import type { DeclaredHolding } from '../application/shared/privacy/holding';
+import { viewed } from '../application/shared/privacy/subject-values';
+import { detailBody } from '../adapters/http/sales/sales/sale-views';
+import type { SaleEntry } from '../domain/sales/sale';
 import { MongoSaleLeaseStore } from '../adapters/mongo/sales/mongo-sale-lease-store';
 import { MongoSaleStatusEventStore } from '../adapters/mongo/sales/mongo-sale-status-event-store';
 import { SaleLeaseStore, SaleStatusEventStore } from '../application/sales/data-checks/ports';
@@ -123,7 +128,31 @@ function salesArea(get: Resolve) {
     saleRoutes({ guards, clock: get(Clock), createManualSale, getSale, listSales, updateSaleStatus, resendSale }),
     vendorRoutes({ guards, createVendor, updateVendor, getVendor, listVendors }),
   ];
-  return { service: 'sales' as const, useCases, routers, indexes: salesAreaIndexes, dataChecks: dataChecks(get) };
+  const indexes = salesAreaIndexes;
+  return {
+    service: 'sales' as const,
+    useCases,
+    routers,
+    indexes,
+    dataChecks: dataChecks(get),
+    holdings: holdings(get),
+  };
+}
+
+/** The persons (they link a subject's CPF, phones and e-mails) and their sales (CONTRACT 12.1). */
+function holdings(get: Resolve): DeclaredHolding[] {
+  const people = new MongoPeopleHolding(get(Platform).db);
+  return [
+    { store: 'people', position: 10, reader: people, linker: people },
+    // In the shape of GET /api/sales/{id} (with the person, vendor, delivery state and last event).
+    {
+      store: 'sales',
+      position: 20,
+      reader: viewed(new MongoSalesHolding(get(Platform).db), (entry: SaleEntry) =>
+        detailBody(entry, get(Clock).now()),
+      ),
+    },
+  ];
 }
 
 /** The dispatch leases and the status-event log (CONTRACT 3.3, 10.2). */

@@ -1,3 +1,4 @@
+import { sdrHoldings } from '../adapters/mongo/sdr/privacy/sdr-holdings';
 import { ContainerModule } from 'inversify';
 import {
   ContactDirectory,
@@ -227,6 +228,7 @@ function sdrArea(get: Resolve) {
     indexes: separateGateway ? sdrAreaIndexes : [...sdrAreaIndexes, gatewayIndexes],
     dataChecks: get(SdrDataChecks),
     gatewayStore: { db: gatewayDb ?? db, indexes: [gatewayIndexes], separate: separateGateway },
+    holdings: sdrHoldings(db, gatewayDb ?? db, config.gatewayMessagesCollection, sourceOf(get)),
   };
 }
 export type SdrArea = ReturnType<typeof sdrArea>;

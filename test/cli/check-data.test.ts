@@ -44,6 +44,7 @@ import { DECLARED_INDEXES } from '../support/index-coverage/declared-indexes';
 import { sharedMongo } from '../support/mongo';
 import { manualSaleBody, validCpf } from '../support/sales-fixtures';
 import { openSalesRuntime, type SalesRuntime } from '../support/sales-runtime';
+import { ANA, buildSubject } from '../adapters/http/sales/privacy/erasure-world';
 
 /** The key of a read-model document (its `_id` is `<gateway store>|<key>`, ReadModelSource). */
 const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') + 1);
@@ -57,12 +58,14 @@ const CHECKS = [
   'sale-sdr-mirror',
   'sdr-chat-read-model',
   'sdr-contact-read-model',
+  'erased-subjects',
   'sale-lease-deadline',
   'sale-status-events',
   'refresh-claim-outcome',
   'hub-memberships-without-user',
   'lead-event-lead',
   'lead-raw-events',
+  'erased-subjects-leads',
   'api-key-user',
   'password-resets-applied',
 ];
@@ -796,6 +799,26 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   );
 
   it(
+    'erased-subjects-leads (the hub part of erased-subjects): a personal value written back on a lead a privacy ' +
+      'erasure marked erased is reported, and named as not repairable',
+    async () => {
+      const { requestErasure, completePendingErasures } = rt.runtime.app.hubPrivacy.useCases;
+      const leads = [await leadWithEvent(), await leadWithEvent()];
+      for (const [i, lead] of leads.entries()) {
+        const email = `erased.lead.${i}@example.com`;
+        await db.collection(HUB_LEADS).updateOne({ _id: lead.leadId as never }, { $set: { email } });
+        await requestErasure.execute({ orgId: lead.orgId, identifier: { kind: 'email', value: email }, reason: 'r' });
+      }
+      expect(await completePendingErasures.execute()).to.equal(2);
+      expect((await check()).code).to.equal(0);
+      const broken = leads[0]!.leadId;
+      await db.collection(HUB_LEADS).updateOne({ _id: broken as never }, { $set: { name: 'Written Back' } });
+      await expectReported('erased-subjects-leads', [broken]);
+      await expectNotRepairable('erased-subjects-leads', 1);
+    },
+  );
+
+  it(
     'lead-raw-events: a receipt whose raw event is missing (a delivery that died between its writes) is reported ' +
       "and named as not repairable; the provider's resend completes it",
     async () => {
@@ -1053,6 +1076,31 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
           newPassword: 'new sales password',
         }),
       ).to.deep.equal(E.left({ _tag: 'ResetTokenUsed' }));
+    },
+  );
+
+  it(
+    'erased-subjects: a personal value written back on an erased person or interaction is reported, and named as ' +
+      'not repairable',
+    async () => {
+      await buildSubject(rt, apiKey, ANA, new Date());
+      const privacy = rt.runtime.app.privacyErasure.useCases;
+      const asked = await privacy.requestErasure.execute({ identifier: { kind: 'cpf', value: ANA.cpf }, reason: 'x' });
+      if (asked._tag === 'Left') throw new Error('refused');
+      await privacy.runErasure.execute(asked.right.id);
+      const clean = await check();
+      expect(clean.code, clean.out.join('\n')).to.equal(0);
+      const person = await db.collection('people').findOne({ erasedAt: { $type: 'date' } });
+      const interaction = await db.collection('sdr_interactions').findOne({ erasedAt: { $type: 'date' } });
+      await db.collection('people').updateOne({ _id: person?._id }, { $set: { cpf: ANA.cpf } });
+      await db
+        .collection('sdr_interaction_notes')
+        .updateOne({ interactionId: interaction?._id }, { $set: { text: ANA.note } });
+      await expectReported('erased-subjects', [
+        `people/${String(person?._id)}`,
+        `sdr_interactions/${String(interaction?._id)}`,
+      ]);
+      await expectNotRepairable('erased-subjects', 2);
     },
   );
 

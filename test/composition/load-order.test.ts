@@ -65,7 +65,7 @@ describe('the composition root loads the area modules in any order', () => {
       const reversed = await shapeOf(composeModules(modules().reverse(), overrides));
       const all = modules();
       const rotated = await shapeOf(composeModules([...all.slice(5), ...all.slice(0, 5)], overrides));
-      expect(declared.areas.map((area) => area.name)).to.have.length(9);
+      expect(declared.areas.map((area) => area.name)).to.have.length(12);
       expect(declared.areas.find((area) => area.name === 'kpi')?.routes).to.include('HEAD,GET /kpi/sdr');
       expect(reversed).to.deep.equal(declared);
       expect(rotated).to.deep.equal(declared);

@@ -22,6 +22,7 @@ import { scheduleDispatch } from './dispatch-schedule';
 import { startRetention } from './retention-schedule';
 import { startPasswordResetCompletion } from './password-reset-schedule';
 import { startSdrMaintenance } from './sdr-maintenance-schedule';
+import { startErasureCompletion } from './erasure-schedule';
 import { publishServerFile, serverFilePath, type PublishedServerFile } from './embedded-server-file';
 import { describeRetentionChange, indexesOrFail } from '../data/ensure-indexes-command';
 
@@ -129,6 +130,7 @@ interface Schedules {
   readonly retention: RunningSchedule | undefined;
   readonly sdrMaintenance: RunningSchedule;
   readonly passwordResets: RunningSchedule;
+  readonly erasures: RunningSchedule;
 }
 
 async function startSchedules(ctx: CliContext, runtime: Runtime, config: Config, logger: Logger): Promise<Schedules> {
@@ -150,7 +152,12 @@ async function startSchedules(ctx: CliContext, runtime: Runtime, config: Config,
     now,
     ...ctx.passwordResets,
   });
-  return { dispatch, retention, sdrMaintenance, passwordResets };
+  // CONTRACT 12.4: erasures answered 202 whose run died are finished (the sales service's, then the hub's).
+  const sales = runtime.app.privacyErasure.useCases.completePendingErasures;
+  const hub = runtime.app.hubPrivacy.useCases.completePendingErasures;
+  const completion = { execute: async () => (await sales.execute()) + (await hub.execute()) };
+  const erasures = startErasureCompletion(completion, logger, ctx.erasures);
+  return { dispatch, retention, sdrMaintenance, passwordResets, erasures };
 }
 
 async function shutDown(
@@ -166,6 +173,7 @@ async function shutDown(
   void schedules.retention?.stop();
   void schedules.sdrMaintenance.stop();
   void schedules.passwordResets.stop();
+  void schedules.erasures.stop();
   await Promise.all([...servers.map(({ server }) => closeGracefully(server, left())), schedules.dispatch?.stop()]);
   // A database that answers slowly must not hold the exit past the budget: the embedded server's
   // watchdog stops it when this process is gone.

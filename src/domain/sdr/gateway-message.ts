@@ -2,6 +2,7 @@
  * The messaging gateway's message record (CONTRACT 8.1; anchor: Evolution API): one document per
  * message in the gateway's own store, which this service reads. Only one-to-one chats count.
  */
+import { ERASED_JID_DIGITS } from '../privacy/pseudonyms';
 import { normalizePhone, type CanonicalPhone } from '../shared/phone';
 
 export interface GatewayMessageKey {
@@ -40,10 +41,16 @@ export function isOneToOneJid(jid: string): boolean {
   return ONE_TO_ONE.test(jid);
 }
 
-/** The canonical phone of a one-to-one chat (55 + DDD + number), undefined when it is not a Brazilian number. */
+/**
+ * The canonical phone of a one-to-one chat (55 + DDD + number), undefined when it is not a Brazilian number.
+ * An erased subject's pseudonym (domain/privacy/pseudonyms.ts) stands for its phone, so the chat's activity
+ * still counts for the contact it was (CONTRACT 12.4: past KPI figures do not change).
+ */
 export function phoneOfJid(jid: string): CanonicalPhone | undefined {
   const match = ONE_TO_ONE.exec(jid);
-  return match?.[1] === undefined ? undefined : normalizePhone(`+${match[1]}`);
+  if (match?.[1] === undefined) return undefined;
+  const erased = ERASED_JID_DIGITS.exec(match[1])?.[1];
+  return erased !== undefined ? (erased as CanonicalPhone) : normalizePhone(`+${match[1]}`);
 }
 
 /** The pattern a store query uses to keep one-to-one chats only (the same rule as isOneToOneJid). */

@@ -51,3 +51,14 @@ function nationalPart(digits: string, international: boolean): string | undefine
 export function phoneMatchKey(phone: CanonicalPhone): string {
   return `${phone.slice(2, 4)}${phone.slice(-8)}`;
 }
+
+/**
+ * The digit spellings a store may hold of a canonical phone (CONTRACT 3.4): as canonical, and a mobile
+ * also without its ninth digit (WhatsApp ids of numbers registered before the ninth digit).
+ */
+export function phoneSpellings(phone: CanonicalPhone): string[] {
+  const subscriber = phone.slice(4);
+  return subscriber.length === 9 && subscriber.startsWith('9')
+    ? [phone, `${phone.slice(0, 4)}${subscriber.slice(1)}`]
+    : [phone];
+}

@@ -95,7 +95,20 @@ describe('OpenAPI documents (CONTRACT 9.1)', () => {
 
   it('describes every route the real apps mount, and nothing they do not', () => {
     const composition = (service: 'sales' | 'hub', c: Composition) =>
-      [c.salesIdentity, c.sales, c.sdr, c.kpi, c.savedFilters, c.policies, c.assistant, c.hubIdentity, c.hubLeads]
+      [
+        c.salesIdentity,
+        c.sales,
+        c.sdr,
+        c.kpi,
+        c.savedFilters,
+        c.policies,
+        c.assistant,
+        c.privacy,
+        c.privacyErasure,
+        c.hubIdentity,
+        c.hubLeads,
+        c.hubPrivacy,
+      ]
         .filter((area) => area.service === service)
         .flatMap((area) => area.routers);
     const salesRoutes = routesOf(composition('sales', sales.runtime.app), '');

@@ -6,6 +6,7 @@ import { gatewayStoreIndexes, sdrAreaIndexes } from '../../../src/adapters/mongo
 import { savedFiltersAreaIndexes } from '../../../src/adapters/mongo/saved-filters/indexes';
 import { policiesAreaIndexes } from '../../../src/adapters/mongo/policies/indexes';
 import { assistantAreaIndexes } from '../../../src/adapters/mongo/assistant/indexes';
+import { erasureIndexes } from '../../../src/adapters/mongo/privacy/erasure-collection';
 import type { CollectionIndexes } from '../../../src/adapters/mongo/shared/collection-indexes';
 import { DEFAULT_EVENT_LOG_RETENTION_DAYS } from '../../../src/config';
 
@@ -24,4 +25,5 @@ export const DECLARED_INDEXES: readonly CollectionIndexes[] = [
   ...assistantAreaIndexes,
   ...hubIdentityAreaIndexes,
   ...hubLeadsAreaIndexes,
+  erasureIndexes,
 ];

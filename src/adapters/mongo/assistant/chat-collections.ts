@@ -39,6 +39,12 @@ export interface ChatMessageDocument {
   content: string;
   metadata: ChatMessageMetadata | null;
   createdAt: Date;
+  /**
+   * The CPFs, phones and e-mails the content names (domain/shared/personal-tokens.ts), derived at write
+   * time so a data subject's messages are one indexed lookup (CONTRACT 12.1). Absent on messages
+   * written before it existed.
+   */
+  personalTokens?: string[];
 }
 
 export const chatSessionsCollection = (db: Db): Collection<ChatSessionDocument> =>
@@ -61,6 +67,8 @@ export const chatMessagesIndexes: CollectionIndexes = {
     // The history in its order, the model's context (the last messages) and the recount of an append.
     // Not unique: the number comes from an atomic $inc on the session, which never hands one out twice.
     { key: { sessionId: 1, seq: 1 }, name: 'session_seq' },
+    // A data subject's messages (CONTRACT 12.1): by a personal value their text names.
+    { key: { personalTokens: 1 }, name: 'by_personal_token' },
   ],
 };
 

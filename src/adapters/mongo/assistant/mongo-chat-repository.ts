@@ -1,3 +1,4 @@
+import { personalTokensOf } from '../../../domain/shared/personal-tokens';
 import type { Db, Filter } from 'mongodb';
 import type { ChatRepository } from '../../../application/assistant/ports';
 import {
@@ -105,6 +106,7 @@ export class MongoChatRepository implements ChatRepository {
       content: message.content,
       metadata: message.metadata,
       createdAt: at,
+      personalTokens: personalTokensOf(message.content),
     });
     await this.recount(message.sessionId);
     return 'appended';

@@ -10,7 +10,13 @@ export const PEOPLE = 'people';
  * `minimalPhoneKey`: the match key of a minimal person's phone (SDR first contact), unique, so racing
  * first contacts of one phone make one person; released when the person is saved for a sale.
  */
-export type PersonDocument = Omit<Person, 'id'> & { _id: string; phoneKeys?: string[]; minimalPhoneKey?: string };
+export type PersonDocument = Omit<Person, 'id'> & {
+  _id: string;
+  phoneKeys?: string[];
+  minimalPhoneKey?: string;
+  /** Set by an erasure (CONTRACT 12.4): every personal field of the person was removed; no identifier kept. */
+  erasedAt?: Date;
+};
 
 export const peopleCollection = (db: Db): Collection<PersonDocument> => db.collection<PersonDocument>(PEOPLE);
 
@@ -21,8 +27,16 @@ export const peopleIndexes: CollectionIndexes = {
     { key: { cpf: 1 }, name: 'unique_cpf', unique: true, partialFilterExpression: { cpf: { $type: 'string' } } },
     // The assistant's sales search by part of a name (an index scan, never a collection scan).
     { key: { fullName: 1 }, name: 'by_full_name' },
+    // The persons erasures anonymized (CONTRACT 12.4; check-data erased-subjects).
+    { key: { erasedAt: 1 }, name: 'erased', partialFilterExpression: { erasedAt: { $type: 'date' } } },
+    // A data subject named by an e-mail (CONTRACT 12.1).
+    { key: { personalEmail: 1 }, name: 'by_personal_email' },
+    { key: { commercialEmail: 1 }, name: 'by_commercial_email' },
     // SDR lookups by phone (CONTRACT 3.4).
     { key: { phoneKeys: 1 }, name: 'by_phone_key' },
+    // A data subject's persons by e-mail (CONTRACT 12.1).
+    { key: { personalEmail: 1 }, name: 'by_personal_email' },
+    { key: { commercialEmail: 1 }, name: 'by_commercial_email' },
     // One minimal person per phone (CONTRACT 3.4): the database, not a read before it, decides.
     {
       key: { minimalPhoneKey: 1 },

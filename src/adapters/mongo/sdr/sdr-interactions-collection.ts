@@ -17,6 +17,8 @@ export type SdrInteractionDocument = Omit<SdrInteraction, 'id' | 'convertedAt'> 
   convertedAt?: Date | null;
   /** Absent on interactions stored before creations claimed their contact, and once released. */
   currentKey?: string;
+  /** Set by an erasure (CONTRACT 12.4): phone and session id are pseudonyms, the notes removed. */
+  erasedAt?: Date;
 };
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */
@@ -53,6 +55,8 @@ export const sdrInteractionIndexes: CollectionIndexes = {
     { key: { createdAt: 1 }, name: 'by_created' },
     { key: { updatedAt: 1 }, name: 'by_updated' },
     { key: { convertedAt: 1 }, name: 'by_converted' },
+    // The interactions erasures pseudonymized (CONTRACT 12.4; check-data erased-subjects).
+    { key: { erasedAt: 1 }, name: 'erased', partialFilterExpression: { erasedAt: { $type: 'date' } } },
     // One current interaction per contact: the database, not a read before it, picks the one of racing creations.
     {
       key: { currentKey: 1 },

@@ -20,3 +20,20 @@ export interface WebhookReceiptStore {
   existingEvents(ids: readonly string[]): Promise<ReadonlySet<string>>;
 }
 export const WebhookReceiptStore: Token<WebhookReceiptStore> = token('WebhookReceiptStore');
+
+/** What an erased lead (`erased: true`, CONTRACT 12.4) still holds of its personal members, as stored. */
+export interface ErasedLeadFacts {
+  readonly id: string;
+  readonly title: unknown;
+  readonly name: unknown;
+  readonly phone: unknown;
+  readonly email: unknown;
+  readonly externalId: unknown;
+  readonly fieldCount: number;
+}
+
+/** Reads the erased leads in `_id` order, batch by batch (indexed by `erased`). Reads only. */
+export interface ErasedLeadStore {
+  erasedLeads(batchSize: number): AsyncIterable<readonly ErasedLeadFacts[]>;
+}
+export const ErasedLeadStore: Token<ErasedLeadStore> = token('ErasedLeadStore');

@@ -23,6 +23,8 @@ export interface LeadDocument {
   stage: string | null;
   fields: FieldPair[];
   deleted: boolean;
+  /** Set by a privacy erasure (CONTRACT 12.4): the personal values are gone; `check-data` holds it to that. */
+  erased?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,5 +40,10 @@ export const hubLeadIndexes: CollectionIndexes = {
     { key: { pipelineId: 1, externalId: 1 }, unique: true, name: 'pipeline_external_unique' },
     { key: { orgId: 1, provider: 1, externalId: 1 }, name: 'org_provider_external' },
     { key: { orgId: 1, createdAt: -1 }, name: 'org_created' },
+    // CONTRACT 12.3: a data subject's leads, by phone or by e-mail within one organization.
+    { key: { orgId: 1, phone: 1 }, name: 'org_phone' },
+    { key: { orgId: 1, email: 1 }, name: 'org_email' },
+    // check-data `erased-subjects`: the erased leads only.
+    { key: { erased: 1 }, name: 'erased', partialFilterExpression: { erased: true } },
   ],
 };

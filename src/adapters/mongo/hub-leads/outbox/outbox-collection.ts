@@ -24,5 +24,7 @@ export const hubOutboxIndexes: CollectionIndexes = {
   indexes: [
     { key: { status: 1, createdAt: 1 }, name: 'status_created' },
     { key: { orgId: 1, createdAt: 1 }, name: 'org_created' },
+    // CONTRACT 12.3: the entries of a data subject's leads.
+    { key: { orgId: 1, leadId: 1 }, name: 'org_lead' },
   ],
 };

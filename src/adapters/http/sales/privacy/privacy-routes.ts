@@ -32,7 +32,9 @@ const badQuery = salesError(
 const forbidden = salesError('Only an admin may read a data subject (`Forbidden`)');
 const holdingsSpec = {
   summary: 'What each store holds of a data subject, found by CPF, phone or e-mail (LGPD; admins only)',
-  description: 'CONTRACT 12.1, 12.2: a subject without data has counts 0. The identifier is never logged.',
+  description:
+    'Exactly one of `cpf`, `phone` (any spelling of the same number) or `email`. A subject without data has ' +
+    'counts 0. The identifier is never logged.',
   query: SubjectQuery,
   responses: {
     200: { description: 'The subject and one count per store', body: HoldingsView },
@@ -43,7 +45,7 @@ const holdingsSpec = {
 const exportSpec = {
   summary: "A data subject's data as one JSON document (LGPD portability; admins only)",
   description:
-    'CONTRACT 12.2: an attachment (`Content-Disposition: attachment`), streamed store by store, the documents in ' +
+    'An attachment (`Content-Disposition: attachment`), streamed store by store, the documents in ' +
     "the API's shapes where one exists. Every export is in the API event log, never with the identifier.",
   query: SubjectQuery,
   responses: {

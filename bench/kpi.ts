@@ -198,6 +198,15 @@ const load = (worker: Worker, target: Target): Promise<WorkerLoad> =>
 
 const ms = (n: number, digits = 1) => n.toFixed(digits);
 
+/**
+ * A round's targets: the cold routes mirrored every other round, so none always runs first after the
+ * previous round's warm loads (whose garbage the first cold request would collect).
+ */
+function roundOrder(round: number): readonly Target[] {
+  const cold = TARGETS.filter((t) => t.app === 'cold');
+  return [...(round % 2 === 0 ? cold : [...cold].reverse()), ...TARGETS.filter((t) => t.app !== 'cold')];
+}
+
 /** Opens or closes a window in which the worker's command monitoring is on. */
 async function monitorWindow(worker: Worker, on: boolean): Promise<void> {
   await workerCommands(worker, worker.ready.coldPort, on ? MONITOR_ON : MONITOR_OFF);
@@ -318,7 +327,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       // Per dataset, the bare route then the warm routes back to back (their ratio is taken per round).
       for (const w of workers) {
-        for (const target of TARGETS) {
+        for (const target of roundOrder(round)) {
           // The cold routes' CPU is judged without the idle worker's background (its follower's ticks).
           const idle = target.app === 'cold' ? await idleCpuPerS(w) : 0;
           const r = await load(w, target);

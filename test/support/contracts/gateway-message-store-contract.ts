@@ -278,6 +278,12 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
               at: new Date((T + 30) * 1000),
             },
             pushName: { pushName: 'Ana Souza', at: new Date((T + 20) * 1000) },
+            // Two inbound messages answered by the third (the KPI facts, issue 35).
+            kpi: {
+              buckets: [Math.floor((T + 10) / 900)],
+              inboundBuckets: [Math.floor((T + 10) / 900)],
+              turns: [{ start: T + 10, lastInbound: T + 20, reply: T + 30 }],
+            },
           },
           {
             instance: 'main',
@@ -295,6 +301,11 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
               at: new Date((T + 5) * 1000),
             },
             pushName: null,
+            kpi: {
+              buckets: [Math.floor((T + 5) / 900)],
+              inboundBuckets: [Math.floor((T + 5) / 900)],
+              turns: [{ start: T + 5, lastInbound: T + 5, reply: null }],
+            },
           },
         ]);
         expect(await world.store.chatFacts([])).to.deep.equal([]);

@@ -8,7 +8,7 @@ import { applyRebindings, type Binding, type Rebinding, type Resolve } from './c
 import { endedSessionsModule } from './composition/ended-sessions';
 import { HubIdentityArea, hubIdentityModule, type HubIdentityOptions } from './composition/hub-identity';
 import { HubLeadsArea, hubLeadsModule, type HubLeadsOptions } from './composition/hub-leads';
-import { HubPrivacyArea, hubPrivacyModule } from './composition/hub-privacy';
+import { HubPrivacyArea, hubPrivacyModule } from './composition/privacy/hub-privacy';
 import {
   databaseMaintenance,
   Platform,
@@ -26,8 +26,8 @@ import { SavedFiltersArea, savedFiltersModule } from './composition/saved-filter
 import { PoliciesArea, policiesModule } from './composition/policies';
 import { AssistantArea, assistantModule, type AssistantAreaOptions } from './composition/assistant';
 import { KpiArea, kpiModule, type KpiOptions } from './composition/kpi';
-import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy-erasure';
-import { PrivacyArea, privacyModule } from './composition/privacy';
+import { PrivacyErasureArea, privacyErasureModule } from './composition/privacy/privacy-erasure';
+import { PrivacyArea, privacyModule } from './composition/privacy/privacy';
 import { CheckData } from './application/shared/data-checks/check-data';
 import { runOrder } from './application/shared/data-checks/data-check';
 

@@ -3,6 +3,21 @@
  * in the domain and ISO strings on the wire (the envelope builder converts).
  */
 
+/** Every personal detail of a person but the name and the mobile, absent (a minimal person, an erased one). */
+export const NO_PERSON_DETAILS = {
+  cpf: null,
+  rg: null,
+  cnh: null,
+  birthDate: null,
+  gender: null,
+  maritalStatus: null,
+  personalEmail: null,
+  commercialEmail: null,
+  residentialPhone: null,
+  commercialPhone: null,
+  optionalPhone: null,
+} as const;
+
 export interface Person {
   readonly id: string;
   readonly fullName: string;

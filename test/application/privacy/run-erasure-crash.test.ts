@@ -5,7 +5,7 @@ import { DEFAULT_GATEWAY_MESSAGES } from '../../../src/adapters/mongo/sdr/gatewa
 import type { ErasureStep } from '../../../src/application/privacy/ports';
 import { RunErasure } from '../../../src/application/privacy/run-erasure';
 import { SystemClock } from '../../../src/adapters/system/system-clock';
-import { erasureSteps } from '../../../src/composition/privacy-erasure';
+import { erasureSteps } from '../../../src/composition/privacy/privacy-erasure';
 import { crashingDb } from '../../support/crashing-db';
 import { CrashSwitch, ProcessDied } from '../../support/fakes/crash-switch';
 import { openSalesRuntime, type SalesRuntime } from '../../support/sales-runtime';

@@ -1,26 +1,18 @@
 import type { Db } from 'mongodb';
 import type { Erasure } from '../../../domain/privacy/erasure';
 import type { ErasureStore, NewErasure } from '../../../application/privacy/ports';
-import { isDuplicateKey } from '../shared/mongo-errors';
 import { erasuresCollection, type ErasureDocument } from './erasure-collection';
+import { MongoErasureRequests, requestFieldsOf } from './erasure-requests';
 
 const erasureOf = (doc: ErasureDocument): Erasure => ({
-  id: doc._id,
-  status: doc.status,
-  reason: doc.reason,
-  requestedAt: doc.requestedAt,
-  doneAt: doc.doneAt,
-  counts: doc.counts,
-  subject: doc.subject ?? null,
+  ...requestFieldsOf(doc),
   salt: doc.salt ?? null,
   subjectKeys: doc.subjectKeys ?? [],
 });
 
-export class MongoErasureStore implements ErasureStore {
-  constructor(private readonly db: Db) {}
-
-  private get collection() {
-    return erasuresCollection(this.db);
+export class MongoErasureStore extends MongoErasureRequests<ErasureDocument> implements ErasureStore {
+  constructor(db: Db) {
+    super(db, erasuresCollection, ['subject', 'salt', 'subjectKeys']);
   }
 
   async create(erasure: NewErasure): Promise<{ readonly created: boolean; readonly erasure: Erasure }> {
@@ -37,15 +29,7 @@ export class MongoErasureStore implements ErasureStore {
       ...(erasure.salt === null ? {} : { salt: erasure.salt }),
       subjectKeys: [...erasure.subjectKeys],
     };
-    try {
-      await this.collection.insertOne(doc);
-      return { created: true, erasure: erasureOf(doc) };
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      const winner = await this.pendingFor(erasure.subjectKeys);
-      if (winner === undefined) throw error;
-      return { created: false, erasure: winner };
-    }
+    return this.insertUnlessPending(doc, erasureOf, () => this.pendingFor(erasure.subjectKeys));
   }
 
   private async pendingFor(keys: readonly string[]): Promise<Erasure | undefined> {
@@ -70,19 +54,5 @@ export class MongoErasureStore implements ErasureStore {
   async pending(limit: number): Promise<Erasure[]> {
     const docs = await this.collection.find({ status: 'pending' }).sort({ requestedAt: 1 }).limit(limit).toArray();
     return docs.map(erasureOf);
-  }
-
-  async setCounts(id: string, counts: Readonly<Record<string, number>>): Promise<void> {
-    await this.collection.updateOne(
-      { _id: id, status: 'pending', countsSet: { $ne: true } },
-      { $set: { counts: { ...counts }, countsSet: true } },
-    );
-  }
-
-  async finish(id: string, doneAt: Date): Promise<void> {
-    await this.collection.updateOne(
-      { _id: id, status: 'pending' },
-      { $set: { status: 'done', doneAt }, $unset: { subject: '', salt: '', subjectKeys: '' } },
-    );
   }
 }

@@ -4,7 +4,7 @@
  * shape. Deterministic for a seed, so two runs with the same arguments make the same data.
  */
 import type { Person, Sale, Vehicle } from '../../../domain/sales/sale';
-import { NEW_DELIVERY_STATE } from '../../../domain/sales/sale';
+import { NEW_DELIVERY_STATE, NO_PERSON_DETAILS } from '../../../domain/sales/sale';
 import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
 import type { GatewayMessageRecord } from '../../../domain/sdr/gateway-message';
 import { conversionTimeAfterWrite, SDR_STATUSES, type SdrInteraction } from '../../../domain/sdr/interaction';
@@ -186,18 +186,8 @@ function minimalPerson(id: string, fullName: string, phone: CanonicalPhone | nul
   return {
     id,
     fullName,
-    cpf: null,
-    rg: null,
-    cnh: null,
-    birthDate: null,
-    gender: null,
-    maritalStatus: null,
-    personalEmail: null,
-    commercialEmail: null,
-    residentialPhone: null,
-    commercialPhone: null,
+    ...NO_PERSON_DETAILS,
     mobile: phone,
-    optionalPhone: null,
     createdAt: at,
     updatedAt: at,
   };

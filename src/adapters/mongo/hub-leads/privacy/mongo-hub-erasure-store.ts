@@ -1,24 +1,13 @@
 import type { Db, Filter } from 'mongodb';
 import type { HubErasure, HubErasureStore, NewHubErasure } from '../../../../application/hub-leads/privacy/ports';
-import { isDuplicateKey } from '../../shared/mongo-errors';
 import { hubErasuresCollection, type HubErasureDocument } from './hub-erasure-collection';
+import { MongoErasureRequests, requestFieldsOf } from '../../privacy/erasure-requests';
 
-const erasureOf = (doc: HubErasureDocument): HubErasure => ({
-  id: doc._id,
-  orgId: doc.orgId,
-  status: doc.status,
-  reason: doc.reason,
-  requestedAt: doc.requestedAt,
-  doneAt: doc.doneAt,
-  counts: doc.counts,
-  subject: doc.subject ?? null,
-});
+const erasureOf = (doc: HubErasureDocument): HubErasure => ({ ...requestFieldsOf(doc), orgId: doc.orgId });
 
-export class MongoHubErasureStore implements HubErasureStore {
-  constructor(private readonly db: Db) {}
-
-  private get collection() {
-    return hubErasuresCollection(this.db);
+export class MongoHubErasureStore extends MongoErasureRequests<HubErasureDocument> implements HubErasureStore {
+  constructor(db: Db) {
+    super(db, hubErasuresCollection, ['subject', 'subjectKey']);
   }
 
   async create(erasure: NewHubErasure): Promise<{ readonly created: boolean; readonly erasure: HubErasure }> {
@@ -35,15 +24,7 @@ export class MongoHubErasureStore implements HubErasureStore {
       subject: erasure.subject,
       subjectKey: erasure.subjectKey,
     };
-    try {
-      await this.collection.insertOne(doc);
-      return { created: true, erasure: erasureOf(doc) };
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      const winner = await this.pendingFor(erasure.subjectKey);
-      if (winner === undefined) throw error;
-      return { created: false, erasure: winner };
-    }
+    return this.insertUnlessPending(doc, erasureOf, () => this.pendingFor(erasure.subjectKey));
   }
 
   private async pendingFor(subjectKey: string): Promise<HubErasure | undefined> {
@@ -61,19 +42,5 @@ export class MongoHubErasureStore implements HubErasureStore {
     if (orgId !== undefined) filter.orgId = orgId;
     const docs = await this.collection.find(filter).sort({ requestedAt: 1 }).limit(limit).toArray();
     return docs.map(erasureOf);
-  }
-
-  async setCounts(id: string, counts: Readonly<Record<string, number>>): Promise<void> {
-    await this.collection.updateOne(
-      { _id: id, status: 'pending', countsSet: { $ne: true } },
-      { $set: { counts: { ...counts }, countsSet: true } },
-    );
-  }
-
-  async finish(id: string, doneAt: Date): Promise<void> {
-    await this.collection.updateOne(
-      { _id: id, status: 'pending' },
-      { $set: { status: 'done', doneAt }, $unset: { subject: '', subjectKey: '' } },
-    );
   }
 }

@@ -3,6 +3,7 @@ import { REMOVED } from '../../../../domain/privacy/erasure';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';
 import type { Clock } from '../../../../application/shared/ports';
 import { peopleCollection } from '../../sales/people-collection';
+import { NO_PERSON_DETAILS } from '../../../../domain/sales/sale';
 
 /**
  * `people` (CONTRACT 12.4): the record stays (its sales and SDR interactions point at it; `registered` and
@@ -27,18 +28,8 @@ export function peopleEraser(db: Db, clock: Clock): ErasureStep {
           {
             $set: {
               fullName: REMOVED,
-              cpf: null,
-              rg: null,
-              cnh: null,
-              birthDate: null,
-              gender: null,
-              maritalStatus: null,
-              personalEmail: null,
-              commercialEmail: null,
-              residentialPhone: null,
-              commercialPhone: null,
+              ...NO_PERSON_DETAILS,
               mobile: null,
-              optionalPhone: null,
               erasedAt: clock.now(),
             },
             $unset: { phoneKeys: '', minimalPhoneKey: '' },

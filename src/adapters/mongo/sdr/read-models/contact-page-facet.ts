@@ -20,6 +20,18 @@ export const PAGE_PROJECTION: Document = Object.fromEntries(
   ].map((field) => [field, 0]),
 );
 
+/** The metric sums of a filtered set of contacts (stored counts only: the `$group` subset of CONTRACT 1.1). */
+export const METRIC_SUMS: Document = {
+  $group: {
+    _id: null,
+    total: { $sum: 1 },
+    qualified: { $sum: '$qualifiedCount' },
+    messages: { $sum: '$messageCount' },
+    interactions: { $sum: '$interactionCount' },
+    converted: { $sum: '$convertedInteractionCount' },
+  },
+};
+
 interface Sums {
   total: number;
   qualified: number;
@@ -54,18 +66,7 @@ export function pageWithTallyPipeline(
     { $match: match },
     {
       $facet: {
-        sums: [
-          {
-            $group: {
-              _id: null,
-              total: { $sum: 1 },
-              qualified: { $sum: '$qualifiedCount' },
-              messages: { $sum: '$messageCount' },
-              interactions: { $sum: '$interactionCount' },
-              converted: { $sum: '$convertedInteractionCount' },
-            },
-          },
-        ],
+        sums: [METRIC_SUMS],
         active: [{ $match: { lastInteraction: { $gt: activeSince } } }, { $group: { _id: null, n: { $sum: 1 } } }],
         page,
       },

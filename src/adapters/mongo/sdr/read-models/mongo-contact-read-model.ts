@@ -12,7 +12,13 @@ import {
   type StoredContact,
 } from '../../../../domain/sdr/contact';
 import { contactOfDocument, toDocument } from './contact-document';
-import { PAGE_PROJECTION, pageWithTallyPipeline, tallyOfFacets, type PageFacets } from './contact-page-facet';
+import {
+  METRIC_SUMS,
+  PAGE_PROJECTION,
+  pageWithTallyPipeline,
+  tallyOfFacets,
+  type PageFacets,
+} from './contact-page-facet';
 import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
@@ -102,19 +108,7 @@ export class MongoContactReadModel
     const query = contactQuery(this.source.name, filter, now);
     const [sums] = await this.contacts
       .aggregate<{ total: number; qualified: number; messages: number; interactions: number; converted: number }>(
-        [
-          { $match: query },
-          {
-            $group: {
-              _id: null,
-              total: { $sum: 1 },
-              qualified: { $sum: '$qualifiedCount' },
-              messages: { $sum: '$messageCount' },
-              interactions: { $sum: '$interactionCount' },
-              converted: { $sum: '$convertedInteractionCount' },
-            },
-          },
-        ],
+        [{ $match: query }, METRIC_SUMS],
         // Every contact the filter keeps is read (the metrics cover the whole filtered set): through
         // the index of the filter's narrowest field, else the whole default-sort index.
         { hint: hintOf(filter) },

@@ -1,36 +1,36 @@
 import type { Db } from 'mongodb';
 import { ContainerModule } from 'inversify';
-import { CompletePendingErasures, RunErasure } from '../application/privacy/run-erasure';
-import { GetErasure, ListErasures } from '../application/privacy/get-erasure';
-import { ErasureSteps, ErasureStore, ErasureSubjectResolver, type ErasureStep } from '../application/privacy/ports';
-import { PreviewErasure } from '../application/privacy/preview-erasure';
-import { RequestErasure } from '../application/privacy/request-erasure';
-import type { SdrReadModels as SdrReadModelsService } from '../application/sdr/read-models/sdr-read-models';
-import type { ChatReadModel, ContactReadModel } from '../application/sdr/read-model-ports';
-import { Clock, IdGenerator, SecretGenerator } from '../application/shared/ports';
-import { token, type Token } from '../application/shared/token';
-import { erasedSubjects } from '../application/privacy/data-checks/erased-subjects';
-import { MongoErasedSubjectStore } from '../adapters/mongo/privacy/mongo-erased-subject-store';
-import { erasureRoutes } from '../adapters/http/sales/privacy/erasure-routes';
-import { chatMessagesEraser } from '../adapters/mongo/privacy/erasers/chat-messages-eraser';
-import { gatewayMessagesEraser } from '../adapters/mongo/privacy/erasers/gateway-messages-eraser';
-import { peopleEraser } from '../adapters/mongo/privacy/erasers/people-eraser';
-import { policiesEraser } from '../adapters/mongo/privacy/erasers/policies-eraser';
-import { salesEraser } from '../adapters/mongo/privacy/erasers/sales-eraser';
-import { sdrInteractionsEraser } from '../adapters/mongo/privacy/erasers/sdr-interactions-eraser';
-import { sdrReadModelsEraser } from '../adapters/mongo/privacy/erasers/sdr-read-models-eraser';
-import { erasureIndexes } from '../adapters/mongo/privacy/erasure-collection';
-import { MongoErasureStore } from '../adapters/mongo/privacy/mongo-erasure-store';
-import { MongoErasureSubjectResolver } from '../adapters/mongo/privacy/mongo-erasure-subject-resolver';
-import { gatewayMessagesCollection } from '../adapters/mongo/sdr/gateway-messages-collection';
-import { provide, type Resolve } from './container';
-import { Platform } from './platform';
-import { SalesGuards } from './sales-identity';
+import { CompletePendingErasures, RunErasure } from '../../application/privacy/run-erasure';
+import { GetErasure, ListErasures } from '../../application/privacy/get-erasure';
+import { ErasureSteps, ErasureStore, ErasureSubjectResolver, type ErasureStep } from '../../application/privacy/ports';
+import { PreviewErasure } from '../../application/privacy/preview-erasure';
+import { RequestErasure } from '../../application/privacy/request-erasure';
+import type { SdrReadModels as SdrReadModelsService } from '../../application/sdr/read-models/sdr-read-models';
+import type { ChatReadModel, ContactReadModel } from '../../application/sdr/read-model-ports';
+import { Clock, IdGenerator, SecretGenerator } from '../../application/shared/ports';
+import { token, type Token } from '../../application/shared/token';
+import { erasedSubjects } from '../../application/privacy/data-checks/erased-subjects';
+import { MongoErasedSubjectStore } from '../../adapters/mongo/privacy/mongo-erased-subject-store';
+import { erasureRoutes } from '../../adapters/http/sales/privacy/erasure-routes';
+import { chatMessagesEraser } from '../../adapters/mongo/privacy/erasers/chat-messages-eraser';
+import { gatewayMessagesEraser } from '../../adapters/mongo/privacy/erasers/gateway-messages-eraser';
+import { peopleEraser } from '../../adapters/mongo/privacy/erasers/people-eraser';
+import { policiesEraser } from '../../adapters/mongo/privacy/erasers/policies-eraser';
+import { salesEraser } from '../../adapters/mongo/privacy/erasers/sales-eraser';
+import { sdrInteractionsEraser } from '../../adapters/mongo/privacy/erasers/sdr-interactions-eraser';
+import { sdrReadModelsEraser } from '../../adapters/mongo/privacy/erasers/sdr-read-models-eraser';
+import { erasureIndexes } from '../../adapters/mongo/privacy/erasure-collection';
+import { MongoErasureStore } from '../../adapters/mongo/privacy/mongo-erasure-store';
+import { MongoErasureSubjectResolver } from '../../adapters/mongo/privacy/mongo-erasure-subject-resolver';
+import { gatewayMessagesCollection } from '../../adapters/mongo/sdr/gateway-messages-collection';
+import { provide, type Resolve } from '../container';
+import { Platform } from '../platform';
+import { SalesGuards } from '../sales-identity';
 import {
   ChatReadModel as ChatReadModelToken,
   ContactReadModel as ContactReadModelToken,
-} from '../application/sdr/read-model-ports';
-import { SdrReadModels } from './sdr';
+} from '../../application/sdr/read-model-ports';
+import { SdrReadModels } from '../sdr';
 
 /** Every store's erasure step (CONTRACT 12.4), over the given databases (the crash tests wrap them). */
 export function erasureSteps(

@@ -1,16 +1,16 @@
 import { ContainerModule } from 'inversify';
-import { privacyRoutes } from '../adapters/http/sales/privacy/privacy-routes';
-import { ExportSubject } from '../application/privacy/export-subject';
-import { FindSubjectHoldings } from '../application/privacy/find-subject-holdings';
-import type { DeclaredHolding } from '../application/shared/privacy/holding';
-import { Clock } from '../application/shared/ports';
-import { token, type Token } from '../application/shared/token';
-import { AssistantArea } from './assistant';
-import { provide, type Resolve } from './container';
-import { PoliciesArea } from './policies';
-import { SalesArea } from './sales';
-import { SalesGuards } from './sales-identity';
-import { SdrArea } from './sdr';
+import { privacyRoutes } from '../../adapters/http/sales/privacy/privacy-routes';
+import { ExportSubject } from '../../application/privacy/export-subject';
+import { FindSubjectHoldings } from '../../application/privacy/find-subject-holdings';
+import type { DeclaredHolding } from '../../application/shared/privacy/holding';
+import { Clock } from '../../application/shared/ports';
+import { token, type Token } from '../../application/shared/token';
+import { AssistantArea } from '../assistant';
+import { provide, type Resolve } from '../container';
+import { PoliciesArea } from '../policies';
+import { SalesArea } from '../sales';
+import { SalesGuards } from '../sales-identity';
+import { SdrArea } from '../sdr';
 
 /** Every sales area's declared holdings (CONTRACT 12.1): what a subject's lookup, export and erasure run over. */
 export const SalesHoldings: Token<readonly DeclaredHolding[]> = token('SalesHoldings');

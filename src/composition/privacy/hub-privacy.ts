@@ -1,19 +1,19 @@
 import { ContainerModule } from 'inversify';
-import { hubPrivacyRoutes } from '../adapters/http/hub/hub-leads/privacy-routes';
-import { HubAccessTokens } from '../adapters/http/hub/hub-access-tokens';
-import { MongoHubErasureStore } from '../adapters/mongo/hub-leads/privacy/mongo-hub-erasure-store';
+import { hubPrivacyRoutes } from '../../adapters/http/hub/hub-leads/privacy-routes';
+import { HubAccessTokens } from '../../adapters/http/hub/hub-access-tokens';
+import { MongoHubErasureStore } from '../../adapters/mongo/hub-leads/privacy/mongo-hub-erasure-store';
 import {
   CompletePendingHubErasures,
   GetHubErasure,
   RequestHubErasure,
   RunHubErasure,
-} from '../application/hub-leads/privacy/hub-erasure';
-import { HubErasureStore, HubHoldings } from '../application/hub-leads/privacy/ports';
-import { ExportHubSubject, FindHubSubjectHoldings } from '../application/hub-leads/privacy/subject-holdings';
-import { Clock, IdGenerator } from '../application/shared/ports';
-import { token, type Token } from '../application/shared/token';
-import { provide, type Resolve } from './container';
-import { Platform } from './platform';
+} from '../../application/hub-leads/privacy/hub-erasure';
+import { HubErasureStore, HubHoldings } from '../../application/hub-leads/privacy/ports';
+import { ExportHubSubject, FindHubSubjectHoldings } from '../../application/hub-leads/privacy/subject-holdings';
+import { Clock, IdGenerator } from '../../application/shared/ports';
+import { token, type Token } from '../../application/shared/token';
+import { provide, type Resolve } from '../container';
+import { Platform } from '../platform';
 
 /**
  * The hub's LGPD requests (CONTRACT 12.3): holdings, export and durable erasure per organization, over the

@@ -28,7 +28,7 @@ export interface SdrChat extends ChatRef {
    * kept by the refresh so the sessions list reads no persons.
    */
   readonly personId: string | null;
-  /** What the KPI needs of the chat's messages (CONTRACT 8.3; issue 35). */
+  /** What the KPI needs of the chat's messages (CONTRACT 8.3, 10.1). */
   readonly kpi: ChatKpiFacts;
 }
 

@@ -21,9 +21,9 @@ export class ReadModelSource {
 
   /**
    * The source of a gateway store: `<database>/<collection>`, and from the second shape of the models
-   * on, `#<shape>`: a new shape (issue 35 added the chats' KPI facts) is a source with no documents and
-   * no follower position, so every copy builds it on start; the documents of the older shape are never
-   * read again (docs/decisions.md says how to drop them).
+   * on, `#<shape>`: a new shape (the chats' KPI facts of CONTRACT 8.3, their person) is a source with no
+   * documents and no follower position, so every copy builds it on start (CONTRACT 10.1); the documents
+   * of the older shape are never read again (docs/decisions.md says how to drop them).
    */
   static of(databaseName: string, collection: string): ReadModelSource {
     return new ReadModelSource(`${databaseName}/${collection}#${READ_MODEL_SHAPE}`);

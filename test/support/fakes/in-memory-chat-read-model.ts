@@ -1,3 +1,4 @@
+import { utcDayOf } from '../../../src/adapters/mongo/sdr/read-models/chat-kpi-fields';
 import { activeDaysOf } from '../../../src/domain/kpi/chat-kpi-facts';
 import type { ActiveChat } from '../../../src/domain/kpi/chat-kpi-period';
 import type {
@@ -83,8 +84,7 @@ export class InMemoryChatReadModel implements ChatReadModel {
   }
 
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
-    const day = (at: Date) => Math.floor(at.getTime() / 86_400_000);
-    const [from, to] = [day(range.from), day(range.to)];
+    const [from, to] = [utcDayOf(range.from), utcDayOf(range.to)];
     for (const chat of this.versioned.values()) {
       const days = activeDaysOf(chat.kpi);
       if (days.some((d) => d >= from && d <= to))

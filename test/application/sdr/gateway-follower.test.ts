@@ -4,6 +4,7 @@ import { gatewayRecord } from '../../support/contracts/gateway-message-store-con
 import { InMemoryContactDirectory } from '../../support/fakes/in-memory-contact-directory';
 import { InMemoryGatewayMessageStore } from '../../support/fakes/in-memory-gateway-message-store';
 import { InMemorySdrInteractionRepository } from '../../support/fakes/in-memory-sdr-interaction-repository';
+import { CachedChatTotals } from '../../../src/application/sdr/read-models/chat-totals';
 import { fakeReadSide, readSideOver } from '../../support/sdr-read-side';
 
 const jid = (i: number) => `55119${String(60_000_000 + i)}@s.whatsapp.net`;
@@ -92,6 +93,36 @@ describe('GatewayFollower.catchUp (on fakes)', () => {
         [jid(1), 1],
         [jid(2), 1],
       ]);
+    },
+  );
+
+  it(
+    "another instance that folds between this one's probe and its lease moves this one's head all the same: a " +
+      'total counted before is taken again (two copies, CONTRACT 10.1)',
+    async () => {
+      const other = readSideOver(
+        { gateway, interactions: new InMemorySdrInteractionRepository(), directory: new InMemoryContactDirectory() },
+        { contacts: side.contacts, chats: side.chats, state: side.state },
+        { holder: 'other' },
+      );
+      await other.follower.catchUp();
+      const totals = new CachedChatTotals(
+        side.chats,
+        () => side.models.chatChanges + side.follower.headChanges,
+        () => new Date(0), // the count would stand for ever: only a change of the models or the head renews it
+      );
+      expect(await totals.chatTotal()).to.equal(0);
+      gateway.write(...Array.from({ length: 6 }, (_, i) => gatewayRecord(i + 1, { jid: jid(i % 3) })));
+      // This instance has probed and found the new messages; the other folds them all before this one's lease.
+      const lease = side.state.lease.bind(side.state);
+      sinon.stub(side.state, 'lease').callsFake(async (holder, now, ttlMs) => {
+        if (holder === 'test') await other.follower.catchUp();
+        return lease(holder, now, ttlMs);
+      });
+      const folds = sinon.spy(side.models, 'refreshChats');
+      await side.follower.catchUp();
+      expect(folds.callCount, 'this instance folded nothing: the other did').to.equal(0);
+      expect(await totals.chatTotal()).to.equal(3);
     },
   );
 });

@@ -154,6 +154,9 @@ export class GatewayFollower {
   /** Holding the lease: every message after the head, a batch at a time, the head saved after each. */
   private async fold(): Promise<void> {
     let head = (await this.state.read())?.head ?? null;
+    // Another instance may have folded up to it between this one's probe and its lease: nothing is left, and what
+    // this one counted of the models before is stale all the same (CachedChatTotals).
+    this.seen.see(head);
     for (;;) {
       const changed = await this.gateway.changedChats({ after: head, limit: this.batch });
       if (changed.read === 0) return;

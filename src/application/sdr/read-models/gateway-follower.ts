@@ -1,6 +1,6 @@
 import type { GatewayFollowerFeed } from '../ports';
 import type { FollowerPosition, FollowerStateStore } from '../read-model-ports';
-import { SeenHead } from './seen-head';
+import { laterOf, minOf, SeenHead } from './seen-head';
 import { emptyCounts, type RebuildProgress, type RefreshCounts, type SdrReadModels } from './sdr-read-models';
 
 export interface FollowerOptions {
@@ -33,9 +33,6 @@ export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_LATE_WINDOW_MS = 120_000;
 const DEFAULT_MAX_WAIT_MS = 10_000;
 const POLL_MS = 20;
-
-const laterOf = (a: string | null, b: string | null): string | null =>
-  a === null ? b : b === null ? a : a > b ? a : b;
 
 /**
  * Follows the gateway's store, which this service only reads (CONTRACT 8.1, 10.1): before a list or
@@ -151,11 +148,12 @@ export class GatewayFollower {
     if (!(await this.state.lease(this.options.holder, this.now(), this.leaseMs))) throw new LeaseLostError();
   }
 
-  /** Holding the lease: every message after the head, a batch at a time, the head saved after each. */
+  /**
+   * Holding the lease: every message after the head, a batch at a time, the head saved after each. The stored head is
+   * seen first: another instance may have folded to it after this one's probe (CONTRACT 10.1).
+   */
   private async fold(): Promise<void> {
     let head = (await this.state.read())?.head ?? null;
-    // Another instance may have folded up to it between this one's probe and its lease: nothing is left, and what
-    // this one counted of the models before is stale all the same (CachedChatTotals).
     this.seen.see(head);
     for (;;) {
       const changed = await this.gateway.changedChats({ after: head, limit: this.batch });
@@ -240,8 +238,6 @@ export class GatewayFollower {
     }
   }
 }
-
-const minOf = (a: string, b: string): string => (a < b ? a : b);
 
 /** The lease ran out while this instance was folding: another one took over; this one stops. */
 export class LeaseLostError extends Error {

@@ -14,3 +14,10 @@ export class SeenHead {
     this.head = head;
   }
 }
+
+/** Positions (heads) are strings in the store's order: the later of two, null being before every position. */
+export const laterOf = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null ? a : a > b ? a : b;
+
+/** The earlier of two positions. */
+export const minOf = (a: string, b: string): string => (a < b ? a : b);

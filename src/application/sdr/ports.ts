@@ -1,7 +1,7 @@
 import type { Person, Sale } from '../../domain/sales/sale';
 import type { Cpf } from '../../domain/shared/cpf';
 import type { PersonSales } from '../../domain/sdr/contact';
-import type { SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
+import type { InteractionWrites, SdrInteraction, SdrNote, SdrStatus } from '../../domain/sdr/interaction';
 import { token, type Token } from '../shared/token';
 
 export interface InteractionWithNotes {
@@ -98,9 +98,9 @@ export interface SdrInteractionRepository {
   ofContacts(keys: readonly string[]): Promise<SdrInteraction[]>;
   /**
    * The interactions created, updated or converted between `from` and `to` (inclusive), by their indexed times,
-   * streamed.
+   * streamed: only their contact and write times.
    */
-  writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction>;
+  writtenBetween(from: Date, to: Date): AsyncIterable<InteractionWrites>;
 }
 export const SdrInteractionRepository: Token<SdrInteractionRepository> = token('SdrInteractionRepository');
 

@@ -68,11 +68,15 @@ export class ChatKpiTally {
   private withInbound = 0;
   private answered = 0;
 
+  /** The local days' first buckets (the period's day starts as bucket numbers). */
+  private readonly dayStarts: readonly number[];
+
   constructor(
-    period: Pick<KpiPeriod, 'from' | 'to'>,
+    period: Pick<KpiPeriod, 'from' | 'to' | 'days'>,
     private readonly book: FunnelBook,
   ) {
     this.buckets = periodBuckets(period);
+    this.dayStarts = period.days.starts.map((start) => start.getTime() / BUCKET_MS);
     this.from = period.from.getTime();
     this.to = period.to.getTime();
   }
@@ -91,7 +95,7 @@ export class ChatKpiTally {
     const { first, last } = this.buckets;
     if (chat.phone !== null)
       for (const bucket of chat.kpi.buckets)
-        if (bucket >= first && bucket <= last) this.book.addMessage(chat.phone, new Date(bucket * BUCKET_MS));
+        if (bucket >= first && bucket <= last) this.book.addMessageDay(chat.phone, this.dayOfBucket(bucket));
     for (const turn of chat.kpi.turns) {
       const start = turn.start * 1000;
       if (turn.reply === null || start < this.from || start > this.to) continue;
@@ -102,6 +106,21 @@ export class ChatKpiTally {
     if (run === undefined) return;
     this.withInbound += 1;
     if (run.reply !== null) this.answered += 1;
+  }
+
+  /**
+   * The local day of a bucket inside the period: the last day starting at or before it (days start on bucket
+   * boundaries: bucketsFitDays), by a binary search over the day starts as bucket numbers.
+   */
+  private dayOfBucket(bucket: number): number {
+    const starts = this.dayStarts;
+    let [low, high] = [0, starts.length - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= bucket) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   }
 
   /** The run holding the chat's first inbound message of the period (runs never overlap). */

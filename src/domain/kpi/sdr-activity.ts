@@ -7,7 +7,7 @@
  */
 import type { CanonicalPhone } from '../shared/phone';
 import { contactKeyOfInteraction, isConvertedInteraction } from '../sdr/contact';
-import type { SdrInteraction } from '../sdr/interaction';
+import type { InteractionWrites, SdrInteraction } from '../sdr/interaction';
 import { dayIndexOf } from './local-days';
 import { inPeriod, type KpiPeriod } from './period';
 
@@ -69,7 +69,7 @@ export class FunnelBook {
    * An interaction written in the period (created, updated or converted in it): those writes are
    * activity of its contact. Whether the contact is a lead is its own conversion (addConversion).
    */
-  addInteractionActivity(interaction: SdrInteraction): void {
+  addInteractionActivity(interaction: InteractionWrites): void {
     const activity = this.activityOf(contactKeyOfInteraction(interaction));
     this.touch(activity, interaction.createdAt);
     this.touch(activity, interaction.updatedAt);
@@ -80,6 +80,11 @@ export class FunnelBook {
   addConversion(contactKey: string, at: Date): void {
     const activity = this.activityOf(contactKey);
     if (activity.convertedAt === null || at < activity.convertedAt) activity.convertedAt = at;
+  }
+
+  /** A local day (an index into the period's days) with a gateway message of the chat of `phone`, the contact key. */
+  addMessageDay(phone: CanonicalPhone, day: number): void {
+    this.activityOf(phone).days.add(day);
   }
 
   /** A gateway message of a one-to-one chat, whose canonical phone is the contact key. */

@@ -109,6 +109,12 @@ export function storedConversionTime(
 }
 
 /** An interaction counts as converted when it was turned into a lead or its status is `converted` (CONTRACT 8.2). */
+/** What the KPI needs of an interaction written in a period (CONTRACT 8.3): its contact and its write times. */
+export type InteractionWrites = Pick<
+  SdrInteraction,
+  'id' | 'phone' | 'sessionId' | 'createdAt' | 'updatedAt' | 'convertedAt'
+>;
+
 export function isConvertedInteraction(interaction: Pick<SdrInteraction, 'convertedToLead' | 'status'>): boolean {
   return interaction.convertedToLead || interaction.status === 'converted';
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { InteractionRefresh, SdrInteractionRepository } from '../../../src/application/sdr/ports';
-import type { SdrStatus } from '../../../src/domain/sdr/interaction';
+import type { InteractionWrites, SdrStatus } from '../../../src/domain/sdr/interaction';
 import { ProcessDied, WriteFaults } from '../fakes/write-faults';
 import { sdrInteraction } from '../sales-fixtures';
 
@@ -429,7 +429,16 @@ export function sdrInteractionRepositoryContract(
     for (const i of [created, updated, converted, before, after, spanning]) await repo.insert(i);
     const between = [];
     for await (const i of repo.writtenBetween(at(10), at(30))) between.push(i);
-    const byId = (list: { id: string }[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // Only the contact and the write times come back (what the KPI reads).
+    const writes = ({ id, phone, sessionId, createdAt, updatedAt, convertedAt }: InteractionWrites) => ({
+      id,
+      phone,
+      sessionId,
+      createdAt,
+      updatedAt,
+      convertedAt,
+    });
+    const byId = (list: InteractionWrites[]) => list.map(writes).sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(byId(between)).to.deep.equal(byId([created, updated, converted]));
     const none = [];
     for await (const i of repo.writtenBetween(at(100), at(200))) none.push(i);

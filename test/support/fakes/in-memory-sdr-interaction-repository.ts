@@ -12,6 +12,7 @@ import {
   conversionTimeAfterWrite,
   creationContactKey,
   storedConversionTime,
+  type InteractionWrites,
   type SdrInteraction,
   type SdrNote,
   type SdrStatus,
@@ -144,7 +145,7 @@ export class InMemorySdrInteractionRepository implements SdrInteractionRepositor
     return [...this.interactions.values()].filter((i) => wanted.has(contactKeyOfInteraction(i))).map((i) => ({ ...i }));
   }
 
-  async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
+  async *writtenBetween(from: Date, to: Date): AsyncIterable<InteractionWrites> {
     const within = (at: Date | null) => at !== null && at >= from && at <= to;
     for (const interaction of this.interactions.values()) {
       if (within(interaction.createdAt) || within(interaction.updatedAt) || within(interaction.convertedAt))

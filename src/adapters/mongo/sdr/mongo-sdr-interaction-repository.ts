@@ -13,12 +13,14 @@ import {
   conversionTimeAfterWrite,
   creationContactKey,
   storedConversionTime,
+  type InteractionWrites,
   type SdrInteraction,
   type SdrNote,
   type SdrStatus,
 } from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
-import { toSdrInteraction, toSdrInteractionDocument } from './sdr-interaction-mapper';
+import { projectedRead } from '../shared/projected-read';
+import { toSdrInteraction, toSdrInteractionDocument, WRITES_FIELDS, writesOfDocument } from './sdr-interaction-mapper';
 import {
   sdrInteractionsCollection,
   sdrNotesCollection,
@@ -192,12 +194,14 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     return docs.map(toSdrInteraction).filter((i) => wanted.has(contactKeyOfInteraction(i)));
   }
 
-  async *writtenBetween(from: Date, to: Date): AsyncIterable<SdrInteraction> {
+  async *writtenBetween(from: Date, to: Date): AsyncIterable<InteractionWrites> {
     const range = { $gte: from, $lte: to };
-    const cursor = this.interactions
-      .find({ $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] })
-      .batchSize(STREAM_BATCH);
-    for await (const doc of cursor) yield toSdrInteraction(doc);
+    const filter = { $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] };
+    type Writes = Parameters<typeof writesOfDocument>[0];
+    for await (const doc of projectedRead<Writes>(this.interactions, filter, WRITES_FIELDS, {
+      batchSize: STREAM_BATCH,
+    }))
+      yield writesOfDocument(doc);
   }
 
   async *streamAll(): AsyncIterable<SdrInteraction> {

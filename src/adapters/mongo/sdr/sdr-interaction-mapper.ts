@@ -1,4 +1,4 @@
-import type { SdrInteraction } from '../../../domain/sdr/interaction';
+import type { InteractionWrites, SdrInteraction } from '../../../domain/sdr/interaction';
 import { isConvertedInteraction } from '../../../domain/sdr/contact';
 import type { SdrInteractionDocument } from './sdr-interactions-collection';
 
@@ -8,6 +8,35 @@ export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrIn
 });
 
 /** Field by field: documents written before the status update lost its `version` still carry one. */
+/** The fields writesOfDocument reads (projectedRead). */
+export const WRITES_FIELDS = {
+  _id: 1,
+  phone: 1,
+  sessionId: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  convertedAt: 1,
+  convertedToLead: 1,
+  status: 1,
+};
+
+/** An interaction's contact and write times, from a document cut to WRITES_FIELDS (CONTRACT 8.3). */
+export function writesOfDocument(doc: Pick<SdrInteractionDocument, keyof typeof WRITES_FIELDS>): InteractionWrites {
+  return {
+    id: doc._id,
+    phone: doc.phone,
+    sessionId: doc.sessionId,
+    convertedAt: convertedAtOf(doc),
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+// Written before conversion times were stored: a converted one counts as converted at its last update.
+const convertedAtOf = (
+  doc: Pick<SdrInteractionDocument, 'convertedAt' | 'convertedToLead' | 'status' | 'updatedAt'>,
+) => (doc.convertedAt !== undefined ? doc.convertedAt : isConvertedInteraction(doc) ? doc.updatedAt : null);
+
 export function toSdrInteraction(doc: SdrInteractionDocument): SdrInteraction {
   return {
     id: doc._id,
@@ -22,8 +51,7 @@ export function toSdrInteraction(doc: SdrInteractionDocument): SdrInteraction {
     sent: doc.sent,
     sentTo: doc.sentTo,
     convertedToLead: doc.convertedToLead,
-    // Written before conversion times were stored: a converted one counts as converted at its last update.
-    convertedAt: doc.convertedAt !== undefined ? doc.convertedAt : isConvertedInteraction(doc) ? doc.updatedAt : null,
+    convertedAt: convertedAtOf(doc),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

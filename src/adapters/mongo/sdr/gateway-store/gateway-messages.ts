@@ -19,25 +19,28 @@ export const RECORD_SHAPE = {
   messageType: { $type: 'string' },
 };
 
-/** What a message's time and direction need (jongodb ignores projections; mongod honours it). */
-export const MESSAGE_TIME = { instance: 1, 'key.remoteJid': 1, 'key.fromMe': 1, messageTimestamp: 1 };
+/**
+ * What a message's time and direction need, flat (read with projectedRead): the key's fields by expression, which the
+ * embedded server computes as a real mongod does (it answers a dotted inclusion with a field named by the path).
+ */
+export const MESSAGE_TIME = {
+  _id: 0,
+  instance: 1,
+  remoteJid: '$key.remoteJid',
+  fromMe: '$key.fromMe',
+  messageTimestamp: 1,
+};
 
 export function messageTimeOf(doc: Document): ChatMessageTime | undefined {
-  const key = doc.key as Document | undefined;
-  const seconds = doc.messageTimestamp;
+  const { instance, remoteJid, fromMe, messageTimestamp: seconds } = doc;
   if (
-    typeof doc.instance !== 'string' ||
-    typeof key?.remoteJid !== 'string' ||
-    typeof key.fromMe !== 'boolean' ||
+    typeof instance !== 'string' ||
+    typeof remoteJid !== 'string' ||
+    typeof fromMe !== 'boolean' ||
     typeof seconds !== 'number'
   )
     return undefined;
-  return {
-    instance: doc.instance,
-    remoteJid: key.remoteJid,
-    fromMe: key.fromMe,
-    at: new Date(Math.floor(seconds) * 1000),
-  };
+  return { instance, remoteJid, fromMe, at: new Date(Math.floor(seconds) * 1000) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Document } from 'mongodb';
+import { projectedRead } from '../../shared/projected-read';
 import type { ChatMessageTime, ChatRef, GatewayActivity } from '../../../../application/sdr/ports';
 import { ONE_TO_ONE_JID_PATTERN } from '../../../../domain/sdr/gateway-message';
 import { BATCH, MESSAGE_TIME, messageTimeOf, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
@@ -6,16 +7,15 @@ import { BATCH, MESSAGE_TIME, messageTimeOf, NamedChatLookups, RECORD_SHAPE } fr
 /** The KPI's message times (CONTRACT 8.3): a period's messages and the replies around it. */
 export class MongoGatewayActivity extends NamedChatLookups implements GatewayActivity {
   async *messagesBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ChatMessageTime> {
-    const cursor = this.messages
-      .find(
-        {
-          messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 },
-          'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
-          ...RECORD_SHAPE,
-        },
-        { sort: { messageTimestamp: 1, 'key.fromMe': 1 }, projection: MESSAGE_TIME },
-      )
-      .batchSize(BATCH);
+    const filter = {
+      messageTimestamp: { $gte: range.from.getTime() / 1000, $lte: range.to.getTime() / 1000 },
+      'key.remoteJid': { $regex: ONE_TO_ONE_JID_PATTERN },
+      ...RECORD_SHAPE,
+    };
+    const cursor = projectedRead(this.messages, filter, MESSAGE_TIME, {
+      sort: { messageTimestamp: 1, 'key.fromMe': 1 },
+      batchSize: BATCH,
+    });
     for await (const doc of cursor) {
       const message = messageTimeOf(doc);
       if (message !== undefined) yield message;

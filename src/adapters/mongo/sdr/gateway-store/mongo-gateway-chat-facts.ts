@@ -1,4 +1,5 @@
 import type { Document } from 'mongodb';
+import { projectedRead } from '../../shared/projected-read';
 import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
 import { kpiFactsOf, type TimedMessage } from '../../../../domain/kpi/chat-kpi-facts';
 import type { ChatFacts } from '../../../../domain/sdr/chat';
@@ -66,7 +67,7 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
    */
   private async timelines(match: Document): Promise<Map<string, TimedMessage[]>> {
     const byChat = new Map<string, TimedMessage[]>();
-    for await (const doc of this.messages.find(match, { projection: MESSAGE_TIME }).batchSize(BATCH)) {
+    for await (const doc of projectedRead(this.messages, match, MESSAGE_TIME, { batchSize: BATCH })) {
       const time = messageTimeOf(doc);
       if (time === undefined) continue;
       const timeline = byChat.get(time.remoteJid) ?? [];

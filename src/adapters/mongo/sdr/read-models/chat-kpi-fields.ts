@@ -25,7 +25,7 @@ export function kpiFactsOfDocument(doc: Partial<KpiFields>): ChatKpiFacts {
 /** The UTC day (days since the epoch) of an instant. */
 export const utcDayOf = (at: Date): number => Math.floor(at.getTime() / 86_400_000);
 
-/** What a KPI period reads of an active chat (a real mongod honours it; the embedded server ignores it). */
+/** What a KPI period reads of an active chat (projectedRead: the embedded server and a real mongod both cut it). */
 export const ACTIVE_CHAT = {
   _id: 0,
   instance: 1,
@@ -35,6 +35,11 @@ export const ACTIVE_CHAT = {
   kpiInbound: 1,
   kpiTurns: 1,
 } as const;
+
+export type ActiveChatFields = Pick<
+  ChatDocument,
+  'instance' | 'remoteJid' | 'phone' | 'kpiBuckets' | 'kpiInbound' | 'kpiTurns'
+>;
 
 /** Chats per batch of a period's read. */
 export const ACTIVE_BATCH = 1_000;

@@ -4,7 +4,15 @@ import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
-import { ACTIVE_BATCH, ACTIVE_CHAT, kpiFactsOfDocument, kpiFieldsOf, utcDayOf } from './chat-kpi-fields';
+import { projectedRead } from '../../shared/projected-read';
+import {
+  ACTIVE_BATCH,
+  ACTIVE_CHAT,
+  kpiFactsOfDocument,
+  kpiFieldsOf,
+  utcDayOf,
+  type ActiveChatFields,
+} from './chat-kpi-fields';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection, type VersionedFields } from './versioned-collection';
@@ -121,10 +129,10 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
 
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
     const days = { $gte: utcDayOf(range.from), $lte: utcDayOf(range.to) };
-    const cursor = this.chats
-      .find({ source: this.source.name, kpiDays: { $elemMatch: days } }, { projection: ACTIVE_CHAT })
-      .batchSize(ACTIVE_BATCH);
-    for await (const doc of cursor)
+    const filter = { source: this.source.name, kpiDays: { $elemMatch: days } };
+    for await (const doc of projectedRead<ActiveChatFields>(this.chats, filter, ACTIVE_CHAT, {
+      batchSize: ACTIVE_BATCH,
+    }))
       yield {
         instance: doc.instance,
         remoteJid: doc.remoteJid,

@@ -11,6 +11,7 @@ import {
   type SortOrder,
   type StoredContact,
 } from '../../../../domain/sdr/contact';
+import { projectedRead } from '../../shared/projected-read';
 import { contactOfDocument, toDocument } from './contact-document';
 import {
   METRIC_SUMS,
@@ -176,12 +177,16 @@ export class MongoContactReadModel
   }
 
   async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
-    for await (const doc of this.contacts
-      .find(
-        { source: this.source.name, conversionAt: { $gte: from, $lte: to } },
-        { projection: { _id: 1, conversionAt: 1 } },
-      )
-      .batchSize(1_000)) {
+    const filter = { source: this.source.name, conversionAt: { $gte: from, $lte: to } };
+    const fields = { _id: 1, conversionAt: 1 };
+    for await (const doc of projectedRead<Pick<ContactDocument, '_id' | 'conversionAt'>>(
+      this.contacts,
+      filter,
+      fields,
+      {
+        batchSize: 1_000,
+      },
+    )) {
       if (doc.conversionAt instanceof Date) yield { sessionId: this.source.keyOf(doc._id), at: doc.conversionAt };
     }
   }

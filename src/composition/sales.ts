@@ -35,6 +35,9 @@ import { SaleLeaseStore, SaleStatusEventStore } from '../application/sales/data-
 import { saleLeaseDeadline } from '../application/sales/data-checks/sale-lease-deadline';
 import { saleStatusEvents } from '../application/sales/data-checks/sale-status-events';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
+import { derivedFieldCheck } from '../application/shared/data-checks/derived-field-check';
+import { MongoDerivedFieldStore } from '../adapters/mongo/shared/derived-fields';
+import { PEOPLE, personEmailKeys } from '../adapters/mongo/sales/people-collection';
 import { MongoPersonRepository } from '../adapters/mongo/sales/mongo-person-repository';
 import { MongoSaleRepository } from '../adapters/mongo/sales/mongo-sale-repository';
 import { MongoVendorRepository } from '../adapters/mongo/sales/mongo-vendor-repository';
@@ -155,11 +158,20 @@ function holdings(get: Resolve): DeclaredHolding[] {
   ];
 }
 
-/** The dispatch leases and the status-event log (CONTRACT 3.3, 10.2). */
+/** The dispatch leases, the status-event log (CONTRACT 3.3, 10.2) and the persons' e-mail keys (12.1). */
 function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  const emailKeys = new MongoDerivedFieldStore(get(Platform).db, PEOPLE, personEmailKeys);
   return [
     { position: 90, check: saleLeaseDeadline(get(SaleLeaseStore)) },
     { position: 100, check: saleStatusEvents(get(SaleStatusEventStore)) },
+    {
+      position: 105,
+      check: derivedFieldCheck(
+        'person-email-keys',
+        "each person's e-mail keys are its e-mails in lower case (a data subject named by an e-mail finds it)",
+        emailKeys,
+      ),
+    },
   ];
 }
 export type SalesArea = ReturnType<typeof salesArea>;

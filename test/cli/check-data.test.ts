@@ -61,11 +61,13 @@ const CHECKS = [
   'erased-subjects',
   'sale-lease-deadline',
   'sale-status-events',
+  'person-email-keys',
   'refresh-claim-outcome',
   'hub-memberships-without-user',
   'lead-event-lead',
   'lead-raw-events',
   'erased-subjects-leads',
+  'lead-email-keys',
   'api-key-user',
   'password-resets-applied',
 ];
@@ -751,6 +753,39 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
   );
 
   it(
+    'person-email-keys and lead-email-keys: an e-mail changed without its key (a copy older than the key wrote it) ' +
+      'is reported, and --repair derives the key again',
+    async () => {
+      const saleId = await sale();
+      const stored = await db.collection(SALES).findOne({ _id: saleId as never });
+      const personId = String(stored?.personId);
+      expect(await db.collection('people').findOne({ _id: personId as never })).to.deep.include({
+        emailKeys: ['ana@example.com'],
+      });
+      await db
+        .collection('people')
+        .updateOne({ _id: personId as never }, { $set: { personalEmail: 'Ana.Nova@Example.com' } });
+      await expectReported('person-email-keys', [personId]);
+      await expectRepaired('person-email-keys', 1);
+      expect(await db.collection('people').findOne({ _id: personId as never })).to.deep.include({
+        personalEmail: 'Ana.Nova@Example.com',
+        emailKeys: ['ana.nova@example.com'],
+      });
+
+      const { leadId } = await leadWithEvent();
+      await db
+        .collection(HUB_LEADS)
+        .updateOne({ _id: leadId as never }, { $set: { email: 'Lead.One@Example.com' }, $unset: { emailKey: '' } });
+      await expectReported('lead-email-keys', [leadId]);
+      await expectRepaired('lead-email-keys', 1);
+      expect(await db.collection(HUB_LEADS).findOne({ _id: leadId as never })).to.include({
+        email: 'Lead.One@Example.com',
+        emailKey: 'lead.one@example.com',
+      });
+    },
+  );
+
+  it(
     'refresh-claim-outcome: a claimed token still active (a rotation that died between its steps) is reported, ' +
       'and --repair revokes it',
     async () => {
@@ -806,7 +841,8 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       const leads = [await leadWithEvent(), await leadWithEvent()];
       for (const [i, lead] of leads.entries()) {
         const email = `erased.lead.${i}@example.com`;
-        await db.collection(HUB_LEADS).updateOne({ _id: lead.leadId as never }, { $set: { email } });
+        // With its key, as the repository writes an e-mail (the key of a lower-case address is the address).
+        await db.collection(HUB_LEADS).updateOne({ _id: lead.leadId as never }, { $set: { email, emailKey: email } });
         await requestErasure.execute({ orgId: lead.orgId, identifier: { kind: 'email', value: email }, reason: 'r' });
       }
       expect(await completePendingErasures.execute()).to.equal(2);

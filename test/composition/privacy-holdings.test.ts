@@ -16,7 +16,10 @@ const NOT_A_SUBJECT = "staff accounts: the broker's users, not a data subject of
 const PENDING = 'the identifier of an erasure request, kept only while it is pending (CONTRACT 12.4)';
 
 const COLLECTIONS: Readonly<Record<string, Entry>> = {
-  people: { personal: ['fullName', 'cpf', 'rg', 'cnh', 'birthDate', 'e-mails', 'phones'], store: 'people' },
+  people: {
+    personal: ['fullName', 'cpf', 'rg', 'cnh', 'birthDate', 'e-mails', 'emailKeys', 'phones', 'phoneKeys'],
+    store: 'people',
+  },
   sales: { personal: ['address', 'vehicle', 'personId', 'sdr.sentTo'], store: 'sales' },
   sale_status_events: { personal: ['noContactReason'], store: 'sales' },
   sdr_interactions: { personal: ['phone', 'phoneKey', 'sessionId', 'personId'], store: 'sdrInteractions' },
@@ -53,7 +56,7 @@ const COLLECTIONS: Readonly<Record<string, Entry>> = {
   hub_ended_sessions: { personal: [] },
   hub_reset_tokens: { personal: [] },
   hub_pipelines: { personal: [] },
-  hub_leads: { personal: ['title', 'name', 'phone', 'email', 'fields', 'externalId'], store: 'leads' },
+  hub_leads: { personal: ['title', 'name', 'phone', 'email', 'emailKey', 'fields', 'externalId'], store: 'leads' },
   hub_lead_events: { personal: ['rawBody'], store: 'leadEvents' },
   hub_webhook_receipts: { personal: [] },
   hub_lead_templates: { personal: [] },

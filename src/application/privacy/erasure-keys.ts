@@ -1,3 +1,4 @@
+import { emailKeyOf } from '../../domain/shared/email-key';
 import { phoneMatchKey, type CanonicalPhone } from '../../domain/shared/phone';
 import type { ErasureSubject } from '../../domain/privacy/erasure';
 
@@ -6,6 +7,6 @@ export function subjectKeysOf(subject: ErasureSubject): string[] {
   return [
     ...subject.cpfs.map((cpf) => `cpf:${cpf}`),
     ...subject.phones.map((phone) => `phone:${phoneMatchKey(phone as CanonicalPhone)}`),
-    ...subject.emails.map((email) => `email:${email.toLowerCase()}`),
+    ...subject.emails.map((email) => `email:${emailKeyOf(email)}`),
   ];
 }

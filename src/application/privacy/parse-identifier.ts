@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { parseCpf } from '../../domain/shared/cpf';
+import { emailKeyOf } from '../../domain/shared/email-key';
 import { normalizePhone } from '../../domain/shared/phone';
 import type { SubjectIdentifier } from '../shared/privacy/subject';
 
@@ -26,7 +27,7 @@ export function parseSubjectIdentifier(given: {
       ? E.left('phone must be a Brazilian phone number (DDD and number)')
       : E.right({ kind: 'phone', value: canonical });
   }
-  const address = (email ?? '').trim().toLowerCase();
+  const address = emailKeyOf(email ?? '');
   return EMAIL.test(address) && address.length <= 254
     ? E.right({ kind: 'email', value: address })
     : E.left('email must be an e-mail address');

@@ -17,12 +17,15 @@ export const ERASED_PERSON_NULLS = [
   'optionalPhone',
 ] as const;
 
-/** Whether an erased person's fields hold no personal value (and no phone key a lookup would find it by). */
+/** Whether an erased person's fields hold no personal value (and no phone or e-mail key a lookup would find). */
 export function personIsErased(fields: Readonly<Record<string, unknown>>): boolean {
+  const noEmailKey =
+    fields.emailKeys === undefined || (Array.isArray(fields.emailKeys) && fields.emailKeys.length === 0);
   return (
     fields.fullName === REMOVED &&
     ERASED_PERSON_NULLS.every((field) => fields[field] === null || fields[field] === undefined) &&
     fields.phoneKeys === undefined &&
+    noEmailKey &&
     fields.minimalPhoneKey === undefined
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { ErasureSubject } from '../../../domain/privacy/erasure';
+import { emailKeysOf } from '../../../domain/shared/email-key';
 import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
 import type { ErasureSubjectResolver } from '../../../application/privacy/ports';
 import type { SubjectIdentifier } from '../../../application/shared/privacy/subject';
@@ -12,8 +13,8 @@ const union = (a: readonly string[], b: readonly (string | null | undefined)[]):
 
 /**
  * The whole subject of an identifier (CONTRACT 12.1): the persons holding its CPF, a phone matching it
- * (3.4) or its e-mail, grown with their values until nothing new turns up; the SDR interactions of those
- * persons or phones add their web session ids and persons. Indexed lookups only.
+ * (3.4) or its e-mail in any case (their `emailKeys`), grown with their values until nothing new turns up;
+ * the SDR interactions of those persons or phones add their web session ids and persons. Indexed lookups only.
  */
 export class MongoErasureSubjectResolver implements ErasureSubjectResolver {
   constructor(private readonly db: Db) {}
@@ -37,13 +38,12 @@ export class MongoErasureSubjectResolver implements ErasureSubjectResolver {
 
   private async grow(subject: ErasureSubject): Promise<ErasureSubject> {
     const phoneKeys = subject.phones.map((p) => phoneMatchKey(p as CanonicalPhone));
+    const emailKeys = emailKeysOf(subject.emails);
     const people = peopleCollection(this.db);
     const or = [
       ...(subject.cpfs.length > 0 ? [{ cpf: { $in: [...subject.cpfs] } }] : []),
       ...(phoneKeys.length > 0 ? [{ phoneKeys: { $in: phoneKeys } }] : []),
-      ...(subject.emails.length > 0
-        ? [{ personalEmail: { $in: [...subject.emails] } }, { commercialEmail: { $in: [...subject.emails] } }]
-        : []),
+      ...(emailKeys.length > 0 ? [{ emailKeys: { $in: emailKeys } }] : []),
       ...(subject.personIds.length > 0 ? [{ _id: { $in: [...subject.personIds] } }] : []),
     ];
     const persons: PersonDocument[] = [];
@@ -64,10 +64,7 @@ export class MongoErasureSubjectResolver implements ErasureSubjectResolver {
           .flatMap((p) => [p.mobile, p.residentialPhone, p.commercialPhone, p.optionalPhone])
           .concat(found.map((i) => i.phone)),
       ),
-      emails: union(
-        subject.emails,
-        persons.flatMap((p) => [p.personalEmail?.toLowerCase(), p.commercialEmail?.toLowerCase()]),
-      ),
+      emails: union(subject.emails, emailKeysOf(persons.flatMap((p) => [p.personalEmail, p.commercialEmail]))),
       personIds: union(subject.personIds, [...persons.map((p) => p._id), ...found.map((i) => i.personId)]),
       names: union(
         subject.names,

@@ -1,11 +1,12 @@
 import type { Person } from '../../../domain/sales/sale';
 import { normalizePhone, phoneMatchKey } from '../../../domain/shared/phone';
-import type { PersonDocument } from './people-collection';
+import { personEmailKeys, type PersonDocument } from './people-collection';
 
 export const toPersonDocument = ({ id, ...rest }: Person): PersonDocument => ({
   _id: id,
   ...rest,
   phoneKeys: phoneKeysOf(rest),
+  emailKeys: personEmailKeys.derive(rest),
 });
 
 export function toPerson(doc: PersonDocument): Person {

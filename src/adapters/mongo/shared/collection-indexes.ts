@@ -1,5 +1,6 @@
 import { MongoServerError, type Db, type Document } from 'mongodb';
 import { describeTtl, type RetentionChange } from '../../../application/shared/index-setup';
+import { fillDerivedField, type DerivedField } from './derived-fields';
 
 export { describeTtl, type RetentionChange };
 
@@ -14,6 +15,11 @@ export interface IndexDeclaration {
    * after the Date in the index's one field. Only on a single-field index.
    */
   readonly expireAfterSeconds?: number;
+  /**
+   * The field the repository derives at write time for this index to serve (./derived-fields.ts): documents
+   * written before the index existed get it before the index is built.
+   */
+  readonly derives?: DerivedField;
 }
 
 /**
@@ -72,7 +78,8 @@ export interface EnsureIndexesOptions {
  * matches its declaration (a changed EVENT_LOG_RETENTION_DAYS, a plain index that became a TTL index)
  * is found in `listIndexes` first and changed: in place with collMod, or else dropped and created anew.
  * An index whose partial filter differs from its declaration (a unique index that became partial so it
- * refuses fewer writes) is dropped and created anew the same way.
+ * refuses fewer writes) is dropped and created anew the same way. An index that serves a derived field and
+ * does not exist yet is built after every document has the field (the upgrade that brings the field).
  */
 export async function ensureIndexes(
   db: Db,
@@ -85,7 +92,9 @@ export async function ensureIndexes(
       const change = retentionChangeOf(collection, existing, declared);
       if (change !== undefined) await changeRetention(db, declared, change);
       else if (filterChanged(existing, declared)) await dropForRebuild(db, collection, declared.name);
-      const { key, ...createOptions } = declared;
+      const { key, derives, ...createOptions } = declared;
+      if (derives !== undefined && !existing.some((index) => index.name === declared.name))
+        await fillDerivedField(db, collection, derives);
       // mongodb 7's three-argument replacement passes index options to the server unchecked: moving
       // needs its own check against jongodb and a real mongod (docs/decisions.md "Linter").
       // oxlint-disable-next-line typescript/no-deprecated

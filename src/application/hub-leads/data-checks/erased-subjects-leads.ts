@@ -12,6 +12,7 @@ export const leadIsErased = (lead: ErasedLeadFacts): boolean =>
   lead.name === null &&
   lead.phone === null &&
   lead.email === null &&
+  (lead.emailKey === null || lead.emailKey === undefined) &&
   lead.fieldCount === 0 &&
   typeof lead.externalId === 'string' &&
   lead.externalId === `erased:${lead.id}`;

@@ -28,6 +28,8 @@ export interface ErasedLeadFacts {
   readonly name: unknown;
   readonly phone: unknown;
   readonly email: unknown;
+  /** The e-mail's lower-case key (absent on a lead erased before the key existed). */
+  readonly emailKey: unknown;
   readonly externalId: unknown;
   readonly fieldCount: number;
 }

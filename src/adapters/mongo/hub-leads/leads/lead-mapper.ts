@@ -1,5 +1,5 @@
 import { LEAD_PROVIDERS, type Lead, type LeadChanges, type LeadProvider } from '../../../../domain/hub-leads/lead';
-import type { FieldPair, LeadDocument } from './lead-collection';
+import { leadEmailKey, type FieldPair, type LeadDocument } from './lead-collection';
 
 const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] =>
   Object.entries(fields).map(([name, value]) => ({ name, value }));
@@ -7,6 +7,7 @@ const toPairs = (fields: Readonly<Record<string, string>>): FieldPair[] =>
 export const leadToDocument = ({ id, fields, ...rest }: Lead): LeadDocument => ({
   _id: id,
   ...rest,
+  emailKey: leadEmailKey.derive(rest),
   fields: toPairs(fields),
 });
 
@@ -40,7 +41,10 @@ export function changesToSet(changes: LeadChanges, now: Date): Partial<LeadDocum
   if (changes.title !== undefined) set.title = changes.title;
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.phone !== undefined) set.phone = changes.phone;
-  if (changes.email !== undefined) set.email = changes.email;
+  if (changes.email !== undefined) {
+    set.email = changes.email;
+    set.emailKey = leadEmailKey.derive(changes);
+  }
   if (changes.stage !== undefined) set.stage = changes.stage;
   if (changes.fields !== undefined) set.fields = toPairs(changes.fields);
   if (changes.deleted !== undefined) set.deleted = changes.deleted;

@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { HubHolding, OrganizationScope } from '../../../../application/hub-leads/privacy/ports';
 import type { Subject } from '../../../../application/shared/privacy/subject';
+import { emailKeysOf } from '../../../../domain/shared/email-key';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import { leadCollection } from '../leads/lead-collection';
 import { leadEventCollection } from '../leads/lead-event-collection';
@@ -18,7 +19,7 @@ export function phoneSpellings(phone: string): string[] {
   return normalizePhone(twin) === twin ? [phone, twin] : [phone];
 }
 
-/** The ids of the organization's leads that name the subject (by phone or e-mail; indexed by org + each). */
+/** The ids of the organization's leads that name the subject (by phone, or e-mail in any case; each indexed). */
 export async function subjectLeadIds(db: Db, subject: Subject, scope: OrganizationScope): Promise<string[]> {
   const orgId = scope.organizationId;
   const ids = new Set<string>();
@@ -29,10 +30,10 @@ export async function subjectLeadIds(db: Db, subject: Subject, scope: Organizati
       .toArray())
       ids.add(d._id);
   }
-  if (subject.emails.length > 0) {
-    const emails = [...subject.emails];
+  const emailKeys = emailKeysOf(subject.emails);
+  if (emailKeys.length > 0) {
     for (const d of await leadCollection(db)
-      .find({ orgId, email: { $in: emails } })
+      .find({ orgId, emailKey: { $in: emailKeys } })
       .toArray())
       ids.add(d._id);
   }
@@ -69,6 +70,7 @@ function leadsHolding(db: Db): HubHolding {
                 name: null,
                 phone: null,
                 email: null,
+                emailKey: null,
                 fields: [],
                 // The lead-form key is the phone itself (spec part 6); a unique, non-personal key replaces it.
                 externalId: `erased:${id}`,

@@ -18,6 +18,7 @@ export class MongoErasedLeadStore implements ErasedLeadStore {
         name: doc.name,
         phone: doc.phone,
         email: doc.email,
+        emailKey: doc.emailKey,
         externalId: doc.externalId,
         fieldCount: Array.isArray(doc.fields) ? doc.fields.length : 1,
       });

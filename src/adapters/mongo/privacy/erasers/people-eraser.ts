@@ -8,7 +8,8 @@ import { NO_PERSON_DETAILS } from '../../../../domain/sales/sale';
 /**
  * `people` (CONTRACT 12.4): the record stays (its sales and SDR interactions point at it; `registered` and
  * `qualified` of past contacts keep their value), every personal field goes: the name becomes `[removido]`
- * (required), the rest null, the phone keys unset. `erasedAt` marks it for `check-data` (erased-subjects).
+ * (required), the rest null, the phone keys unset, the e-mail keys empty. `erasedAt` marks it for `check-data`
+ * (erased-subjects).
  */
 export function peopleEraser(db: Db, clock: Clock): ErasureStep {
   const people = peopleCollection(db);
@@ -30,6 +31,8 @@ export function peopleEraser(db: Db, clock: Clock): ErasureStep {
               fullName: REMOVED,
               ...NO_PERSON_DETAILS,
               mobile: null,
+              // The e-mails are gone, so are their keys (the derived value of no e-mail).
+              emailKeys: [],
               erasedAt: clock.now(),
             },
             $unset: { phoneKeys: '', minimalPhoneKey: '' },

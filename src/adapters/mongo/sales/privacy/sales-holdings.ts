@@ -2,6 +2,7 @@ import type { Db, Filter } from 'mongodb';
 import type { HoldingReader, SubjectLinker } from '../../../../application/shared/privacy/holding';
 import { phoneKeysOf } from '../../../../application/shared/privacy/subject-values';
 import type { Subject } from '../../../../application/shared/privacy/subject';
+import { emailKeysOf } from '../../../../domain/shared/email-key';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import type { Person } from '../../../../domain/sales/sale';
 import type { SaleEntry } from '../../../../domain/sales/sale';
@@ -13,17 +14,15 @@ import { salesCollection, type SaleDocument } from '../sales-collection';
 /** Documents per cursor batch of an export: what the process holds of a store at a time. */
 export const EXPORT_BATCH = 200;
 
-/** The people naming the subject: by id, CPF, any phone spelling (match key) or e-mail; each branch indexed. */
+/** The people naming the subject: by id, CPF, any phone spelling (match key) or e-mail in any case; each indexed. */
 export function peopleFilter(subject: Subject): Filter<PersonDocument> | undefined {
   const branches: Filter<PersonDocument>[] = [];
   if (subject.personIds.length > 0) branches.push({ _id: { $in: [...subject.personIds] } });
   if (subject.cpfs.length > 0) branches.push({ cpf: { $in: [...subject.cpfs] } });
   const keys = phoneKeysOf(subject);
   if (keys.length > 0) branches.push({ phoneKeys: { $in: keys } });
-  if (subject.emails.length > 0) {
-    branches.push({ personalEmail: { $in: [...subject.emails] } });
-    branches.push({ commercialEmail: { $in: [...subject.emails] } });
-  }
+  const emailKeys = emailKeysOf(subject.emails);
+  if (emailKeys.length > 0) branches.push({ emailKeys: { $in: emailKeys } });
   return branches.length === 0 ? undefined : { $or: branches };
 }
 
@@ -66,10 +65,7 @@ export class MongoPeopleHolding implements HoldingReader, SubjectLinker {
         subject.phones,
         phones.map((phone) => (phone === null ? null : normalizePhone(phone))),
       ),
-      emails: union(
-        subject.emails,
-        emails.map((email) => email?.trim().toLowerCase()),
-      ),
+      emails: union(subject.emails, emailKeysOf(emails)),
     };
   }
 }

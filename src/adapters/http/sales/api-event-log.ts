@@ -1,4 +1,3 @@
-import { maskPersonalValues } from '../../../domain/shared/personal-value-mask';
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { ApiEventRecorder } from '../../../application/sales-identity/ports';
@@ -6,6 +5,7 @@ import type { Clock, IdGenerator } from '../../../application/shared/ports';
 import type { RefusalStatus } from '../../../domain/sales-identity/api-event';
 import { clientIp } from '../shared/security/client-ip';
 import { exemptPathMatcher } from '../shared/exempt-paths';
+import { logMaskingOf } from '../shared/observability/log-masking';
 import { routePatternOf, UNMATCHED_ROUTE } from '../shared/observability/request-metrics';
 import { auditedUserId, currentIdentity } from './request-identity';
 
@@ -87,20 +87,23 @@ function feedEventLog(ctx: Context, options: ApiEventLogOptions, routers: readon
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
   const ip = clientIp({ headers: ctx.headers, socketAddress: ctx.socket.remoteAddress }, options.trustProxy);
   const at = options.clock.now();
+  // CONTRACT 12.1: the path and the messages are stored masked (the answer may name a personal value
+  // the client sent; the log never keeps it).
+  const masking = logMaskingOf(ctx);
+  const errorMessages = error?.detailMessages?.map(masking.text);
   if (refusal === undefined) {
     options.recorder.record({
       id: options.ids.next(),
       requestId,
       method: ctx.method,
-      path: ctx.path,
+      path: masking.path,
       status: ctx.status,
       durationMs,
       userId,
       ip,
       at,
       errorCode: error?.internalCode,
-      // CONTRACT 12.1: stored masked (the answer named the value; the log never keeps it).
-      errorMessages: error?.detailMessages?.map(maskPersonalValues),
+      errorMessages,
     });
     return;
   }
@@ -114,6 +117,6 @@ function feedEventLog(ctx: Context, options: ApiEventLogOptions, routers: readon
     ip,
     at,
     errorCode: error?.internalCode,
-    errorMessages: error?.detailMessages,
+    errorMessages,
   });
 }

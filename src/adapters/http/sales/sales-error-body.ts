@@ -117,6 +117,12 @@ export function salesErrorOutcome(
     body,
     headers: d.headers,
     internalCode: d.http ? 'HTTP_EXCEPTION' : 'INTERNAL_SERVER_ERROR',
-    detailMessages: typeof d.detail === 'string' ? [d.detail] : [...d.detail],
+    // CONTRACT 12.1: the message an error chose for the logs when its answer echoes free text.
+    detailMessages:
+      classified.kind === 'http' && classified.error.options.logMessage !== undefined
+        ? [classified.error.options.logMessage]
+        : typeof d.detail === 'string'
+          ? [d.detail]
+          : [...d.detail],
   };
 }

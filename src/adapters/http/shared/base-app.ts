@@ -6,11 +6,12 @@ import type { Logger } from '../../system/logger';
 import { admission, holdConnection } from './admission';
 import { cors } from './security/cors';
 import { csrfGuard, type CsrfOptions } from './security/csrf';
-import { RouteNotFoundError } from './errors/http-error';
+import { HttpError, RouteNotFoundError } from './errors/http-error';
 import { jsonBody } from './decoding/json-body';
 import { buildOpenApiDocument, type OpenApiDocument, type ServiceApi } from './openapi/openapi-document';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { requestId } from './observability/request-id';
+import { logMaskingOf } from './observability/log-masking';
 import { requestLogger } from './observability/request-logger';
 import { requestMetrics } from './observability/request-metrics';
 import { securityHeaders } from './security/security-headers';
@@ -48,6 +49,15 @@ export interface BaseAppOptions {
 }
 
 const documents = new WeakMap<Koa, OpenApiDocument>();
+
+/**
+ * CONTRACT 12.1: a rejection is logged with its message masked (log-masking.ts), or with the message
+ * its error chose for the logs when the answer echoes free text no shape recognizes.
+ */
+function loggedReasonOf(error: unknown): string {
+  if (error instanceof HttpError) return error.options.logMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** The OpenAPI document an app serves, built from the routes it mounts (the tests check responses against it). */
 export function openApiDocumentOf(app: Koa): OpenApiDocument | undefined {
@@ -96,8 +106,7 @@ export function buildBaseApp(options: BaseAppOptions): Koa {
       }
       if (outcome.status >= 500 && !(error instanceof CapacityExceededError))
         logger.error({ ...entry, err: error }, 'request failed');
-      else
-        logger.info({ ...entry, reason: error instanceof Error ? error.message : String(error) }, 'request rejected');
+      else logger.info({ ...entry, reason: logMaskingOf(ctx).text(loggedReasonOf(error)) }, 'request rejected');
       ctx.status = outcome.status;
       ctx.set(outcome.headers);
       ctx.body = outcome.body;

@@ -8,6 +8,9 @@ export type SavedFilterRouteError = SavedFilterNotFound | SavedFilterNameTaken;
 /** CONTRACT 8.5. */
 export const savedFilterErrors: ErrorMapping<SavedFilterRouteError> = {
   SavedFilterNotFound: () => new HttpError(404, 'Saved filter not found'),
+  // CONTRACT 12.1: a filter's name is free text (it may name a customer): the logs keep the message without it.
   SavedFilterNameTaken: (error) =>
-    new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`),
+    new HttpError(409, `A saved filter named "${error.name}" already exists for ${error.resource}`, {
+      logMessage: `A saved filter of that name already exists for ${error.resource}`,
+    }),
 };

@@ -9,6 +9,11 @@ export interface HttpErrorOptions {
   readonly details?: Readonly<Record<string, readonly string[]>>;
   /** Extra members of the error body (hub permission errors add `required`). */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /**
+   * CONTRACT 12.1: the message the logs keep instead of the answer's, when the answer echoes free text
+   * the client sent (a name) that no shape recognizes, so the logs cannot mask it.
+   */
+  readonly logMessage?: string;
   /** Messages written for end users keep their text in production (CONTRACT 7). */
   readonly keepMessageInProduction?: boolean;
   readonly headers?: Readonly<Record<string, string>>;

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../../../system/logger';
+import { logMaskingOf } from './log-masking';
 
 /**
  * One line per request: method, path (without the query string, which may carry tokens), status,
@@ -28,7 +29,9 @@ export function requestLogger(logger: Logger, service: string, quietPaths: reado
           {
             requestId: ctx.state.requestId,
             method: ctx.method,
-            path: ctx.path,
+            // CONTRACT 12.1: a refused request's path may name a personal value (a CPF where an id
+            // goes, an unknown route); an answered one is a route's literal segments and UUIDs.
+            path: ctx.status < 400 ? ctx.path : logMaskingOf(ctx).path,
             status: ctx.status,
             durationMs: Math.round((performance.now() - started) * 100) / 100,
           },

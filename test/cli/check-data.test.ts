@@ -28,7 +28,8 @@ import { SALES_REFRESH_TOKENS } from '../../src/adapters/mongo/sales-identity/sa
 import { HUB_RESET_TOKENS } from '../../src/adapters/mongo/hub-identity/hub-reset-token-collection';
 import { HUB_USERS } from '../../src/adapters/mongo/hub-identity/hub-user-collection';
 import { Sha256SecretHasher } from '../../src/adapters/crypto/crypto-secrets';
-import { SDR_CHATS } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
+import { SDR_CHATS, type ChatDocument } from '../../src/adapters/mongo/sdr/read-models/chat-read-model-collection';
+import { kpiFactsOfDocument, kpiFieldsOf } from '../../src/adapters/mongo/sdr/read-models/chat-kpi-fields';
 import { SDR_CONTACTS } from '../../src/adapters/mongo/sdr/read-models/contact-read-model-collection';
 import { SDR_INTERACTIONS, SDR_INTERACTION_NOTES } from '../../src/adapters/mongo/sdr/sdr-interactions-collection';
 import { withDatabase } from '../../src/adapters/mongo/shared/embedded-mongo';
@@ -623,15 +624,22 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
     async () => {
       await seedDemo();
       const before = await models(db);
-      const [buckets, turns] = await db
-        .collection(SDR_CHATS)
-        .find({ 'kpiTurns.0': { $exists: true } }, { sort: { _id: 1 }, limit: 2 })
-        .toArray();
+      const withTurns = (
+        await db
+          .collection(SDR_CHATS)
+          .find({}, { sort: { _id: 1 } })
+          .toArray()
+      )
+        .map((doc) => ({ doc, kpi: kpiFactsOfDocument(doc as Pick<Partial<ChatDocument>, 'kpiFacts'>) }))
+        .filter(({ kpi }) => kpi.turns.length > 0);
+      const [buckets, turns] = withTurns;
       if (buckets === undefined || turns === undefined)
         throw new Error('seed-demo wrote fewer than 2 chats with turns');
-      await db.collection(SDR_CHATS).updateOne({ _id: buckets._id }, { $set: { kpiBuckets: [], kpiDays: [] } });
-      await db.collection(SDR_CHATS).updateOne({ _id: turns._id }, { $set: { kpiTurns: [[1, 2, null]] } });
-      await expectReported('sdr-chat-read-model', [keyOf(buckets._id), keyOf(turns._id)]);
+      const noBuckets = kpiFieldsOf({ ...buckets.kpi, buckets: [] });
+      await db.collection(SDR_CHATS).updateOne({ _id: buckets.doc._id }, { $set: { ...noBuckets, kpiDays: [] } });
+      const oneTurn = kpiFieldsOf({ ...turns.kpi, turns: [{ start: 1, lastInbound: 2, reply: null }] });
+      await db.collection(SDR_CHATS).updateOne({ _id: turns.doc._id }, { $set: { kpiFacts: oneTurn.kpiFacts } });
+      await expectReported('sdr-chat-read-model', [keyOf(buckets.doc._id), keyOf(turns.doc._id)]);
       await expectRepaired('sdr-chat-read-model', 2);
       expect(await models(db)).to.deep.equal(before);
     },

@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import type { Binary, Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../../shared/collection-indexes';
 import type { VersionedFields } from './versioned-collection';
 
@@ -21,11 +21,8 @@ export interface ChatDocument extends VersionedFields {
   personId: string | null;
   /** The phone's match key (DDD + last 8 digits): the persons holding it change the chat's person. */
   phoneKey: string | null;
-  /** ChatKpiFacts (CONTRACT 8.3): 15-minute buckets with a message, with an inbound one, the turns. */
-  kpiBuckets: number[];
-  kpiInbound: number[];
-  /** [start, lastInbound, reply | null] per turn, oldest first. */
-  kpiTurns: [number, number, number | null][];
+  /** ChatKpiFacts (CONTRACT 8.3): 15-minute buckets with a message, with an inbound one, the turns, packed (kpiFieldsOf). */
+  kpiFacts: Binary;
   /** The UTC days of the buckets: what the KPI finds the chats active in a period by. */
   kpiDays: number[];
 }

@@ -8,9 +8,9 @@
  */
 /**
  * The shape of the SDR read models' documents; raised when a change needs every document recomputed (2: the chats'
- * KPI facts; 3: the person kept on a chat).
+ * KPI facts; 3: the person kept on a chat; 4: the KPI facts packed in one binary).
  */
-export const READ_MODEL_SHAPE = 3;
+export const READ_MODEL_SHAPE = 4;
 
 export class ReadModelSource {
   private readonly prefix: string;

@@ -12,7 +12,8 @@
 // 50 ms of CPU per request on "1k", and at most x1.3 that on "1k-2x" (the service's CPU: every thread of
 // the worker over the load, less the idle worker's background over the load's wall time, measured just
 // before it; the driver's command monitoring is on only around the probes that count the commands).
-// Projections on the period reads are sent; the embedded server ignores them (a real mongod honours them).
+// The period reads are aggregates ending in a $project (projectedRead): the embedded server applies the stage (it
+// ignores a find's projection), so their decoding shows here as on a real mongod.
 // Issue 24 (KPI over the period only): cold /kpi/sdr and /kpi/sdr/trending on "history" cost
 // the service at most x1.3 the CPU per request of "1k" (median of the rounds); peak RSS of the serving
 // process grows by at most 20 MiB from "1k" to "history". The KPI cache's: warm within 1.2x of the bare

@@ -21,13 +21,15 @@ import { OpenAiAssistantModel } from '../adapters/ai/openai-assistant-model';
 import { aiRoutes } from '../adapters/http/sales/assistant/ai-routes';
 import { chatSessionRoutes } from '../adapters/http/sales/assistant/chat-session-routes';
 import { assistantAreaIndexes } from '../adapters/mongo/assistant/indexes';
-import { CHAT_MESSAGES, CHAT_SESSIONS } from '../adapters/mongo/assistant/chat-collections';
+import { CHAT_MESSAGES, CHAT_SESSIONS, chatMessageTokens } from '../adapters/mongo/assistant/chat-collections';
 import { MongoChatCounterStore } from '../adapters/mongo/assistant/mongo-chat-counter-store';
 import { MongoOwnedReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
 import { ChatCounterStore, ChatMessageSessions } from '../application/assistant/data-checks/ports';
 import { chatMessageSession } from '../application/assistant/data-checks/chat-message-session';
 import { chatSessionCounters } from '../application/assistant/data-checks/chat-session-counters';
 import type { DeclaredDataCheck } from '../application/shared/data-checks/data-check';
+import { derivedFieldCheck } from '../application/shared/data-checks/derived-field-check';
+import { MongoDerivedFieldStore } from '../adapters/mongo/shared/derived-fields';
 import { MongoChatRepository } from '../adapters/mongo/assistant/mongo-chat-repository';
 import { Clock, IdGenerator } from '../application/shared/ports';
 import { ContactReadModel, ReadModelFreshness } from '../application/sdr/read-model-ports';
@@ -132,11 +134,21 @@ function assistantArea(get: Resolve) {
   };
 }
 
-/** The chat sessions' counters and messages (CONTRACT 8.4, 10.2). */
+/** The chat sessions' counters and messages (CONTRACT 8.4, 10.2), the messages' personal tokens (12.1). */
 function dataChecks(get: Resolve): DeclaredDataCheck[] {
+  const tokens = new MongoDerivedFieldStore(get(Platform).db, CHAT_MESSAGES, chatMessageTokens);
   return [
     { position: 10, check: chatSessionCounters(get(ChatCounterStore)) },
     { position: 20, check: chatMessageSession(get(ChatMessageSessions)) },
+    {
+      position: 25,
+      check: derivedFieldCheck(
+        'chat-message-tokens',
+        "each chat message's personal tokens are the CPFs, phones and e-mails its text names " +
+          '(a data subject named by one finds the message)',
+        tokens,
+      ),
+    },
   ];
 }
 export type AssistantArea = ReturnType<typeof assistantArea>;

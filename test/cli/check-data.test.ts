@@ -53,6 +53,7 @@ const keyOf = (id: unknown): string => String(id).slice(String(id).indexOf('|') 
 const CHECKS = [
   'chat-session-counters',
   'chat-message-session',
+  'chat-message-tokens',
   'sdr-note-interaction',
   'policy-status-history',
   'sdr-conversion-times',
@@ -501,6 +502,31 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: session.id })).to.equal(0);
       expect(await db.collection(CHAT_MESSAGES).countDocuments({ sessionId: kept.id })).to.equal(1);
       expect(await db.collection(CHAT_SESSIONS).countDocuments({ _id: kept.id as never })).to.equal(1);
+    },
+  );
+
+  it(
+    'chat-message-tokens: a message without tokens (a copy older than them wrote it) and one whose text changed ' +
+      'without them are reported, and --repair derives them again',
+    async () => {
+      const session = await chatSession(['primeira, sem nada pessoal', 'o CPF do cliente é 529.982.247-25']);
+      const [first, second] = session.messageIds;
+      expect(await db.collection(CHAT_MESSAGES).findOne({ _id: second as never })).to.deep.include({
+        personalTokens: ['cpf:52998224725'],
+      });
+      // Stale: the text names an e-mail its stored tokens do not have. Missing: no tokens at all.
+      await db
+        .collection(CHAT_MESSAGES)
+        .updateOne({ _id: first as never }, { $set: { content: 'escreva para Ana.Souza@Example.com' } });
+      await db.collection(CHAT_MESSAGES).updateOne({ _id: second as never }, { $unset: { personalTokens: '' } });
+      await expectReported('chat-message-tokens', [String(first), String(second)]);
+      await expectRepaired('chat-message-tokens', 2);
+      expect(await db.collection(CHAT_MESSAGES).findOne({ _id: first as never })).to.deep.include({
+        personalTokens: ['email:ana.souza@example.com'],
+      });
+      expect(await db.collection(CHAT_MESSAGES).findOne({ _id: second as never })).to.deep.include({
+        personalTokens: ['cpf:52998224725'],
+      });
     },
   );
 

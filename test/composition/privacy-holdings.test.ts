@@ -28,7 +28,7 @@ const COLLECTIONS: Readonly<Record<string, Entry>> = {
   sdr_chats: { personal: ['phone', 'remoteJid', 'pushName', 'last.text'], store: 'sdrChats' },
   gateway_messages: { personal: ['key.remoteJid', 'pushName', 'message'], store: 'gatewayMessages' },
   policies: { personal: ['cpf', 'vehiclePlate'], store: 'policies' },
-  chat_messages: { personal: ['content'], store: 'chatMessages' },
+  chat_messages: { personal: ['content', 'personalTokens'], store: 'chatMessages' },
   chat_sessions: {
     personal: ['preview', 'title'],
     none:

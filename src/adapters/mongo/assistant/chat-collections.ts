@@ -1,6 +1,8 @@
 import type { Collection, Db } from 'mongodb';
 import type { ChatMessageMetadata, ChatRole, ChatSessionStatus } from '../../../domain/assistant/chat';
+import { personalTokensOf } from '../../../domain/shared/personal-tokens';
 import type { CollectionIndexes } from '../shared/collection-indexes';
+import type { DerivedField } from '../shared/derived-fields';
 
 export const CHAT_SESSIONS = 'chat_sessions';
 export const CHAT_MESSAGES = 'chat_messages';
@@ -41,11 +43,18 @@ export interface ChatMessageDocument {
   createdAt: Date;
   /**
    * The CPFs, phones and e-mails the content names (domain/shared/personal-tokens.ts), derived at write
-   * time so a data subject's messages are one indexed lookup (CONTRACT 12.1). Absent on messages
-   * written before it existed.
+   * time so a data subject's messages are one indexed lookup (CONTRACT 12.1). Messages written before it
+   * existed get it from the upgrade fill (index `by_personal_token_id`) or check-data `chat-message-tokens`.
    */
   personalTokens?: string[];
 }
+
+/** A data subject's messages by a value their text names (CONTRACT 12.1): stored by every write, erasure included. */
+export const chatMessageTokens: DerivedField<'content', string[]> = {
+  field: 'personalTokens',
+  sources: ['content'],
+  derive: ({ content }) => (typeof content === 'string' ? personalTokensOf(content) : []),
+};
 
 export const chatSessionsCollection = (db: Db): Collection<ChatSessionDocument> =>
   db.collection<ChatSessionDocument>(CHAT_SESSIONS);
@@ -67,8 +76,11 @@ export const chatMessagesIndexes: CollectionIndexes = {
     // The history in its order, the model's context (the last messages) and the recount of an append.
     // Not unique: the number comes from an atomic $inc on the session, which never hands one out twice.
     { key: { sessionId: 1, seq: 1 }, name: 'session_seq' },
-    // A data subject's messages (CONTRACT 12.1): by a personal value their text names.
-    { key: { personalTokens: 1 }, name: 'by_personal_token' },
+    // A data subject's messages (CONTRACT 12.1): by a personal value their text names. It replaces
+    // `by_personal_token` ({personalTokens: 1}), built when older messages had no tokens: a new index, so an
+    // upgraded database fills them before building it; a new key too, as a mongod refuses the same key under a
+    // second name, and dropping the old one would stop an older copy from starting (docs/decisions.md).
+    { key: { personalTokens: 1, _id: 1 }, name: 'by_personal_token_id', derives: chatMessageTokens },
   ],
 };
 

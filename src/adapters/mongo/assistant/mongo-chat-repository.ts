@@ -1,4 +1,3 @@
-import { personalTokensOf } from '../../../domain/shared/personal-tokens';
 import type { Db, Filter } from 'mongodb';
 import type { ChatRepository } from '../../../application/assistant/ports';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../domain/assistant/chat';
 import {
   chatMessagesCollection,
+  chatMessageTokens,
   chatSessionsCollection,
   type ChatMessageDocument,
   type ChatSessionDocument,
@@ -106,7 +106,7 @@ export class MongoChatRepository implements ChatRepository {
       content: message.content,
       metadata: message.metadata,
       createdAt: at,
-      personalTokens: personalTokensOf(message.content),
+      personalTokens: chatMessageTokens.derive(message),
     });
     await this.recount(message.sessionId);
     return 'appended';

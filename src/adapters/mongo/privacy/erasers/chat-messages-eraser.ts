@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { namesSubject, redactText } from '../../../../domain/privacy/erasure-text';
 import type { ErasureContext, ErasureStep } from '../../../../application/privacy/ports';
-import { chatMessagesCollection, chatSessionsCollection } from '../../assistant/chat-collections';
+import { chatMessagesCollection, chatMessageTokens, chatSessionsCollection } from '../../assistant/chat-collections';
 
 const BATCH = 500;
 
@@ -22,8 +22,9 @@ async function* inIdOrder<T extends { _id: string }>(collection: Collection<T>):
 /**
  * `chatMessages` (CONTRACT 12.4): the assistant's messages and sessions whose text names the subject (a tool's
  * answer quoted back, an operator typing a CPF) keep their text with each of the subject's values replaced by
- * `[removido]`; the session's title, description and preview (derived from the messages) get the same. Free
- * text has no index to look values up in, so both collections are read in `_id` order, in batches.
+ * `[removido]` and its personal tokens derived again from the new text; the session's title, description and
+ * preview (derived from the messages) get the same. The tokens find only the values their patterns recognise
+ * (a name has none), so both collections are read in `_id` order, in batches.
  */
 export function chatMessagesEraser(db: Db): ErasureStep {
   const messages = chatMessagesCollection(db);
@@ -55,7 +56,12 @@ export function chatMessagesEraser(db: Db): ErasureStep {
       let changed = 0;
       for await (const message of naming(context)) {
         const content = redactText(message.content, context.subject);
-        const result = await messages.updateOne({ _id: message._id, content: message.content }, { $set: { content } });
+        // The tokens with the text: the subject's would keep its CPF, phone or e-mail and keep finding the message.
+        const personalTokens = chatMessageTokens.derive({ content });
+        const result = await messages.updateOne(
+          { _id: message._id, content: message.content },
+          { $set: { content, personalTokens } },
+        );
         changed += result.modifiedCount;
       }
       await eraseSessions(context);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Db } from 'mongodb';
 import request from 'supertest';
+import { chatMessageTokens } from '../../../../../src/adapters/mongo/assistant/chat-collections';
 import { manualSaleBody } from '../../../../support/sales-fixtures';
 import type { SalesRuntime } from '../../../../support/sales-runtime';
 
@@ -138,18 +139,20 @@ async function assistantChat(db: Db, s: SubjectValues, at: Date): Promise<void> 
     updatedAt: at,
     lastActivityAt: at,
   });
-  await db.collection('chat_messages').insertMany([
-    {
-      _id: randomUUID() as never,
-      sessionId,
-      seq: 1,
-      role: 'user',
-      content: `busque o cpf ${s.cpf}`,
-      metadata: null,
-      createdAt: at,
-    },
-    { _id: randomUUID() as never, sessionId, seq: 2, role: 'assistant', content, metadata: null, createdAt: at },
-  ]);
+  // With their personal tokens, as the repository writes them (the erasure must not leave the subject's there).
+  const message = (seq: number, role: string, text: string) => ({
+    _id: randomUUID() as never,
+    sessionId,
+    seq,
+    role,
+    content: text,
+    metadata: null,
+    createdAt: at,
+    personalTokens: chatMessageTokens.derive({ content: text }),
+  });
+  await db
+    .collection('chat_messages')
+    .insertMany([message(1, 'user', `busque o cpf ${s.cpf}`), message(2, 'assistant', content)]);
 }
 
 /** Every document of every collection the runtime knows, as text (EJSON-ish), one string per collection. */

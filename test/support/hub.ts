@@ -23,6 +23,8 @@ export interface HubHarness {
   readonly composition: Composition;
   readonly clock: ManualClock;
   readonly mails: MailMessage[];
+  /** What the hub logged (JSON lines). */
+  readonly logs: () => Record<string, unknown>[];
   createOrg(name: string): Promise<string>;
   createUser(input: {
     email: string;
@@ -53,9 +55,10 @@ export async function hubHarness(
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   const clock = new ManualClock(new Date());
   const mails: MailMessage[] = [];
+  const log = memoryLogger();
   const composition = compose(
     options.configure?.(loaded.right.config) ?? loaded.right.config,
-    { db: mongo.db, redis: undefined, logger: memoryLogger().logger },
+    { db: mongo.db, redis: undefined, logger: log.logger },
     {
       hubIpRateLimit: { limit: 10_000, windowMs: 300_000 },
       ...options.overrides,
@@ -73,6 +76,7 @@ export async function hubHarness(
     composition,
     clock,
     mails,
+    logs: log.lines,
     async createOrg(name) {
       const result = await useCases.createOrganization.execute({ name });
       if (E.isLeft(result)) throw new Error('slug taken');

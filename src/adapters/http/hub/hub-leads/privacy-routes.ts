@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import * as E from 'fp-ts/Either';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../../system/logger';
 import type {
   CompletePendingHubErasures,
@@ -84,6 +84,16 @@ const getSpec = {
   responses: { 200: { description: 'The request', body: HubErasureView }, 404: hubError('`Erasure not found`') },
 };
 
+/**
+ * CONTRACT 12.4: every export and erasure is an authenticated action on record (who, when, request id), never with the
+ * identifier. The hub keeps no API event log (the sales service's, CONTRACT 9.4), so its record is this log line.
+ */
+function recordAction(logger: Logger, ctx: Context, action: 'export' | 'erasure', erasureId?: string): void {
+  const { userId, orgId } = hubAuthOf(ctx);
+  const requestId = ctx.state.requestId as string | undefined;
+  logger.info({ privacyAction: action, userId, orgId, requestId, erasureId }, 'hub privacy action');
+}
+
 /** CONTRACT 12.3: /orgs/{orgId}/privacy/subjects, .../subjects/export, .../erasures, .../erasures/{id}. */
 export function hubPrivacyRoutes(deps: HubPrivacyRoutesDeps): Router {
   const router = new Router({ prefix: `${HUB_PREFIX}/orgs/:orgId/privacy` });
@@ -104,6 +114,7 @@ export function hubPrivacyRoutes(deps: HubPrivacyRoutesDeps): Router {
     ctx.attachment(`subject-export-${exported.generatedAt.toISOString().replace(/[:.]/g, '-')}.json`);
     ctx.type = 'application/json';
     ctx.body = Readable.from(hubExportJson(exported));
+    recordAction(deps.logger, ctx, 'export');
   });
 
   api.post('/erasures', requestSpec, async (ctx) => {
@@ -111,6 +122,7 @@ export function hubPrivacyRoutes(deps: HubPrivacyRoutesDeps): Router {
     const { id, created } = await deps.request.execute({ orgId, ...erasureBodyOf(ctx.request.body) });
     ctx.status = created ? 202 : 200;
     ctx.body = { id, status: 'pending' as const };
+    recordAction(deps.logger, ctx, 'erasure', id);
     // Started now; a crash leaves it pending for the next start, tick or `privacy erase --org` (CONTRACT 12.4).
     if (created) {
       void deps.complete

@@ -163,6 +163,20 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
       .expect(404);
   });
 
+  /**
+   * CONTRACT 12.4: an export or erasure is on record as an authenticated action (who, which organization, the request
+   * id), never with the identifier; the hub's record is a log line (it keeps no API event log).
+   */
+  const expectRecorded = (action: 'export' | 'erasure', requestId: unknown): Record<string, unknown> => {
+    const lines = hub.logs().filter((line) => line.privacyAction === action && line.requestId === requestId);
+    expect(lines, `one ${action} record of request ${String(requestId)}`).to.have.length(1);
+    const line = lines[0]!;
+    expect(line).to.include({ msg: 'hub privacy action', orgId: orgA });
+    expect(line.userId).to.be.a('string');
+    for (const value of SUBJECT_VALUES) expect(JSON.stringify(line).toLowerCase()).not.to.contain(value.toLowerCase());
+    return line;
+  };
+
   it('export: a streamed JSON attachment, leads in the API lead view, the raw events, the outbox', async () => {
     const res = await api()
       .get(`${base(orgA)}/subjects/export`)
@@ -177,6 +191,7 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
     expect(doc.stores.leads[0]).to.include({ orgId: orgA, name: SUBJECT.name, phone: '5511987654321' });
     expect(doc.stores.leadEvents).to.have.length(3);
     expect(doc.stores.leadOutbox[0].text).to.equal(`Olá ${SUBJECT.name}`);
+    expectRecorded('export', res.headers['x-request-id']);
   });
 
   it(
@@ -191,6 +206,7 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
         .send({ email: SUBJECT.email, reason: 'pedido do titular (art. 18)' });
       expect(first.status).to.equal(202);
       expect(first.body).to.deep.equal({ id: first.body.id, status: 'pending' });
+      expect(expectRecorded('erasure', first.headers['x-request-id']).erasureId).to.equal(first.body.id);
       await hub.composition.hubPrivacy.useCases.completePendingErasures.execute();
       const done = await api()
         .get(`${base(orgA)}/erasures/${first.body.id as string}`)

@@ -49,7 +49,7 @@ import { derivedFieldCheck } from '../application/shared/data-checks/derived-fie
 import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/leads/lead-event-collection';
 import { MongoWebhookReceiptStore } from '../adapters/mongo/hub-leads/webhooks/mongo-webhook-receipt-store';
 import { MongoReferenceStore } from '../adapters/mongo/shared/mongo-reference-store';
-import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/retention';
+import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../adapters/mongo/shared/expiry/retention';
 import { LeadEventLeads, WebhookReceiptStore } from '../application/hub-leads/data-checks/ports';
 import { leadEventLead } from '../application/hub-leads/data-checks/lead-event-lead';
 import { leadRawEvents } from '../application/hub-leads/data-checks/lead-raw-events';

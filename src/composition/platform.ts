@@ -17,7 +17,7 @@ import type { IndexSetup } from '../application/shared/index-setup';
 import { policiesAreaIndexes } from '../adapters/mongo/policies/indexes';
 import { salesUserIndexes } from '../adapters/mongo/sales-identity/sales-user-collection';
 import type { CollectionIndexes } from '../adapters/mongo/shared/collection-indexes';
-import { MongoExpiredDocuments } from '../adapters/mongo/shared/mongo-expired-documents';
+import { MongoExpiredDocuments } from '../adapters/mongo/shared/expiry/mongo-expired-documents';
 import { MongoIndexSetup } from '../adapters/mongo/shared/mongo-index-setup';
 import {
   BoundedPasswordHasher,

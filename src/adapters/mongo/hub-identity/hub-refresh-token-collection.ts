@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type RefreshTokenRecord } from '../../../domain/hub-identity/refresh-token';
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/expiry/retention';
 
 export const HUB_REFRESH_TOKENS = 'hub_refresh_tokens';
 /** One document per rotated token (`_id` = the rotated token's id): see MongoHubRefreshTokenStore.rotate. */

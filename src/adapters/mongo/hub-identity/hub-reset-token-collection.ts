@@ -1,5 +1,5 @@
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/expiry/retention';
 
 export const HUB_RESET_TOKENS = 'hub_reset_tokens';
 

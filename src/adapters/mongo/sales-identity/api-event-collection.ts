@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { daysInSeconds } from '../shared/retention';
+import { daysInSeconds } from '../shared/expiry/retention';
 
 export const API_EVENT_LOGS = 'api_event_logs';
 

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../shared/collection-indexes';
-import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/retention';
+import { SPENT_TOKEN_RETENTION_SECONDS } from '../shared/expiry/retention';
 
 export const SALES_PASSWORD_RESET_TOKENS = 'sales_password_reset_tokens';
 

@@ -8,10 +8,10 @@ import {
   MAINTENANCE_LEASES,
   ttlRulesOf,
   type TtlRule,
-} from '../../../../src/adapters/mongo/shared/expired-document-sweeper';
-import { daysInSeconds } from '../../../../src/adapters/mongo/shared/retention';
+} from '../../../../src/adapters/mongo/shared/expiry/expired-document-sweeper';
+import { daysInSeconds } from '../../../../src/adapters/mongo/shared/expiry/retention';
 import { API_EVENT_LOGS, apiEventIndexes } from '../../../../src/adapters/mongo/sales-identity/api-event-collection';
-import { MongoExpiredDocuments } from '../../../../src/adapters/mongo/shared/mongo-expired-documents';
+import { MongoExpiredDocuments } from '../../../../src/adapters/mongo/shared/expiry/mongo-expired-documents';
 import { startRetention } from '../../../../src/cli/serve/retention-schedule';
 import { DECLARED_INDEXES } from '../../../support/index-coverage/declared-indexes';
 import { connectTestDatabase, sharedMongo } from '../../../support/mongo';

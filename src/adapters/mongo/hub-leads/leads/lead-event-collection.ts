@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionIndexes } from '../../shared/collection-indexes';
-import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../../shared/retention';
+import { INBOUND_WEBHOOK_RETENTION_SECONDS } from '../../shared/expiry/retention';
 
 export const HUB_LEAD_EVENTS = 'hub_lead_events';
 

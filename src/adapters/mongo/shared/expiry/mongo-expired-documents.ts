@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
-import type { ExpiredDocumentSweep, ExpiredDocuments } from '../../../application/shared/expired-documents';
-import type { CollectionIndexes } from './collection-indexes';
+import type { ExpiredDocumentSweep, ExpiredDocuments } from '../../../../application/shared/expired-documents';
+import type { CollectionIndexes } from '../collection-indexes';
 import {
   detectTtlMonitor,
   ExpiredDocumentSweeper,

@@ -1,7 +1,7 @@
 import { MongoServerError, type Db } from 'mongodb';
-import type { SweepOutcome } from '../../../application/shared/expired-documents';
-import type { CollectionIndexes } from './collection-indexes';
-import { MAINTENANCE_LEASES, takeMaintenanceLease } from './maintenance-lease';
+import type { SweepOutcome } from '../../../../application/shared/expired-documents';
+import type { CollectionIndexes } from '../collection-indexes';
+import { MAINTENANCE_LEASES, takeMaintenanceLease } from '../maintenance-lease';
 
 /**
  * Retention where the server has no TTL monitor (CONTRACT 9.4, docs/decisions.md "Data retention").

@@ -43,7 +43,7 @@ import {
 } from '../adapters/http/hub/organization-rate-limit';
 import { webhookRoutes } from '../adapters/http/hub/hub-leads/webhooks/webhook-routes';
 import { hubLeadsAreaIndexes } from '../adapters/mongo/hub-leads/indexes';
-import { HUB_LEADS, leadEmailKey } from '../adapters/mongo/hub-leads/leads/lead-collection';
+import { HUB_LEADS, leadEmailKey, leadValueKeys } from '../adapters/mongo/hub-leads/leads/lead-collection';
 import { MongoDerivedFieldStore } from '../adapters/mongo/shared/derived-fields';
 import { derivedFieldCheck } from '../application/shared/data-checks/derived-field-check';
 import { HUB_LEAD_EVENTS } from '../adapters/mongo/hub-leads/leads/lead-event-collection';
@@ -209,7 +209,7 @@ function hubLeadsArea(get: Resolve, options: HubLeadsOptions) {
 /** A lead event and its lead share the organization and the provider. */
 const orgAndProvider = (doc: Document): string => `${String(doc.orgId)}/${String(doc.provider)}`;
 
-/** The leads' raw events and the receipts of their deliveries (CONTRACT 6.1, 10.2); the leads' e-mail keys (12.3). */
+/** The leads' raw events and the receipts of their deliveries (CONTRACT 6.1, 10.2); the leads' derived keys (12.3). */
 function dataChecks(get: Resolve): DeclaredDataCheck[] {
   return [
     { position: 130, check: leadEventLead(get(LeadEventLeads)) },
@@ -225,6 +225,15 @@ function dataChecks(get: Resolve): DeclaredDataCheck[] {
         'lead-email-keys',
         "each hub lead's e-mail key is its e-mail in lower case (a data subject named by an e-mail finds it)",
         new MongoDerivedFieldStore(get(Platform).db, HUB_LEADS, leadEmailKey),
+      ),
+    },
+    {
+      position: 148,
+      check: derivedFieldCheck(
+        'lead-value-keys',
+        "each hub lead's value keys are the phones and e-mails its title and field values are (a data subject " +
+          "named by one finds a CRM card's lead)",
+        new MongoDerivedFieldStore(get(Platform).db, HUB_LEADS, leadValueKeys),
       ),
     },
   ];

@@ -70,6 +70,7 @@ const CHECKS = [
   'lead-raw-events',
   'erased-subjects-leads',
   'lead-email-keys',
+  'lead-value-keys',
   'api-key-user',
   'password-resets-applied',
 ];
@@ -815,6 +816,28 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       expect(await db.collection(HUB_LEADS).findOne({ _id: leadId as never })).to.include({
         email: 'Lead.One@Example.com',
         emailKey: 'lead.one@example.com',
+      });
+    },
+  );
+
+  it(
+    "lead-value-keys: a card lead's fields changed without their keys (a copy older than the keys wrote them) are " +
+      'reported, and --repair derives the keys again',
+    async () => {
+      const { leadId } = await leadWithEvent();
+      expect(await db.collection(HUB_LEADS).findOne({ _id: leadId as never })).to.deep.include({ valueKeys: [] });
+      const fields = [
+        { name: 'WhatsApp', value: '(11) 8765-4321' },
+        { name: 'E-mail do cliente', value: 'Lead.One@Example.com' },
+      ];
+      await db
+        .collection(HUB_LEADS)
+        .updateOne({ _id: leadId as never }, { $set: { fields }, $unset: { valueKeys: '' } });
+      await expectReported('lead-value-keys', [leadId]);
+      await expectRepaired('lead-value-keys', 1);
+      expect(await db.collection(HUB_LEADS).findOne({ _id: leadId as never })).to.deep.include({
+        fields,
+        valueKeys: ['phone:1187654321', 'email:lead.one@example.com'],
       });
     },
   );

@@ -14,6 +14,7 @@ export const leadIsErased = (lead: ErasedLeadFacts): boolean =>
   lead.email === null &&
   (lead.emailKey === null || lead.emailKey === undefined) &&
   lead.fieldCount === 0 &&
+  lead.valueKeyCount === 0 &&
   typeof lead.externalId === 'string' &&
   lead.externalId === `erased:${lead.id}`;
 

@@ -32,6 +32,8 @@ export interface ErasedLeadFacts {
   readonly emailKey: unknown;
   readonly externalId: unknown;
   readonly fieldCount: number;
+  /** How many value keys (phones and e-mails of its title and fields) it holds; none when absent. */
+  readonly valueKeyCount: number;
 }
 
 /** Reads the erased leads in `_id` order, batch by batch (indexed by `erased`). Reads only. */

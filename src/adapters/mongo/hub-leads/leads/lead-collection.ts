@@ -1,4 +1,5 @@
 import type { Collection, Db } from 'mongodb';
+import { valueKeysOf } from '../../../../domain/hub-leads/lead-value-keys';
 import { emailKeyOf } from '../../../../domain/shared/email-key';
 import type { CollectionIndexes } from '../../shared/collection-indexes';
 import type { DerivedField } from '../../shared/derived-fields';
@@ -25,6 +26,11 @@ export interface LeadDocument {
   email: string | null;
   /** The e-mail's key (lower case, CONTRACT 12.1); null without an e-mail. Absent only before the upgrade's fill. */
   emailKey?: string | null;
+  /**
+   * The keys of the phones and e-mails its title and field values are (a CRM card's, CONTRACT 6.1, 12.3), as
+   * `phone:<DDD + last 8>` and `email:<lower case>`. Absent only before the upgrade's fill.
+   */
+  valueKeys?: string[];
   stage: string | null;
   fields: FieldPair[];
   deleted: boolean;
@@ -45,6 +51,20 @@ export const leadEmailKey: DerivedField<'email', string | null> = {
   derive: ({ email }) => (typeof email === 'string' && email.trim() !== '' ? emailKeyOf(email) : null),
 };
 
+/** A field pair's value, whatever a stored document holds there. */
+const pairValue = (pair: unknown): unknown =>
+  typeof pair === 'object' && pair !== null ? (pair as Partial<FieldPair>).value : undefined;
+
+/**
+ * A data subject's leads by a phone or e-mail held in the title or a field's value (CONTRACT 12.3; a CRM card
+ * has no phone or e-mail of its own, 6.1): stored by every write that sets either, erasure included.
+ */
+export const leadValueKeys: DerivedField<'title' | 'fields', string[]> = {
+  field: 'valueKeys',
+  sources: ['title', 'fields'],
+  derive: ({ title, fields }) => valueKeysOf([title, ...(Array.isArray(fields) ? fields.map(pairValue) : [])]),
+};
+
 export const hubLeadIndexes: CollectionIndexes = {
   collection: HUB_LEADS,
   indexes: [
@@ -55,6 +75,8 @@ export const hubLeadIndexes: CollectionIndexes = {
     // CONTRACT 12.3: a data subject's leads, by phone or by e-mail (in any case) within one organization.
     { key: { orgId: 1, phone: 1 }, name: 'org_phone' },
     { key: { orgId: 1, emailKey: 1 }, name: 'org_email_key', derives: leadEmailKey },
+    // ... and by a phone or e-mail a title or field value is (a CRM card's lead).
+    { key: { orgId: 1, valueKeys: 1 }, name: 'org_value_keys', derives: leadValueKeys },
     // check-data `erased-subjects`: the erased leads only.
     { key: { erased: 1 }, name: 'erased', partialFilterExpression: { erased: true } },
   ],

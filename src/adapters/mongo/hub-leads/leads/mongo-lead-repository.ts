@@ -3,7 +3,7 @@ import type { LeadQuery, LeadRepository, LeadUpsert } from '../../../../applicat
 import type { Lead, LeadChanges, LeadProvider } from '../../../../domain/hub-leads/lead';
 import { isDuplicateKey } from '../../shared/mongo-errors';
 import { leadCollection, type LeadDocument } from './lead-collection';
-import { changesToSet, leadFromDocument, leadToDocument } from './lead-mapper';
+import { changesToSet, leadFromDocument, leadToDocument, valueKeysWhile } from './lead-mapper';
 
 const UPSERT_ATTEMPTS = 5;
 
@@ -13,7 +13,9 @@ export class MongoLeadRepository implements LeadRepository {
   /**
    * Insert-or-update without findOneAndUpdate (not atomic on every server we run on): the unique
    * (pipelineId, externalId) index lets exactly one insert win; a loser gets E11000, reads the
-   * winner's lead and applies its changes with `$set` (commutative per member, so redeliveries converge).
+   * winner's lead and applies its changes with `$set` (commutative per member, so redeliveries converge). A change
+   * of the title alone or the fields alone also derives the value keys (CONTRACT 12.3) from both, so it holds only
+   * while the other is as read; one that lost reads again (it loses once per concurrent change of the other).
    */
   async upsert(fresh: Lead, changes: LeadChanges, now: Date): Promise<LeadUpsert> {
     for (let attempt = 0; attempt < UPSERT_ATTEMPTS; attempt += 1) {
@@ -30,8 +32,12 @@ export class MongoLeadRepository implements LeadRepository {
           throw error;
         }
       }
-      const set = changesToSet(changes, now);
-      await leadCollection(this.db).updateOne({ _id: existing._id }, { $set: set });
+      const set = changesToSet(changes, now, existing);
+      const written = await leadCollection(this.db).updateOne(
+        { _id: existing._id, ...valueKeysWhile(set, existing) },
+        { $set: set },
+      );
+      if (written.matchedCount === 0) continue;
       return { lead: leadFromDocument({ ...existing, ...set }), created: false };
     }
     throw new Error(`lead ${fresh.pipelineId}/${fresh.externalId}: upsert did not converge`);

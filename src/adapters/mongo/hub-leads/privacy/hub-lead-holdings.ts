@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { HubHolding, OrganizationScope } from '../../../../application/hub-leads/privacy/ports';
 import type { Subject } from '../../../../application/shared/privacy/subject';
+import { personalTokensOfSubject } from '../../../../application/shared/privacy/subject-values';
 import { emailKeysOf } from '../../../../domain/shared/email-key';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import { leadCollection } from '../leads/lead-collection';
@@ -19,7 +20,10 @@ export function phoneSpellings(phone: string): string[] {
   return normalizePhone(twin) === twin ? [phone, twin] : [phone];
 }
 
-/** The ids of the organization's leads that name the subject (by phone, or e-mail in any case; each indexed). */
+/**
+ * The ids of the organization's leads that name the subject, each lookup indexed: by phone, by e-mail in any
+ * case, and by a phone or e-mail its title or a field's value is (`valueKeys`: a CRM card's lead, CONTRACT 6.1).
+ */
 export async function subjectLeadIds(db: Db, subject: Subject, scope: OrganizationScope): Promise<string[]> {
   const orgId = scope.organizationId;
   const ids = new Set<string>();
@@ -34,6 +38,13 @@ export async function subjectLeadIds(db: Db, subject: Subject, scope: Organizati
   if (emailKeys.length > 0) {
     for (const d of await leadCollection(db)
       .find({ orgId, emailKey: { $in: emailKeys } })
+      .toArray())
+      ids.add(d._id);
+  }
+  const valueKeys = personalTokensOfSubject(subject);
+  if (valueKeys.length > 0) {
+    for (const d of await leadCollection(db)
+      .find({ orgId, valueKeys: { $in: valueKeys } })
       .toArray())
       ids.add(d._id);
   }
@@ -72,6 +83,7 @@ function leadsHolding(db: Db): HubHolding {
                 email: null,
                 emailKey: null,
                 fields: [],
+                valueKeys: [],
                 // The lead-form key is the phone itself (spec part 6); a unique, non-personal key replaces it.
                 externalId: `erased:${id}`,
                 erased: true,

@@ -21,6 +21,7 @@ export class MongoErasedLeadStore implements ErasedLeadStore {
         emailKey: doc.emailKey,
         externalId: doc.externalId,
         fieldCount: Array.isArray(doc.fields) ? doc.fields.length : 1,
+        valueKeyCount: doc.valueKeys === undefined ? 0 : Array.isArray(doc.valueKeys) ? doc.valueKeys.length : 1,
       });
       if (batch.length >= batchSize) {
         yield batch;

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type Koa from 'koa';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { compose, type Composition, type Overrides } from '../../src/composition-root';
 import { loadConfig, type Config } from '../../src/config';
 import { ensureIndexes } from '../../src/adapters/mongo/shared/collection-indexes';
@@ -111,4 +111,28 @@ export function refreshTokenOf(res: Response): string {
   const value = line?.split(';')[0]?.slice('refresh_token='.length);
   if (value === undefined || value === '') throw new Error('no refresh_token cookie');
   return value;
+}
+
+/**
+ * An erasure through the hub's privacy routes (CONTRACT 12.3, 12.4): requested (202), completed as serve's start or
+ * tick completes it, then answered as `GET .../erasures/{id}` answers it.
+ */
+export async function eraseOnHub(
+  hub: HubHarness,
+  privacyBase: string,
+  authorization: string,
+  body: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const api = () => request(hub.app.callback());
+  const accepted = await api()
+    .post(`${privacyBase}/erasures`)
+    .set('Authorization', authorization)
+    .send(body)
+    .expect(202);
+  await hub.composition.hubPrivacy.useCases.completePendingErasures.execute();
+  const done = await api()
+    .get(`${privacyBase}/erasures/${accepted.body.id as string}`)
+    .set('Authorization', authorization)
+    .expect(200);
+  return done.body as Record<string, unknown>;
 }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { MongoConnection } from '../../../../../../src/adapters/mongo/shared/mongo-connection';
 import { FakeCrmServer, type FakeCard } from '../../../../../support/crm-graphql-server';
-import { hubHarness, type HubHarness } from '../../../../../support/hub';
+import { eraseOnHub, hubHarness, type HubHarness } from '../../../../../support/hub';
 import { setCrmCredentials } from '../../../../../support/hub-webhooks';
 import { connectTestDatabase } from '../../../../../support/mongo';
 
@@ -112,17 +112,11 @@ describe("hub privacy of a CRM card's lead, by the phones and e-mails of its fie
 
   it("erasure by the e-mail in another case empties the card's title and fields, keeps its stage; not the other", async () => {
     const otherBefore = await leads().findOne({ orgId: org, externalId: OTHER.id });
-    const accepted = await api()
-      .post(`${base()}/erasures`)
-      .set('Authorization', owner)
-      .send({ email: 'Ana.Souza@EXEMPLO.com.br', reason: 'pedido do titular (art. 18)' })
-      .expect(202);
-    await hub.composition.hubPrivacy.useCases.completePendingErasures.execute();
-    const done = await api()
-      .get(`${base()}/erasures/${accepted.body.id as string}`)
-      .set('Authorization', owner)
-      .expect(200);
-    expect(done.body).to.deep.include({ status: 'done', counts: { leadOutbox: 0, leadEvents: 3, leads: 1 } });
+    const done = await eraseOnHub(hub, base(), owner, {
+      email: 'Ana.Souza@EXEMPLO.com.br',
+      reason: 'pedido do titular (art. 18)',
+    });
+    expect(done).to.deep.include({ status: 'done', counts: { leadOutbox: 0, leadEvents: 3, leads: 1 } });
     expect(await leads().findOne({ _id: subjectLead as never })).to.deep.include({
       title: null,
       fields: [],

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { MongoConnection } from '../../../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../../../support/mongo';
-import { hubHarness, type HubHarness } from '../../../../../support/hub';
+import { eraseOnHub, hubHarness, type HubHarness } from '../../../../../support/hub';
 
 const PASSWORD = 'privacy-password';
 /** The provider sent the address with capitals: the hub keeps it as sent and finds it in any case. */
@@ -85,17 +85,11 @@ describe('hub privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.3)', 
 
   it('erasure by the e-mail in another case: the lead, its raw event and outbox entry, not the other', async () => {
     const otherBefore = await leadsOf(OTHER.email);
-    const accepted = await api()
-      .post(`${base()}/erasures`)
-      .set('Authorization', owner)
-      .send({ email: 'ana.SOUZA@EXEMPLO.com.br', reason: 'pedido do titular (art. 18)' })
-      .expect(202);
-    await hub.composition.hubPrivacy.useCases.completePendingErasures.execute();
-    const done = await api()
-      .get(`${base()}/erasures/${accepted.body.id as string}`)
-      .set('Authorization', owner)
-      .expect(200);
-    expect(done.body).to.deep.include({ status: 'done', counts: { leadOutbox: 1, leadEvents: 1, leads: 1 } });
+    const done = await eraseOnHub(hub, base(), owner, {
+      email: 'ana.SOUZA@EXEMPLO.com.br',
+      reason: 'pedido do titular (art. 18)',
+    });
+    expect(done).to.deep.include({ status: 'done', counts: { leadOutbox: 1, leadEvents: 1, leads: 1 } });
     const leads = await mongo.db.collection('hub_leads').find({ orgId: org }).toArray();
     const erased = leads.filter((lead) => lead.erased === true);
     expect(erased).to.have.length(1);

@@ -25,12 +25,15 @@ describe('the KPI facts of a chat document', () => {
     );
   });
 
-  it('are none for a document without them or with a binary it did not write (check-data then finds it differs)', () => {
-    const none = { buckets: [], inboundBuckets: [], turns: [] };
-    expect(kpiFactsOfDocument({})).to.deep.equal(none);
-    expect(kpiFactsOfDocument({ kpiFacts: new Binary(new Uint8Array(7)) })).to.deep.equal(none);
-    const counts = new Uint8Array(24);
-    new DataView(counts.buffer).setFloat64(0, 5, true); // says 5 buckets, holds none
-    expect(kpiFactsOfDocument({ kpiFacts: new Binary(counts) })).to.deep.equal(none);
-  });
+  it(
+    'are none for a document without them or with a' + ' binary it did not write (check-data then finds it differs)',
+    () => {
+      const none = { buckets: [], inboundBuckets: [], turns: [] };
+      expect(kpiFactsOfDocument({})).to.deep.equal(none);
+      expect(kpiFactsOfDocument({ kpiFacts: new Binary(new Uint8Array(7)) })).to.deep.equal(none);
+      const counts = new Uint8Array(24);
+      new DataView(counts.buffer).setFloat64(0, 5, true); // says 5 buckets, holds none
+      expect(kpiFactsOfDocument({ kpiFacts: new Binary(counts) })).to.deep.equal(none);
+    },
+  );
 });

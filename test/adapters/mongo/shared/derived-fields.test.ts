@@ -112,42 +112,45 @@ describe('derived e-mail keys: the upgrade fill and check-data (CONTRACT 12.1, 1
     expect(await lead('l-ana')).to.include({ emailKey: 'new@example.com' });
   });
 
-  it("the fill gives card leads written before them the keys of their title's and fields' phones and e-mails", async () => {
-    /** A CRM card's lead as a version before `valueKeys` wrote it (no phone or e-mail of its own, CONTRACT 6.1). */
-    const card = (id: string, title: string, fields: { name: string; value: string }[]) => ({
-      ...oldLead(id, null),
-      provider: 'crmprovider',
-      pipelineExternalId: '77',
-      name: null,
-      title,
-      fields,
-    });
-    await raw(db, HUB_LEADS).insertMany([
-      card('c-ana', 'Ana - proposta', [
-        { name: 'Celular', value: '+55 (11) 8765-4321' },
-        { name: 'Contato', value: ' Ana.Souza@Exemplo.com.br ' },
-        { name: 'Valor', value: '35000' },
-      ]),
-      card('c-title', '11 3456-7890', []),
-      card('c-other', 'Bruno', [{ name: 'Celular', value: '31 99876-5432' }]),
-    ]);
-    await ensureIndexes(db, hubLeadsAreaIndexes);
-    expect(await lead('c-ana')).to.deep.include({
-      valueKeys: ['phone:1187654321', 'email:ana.souza@exemplo.com.br'],
-    });
-    expect(await lead('c-title')).to.deep.include({ valueKeys: ['phone:1134567890'] });
-    expect(await lead('c-other')).to.deep.include({ valueKeys: ['phone:3198765432'] });
-    expect(await lead('l-none')).to.deep.include({ valueKeys: [] });
-    expect((await db.collection(HUB_LEADS).listIndexes().toArray()).map((i) => String(i.name))).to.include(
-      'org_value_keys',
-    );
-    const scope = { organizationId: 'org-1' };
-    expect(await subjectLeadIds(db, BY_EMAIL, scope)).to.deep.equal(['c-ana', 'l-ana']);
-    const byPhone = subjectOf({ kind: 'phone', value: '5511987654321' });
-    expect(await subjectLeadIds(db, byPhone, scope)).to.deep.equal(['c-ana']);
-    const store = new MongoDerivedFieldStore(db, HUB_LEADS, leadValueKeys);
-    for await (const { stale } of store.scan(100)) expect(stale).to.deep.equal([]);
-  });
+  it(
+    'the fill gives card leads written before them the' + " keys of their title's and fields' phones and e-mails",
+    async () => {
+      /** A CRM card's lead as a version before `valueKeys` wrote it (no phone or e-mail of its own, CONTRACT 6.1). */
+      const card = (id: string, title: string, fields: { name: string; value: string }[]) => ({
+        ...oldLead(id, null),
+        provider: 'crmprovider',
+        pipelineExternalId: '77',
+        name: null,
+        title,
+        fields,
+      });
+      await raw(db, HUB_LEADS).insertMany([
+        card('c-ana', 'Ana - proposta', [
+          { name: 'Celular', value: '+55 (11) 8765-4321' },
+          { name: 'Contato', value: ' Ana.Souza@Exemplo.com.br ' },
+          { name: 'Valor', value: '35000' },
+        ]),
+        card('c-title', '11 3456-7890', []),
+        card('c-other', 'Bruno', [{ name: 'Celular', value: '31 99876-5432' }]),
+      ]);
+      await ensureIndexes(db, hubLeadsAreaIndexes);
+      expect(await lead('c-ana')).to.deep.include({
+        valueKeys: ['phone:1187654321', 'email:ana.souza@exemplo.com.br'],
+      });
+      expect(await lead('c-title')).to.deep.include({ valueKeys: ['phone:1134567890'] });
+      expect(await lead('c-other')).to.deep.include({ valueKeys: ['phone:3198765432'] });
+      expect(await lead('l-none')).to.deep.include({ valueKeys: [] });
+      expect((await db.collection(HUB_LEADS).listIndexes().toArray()).map((i) => String(i.name))).to.include(
+        'org_value_keys',
+      );
+      const scope = { organizationId: 'org-1' };
+      expect(await subjectLeadIds(db, BY_EMAIL, scope)).to.deep.equal(['c-ana', 'l-ana']);
+      const byPhone = subjectOf({ kind: 'phone', value: '5511987654321' });
+      expect(await subjectLeadIds(db, byPhone, scope)).to.deep.equal(['c-ana']);
+      const store = new MongoDerivedFieldStore(db, HUB_LEADS, leadValueKeys);
+      for await (const { stale } of store.scan(100)) expect(stale).to.deep.equal([]);
+    },
+  );
 
   it('a repair writes nothing when the sources changed since it read them (that write stored its key)', async () => {
     const store = new MongoDerivedFieldStore(db, PEOPLE, personEmailKeys);

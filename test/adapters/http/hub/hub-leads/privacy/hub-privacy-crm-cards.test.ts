@@ -75,23 +75,29 @@ describe("hub privacy of a CRM card's lead, by the phones and e-mails of its fie
     await mongo.close();
   });
 
-  it("the card's lead keeps its fields as the CRM sent them and the keys of the phone and e-mail among them", async () => {
-    expect(await leads().findOne({ _id: subjectLead as never })).to.deep.include({
-      title: 'Ana Souza',
-      stage: 'Negociação',
-      phone: null,
-      email: null,
-      fields: SUBJECT_FIELDS,
-      valueKeys: ['phone:1187654321', 'email:ana.souza@exemplo.com.br'],
-    });
-  });
+  it(
+    "the card's lead keeps its fields as the CRM sent" + ' them and the keys of the phone and e-mail among them',
+    async () => {
+      expect(await leads().findOne({ _id: subjectLead as never })).to.deep.include({
+        title: 'Ana Souza',
+        stage: 'Negociação',
+        phone: null,
+        email: null,
+        fields: SUBJECT_FIELDS,
+        valueKeys: ['phone:1187654321', 'email:ana.souza@exemplo.com.br'],
+      });
+    },
+  );
 
-  it('holdings find it by the phone in another spelling and by the e-mail in another case, not the other card', async () => {
-    const subject = { leadOutbox: 0, leadEvents: 3, leads: 1 };
-    expect(await holdings({ phone: '+55 11 98765-4321' })).to.deep.equal(subject);
-    expect(await holdings({ email: 'ANA.souza@exemplo.com.BR' })).to.deep.equal(subject);
-    expect(await holdings({ phone: '(21) 98765-4321' })).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
-  });
+  it(
+    'holdings find it by the phone in another spelling' + ' and by the e-mail in another case, not the other card',
+    async () => {
+      const subject = { leadOutbox: 0, leadEvents: 3, leads: 1 };
+      expect(await holdings({ phone: '+55 11 98765-4321' })).to.deep.equal(subject);
+      expect(await holdings({ email: 'ANA.souza@exemplo.com.BR' })).to.deep.equal(subject);
+      expect(await holdings({ phone: '(21) 98765-4321' })).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
+    },
+  );
 
   it("the export holds the card's lead in the lead view: its title and fields as sent, no keys", async () => {
     const exported = await api()
@@ -110,29 +116,32 @@ describe("hub privacy of a CRM card's lead, by the phones and e-mails of its fie
     expect(exported.text).not.to.contain('Bruno');
   });
 
-  it("erasure by the e-mail in another case empties the card's title and fields, keeps its stage; not the other", async () => {
-    const otherBefore = await leads().findOne({ orgId: org, externalId: OTHER.id });
-    const done = await eraseOnHub(hub, base(), owner, {
-      email: 'Ana.Souza@EXEMPLO.com.br',
-      reason: 'pedido do titular (art. 18)',
-    });
-    expect(done).to.deep.include({ status: 'done', counts: { leadOutbox: 0, leadEvents: 3, leads: 1 } });
-    expect(await leads().findOne({ _id: subjectLead as never })).to.deep.include({
-      title: null,
-      fields: [],
-      valueKeys: [],
-      stage: 'Negociação',
-      deleted: false,
-      erased: true,
-    });
-    expect(JSON.stringify(await leads().find({ orgId: org }).toArray())).not.to.match(/ana|8765-4321/i);
-    expect(await leads().findOne({ orgId: org, externalId: OTHER.id })).to.deep.equal(otherBefore);
-    expect(await holdings({ phone: '11 98765-4321' })).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
-    expect(await holdings({ phone: '31 99876-5432' })).to.deep.equal({ leadOutbox: 0, leadEvents: 1, leads: 1 });
-    const report = await hub.composition.dataChecks.execute({ repair: false });
-    const checks = Object.fromEntries(report.checks.map((check) => [check.name, check.violations]));
-    expect(checks).to.include({ 'lead-value-keys': 0, 'erased-subjects-leads': 0 });
-  });
+  it(
+    'erasure by the e-mail in another case empties the' + " card's title and fields, keeps its stage; not the other",
+    async () => {
+      const otherBefore = await leads().findOne({ orgId: org, externalId: OTHER.id });
+      const done = await eraseOnHub(hub, base(), owner, {
+        email: 'Ana.Souza@EXEMPLO.com.br',
+        reason: 'pedido do titular (art. 18)',
+      });
+      expect(done).to.deep.include({ status: 'done', counts: { leadOutbox: 0, leadEvents: 3, leads: 1 } });
+      expect(await leads().findOne({ _id: subjectLead as never })).to.deep.include({
+        title: null,
+        fields: [],
+        valueKeys: [],
+        stage: 'Negociação',
+        deleted: false,
+        erased: true,
+      });
+      expect(JSON.stringify(await leads().find({ orgId: org }).toArray())).not.to.match(/ana|8765-4321/i);
+      expect(await leads().findOne({ orgId: org, externalId: OTHER.id })).to.deep.equal(otherBefore);
+      expect(await holdings({ phone: '11 98765-4321' })).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
+      expect(await holdings({ phone: '31 99876-5432' })).to.deep.equal({ leadOutbox: 0, leadEvents: 1, leads: 1 });
+      const report = await hub.composition.dataChecks.execute({ repair: false });
+      const checks = Object.fromEntries(report.checks.map((check) => [check.name, check.violations]));
+      expect(checks).to.include({ 'lead-value-keys': 0, 'erased-subjects-leads': 0 });
+    },
+  );
 
   it('check-data holds the erased lead to no value key: one written back is reported', async () => {
     await leads().updateOne({ _id: subjectLead as never }, { $set: { valueKeys: ['phone:1187654321'] } });

@@ -16,7 +16,13 @@ import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator';
 import { DispatchPendingSales } from '../../src/application/sales/dispatch-pending-sales';
 import { DEFAULT_DISPATCH_SETTINGS, type DispatchSettings } from '../../src/application/sales/dispatch-settings';
 import type { DeliveryAttemptLog, SaleRepository, SaleWebhookSender } from '../../src/application/sales/ports';
-import { NEW_DELIVERY_STATE, type Person, type Sale, type SaleEntry } from '../../src/domain/sales/sale';
+import {
+  NEW_DELIVERY_STATE,
+  NO_PERSON_DETAILS,
+  type Person,
+  type Sale,
+  type SaleEntry,
+} from '../../src/domain/sales/sale';
 import { InMemoryDeliveryAttemptLog } from '../../test/support/fakes/in-memory-delivery-attempt-log';
 import { InMemoryPersonRepository } from '../../test/support/fakes/in-memory-person-repository';
 import { InMemorySaleRepository } from '../../test/support/fakes/in-memory-sale-repository';
@@ -39,18 +45,9 @@ export function benchSales(n: number): { person: Person; sales: Sale[] } {
   const person: Person = {
     id: randomUUID(),
     fullName: 'Bench Person',
+    ...NO_PERSON_DETAILS,
     cpf: '52998224725',
-    rg: null,
-    cnh: null,
-    birthDate: null,
-    gender: null,
-    maritalStatus: null,
-    personalEmail: null,
-    commercialEmail: null,
-    residentialPhone: null,
-    commercialPhone: null,
     mobile: '5511987654321',
-    optionalPhone: null,
     createdAt: now,
     updatedAt: now,
   };

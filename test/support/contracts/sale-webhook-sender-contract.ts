@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NO_PERSON_DETAILS } from '../../../src/domain/sales/sale';
 import type { SaleWebhookSender } from '../../../src/application/sales/ports';
 import type { SaleEnvelope } from '../../../src/domain/sales/envelope';
 
@@ -28,18 +29,9 @@ const ENVELOPE: SaleEnvelope = {
       pessoa: {
         id: 'p-1',
         fullName: 'Ana',
+        ...NO_PERSON_DETAILS,
         cpf: '52998224725',
-        rg: null,
-        cnh: null,
-        birthDate: null,
-        gender: null,
-        maritalStatus: null,
-        personalEmail: null,
-        commercialEmail: null,
-        residentialPhone: null,
-        commercialPhone: null,
         mobile: '5511987654321',
-        optionalPhone: null,
         createdAt: '2026-11-21T09:00:00.000Z',
         updatedAt: '2026-11-21T09:00:00.000Z',
       },

@@ -1,5 +1,5 @@
 import type { HoldingReader, SubjectLinker } from '../../../src/application/shared/privacy/holding';
-import type { Subject } from '../../../src/application/shared/privacy/subject';
+import { withFound, type Subject } from '../../../src/application/shared/privacy/subject';
 
 export interface PlainRecord {
   readonly cpf?: string;
@@ -30,20 +30,17 @@ export class InMemoryHolding implements HoldingReader, SubjectLinker {
 
   async link(subject: Subject): Promise<Subject> {
     const found = this.of(subject);
-    const add = (a: readonly string[], b: (string | undefined)[]) => [
-      ...new Set([...a, ...b.filter((v): v is string => v !== undefined)]),
-    ];
     return {
       ...subject,
-      cpfs: add(
+      cpfs: withFound(
         subject.cpfs,
         found.map((r) => r.cpf),
       ),
-      phones: add(
+      phones: withFound(
         subject.phones,
         found.map((r) => r.phone),
       ),
-      emails: add(
+      emails: withFound(
         subject.emails,
         found.map((r) => r.email),
       ),

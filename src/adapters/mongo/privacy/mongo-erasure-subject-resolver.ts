@@ -3,13 +3,9 @@ import type { ErasureSubject } from '../../../domain/privacy/erasure';
 import { emailKeysOf } from '../../../domain/shared/email-key';
 import { phoneMatchKey, type CanonicalPhone } from '../../../domain/shared/phone';
 import type { ErasureSubjectResolver } from '../../../application/privacy/ports';
-import type { SubjectIdentifier } from '../../../application/shared/privacy/subject';
+import { withFound, type SubjectIdentifier } from '../../../application/shared/privacy/subject';
 import { peopleCollection, type PersonDocument } from '../sales/people-collection';
 import { sdrInteractionsCollection } from '../sdr/sdr-interactions-collection';
-
-const union = (a: readonly string[], b: readonly (string | null | undefined)[]): string[] => [
-  ...new Set([...a, ...b.filter((v): v is string => typeof v === 'string' && v !== '')]),
-];
 
 /**
  * The whole subject of an identifier (CONTRACT 12.1): the persons holding its CPF, a phone matching it
@@ -54,23 +50,23 @@ export class MongoErasureSubjectResolver implements ErasureSubjectResolver {
     const byPhone = phoneKeys.length === 0 ? [] : await interactions.find({ phoneKey: { $in: phoneKeys } }).toArray();
     const found = [...byPerson, ...byPhone];
     return {
-      cpfs: union(
+      cpfs: withFound(
         subject.cpfs,
         persons.map((p) => p.cpf),
       ),
-      phones: union(
+      phones: withFound(
         subject.phones,
         persons
           .flatMap((p) => [p.mobile, p.residentialPhone, p.commercialPhone, p.optionalPhone])
           .concat(found.map((i) => i.phone)),
       ),
-      emails: union(subject.emails, emailKeysOf(persons.flatMap((p) => [p.personalEmail, p.commercialEmail]))),
-      personIds: union(subject.personIds, [...persons.map((p) => p._id), ...found.map((i) => i.personId)]),
-      names: union(
+      emails: withFound(subject.emails, emailKeysOf(persons.flatMap((p) => [p.personalEmail, p.commercialEmail]))),
+      personIds: withFound(subject.personIds, [...persons.map((p) => p._id), ...found.map((i) => i.personId)]),
+      names: withFound(
         subject.names,
         persons.map((p) => (p.erasedAt === undefined ? p.fullName : null)),
       ),
-      sessionIds: union(
+      sessionIds: withFound(
         subject.sessionIds,
         found.map((i) => i.sessionId),
       ),

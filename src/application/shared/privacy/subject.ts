@@ -35,6 +35,11 @@ export function subjectOf(id: SubjectIdentifier): Subject {
 
 const union = (a: readonly string[], b: readonly string[]): readonly string[] => [...new Set([...a, ...b])];
 
+/** `values` with the present ones of `found` added (absent and empty ones left out), first-seen order kept. */
+export const withFound = (values: readonly string[], found: readonly (string | null | undefined)[]): string[] => [
+  ...new Set([...values, ...found.filter((v): v is string => typeof v === 'string' && v !== '')]),
+];
+
 /** The set union of two subjects' values, first-seen order kept. */
 export function mergeSubjects(a: Subject, b: Subject): Subject {
   return {

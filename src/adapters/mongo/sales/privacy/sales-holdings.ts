@@ -1,7 +1,7 @@
 import type { Db, Filter } from 'mongodb';
 import type { HoldingReader, SubjectLinker } from '../../../../application/shared/privacy/holding';
 import { phoneKeysOf } from '../../../../application/shared/privacy/subject-values';
-import type { Subject } from '../../../../application/shared/privacy/subject';
+import { withFound, type Subject } from '../../../../application/shared/privacy/subject';
 import { emailKeysOf } from '../../../../domain/shared/email-key';
 import { normalizePhone } from '../../../../domain/shared/phone';
 import type { Person } from '../../../../domain/sales/sale';
@@ -49,23 +49,20 @@ export class MongoPeopleHolding implements HoldingReader, SubjectLinker {
     const people = await peopleCollection(this.db).find(filter).limit(100).toArray();
     const phones = people.flatMap((p) => PHONE_FIELDS.map((field) => p[field]));
     const emails = people.flatMap((p) => [p.personalEmail, p.commercialEmail]);
-    const union = (a: readonly string[], b: readonly (string | null | undefined)[]) => [
-      ...new Set([...a, ...b.filter((v): v is string => typeof v === 'string' && v !== '')]),
-    ];
     return {
-      personIds: union(
+      personIds: withFound(
         subject.personIds,
         people.map((p) => p._id),
       ),
-      cpfs: union(
+      cpfs: withFound(
         subject.cpfs,
         people.map((p) => p.cpf),
       ),
-      phones: union(
+      phones: withFound(
         subject.phones,
         phones.map((phone) => (phone === null ? null : normalizePhone(phone))),
       ),
-      emails: union(subject.emails, emailKeysOf(emails)),
+      emails: withFound(subject.emails, emailKeysOf(emails)),
     };
   }
 }

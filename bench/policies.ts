@@ -38,6 +38,7 @@ import type { CliContext } from '../src/cli/cli-context';
 import { runCli } from '../src/cli/program';
 import { loadConfig } from '../src/config';
 import { openRuntime } from '../src/runtime';
+import { NO_PERSON_DETAILS } from '../src/domain/sales/sale';
 import pino from 'pino';
 import { rebinding } from '../src/composition/container';
 import type { IsoDate, Policy } from '../src/domain/policies/policy';
@@ -367,22 +368,12 @@ async function policyLookup(serverUri: string, policies: number): Promise<void> 
     );
     // The customer looked up has a person (the link is part of the answer) and its share of the policies.
     const cpf = cpfOf(7);
-    const blank = {
-      rg: null,
-      cnh: null,
-      birthDate: null,
-      gender: null,
-      maritalStatus: null,
-      personalEmail: null,
-      commercialEmail: null,
-    };
-    const phones = { residentialPhone: null, commercialPhone: null, mobile: null, optionalPhone: null };
     await new MongoPersonRepository(platform.db).saveByCpf({
       id: randomUUID(),
       fullName: 'Bench Customer',
+      ...NO_PERSON_DETAILS,
       cpf,
-      ...blank,
-      ...phones,
+      mobile: null,
       createdAt: now,
       updatedAt: now,
     });

@@ -2,7 +2,6 @@
 // endpoint is set, before the instrumented modules are required (the instrumentations hook CommonJS
 // `require`, which is how both the tsc build and tsx load this code base).
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -15,6 +14,7 @@ import {
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { registerTracingInstrumentations } from './instrumentations';
+import { contextManagerFor } from './promise-context-manager';
 import { ScrubbingSpanProcessor, SpanAccounting } from './span-accounting';
 import { batchSettingsFromEnv, protocolFromEnv, samplerFromEnv } from './tracing-env';
 import { serverSpanOf } from './server-span';
@@ -45,7 +45,7 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 export function startTracing(env: Env, serviceName: string, warn: (line: string) => void): Tracing {
   const accounting = new SpanAccounting();
   const { provider, resource } = tracerProviderOf(env, serviceName, warn, accounting);
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  context.setGlobalContextManager(contextManagerFor(process.versions.node).enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   registerTracingInstrumentations(provider);

@@ -15,6 +15,9 @@
 //     middleware, no log mixin, no module of OpenTelemetry loaded; 0.95 is the noise allowance of a
 //     shared machine, the median is expected at 1).
 // Beside requests/s: the server's CPU time per request (from /proc), a second opinion on a shared machine.
+// Every process is loaded BENCH_WARMUP seconds per route first (default 10): the traced processes carry more
+// code for V8 to optimise, and a 1 s warm-up measured that compilation in the first rounds (at ~400
+// API requests per second, their throughput was still rising after 20 s), not the steady state.
 // Exits 1 when a target is missed. BENCH_ROUNDS (default 6), BENCH_DURATION (s, default 3),
 // BENCH_CONNECTIONS (default 20).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -32,6 +35,7 @@ import { prepareData } from './support/serve-process';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MIN_ON_RATIO = 0.9;
 const MIN_OFF_RATIO = 0.95;
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
         `logging at info to /dev/null, MongoDB: ${mongo.kind}; on = always_on sampler, http/protobuf to a loopback ` +
         `sink\n`,
     );
-    for (const target of targets) await load(target, 1, CONNECTIONS);
+    for (const target of targets) await load(target, WARMUP_SECONDS, CONNECTIONS);
     const measured = new Map<string, Measured>(targets.map((t) => [t.name, { rates: [], cpu: [], non2xx: 0 }]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const target of round % 2 === 1 ? [...targets].reverse() : targets) {

@@ -133,8 +133,8 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(
-      `brokerhub bench:tracing — ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per ` +
-        'target, ' +
+      `brokerhub bench:tracing — ${CONNECTIONS} connections, ${WARMUP_SECONDS} s of warm-up per target, ` +
+        `${ROUNDS} interleaved rounds of ${SECONDS} s per target, ` +
         `logging at info to /dev/null, MongoDB: ${mongo.kind}; on = always_on sampler, http/protobuf to a loopback ` +
         `sink\n`,
     );

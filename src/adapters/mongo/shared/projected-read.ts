@@ -29,7 +29,9 @@ export async function* projectedRead<T extends Document>(
   // With `raw`, the cursor's documents are their bytes (the driver's typing does not follow the option).
   const cursor = collection.aggregate(stages, { batchSize: options.batchSize, raw: true });
   try {
-    for await (const bytes of cursor) yield BSON.deserialize(bytes as unknown as Uint8Array) as T;
+    // A batch at a time (one wait per reply, not one per document through the cursor's own iterator).
+    while (await cursor.hasNext())
+      for (const bytes of cursor.readBufferedDocuments()) yield BSON.deserialize(bytes as unknown as Uint8Array) as T;
   } finally {
     await cursor.close();
   }

@@ -297,6 +297,8 @@ async function main(): Promise<void> {
           `${describeDatabaseTime(spent)}\n`,
       );
       for (const t of TARGETS) await load(w, { ...t, requests: 1 });
+      const built = await workerMemory(w);
+      process.stdout.write(`  peak RSS after the warm-up: ${ms(built.peakMiB)} MiB (now ${ms(built.rssMiB)} MiB)\n`);
     }
 
     const probes = new Map<string, RequestCommands>();

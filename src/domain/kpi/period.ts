@@ -69,6 +69,10 @@ export function resolvePeriod(
   now: Date,
 ): { readonly period: KpiPeriod } | { readonly problems: readonly string[] } {
   const zone = query.timeZone;
+  // The default period (the last 30 local days to now) is always valid: its start is computed when first read, so a
+  // cached answer (CONTRACT 8.3: found by the key alone) asks the zone's rules nothing.
+  if (query.dateFrom === undefined && query.dateTo === undefined)
+    return { period: defaultPeriod(now, zone, periodKey(query)) };
   const to =
     query.dateTo === undefined
       ? now
@@ -100,6 +104,31 @@ export function kpiPeriod(from: Date, to: Date, timeZone: string, key: string): 
     key,
     get days(): LocalDays {
       days ??= localDaysBetween(localDateOf(from, timeZone), localDateOf(to, timeZone), timeZone);
+      return days;
+    },
+  };
+}
+
+/** The last DEFAULT_PERIOD_DAYS local days of the zone up to `now`, its start and days computed when first read. */
+function defaultPeriod(now: Date, timeZone: string, key: string): KpiPeriod {
+  let from: Date | undefined;
+  const startOf = (): Date => {
+    from ??= startOfLocalDay(
+      dateOfDayNumber(dayNumberOf(localDateOf(now, timeZone)) - (DEFAULT_PERIOD_DAYS - 1)),
+      timeZone,
+    );
+    return from;
+  };
+  let days: LocalDays | undefined;
+  return {
+    get from(): Date {
+      return startOf();
+    },
+    to: now,
+    timeZone,
+    key,
+    get days(): LocalDays {
+      days ??= localDaysBetween(localDateOf(startOf(), timeZone), localDateOf(now, timeZone), timeZone);
       return days;
     },
   };

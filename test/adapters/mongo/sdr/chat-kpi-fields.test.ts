@@ -34,6 +34,10 @@ describe('the KPI facts of a chat document', () => {
       const counts = new Uint8Array(24);
       new DataView(counts.buffer).setFloat64(0, 5, true); // says 5 buckets, holds none
       expect(kpiFactsOfDocument({ kpiFacts: new Binary(counts) })).to.deep.equal(none);
+      const halves = new Uint8Array(32);
+      // Counts of half a bucket each: 4 values, as many as 3 + 1/2 + 1/2 would need.
+      [0.5, 0.5, 0, 1].forEach((n, i) => new DataView(halves.buffer).setFloat64(i * 8, n, true));
+      expect(kpiFactsOfDocument({ kpiFacts: new Binary(halves) })).to.deep.equal(none);
     },
   );
 });

@@ -15,9 +15,17 @@ export type UnknownParameters = 'refuse' | 'ignore';
 /** Whether a parameter name is operator-shaped (`insurer[]`, `stage[$ne]`): never a parameter of ours. */
 export const isBracketed = (name: string): boolean => /[[\]]/.test(name);
 
+/** Per codec, its parameter names: a codec is built once and never changes, so its schema is derived once. */
+const parameterNames = new WeakMap<t.Any, readonly string[]>();
+
 /** The parameter names a query codec reads (its object schema's properties). */
-export function parameterNamesOf(codec: t.Any): string[] {
-  return Object.keys((jsonSchemaOf(codec).properties as Record<string, unknown> | undefined) ?? {});
+export function parameterNamesOf(codec: t.Any): readonly string[] {
+  let names = parameterNames.get(codec);
+  if (names === undefined) {
+    names = Object.keys((jsonSchemaOf(codec).properties as Record<string, unknown> | undefined) ?? {});
+    parameterNames.set(codec, names);
+  }
+  return names;
 }
 
 /** A decoded query: the codec's value when it decoded (the route may add its own checks) and every problem found. */

@@ -190,3 +190,22 @@ export function valuesFound(dump: Map<string, string>, s: SubjectValues): string
       if (text.toLowerCase().includes(needle.toLowerCase())) found.push(`${collection}: ${needle}`);
   return found;
 }
+
+/**
+ * An erasure through the sales privacy routes (CONTRACT 12.3): requested (202), completed as serve's start or tick
+ * completes it, then answered as `GET /privacy/erasures/{id}` answers it.
+ */
+export async function eraseOnSales(
+  rt: SalesRuntime,
+  key: string,
+  body: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const api = () => request(rt.callback);
+  const accepted = await api().post('/privacy/erasures').set('x-api-key', key).send(body).expect(202);
+  await rt.runtime.app.privacyErasure.useCases.completePendingErasures.execute();
+  const done = await api()
+    .get(`/privacy/erasures/${accepted.body.id as string}`)
+    .set('x-api-key', key)
+    .expect(200);
+  return done.body as Record<string, unknown>;
+}

@@ -8,6 +8,7 @@ import { withDatabase } from '../../../../../src/adapters/mongo/shared/embedded-
 import { previewOf } from '../../../../../src/domain/assistant/chat';
 import { manualSaleBody } from '../../../../support/sales-fixtures';
 import { sharedMongo, useTestDatabase } from '../../../../support/mongo';
+import { eraseOnSales } from './erasure-world';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
 
 const AT = new Date('2026-03-01T12:00:00.000Z');
@@ -108,18 +109,9 @@ describe('sales privacy: chat messages written before their personal tokens (CON
 
   it("erasure replaces the subject's values in them and their tokens; the other subject's message stays", async () => {
     const otherBefore = await message('m-other');
-    const accepted = await api()
-      .post('/privacy/erasures')
-      .set('x-api-key', key)
-      .send({ cpf: ANA.cpf, reason: 'Pedido do titular, protocolo 2026-051' })
-      .expect(202);
-    await rt.runtime.app.privacyErasure.useCases.completePendingErasures.execute();
-    const done = await api()
-      .get(`/privacy/erasures/${accepted.body.id as string}`)
-      .set('x-api-key', key)
-      .expect(200);
-    expect(done.body).to.deep.include({ status: 'done' });
-    expect(done.body.counts).to.include({ chatMessages: 3 });
+    const done = await eraseOnSales(rt, key, { cpf: ANA.cpf, reason: 'Pedido do titular, protocolo 2026-051' });
+    expect(done).to.deep.include({ status: 'done' });
+    expect(done.counts).to.include({ chatMessages: 3 });
     expect(await message('m-cpf')).to.deep.include({ content: 'Vendas do CPF [removido]?', personalTokens: [] });
     expect(await message('m-phone')).to.deep.include({
       content: 'A cliente ligou do [removido] pedindo retorno',

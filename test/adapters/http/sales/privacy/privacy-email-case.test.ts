@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { manualSaleBody } from '../../../../support/sales-fixtures';
+import { eraseOnSales } from './erasure-world';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { holdingCounts } from '../../../../support/privacy';
 
 /** The sale wrote the address with capitals: the person keeps it as written and is found in any case. */
 const ANA = { fullName: 'Ana Souza', cpf: '529.982.247-25', mobile: '(11) 98765-4321' };
@@ -33,8 +35,6 @@ describe('sales privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.2)'
   afterEach(() => rt.close());
 
   const api = () => request(rt.callback);
-  const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
-    Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
   const personOf = (email: string) => rt.db.collection('people').findOne({ personalEmail: email });
 
   it('the sale answers the e-mail as it was written; the person stores its key beside it', async () => {
@@ -50,7 +50,7 @@ describe('sales privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.2)'
       .set('x-api-key', key)
       .expect(200);
     expect(held.body.subject).to.deep.include({ cpf: '52998224725', emails: ['ana.souza@exemplo.com.br'] });
-    expect(countsOf(held.body)).to.include({ people: 1, sales: 1 });
+    expect(holdingCounts(held.body)).to.include({ people: 1, sales: 1 });
     const exported = await api()
       .get('/privacy/subjects/export')
       .query({ email: 'ana.souza@EXEMPLO.com.br' })
@@ -65,18 +65,12 @@ describe('sales privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.2)'
 
   it('erasure by the e-mail in another case: the person and its sale; the other subject untouched', async () => {
     const brunoBefore = await personOf(BRUNO_EMAIL);
-    const accepted = await api()
-      .post('/privacy/erasures')
-      .set('x-api-key', key)
-      .send({ email: 'ANA.souza@exemplo.com.BR', reason: 'Pedido do titular, protocolo 2026-044' })
-      .expect(202);
-    await rt.runtime.app.privacyErasure.useCases.completePendingErasures.execute();
-    const done = await api()
-      .get(`/privacy/erasures/${accepted.body.id as string}`)
-      .set('x-api-key', key)
-      .expect(200);
-    expect(done.body.status).to.equal('done');
-    expect(done.body.counts).to.include({ people: 1, sales: 1 });
+    const done = await eraseOnSales(rt, key, {
+      email: 'ANA.souza@exemplo.com.BR',
+      reason: 'Pedido do titular, protocolo 2026-044',
+    });
+    expect(done.status).to.equal('done');
+    expect(done.counts).to.include({ people: 1, sales: 1 });
     const people = await rt.db.collection('people').find({}).toArray();
     expect(JSON.stringify(people).toLowerCase()).not.to.contain('ana.souza');
     const erased = people.find((person) => person.erasedAt !== undefined);

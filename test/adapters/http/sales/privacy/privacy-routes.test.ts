@@ -4,6 +4,7 @@ import { API_EVENT_LOGS } from '../../../../../src/adapters/mongo/sales-identity
 import { DEFAULT_GATEWAY_MESSAGES } from '../../../../../src/adapters/mongo/sdr/gateway-messages-collection';
 import { MongoChatRepository } from '../../../../../src/adapters/mongo/assistant/mongo-chat-repository';
 import { openSalesRuntime, type SalesRuntime } from '../../../../support/sales-runtime';
+import { holdingCounts } from '../../../../support/privacy';
 
 const CPF = '529.982.247-25';
 const CPF_DIGITS = '52998224725';
@@ -45,8 +46,6 @@ describe('privacy routes (CONTRACT 12.1, 12.2)', () => {
       message: { conversation: 'oi' },
       messageTimestamp: 1_767_000_000,
     });
-  const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
-    Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
 
   async function seedSubject(): Promise<void> {
     await sale(CPF, '(21) 99999-0000', 'bruno@example.com');
@@ -83,12 +82,12 @@ describe('privacy routes (CONTRACT 12.1, 12.2)', () => {
         emails: ['bruno@example.com'],
       });
       expect(res.body.subject.phones).to.include('5521999990000');
-      expect(countsOf(res.body), JSON.stringify(query)).to.deep.equal({
+      expect(holdingCounts(res.body), JSON.stringify(query)).to.deep.equal({
         people: 1,
         sales: 1,
         sdrInteractions: 1,
-        sdrContacts: countsOf(res.body).sdrContacts,
-        sdrChats: countsOf(res.body).sdrChats,
+        sdrContacts: holdingCounts(res.body).sdrContacts,
+        sdrChats: holdingCounts(res.body).sdrChats,
         gatewayMessages: 2,
         policies: 1,
         chatMessages: 0,
@@ -115,7 +114,7 @@ describe('privacy routes (CONTRACT 12.1, 12.2)', () => {
       );
     const res = await api().get('/privacy/subjects').query({ phone: '21 9999-0000' }).set('x-api-key', key);
     expect(res.status).to.equal(200);
-    expect(countsOf(res.body).chatMessages).to.equal(2);
+    expect(holdingCounts(res.body).chatMessages).to.equal(2);
     const exported = await api().get('/privacy/subjects/export').query({ cpf: CPF }).set('x-api-key', key);
     expect(exported.body.stores.chatMessages.map((m: { id: string }) => m.id).sort()).to.deep.equal(['msg-0', 'msg-1']);
   });

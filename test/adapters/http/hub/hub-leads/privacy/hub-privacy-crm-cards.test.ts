@@ -5,6 +5,7 @@ import { FakeCrmServer, type FakeCard } from '../../../../../support/crm-graphql
 import { eraseOnHub, hubHarness, type HubHarness } from '../../../../../support/hub';
 import { setCrmCredentials } from '../../../../../support/hub-webhooks';
 import { connectTestDatabase } from '../../../../../support/mongo';
+import { holdingCounts } from '../../../../../support/privacy';
 
 const PASSWORD = 'privacy-password';
 const CRM_TOKEN = 'crm-token-privacy';
@@ -36,8 +37,6 @@ describe("hub privacy of a CRM card's lead, by the phones and e-mails of its fie
   const api = () => request(hub.app.callback());
   const base = () => `/api/v1/orgs/${org}/privacy`;
   const leads = () => mongo.db.collection('hub_leads');
-  const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
-    Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
   const cardEvent = (action: string, id: string, extra: Record<string, unknown> = {}) =>
     api()
       .post(`/api/v1/webhooks/${org}/crm/crmprovider`)
@@ -45,7 +44,7 @@ describe("hub privacy of a CRM card's lead, by the phones and e-mails of its fie
       .send(JSON.stringify({ data: { action, card: { id, pipe: { id: 77 } }, ...extra } }))
       .expect(200);
   const holdings = async (query: Record<string, string>) =>
-    countsOf((await api().get(`${base()}/subjects`).query(query).set('Authorization', owner).expect(200)).body);
+    holdingCounts((await api().get(`${base()}/subjects`).query(query).set('Authorization', owner).expect(200)).body);
 
   before(async () => {
     mongo = await connectTestDatabase();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { MongoConnection } from '../../../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../../../support/mongo';
 import { eraseOnHub, hubHarness, type HubHarness } from '../../../../../support/hub';
+import { holdingCounts } from '../../../../../support/privacy';
 
 const PASSWORD = 'privacy-password';
 /** The provider sent the address with capitals: the hub keeps it as sent and finds it in any case. */
@@ -17,8 +18,6 @@ describe('hub privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.3)', 
   let owner: string;
   const api = () => request(hub.app.callback());
   const base = () => `/api/v1/orgs/${org}/privacy`;
-  const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
-    Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
   const form = (id: string, who: typeof SUBJECT) =>
     api()
       .post(`/api/v1/webhooks/${org}/leadprovider`)
@@ -71,7 +70,7 @@ describe('hub privacy by an e-mail stored in mixed case (CONTRACT 12.1, 12.3)', 
       .query({ email: 'ANA.SOUZA@exemplo.COM.BR' })
       .set('Authorization', owner)
       .expect(200);
-    expect(countsOf(held.body)).to.deep.equal({ leadOutbox: 1, leadEvents: 1, leads: 1 });
+    expect(holdingCounts(held.body)).to.deep.equal({ leadOutbox: 1, leadEvents: 1, leads: 1 });
     const exported = await api()
       .get(`${base()}/subjects/export`)
       .query({ email: 'ana.souza@exemplo.com.br' })

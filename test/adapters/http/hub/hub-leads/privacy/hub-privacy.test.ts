@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { MongoConnection } from '../../../../../../src/adapters/mongo/shared/mongo-connection';
 import { connectTestDatabase } from '../../../../../support/mongo';
 import { hubHarness, type HubHarness } from '../../../../../support/hub';
+import { holdingCounts } from '../../../../../support/privacy';
 
 const PASSWORD = 'privacy-password';
 const SUBJECT = { name: 'Mariana Subjectova', phone: '(11) 98765-4321', email: 'mariana.subjectova@example.com' };
@@ -71,9 +72,6 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
     await mongo.close();
   });
 
-  const countsOf = (body: { holdings: { store: string; count: number }[] }) =>
-    Object.fromEntries(body.holdings.map((h) => [h.store, h.count]));
-
   it('holdings: by phone in any spelling or by e-mail, only this organization; an unknown subject: 0', async () => {
     const byPhone = await api()
       .get(`${base(orgA)}/subjects`)
@@ -81,25 +79,25 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
       .set('Authorization', bearer.admin!)
       .expect(200);
     expect(byPhone.body.subject).to.deep.equal({ cpf: null, phones: ['5511987654321'], emails: [] });
-    expect(countsOf(byPhone.body)).to.deep.equal({ leadOutbox: 2, leadEvents: 3, leads: 2 });
+    expect(holdingCounts(byPhone.body)).to.deep.equal({ leadOutbox: 2, leadEvents: 3, leads: 2 });
     const byEmail = await api()
       .get(`${base(orgA)}/subjects`)
       .query({ email: ' Mariana.Subjectova@example.com ' })
       .set('Authorization', bearer.owner!)
       .expect(200);
-    expect(countsOf(byEmail.body)).to.deep.equal({ leadOutbox: 2, leadEvents: 3, leads: 2 });
+    expect(holdingCounts(byEmail.body)).to.deep.equal({ leadOutbox: 2, leadEvents: 3, leads: 2 });
     const inB = await api()
       .get(`${base(orgB)}/subjects`)
       .query({ email: SUBJECT.email })
       .set('Authorization', bearer.ownerb!)
       .expect(200);
-    expect(countsOf(inB.body)).to.deep.equal({ leadOutbox: 1, leadEvents: 1, leads: 1 });
+    expect(holdingCounts(inB.body)).to.deep.equal({ leadOutbox: 1, leadEvents: 1, leads: 1 });
     const nobody = await api()
       .get(`${base(orgA)}/subjects`)
       .query({ email: 'nobody@example.com' })
       .set('Authorization', bearer.owner!)
       .expect(200);
-    expect(countsOf(nobody.body)).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
+    expect(holdingCounts(nobody.body)).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
   });
 
   it('bad input: zero or two identifiers, a malformed phone or e-mail, an unknown parameter are 400', async () => {
@@ -244,7 +242,7 @@ describe('hub privacy HTTP (CONTRACT 12.3): holdings, export, erasure per organi
         .query({ email: SUBJECT.email })
         .set('Authorization', bearer.owner!)
         .expect(200);
-      expect(countsOf(nowHeld.body)).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
+      expect(holdingCounts(nowHeld.body)).to.deep.equal({ leadOutbox: 0, leadEvents: 0, leads: 0 });
     },
   );
 

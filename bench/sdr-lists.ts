@@ -21,6 +21,11 @@
 // the process CPU (every thread) printed beside it; peak RSS of the serving process grows by at most
 // 20 MiB from the smallest dataset to the largest. Prints the database commands of every route, and
 // the database's time per command (where the embedded server, which uses no index, is the limit).
+// The workers watch an embedded jongodb server by polling, as `serve` does with the jongodb it starts
+// (workerMonitoring): handed the server's URI as an external one, the driver used its streaming health
+// check, which jongodb ends about once a second; each time the pool was cleared and the next command
+// waited ~500 ms for server selection on a new connection: one stall per second of load (the p99 of
+// every list, at both sizes) and a reconnection on the request path that a served process never has.
 // Exits 1 when a target is missed. Not a test: the numbers vary by machine.
 import 'reflect-metadata';
 import Router from '@koa/router';
@@ -49,6 +54,7 @@ import {
   workerCommands,
   workerDatabaseTime,
   workerMemory,
+  workerMonitoring,
   workerUsage,
   type DatasetWorker,
   type RequestCommands,
@@ -129,6 +135,7 @@ async function worker(uri: string): Promise<void> {
   const counter = new ProbeOnlyCommandCounter();
   const runtime = await openRuntime(loaded.right.config, pino({ level: 'silent' }), {
     commandObserver: counter.observer,
+    ...workerMonitoring(),
     overrides: {
       salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
       extraSalesRouters: (guards) => {
@@ -209,7 +216,10 @@ async function main(): Promise<void> {
       process.stdout.write(
         `seeded ${size}: ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
-      workers.push({ ...(await startDatasetWorker<{ port: number; key: string }>(__filename, size, uri)), uri });
+      workers.push({
+        ...(await startDatasetWorker<{ port: number; key: string }>(__filename, size, uri, server.kind)),
+        uri,
+      });
     }
     // Warm-up: the first list request of a fresh database builds both read models (no follower
     // state yet), then JIT and connection pools.

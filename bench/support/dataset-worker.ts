@@ -15,6 +15,7 @@ import { CommandCounter, commandKey, type CommandTally } from './command-count';
 import { runBenchProcess } from './bench-process';
 import type { SeedPart, SeedSpec } from './seed-dataset';
 import type { SeedDemoContactsOutput } from '../../src/application/sdr/demo/seed-demo-contacts';
+import type { MongoServerKind } from '../../src/adapters/mongo/shared/embedded-mongo';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -69,15 +70,23 @@ export interface DatasetWorker<Ready> {
   next(): Promise<string>;
 }
 
-/** Starts `script --worker uri` and waits for its first line. */
+/** Tells a worker which kind of server its URI points at (see workerMonitoring). */
+const SERVER_KIND_ENV = 'BENCH_MONGO_SERVER_KIND';
+
+/**
+ * Starts `script --worker uri` and waits for its first line. `serverKind`: the kind of server the parent started
+ * (startMongoServer), for workerMonitoring.
+ */
 export async function startDatasetWorker<Ready>(
   script: string,
   size: number,
   uri: string,
+  serverKind?: MongoServerKind,
 ): Promise<DatasetWorker<Ready>> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--worker', uri], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: serverKind === undefined ? process.env : { ...process.env, [SERVER_KIND_ENV]: serverKind },
   });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[worker ${size}] ${chunk.toString('utf8')}`));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -89,6 +98,17 @@ export async function startDatasetWorker<Ready>(
   const ready = JSON.parse(await next()) as Ready;
   return { size, child, ready, next };
 }
+
+/**
+ * Worker side: the openRuntime options a worker needs to talk to its server as `serve` would. The worker gets the URI
+ * of the server the parent started, which openRuntime takes for an external one and watches with the driver's
+ * streaming `hello`; `serve` with its own jongodb polls instead (CONTRACT 1.1; connectMongo): jongodb ends the stream
+ * about once a second, the driver marks the server unknown and clears its pool, and the next command waits ~500 ms
+ * (the driver's minimum heartbeat interval) for server selection and opens a new connection, one stall per second of
+ * load that the service on the embedded server never has.
+ */
+export const workerMonitoring = (): { serverMonitoringMode?: 'poll' } =>
+  process.env[SERVER_KIND_ENV] === 'jongodb' ? { serverMonitoringMode: 'poll' } : {};
 
 /**
  * CPU time the worker has used so far (user + system, every thread), in ms: our code's share of a

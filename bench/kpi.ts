@@ -16,7 +16,7 @@
 // 10-20 of them the worker runs an old-generation collection over its whole heap (~100 ms of CPU on its threads),
 // so a round of 5 held one or none, and the medians jumped between ~22 and ~50 ms on the same code; a round of
 // 20 charges each collection to the requests whose garbage caused it (the cost stays in, spread over its causes).
-// The period reads are aggregates ending in a $project (projectedRead): the embedded server applies the stage (it
+// The period reads are aggregates ending in a $project (periodRead): the embedded server applies the stage (it
 // ignores a find's projection), so their decoding shows here as on a real mongod.
 // Issue 24 (KPI over the period only): cold /kpi/sdr and /kpi/sdr/trending on "history" cost
 // the service at most x1.3 the CPU per request of "1k" (median of the rounds); peak RSS of the serving

@@ -54,6 +54,8 @@ export async function* projectedRead<T extends Document>(
  * on-demand document of element offsets, then cuts its bytes out, before anything decodes it: for the ~2,000
  * documents of a month's KPI that was over a third of the bytes a cold answer allocated, and of its collections'
  * work. A batch at a time (a reply's documents), not a promise per document; a cursor left before its end is killed.
+ * The commands go to the primary (their default), so every getMore reaches the server holding the cursor on a replica
+ * set, the deployment CONTRACT 1.1 asks for (behind several mongos a getMore could reach another one).
  */
 export async function* periodRead<T extends Document>(
   collection: NamedCollection,

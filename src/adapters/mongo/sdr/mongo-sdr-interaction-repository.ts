@@ -19,9 +19,10 @@ import {
   type SdrStatus,
 } from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
-import { projectedRead } from '../shared/projected-read';
+import { periodRead } from '../shared/projected-read';
 import { toSdrInteraction, toSdrInteractionDocument, WRITES_FIELDS, writesOfDocument } from './sdr-interaction-mapper';
 import {
+  SDR_INTERACTIONS,
   sdrInteractionsCollection,
   sdrNotesCollection,
   type SdrInteractionDocument,
@@ -198,10 +199,9 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     const range = { $gte: from, $lte: to };
     const filter = { $or: [{ createdAt: range }, { updatedAt: range }, { convertedAt: range }] };
     type Writes = Parameters<typeof writesOfDocument>[0];
-    for await (const doc of projectedRead<Writes>(this.interactions, filter, WRITES_FIELDS, {
-      batchSize: PERIOD_BATCH,
-    }))
-      yield writesOfDocument(doc);
+    const interactions = { db: this.db, name: SDR_INTERACTIONS };
+    for await (const batch of periodRead<Writes>(interactions, filter, WRITES_FIELDS, { batchSize: PERIOD_BATCH }))
+      for (const doc of batch) yield writesOfDocument(doc);
   }
 
   async *streamAll(): AsyncIterable<SdrInteraction> {

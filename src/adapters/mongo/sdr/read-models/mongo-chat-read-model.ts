@@ -3,8 +3,8 @@ import type { ChatReadModel } from '../../../../application/sdr/read-model-ports
 import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
-import { chatReadModelCollection, type ChatDocument } from './chat-read-model-collection';
-import { projectedRead } from '../../shared/projected-read';
+import { chatReadModelCollection, SDR_CHATS, type ChatDocument } from './chat-read-model-collection';
+import { periodRead } from '../../shared/projected-read';
 import {
   ACTIVE_BATCH,
   ACTIVE_CHAT,
@@ -130,15 +130,15 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
     const days = { $gte: utcDayOf(range.from), $lte: utcDayOf(range.to) };
     const filter = { source: this.source.name, kpiDays: { $elemMatch: days } };
-    for await (const doc of projectedRead<ActiveChatFields>(this.chats, filter, ACTIVE_CHAT, {
-      batchSize: ACTIVE_BATCH,
-    }))
-      yield {
-        instance: doc.instance,
-        remoteJid: doc.remoteJid,
-        phone: doc.phone as CanonicalPhone | null,
-        kpi: kpiFactsOfDocument(doc),
-      };
+    const chats = { db: this.db, name: SDR_CHATS };
+    for await (const batch of periodRead<ActiveChatFields>(chats, filter, ACTIVE_CHAT, { batchSize: ACTIVE_BATCH }))
+      for (const doc of batch)
+        yield {
+          instance: doc.instance,
+          remoteJid: doc.remoteJid,
+          phone: doc.phone as CanonicalPhone | null,
+          kpi: kpiFactsOfDocument(doc),
+        };
   }
 
   async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {

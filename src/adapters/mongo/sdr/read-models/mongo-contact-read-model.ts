@@ -11,7 +11,7 @@ import {
   type SortOrder,
   type StoredContact,
 } from '../../../../domain/sdr/contact';
-import { projectedRead } from '../../shared/projected-read';
+import { periodRead } from '../../shared/projected-read';
 import { contactOfDocument, toDocument } from './contact-document';
 import {
   METRIC_SUMS,
@@ -20,7 +20,7 @@ import {
   tallyOfFacets,
   type PageFacets,
 } from './contact-page-facet';
-import { contactReadModelCollection, type ContactDocument } from './contact-read-model-collection';
+import { contactReadModelCollection, SDR_CONTACTS, type ContactDocument } from './contact-read-model-collection';
 import { MongoVersionedReadModel } from './mongo-versioned-read-model';
 import type { ReadModelSource } from './read-model-source';
 import { VersionedCollection } from './versioned-collection';
@@ -179,16 +179,11 @@ export class MongoContactReadModel
   async *conversionsBetween(from: Date, to: Date): AsyncIterable<{ readonly sessionId: string; readonly at: Date }> {
     const filter = { source: this.source.name, conversionAt: { $gte: from, $lte: to } };
     const fields = { _id: 1, conversionAt: 1 };
-    for await (const doc of projectedRead<Pick<ContactDocument, '_id' | 'conversionAt'>>(
-      this.contacts,
-      filter,
-      fields,
-      {
-        batchSize: 1_000,
-      },
-    )) {
-      if (doc.conversionAt instanceof Date) yield { sessionId: this.source.keyOf(doc._id), at: doc.conversionAt };
-    }
+    const contacts = { db: this.db, name: SDR_CONTACTS };
+    type Conversion = Pick<ContactDocument, '_id' | 'conversionAt'>;
+    for await (const batch of periodRead<Conversion>(contacts, filter, fields, { batchSize: 1_000 }))
+      for (const doc of batch)
+        if (doc.conversionAt instanceof Date) yield { sessionId: this.source.keyOf(doc._id), at: doc.conversionAt };
   }
 
   async *webContactsFirstBetween(from: Date, to: Date): AsyncIterable<Contact> {

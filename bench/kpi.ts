@@ -18,6 +18,7 @@
 // 20 charges each collection to the requests whose garbage caused it (the cost stays in, spread over its causes).
 // The period reads are aggregates ending in a $project (periodRead): the embedded server applies the stage (it
 // ignores a find's projection), so their decoding shows here as on a real mongod.
+// The workers watch an embedded jongodb by polling, as `serve` does (workerMonitoring in dataset-worker.ts).
 // Issue 24 (KPI over the period only): cold /kpi/sdr and /kpi/sdr/trending on "history" cost
 // the service at most x1.3 the CPU per request of "1k" (median of the rounds); peak RSS of the serving
 // process grows by at most 20 MiB from "1k" to "history". The KPI cache's: warm within 1.2x of the bare
@@ -50,6 +51,7 @@ import {
   seedDataset,
   serveParent,
   startDatasetWorker,
+  workerMonitoring,
   stopDatasetWorker,
   workerCommands,
   type WorkerCommandCounter,
@@ -144,6 +146,7 @@ async function openApp(uri: string, cacheTtlMs: number, counter: WorkerCommandCo
   if (E.isLeft(loaded)) throw new Error(loaded.left.problem);
   return openRuntime(loaded.right.config, pino({ level: 'silent' }), {
     commandObserver: counter.observer,
+    ...workerMonitoring(),
     overrides: {
       salesRateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
       salesRateLimitRuleFor: () => ({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
@@ -286,7 +289,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `seeded "${dataset.name}": ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
-      workers.push(await startDatasetWorker(__filename, contacts, uri));
+      workers.push(await startDatasetWorker(__filename, contacts, uri, server.kind));
     }
     // Warm-up: the first KPI request of a fresh database builds the read models (no follower state
     // yet); then JIT, connection pools, and the warm app's cache entries.

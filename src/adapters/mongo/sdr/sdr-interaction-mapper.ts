@@ -8,7 +8,7 @@ export const toSdrInteractionDocument = ({ id, ...rest }: SdrInteraction): SdrIn
 });
 
 /** Field by field: documents written before the status update lost its `version` still carry one. */
-/** The fields writesOfDocument reads (projectedRead). */
+/** The fields writesOfDocument reads (periodRead: a $project stage). */
 export const WRITES_FIELDS = {
   _id: 1,
   phone: 1,

@@ -85,20 +85,20 @@ export async function* periodRead<T extends Document>(
   }
 }
 
-/** A cursor reply's id (an int64 the decoding may have made a number) and batch. */
+/** A cursor id as the decoding left it: a Long, or a number (or a bigint) when it fits. */
+function cursorIdOf(id: unknown): Long | undefined {
+  if (id instanceof Long) return id;
+  if (typeof id === 'bigint') return Long.fromBigInt(id);
+  if (typeof id === 'number') return Long.fromNumber(id);
+  return undefined;
+}
+
+/** A cursor reply's id and batch. */
 function cursorOf(reply: Document): { readonly id: Long; readonly batch: readonly Document[] } {
   const cursor = (reply.cursor ?? {}) as { id?: unknown; firstBatch?: unknown; nextBatch?: unknown };
   const batch = cursor.firstBatch ?? cursor.nextBatch;
   if (!Array.isArray(batch)) throw new Error('the server answered a cursor command without a batch');
-  const { id } = cursor;
-  const cursorId =
-    id instanceof Long
-      ? id
-      : typeof id === 'bigint'
-        ? Long.fromBigInt(id)
-        : typeof id === 'number'
-          ? Long.fromNumber(id)
-          : undefined;
-  if (cursorId === undefined) throw new Error('the server answered a cursor command without a cursor id');
-  return { id: cursorId, batch: batch as Document[] };
+  const id = cursorIdOf(cursor.id);
+  if (id === undefined) throw new Error('the server answered a cursor command without a cursor id');
+  return { id, batch: batch as Document[] };
 }

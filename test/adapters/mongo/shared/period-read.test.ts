@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BSON, type Document } from 'mongodb';
+import { BSON, type Db, type Document } from 'mongodb';
 import { periodRead, projectedRead } from '../../../../src/adapters/mongo/shared/projected-read';
 import { useTestDatabase } from '../../../support/mongo';
 
@@ -15,6 +15,15 @@ async function all<T>(batches: AsyncIterable<readonly T[]>): Promise<T[][]> {
 describe('periodRead (MongoDB)', () => {
   const mongo = useTestDatabase([{ collection: THINGS, indexes: [{ key: { n: 1 }, name: 'by_n' }] }]);
   const named = () => ({ db: mongo().db, name: THINGS });
+  /** The real database, with the name of every command periodRead sends written down. */
+  const watched = (sent: string[]) => {
+    const { db } = mongo();
+    const command: Db['command'] = (cmd, options) => {
+      sent.push(Object.keys(cmd)[0] ?? '');
+      return db.command(cmd, options);
+    };
+    return { db: { client: db.client, command } as Db, name: THINGS };
+  };
   const docs = Array.from({ length: 25 }, (_, n) => ({
     _id: `thing-${String(n).padStart(2, '0')}`,
     n,
@@ -44,13 +53,17 @@ describe('periodRead (MongoDB)', () => {
     expect(viaCursor[0]).to.not.have.property('skipped');
   });
 
-  it('reads nothing for an empty range, and can be left after its first batch (the cursor is killed)', async () => {
+  it('reads nothing for an empty range, and kills the cursor of a read left after its first batch', async () => {
     expect(await all(periodRead(named(), { n: { $gte: 100 } }, fields, { batchSize: 10 }))).to.deep.equal([[]]);
-    for await (const batch of periodRead(named(), filter, fields, { sort: { n: 1 }, batchSize: 5 })) {
+    const left: string[] = [];
+    for await (const batch of periodRead(watched(left), filter, fields, { sort: { n: 1 }, batchSize: 5 })) {
       expect(batch).to.have.length(5);
       break;
     }
-    const again = await all(periodRead(named(), filter, fields, { sort: { n: 1 }, batchSize: 50 }));
+    expect(left).to.deep.equal(['aggregate', 'killCursors']);
+    const whole: string[] = [];
+    const again = await all(periodRead(watched(whole), filter, fields, { sort: { n: 1 }, batchSize: 50 }));
     expect(again.flat()).to.have.length(22);
+    expect(whole).to.deep.equal(['aggregate']);
   });
 });

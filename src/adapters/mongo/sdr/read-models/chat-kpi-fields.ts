@@ -83,7 +83,7 @@ function float64sOf(bytes: Uint8Array): Float64Array {
 /** The UTC day (days since the epoch) of an instant. */
 export const utcDayOf = (at: Date): number => Math.floor(at.getTime() / 86_400_000);
 
-/** What a KPI period reads of an active chat (projectedRead: the embedded server and a real mongod both cut it). */
+/** What a KPI period reads of an active chat (periodRead: the embedded server and a real mongod both cut it). */
 export const ACTIVE_CHAT = {
   _id: 0,
   instance: 1,

@@ -98,8 +98,11 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
   page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]>;
   count(instance?: string): Promise<number>;
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
-  /** The chats of these canonical phones, any instance. */
-  ofPhones(phones: readonly string[]): Promise<SdrChat[]>;
+  /**
+   * The chats of these canonical phones, any instance; `kpi: false`: without their KPI facts (empty), as `page` (what the
+   * contact projection and the eraser read of them).
+   */
+  ofPhones(phones: readonly string[], options?: { readonly kpi?: boolean }): Promise<SdrChat[]>;
   /** The ids of the chats whose person is one of these, or whose phone has one of these match keys (DDD + last 8). */
   idsOfPersons(personIds: readonly string[], phoneKeys: readonly string[]): Promise<string[]>;
   /**

@@ -145,6 +145,7 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     const ids = (chats: SdrChat[]) => chats.map((c) => c.id).sort();
     expect(ids(await model.ofPhones(['5511987654321']))).to.deep.equal(ids([a, legacy, b]));
     expect(await model.ofPhones([])).to.deep.equal([]);
+    expect(await model.ofPhones([], { kpi: false })).to.deep.equal([]);
     expect(ids(await model.findByIds([foreign.id, 'absent', b.id]))).to.deep.equal(ids([foreign, b]));
     expect(await model.findByIds([])).to.deep.equal([]);
     expect(await collect(model.ids())).to.deep.equal(ids([a, legacy, b, foreign]));
@@ -163,6 +164,21 @@ export function chatReadModelContract(make: () => Promise<ChatReadModel>): void 
     expect(await model.idsOfPersons(['absent'], ['0000000000'])).to.deep.equal([]);
     expect(await model.idsOfPersons([], [])).to.deep.equal([]);
     expect((await model.findByIds([a.id]))[0]?.personId).to.equal('P1');
+  });
+
+  it("finds a phone's chats without their KPI facts when asked, every other field as stored", async () => {
+    const kpi = kpiFactsOf([
+      { at: Date.UTC(2026, 0, 5, 12) / 1000, fromMe: false },
+      { at: Date.UTC(2026, 0, 5, 12, 5) / 1000, fromMe: true },
+    ]);
+    const a = sdrChat('main', '5511987654321@s.whatsapp.net', { kpi });
+    const b = sdrChat('other', '5511987654321@c.us', { kpi });
+    await insert([a, b]);
+    const byId = (chats: SdrChat[]) => [...chats].sort((x, y) => (x.id < y.id ? -1 : 1));
+    const whole = byId(await model.ofPhones(['5511987654321']));
+    expect(whole.map((c) => c.kpi)).to.deep.equal([kpi, kpi]);
+    const light = byId(await model.ofPhones(['5511987654321'], { kpi: false }));
+    expect(light).to.deep.equal(whole.map((chat) => ({ ...chat, kpi: NO_KPI_FACTS })));
   });
 
   it('finds the chats active on the UTC days of a period, with their KPI facts, and only those', async () => {

@@ -78,9 +78,10 @@ export class InMemoryChatReadModel implements ChatReadModel {
       .map((c) => c.id);
   }
 
-  async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {
+  async ofPhones(phones: readonly string[], options: { readonly kpi?: boolean } = {}): Promise<SdrChat[]> {
     const wanted = new Set(phones);
-    return this.versioned.values().filter((c) => c.phone !== null && wanted.has(c.phone));
+    const chats = this.versioned.values().filter((c) => c.phone !== null && wanted.has(c.phone));
+    return options.kpi === false ? chats.map((chat) => ({ ...chat, kpi: NO_KPI_FACTS })) : chats;
   }
 
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {

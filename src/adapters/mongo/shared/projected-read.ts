@@ -57,20 +57,30 @@ export async function* projectedRead<T extends Document>(
  * The commands go to the primary (their default), so every getMore reaches the server holding the cursor on a replica
  * set, the deployment CONTRACT 1.1 asks for (behind several mongos a getMore could reach another one).
  */
-export async function* periodRead<T extends Document>(
+export function periodRead<T extends Document>(
   collection: NamedCollection,
   filter: Document,
   fields: Document,
   options: ProjectedReadOptions,
 ): AsyncGenerator<readonly T[], void, undefined> {
+  return pipelineRead<T>(collection, stagesOf(filter, fields, options), options);
+}
+
+/**
+ * Any pipeline's documents read as periodRead reads them (the aggregate and its getMores as commands in one session,
+ * each reply decoded in one pass, a batch at a time; a cursor left before its end is killed): for the reads whose
+ * decoding is the cost, the period reads and the follower's recomputation of the chats a fold touches.
+ */
+export async function* pipelineRead<T extends Document>(
+  collection: NamedCollection,
+  pipeline: Document[],
+  options: { readonly batchSize: number },
+): AsyncGenerator<readonly T[], void, undefined> {
   const { db, name } = collection;
   const session = db.client.startSession();
   let open: Long | undefined;
   try {
-    let reply = await db.command(
-      { aggregate: name, pipeline: stagesOf(filter, fields, options), cursor: { batchSize: options.batchSize } },
-      { session },
-    );
+    let reply = await db.command({ aggregate: name, pipeline, cursor: { batchSize: options.batchSize } }, { session });
     for (;;) {
       const { id, batch } = cursorOf(reply);
       open = id.isZero() ? undefined : id;

@@ -69,7 +69,7 @@ async function readBatch(sources: ContactSources, keys: readonly string[]): Prom
   const phones = keys.filter(isPhoneKey);
   const [interactions, chats] = await Promise.all([
     interactionStore.ofContacts(keys),
-    phones.length === 0 ? Promise.resolve([]) : sources.chats.ofPhones(phones),
+    phones.length === 0 ? Promise.resolve([]) : sources.chats.ofPhones(phones, { kpi: false }),
   ]);
   const matchKeys = [...new Set(phones.map((p) => phoneMatchKey(p)))];
   const byPhone = matchKeys.length === 0 ? [] : await directory.findByPhoneKeys(matchKeys);

@@ -34,9 +34,9 @@ export function sdrReadModelsEraser(
   const chatsStep: ErasureStep = {
     store: 'sdrChats',
     position: 50,
-    count: async (context) => (await chats.ofPhones(phones(context))).length,
+    count: async (context) => (await chats.ofPhones(phones(context), { kpi: false })).length,
     async erase(context) {
-      const old = await chats.ofPhones(phones(context));
+      const old = await chats.ofPhones(phones(context), { kpi: false });
       const refs: ChatRef[] = [
         ...old.flatMap((chat) => [
           chat,

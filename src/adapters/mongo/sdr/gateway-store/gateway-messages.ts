@@ -1,5 +1,6 @@
 import type { Db, Document } from 'mongodb';
 import type { ChatMessageTime, ChatPushName } from '../../../../application/sdr/ports';
+import { pipelineRead, type NamedCollection } from '../../shared/projected-read';
 import { gatewayMessagesCollection } from '../gateway-messages-collection';
 
 /** Documents per cursor batch: what the process holds of the store at a time. */
@@ -20,7 +21,7 @@ export const RECORD_SHAPE = {
 };
 
 /**
- * What a message's time and direction need, flat (read with projectedRead): the key's fields by expression, which the
+ * What a message's time and direction need, flat (read with projectedRead or periodRead): the key's fields by expression, which the
  * embedded server computes as a real mongod does (it answers a dotted inclusion with a field named by the path).
  */
 export const MESSAGE_TIME = {
@@ -62,6 +63,11 @@ export class GatewayMessages {
     return gatewayMessagesCollection(this.db, this.collectionName);
   }
 
+  /** The collection as pipelineRead and periodRead name it (reads decoded a reply at a time). */
+  protected get named(): NamedCollection {
+    return { db: this.db, name: this.collectionName };
+  }
+
   protected async instances(only: string | undefined): Promise<string[]> {
     if (only !== undefined) return [only];
     // Only records with a string id count (RECORD_SHAPE), which is also what the partial unique
@@ -72,8 +78,9 @@ export class GatewayMessages {
 
   /** The newest non-blank pushName of each chat's inbound messages. */
   protected async *pushNames(match: Document, instance: string): AsyncIterable<ChatPushName> {
-    const cursor = this.messages
-      .aggregate([
+    const groups = pipelineRead<Document>(
+      this.named,
+      [
         {
           $match: {
             ...match,
@@ -86,12 +93,15 @@ export class GatewayMessages {
         // At the same second the later-written message (the larger `_id`) wins, on every server.
         { $sort: { messageTimestamp: -1, _id: -1 } },
         { $group: { _id: '$key.remoteJid', pushName: { $first: '$pushName' }, at: { $first: '$messageTimestamp' } } },
-      ])
-      .batchSize(BATCH);
-    for await (const group of cursor) {
-      if (typeof group._id !== 'string' || typeof group.pushName !== 'string' || typeof group.at !== 'number') continue;
-      yield { instance, remoteJid: group._id, pushName: group.pushName, at: new Date(Math.floor(group.at) * 1000) };
-    }
+      ],
+      { batchSize: BATCH },
+    );
+    for await (const batch of groups)
+      for (const group of batch) {
+        const { _id: remoteJid, pushName, at } = group;
+        if (typeof remoteJid !== 'string' || typeof pushName !== 'string' || typeof at !== 'number') continue;
+        yield { instance, remoteJid, pushName, at: new Date(Math.floor(at) * 1000) };
+      }
   }
 }
 

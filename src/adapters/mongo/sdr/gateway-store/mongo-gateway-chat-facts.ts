@@ -1,5 +1,5 @@
 import type { Document } from 'mongodb';
-import { projectedRead } from '../../shared/projected-read';
+import { periodRead, pipelineRead } from '../../shared/projected-read';
 import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
 import { kpiFactsOf, type TimedMessage } from '../../../../domain/kpi/chat-kpi-facts';
 import type { ChatFacts } from '../../../../domain/sdr/chat';
@@ -33,28 +33,33 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     const match = {
       $match: { instance, 'key.remoteJid': { $in: [...jids] }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } },
     };
+    // Each reply decoded in one pass (pipelineRead): a fold of new messages reads every message of the chats it touches.
     const newest = new Map<string, { count: number; last: Document }>();
-    for await (const group of this.messages
-      .aggregate([
+    for await (const batch of pipelineRead(
+      this.named,
+      [
         match,
         { $sort: { messageTimestamp: -1, _id: -1 } },
         { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } },
-      ])
-      .batchSize(BATCH)) {
-      if (typeof group._id === 'string' && jids.has(group._id) && typeof group.count === 'number')
-        newest.set(group._id, { count: group.count, last: group.last as Document });
-    }
+      ],
+      { batchSize: BATCH },
+    ))
+      for (const { _id: jid, count, last } of batch)
+        if (typeof jid === 'string' && jids.has(jid) && typeof count === 'number')
+          newest.set(jid, { count, last: last as Document });
     if (newest.size === 0) return [];
     const firsts = new Map<string, number>();
-    for await (const group of this.messages
-      .aggregate([
+    for await (const batch of pipelineRead(
+      this.named,
+      [
         match,
         { $sort: { messageTimestamp: 1 } },
         { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } },
-      ])
-      .batchSize(BATCH)) {
-      if (typeof group._id === 'string' && typeof group.first === 'number') firsts.set(group._id, group.first);
-    }
+      ],
+      { batchSize: BATCH },
+    ))
+      for (const { _id: jid, first } of batch)
+        if (typeof jid === 'string' && typeof first === 'number') firsts.set(jid, first);
     const names = new Map<string, ChatPushName>();
     const nameMatch = { instance, 'key.remoteJid': { $in: [...newest.keys()] } };
     for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
@@ -67,13 +72,15 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
    */
   private async timelines(match: Document): Promise<Map<string, TimedMessage[]>> {
     const byChat = new Map<string, TimedMessage[]>();
-    for await (const doc of projectedRead(this.messages, match, MESSAGE_TIME, { batchSize: BATCH })) {
-      const time = messageTimeOf(doc);
-      if (time === undefined) continue;
-      const timeline = byChat.get(time.remoteJid) ?? [];
-      timeline.push({ at: time.at.getTime() / 1000, fromMe: time.fromMe });
-      byChat.set(time.remoteJid, timeline);
-    }
+    for await (const batch of periodRead(this.named, match, MESSAGE_TIME, { batchSize: BATCH }))
+      for (const doc of batch) {
+        const time = messageTimeOf(doc);
+        if (time === undefined) continue;
+        const timeline = byChat.get(time.remoteJid);
+        const at = { at: time.at.getTime() / 1000, fromMe: time.fromMe };
+        if (timeline === undefined) byChat.set(time.remoteJid, [at]);
+        else timeline.push(at);
+      }
     return byChat;
   }
 

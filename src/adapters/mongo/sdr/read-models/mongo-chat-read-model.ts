@@ -4,7 +4,7 @@ import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, SDR_CHATS, type ChatDocument } from './chat-read-model-collection';
-import { periodRead } from '../../shared/projected-read';
+import { periodRead, pipelineRead } from '../../shared/projected-read';
 import {
   ACTIVE_BATCH,
   ACTIVE_CHAT,
@@ -33,6 +33,9 @@ function toDocument(chat: SdrChat): Omit<ChatDocument, keyof VersionedFields> {
     ...kpiFieldsOf(chat.kpi),
   };
 }
+
+/** Chat documents per reply of a phones lookup without the KPI facts. */
+const OF_PHONES_BATCH = 1_000;
 
 /** What the sessions page reads of a chat document (its `$project`). */
 const PAGE_FIELDS = Object.fromEntries(
@@ -141,10 +144,17 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
         };
   }
 
-  async ofPhones(phones: readonly string[]): Promise<SdrChat[]> {
+  async ofPhones(phones: readonly string[], options: { readonly kpi?: boolean } = {}): Promise<SdrChat[]> {
     if (phones.length === 0) return [];
-    return (await this.chats.find({ source: this.source.name, phone: { $in: [...phones] } }).toArray()).map(
-      this.toChat,
-    );
+    const filter: Filter<ChatDocument> = { source: this.source.name, phone: { $in: [...phones] } };
+    if (options.kpi !== false) return (await this.chats.find(filter).toArray()).map(this.toChat);
+    // The page's fields (a `$project` stage: the embedded server honours it), decoded a reply at a time.
+    const chats: SdrChat[] = [];
+    const named = { db: this.db, name: SDR_CHATS };
+    for await (const batch of pipelineRead<ChatDocument>(named, [{ $match: filter }, { $project: PAGE_FIELDS }], {
+      batchSize: OF_PHONES_BATCH,
+    }))
+      for (const doc of batch) chats.push(this.toChat(doc));
+    return chats;
   }
 }

@@ -99,8 +99,8 @@ export interface ChatReadModel extends VersionedReadModel<SdrChat> {
   count(instance?: string): Promise<number>;
   findByIds(ids: readonly string[]): Promise<SdrChat[]>;
   /**
-   * The chats of these canonical phones, any instance; `kpi: false`: without their KPI facts (empty), as `page` (what the
-   * contact projection and the eraser read of them).
+   * The chats of these canonical phones, any instance; `kpi: false`: without their KPI facts (empty), as `page` (what
+   * the contact projection and the eraser read of them).
    */
   ofPhones(phones: readonly string[], options?: { readonly kpi?: boolean }): Promise<SdrChat[]>;
   /** The ids of the chats whose person is one of these, or whose phone has one of these match keys (DDD + last 8). */

@@ -21,8 +21,9 @@ export const RECORD_SHAPE = {
 };
 
 /**
- * What a message's time and direction need, flat (read with projectedRead or periodRead): the key's fields by expression, which the
- * embedded server computes as a real mongod does (it answers a dotted inclusion with a field named by the path).
+ * What a message's time and direction need, flat (read with projectedRead or periodRead): the key's fields by
+ * expression, which the embedded server computes as a real mongod does (it answers a dotted inclusion with a field
+ * named by the path).
  */
 export const MESSAGE_TIME = {
   _id: 0,

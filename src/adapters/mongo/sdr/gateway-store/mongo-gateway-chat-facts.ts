@@ -33,7 +33,8 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     const match = {
       $match: { instance, 'key.remoteJid': { $in: [...jids] }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } },
     };
-    // Each reply decoded in one pass (pipelineRead): a fold of new messages reads every message of the chats it touches.
+    // Each reply decoded in one pass (pipelineRead): a fold of new messages reads every message of the chats it
+    // touches.
     const newest = new Map<string, { count: number; last: Document }>();
     for await (const batch of pipelineRead(
       this.named,

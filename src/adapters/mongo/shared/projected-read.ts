@@ -74,13 +74,15 @@ export function periodRead<T extends Document>(
 export async function* pipelineRead<T extends Document>(
   collection: NamedCollection,
   pipeline: Document[],
-  options: { readonly batchSize: number },
+  options: PipelineReadOptions,
 ): AsyncGenerator<readonly T[], void, undefined> {
   const { db, name } = collection;
   const session = db.client.startSession();
   let open: Long | undefined;
   try {
-    let reply = await db.command({ aggregate: name, pipeline, cursor: { batchSize: options.batchSize } }, { session });
+    const command: Document = { aggregate: name, pipeline, cursor: { batchSize: options.batchSize } };
+    if (options.hint !== undefined) command.hint = options.hint;
+    let reply = await db.command(command, { session });
     for (;;) {
       const { id, batch } = cursorOf(reply);
       open = id.isZero() ? undefined : id;
@@ -93,6 +95,35 @@ export async function* pipelineRead<T extends Document>(
       await db.command({ killCursors: name, cursors: [open] }, { session }).catch(() => undefined);
     await session.endSession();
   }
+}
+
+export interface PipelineReadOptions {
+  readonly batchSize: number;
+  /** The index the pipeline's leading `$match` walks (an aggregate's `hint`). */
+  readonly hint?: string;
+}
+
+/** Every document of a pipeline read with pipelineRead (a page: one reply, one decoding pass). */
+export async function pipelineDocuments<T extends Document>(
+  collection: NamedCollection,
+  pipeline: Document[],
+  options: PipelineReadOptions,
+): Promise<T[]> {
+  const documents: T[] = [];
+  for await (const batch of pipelineRead<T>(collection, pipeline, options)) documents.push(...batch);
+  return documents;
+}
+
+/** The first document of a find in one command (`singleBatch`: no cursor is left open), decoded in one pass. */
+export async function firstFound(
+  collection: NamedCollection,
+  filter: Document,
+  options: { readonly sort: Document; readonly projection: Document },
+): Promise<Document | undefined> {
+  const { db, name } = collection;
+  const reply = await db.command({ find: name, filter, ...options, limit: 1, singleBatch: true });
+  const [first] = cursorOf(reply).batch;
+  return first;
 }
 
 /** A cursor id as the decoding left it: a Long, or a number (or a bigint) when it fits. */

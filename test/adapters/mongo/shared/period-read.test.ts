@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { BSON, type Db, type Document } from 'mongodb';
-import { periodRead, projectedRead } from '../../../../src/adapters/mongo/shared/projected-read';
+import {
+  firstFound,
+  periodRead,
+  pipelineDocuments,
+  projectedRead,
+} from '../../../../src/adapters/mongo/shared/projected-read';
 import { useTestDatabase } from '../../../support/mongo';
 
 const THINGS = 'period_read_things';
@@ -16,10 +21,11 @@ describe('periodRead (MongoDB)', () => {
   const mongo = useTestDatabase([{ collection: THINGS, indexes: [{ key: { n: 1 }, name: 'by_n' }] }]);
   const named = () => ({ db: mongo().db, name: THINGS });
   /** The real database, with the name of every command periodRead sends written down. */
-  const watched = (sent: string[]) => {
+  const watched = (sent: string[], commands: Document[] = []) => {
     const { db } = mongo();
     const command: Db['command'] = (cmd, options) => {
       sent.push(Object.keys(cmd)[0] ?? '');
+      commands.push(cmd);
       return db.command(cmd, options);
     };
     return { db: { client: db.client, command } as Db, name: THINGS };
@@ -65,5 +71,24 @@ describe('periodRead (MongoDB)', () => {
     const again = await all(periodRead(watched(whole), filter, fields, { sort: { n: 1 }, batchSize: 50 }));
     expect(again.flat()).to.have.length(22);
     expect(whole).to.deep.equal(['aggregate']);
+  });
+
+  it('reads a page in one reply with its hint, and the first document of a find in one command', async () => {
+    const sent: string[] = [];
+    const commands: Document[] = [];
+    const page = await pipelineDocuments(
+      watched(sent, commands),
+      [{ $match: filter }, { $sort: { n: -1 } }, { $limit: 4 }, { $project: { _id: 0, n: 1 } }],
+      { batchSize: 5, hint: 'by_n' },
+    );
+    expect(page).to.deep.equal([{ n: 24 }, { n: 23 }, { n: 22 }, { n: 21 }]);
+    expect(sent).to.deep.equal(['aggregate']);
+    expect(commands[0]?.hint).to.equal('by_n');
+    const first = await firstFound(watched(sent), { n: { $gt: 6 } }, { sort: { n: 1 }, projection: { _id: 1, n: 1 } });
+    expect(first).to.include({ _id: 'thing-07', n: 7 });
+    expect(sent).to.deep.equal(['aggregate', 'find']);
+    expect(await firstFound(named(), { n: { $gt: 99 } }, { sort: { n: 1 }, projection: { _id: 1 } })).to.equal(
+      undefined,
+    );
   });
 });

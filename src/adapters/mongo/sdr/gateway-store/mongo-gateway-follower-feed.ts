@@ -2,7 +2,7 @@ import { ObjectId, type Document } from 'mongodb';
 import type { ChangedChats, ChatRef, GatewayFollowerFeed } from '../../../../application/sdr/ports';
 import { chatIdOf } from '../../../../domain/sdr/chat';
 import { isOneToOneJid } from '../../../../domain/sdr/gateway-message';
-import { pipelineRead } from '../../shared/projected-read';
+import { firstFound, pipelineRead } from '../../shared/projected-read';
 import { BATCH, GatewayMessages } from './gateway-messages';
 
 /** The follower's feed (CONTRACT 10.1): the store's messages in its write order (`_id` order). */
@@ -51,9 +51,15 @@ export class MongoGatewayFollowerFeed extends GatewayMessages implements Gateway
   }
 
   private async changedChatOf(ids: Document): Promise<ChangedChats> {
-    const [doc] = await this.messages
-      .find({ _id: ids }, { sort: { _id: 1 }, limit: 1, projection: { _id: 1, instance: 1, 'key.remoteJid': 1 } })
-      .toArray();
+    // One command, one decoding pass (no cursor): the probe every list and KPI request sends (CONTRACT 10.1).
+    const doc = await firstFound(
+      this.named,
+      { _id: ids },
+      {
+        sort: { _id: 1 },
+        projection: { _id: 1, instance: 1, 'key.remoteJid': 1 },
+      },
+    );
     if (doc === undefined) return { chats: [], last: null, read: 0, skipped: 0 };
     const last = doc._id instanceof ObjectId ? doc._id.toHexString() : null;
     const jid = (doc.key as Document | undefined)?.remoteJid;

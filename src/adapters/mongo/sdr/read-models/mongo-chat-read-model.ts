@@ -4,7 +4,7 @@ import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, SDR_CHATS, type ChatDocument } from './chat-read-model-collection';
-import { periodRead, pipelineRead } from '../../shared/projected-read';
+import { periodRead, pipelineDocuments, pipelineRead } from '../../shared/projected-read';
 import {
   ACTIVE_BATCH,
   ACTIVE_CHAT,
@@ -97,8 +97,8 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const stages: Document[] = [{ $match: filter }, { $sort: { 'last.at': -1, _id: 1 } }];
     if (query.skip > 0) stages.push({ $skip: query.skip });
     stages.push({ $limit: query.limit }, { $project: PAGE_FIELDS });
-    const docs = await this.chats.aggregate<ChatDocument>(stages, { batchSize: query.limit }).toArray();
-    return docs.map(this.toChat);
+    const named = { db: this.db, name: SDR_CHATS };
+    return (await pipelineDocuments<ChatDocument>(named, stages, { batchSize: query.limit })).map(this.toChat);
   }
 
   async count(instance?: string): Promise<number> {

@@ -11,7 +11,7 @@ import {
   type SortOrder,
   type StoredContact,
 } from '../../../../domain/sdr/contact';
-import { periodRead } from '../../shared/projected-read';
+import { periodRead, pipelineDocuments } from '../../shared/projected-read';
 import { contactOfDocument, toDocument } from './contact-document';
 import {
   METRIC_SUMS,
@@ -134,11 +134,12 @@ export class MongoContactReadModel
   /** The page and the metrics in one aggregate (contact-page-facet.ts). */
   async pageWithTally(query: ContactPageQuery): Promise<{ items: Contact[]; tally: MetricsTally }> {
     const match = contactQuery(this.source.name, query.filter, query.now);
-    const [facets] = await this.contacts
-      .aggregate<PageFacets>(pageWithTallyPipeline(match, sortOf(query.sortBy, query.sortOrder), query), {
-        hint: hintOf(query.filter),
-      })
-      .toArray();
+    // One reply (the `$facet` is one document), decoded in one pass.
+    const [facets] = await pipelineDocuments<PageFacets>(
+      { db: this.db, name: SDR_CONTACTS },
+      pageWithTallyPipeline(match, sortOf(query.sortBy, query.sortOrder), query),
+      { batchSize: 1, hint: hintOf(query.filter) },
+    );
     const items = (facets?.page ?? []).map((doc) => {
       const { personIds: _personIds, conversionAt: _conversionAt, ...contact } = this.toStoredContact(doc);
       return contact;

@@ -73,6 +73,8 @@ const MAX_CPU_MS = 5;
 const MAX_CPU_GROWTH = 1.3;
 /** Database commands of a list request when nothing is new: the follower's probe and the page (with its metrics). */
 const MAX_COMMANDS = 2;
+/** Requests in a row whose fewest commands are the steady figure (steadyCommands). */
+const STEADY_PROBES = 3;
 /** How long the idle worker is watched before each load (its background per second). */
 const IDLE_MS = 300;
 const MAX_FOLLOW_CPU_PER_100 = 10;
@@ -190,6 +192,22 @@ async function idleRate(worker: Worker): Promise<{ cpuPerS: number; busyPerS: nu
   return { cpuPerS: (after.cpuMs - before.cpuMs) / s, busyPerS: (after.busyMs - before.busyMs) / s };
 }
 
+/**
+ * The commands of a request with nothing new: the fewest of STEADY_PROBES requests in a row. The credential guard
+ * looks its key up again once its cache entry is a few seconds old (CONTRACT 10.3: a revoked key is refused within
+ * 5 s), so one request in a while also sends `find api_keys` and `find sales_users`; a single probe counted them when
+ * the warm-up of the larger dataset outlasted the entry. A command every request sends is in all of them.
+ */
+async function steadyCommands(worker: Worker, path: string): Promise<RequestCommands> {
+  let fewest: RequestCommands | undefined;
+  for (let i = 0; i < STEADY_PROBES; i += 1) {
+    const probe = await workerCommands(worker, worker.ready.port, path);
+    if (fewest === undefined || totalOf(probe.commands) < totalOf(fewest.commands)) fewest = probe;
+  }
+  if (fewest === undefined) throw new Error('no command-count probe ran');
+  return fewest;
+}
+
 /** `find sdr_contacts 12 ms, aggregate sdr_contacts 240 ms`: the database's time per command, slowest first. */
 function describeDurations(probe: RequestCommands): string {
   return [...probe.durations.entries()]
@@ -248,7 +266,7 @@ async function main(): Promise<void> {
         // The steady figure (second request); the first's apart when it differs (a credential's first
         // request fills the guard's cache).
         const first = await workerCommands(w, w.ready.port, target.path);
-        const probe = await workerCommands(w, w.ready.port, target.path);
+        const probe = await steadyCommands(w, target.path);
         if (probe.status >= 300) throw new Error(`${target.name}: the command-count probe answered ${probe.status}`);
         probes.set(`${w.size}|${target.name}`, probe);
         process.stdout.write(

@@ -2,7 +2,7 @@ import { ObjectId, type Document } from 'mongodb';
 import type { ChangedChats, ChatRef, GatewayFollowerFeed } from '../../../../application/sdr/ports';
 import { chatIdOf } from '../../../../domain/sdr/chat';
 import { isOneToOneJid } from '../../../../domain/sdr/gateway-message';
-import { firstFound, pipelineRead } from '../../shared/projected-read';
+import { firstFound, pipelineDocuments } from '../../shared/projected-read';
 import { BATCH, GatewayMessages } from './gateway-messages';
 
 /** The follower's feed (CONTRACT 10.1): the store's messages in its write order (`_id` order). */
@@ -25,8 +25,7 @@ export class MongoGatewayFollowerFeed extends GatewayMessages implements Gateway
     if (range.limit <= 1) return this.changedChatOf(ids);
     // The next `limit` messages in write order, grouped per jid by the database: one small document per
     // chat comes back (with its instances, its count and its newest position), not every message.
-    const groups: Document[] = [];
-    for await (const batch of pipelineRead(
+    const groups = await pipelineDocuments(
       this.named,
       [
         { $match: { _id: ids } },
@@ -43,8 +42,7 @@ export class MongoGatewayFollowerFeed extends GatewayMessages implements Gateway
         },
       ],
       { batchSize: BATCH },
-    ))
-      groups.push(...batch);
+    );
     const { chats, last, read, skipped } = foldGroups(groups);
     if (skipped > 0) this.onSkipped(skipped, 'gateway documents of an unexpected shape while following the store');
     return { chats: [...chats.values()], last: last === undefined ? null : last.toHexString(), read, skipped };

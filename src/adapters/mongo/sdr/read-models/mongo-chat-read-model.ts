@@ -4,7 +4,7 @@ import type { ActiveChat } from '../../../../domain/kpi/chat-kpi-period';
 import type { SdrChat } from '../../../../domain/sdr/chat';
 import { phoneMatchKey, type CanonicalPhone } from '../../../../domain/shared/phone';
 import { chatReadModelCollection, SDR_CHATS, type ChatDocument } from './chat-read-model-collection';
-import { periodRead, pipelineDocuments, pipelineRead } from '../../shared/projected-read';
+import { periodRead, pipelineDocuments } from '../../shared/projected-read';
 import {
   ACTIVE_BATCH,
   ACTIVE_CHAT,
@@ -88,6 +88,11 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     return chatReadModelCollection(this.db);
   }
 
+  /** The collection as the reads decoded a reply at a time name it (pipelineRead, periodRead). */
+  private get named() {
+    return { db: this.db, name: SDR_CHATS };
+  }
+
   async page(query: { readonly instance?: string; readonly skip: number; readonly limit: number }): Promise<SdrChat[]> {
     const source = this.source.name;
     const filter: Filter<ChatDocument> =
@@ -97,8 +102,7 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const stages: Document[] = [{ $match: filter }, { $sort: { 'last.at': -1, _id: 1 } }];
     if (query.skip > 0) stages.push({ $skip: query.skip });
     stages.push({ $limit: query.limit }, { $project: PAGE_FIELDS });
-    const named = { db: this.db, name: SDR_CHATS };
-    return (await pipelineDocuments<ChatDocument>(named, stages, { batchSize: query.limit })).map(this.toChat);
+    return (await pipelineDocuments<ChatDocument>(this.named, stages, { batchSize: query.limit })).map(this.toChat);
   }
 
   async count(instance?: string): Promise<number> {
@@ -133,8 +137,9 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
   async *activeBetween(range: { readonly from: Date; readonly to: Date }): AsyncIterable<ActiveChat> {
     const days = { $gte: utcDayOf(range.from), $lte: utcDayOf(range.to) };
     const filter = { source: this.source.name, kpiDays: { $elemMatch: days } };
-    const chats = { db: this.db, name: SDR_CHATS };
-    for await (const batch of periodRead<ActiveChatFields>(chats, filter, ACTIVE_CHAT, { batchSize: ACTIVE_BATCH }))
+    for await (const batch of periodRead<ActiveChatFields>(this.named, filter, ACTIVE_CHAT, {
+      batchSize: ACTIVE_BATCH,
+    }))
       for (const doc of batch)
         yield {
           instance: doc.instance,
@@ -149,12 +154,9 @@ export class MongoChatReadModel extends MongoVersionedReadModel<SdrChat, ChatDoc
     const filter: Filter<ChatDocument> = { source: this.source.name, phone: { $in: [...phones] } };
     if (options.kpi !== false) return (await this.chats.find(filter).toArray()).map(this.toChat);
     // The page's fields (a `$project` stage: the embedded server honours it), decoded a reply at a time.
-    const chats: SdrChat[] = [];
-    const named = { db: this.db, name: SDR_CHATS };
-    for await (const batch of pipelineRead<ChatDocument>(named, [{ $match: filter }, { $project: PAGE_FIELDS }], {
+    const docs = await pipelineDocuments<ChatDocument>(this.named, [{ $match: filter }, { $project: PAGE_FIELDS }], {
       batchSize: OF_PHONES_BATCH,
-    }))
-      for (const doc of batch) chats.push(this.toChat(doc));
-    return chats;
+    });
+    return docs.map(this.toChat);
   }
 }

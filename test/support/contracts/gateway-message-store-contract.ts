@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ObjectId } from 'mongodb';
 import type { ChangedChats, ChatRef, GatewayMessageStore } from '../../../src/application/sdr/ports';
 import type { GatewayMessageRecord } from '../../../src/domain/sdr/gateway-message';
+import { kpiFactsOf } from '../../../src/domain/kpi/chat-kpi-facts';
 
 export interface GatewayStoreWorld {
   readonly store: GatewayMessageStore;
@@ -309,6 +310,42 @@ export function gatewayMessageStoreContract(make: () => Promise<GatewayStoreWorl
           },
         ]);
         expect(await world.store.chatFacts([])).to.deep.equal([]);
+      },
+    );
+
+    it(
+      'counts every message, while the first time and the KPI facts take each second once per direction (a fraction ' +
+        'of a second rounded down): the facts of every message, as the KPI reads them',
+      async () => {
+        const times: [number, boolean][] = [
+          [10, false],
+          [10, false],
+          [10.7, false],
+          [30, true],
+          [30, true],
+          [40, true],
+          [40, false],
+        ];
+        await world.write(
+          ...times.map(([at, fromMe], n) => ({
+            _id: id(Math.floor(at), n + 1),
+            ...gatewayRecord(n + 1, { at: T + at, fromMe }),
+          })),
+        );
+        const [facts] = await world.store.chatFacts([{ instance: 'main', remoteJid: ANA }]);
+        expect(facts?.messageCount).to.equal(7);
+        expect(facts?.firstAt).to.deep.equal(new Date((T + 10) * 1000));
+        const expected = {
+          buckets: [Math.floor((T + 10) / 900)],
+          inboundBuckets: [Math.floor((T + 10) / 900)],
+          // At the same second an inbound message comes before an outbound one: the second run is answered at once.
+          turns: [
+            { start: T + 10, lastInbound: T + 10, reply: T + 30 },
+            { start: T + 40, lastInbound: T + 40, reply: T + 40 },
+          ],
+        };
+        expect(facts?.kpi).to.deep.equal(expected);
+        expect(kpiFactsOf(times.map(([at, fromMe]) => ({ at: Math.floor(T + at), fromMe })))).to.deep.equal(expected);
       },
     );
 

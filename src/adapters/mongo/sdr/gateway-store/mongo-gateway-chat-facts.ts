@@ -1,10 +1,10 @@
 import type { Document } from 'mongodb';
-import { periodRead, pipelineRead } from '../../shared/projected-read';
+import { pipelineRead } from '../../shared/projected-read';
 import type { ChatPushName, ChatRef, GatewayChatFacts } from '../../../../application/sdr/ports';
 import { kpiFactsOf, type TimedMessage } from '../../../../domain/kpi/chat-kpi-facts';
 import type { ChatFacts } from '../../../../domain/sdr/chat';
 import { ONE_TO_ONE_JID_PATTERN, parseGatewayRecord, toGatewayMessage } from '../../../../domain/sdr/gateway-message';
-import { BATCH, MESSAGE_TIME, messageTimeOf, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
+import { BATCH, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
 
 /** What chats sum up to (the chat projection's source, CONTRACT 10.1), named chats at a time, and every chat. */
 export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayChatFacts {
@@ -30,16 +30,14 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
 
   /** The facts of these chats of one instance (at most `namedChats`). */
   private async namedChatFacts(instance: string, jids: ReadonlySet<string>): Promise<ChatFacts[]> {
-    const match = {
-      $match: { instance, 'key.remoteJid': { $in: [...jids] }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } },
-    };
+    const match = { instance, 'key.remoteJid': { $in: [...jids] }, ...RECORD_SHAPE, messageTimestamp: { $gte: 0 } };
     // Each reply decoded in one pass (pipelineRead): a fold of new messages reads every message of the chats it
     // touches.
     const newest = new Map<string, { count: number; last: Document }>();
     for await (const batch of pipelineRead(
       this.named,
       [
-        match,
+        { $match: match },
         { $sort: { messageTimestamp: -1, _id: -1 } },
         { $group: { _id: '$key.remoteJid', count: { $sum: 1 }, last: { $first: '$$ROOT' } } },
       ],
@@ -49,46 +47,41 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
         if (typeof jid === 'string' && jids.has(jid) && typeof count === 'number')
           newest.set(jid, { count, last: last as Document });
     if (newest.size === 0) return [];
-    const firsts = new Map<string, number>();
-    for await (const batch of pipelineRead(
-      this.named,
-      [
-        match,
-        { $sort: { messageTimestamp: 1 } },
-        { $group: { _id: '$key.remoteJid', first: { $first: '$messageTimestamp' } } },
-      ],
-      { batchSize: BATCH },
-    ))
-      for (const { _id: jid, first } of batch)
-        if (typeof jid === 'string' && typeof first === 'number') firsts.set(jid, first);
     const names = new Map<string, ChatPushName>();
     const nameMatch = { instance, 'key.remoteJid': { $in: [...newest.keys()] } };
     for await (const name of this.pushNames(nameMatch, instance)) names.set(name.remoteJid, name);
-    return this.factsOf(instance, newest, firsts, names, await this.timelines(match.$match));
+    const [inbound, outbound] = [await this.timesOf(match, false), await this.timesOf(match, true)];
+    return this.factsOf(instance, newest, names, timelinesOf(inbound, outbound));
   }
 
   /**
-   * Every message's time and direction, per chat (the KPI facts, CONTRACT 8.3): the same messages as the
-   * counts, only the fields the facts need, ordered in the application (chat-kpi-facts.ts).
+   * The distinct times (seconds as stored) of each chat's messages of one direction, grouped by the database: one
+   * document per chat, not one per message. The KPI facts (CONTRACT 8.3) depend only on which (second, direction)
+   * pairs a chat has (kpiFactsOf: the same second and direction twice changes no bucket and no turn), and its first
+   * message is the earliest of them.
    */
-  private async timelines(match: Document): Promise<Map<string, TimedMessage[]>> {
-    const byChat = new Map<string, TimedMessage[]>();
-    for await (const batch of periodRead(this.named, match, MESSAGE_TIME, { batchSize: BATCH }))
-      for (const doc of batch) {
-        const time = messageTimeOf(doc);
-        if (time === undefined) continue;
-        const timeline = byChat.get(time.remoteJid);
-        const at = { at: time.at.getTime() / 1000, fromMe: time.fromMe };
-        if (timeline === undefined) byChat.set(time.remoteJid, [at]);
-        else timeline.push(at);
-      }
+  private async timesOf(match: Document, fromMe: boolean): Promise<Map<string, number[]>> {
+    const byChat = new Map<string, number[]>();
+    for await (const batch of pipelineRead(
+      this.named,
+      [
+        { $match: { ...match, 'key.fromMe': fromMe } },
+        { $group: { _id: '$key.remoteJid', times: { $addToSet: '$messageTimestamp' } } },
+      ],
+      { batchSize: BATCH },
+    ))
+      for (const { _id: jid, times } of batch)
+        if (typeof jid === 'string' && Array.isArray(times))
+          byChat.set(
+            jid,
+            times.filter((t): t is number => typeof t === 'number'),
+          );
     return byChat;
   }
 
   private factsOf(
     instance: string,
     newest: ReadonlyMap<string, { count: number; last: Document }>,
-    firsts: ReadonlyMap<string, number>,
     names: ReadonlyMap<string, ChatPushName>,
     timelines: ReadonlyMap<string, readonly TimedMessage[]>,
   ): ChatFacts[] {
@@ -96,7 +89,8 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     let skipped = 0;
     for (const [remoteJid, { count, last }] of newest) {
       const record = parseGatewayRecord(last);
-      const first = firsts.get(remoteJid);
+      const timeline = timelines.get(remoteJid) ?? [];
+      const first = earliestOf(timeline);
       if (record === undefined || first === undefined) {
         skipped += 1;
         continue;
@@ -106,10 +100,10 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
         instance,
         remoteJid,
         messageCount: count,
-        firstAt: new Date(Math.floor(first) * 1000),
+        firstAt: new Date(first * 1000),
         last: toGatewayMessage(record),
         pushName: name === undefined ? null : { pushName: name.pushName, at: name.at },
-        kpi: kpiFactsOf(timelines.get(remoteJid) ?? []),
+        kpi: kpiFactsOf(timeline),
       });
     }
     if (skipped > 0) this.onSkipped(skipped, 'gateway chats with a last message of an unexpected shape');
@@ -134,4 +128,29 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
       for await (const group of cursor) if (typeof group._id === 'string') yield { instance, remoteJid: group._id };
     }
   }
+}
+
+/** Each chat's messages as the KPI facts take them (whole seconds), from its inbound and its outbound times. */
+function timelinesOf(
+  inbound: ReadonlyMap<string, readonly number[]>,
+  outbound: ReadonlyMap<string, readonly number[]>,
+): Map<string, TimedMessage[]> {
+  const byChat = new Map<string, TimedMessage[]>();
+  for (const [times, fromMe] of [
+    [inbound, false],
+    [outbound, true],
+  ] as const)
+    for (const [jid, seconds] of times) {
+      const timeline = byChat.get(jid) ?? [];
+      for (const at of seconds) timeline.push({ at: Math.floor(at), fromMe });
+      byChat.set(jid, timeline);
+    }
+  return byChat;
+}
+
+/** The earliest time of a timeline (undefined: none). */
+function earliestOf(timeline: readonly TimedMessage[]): number | undefined {
+  let earliest: number | undefined;
+  for (const { at } of timeline) if (earliest === undefined || at < earliest) earliest = at;
+  return earliest;
 }

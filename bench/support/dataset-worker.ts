@@ -4,7 +4,7 @@
 // line commands on stdin (`cpu`: the CPU time it has used; `rss`: its peak and current resident set;
 // `count PORT PATH`: the database commands of one request; `exit`).
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -75,15 +75,17 @@ const SERVER_KIND_ENV = 'BENCH_MONGO_SERVER_KIND';
 
 /**
  * Starts `script --worker uri` and waits for its first line. `serverKind`: the kind of server the parent started
- * (startMongoServer), for workerMonitoring.
+ * (startMongoServer), for workerMonitoring; `nodeFlags`: Node's options for the worker (`--expose-gc` for
+ * workerPeakReset).
  */
 export async function startDatasetWorker<Ready>(
   script: string,
   size: number,
   uri: string,
   serverKind?: MongoServerKind,
+  nodeFlags: readonly string[] = [],
 ): Promise<DatasetWorker<Ready>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, '--worker', uri], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, '--worker', uri], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: serverKind === undefined ? process.env : { ...process.env, [SERVER_KIND_ENV]: serverKind },
@@ -124,6 +126,18 @@ export async function workerUsage(worker: DatasetWorker<unknown>): Promise<{ cpu
 export async function workerMemory(worker: DatasetWorker<unknown>): Promise<{ peakMiB: number; rssMiB: number }> {
   worker.child.stdin.write('rss\n');
   return JSON.parse(await worker.next()) as { peakMiB: number; rssMiB: number };
+}
+
+/**
+ * Starts a new peak of the worker's resident set: a full collection (when the worker runs with `--expose-gc`), then
+ * Linux's reset of the high-water mark (`5` into /proc/self/clear_refs). Answers the resident set after it, and
+ * whether both happened (`reset` false: the peak still counts from the worker's start).
+ */
+export async function workerPeakReset(
+  worker: DatasetWorker<unknown>,
+): Promise<{ rssMiB: number; collected: boolean; reset: boolean }> {
+  worker.child.stdin.write('rss-reset\n');
+  return JSON.parse(await worker.next()) as { rssMiB: number; collected: boolean; reset: boolean };
 }
 
 export interface WorkerLoad {
@@ -303,6 +317,7 @@ export async function serveParent(ready: unknown, counter?: WorkerCommandCounter
       );
     }
     if (line === 'rss') process.stdout.write(`${JSON.stringify(memory())}\n`);
+    if (line === 'rss-reset') process.stdout.write(`${JSON.stringify(resetPeak())}\n`);
     if (line === 'exit') break;
   }
 }
@@ -311,4 +326,16 @@ function memory(): { peakMiB: number; rssMiB: number } {
   const status = readFileSync('/proc/self/status', 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
+}
+
+function resetPeak(): { rssMiB: number; collected: boolean; reset: boolean } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  let reset = true;
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    reset = false;
+  }
+  return { rssMiB: memory().rssMiB, collected: gc !== undefined, reset };
 }

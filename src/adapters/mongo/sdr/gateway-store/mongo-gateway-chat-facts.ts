@@ -10,8 +10,8 @@ import { BATCH, NamedChatLookups, RECORD_SHAPE } from './gateway-messages';
 export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayChatFacts {
   /**
    * Per instance, `namedChats` chats at a time (`$in`): one pipeline newest first (count and last
-   * message), one oldest first (first message), and the pushNames. At the same second the
-   * later-written message is the last (`_id`), so every reader agrees. The store bounds its own
+   * message), the pushNames, and per direction the distinct times (first message and KPI facts). At the
+   * same second the later-written message is the last (`_id`), so every reader agrees. The store bounds its own
    * lookups: past that many named chats, testing each message against the list costs more than the
    * pieces (and grouping the whole instance would make a refresh cost as much as the whole history).
    */
@@ -70,12 +70,11 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
       ],
       { batchSize: BATCH },
     ))
-      for (const { _id: jid, times } of batch)
-        if (typeof jid === 'string' && Array.isArray(times))
-          byChat.set(
-            jid,
-            times.filter((t): t is number => typeof t === 'number'),
-          );
+      for (const { _id: jid, times } of batch) {
+        if (typeof jid !== 'string' || !Array.isArray(times)) continue;
+        const seconds: number[] = times.filter((t: unknown) => typeof t === 'number');
+        byChat.set(jid, seconds);
+      }
     return byChat;
   }
 

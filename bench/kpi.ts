@@ -22,7 +22,7 @@
 // Issue 24 (KPI over the period only): cold /kpi/sdr and /kpi/sdr/trending on "history" cost
 // the service at most x1.3 the CPU per request of "1k" (median of the rounds); peak RSS of the serving
 // process grows by at most 20 MiB from "1k" to "history" (the median of rounds of every route that each start
-// from a collected heap, after the CPU rounds: memoryRounds). The KPI cache's: warm within 1.2x of the bare
+// from a collected heap, after the CPU rounds: round-peaks.ts). The KPI cache's: warm within 1.2x of the bare
 // route (every dataset), judged on the serving process's CPU time per request (median of the per-round
 // ratios): on a shared machine sub-millisecond latencies follow the CPU share the server happens to
 // get, and autocannon reports percentiles in whole milliseconds; the mean latency ratio is printed
@@ -42,6 +42,7 @@ import { openRuntime, type Runtime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
 import { describeTally, totalOf } from './support/command-count';
 import { runBench } from './support/sales-bench';
+import { judgeRoundPeaks, measureRoundPeaks } from './support/round-peaks';
 import { MONITOR_OFF, MONITOR_ON, monitorOnlyWhenAsked, ProbeOnlyCommandCounter } from './support/probe-monitoring';
 import type { SeedPart } from './support/seed-dataset';
 import {
@@ -59,7 +60,6 @@ import {
   workerDatabaseTime,
   workerUsage,
   workerMemory,
-  workerPeakReset,
   type DatasetWorker,
   type RequestCommands,
   type WorkerLoad,
@@ -270,32 +270,6 @@ function describeDataset(d: (typeof DATASETS)[number]): string {
   return `"${d.name}" (${d.parts.map((p) => `${p.contacts} contacts ${window(p)}`).join(' + ')})`;
 }
 
-/**
- * Issue 24's peak RSS, round by round after the CPU rounds: per round and dataset, a full collection and a reset of
- * the worker's peak (workerPeakReset), then every route of a round, then the peak. Each round starts from the live
- * heap, whichever dataset: the peak since a worker's start depends on how much promoted garbage its old generation
- * held when a round began (V8 collects it when its limit is reached), which runs of the same code put 30 MiB apart.
- * The loads' CPU is not measured here. `reset` false: this system cannot reset a peak (the judgement falls back to
- * the peaks since the start).
- */
-async function memoryRounds(
-  workers: readonly Worker[],
-  nameOf: (w: Worker) => string,
-): Promise<{ peaks: Map<string, number[]>; reset: boolean }> {
-  const peaks = new Map<string, number[]>();
-  let reset = true;
-  for (let round = 0; round < ROUNDS && reset; round += 1) {
-    for (const w of workers) {
-      const start = await workerPeakReset(w);
-      reset &&= start.reset && start.collected;
-      for (const target of roundOrder(round)) await load(w, target);
-      peaks.set(nameOf(w), [...(peaks.get(nameOf(w)) ?? []), (await workerMemory(w)).peakMiB]);
-    }
-    process.stdout.write(`memory round ${round + 1}/${ROUNDS} done\n`);
-  }
-  return { peaks, reset };
-}
-
 async function main(): Promise<void> {
   const server = await startMongoServer({ uri: process.env.MONGODB_URI, log: () => undefined });
   const workers: Worker[] = [];
@@ -387,7 +361,9 @@ async function main(): Promise<void> {
     }
     const rss = new Map<string, { peakMiB: number; rssMiB: number }>();
     for (const w of workers) rss.set(nameOf(w), await workerMemory(w));
-    const memory = await memoryRounds(workers, nameOf);
+    const memory = await measureRoundPeaks(workers, ROUNDS, nameOf, async (w, round) => {
+      for (const target of roundOrder(round)) await load(w, target);
+    });
 
     const printed = new Set<string>();
     process.stdout.write(
@@ -451,31 +427,17 @@ async function main(): Promise<void> {
         `  (subscription-leads cold, not a target: ${ms(a, 2)} -> ${ms(b, 2)} ms/request, ` +
           `x${(a === 0 ? Number.POSITIVE_INFINITY : b / a).toFixed(2)})\n`,
       );
-      const peakSmall = rss.get(nameOf(small))?.peakMiB ?? 0;
-      const peakLarge = rss.get(nameOf(history))?.peakMiB ?? 0;
-      const lifetime =
-        `"${nameOf(small)}" ${ms(peakSmall)} MiB -> "${nameOf(history)}" ${ms(peakLarge)} MiB, growth ` +
-        `${ms(peakLarge - peakSmall)} MiB`;
-      const roundPeaks = (w: Worker) => memory.peaks.get(nameOf(w)) ?? [];
-      const growths = roundPeaks(history).map((peak, r) => peak - (roundPeaks(small)[r] ?? Number.NaN));
-      if (!memory.reset || growths.length === 0 || !growths.every(Number.isFinite)) {
-        process.stdout.write(
-          `  peak RSS of the serving process (both apps, since its start; this system cannot reset a peak): ` +
-            `${lifetime} (target <= ${MAX_RSS_GROWTH_MIB} MiB): ` +
-            `${judge(peakLarge - peakSmall <= MAX_RSS_GROWTH_MIB)}\n`,
-        );
-      } else {
-        const growth = summarize(growths);
-        process.stdout.write(
-          `  peak RSS of the serving process (both apps) in a round of every route, from a collected heap ` +
-            `(${ROUNDS} rounds): "${nameOf(small)}" ${describeSummary(summarize(roundPeaks(small)), 1)} MiB -> ` +
-            `"${nameOf(history)}" ${describeSummary(summarize(roundPeaks(history)), 1)} MiB, growth per round ` +
-            `${ms(growth.median)} MiB (${ms(growth.min)} to ${ms(growth.max)}) ` +
-            `(target <= ${MAX_RSS_GROWTH_MIB} MiB): ${judge(growth.median <= MAX_RSS_GROWTH_MIB)}\n` +
-            `    (not judged: the peaks since each worker's start, over the CPU rounds: ${lifetime}; they follow ` +
-            "when V8's full collections fall, docs/decisions.md)\n",
-        );
-      }
+      const peaks = judgeRoundPeaks({
+        what: 'peak RSS of the serving process (both apps) under every route',
+        small: nameOf(small),
+        large: nameOf(history),
+        measured: memory,
+        lifetime: new Map([...rss].map(([name, m]) => [name, m.peakMiB])),
+        maxGrowthMiB: MAX_RSS_GROWTH_MIB,
+      });
+      process.stdout.write(
+        `  ${peaks.line}: ${judge(peaks.met)}\n${peaks.note === undefined ? '' : `    ${peaks.note}\n`}`,
+      );
     }
     for (const w of workers) {
       // Round by round (the bare route ran just before and just after the warm ones, under the same

@@ -42,7 +42,7 @@ import { openRuntime, type Runtime } from '../src/runtime';
 import { describe as describeSummary, summarize } from './support/bench-stats';
 import { describeTally, totalOf } from './support/command-count';
 import { runBench } from './support/sales-bench';
-import { judgeRoundPeaks, measureRoundPeaks } from './support/round-peaks';
+import { judgeRoundPeaks, measureRoundPeaks, ROUND_PEAK_NODE_FLAGS } from './support/round-peaks';
 import { MONITOR_OFF, MONITOR_ON, monitorOnlyWhenAsked, ProbeOnlyCommandCounter } from './support/probe-monitoring';
 import type { SeedPart } from './support/seed-dataset';
 import {
@@ -292,7 +292,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `seeded "${dataset.name}": ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
-      workers.push(await startDatasetWorker(__filename, contacts, uri, server.kind, ['--expose-gc']));
+      workers.push(await startDatasetWorker(__filename, contacts, uri, server.kind, ROUND_PEAK_NODE_FLAGS));
     }
     // Warm-up: the first KPI request of a fresh database builds the read models (no follower state
     // yet); then JIT, connection pools, and the warm app's cache entries.

@@ -43,7 +43,7 @@ import { describeTally, totalOf } from './support/command-count';
 import { arrivingMessages, gatewayWriter } from './support/gateway-arrivals';
 import { MONITOR_OFF, MONITOR_ON, monitorOnlyWhenAsked, ProbeOnlyCommandCounter } from './support/probe-monitoring';
 import { runBench } from './support/sales-bench';
-import { judgeRoundPeaks, measureRoundPeaks } from './support/round-peaks';
+import { judgeRoundPeaks, measureRoundPeaks, ROUND_PEAK_NODE_FLAGS } from './support/round-peaks';
 import {
   DATASET_SETTINGS,
   describeDatabaseTime,
@@ -237,9 +237,13 @@ async function main(): Promise<void> {
         `seeded ${size}: ${describeSeed(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
       workers.push({
-        ...(await startDatasetWorker<{ port: number; key: string }>(__filename, size, uri, server.kind, [
-          '--expose-gc',
-        ])),
+        ...(await startDatasetWorker<{ port: number; key: string }>(
+          __filename,
+          size,
+          uri,
+          server.kind,
+          ROUND_PEAK_NODE_FLAGS,
+        )),
         uri,
       });
     }

@@ -2,7 +2,7 @@
 // the seed-demo use case in its own process (seed-dataset.ts), then starts one worker process per
 // dataset (the bench script itself with `--worker URI`) that serves the app and answers the parent's
 // line commands on stdin (`cpu`: the CPU time it has used; `rss`: its peak and current resident set;
-// `count PORT PATH`: the database commands of one request; `exit`).
+// `rss-reset`: a full collection and a new peak; `count PORT PATH`: the database commands of one request; `exit`).
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

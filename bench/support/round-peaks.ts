@@ -3,6 +3,9 @@
 import { describe as describeSummary, summarize } from './bench-stats';
 import { workerMemory, workerPeakReset, type DatasetWorker } from './dataset-worker';
 
+/** What a worker measured by measureRoundPeaks is started with (startDatasetWorker's `nodeFlags`): `gc()` for it. */
+export const ROUND_PEAK_NODE_FLAGS: readonly string[] = ['--expose-gc'];
+
 export interface RoundPeaks {
   /** Each worker's peak per round (MiB), by its name. */
   readonly peaks: ReadonlyMap<string, readonly number[]>;

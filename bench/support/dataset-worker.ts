@@ -130,14 +130,12 @@ export async function workerMemory(worker: DatasetWorker<unknown>): Promise<{ pe
 
 /**
  * Starts a new peak of the worker's resident set: a full collection (when the worker runs with `--expose-gc`), then
- * Linux's reset of the high-water mark (`5` into /proc/self/clear_refs). Answers the resident set after it, and
- * whether both happened (`reset` false: the peak still counts from the worker's start).
+ * Linux's reset of the high-water mark (`5` into /proc/self/clear_refs). Answers whether both happened (`reset`
+ * false: the peak still counts from the worker's start).
  */
-export async function workerPeakReset(
-  worker: DatasetWorker<unknown>,
-): Promise<{ rssMiB: number; collected: boolean; reset: boolean }> {
+export async function workerPeakReset(worker: DatasetWorker<unknown>): Promise<{ collected: boolean; reset: boolean }> {
   worker.child.stdin.write('rss-reset\n');
-  return JSON.parse(await worker.next()) as { rssMiB: number; collected: boolean; reset: boolean };
+  return JSON.parse(await worker.next()) as { collected: boolean; reset: boolean };
 }
 
 export interface WorkerLoad {
@@ -328,7 +326,7 @@ function memory(): { peakMiB: number; rssMiB: number } {
   return { peakMiB: kib('VmHWM') / 1024, rssMiB: kib('VmRSS') / 1024 };
 }
 
-function resetPeak(): { rssMiB: number; collected: boolean; reset: boolean } {
+function resetPeak(): { collected: boolean; reset: boolean } {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   let reset = true;
@@ -337,5 +335,5 @@ function resetPeak(): { rssMiB: number; collected: boolean; reset: boolean } {
   } catch {
     reset = false;
   }
-  return { rssMiB: memory().rssMiB, collected: gc !== undefined, reset };
+  return { collected: gc !== undefined, reset };
 }

@@ -65,7 +65,9 @@ export function judgeRoundPeaks(options: {
     const met = growthFromStart <= maxGrowthMiB;
     return {
       met,
-      line: `${options.what}, since its start (this system cannot reset a peak): ${lifetime} MiB ${target}`,
+      line:
+        `${options.what}, since its start (the peak could not be reset from a collected heap): ${lifetime} MiB ` +
+        target,
     };
   }
   const growth = summarize(growths);

@@ -72,8 +72,10 @@ export class MongoGatewayChatFacts extends NamedChatLookups implements GatewayCh
     ))
       for (const { _id: jid, times } of batch) {
         if (typeof jid !== 'string' || !Array.isArray(times)) continue;
-        const seconds: number[] = times.filter((t: unknown) => typeof t === 'number');
-        byChat.set(jid, seconds);
+        byChat.set(
+          jid,
+          times.filter((t: unknown): t is number => typeof t === 'number'),
+        );
       }
     return byChat;
   }

@@ -253,6 +253,29 @@ export function saleRepositoryContract(make: () => Promise<SalesUnderTest>): voi
     expect(await sales.claimOne(randomUUID(), NOW, 60_000, 'manual')).to.equal(undefined);
   });
 
+  it('of concurrent claimOne calls on one sale exactly one leases it, the others find it busy', async () => {
+    // Five sales raced at once: a server whose write does not re-check its filter lets two through in some.
+    const seeded = await seed({}, 5, 4, 3, 2, 1);
+    await Promise.all(
+      seeded.map(async (id) => {
+        const owners = Array.from({ length: 8 }, (_, n) => `${id}-${n}`);
+        const outcomes = await Promise.all(owners.map((owner) => sales.claimOne(id, NOW, 60_000, owner)));
+        expect(outcomes.filter((o) => o === 'busy')).to.have.length(7);
+        expect(outcomes.filter((o) => o !== 'busy').map((o) => o?.sale.id)).to.deep.equal([id]);
+      }),
+    );
+  });
+
+  it('concurrent events of one sale: each answers the sale with its own event, and each has its row', async () => {
+    const [id] = await seed();
+    const events = Array.from({ length: 8 }, (_, n) => ({ event: 'template_sent' as const, at: minutes(n + 1) }));
+    const answers = await Promise.all(events.map((e) => sales.recordEvent(id as string, e)));
+    expect(answers.map((a) => a?.lastEvent)).to.deep.equal(events);
+    expect(
+      (await rows(id as string)).map((r) => r.event).sort((a, b) => a.at.getTime() - b.at.getTime()),
+    ).to.deep.equal(events);
+  });
+
   it(
     'recordEvent keeps the event as the last one with its time; webhook_received sets webhookProcessed; unknown ' +
       'is undefined',

@@ -89,19 +89,16 @@ export class MongoChatRepository implements ChatRepository {
     message: Omit<ChatMessage, 'createdAt'>,
     at: Date,
   ): Promise<'appended' | 'not-found'> {
-    // 1. The number, in one atomic update matched by id and owner (another user's session is not
-    //    found): the highest so far, never handed out twice. A crash after it leaves a gap in `seq`.
-    const numbered = await this.sessions.findOneAndUpdate(
-      { _id: message.sessionId, userId },
-      { $inc: { messageSeq: 1 }, $set: { updatedAt: at } },
-      { returnDocument: 'after' },
-    );
-    if (numbered === null) return 'not-found';
+    // 1. The number: the session's next, taken by a conditional update on the one read and matched by id and
+    //    owner (another user's session is not found), so never handed out twice. Not a findAndModify with `$inc`:
+    //    on jongodb concurrent ones can answer the same number (CONTRACT 1.1). A crash after it leaves a gap in `seq`.
+    const seq = await this.nextMessageSeq(message.sessionId, userId, at);
+    if (seq === undefined) return 'not-found';
     // 2. The message: the commit point. 3. The counters, recomputed from the stored messages.
     await this.messages.insertOne({
       _id: message.id,
       sessionId: message.sessionId,
-      seq: numbered.messageSeq,
+      seq,
       role: message.role,
       content: message.content,
       metadata: message.metadata,
@@ -110,6 +107,19 @@ export class MongoChatRepository implements ChatRepository {
     });
     await this.recount(message.sessionId);
     return 'appended';
+  }
+
+  private async nextMessageSeq(sessionId: string, userId: string, at: Date): Promise<number | undefined> {
+    for (;;) {
+      const session = await this.sessions.findOne({ _id: sessionId, userId });
+      if (session === null) return undefined;
+      const seq = session.messageSeq + 1;
+      const taken = await this.sessions.updateOne(
+        { _id: sessionId, userId, messageSeq: session.messageSeq },
+        { $set: { messageSeq: seq, updatedAt: at } },
+      );
+      if (taken.matchedCount === 1) return seq;
+    }
   }
 
   async recount(sessionId: string): Promise<void> {

@@ -18,16 +18,16 @@ export class MongoPasswordResetTokenStore implements PasswordResetTokenStore {
 
   async consume(tokenHash: string, passwordHash: string, now: Date): Promise<ResetTokenConsumption> {
     const collection = passwordResetTokenCollection(this.db);
-    // One conditional write, the reset's commit point: of two concurrent consumptions exactly one
-    // matches the unused token, and the used token carries the hash its completion writes.
-    const claimed = await collection.findOneAndUpdate(
+    // One conditional updateOne, the reset's commit point: of two concurrent consumptions exactly one
+    // matches the unused token (not a findAndModify: jongodb does not re-check its filter as it writes,
+    // CONTRACT 1.1), and the used token carries the hash its completion writes.
+    const claimed = await collection.updateOne(
       { _id: tokenHash, usedAt: { $exists: false }, expiresAt: { $gt: now } },
       { $set: { usedAt: now, newPasswordHash: passwordHash } },
-      { returnDocument: 'before' },
     );
-    if (claimed !== null) return { outcome: 'consumed', userId: claimed.userId };
-    // The losing side only reads, to tell "used" (its reset pending or applied) from "expired" from "never existed".
     const existing = await collection.findOne({ _id: tokenHash });
+    if (claimed.modifiedCount === 1 && existing !== null) return { outcome: 'consumed', userId: existing.userId };
+    // The losing side tells "used" (its reset pending or applied) from "expired" from "never existed".
     if (existing === null) return { outcome: 'unknown' };
     if (existing.usedAt === undefined) return { outcome: 'expired' };
     const pending = pendingResetOf(existing);

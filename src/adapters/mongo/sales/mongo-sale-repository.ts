@@ -120,11 +120,13 @@ export class MongoSaleRepository implements SaleRepository {
   }
 
   async claimOne(id: string, now: Date, leaseMs: number, owner: string): Promise<SaleEntry | 'busy' | undefined> {
-    const leased = await this.sales.findOneAndUpdate(
+    // A conditional updateOne, then the sale by its new owner: a findAndModify would let concurrent claims all
+    // through on jongodb, which does not re-check its filter as it writes (CONTRACT 1.1). The owner is the claim's own.
+    const claimed = await this.sales.updateOne(
       { $and: [{ _id: id }, leaseFree(now)] },
       { $set: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) } },
-      { returnDocument: 'after' },
     );
+    const leased = claimed.modifiedCount === 1 ? await this.sales.findOne({ _id: id, leaseOwner: owner }) : null;
     if (leased !== null) return (await this.entries([leased]))[0];
     return (await this.sales.countDocuments({ _id: id })) > 0 ? 'busy' : undefined;
   }
@@ -166,23 +168,23 @@ export class MongoSaleRepository implements SaleRepository {
         await this.ensureEventRow(previousId, id, current.lastEvent);
       // 2. The sale, the commit point, only while its last event is still the one read: a concurrent
       //    event that landed in between is judged again (its row is then the one to ensure).
-      const updated = await this.sales.findOneAndUpdate(
-        { _id: id, lastEventId: previousId },
-        {
-          $set: {
-            lastEvent: event,
-            lastEventId: eventId,
-            updatedAt: event.at,
-            ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}),
-          },
-        },
-        { returnDocument: 'after' },
-      );
-      if (updated === null) continue;
+      //    A conditional updateOne, not a findAndModify: jongodb does not re-check its filter as it writes
+      //    (CONTRACT 1.1).
+      const written: Partial<SaleDocument> = {
+        lastEvent: event,
+        lastEventId: eventId,
+        updatedAt: event.at,
+        ...(event.event === 'webhook_received' ? { webhookProcessed: true } : {}),
+      };
+      if ((await this.sales.updateOne({ _id: id, lastEventId: previousId }, { $set: written })).matchedCount === 0)
+        continue;
+      // The sale as this write left it: as read now, with this event's fields over those of any landed since.
+      const after = await this.sales.findOne({ _id: id });
+      if (after === null) return undefined;
       // 3. Its own row. A crash before it: the next event of the sale, or check-data --repair
       //    (sale-status-events), writes it from the sale's lastEvent.
       await this.ensureEventRow(eventId, id, event);
-      return toSale(updated);
+      return toSale({ ...after, ...written });
     }
   }
 

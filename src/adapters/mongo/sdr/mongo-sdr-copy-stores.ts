@@ -73,7 +73,7 @@ export class MongoConversionTimeStore implements ConversionTimeStore {
     // `convertedAt: null` matches null and absent; updatedAt as read: a write since then is judged again.
     const { matchedCount } = await sdrInteractionsCollection(this.db).updateOne(
       { _id: seen.id, convertedAt: null, updatedAt: seen.updatedAt },
-      { $set: { convertedAt: at } },
+      { $set: { convertedAt: at }, $inc: { revision: 1 } },
     );
     return matchedCount === 1;
   }

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/sdr/interaction';
 import { isDuplicateKey } from '../shared/mongo-errors';
 import { periodRead } from '../shared/projected-read';
+import { updateFirstAsRead } from '../shared/revised-update';
 import { toSdrInteraction, toSdrInteractionDocument, WRITES_FIELDS, writesOfDocument } from './sdr-interaction-mapper';
 import {
   SDR_INTERACTIONS,
@@ -86,12 +87,10 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     const filter = recentFilter(match, since);
     if (filter === undefined) return undefined;
     const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
-    // The document as it was before this write: after it, it is that plus these fields (one atomic write).
-    const before = await this.interactions.findOneAndUpdate(
-      filter,
-      { $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } },
-      { sort: NEWEST_FIRST, returnDocument: 'before' },
-    );
+    // The document as it was before this write: after it, it is that plus these fields (a revised update).
+    const before = await updateFirstAsRead(this.interactions, filter, NEWEST_FIRST, () => ({
+      $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt },
+    }));
     if (before === null) return undefined;
     const stored = toSdrInteraction(before);
     const refreshed: SdrInteraction = {
@@ -118,12 +117,11 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
    * stored time.
    */
   private async storeConversionTime(id: string, at: Date): Promise<Date> {
-    const doc = await this.interactions.findOneAndUpdate(
+    const stored = await this.interactions.updateOne(
       { _id: id, convertedAt: null },
-      { $set: { convertedAt: at } },
-      { returnDocument: 'after' },
+      { $set: { convertedAt: at }, $inc: { revision: 1 } },
     );
-    if (doc !== null) return at;
+    if (stored.modifiedCount === 1) return at;
     const current = await this.interactions.findOne({ _id: id });
     return current?.convertedAt ?? at;
   }
@@ -133,13 +131,15 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     status: SdrStatus,
     at: Date,
   ): Promise<StatusChange | undefined> {
-    // One findAndModify picks the newest interaction, writes the status and hands back the document
-    // as it was before this write: `previous` is the status this write replaced, whatever runs
-    // concurrently (each write is atomic on its document), so no read-then-write and no retry.
-    const before = await this.interactions.findOneAndUpdate(
+    // One revised update picks the newest interaction, writes the status and hands back the document as
+    // it was before this write: `previous` is the status this write replaced, whatever runs concurrently.
+    const before = await updateFirstAsRead(
+      this.interactions,
       { personId: { $in: [...personIds] } },
-      { $set: { status, updatedAt: at } },
-      { sort: NEWEST_FIRST, returnDocument: 'before' },
+      NEWEST_FIRST,
+      () => ({
+        $set: { status, updatedAt: at },
+      }),
     );
     if (before === null) return undefined;
     const moved = toSdrInteraction(before);

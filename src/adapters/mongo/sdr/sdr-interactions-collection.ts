@@ -6,7 +6,7 @@ export const SDR_INTERACTIONS = 'sdr_interactions';
 export const SDR_INTERACTION_NOTES = 'sdr_interaction_notes';
 
 /**
- * An interaction; its status changes in place with one findAndModify (no version needed).
+ * An interaction; refreshes and status moves are revised updates (updateFirstAsRead: `revision`).
  * `currentKey`: the contact (creationContactKey) whose current interaction this is, unique, so racing
  * first contacts of one contact insert one interaction (CONTRACT 3.4, 10.3). It stays on the document
  * after the window; the next creation for the contact releases it. Never in an answer.
@@ -19,6 +19,8 @@ export type SdrInteractionDocument = Omit<SdrInteraction, 'id' | 'convertedAt'> 
   currentKey?: string;
   /** Set by an erasure (CONTRACT 12.4): phone and session id are pseudonyms, the notes removed. */
   erasedAt?: Date;
+  /** Moved by every write an answer reads the document back from (Revised); absent until the first. */
+  revision?: number;
 };
 
 /** One note, append-only: no `$push` (CONTRACT 1.1) and no read-modify-write of a notes field. */

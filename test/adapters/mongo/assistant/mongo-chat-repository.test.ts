@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { chatSessionsCollection } from '../../../../src/adapters/mongo/assistant/chat-collections';
+import {
+  chatMessagesCollection,
+  chatSessionsCollection,
+} from '../../../../src/adapters/mongo/assistant/chat-collections';
 import { toChatSessionDocument } from '../../../../src/adapters/mongo/assistant/chat-mapper';
 import { assistantAreaIndexes } from '../../../../src/adapters/mongo/assistant/indexes';
 import { MongoChatRepository } from '../../../../src/adapters/mongo/assistant/mongo-chat-repository';
@@ -26,6 +29,32 @@ describe('ChatRepository contract', () => {
     chatRepositoryContract(async () => {
       const crash = new CrashSwitch();
       return { chats: new MongoChatRepository(crashingDb(mongo().db, crash)), crash };
+    });
+
+    it('numbers concurrent appends apart: every stored message of a session has its own seq', async () => {
+      const chats = new MongoChatRepository(mongo().db);
+      const sessions = Array.from({ length: 4 }, () => chatSession('user-a'));
+      await Promise.all(
+        sessions.map(async (session) => {
+          await chats.insertSession(session);
+          await Promise.all(
+            Array.from({ length: 12 }, (_, n) =>
+              chats.appendOwnedMessage(
+                'user-a',
+                { id: randomUUID(), sessionId: session.id, role: 'user', content: `m${n}`, metadata: null },
+                new Date('2026-11-21T10:05:00.000Z'),
+              ),
+            ),
+          );
+        }),
+      );
+      for (const session of sessions) {
+        const seqs = await chatMessagesCollection(mongo().db)
+          .find({ sessionId: session.id })
+          .map((m) => m.seq)
+          .toArray();
+        expect([...seqs].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 12 }, (_, n) => n + 1));
+      }
     });
 
     it('a session stored before countedSeq existed (no such field) is recounted by its next append', async () => {

@@ -71,13 +71,14 @@ describe('SDR writes: database commands per request', () => {
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
       'find people',
       'findAndModify people',
-      'findAndModify sdr_interactions',
+      'find sdr_interactions',
       'insert sdr_interactions',
       'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, phone: MOBILE })).to.deep.equal([
       'find people',
-      'findAndModify sdr_interactions',
+      'find sdr_interactions',
+      'update sdr_interactions',
       'insert sdr_interaction_notes',
       'findAndModify sales',
     ]);
@@ -89,7 +90,7 @@ describe('SDR writes: database commands per request', () => {
       await creating({ ...base, phone: '5521999990000' as CanonicalPhone, cpf: validCpf(61) as Cpf }),
     ).to.deep.equal([
       'find people',
-      'findAndModify sdr_interactions',
+      'find sdr_interactions',
       'insert sdr_interactions',
       'insert sdr_interaction_notes',
       'findAndModify sales',
@@ -98,40 +99,44 @@ describe('SDR writes: database commands per request', () => {
     expect(await creating({ ...base, sessionId: session })).to.deep.equal([
       'find sdr_interactions',
       'insert people',
-      'findAndModify sdr_interactions',
+      'find sdr_interactions',
       'insert sdr_interactions',
       'insert sdr_interaction_notes',
     ]);
     expect(await creating({ ...base, sessionId: session })).to.deep.equal([
       'find sdr_interactions',
-      'findAndModify sdr_interactions',
+      'find sdr_interactions',
+      'update sdr_interactions',
       'insert sdr_interaction_notes',
       'findAndModify sales',
     ]);
   });
 
   it(
-    'PATCH /sdr/interactions/status: 4 with a note, 3 without (the sale mirror included), one more to store the ' +
+    'PATCH /sdr/interactions/status: 5 with a note, 4 without (the sale mirror included), one more to store the ' +
       'first conversion time, 1 when nobody has the identifier',
     async () => {
       await create.execute({ ...base, phone: MOBILE });
       const phone = leadIdentifier('phone', '11987654321');
       expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
         'find people',
-        'findAndModify sdr_interactions',
-        'findAndModify sdr_interactions',
+        'find sdr_interactions',
+        'update sdr_interactions',
+        'update sdr_interactions',
         'insert sdr_interaction_notes',
         'findAndModify sales',
       ]);
       expect(await updating({ identifier: phone, status: 'converted', notes: 'x' })).to.deep.equal([
         'find people',
-        'findAndModify sdr_interactions',
+        'find sdr_interactions',
+        'update sdr_interactions',
         'insert sdr_interaction_notes',
         'findAndModify sales',
       ]);
       expect(await updating({ identifier: phone, status: 'interested' })).to.deep.equal([
         'find people',
-        'findAndModify sdr_interactions',
+        'find sdr_interactions',
+        'update sdr_interactions',
         'findAndModify sales',
       ]);
       expect(

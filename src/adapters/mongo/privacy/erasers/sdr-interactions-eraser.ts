@@ -52,9 +52,10 @@ export function sdrInteractionsEraser(db: Db, clock: Clock): ErasureStep {
         const set: Record<string, unknown> = { phone, phoneKey, sessionId, erasedAt: clock.now() };
         if (interaction.sentTo !== null) set.sentTo = redactText(interaction.sentTo, context.subject);
         if (interaction.currentKey !== undefined) set.currentKey = creationContactKey({ phoneKey, sessionId });
+        // `revision` too: a status move racing the erasure answers the pseudonyms, not what they replaced.
         const result = await interactions.updateOne(
           { _id: interaction._id, erasedAt: { $exists: false } },
-          { $set: set },
+          { $set: set, $inc: { revision: 1 } },
         );
         changed += result.modifiedCount;
       }

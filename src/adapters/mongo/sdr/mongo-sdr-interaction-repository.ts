@@ -88,9 +88,9 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
     if (filter === undefined) return undefined;
     const { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt } = fields;
     // The document as it was before this write: after it, it is that plus these fields (a revised update).
-    const before = await updateFirstAsRead(this.interactions, filter, NEWEST_FIRST, () => ({
+    const before = await updateFirstAsRead(this.interactions, filter, NEWEST_FIRST, {
       $set: { channel, result, status, contact, sent, sentTo, convertedToLead, updatedAt },
-    }));
+    });
     if (before === null) return undefined;
     const stored = toSdrInteraction(before);
     const refreshed: SdrInteraction = {
@@ -133,14 +133,9 @@ export class MongoSdrInteractionRepository implements SdrInteractionRepository {
   ): Promise<StatusChange | undefined> {
     // One revised update picks the newest interaction, writes the status and hands back the document as
     // it was before this write: `previous` is the status this write replaced, whatever runs concurrently.
-    const before = await updateFirstAsRead(
-      this.interactions,
-      { personId: { $in: [...personIds] } },
-      NEWEST_FIRST,
-      () => ({
-        $set: { status, updatedAt: at },
-      }),
-    );
+    const before = await updateFirstAsRead(this.interactions, { personId: { $in: [...personIds] } }, NEWEST_FIRST, {
+      $set: { status, updatedAt: at },
+    });
     if (before === null) return undefined;
     const moved = toSdrInteraction(before);
     const convertedAt = conversionTimeAfterWrite(storedConversionTime(moved), { ...moved, status }, at);

@@ -19,12 +19,12 @@ export async function updateFirstAsRead<D extends Document & Revised>(
   collection: Collection<D>,
   filter: Filter<D>,
   sort: Sort,
-  update: (read: WithId<D>) => UpdateFilter<D>,
+  update: UpdateFilter<D>,
 ): Promise<WithId<D> | null> {
+  const { $inc, ...rest } = update as UpdateFilter<Document>;
   for (;;) {
     const read = await collection.findOne(filter, { sort });
     if (read === null) return null;
-    const { $inc, ...rest } = update(read) as UpdateFilter<Document>;
     const written = await collection.updateOne(
       // `revision: null` matches a document without one, as on a real mongod.
       { $and: [filter, { _id: read._id, revision: read.revision ?? null }] } as Filter<D>,

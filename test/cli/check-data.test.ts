@@ -582,8 +582,11 @@ describe('check-data (CONTRACT 2, 10.2)', function () {
       expect(converted?.convertedAt).to.be.instanceOf(Date);
       expect(converted?.convertedAt).to.deep.equal(converted?.updatedAt);
       const before = await models(db);
-      // What the status move leaves when killed between its status write and its conversion time.
-      await db.collection(SDR_INTERACTIONS).updateOne({ _id: id as never }, { $set: { convertedAt: null } });
+      // What the status move leaves when killed between its status write and its conversion time (which also
+      // moves the revision).
+      await db
+        .collection(SDR_INTERACTIONS)
+        .updateOne({ _id: id as never }, { $set: { convertedAt: null }, $inc: { revision: -1 } });
       // The contact's conversionAt, recomputed from the broken interaction, differs too.
       await expectReported('sdr-conversion-times', [id], { 'sdr-contact-read-model': ['5511987650000'] });
       await expectRepaired('sdr-conversion-times', 1);
